@@ -1,0 +1,34 @@
+import { useId, type InputHTMLAttributes } from "react";
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  errors?: string[] | undefined;
+}
+
+/** A labelled input whose errors are announced and tied to it for screen readers. */
+export function TextField({ label, name, errors, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className="rounded-md border border-gray-300 px-3 py-2 text-gray-900 aria-[invalid]:border-red-600"
+        {...input}
+      />
+      {invalid && (
+        <p id={errorId} className="text-sm text-red-700">
+          {errors?.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}

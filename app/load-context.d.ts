@@ -1,0 +1,6 @@
+import type { LoadContext } from "../server/load-context";
+
+// Loaders receive what server/app.ts builds; this tells React Router its type.
+declare module "react-router" {
+  interface AppLoadContext extends LoadContext {}
+}

@@ -1,0 +1,95 @@
+import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = context.viewer;
+  return {
+    appName: context.config.appName,
+    viewer: viewer ? { name: viewer.name, role: viewer.role, email: viewer.email } : null,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-gray-50 font-sans text-gray-900">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function SiteHeader() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const viewer = data?.viewer ?? null;
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <Link to="/" className="text-lg font-bold text-violet-800">
+          {data?.appName ?? "EVA"}
+        </Link>
+        {viewer ? (
+          <div className="flex items-center gap-3 text-sm">
+            <span data-testid="signed-in-as">
+              Signed in as <strong>{viewer.name}</strong> ({viewer.role})
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="rounded-md border border-gray-300 px-3 py-1.5 hover:bg-gray-50">
+                Sign out
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <div className="flex items-center gap-3 text-sm">
+            <Link to="/login" className="hover:underline">
+              Log in
+            </Link>
+            <Link to="/signup" className="rounded-md bg-violet-700 px-3 py-1.5 font-semibold text-white hover:bg-violet-800">
+              Sign up
+            </Link>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-700">
+        {notFound ? "There is nothing at this address." : "Please try again in a moment."}
+      </p>
+      <p className="mt-6">
+        <Link to="/" className="text-violet-800 underline">
+          Go to the home page
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Button } from "../components/ui/button";
+import { TextField } from "../components/ui/text-field";
+import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
+import type { Route } from "./+types/login";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `Log in - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (context.viewer) throw redirect(redirectTo);
+  return { appName: context.config.appName, redirectTo };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const response = await context.apiFetch("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: form.get("email") ?? "", password: form.get("password") ?? "" }),
+  });
+  if (response.ok) return redirect(safeRedirect(form.get("redirectTo")), { headers: forwardCookies(response) });
+  return readFailure(response, "Could not sign in. Please try again.");
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm" aria-labelledby="login-heading">
+      <h1 id="login-heading" className="text-2xl font-bold">
+        Log in
+      </h1>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={actionData?.errors.password}
+        />
+        {actionData && !Object.keys(actionData.errors).length && (
+          <p role="alert" className="text-sm text-red-700">
+            {actionData.message}
+          </p>
+        )}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Signing in…" : "Log in"}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm text-gray-700">
+        New here?{" "}
+        <Link to="/signup" className="text-violet-800 underline">
+          Sign up for free
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/** The one error shape of every failed /api call (CONTRACT.md, Shapes). */
+export const ERROR_CODES = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ApiErrorBody).message === "string" &&
+    typeof (value as ApiErrorBody).code === "string"
+  );
+}
+
+export function codeForStatus(status: number): ErrorCode {
+  const entry = Object.entries(ERROR_CODES).find(([, code]) => code === status);
+  if (entry) return entry[0] as ErrorCode;
+  return status >= 500 ? "internal" : "bad_request";
+}

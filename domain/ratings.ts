@@ -1,0 +1,30 @@
+import { LIMITS } from "./limits";
+
+/** Clamps any number to the 1-to-5 star scale; NaN counts as the lowest star. */
+export function clampRating(value: number): number {
+  if (Number.isNaN(value)) return LIMITS.ratingMin;
+  return Math.min(LIMITS.ratingMax, Math.max(LIMITS.ratingMin, value));
+}
+
+/** Average of the clamped ratings to one decimal, or null when there are none. */
+export function averageRating(ratings: readonly number[]): number | null {
+  if (ratings.length === 0) return null;
+  const sum = ratings.reduce((total, rating) => total + clampRating(rating), 0);
+  return Math.round((sum / ratings.length) * 10) / 10;
+}
+
+export function formatAverage(average: number | null): string | null {
+  return average === null ? null : average.toFixed(1);
+}
+
+export type RatingDistribution = Record<1 | 2 | 3 | 4 | 5, number>;
+
+/** How many reviews gave each whole star, after clamping and rounding. */
+export function ratingDistribution(ratings: readonly number[]): RatingDistribution {
+  const distribution: RatingDistribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const rating of ratings) {
+    const star = Math.round(clampRating(rating)) as keyof RatingDistribution;
+    distribution[star] += 1;
+  }
+  return distribution;
+}

@@ -1,0 +1,10 @@
+export const ROLES = ["PLANNER", "ARTIST", "ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles anyone may choose at sign-up; admins are only made by the operator. */
+export const SELF_SERVICE_ROLES = ["PLANNER", "ARTIST"] as const;
+export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { MESSAGES } from "../messages";
+import { requiredText, urlSlugSchema } from "./fields";
+
+const rating = z
+  .number({ error: MESSAGES.ratingRequired })
+  .int(MESSAGES.ratingRequired)
+  .min(LIMITS.ratingMin, MESSAGES.ratingRequired)
+  .max(LIMITS.ratingMax, MESSAGES.ratingRequired);
+
+const reviewBase = z.object({
+  rating,
+  title: requiredText(LIMITS.title, MESSAGES.reviewTitleRequired),
+  body: requiredText(LIMITS.reviewBody, MESSAGES.reviewBodyRequired),
+});
+
+/** An admin's review names its reviewer. */
+export const adminReviewSchema = reviewBase.extend({
+  reviewer_name: requiredText(LIMITS.reviewerName, MESSAGES.reviewerNameRequired),
+});
+
+/** A planner's review names the event it is for; showing their name defaults to yes. */
+export const plannerReviewSchema = reviewBase.extend({
+  event_url: z.string({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
+  allow_reviewer_name: z.boolean({ error: "Must be true or false" }).default(true),
+});
+
+export type AdminReviewInput = z.infer<typeof adminReviewSchema>;
+export type PlannerReviewInput = z.infer<typeof plannerReviewSchema>;

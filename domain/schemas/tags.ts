@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { LIMITS } from "../limits";
+import { MESSAGES } from "../messages";
+import { idSchema } from "./fields";
+
+const uniqueIds = (message: string) =>
+  z.array(idSchema, { error: message }).transform((ids) => [...new Set(ids)]);
+
+/** Edit Tags and Request to Update share this schema (SPEC.md section 5, Tags). */
+export const musicalTagsSchema = z.object({
+  musical: z.literal(true),
+  genres: uniqueIds(MESSAGES.genreRequired)
+    .refine((ids) => ids.length >= 1, MESSAGES.genreRequired)
+    .refine((ids) => ids.length <= LIMITS.maxGenres, MESSAGES.tooManyGenres),
+  "song-types": uniqueIds(MESSAGES.songTypeRequired).refine((ids) => ids.length >= 1, MESSAGES.songTypeRequired),
+  "band-setups": uniqueIds(MESSAGES.bandSetupRequired).refine((ids) => ids.length >= 1, MESSAGES.bandSetupRequired),
+});
+
+export const nonMusicalTagsSchema = z.object({
+  musical: z.literal(false),
+  tags: uniqueIds(MESSAGES.tooManyTags).refine((ids) => ids.length <= LIMITS.maxNonMusicalTags, MESSAGES.tooManyTags),
+});
+
+export const tagSelectionSchema = z.discriminatedUnion("musical", [musicalTagsSchema, nonMusicalTagsSchema], {
+  error: "Say whether the act is musical",
+});
+export type TagSelectionInput = z.infer<typeof tagSelectionSchema>;

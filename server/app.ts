@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { swaggerUI } from "@hono/swagger-ui";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "pino";
+import { LIMITS } from "../domain/limits";
+import { isRole } from "../domain/roles";
+import { actRoutes } from "./api/acts";
+import { authRoutes } from "./api/auth";
+import { meRoutes } from "./api/me";
+import { type AppEnv, createRouter } from "./api/router";
+import { tagRoutes } from "./api/tags";
+import type { Auth } from "./auth";
+import { socketAddress, withClientIp } from "./client-ip";
+import type { DatabaseHandle } from "./db/client";
+import type { Env } from "./env";
+import { ApiError, sendError, toErrorResponse } from "./errors";
+import type { LoadContext } from "./load-context";
+import type { SessionUser } from "./services/viewer";
+
+export type SsrHandler = (request: Request, context: LoadContext) => Promise<Response>;
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  auth: Auth;
+  logger: Logger;
+  /** React Router's request handler; absent in API-only tests. */
+  ssr?: SsrHandler;
+  /** Built browser assets to serve; absent in development (Vite serves them) and tests. */
+  staticDir?: string;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
+
+function isJsonContentType(value: string | undefined): boolean {
+  return !value || /^application\/([\w.-]+\+)?json\b/i.test(value.split(";")[0]?.trim() ?? "");
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { env, database, auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const publicOrigin = new URL(env.publicUrl).origin;
+
+  const logError = (c: Context<AppEnv>) => (err: unknown) =>
+    (c.get("log") ?? logger).error({ err, requestId: c.get("requestId") }, "request failed");
+
+  app.onError((err, c) => {
+    if (c.req.path.startsWith("/api/") || !deps.ssr) return toErrorResponse(c, err, logError(c));
+    logError(c)(err);
+    return c.html("<!doctype html><title>Error</title><h1>Something went wrong</h1>", 500);
+  });
+
+  // One JSON log line per request, with an id the client also sees.
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    const log = logger.child({ requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("db", database.db);
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) =>
+    (await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503),
+  );
+
+  // A cookie-authenticated write from a page on another origin is a forgery: refuse it.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
+      const origin = c.req.header("origin");
+      const ownOrigin = `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
+      const crossSite = c.req.header("sec-fetch-site") === "cross-site";
+      if (crossSite || (origin && origin !== publicOrigin && origin !== ownOrigin)) {
+        throw new ApiError("forbidden", "Requests from another site are not allowed");
+      }
+    }
+    await next();
+  });
+
+  const jsonLimit = bodyLimit({
+    maxSize: LIMITS.jsonBodyBytes,
+    onError: (c) => sendError(c, "payload_too_large", "The request body is too large"),
+  });
+  app.use("/api/*", async (c, next) => {
+    if (c.req.path.startsWith("/api/uploads") || c.req.path.startsWith("/api/videos/upload/")) return next();
+    if (c.req.method === "POST" && !isJsonContentType(c.req.header("content-type"))) {
+      throw new ApiError("bad_request", "The request body must be JSON");
+    }
+    return jsonLimit(c, next);
+  });
+
+  // Who is asking, for the API and the pages alike.
+  app.use("*", async (c, next) => {
+    c.set("viewer", null);
+    if (SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
+      if (user && isRole(user.role)) {
+        c.set("viewer", { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role });
+      }
+    }
+    await next();
+  });
+
+  app.route("/api/auth", authRoutes(auth));
+
+  const api = createRouter();
+  api.route("/", meRoutes);
+  api.route("/", tagRoutes);
+  api.route("/", actRoutes);
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },
+  });
+  api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
+  api.all("*", (c) => sendError(c, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`));
+  app.route("/api", api);
+
+  if (deps.staticDir) {
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      // Vite fingerprints everything under /assets, so it can be cached for good.
+      if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root: deps.staticDir }));
+  }
+
+  if (deps.ssr) {
+    const ssr = deps.ssr;
+    app.all("*", (c) => {
+      const context: LoadContext = {
+        viewer: c.get("viewer"),
+        db: database.db,
+        requestId: c.get("requestId"),
+        config: { appName: env.appName, publicUrl: env.publicUrl, chatWidgetSrc: env.chatWidgetSrc ?? null },
+        apiFetch: (path, init = {}) => {
+          const headers = new Headers(init.headers);
+          const cookie = c.req.header("cookie");
+          if (cookie) headers.set("cookie", cookie);
+          headers.set("origin", publicOrigin);
+          const request = withClientIp(new Request(new URL(path, publicOrigin), { ...init, headers }), socketAddress(c));
+          return Promise.resolve(app.fetch(request, c.env));
+        },
+      };
+      return ssr(c.req.raw, context);
+    });
+  }
+  return app;
+}

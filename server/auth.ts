@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { SELF_SERVICE_ROLES } from "../domain/roles";
+import { uniqueSlug } from "../domain/slug";
+import type { Database } from "./db/client";
+import * as schema from "./db/schema";
+import type { Env } from "./env";
+import { ApiError } from "./errors";
+
+/** The header our own middleware sets from the socket; clients cannot choose it. */
+export const CLIENT_IP_HEADER = "x-eva-client-ip";
+
+export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
+export const SIGN_UP_LIMIT = { window: 60, max: 10 } as const;
+
+export function createAuth(db: Database, env: Env, secret: string) {
+  return betterAuth({
+    appName: env.appName,
+    baseURL: env.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [env.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: true, input: true },
+        url: { type: "string", required: false, input: false },
+        phone: { type: "string", required: false, input: false },
+        w9Received: { type: "boolean", required: false, input: false },
+        directDepositReceived: { type: "boolean", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            // Admins are made by the operator's script, never through sign-up.
+            const role = (user as { role?: unknown }).role;
+            if (!(SELF_SERVICE_ROLES as readonly unknown[]).includes(role)) {
+              throw new ApiError("validation_failed", "Some fields are not valid", { role: ["Choose Planner or Artist"] });
+            }
+            return { data: { ...user, url: uniqueSlug(user.name) } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: { "/sign-in/email": SIGN_IN_LIMIT, "/sign-up/email": SIGN_UP_LIMIT },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.publicUrl.startsWith("https://"),
+      cookiePrefix: "eva",
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** AUTH_SECRET, or for the embedded database one generated once and kept in DATA_DIR. */
+export function resolveAuthSecret(env: Env): string {
+  if (env.authSecret) return env.authSecret;
+  mkdirSync(env.dataDir, { recursive: true });
+  const file = join(env.dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,414 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
+
+// ---- accounts (the tables better-auth reads and writes) ----
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("PLANNER"),
+    url: text("url").notNull().unique(),
+    phone: text("phone"),
+    w9Received: boolean("w9_received").notNull().default(false),
+    directDepositReceived: boolean("direct_deposit_received").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_role_check", sql`${t.role} in ('PLANNER', 'ARTIST', 'ADMIN')`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable("verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: text("last_request").notNull(),
+});
+
+// ---- tags ----
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tags_type_name_unique").on(t.type, t.name),
+    check(
+      "tags_type_check",
+      sql`${t.type} in ('Genre', 'Song Type', 'Band Setup', 'Event Type', 'Variety Type', 'Speaker Type')`,
+    ),
+  ],
+);
+
+// ---- acts ----
+
+export interface ActSocial {
+  facebook?: string | null;
+  twitter?: string | null;
+  instagram?: string | null;
+  spotify?: string | null;
+  web?: string | null;
+  tiktok?: string | null;
+  mixcloud?: string | null;
+  linkedin?: string | null;
+}
+
+export const acts = pgTable(
+  "acts",
+  {
+    id: id(),
+    url: text("url").notNull().unique(),
+    name: text("name").notNull(),
+    avatar: text("avatar"),
+    headline: text("headline"),
+    description: text("description"),
+    location: text("location"),
+    compareTo: text("compare_to"),
+    active: boolean("active").notNull().default(false),
+    declined: boolean("declined").notNull().default(false),
+    applicationComplete: boolean("application_complete").notNull().default(false),
+    musical: boolean("musical").notNull().default(true),
+    internalUseOnly: boolean("internal_use_only").notNull().default(false),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    nationallyRecognized: boolean("nationally_recognized").notNull().default(false),
+    managerId: text("manager_id").references(() => users.id, { onDelete: "set null" }),
+    social: jsonb("social").$type<ActSocial>().notNull().default({}),
+    additionalInfo: text("additional_info"),
+    hasPerformedCorporateEvent: boolean("has_performed_corporate_event").notNull().default(false),
+    corporateEventExperience: text("corporate_event_experience"),
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("acts_manager_idx").on(t.managerId), index("acts_active_idx").on(t.active)],
+);
+
+export const actLocations = pgTable(
+  "act_locations",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    location: text("location").notNull(),
+    rank: integer("rank").notNull(),
+  },
+  (t) => [index("act_locations_act_idx").on(t.actId, t.rank)],
+);
+
+export const actTags = pgTable(
+  "act_tags",
+  {
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    relation: text("relation").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actId, t.relation, t.tagId] }),
+    check(
+      "act_tags_relation_check",
+      sql`${t.relation} in ('genres', 'songTypes', 'bandSetups', 'eventTypes', 'varietyTypes', 'speakerTypes', 'styles', 'occasions')`,
+    ),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    organization: text("organization"),
+    orgPosition: text("org_position"),
+    content: text("content").notNull(),
+    rank: integer("rank").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("testimonials_act_idx").on(t.actId, t.rank), check("testimonials_rank_check", sql`${t.rank} >= 1`)],
+);
+
+export const packages = pgTable(
+  "packages",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    rank: integer("rank").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("packages_act_idx").on(t.actId, t.rank), check("packages_rank_check", sql`${t.rank} >= 1`)],
+);
+
+export const packageEventTypes = pgTable(
+  "package_event_types",
+  {
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.tagId] })],
+);
+
+export const images = pgTable(
+  "images",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("images_act_idx").on(t.actId)],
+);
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    link: text("link"),
+    filePath: text("file_path"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("videos_act_idx").on(t.actId),
+    check("videos_source_check", sql`(${t.link} is null) <> (${t.filePath} is null)`),
+  ],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    filePath: text("file_path").notNull(),
+    filePathRaw: text("file_path_raw").notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    approval: text("approval").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_act_idx").on(t.actId),
+    check("documents_approval_check", sql`${t.approval} in ('pending', 'approved', 'declined')`),
+  ],
+);
+
+export const tagUpdateRequests = pgTable(
+  "tag_update_requests",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    musical: boolean("musical").notNull(),
+    status: text("status").notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pending request per act, enforced by the database even under races.
+    uniqueIndex("tag_update_requests_one_pending").on(t.actId).where(sql`${t.status} = 'pending'`),
+    check("tag_update_requests_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'canceled')`),
+  ],
+);
+
+export const tagUpdateRequestTags = pgTable(
+  "tag_update_request_tags",
+  {
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => tagUpdateRequests.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    relation: text("relation").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.relation, t.tagId] })],
+);
+
+// ---- events, invites, offers, bookings, reviews ----
+
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    url: text("url").notNull().unique(),
+    plannerId: text("planner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    starttime: timestamp("starttime", { withTimezone: true }).notNull(),
+    location: text("location").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_planner_idx").on(t.plannerId, t.starttime)],
+);
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: id(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invites_event_act_unique").on(t.eventId, t.actId), index("invites_act_idx").on(t.actId)],
+);
+
+export const offers = pgTable(
+  "offers",
+  {
+    id: id(),
+    inviteId: integer("invite_id")
+      .notNull()
+      .references(() => invites.id, { onDelete: "cascade" }),
+    priceCents: integer("price_cents").notNull(),
+    message: text("message").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    dateTimePosted: timestamp("date_time_posted", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("offers_invite_idx").on(t.inviteId),
+    check("offers_price_check", sql`${t.priceCents} >= 0`),
+    check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn')`),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id")
+      .notNull()
+      .unique()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    reviewerName: text("reviewer_name"),
+    allowReviewerName: boolean("allow_reviewer_name").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_act_idx").on(t.actId, t.createdAt),
+    // A planner reviews an act once per event.
+    uniqueIndex("reviews_act_event_unique").on(t.actId, t.eventId).where(sql`${t.eventId} is not null`),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);

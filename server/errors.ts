@@ -1,0 +1,85 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, codeForStatus } from "../domain/api-error";
+
+/** A failure a handler or service raises; turned into the contract's shape in one place. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}
+
+export const notFound = (what = "Not found") => new ApiError("not_found", what);
+export const forbidden = (message = "You may not do this") => new ApiError("forbidden", message);
+export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to continue");
+export const conflict = (message: string) => new ApiError("conflict", message);
+export const badRequest = (message: string) => new ApiError("bad_request", message);
+export const validationFailed = (errors: FieldErrors) =>
+  new ApiError("validation_failed", "Some fields are not valid", errors);
+
+export function errorBody(code: ErrorCode, message: string, errors?: FieldErrors): ApiErrorBody {
+  return errors ? { message, code, errors } : { message, code };
+}
+
+export function sendError(c: Context, code: ErrorCode, message: string, errors?: FieldErrors): Response {
+  return c.json(errorBody(code, message, errors), ERROR_CODES[code] as ContentfulStatusCode);
+}
+
+/** Field errors keyed by the dotted path of each issue ("_" for the body itself). */
+export function fieldErrorsFromZod(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value: unknown = input;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The contract separates a body of the wrong shape (400) from field rules (422): a value
+ * that is present but of the wrong type is a client bug, a missing one is a user's omission.
+ */
+export function validationError(error: ZodError, input: unknown): ApiError {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return new ApiError("bad_request", "The request body must be a JSON object");
+  }
+  const errors = fieldErrorsFromZod(error);
+  const wrongType = error.issues.some((issue) => {
+    if (issue.code !== "invalid_type" && issue.code !== "invalid_union") return false;
+    const value = valueAt(input, issue.path);
+    return value !== undefined && value !== null && value !== "";
+  });
+  return wrongType
+    ? new ApiError("bad_request", "Some fields have the wrong type", errors)
+    : validationFailed(errors);
+}
+
+/** Every thrown value becomes the contract's shape; a 5xx is logged with its stack, never sent. */
+export function toErrorResponse(c: Context, err: unknown, log: (err: unknown) => void): Response {
+  if (err instanceof ApiError) return sendError(c, err.code, err.message, err.errors);
+  if (err instanceof HTTPException) {
+    const code = codeForStatus(err.status);
+    if (code === "internal") log(err);
+    return sendError(c, code, err.message || "Request failed");
+  }
+  log(err);
+  return sendError(c, "internal", "Something went wrong");
+}

@@ -1,0 +1,19 @@
+import type { Database } from "./db/client";
+import type { SessionUser } from "./services/viewer";
+
+/** What the server hands to every React Router loader and action. */
+export interface PublicConfig {
+  appName: string;
+  publicUrl: string;
+  chatWidgetSrc: string | null;
+}
+
+// A type alias, not an interface, so it fits React Router's index-signature context type.
+export type LoadContext = {
+  viewer: SessionUser | null;
+  db: Database;
+  config: PublicConfig;
+  /** Calls our own /api in process, as the signed-in user of this request. */
+  apiFetch(path: string, init?: RequestInit): Promise<Response>;
+  requestId: string;
+};

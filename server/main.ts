@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createApp, type SsrHandler } from "./app";
+import { bootServices } from "./boot";
+import { EnvError, loadEnv } from "./env";
+import { createLogger } from "./logger";
+import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
+import { createProductionSsr, createDevelopmentSsr } from "./ssr";
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.logLevel);
+  const { database, auth } = await bootServices(env, logger);
+  const dev = env.nodeEnv === "development";
+
+  let ssr: SsrHandler;
+  let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  let closeVite = async () => {};
+  if (dev) {
+    const development = await createDevelopmentSsr();
+    ssr = development.ssr;
+    viteMiddleware = development.middlewares;
+    closeVite = development.close;
+  } else {
+    ssr = await createProductionSsr(SERVER_BUILD_FILE);
+  }
+
+  const app = createApp({ env, database, auth, logger, ssr, staticDir: dev ? undefined : CLIENT_BUILD_DIR });
+  const honoListener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddleware) viteMiddleware(req, res, () => void honoListener(req, res));
+    else void honoListener(req, res);
+  });
+  server.listen(env.port, env.host, () => logger.info({ url: `http://${env.host}:${env.port}` }, "listening"));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping: finishing requests in flight");
+    server.close(async () => {
+      await closeVite();
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open; requests in flight still finish.
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import type { Viewer } from "../../domain/permissions";
+import type { Role } from "../../domain/roles";
+
+/** The signed-in user as the server knows them for this request. */
+export interface SessionUser extends Viewer {
+  id: string;
+  url: string;
+  name: string;
+  email: string;
+  role: Role;
+}
