@@ -70,6 +70,7 @@ export function createAuth(db: Database, env: Env, secret: string) {
       cookiePrefix: "eva",
     },
     telemetry: { enabled: false },
+    logger: { disabled: env.logLevel === "silent" },
   });
 }
 

@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createApp } from "../../server/app";
+import { createAuth } from "../../server/auth";
+import { openDatabase } from "../../server/db/client";
+import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
+import { loadEnv } from "../../server/env";
+import { createLogger } from "../../server/logger";
+
+export const ROLE_EMAILS = {
+  admin: "admin@example.com",
+  owner: "artist@example.com",
+  otherArtist: "artist2@example.com",
+  planner: "planner@example.com",
+  otherPlanner: "planner2@example.com",
+} as const;
+export type DemoUser = keyof typeof ROLE_EMAILS;
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  cookie?: string | null;
+  headers?: Record<string, string>;
+  /** The socket address the request appears to come from. */
+  ip?: string;
+}
+
+/** A fresh database on the PostgreSQL server, for the second run of the API suite. */
+async function createServerDatabase(baseUrl: string) {
+  const name = `eva_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The whole API in process on a new, seeded database: PGlite in memory, or a new
+ * database on the PostgreSQL server when the suite runs with TEST_DB=postgres.
+ */
+export async function createTestServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), "eva-api-"));
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const serverDb = process.env.TEST_DB === "postgres" && baseUrl ? await createServerDatabase(baseUrl) : null;
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    DATABASE_URL: serverDb?.url,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+  });
+  const database = await openDatabase({ databaseUrl: env.databaseUrl });
+  await database.migrate();
+  await seedDemoData(database.db, { dataDir });
+  const auth = createAuth(database.db, env, env.authSecret!);
+  const app = createApp({ env, database, auth, logger: createLogger("silent") });
+
+  let ipCounter = 0;
+  const nextIp = () => {
+    ipCounter += 1;
+    return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  };
+
+  async function request(path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(options.headers);
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(options.json);
+    }
+    if (options.cookie) headers.set("cookie", options.cookie);
+    // app.request takes Node's bindings; the socket address is all our code reads of them.
+    const bindings = { incoming: { socket: { remoteAddress: options.ip ?? "192.0.2.1" } } } as never;
+    return app.request(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body }, bindings);
+  }
+
+  async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const response = await request("/api/auth/sign-in/email", { json: { email, password }, ip: nextIp() });
+    if (!response.ok) throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
+    return sessionCookie(response);
+  }
+
+  const cookies = new Map<DemoUser, string>();
+  /** The session cookie of a demo user, signed in once per test file. */
+  async function cookieFor(user: DemoUser | "guest"): Promise<string | null> {
+    if (user === "guest") return null;
+    let cookie = cookies.get(user);
+    if (!cookie) {
+      cookie = await signIn(ROLE_EMAILS[user]);
+      cookies.set(user, cookie);
+    }
+    return cookie;
+  }
+
+  async function close() {
+    await database.close();
+    await serverDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, database, env, request, signIn, cookieFor, nextIp, close };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="));
+  if (!cookie) throw new Error("no session cookie in the response");
+  return cookie.split(";")[0]!;
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

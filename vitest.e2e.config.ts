@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/** Browser journeys: the built app in its own process, driven through the system Chromium. */
+export default defineConfig({
+  test: {
+    name: "e2e",
+    include: ["tests/e2e/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
