@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const ROLES: (DemoUser | "guest")[] = ["guest", "planner", "otherArtist", "owner", "admin"];
+const ROLES = ["guest", "planner", "otherArtist", "owner", "admin"] as const;
 
 async function getAct(url: string, as: DemoUser | "guest") {
   return server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(as) });
