@@ -5,5 +5,6 @@ export default [
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("entertainment/:actUrl", "routes/entertainment.$actUrl.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -16,6 +16,7 @@ import { socketAddress, withClientIp } from "./client-ip";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse } from "./errors";
+import { fileRoutes } from "./files";
 import type { LoadContext } from "./load-context";
 import type { SessionUser } from "./services/viewer";
 
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
   api.all("*", (c) => sendError(c, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`));
   app.route("/api", api);
+
+  app.route("/files", fileRoutes(env.dataDir));
 
   if (deps.staticDir) {
     app.use("/assets/*", async (c, next) => {

@@ -1,0 +1,34 @@
+import { Form, useNavigation } from "react-router";
+import type { FieldErrors } from "../../../domain/api-error";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/text-field";
+
+/** The guest's create-account prompt: signs a new planner up and in, then back to this act. */
+export function CreateAccountPrompt({ actName, failure }: { actName: string; failure: { message: string; errors: FieldErrors } | undefined }) {
+  const submitting = useNavigation().state === "submitting";
+  const errors = failure?.errors ?? {};
+  return (
+    <section id="create-account" aria-labelledby="create-account-heading" className="rounded-lg bg-white p-5 shadow-sm">
+      <h2 id="create-account-heading" className="text-lg font-semibold">
+        Create a free account to book {actName}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">Planners sign up for free, invite acts to their events and compare offers.</p>
+      <Form method="post" name={`Entertainer Profile - ${actName}`} className="mt-4 grid gap-3 sm:grid-cols-3" noValidate>
+        <input type="hidden" name="intent" value="create-account" />
+        <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.email} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} errors={errors.password} />
+        {failure && Object.keys(errors).length === 0 && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-3">
+            {failure.message}
+          </p>
+        )}
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Creating account…" : "Sign Up for Free"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

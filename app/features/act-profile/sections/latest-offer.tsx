@@ -1,0 +1,19 @@
+import { MESSAGES } from "../../../../domain/messages";
+import { Section } from "../../../components/ui/section";
+import type { SectionProps } from "../types";
+
+export function LatestOffer({ act, can }: SectionProps) {
+  if (!can.admin) return null;
+  const posted = act.latestOffer?.date_time_posted;
+  return (
+    <Section id="latest-offer" title="Latest Offer">
+      {posted ? (
+        <p>
+          Latest offer submitted <time dateTime={posted}>{new Date(posted).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+        </p>
+      ) : (
+        <p className="text-sm text-gray-700">{MESSAGES.noOffers}</p>
+      )}
+    </Section>
+  );
+}

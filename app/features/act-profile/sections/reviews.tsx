@@ -1,0 +1,84 @@
+import type { ProfileReview } from "../../../../domain/act-profile";
+import { LIMITS } from "../../../../domain/limits";
+import { MESSAGES } from "../../../../domain/messages";
+import { formatAverage } from "../../../../domain/ratings";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { Section } from "../../../components/ui/section";
+import { StarRating } from "../../../components/ui/star-rating";
+import type { SectionProps } from "../types";
+
+export function Reviews({ act, can }: SectionProps) {
+  const { average, count, distribution } = act.reviewSummary;
+  const shown = act.entertainerReviews.slice(0, LIMITS.reviewsShown);
+  return (
+    <Section id="reviews" title="Reviews" actions={can.addReview ? <Button variant="secondary">Add Review</Button> : null}>
+      {count === 0 ? (
+        <p className="text-sm text-gray-700">{MESSAGES.noRatings}</p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+            <div className="text-center">
+              <p className="text-4xl font-bold">{formatAverage(average)}</p>
+              <StarRating value={average ?? 0} />
+              <p className="text-sm text-gray-700">
+                {count} {count === 1 ? "review" : "reviews"}
+              </p>
+            </div>
+            <table className="w-full max-w-sm text-sm">
+              <caption className="sr-only">Number of reviews by star rating</caption>
+              <tbody>
+                {([5, 4, 3, 2, 1] as const).map((star) => (
+                  <tr key={star}>
+                    <th scope="row" className="w-16 py-0.5 text-left font-normal">
+                      {star} {star === 1 ? "star" : "stars"}
+                    </th>
+                    <td className="px-2">
+                      <div className="h-2 rounded bg-gray-200" aria-hidden>
+                        <div className="h-2 rounded bg-amber-500" style={{ width: `${(distribution[star] / count) * 100}%` }} />
+                      </div>
+                    </td>
+                    <td className="w-8 text-right">{distribution[star]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ReviewList reviews={shown} canDelete={can.deleteReview} />
+          {act.entertainerReviews.length > LIMITS.reviewsShown && (
+            <Dialog title="All Reviews" wide trigger={<Button variant="secondary" className="mt-4">View All Reviews</Button>}>
+              <ReviewList reviews={act.entertainerReviews} canDelete={can.deleteReview} />
+            </Dialog>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelete: boolean }) {
+  return (
+    <ol className="mt-4 flex flex-col divide-y divide-gray-100">
+      {reviews.map((review) => (
+        <li key={review.id} className="py-3">
+          <article aria-label={review.title}>
+            <div className="flex flex-wrap items-center gap-2">
+              <StarRating value={review.rating} size="sm" />
+              <h3 className="font-semibold">{review.title}</h3>
+            </div>
+            <p className="mt-1 whitespace-pre-line text-gray-800">{review.body}</p>
+            <p className="mt-1 text-xs text-gray-700">
+              {review.reviewer_name ?? "A verified planner"} ·{" "}
+              <time dateTime={review.created_at}>{new Date(review.created_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</time>
+            </p>
+            {canDelete && (
+              <Button variant="secondary" className="mt-2 px-3 py-1">
+                Delete<span className="sr-only"> review “{review.title}”</span>
+              </Button>
+            )}
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

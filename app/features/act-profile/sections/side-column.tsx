@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { MESSAGES } from "../../../../domain/messages";
+import { Button } from "../../../components/ui/button";
+import { EmptyState, Section } from "../../../components/ui/section";
+import type { SectionProps } from "../types";
+
+/** Offerings, then the booking block and the price note. */
+export function SideColumn({ act, can }: SectionProps) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Section
+        id="offerings"
+        title="Offerings"
+        actions={
+          can.manage ? (
+            <>
+              <Button variant="secondary">Add Offering</Button>
+              {act.packages.length > 1 && <Button variant="secondary">Reorder</Button>}
+            </>
+          ) : null
+        }
+      >
+        {act.packages.length === 0 ? (
+          <EmptyState>{MESSAGES.noOfferings}</EmptyState>
+        ) : (
+          <ol className="flex flex-col gap-4">
+            {act.packages.map((item) => (
+              <li key={item.id} className="border-b border-gray-100 pb-3 last:border-0 last:pb-0">
+                <h3 className="font-semibold">{item.title}</h3>
+                <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{item.description}</p>
+                {item.eventTypes.length > 0 && (
+                  <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+      <BookingBlock act={act} can={can} />
+      {can.priceEstimateNote && (
+        <aside aria-label="About prices" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
+          Prices shown are estimates. The entertainer confirms the final price in their offer.
+        </aside>
+      )}
+    </div>
+  );
+}
+
+function BookingBlock({ act, can }: SectionProps) {
+  if (can.signUpToBook) {
+    return (
+      <section aria-label="Book this act" className="rounded-lg bg-violet-700 p-5 text-white shadow-sm">
+        <p className="font-semibold">Want {act.name} at your event?</p>
+        <a href="#create-account" className="mt-3 inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
+          {MESSAGES.signUpToBook}
+        </a>
+      </section>
+    );
+  }
+  if (can.invite) {
+    return (
+      <section aria-label="Book this act" className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
+        <Button>Invite To Event</Button>
+        <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-violet-800 underline">
+          Create a new event and invite {act.name}
+        </Link>
+      </section>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,7 @@
+import type { ActProfile } from "../../../domain/act-profile";
+import type { ProfileAbilities } from "../../../domain/profile-abilities";
+
+export interface SectionProps {
+  act: ActProfile;
+  can: ProfileAbilities;
+}

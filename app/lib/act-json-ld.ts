@@ -1,0 +1,28 @@
+import type { ActProfile } from "../../domain/act-profile";
+
+/** schema.org data for search engines: the act, its rating and its reviews. */
+export function actJsonLd(act: ActProfile, url: string, image: string | null) {
+  const { average, count } = act.reviewSummary;
+  return {
+    "@context": "https://schema.org",
+    "@type": act.musical ? "MusicGroup" : "PerformingGroup",
+    name: act.name,
+    url,
+    ...(act.description ? { description: act.description } : {}),
+    ...(image ? { image } : {}),
+    ...(act.location ? { location: { "@type": "Place", name: act.location } } : {}),
+    ...(average !== null && count > 0
+      ? {
+          aggregateRating: { "@type": "AggregateRating", ratingValue: average.toFixed(1), reviewCount: count, bestRating: 5, worstRating: 1 },
+          review: act.entertainerReviews.map((review) => ({
+            "@type": "Review",
+            name: review.title,
+            reviewBody: review.body,
+            datePublished: review.created_at.slice(0, 10),
+            author: { "@type": "Person", name: review.reviewer_name ?? "Verified planner" },
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
+  };
+}

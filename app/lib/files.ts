@@ -1,0 +1,29 @@
+import { MESSAGES } from "../../domain/messages";
+import { downloadFileName } from "../../domain/media";
+
+/** The address the server serves a stored file from (server/files.ts). */
+export function fileUrl(key: string): string {
+  return `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/**
+ * Fetches a file with the visitor's credentials and saves it under the spec's file name.
+ * A failure is only logged: the spec shows nothing to the user.
+ */
+export async function downloadFile(url: string, first: string, second: string, originalPath: string): Promise<void> {
+  try {
+    const response = await fetch(url, { credentials: "include" });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const blob = await response.blob();
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = href;
+    link.download = downloadFileName(first, second, originalPath);
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(href);
+  } catch (error) {
+    console.error(MESSAGES.downloadFailed, error);
+  }
+}

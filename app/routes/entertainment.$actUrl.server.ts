@@ -1,0 +1,31 @@
+import { data, type AppLoadContext } from "react-router";
+import { profileAbilities } from "../../domain/profile-abilities";
+import { actPageSeo } from "../../domain/seo";
+import { ApiError } from "../../server/errors";
+import { getActProfile } from "../../server/services/acts";
+import { curatedSeoFor } from "../../server/services/seo";
+import { fileUrl } from "../../server/storage";
+
+/** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
+export async function loadActProfilePage(context: AppLoadContext, actUrl: string) {
+  let profile;
+  try {
+    profile = await getActProfile(context.db, actUrl, context.viewer);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+  const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name } : null;
+  const abilities = profileAbilities(viewer, profile);
+  const { appName, publicUrl } = context.config;
+  return {
+    profile,
+    viewer,
+    abilities,
+    appName,
+    seo: actPageSeo(appName, profile, curatedSeoFor(profile.url)),
+    canonicalUrl: `${publicUrl}/entertainment/${profile.url}`,
+    avatarUrl: profile.avatar ? `${publicUrl}${fileUrl(profile.avatar)}` : null,
+    chatWidgetSrc: abilities.liveChat ? context.config.chatWidgetSrc : null,
+  };
+}

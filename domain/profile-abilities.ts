@@ -1,0 +1,47 @@
+import type { ActProfile } from "./act-profile";
+import * as can from "./permissions";
+import type { Viewer } from "./permissions";
+
+/** What the profile page offers this viewer, decided once from domain/permissions. */
+export interface ProfileAbilities {
+  manage: boolean;
+  requestTagUpdate: boolean;
+  admin: boolean;
+  approve: boolean;
+  decline: boolean;
+  toggleFeatured: boolean;
+  invite: boolean;
+  addReview: boolean;
+  deleteReview: boolean;
+  signUpToBook: boolean;
+  priceEstimateNote: boolean;
+  showVideos: boolean;
+  showDocuments: boolean;
+  liveChat: boolean;
+}
+
+export function profileAbilities(viewer: Viewer | null, act: ActProfile): ProfileAbilities {
+  // The profile tells us whether the viewer manages the act without exposing the manager's id.
+  const access: can.ActAccess = {
+    managerId: act.viewer.isManager && viewer ? viewer.id : null,
+    active: act.active,
+    internal_use_only: act.internal_use_only,
+  };
+  const admin = can.canSeeAdminInfo(viewer);
+  return {
+    manage: can.canManageAct(viewer, access),
+    requestTagUpdate: can.canRequestTagUpdate(viewer, access),
+    admin,
+    approve: can.canApproveAct(viewer) && !act.active,
+    decline: can.canDeclineAct(viewer) && !act.declined,
+    toggleFeatured: can.canToggleFeatured(viewer) && act.active,
+    invite: can.canInviteToEvent(viewer, access),
+    addReview: admin,
+    deleteReview: can.canDeleteReview(viewer),
+    signUpToBook: can.showSignUpToBook(viewer, access),
+    priceEstimateNote: can.showPriceEstimateNote(viewer),
+    showVideos: can.showVideosSection(viewer, access, act.videos.length),
+    showDocuments: can.showDocumentsSection(viewer, access, act.approvedPublicDocuments.length),
+    liveChat: can.canUseLiveChat(viewer),
+  };
+}
