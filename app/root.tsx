@@ -1,4 +1,4 @@
-import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -10,7 +10,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** A route's handle may ask for the public layout when a guest views it. */
+export interface RouteHandle {
+  publicForGuests?: boolean;
+}
+
+/**
+ * The public layout: a gradient background, and the page as plain HTML with no React
+ * runtime in the browser; its interactive parts work from markup and a small script.
+ */
+function usePublicLayout(): boolean {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  return Boolean(leaf?.publicForGuests && root && root.viewer === null);
+}
+
+export function links() {
+  return [{ rel: "icon", href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='8' fill='%236d28d9'/%3E%3C/svg%3E" }];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const publicLayout = usePublicLayout();
+  const hydrate = !publicLayout;
   return (
     <html lang="en">
       <head>
@@ -19,10 +41,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-gray-50 font-sans text-gray-900">
+      <body
+        className={`min-h-screen font-sans text-gray-900 ${publicLayout ? "bg-gradient-to-br from-violet-100 via-pink-50 to-amber-50" : "bg-gray-50"}`}
+        data-layout={publicLayout ? "public" : "authenticated"}
+      >
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { swaggerUI } from "@hono/swagger-ui";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import { LIMITS } from "../domain/limits";
 import { isRole } from "../domain/roles";
@@ -17,8 +18,11 @@ import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse } from "./errors";
 import { fileRoutes } from "./files";
-import type { LoadContext } from "./load-context";
+import type { EnhanceScripts, LoadContext } from "./load-context";
 import type { SessionUser } from "./services/viewer";
+
+/** In development Vite serves the scripts straight from their sources. */
+export const DEV_ENHANCE_SCRIPTS: EnhanceScripts = { profile: "/app/enhance/profile.ts" };
 
 export type SsrHandler = (request: Request, context: LoadContext) => Promise<Response>;
 
@@ -31,6 +35,7 @@ export interface AppDeps {
   ssr?: SsrHandler;
   /** Built browser assets to serve; absent in development (Vite serves them) and tests. */
   staticDir?: string;
+  enhanceScripts?: EnhanceScripts;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
@@ -68,6 +73,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       "request",
     );
   });
+
+  // Text responses go out compressed; files and images are sent as stored.
+  app.use("*", compress());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) =>
@@ -144,7 +152,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         viewer: c.get("viewer"),
         db: database.db,
         requestId: c.get("requestId"),
-        config: { appName: env.appName, publicUrl: env.publicUrl, chatWidgetSrc: env.chatWidgetSrc ?? null },
+        config: {
+          appName: env.appName,
+          publicUrl: env.publicUrl,
+          chatWidgetSrc: env.chatWidgetSrc ?? null,
+          enhanceScripts: deps.enhanceScripts ?? DEV_ENHANCE_SCRIPTS,
+        },
         apiFetch: (path, init = {}) => {
           const headers = new Headers(init.headers);
           const cookie = c.req.header("cookie");

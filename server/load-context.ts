@@ -6,6 +6,12 @@ export interface PublicConfig {
   appName: string;
   publicUrl: string;
   chatWidgetSrc: string | null;
+  /** Addresses of the framework-free page scripts (app/enhance), by name. */
+  enhanceScripts: EnhanceScripts;
+}
+
+export interface EnhanceScripts {
+  profile: string;
 }
 
 // A type alias, not an interface, so it fits React Router's index-signature context type.

@@ -4,7 +4,9 @@ import { createApp, type SsrHandler } from "./app";
 import { bootServices } from "./boot";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
-import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
+import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "./paths";
+import type { EnhanceScripts } from "./load-context";
+import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./ssr";
 
 async function main() {
@@ -25,7 +27,15 @@ async function main() {
     ssr = await createProductionSsr(SERVER_BUILD_FILE);
   }
 
-  const app = createApp({ env, database, auth, logger, ssr, staticDir: dev ? undefined : CLIENT_BUILD_DIR });
+  const app = createApp({
+    env,
+    database,
+    auth,
+    logger,
+    ssr,
+    staticDir: dev ? undefined : CLIENT_BUILD_DIR,
+    enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
+  });
   const honoListener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     if (viteMiddleware) viteMiddleware(req, res, () => void honoListener(req, res));

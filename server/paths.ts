@@ -17,4 +17,5 @@ export const PROJECT_ROOT = findProjectRoot();
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, "server", "db", "migrations");
 export const CLIENT_BUILD_DIR = join(PROJECT_ROOT, "build", "client");
 export const SERVER_BUILD_FILE = join(PROJECT_ROOT, "build", "server", "index.js");
+export const ENHANCE_MANIFEST_FILE = join(PROJECT_ROOT, "build", "enhance-manifest.json");
 export const CONTENT_DIR = join(PROJECT_ROOT, "content");

@@ -27,5 +27,6 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
     canonicalUrl: `${publicUrl}/entertainment/${profile.url}`,
     avatarUrl: profile.avatar ? `${publicUrl}${fileUrl(profile.avatar)}` : null,
     chatWidgetSrc: abilities.liveChat ? context.config.chatWidgetSrc : null,
+    enhanceScript: context.config.enhanceScripts.profile,
   };
 }

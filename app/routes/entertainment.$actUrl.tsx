@@ -1,9 +1,13 @@
 import { redirect } from "react-router";
+import type { RouteHandle } from "../root";
 import { ProfilePage } from "../features/act-profile/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
 import { loadActProfilePage } from "./entertainment.$actUrl.server";
 import type { Route } from "./+types/entertainment.$actUrl";
+
+/** Guests get the public layout: plain HTML, no React in their browser (see root.tsx). */
+export const handle: RouteHandle = { publicForGuests: true };
 
 export function loader({ context, params }: Route.LoaderArgs) {
   return loadActProfilePage(context, params.actUrl);
@@ -43,12 +47,13 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, abilities, viewer, chatWidgetSrc } = loaderData;
+  const { profile, abilities, viewer, chatWidgetSrc, enhanceScript } = loaderData;
   const guest = viewer === null;
   return (
-    <div className={guest ? "-mx-4 -my-8 bg-gradient-to-br from-violet-100 via-pink-50 to-amber-50 px-4 py-8" : undefined} data-layout={guest ? "public" : "authenticated"}>
+    <>
       <ProfilePage act={profile} can={abilities} guest={guest} signupFailure={actionData} />
+      <script type="module" src={enhanceScript} />
       {chatWidgetSrc && <script async src={chatWidgetSrc} data-testid="live-chat-widget" />}
-    </div>
+    </>
   );
 }

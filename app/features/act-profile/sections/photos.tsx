@@ -1,27 +1,21 @@
 import { Download } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
 import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
 import { Button } from "../../../components/ui/button";
 import { EmptyState, Section } from "../../../components/ui/section";
 import { Tooltip } from "../../../components/ui/tooltip";
-import { downloadFile, fileUrl } from "../../../lib/files";
+import { fileUrl } from "../../../lib/files";
 import type { SectionProps } from "../types";
 
-// The lightbox loads only when a visitor opens a photo, keeping it out of the first page load.
-const PhotoLightbox = lazy(() => import("./photo-lightbox"));
-
+/** The photo grid; app/enhance/profile.ts opens the lightbox and downloads from the data attributes. */
 export function Photos({ act, can }: SectionProps) {
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
   const full = act.images.length >= LIMITS.maxImages;
   const addButton = can.manage ? (
     full ? (
       <Tooltip content={MESSAGES.maxImagesTooltip}>
-        <span tabIndex={0}>
-          <Button variant="secondary" disabled>
-            Add Image
-          </Button>
-        </span>
+        <Button variant="secondary" disabled>
+          Add Image
+        </Button>
       </Tooltip>
     ) : (
       <Button variant="secondary">Add Image</Button>
@@ -32,20 +26,23 @@ export function Photos({ act, can }: SectionProps) {
       {act.images.length === 0 ? (
         <EmptyState>{MESSAGES.noImages}</EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-gallery="">
           {act.images.map((image, index) => (
             <li key={image.id} className="group relative">
-              <button
-                type="button"
-                onClick={() => setOpenIndex(index)}
-                className="block w-full overflow-hidden rounded-md"
+              <a
+                href={fileUrl(image.path)}
+                data-lightbox-index={index}
+                className="block overflow-hidden rounded-md"
                 aria-label={`Open photo ${index + 1} of ${act.images.length}`}
               >
-                <img src={fileUrl(image.path)} alt="" loading="lazy" width={480} height={320} className="aspect-[3/2] w-full object-cover transition group-hover:scale-105" />
-              </button>
+                <img src={fileUrl(image.path)} alt={`${act.name}, photo ${index + 1}`} loading="lazy" width={480} height={320} className="aspect-[3/2] w-full object-cover transition group-hover:scale-105" />
+              </a>
               <button
                 type="button"
-                onClick={() => void downloadFile(fileUrl(image.path), act.name, `photo ${index + 1}`, image.path)}
+                data-download-url={fileUrl(image.path)}
+                data-download-first={act.name}
+                data-download-second={`photo ${index + 1}`}
+                data-download-path={image.path}
                 className="absolute bottom-2 right-2 rounded-full bg-white/90 p-2 shadow hover:bg-white"
                 aria-label={`Download photo ${index + 1}`}
               >
@@ -54,15 +51,6 @@ export function Photos({ act, can }: SectionProps) {
             </li>
           ))}
         </ul>
-      )}
-      {openIndex !== null && (
-        <Suspense fallback={null}>
-          <PhotoLightbox
-            slides={act.images.map((image) => ({ src: fileUrl(image.path) }))}
-            index={openIndex}
-            onClose={() => setOpenIndex(null)}
-          />
-        </Suspense>
       )}
     </Section>
   );

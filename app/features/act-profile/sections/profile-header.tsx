@@ -82,7 +82,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
 
 function StatusBadge({ status }: { status: SectionProps["act"]["status"] }) {
   const badge = (
-    <Badge color={status.color} data-testid="status-badge" tabIndex={status.tooltip ? 0 : undefined}>
+    <Badge color={status.color} data-testid="status-badge">
       Status: {status.label}
     </Badge>
   );

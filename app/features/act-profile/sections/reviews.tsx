@@ -3,7 +3,7 @@ import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
 import { formatAverage } from "../../../../domain/ratings";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
 import { Section } from "../../../components/ui/section";
 import { StarRating } from "../../../components/ui/star-rating";
 import type { SectionProps } from "../types";
@@ -46,9 +46,14 @@ export function Reviews({ act, can }: SectionProps) {
           </div>
           <ReviewList reviews={shown} canDelete={can.deleteReview} />
           {act.entertainerReviews.length > LIMITS.reviewsShown && (
-            <Dialog title="All Reviews" wide trigger={<Button variant="secondary" className="mt-4">View All Reviews</Button>}>
-              <ReviewList reviews={act.entertainerReviews} canDelete={can.deleteReview} />
-            </Dialog>
+            <>
+              <NativeDialogTrigger dialogId="all-reviews" className="mt-4">
+                View All Reviews
+              </NativeDialogTrigger>
+              <NativeDialog id="all-reviews" title="All Reviews" wide>
+                <ReviewList reviews={act.entertainerReviews} canDelete={can.deleteReview} />
+              </NativeDialog>
+            </>
           )}
         </>
       )}

@@ -1,5 +1,4 @@
 import { Play } from "lucide-react";
-import { useState } from "react";
 import type { ProfileVideo } from "../../../../domain/act-profile";
 import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
@@ -16,11 +15,9 @@ export function Videos({ act, can }: SectionProps) {
   const addButton = can.manage ? (
     full ? (
       <Tooltip content={MESSAGES.maxVideosTooltip}>
-        <span tabIndex={0}>
-          <Button variant="secondary" disabled>
-            Add Video
-          </Button>
-        </span>
+        <Button variant="secondary" disabled>
+          Add Video
+        </Button>
       </Tooltip>
     ) : (
       <Button variant="secondary">Add Video</Button>
@@ -43,39 +40,34 @@ export function Videos({ act, can }: SectionProps) {
   );
 }
 
-/** A light embed: a poster and a play button; the player's iframe loads only on click. */
+/**
+ * A light embed: a poster and a play button; app/enhance/profile.ts puts the player's iframe
+ * into the empty slot on click, so nothing loads from the video host before then.
+ */
 function VideoPlayer({ video, title }: { video: ProfileVideo; title: string }) {
-  const [playing, setPlaying] = useState(false);
   if (video.file_path) {
     return <video controls preload="metadata" src={fileUrl(video.file_path)} title={title} className="aspect-video w-full rounded-md bg-black" />;
   }
   const parsed = video.link ? parseVideoLink(video.link) : null;
   if (!parsed) return null;
-  if (playing) {
-    return (
-      <iframe
-        src={videoEmbedUrl(parsed)}
-        title={title}
-        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-        allowFullScreen
-        className="aspect-video w-full rounded-md"
-      />
-    );
-  }
   const poster = parsed.provider === "youtube" ? `https://i.ytimg.com/vi/${parsed.id}/hqdefault.jpg` : null;
   return (
-    <button
-      type="button"
-      onClick={() => setPlaying(true)}
-      className="group relative block aspect-video w-full overflow-hidden rounded-md bg-gray-900"
-      aria-label={`Play ${title} (${parsed.provider === "youtube" ? "YouTube" : "Vimeo"})`}
-    >
-      {poster && <img src={poster} alt="" loading="lazy" className="h-full w-full object-cover opacity-90" />}
-      <span className="absolute inset-0 flex items-center justify-center">
-        <span className="rounded-full bg-white/90 p-4 shadow group-hover:bg-white">
-          <Play aria-hidden className="h-6 w-6 text-gray-900" fill="currentColor" />
+    <div>
+      <button
+        type="button"
+        data-video-embed={videoEmbedUrl(parsed)}
+        data-video-title={title}
+        className="group relative block aspect-video w-full overflow-hidden rounded-md bg-gray-900"
+        aria-label={`Play ${title} (${parsed.provider === "youtube" ? "YouTube" : "Vimeo"})`}
+      >
+        {poster && <span aria-hidden className="absolute inset-0 bg-cover bg-center opacity-90" style={{ backgroundImage: `url(${poster})` }} />}
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="rounded-full bg-white/90 p-4 shadow group-hover:bg-white">
+            <Play aria-hidden className="h-6 w-6 text-gray-900" fill="currentColor" />
+          </span>
         </span>
-      </span>
-    </button>
+      </button>
+      <div data-video-slot="" />
+    </div>
   );
 }

@@ -1,0 +1,28 @@
+// Bundles the pages' small, framework-free scripts (app/enhance) into build/client/enhance,
+// with content hashes, and writes the names the server links to into build/enhance-manifest.json.
+import { writeFileSync } from "node:fs";
+import { build } from "esbuild";
+
+const entryPoints = { profile: "app/enhance/profile.ts" };
+const result = await build({
+  entryPoints,
+  outdir: "build/client/enhance",
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  target: "es2022",
+  minify: true,
+  metafile: true,
+  loader: { ".css": "text" },
+  logLevel: "warning",
+});
+
+const manifest = {};
+for (const [name, source] of Object.entries(entryPoints)) {
+  const [file] = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint === source) ?? [];
+  if (!file) throw new Error(`no output for ${source}`);
+  manifest[name] = `/${file.replace(/^build\/client\//, "")}`;
+}
+writeFileSync("build/enhance-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
