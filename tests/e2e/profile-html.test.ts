@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "./app-server";
+import { type DemoRole, sessionsFor } from "./demo-sessions";
+
+const CHAT = "https://chat.example.com/widget.js";
+let app: Awaited<ReturnType<typeof startAppServer>>;
+let cookieFor: ReturnType<typeof sessionsFor>;
+
+beforeAll(async () => {
+  app = await startAppServer({ CHAT_WIDGET_SRC: CHAT });
+  cookieFor = sessionsFor(app.baseUrl);
+});
+afterAll(async () => app?.stop());
+
+async function page(url: string, role: DemoRole) {
+  const cookie = await cookieFor(role);
+  const response = await fetch(`${app.baseUrl}/entertainment/${url}`, { headers: cookie ? { cookie } : {} });
+  return { status: response.status, html: await response.text() };
+}
+/** The visible text of a page: scripts and tags dropped, entities decoded, spaces collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+
+describe("the profile page for search engines", () => {
+  it("uses the curated title and description when content/ has an entry", async () => {
+    const { html } = await page("the-velvet-tones", "guest");
+    expect(html).toContain("<title>The Velvet Tones | Motown &amp; Soul Wedding Band in Chicago</title>");
+    expect(meta(html, "description")).toMatch(/^Book The Velvet Tones, Chicago/);
+    expect(meta(html, "robots")).toBe("index, follow");
+    expect(html).toContain(`<link rel="canonical" href="${app.baseUrl}/entertainment/the-velvet-tones"/>`);
+    expect(meta(html, "og:image")).toMatch(new RegExp(`^${app.baseUrl}/files/avatars/.+\\.png$`));
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(jsonLd).toMatchObject({ "@type": "MusicGroup", name: "The Velvet Tones", aggregateRating: { ratingValue: "4.0", reviewCount: 12 } });
+    expect(jsonLd.review).toHaveLength(12);
+  });
+
+  it("falls back to the short name and the fallback description", async () => {
+    const { html } = await page("dj-nova", "guest");
+    expect(html).toContain("<title>EVA - DJ Nova</title>");
+    expect(meta(html, "description")).toBe("EVA Entertainer");
+    expect(html).not.toContain("aggregateRating");
+  });
+
+  it("an act that is not active is noindex for its manager and admins, and 404 for others", async () => {
+    expect(meta((await page("pending-act", "admin")).html, "robots")).toBe("noindex");
+    expect(meta((await page("pending-act", "otherArtist")).html, "robots")).toBe("noindex");
+    for (const role of ["guest", "planner", "owner"] as const) expect((await page("pending-act", role)).status, role).toBe(404);
+    const missing = await page("no-such-act", "guest");
+    expect(missing.status).toBe(404);
+    expect(text(missing.html)).toContain("Page not found");
+  });
+});
+
+describe("what a guest sees", () => {
+  it("the public layout, plain HTML, the create-account prompt and Sign Up for Free to Book", async () => {
+    const { html } = await page("the-velvet-tones", "guest");
+    expect(html).toContain('data-layout="public"');
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).toContain('name="Entertainer Profile - The Velvet Tones"');
+    expect(text(html)).toContain("Sign Up for Free to Book");
+    for (const hidden of ["Update Profile", "Manage Documents", "Additional Info", "Status:", "Latest Offer", "Invite To Event", "Add Image", "Request to Update"]) {
+      expect(text(html), hidden).not.toContain(hidden);
+    }
+  });
+
+  it("five reviews on the page and all twelve in View All Reviews", async () => {
+    const { html } = await page("the-velvet-tones", "guest");
+    const [onPage, inDialog] = html.split('<dialog id="all-reviews"');
+    expect(onPage!.match(/<article aria-label=/g)).toHaveLength(5);
+    expect(inDialog!.match(/<article aria-label=/g)).toHaveLength(12);
+    expect(text(html)).toContain("4.0");
+    expect(html).toContain('aria-label="4 out of 5 stars"');
+    expect(text(html)).toContain("A verified planner");
+  });
+
+  it("documents with their type label", async () => {
+    const { html } = await page("the-velvet-tones", "guest");
+    expect(text(html)).toMatch(/Stage Plot PDF Document/);
+    expect(text(html)).not.toContain("Insurance Certificate");
+  });
+
+  it("every empty state of an act with nothing, and no videos or documents section", async () => {
+    const body = text((await page("dj-nova", "guest")).html);
+    for (const empty of ["This Entertainer currently has no Testimonials", "This Entertainer currently has no Offerings", "This Entertainer currently has no Images", "No ratings yet"]) {
+      expect(body).toContain(empty);
+    }
+    expect(body).not.toContain("Videos");
+    expect(body).not.toContain("Documents");
+  });
+
+  it("no Sign Up for Free to Book on an internal-use-only act", async () => {
+    const body = text((await page("keynote-kim", "guest")).html);
+    expect(body).not.toContain("Sign Up for Free to Book");
+    expect(body).toContain("Nationally Recognized");
+    expect(body).not.toContain("For Internal Use Only");
+  });
+});
+
+describe("what signed-in roles see", () => {
+  it("a planner: the authenticated layout, the invite action and the price note", async () => {
+    const { html } = await page("the-velvet-tones", "planner");
+    expect(html).toContain('data-layout="authenticated"');
+    expect(html).toContain("__reactRouterContext");
+    const body = text(html);
+    expect(body).toMatch(/Signed in as Pat Planner \( ?PLANNER ?\)/);
+    expect(body).toContain("Invite To Event");
+    expect(body).toContain("Prices shown are estimates");
+    for (const hidden of ["Sign Up for Free to Book", "Update Profile", "Additional Info", "Status:", "Add Review", "Create a free account"]) expect(body, hidden).not.toContain(hidden);
+    expect(text((await page("keynote-kim", "planner")).html)).not.toContain("Invite To Event");
+  });
+
+  it("the owning artist: the artist block, the request action and every managing empty state", async () => {
+    const body = text((await page("dj-nova", "owner")).html);
+    for (const shown of ["Update Profile", "Manage Documents", "Request to Update Genres and Tags or Styles", "Add Image", "Add Video", "Add Testimonial", "Add Offering", "This Entertainer currently has no approved public Documents"]) {
+      expect(body, shown).toContain(shown);
+    }
+    for (const hidden of ["Additional Info", "Status:", "Edit Tags", "Approve", "Invite To Event", "Prices shown are estimates"]) expect(body, hidden).not.toContain(hidden);
+  });
+
+  it("another artist sees no managing controls", async () => {
+    const body = text((await page("the-velvet-tones", "otherArtist")).html);
+    for (const hidden of ["Update Profile", "Add Image", "Edit", "Delete", "Invite To Event", "Sign Up for Free to Book"]) expect(body, hidden).not.toMatch(new RegExp(`\\b${hidden}\\b`));
+  });
+
+  it("an admin: status badges with their colours, the latest offer, moderation actions and Additional Info", async () => {
+    const velvet = await page("the-velvet-tones", "admin");
+    const body = text(velvet.html);
+    expect(body).toContain("Status: Approved");
+    expect(velvet.html).toMatch(/bg-green-100[^"]*"[^>]*data-testid="status-badge"/);
+    expect(body).toContain("Latest offer submitted");
+    expect(body).toContain("Additional Info");
+    expect(body).toContain("artist@example.com");
+    expect(body).toMatch(/W-9 received/);
+    expect(body).toMatch(/Direct deposit not received/);
+    for (const shown of ["Edit Tags", "Decline", "Reassign", "Unfeature", "Add Review"]) expect(body, shown).toContain(shown);
+    expect(body).not.toMatch(/\bApprove\b/);
+
+    expect(text((await page("dj-nova", "admin")).html)).toContain("No offers have been submitted by this entertainer.");
+    const pending = text((await page("pending-act", "admin")).html);
+    expect(pending).toContain("Status: Pending Approval");
+    expect(pending).toContain("The EVA team will notify you as soon as a decision has been made");
+    expect(pending).toMatch(/\bApprove\b/);
+    expect(text((await page("draft-act", "admin")).html)).toContain("Status: Draft");
+    const declined = text((await page("declined-act", "admin")).html);
+    expect(declined).toContain("Status: Declined");
+    expect(declined).toContain("Photos and videos do not show a live performance.");
+    expect(text((await page("keynote-kim", "admin")).html)).toContain("For Internal Use Only");
+  });
+
+  it("the live-chat widget loads only for guests and planners", async () => {
+    expect((await page("the-velvet-tones", "guest")).html).toContain(`src="${CHAT}"`);
+    expect((await page("the-velvet-tones", "planner")).html).toContain(`src="${CHAT}"`);
+    expect((await page("the-velvet-tones", "owner")).html).not.toContain(CHAT);
+    expect((await page("the-velvet-tones", "admin")).html).not.toContain(CHAT);
+  });
+});
