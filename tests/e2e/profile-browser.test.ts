@@ -1,0 +1,169 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startAppServer } from "./app-server";
+import { axeViolations } from "./axe";
+import { DEMO, type DemoRole } from "./demo-sessions";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+const contexts = new Map<DemoRole, BrowserContext>();
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  mkdirSync("test-results", { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A browser context per role, signed in once through the sign-in page. */
+async function contextFor(role: DemoRole, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  const known = contexts.get(role);
+  if (known) return known;
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  if (role !== "guest") {
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByLabel("Email").fill(DEMO[role]);
+    await page.getByLabel("Password").fill("demo-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByTestId("signed-in-as").waitFor();
+    await page.close();
+  }
+  contexts.set(role, context);
+  return context;
+}
+
+async function openProfile(role: DemoRole, actUrl = "the-velvet-tones"): Promise<Page> {
+  const page = await (await contextFor(role)).newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${app.baseUrl}/entertainment/${actUrl}`);
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+  return page;
+}
+
+describe("a guest on the profile", () => {
+  it("opens a photo in the lightbox and closes it with Escape", async () => {
+    const page = await openProfile("guest");
+    await page.getByRole("link", { name: "Open photo 2 of 6" }).click();
+    const lightbox = page.locator(".pswp");
+    await lightbox.waitFor({ state: "visible" });
+    expect(await page.locator(".pswp__counter").textContent()).toMatch(/2\s*\/\s*6/);
+    // Focus moves into the lightbox once it has opened; Escape then closes it.
+    await page.waitForFunction(() => document.activeElement?.classList.contains("pswp"));
+    await page.keyboard.press("Escape");
+    await lightbox.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open photo 2 of 6");
+    await page.close();
+  });
+
+  it("opens View All Reviews with the keyboard, sees all twelve, and Escape returns focus", async () => {
+    const page = await openProfile("guest");
+    const trigger = page.getByRole("button", { name: "View All Reviews" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "All Reviews" });
+    await dialog.waitFor({ state: "visible" });
+    expect(await dialog.getByRole("article").count()).toBe(12);
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("all-reviews");
+    // Focus stays in the modal: tabbing never reaches the page behind it.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")) || document.activeElement === document.body);
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("View All Reviews");
+    await page.close();
+  });
+
+  it("downloads a photo under the spec's file name", async () => {
+    const page = await openProfile("guest");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download photo 1" }).click()]);
+    expect(download.suggestedFilename()).toBe("The_Velvet_Tones_photo_1.png");
+    await page.close();
+  });
+
+  it("a video loads its player only when played", async () => {
+    const page = await openProfile("guest");
+    expect(await page.locator("iframe").count()).toBe(0);
+    await page.getByRole("button", { name: /Play The Velvet Tones video 2 \(Vimeo\)/ }).click();
+    expect(await page.locator('iframe[src^="https://player.vimeo.com/video/76979871"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it("signs up from the create-account prompt, sees field errors first, and comes back signed in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/entertainment/dj-nova`);
+    const form = page.locator('form[name="Entertainer Profile - DJ Nova"]');
+    await form.getByRole("button", { name: "Sign Up for Free" }).click();
+    await page.getByText("Name is required").waitFor();
+    expect(await form.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    await form.getByLabel("Name").fill("Gina Guest");
+    await form.getByLabel("Email").fill("gina@example.com");
+    await form.getByLabel("Password").fill("a-good-password");
+    await form.getByRole("button", { name: "Sign Up for Free" }).click();
+    await page.getByTestId("signed-in-as").waitFor();
+    expect(await page.getByTestId("signed-in-as").textContent()).toBe("Signed in as Gina Guest (PLANNER)");
+    expect(new URL(page.url()).pathname).toBe("/entertainment/dj-nova");
+    await context.close();
+  });
+});
+
+describe("layout", () => {
+  it.each([
+    [375, "beneath"],
+    [1280, "beside"],
+  ] as const)("at %i px the side column is %s the main content", async (width, where) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/entertainment/the-velvet-tones`);
+    await page.screenshot({ path: `test-results/profile-guest-${width}.png`, fullPage: true });
+    const main = (await page.getByTestId("main-content").boundingBox())!;
+    const side = (await page.getByTestId("side-column").boundingBox())!;
+    if (where === "beneath") {
+      expect(side.y).toBeGreaterThanOrEqual(main.y + main.height);
+      expect(Math.abs(side.x - main.x)).toBeLessThan(2);
+    } else {
+      expect(side.x).toBeGreaterThanOrEqual(main.x + main.width);
+      expect(Math.abs(side.y - main.y)).toBeLessThan(2);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("accessibility", () => {
+  it.each(["guest", "planner", "owner", "admin"] as const)("axe finds no violations on the profile as %s", async (role) => {
+    const page = await openProfile(role);
+    expect(await axeViolations(page)).toEqual([]);
+    // The dialog too, opened.
+    await page.getByRole("button", { name: "View All Reviews" }).click();
+    await page.getByRole("dialog", { name: "All Reviews" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("every control on the page is reachable with the keyboard", async () => {
+    const page = await openProfile("admin");
+    const controls = await page.evaluate(() =>
+      [...document.querySelectorAll("main a[href], main button:not([disabled]), main input, main select, main textarea")]
+        .filter((element) => !element.closest("dialog") && (element as HTMLElement).offsetParent !== null)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+    const reached = new Set<string>();
+    for (let i = 0; i < controls.length + 40; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? "");
+      reached.add(focused);
+    }
+    expect(controls.filter((control) => !reached.has(control))).toEqual([]);
+    await page.close();
+  });
+});
