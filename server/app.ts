@@ -18,6 +18,7 @@ import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse } from "./errors";
 import { fileRoutes } from "./files";
+import type { GuestPageCache } from "./guest-cache";
 import type { EnhanceScripts, LoadContext } from "./load-context";
 import type { SessionUser } from "./services/viewer";
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** Built browser assets to serve; absent in development (Vite serves them) and tests. */
   staticDir?: string;
   enhanceScripts?: EnhanceScripts;
+  /** Guests' server-rendered pages kept in memory (production). */
+  guestCache?: GuestPageCache;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
@@ -147,6 +150,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (deps.ssr) {
     const ssr = deps.ssr;
+    if (deps.guestCache) app.use("*", deps.guestCache.middleware);
     app.all("*", (c) => {
       const context: LoadContext = {
         viewer: c.get("viewer"),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
+import { createGuestPageCache } from "./guest-cache";
 import { bootServices } from "./boot";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
@@ -27,6 +28,7 @@ async function main() {
     ssr = await createProductionSsr(SERVER_BUILD_FILE);
   }
 
+  const guestCache = dev ? undefined : await createGuestPageCache(database, logger);
   const app = createApp({
     env,
     database,
@@ -34,6 +36,7 @@ async function main() {
     logger,
     ssr,
     staticDir: dev ? undefined : CLIENT_BUILD_DIR,
+    guestCache,
     enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
   });
   const honoListener = getRequestListener(app.fetch);
@@ -50,6 +53,7 @@ async function main() {
     logger.info({ signal }, "stopping: finishing requests in flight");
     server.close(async () => {
       await closeVite();
+      await guestCache?.stop();
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Calls onNotify with each payload sent on the channel (PostgreSQL LISTEN/NOTIFY), and
+   * onLost when the listening connection drops; resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -69,6 +80,24 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
+    listen: async (channel, onNotify, onLost) => {
+      // LISTEN needs a connection of its own, outside the pool.
+      const listener = new pg.Client({ connectionString });
+      let stopped = false;
+      listener.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      listener.on("error", () => undefined);
+      listener.on("end", () => {
+        if (!stopped) onLost();
+      });
+      await listener.connect();
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        stopped = true;
+        await listener.end();
+      };
+    },
     close: () => pool.end(),
   };
 }

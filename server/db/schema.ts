@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -411,4 +412,16 @@ export const reviews = pgTable(
     uniqueIndex("reviews_act_event_unique").on(t.actId, t.eventId).where(sql`${t.eventId} is not null`),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
+);
+
+// ---- the guest page cache's version (see server/guest-cache.ts) ----
+
+/** One row; triggers on the tables guest pages read add one to it on every write. */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
 );

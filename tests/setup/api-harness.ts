@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createApp } from "../../server/app";
+import { createApp, type SsrHandler } from "../../server/app";
+import { createGuestPageCache } from "../../server/guest-cache";
 import { createAuth } from "../../server/auth";
 import { openDatabase } from "../../server/db/client";
 import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
@@ -53,7 +54,13 @@ async function createServerDatabase(baseUrl: string) {
  * The whole API in process on a new, seeded database: PGlite in memory, or a new
  * database on the PostgreSQL server when the suite runs with TEST_DB=postgres.
  */
-export async function createTestServer() {
+export interface TestServerOptions {
+  /** A page renderer standing in for React Router, for tests of what wraps it. */
+  ssr?: SsrHandler;
+  guestCache?: boolean;
+}
+
+export async function createTestServer(options: TestServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "eva-api-"));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const serverDb = process.env.TEST_DB === "postgres" && baseUrl ? await createServerDatabase(baseUrl) : null;
@@ -69,7 +76,9 @@ export async function createTestServer() {
   await database.migrate();
   await seedDemoData(database.db, { dataDir });
   const auth = createAuth(database.db, env, env.authSecret!);
-  const app = createApp({ env, database, auth, logger: createLogger("silent") });
+  const logger = createLogger("silent");
+  const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
+  const app = createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
 
   let ipCounter = 0;
   const nextIp = () => {
@@ -109,6 +118,7 @@ export async function createTestServer() {
   }
 
   async function close() {
+    await guestCache?.stop();
     await database.close();
     await serverDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../tests/setup/api-harness";
+import { acts } from "./db/schema";
+import type { SsrHandler } from "./app";
+
+let server: TestServer;
+let renders = 0;
+
+/** Stands in for React Router: shows who asked and the act's current name. */
+const ssr: SsrHandler = async (request, context) => {
+  renders += 1;
+  const url = new URL(request.url).pathname.split("/").pop()!;
+  const [act] = await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url));
+  if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
+  return new Response(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+};
+
+beforeAll(async () => {
+  server = await createTestServer({ ssr, guestCache: true });
+});
+afterAll(async () => server.close());
+
+async function get(path: string, cookie?: string | null) {
+  const response = await server.request(path, { cookie, headers: { "accept-encoding": "identity" } });
+  return { status: response.status, cache: response.headers.get("x-cache"), body: await response.text() };
+}
+
+async function eventually(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("condition not met within 2 s");
+}
+
+describe("the guest page cache", () => {
+  it("renders a guest page once and serves it again from memory", async () => {
+    const before = renders;
+    expect(await get("/entertainment/dj-nova")).toEqual({ status: 200, cache: "miss", body: "<p>guest sees DJ Nova</p>" });
+    expect(await get("/entertainment/dj-nova")).toEqual({ status: 200, cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+    expect(renders - before).toBe(1);
+  });
+
+  it("serves the stored page gzipped to clients that accept it", async () => {
+    const response = await server.request("/entertainment/dj-nova", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("x-cache")).toBe("hit");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("never stores or serves a signed-in page", async () => {
+    const cookie = await server.cookieFor("planner");
+    const before = renders;
+    expect(await get("/entertainment/dj-nova", cookie)).toEqual({ status: 200, cache: null, body: "<p>Pat Planner sees DJ Nova</p>" });
+    expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({ cache: null, body: "<p>Pat Planner sees DJ Nova</p>" });
+    expect(renders - before).toBe(2);
+    expect(await get("/entertainment/dj-nova")).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+    // A stale or forged session cookie is not a guest either: rendered, never cached.
+    expect(await get("/entertainment/dj-nova", "eva.session_token=forged")).toMatchObject({ cache: null, body: "<p>guest sees DJ Nova</p>" });
+  });
+
+  it("does not keep error pages", async () => {
+    expect((await get("/entertainment/nobody")).status).toBe(404);
+    expect((await get("/entertainment/nobody")).cache).toBeNull();
+  });
+
+  it("renders afresh after any write to what guest pages read", async () => {
+    await get("/entertainment/dj-nova");
+    expect((await get("/entertainment/dj-nova")).cache).toBe("hit");
+    await server.database.db.update(acts).set({ name: "DJ Nova Live" }).where(eq(acts.url, "dj-nova"));
+    await eventually(async () => (await get("/entertainment/dj-nova")).body === "<p>guest sees DJ Nova Live</p>");
+    expect(await get("/entertainment/dj-nova")).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova Live</p>" });
+  });
+});
