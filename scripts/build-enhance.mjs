@@ -1,7 +1,25 @@
 // Bundles the pages' small, framework-free scripts (app/enhance) into build/client/enhance,
 // with content hashes, and writes the names the server links to into build/enhance-manifest.json.
 import { writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { build } from "esbuild";
+
+/** `import css from "x.css?inline"` gives the stylesheet's text, as Vite does in development. */
+function inlineCss() {
+  return {
+    name: "inline-css",
+    setup(build) {
+      build.onResolve({ filter: /\.css\?inline$/ }, async (args) => {
+        const result = await build.resolve(args.path.replace(/\?inline$/, ""), { kind: args.kind, resolveDir: args.resolveDir });
+        return { path: result.path, namespace: "inline-css" };
+      });
+      build.onLoad({ filter: /.*/, namespace: "inline-css" }, async (args) => ({
+        contents: await readFile(args.path, "utf8"),
+        loader: "text",
+      }));
+    },
+  };
+}
 
 const entryPoints = { profile: "app/enhance/profile.ts" };
 const result = await build({
@@ -15,7 +33,7 @@ const result = await build({
   target: "es2022",
   minify: true,
   metafile: true,
-  loader: { ".css": "text" },
+  plugins: [inlineCss()],
   logLevel: "warning",
 });
 

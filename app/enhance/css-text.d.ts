@@ -1,5 +1,5 @@
-// The enhancement bundle imports stylesheets as text (esbuild's "text" loader).
-declare module "photoswipe/style.css" {
+// A stylesheet imported as text: Vite's `?inline` in development, esbuild's text loader in the build.
+declare module "*.css?inline" {
   const css: string;
   export default css;
 }

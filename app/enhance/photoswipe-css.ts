@@ -1,5 +1,5 @@
 // PhotoSwipe's stylesheet, added to the page the first time the lightbox opens.
-import css from "photoswipe/style.css";
+import css from "photoswipe/style.css?inline";
 
 export function ensureStyles() {
   if (document.getElementById("photoswipe-css")) return;
