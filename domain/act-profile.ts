@@ -1,4 +1,5 @@
 import type { ActStatus } from "./act-status";
+import type { ModerationEvent } from "./moderation";
 import type { RatingDistribution } from "./ratings";
 import type { Role } from "./roles";
 import type { Tag } from "./tags";
@@ -87,6 +88,13 @@ export interface ReviewSummary {
   distribution: RatingDistribution;
 }
 
+export interface PendingTagRequest {
+  id: number;
+  musical: boolean;
+  created_at: string;
+  tags: (Tag & { relation: string })[];
+}
+
 export interface ActProfile {
   url: string;
   name: string;
@@ -127,8 +135,11 @@ export interface ActProfile {
   viewer: { isManager: boolean; canManage: boolean; isAdmin: boolean };
   /** Present for the act's manager and admins only. */
   latestOffer?: { date_time_posted: string } | null;
+  /** The first pending tag update request: for the manager and admins only. */
+  pendingTagRequest?: PendingTagRequest | null;
   /** Admin only. */
   manager?: ManagerInfo | null;
+  history?: ModerationEvent[];
   additional_info?: string | null;
   decline_reason?: string | null;
 }

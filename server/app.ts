@@ -12,6 +12,9 @@ import { authRoutes } from "./api/auth";
 import { meRoutes } from "./api/me";
 import { type AppEnv, createRouter } from "./api/router";
 import { tagRoutes } from "./api/tags";
+import { moderationRoutes } from "./api/moderation";
+import { reviewRoutes } from "./api/reviews";
+import { userRoutes } from "./api/users";
 import type { Auth } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
 import type { DatabaseHandle } from "./db/client";
@@ -129,6 +132,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", meRoutes);
   api.route("/", tagRoutes);
   api.route("/", actRoutes);
+  api.route("/", moderationRoutes);
+  api.route("/", reviewRoutes);
+  api.route("/", userRoutes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },

@@ -63,9 +63,11 @@ export function validationError(error: ZodError, input: unknown): ApiError {
   }
   const errors = fieldErrorsFromZod(error);
   const wrongType = error.issues.some((issue) => {
-    if (issue.code !== "invalid_type" && issue.code !== "invalid_union") return false;
     const value = valueAt(input, issue.path);
-    return value !== undefined && value !== null && value !== "";
+    if (value === undefined || value === null || value === "") return false;
+    if (issue.code === "invalid_type" || issue.code === "invalid_union") return true;
+    // A choice among strings given a number (or the like) is a wrong type, not a wrong choice.
+    return issue.code === "invalid_value" && issue.values.every((allowed) => typeof allowed !== typeof value);
   });
   return wrongType
     ? new ApiError("bad_request", "Some fields have the wrong type", errors)

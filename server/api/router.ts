@@ -44,3 +44,37 @@ export const errorResponses = (...statuses: number[]) =>
 export const actUrlParam = z.object({
   actUrl: z.string().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),
 });
+
+export const messageSchema = z.object({ data: z.looseObject({ message: z.string() }) }).openapi("ActionResult");
+
+const actionResponses = (errors: number[]) => ({
+  200: { description: "Done", content: { "application/json": { schema: messageSchema } } },
+  ...errorResponses(...errors),
+});
+
+interface ActionOptions<P extends z.ZodObject> {
+  path: string;
+  tags: string[];
+  summary: string;
+  params: P;
+  errors: number[];
+}
+
+/** A POST without a body that changes something and answers `{data: {message, …}}`. */
+export function actionRoute<P extends z.ZodObject>(options: ActionOptions<P>) {
+  const { path, tags, summary, params, errors } = options;
+  return { method: "post" as const, path, tags, summary, request: { params }, responses: actionResponses(errors) };
+}
+
+/** The same, with a JSON body checked by a shared schema. */
+export function actionRouteWithBody<P extends z.ZodObject, B extends z.ZodType>(options: ActionOptions<P> & { body: B }) {
+  const { path, tags, summary, params, errors, body } = options;
+  return {
+    method: "post" as const,
+    path,
+    tags,
+    summary,
+    request: { params, body: { content: { "application/json": { schema: body } }, required: true } },
+    responses: actionResponses(errors),
+  };
+}

@@ -425,3 +425,22 @@ export const contentVersion = pgTable(
   },
   (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
 );
+
+// ---- moderation history ----
+
+/** Every moderation action: who, what, when, and the values before and after. */
+export const moderationEvents = pgTable(
+  "moderation_events",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>().notNull().default({}),
+    after: jsonb("after").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_events_act_idx").on(t.actId, t.createdAt)],
+);

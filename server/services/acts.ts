@@ -25,6 +25,8 @@ import {
 } from "../db/schema";
 import { notFound } from "../errors";
 import type { SessionUser } from "./viewer";
+import { pendingRequests } from "./act-tags";
+import { moderationHistory } from "./moderation-log";
 
 type ActRow = typeof acts.$inferSelect;
 
@@ -196,9 +198,14 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
     })),
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
-  if (manages) profile.latestOffer = await loadLatestOffer(db, act.id);
+  if (manages) {
+    profile.latestOffer = await loadLatestOffer(db, act.id);
+    const [first] = await pendingRequests(db, act.id);
+    profile.pendingTagRequest = first ? { id: first.id, musical: first.musical, created_at: first.created_at, tags: first.tags } : null;
+  }
   if (admin) {
     profile.manager = await loadManager(db, act.managerId);
+    profile.history = await moderationHistory(db, act.id);
     profile.additional_info = act.additionalInfo;
     profile.decline_reason = act.declineReason;
   }

@@ -1,0 +1,73 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
+import { badRequest, forbidden, validationError } from "../../errors";
+import { addPlannerReview, eligibleEventsForAct } from "../../services/planner-reviews";
+import { addAdminReview, deleteReview } from "../../services/reviews";
+import { requireAdmin, requireViewer } from "../guards";
+import { actionRoute, actUrlParam, createRouter, errorResponses, messageSchema } from "../router";
+
+const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+
+const reviewIdParam = z.object({ reviewId: z.coerce.number().int().positive().openapi({ param: { name: "reviewId", in: "path" } }) });
+
+export const reviewRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/entertainer-reviews/eligible-events-for-entertainer-review/{actUrl}",
+      tags: ["Reviews"],
+      summary: "The planner's started events in which the act was booked and not yet reviewed",
+      request: { params: actUrlParam },
+      responses: {
+        200: { description: "Eligible events", content: { "application/json": { schema: z.object({ data: z.array(z.object({ url: z.string(), name: z.string() })) }) } } },
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await eligibleEventsForAct(c.get("db"), viewer, c.req.valid("param").actUrl) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/entertainer-reviews/add-entertainer-review/{actUrl}",
+      tags: ["Reviews"],
+      summary: "Add a review: admins name the reviewer; planners pick an eligible event",
+      request: {
+        params: actUrlParam,
+        // Which rules the body follows depends on who asks, so the handler checks it; the
+        // document gets the plain JSON Schema, which the router does not validate against.
+        body: { content: { "application/json": { schema: reviewBodyDocument } }, required: true },
+      },
+      responses: { 201: { description: "Added", content: { "application/json": { schema: messageSchema } } }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      const { actUrl } = c.req.valid("param");
+      let input: unknown;
+      try {
+        input = await c.req.json();
+      } catch {
+        throw badRequest("Malformed JSON in request body");
+      }
+      if (viewer.role === "ADMIN") {
+        const parsed = adminReviewSchema.safeParse(input);
+        if (!parsed.success) throw validationError(parsed.error, input);
+        return c.json({ data: await addAdminReview(c.get("db"), viewer, actUrl, parsed.data) }, 201);
+      }
+      if (viewer.role === "PLANNER") {
+        const parsed = plannerReviewSchema.safeParse(input);
+        if (!parsed.success) throw validationError(parsed.error, input);
+        return c.json({ data: await addPlannerReview(c.get("db"), viewer, actUrl, parsed.data) }, 201);
+      }
+      throw forbidden("Only planners and admins add reviews");
+    },
+  )
+  .openapi(
+    createRoute(actionRoute({ path: "/entertainer-reviews/delete-entertainer-review/{reviewId}", tags: ["Reviews"], summary: "Delete a review (admin)", params: reviewIdParam, errors: [401, 403, 404] })),
+    async (c) => {
+      const admin = requireAdmin(c);
+      return c.json({ data: await deleteReview(c.get("db"), admin, c.req.valid("param").reviewId) }, 200);
+    },
+  );

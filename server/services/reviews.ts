@@ -1,0 +1,50 @@
+import { and, asc, eq, ilike, or } from "drizzle-orm";
+import { MESSAGES } from "../../domain/messages";
+import type { AdminReviewInput } from "../../domain/schemas/review";
+import type { Database, Executor } from "../db/client";
+import { reviews, users } from "../db/schema";
+import { notFound } from "../errors";
+import { lockAct } from "./act-moderation";
+import { recordModeration } from "./moderation-log";
+import type { SessionUser } from "./viewer";
+
+/** An admin's review, under the reviewer name they give. */
+export async function addAdminReview(db: Database, admin: SessionUser, actUrl: string, input: AdminReviewInput) {
+  return db.transaction(async (tx) => {
+    const act = await lockAct(tx, actUrl);
+    const [review] = await tx
+      .insert(reviews)
+      .values({ actId: act.id, authorId: admin.id, rating: input.rating, title: input.title, body: input.body, reviewerName: input.reviewer_name, allowReviewerName: true })
+      .returning();
+    await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "add_review", before: {}, after: { review_id: review!.id, rating: input.rating, title: input.title, reviewer_name: input.reviewer_name } });
+    return { id: review!.id, message: "Review added" };
+  });
+}
+
+export async function deleteReview(db: Database, admin: SessionUser, reviewId: number) {
+  return db.transaction(async (tx) => {
+    const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
+    if (!review) throw notFound("No such review");
+    await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    await recordModeration(tx, {
+      actId: review.actId,
+      actorId: admin.id,
+      action: "delete_review",
+      before: { review_id: review.id, rating: review.rating, title: review.title, body: review.body, reviewer_name: review.reviewerName },
+      after: {},
+    });
+    return { message: MESSAGES.reviewDeleted };
+  });
+}
+
+/** Accounts with the ARTIST role whose name or email contains the search terms. */
+export async function searchArtists(db: Executor, searchTerms: string) {
+  const pattern = `%${searchTerms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return db
+    .select({ url: users.url, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "ARTIST"), searchTerms ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .orderBy(asc(users.name))
+    .limit(20);
+}
+
