@@ -1,5 +1,6 @@
 import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { Toaster } from "sonner";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         data-layout={publicLayout ? "public" : "authenticated"}
       >
         {children}
+        {hydrate && <Toaster richColors closeButton position="top-center" />}
         {hydrate && <ScrollRestoration />}
         {hydrate && <Scripts />}
       </body>

@@ -20,7 +20,8 @@ export interface ProfileAbilities {
   liveChat: boolean;
 }
 
-export function profileAbilities(viewer: Viewer | null, act: ActProfile): ProfileAbilities {
+/** `eligibleReviewEvents`: how many of the planner's events let them review this act. */
+export function profileAbilities(viewer: Viewer | null, act: ActProfile, eligibleReviewEvents = 0): ProfileAbilities {
   // The profile tells us whether the viewer manages the act without exposing the manager's id.
   const access: can.ActAccess = {
     managerId: act.viewer.isManager && viewer ? viewer.id : null,
@@ -36,7 +37,7 @@ export function profileAbilities(viewer: Viewer | null, act: ActProfile): Profil
     decline: can.canDeclineAct(viewer) && !act.declined,
     toggleFeatured: can.canToggleFeatured(viewer) && act.active,
     invite: can.canInviteToEvent(viewer, access),
-    addReview: admin,
+    addReview: admin || (can.canAddReview(viewer) && eligibleReviewEvents > 0),
     deleteReview: can.canDeleteReview(viewer),
     signUpToBook: can.showSignUpToBook(viewer, access),
     priceEstimateNote: can.showPriceEstimateNote(viewer),

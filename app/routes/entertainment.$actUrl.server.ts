@@ -4,6 +4,7 @@ import { actPageSeo } from "../../domain/seo";
 import { ApiError } from "../../server/errors";
 import { getActProfile } from "../../server/services/acts";
 import { curatedSeoFor } from "../../server/services/seo";
+import { eligibleEventsForAct } from "../../server/services/planner-reviews";
 import { fileUrl } from "../../server/storage";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
@@ -16,11 +17,13 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
     throw error;
   }
   const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name } : null;
-  const abilities = profileAbilities(viewer, profile);
+  const reviewEvents = context.viewer?.role === "PLANNER" ? await eligibleEventsForAct(context.db, context.viewer, actUrl) : [];
+  const abilities = profileAbilities(viewer, profile, reviewEvents.length);
   const { appName, publicUrl } = context.config;
   return {
     profile,
     viewer,
+    reviewEvents,
     abilities,
     appName,
     seo: actPageSeo(appName, profile, curatedSeoFor(profile.url)),

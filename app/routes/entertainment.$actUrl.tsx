@@ -47,11 +47,11 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, abilities, viewer, chatWidgetSrc, enhanceScript } = loaderData;
+  const { profile, abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents } = loaderData;
   const guest = viewer === null;
   return (
     <>
-      <ProfilePage act={profile} can={abilities} guest={guest} signupFailure={actionData} />
+      <ProfilePage act={profile} can={abilities} guest={guest} signupFailure={actionData} reviewEvents={reviewEvents} />
       <script type="module" src={enhanceScript} />
       {chatWidgetSrc && <script async src={chatWidgetSrc} data-testid="live-chat-widget" />}
     </>

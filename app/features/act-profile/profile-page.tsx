@@ -22,8 +22,8 @@ interface ProfilePageProps extends SectionProps {
  * The sections in the spec's order. On large screens the side column sits beside the main
  * content; on small screens it follows the main content, before the later sections.
  */
-export function ProfilePage({ act, can, guest, signupFailure }: ProfilePageProps) {
-  const props = { act, can };
+export function ProfilePage({ act, can, guest, signupFailure, reviewEvents }: ProfilePageProps) {
+  const props = { act, can, reviewEvents };
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-1" data-testid="main-content">

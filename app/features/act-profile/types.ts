@@ -4,4 +4,6 @@ import type { ProfileAbilities } from "../../../domain/profile-abilities";
 export interface SectionProps {
   act: ActProfile;
   can: ProfileAbilities;
+  /** The planner's events this act may be reviewed for. */
+  reviewEvents?: { url: string; name: string }[];
 }

@@ -1,5 +1,6 @@
 import { Check, X } from "lucide-react";
 import { Section } from "../../../components/ui/section";
+import { ModerationHistory } from "../../moderation/moderation-history";
 import type { SectionProps } from "../types";
 
 /** The admin-only block at the end of the page. */
@@ -52,6 +53,7 @@ export function AdditionalInfo({ act, can }: SectionProps) {
           )}
         </div>
       </div>
+      <ModerationHistory events={act.history ?? []} />
     </Section>
   );
 }

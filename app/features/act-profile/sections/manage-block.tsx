@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { ModerationActions } from "../../moderation/moderation-actions";
+import { PendingTagRequest } from "../../moderation/pending-tag-request";
+import { TagsDialog } from "../../moderation/tags-dialog";
 import type { SectionProps } from "../types";
 
 const linkClass = "inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50";
@@ -15,18 +17,9 @@ export function ManageBlock({ act, can }: SectionProps) {
       <Link to="/documents" className={linkClass}>
         Manage Documents
       </Link>
-      {can.requestTagUpdate && <Button variant="secondary">Request to Update Genres and Tags or Styles</Button>}
-      {can.admin && <Button variant="secondary">Edit Tags</Button>}
-      {can.approve && <Button>Approve</Button>}
-      {can.decline && <Button variant="danger">Decline</Button>}
-      {can.admin && <Button variant="secondary">Reassign</Button>}
-      {can.toggleFeatured && <Button variant="secondary">{act.is_featured ? "Unfeature" : "Feature"}</Button>}
-      {can.admin && (
-        <Button variant="secondary">{act.nationallyRecognized ? "Unmark Nationally Recognized" : "Mark Nationally Recognized"}</Button>
-      )}
-      {can.admin && (
-        <Button variant="secondary">{act.internal_use_only ? "Unmark For Internal Use Only" : "Mark For Internal Use Only"}</Button>
-      )}
+      {can.requestTagUpdate && !act.pendingTagRequest && <TagsDialog act={act} mode="request" />}
+      <ModerationActions act={act} can={can} />
+      <PendingTagRequest act={act} can={can} />
     </section>
   );
 }

@@ -3,16 +3,20 @@ import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
 import { formatAverage } from "../../../../domain/ratings";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { postAction } from "../../../lib/api-client";
+import { useAction } from "../../../lib/use-action";
+import { AddReviewDialog } from "../../moderation/add-review-dialog";
 import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
 import { Section } from "../../../components/ui/section";
 import { StarRating } from "../../../components/ui/star-rating";
 import type { SectionProps } from "../types";
 
-export function Reviews({ act, can }: SectionProps) {
+export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
   const { average, count, distribution } = act.reviewSummary;
   const shown = act.entertainerReviews.slice(0, LIMITS.reviewsShown);
   return (
-    <Section id="reviews" title="Reviews" actions={can.addReview ? <Button variant="secondary">Add Review</Button> : null}>
+    <Section id="reviews" title="Reviews" actions={can.addReview ? <AddReviewDialog actUrl={act.url} as={can.admin ? "admin" : "planner"} events={reviewEvents} /> : null}>
       {count === 0 ? (
         <p className="text-sm text-gray-700">{MESSAGES.noRatings}</p>
       ) : (
@@ -76,14 +80,29 @@ function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelet
               {review.reviewer_name ?? "A verified planner"} ·{" "}
               <time dateTime={review.created_at}>{new Date(review.created_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</time>
             </p>
-            {canDelete && (
-              <Button variant="secondary" className="mt-2 px-3 py-1">
-                Delete<span className="sr-only"> review “{review.title}”</span>
-              </Button>
-            )}
+            {canDelete && <DeleteReview review={review} />}
           </article>
         </li>
       ))}
     </ol>
+  );
+}
+
+function DeleteReview({ review }: { review: ProfileReview }) {
+  const { run } = useAction();
+  return (
+    <ConfirmDialog
+      title="Delete Review"
+      body={<p>Delete the review “{review.title}”? This cannot be undone.</p>}
+      confirmLabel="Delete Review"
+      trigger={
+        // From inside View All Reviews: close that native modal first, or it would keep the
+        // confirmation (rendered outside it) inert.
+        <Button variant="secondary" className="mt-2 px-3 py-1" onClick={(event) => event.currentTarget.closest("dialog")?.close()}>
+          Delete<span className="sr-only"> review “{review.title}”</span>
+        </Button>
+      }
+      onConfirm={() => run(() => postAction(`/api/entertainer-reviews/delete-entertainer-review/${review.id}`))}
+    />
   );
 }

@@ -1,0 +1,96 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { LIMITS } from "../../../domain/limits";
+import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
+import { TextField } from "../../components/ui/text-field";
+import { postAction } from "../../lib/api-client";
+import { useAction } from "../../lib/use-action";
+
+interface ReviewFormValues {
+  rating?: number;
+  title: string;
+  body: string;
+  reviewer_name?: string;
+  event_url?: string;
+  allow_reviewer_name?: boolean;
+}
+
+/** Add Review: admins name the reviewer; planners pick one of their eligible events. */
+export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "admin" | "planner"; events: { url: string; name: string }[] }) {
+  const [open, setOpen] = useState(false);
+  const { run, pending } = useAction();
+  const schema = as === "admin" ? adminReviewSchema : plannerReviewSchema;
+  const form = useForm<ReviewFormValues>({
+    // One form for both roles; the role's schema checks it, so its types differ by role.
+    resolver: zodResolver(schema) as unknown as Resolver<ReviewFormValues>,
+    defaultValues: { title: "", body: "", reviewer_name: "", event_url: "", allow_reviewer_name: true },
+  });
+  const { errors } = form.formState;
+  const message = (field: keyof ReviewFormValues) => (errors[field]?.message ? [String(errors[field]?.message)] : undefined);
+  const rating = form.watch("rating");
+
+  const submit = form.handleSubmit(async (values) => {
+    const result = await run(() => postAction(`/api/entertainer-reviews/add-entertainer-review/${actUrl}`, values));
+    if (result.ok) {
+      setOpen(false);
+      form.reset();
+    } else {
+      for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof ReviewFormValues, { message: texts.join(" ") });
+    }
+  });
+
+  return (
+    <Dialog title="Add Review" open={open} onOpenChange={setOpen} trigger={<Button variant="secondary">Add Review</Button>}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {as === "planner" && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="review-event" className="text-sm font-medium text-gray-800">
+              Event
+            </label>
+            <select id="review-event" {...form.register("event_url")} aria-invalid={Boolean(errors.event_url) || undefined} className="rounded-md border border-gray-300 px-3 py-2">
+              <option value="">Choose an event</option>
+              {events.map((event) => (
+                <option key={event.url} value={event.url}>
+                  {event.name}
+                </option>
+              ))}
+            </select>
+            <FieldErrors errors={message("event_url")} />
+          </div>
+        )}
+        {as === "admin" && <TextField label="Reviewer Name" {...form.register("reviewer_name")} maxLength={LIMITS.reviewerName} errors={message("reviewer_name")} />}
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">Rating</legend>
+          <div className="mt-1 flex gap-3">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label key={value} className="flex items-center gap-1">
+                <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => form.setValue("rating", value, { shouldValidate: form.formState.isSubmitted })} />
+                {value} {value === 1 ? "star" : "stars"}
+              </label>
+            ))}
+          </div>
+          <FieldErrors errors={message("rating")} />
+        </fieldset>
+        <TextField label="Review Title" {...form.register("title")} errors={message("title")} />
+        <TextAreaField label="Review" {...form.register("body")} max={LIMITS.reviewBody} length={form.watch("body")?.length ?? 0} errors={message("body")} />
+        {as === "planner" && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" {...form.register("allow_reviewer_name")} /> Show my name with this review
+          </label>
+        )}
+        <FormActions>
+          <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            Submit Review
+          </Button>
+        </FormActions>
+      </form>
+    </Dialog>
+  );
+}

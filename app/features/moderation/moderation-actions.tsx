@@ -1,0 +1,48 @@
+import type { ActProfile } from "../../../domain/act-profile";
+import { LIMITS } from "../../../domain/limits";
+import type { ProfileAbilities } from "../../../domain/profile-abilities";
+import { Button } from "../../components/ui/button";
+import { postAction } from "../../lib/api-client";
+import { useAction } from "../../lib/use-action";
+import { DeclineActDialog } from "./decline-act-dialog";
+import { ReassignActDialog } from "./reassign-act-dialog";
+import { TagsDialog } from "./tags-dialog";
+
+/** The admin's moderation controls in the artist/admin block. */
+export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileAbilities }) {
+  const { run, pending } = useAction();
+  if (!can.admin) return null;
+  const featured = act.is_featured === 1;
+  return (
+    <>
+      <TagsDialog act={act} mode="edit" />
+      {can.approve && (
+        <Button disabled={pending} onClick={() => void run(() => postAction(`/api/acts/set-status/${act.url}`, { status: "approved" }))}>
+          Approve
+        </Button>
+      )}
+      {can.decline && <DeclineActDialog actUrl={act.url} actName={act.name} />}
+      <ReassignActDialog actUrl={act.url} actName={act.name} />
+      {can.toggleFeatured && (
+        <Button
+          variant="secondary"
+          disabled={pending}
+          aria-pressed={featured}
+          onClick={() =>
+            void run(() => postAction(`/api/act/toggleFeature/${act.url}`, { is_featured: featured ? 0 : 1 }), {
+              duration: LIMITS.featureToastMs,
+            })
+          }
+        >
+          {featured ? "Unfeature" : "Feature"}
+        </Button>
+      )}
+      <Button variant="secondary" disabled={pending} aria-pressed={act.nationallyRecognized} onClick={() => void run(() => postAction(`/api/acts/toggle-nationally-recognized/${act.url}`))}>
+        {act.nationallyRecognized ? "Unmark Nationally Recognized" : "Mark Nationally Recognized"}
+      </Button>
+      <Button variant="secondary" disabled={pending} aria-pressed={act.internal_use_only} onClick={() => void run(() => postAction(`/api/acts/toggle-internal-use-only/${act.url}`))}>
+        {act.internal_use_only ? "Unmark For Internal Use Only" : "Mark For Internal Use Only"}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ActProfile } from "../../../domain/act-profile";
+import type { ProfileAbilities } from "../../../domain/profile-abilities";
+import { Button } from "../../components/ui/button";
+import { postAction } from "../../lib/api-client";
+import { useAction } from "../../lib/use-action";
+
+/** The first pending tag update request, with what its viewer may do about it. */
+export function PendingTagRequest({ act, can }: { act: ActProfile; can: ProfileAbilities }) {
+  const { run, pending } = useAction();
+  const request = act.pendingTagRequest;
+  if (!request) return null;
+  return (
+    <div role="group" aria-label="Pending tag update request" className="w-full rounded-md bg-yellow-50 p-4 ring-1 ring-yellow-200">
+      <p className="font-semibold">Pending tag update request</p>
+      <ul className="mt-2 flex flex-wrap gap-2" aria-label="Requested tags">
+        {request.tags.map((tag) => (
+          <li key={`${tag.relation}-${tag.id}`} className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-yellow-300">
+            {tag.name}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {can.requestTagUpdate && (
+          <Button variant="secondary" disabled={pending} onClick={() => void run(() => postAction(`/api/acts/cancel-tag-update-request/${act.url}`))}>
+            Cancel Request
+          </Button>
+        )}
+        {can.admin && (
+          <>
+            <Button disabled={pending} onClick={() => void run(() => postAction(`/api/acts/accept-tag-update-request/${act.url}`))}>
+              Accept Request
+            </Button>
+            <Button variant="danger" disabled={pending} onClick={() => void run(() => postAction(`/api/acts/decline-tag-update-request/${act.url}`))}>
+              Decline Request
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DEMO, type DemoRole } from "./demo-sessions";
+
+/** Browser contexts per role, each signed in once through the sign-in page. */
+export function browserSessions(browser: Browser, baseUrl: string) {
+  const contexts = new Map<DemoRole, BrowserContext>();
+  async function contextFor(role: DemoRole): Promise<BrowserContext> {
+    const known = contexts.get(role);
+    if (known) return known;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    if (role !== "guest") {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/login`);
+      await page.getByLabel("Email").fill(DEMO[role]);
+      await page.getByLabel("Password").fill("demo-password");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.getByTestId("signed-in-as").waitFor();
+      await page.close();
+    }
+    contexts.set(role, context);
+    return context;
+  }
+  /** A page of the act's profile as this role, with any page error failing the test. */
+  async function openProfile(role: DemoRole, actUrl: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await contextFor(role)).newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${baseUrl}/entertainment/${actUrl}`);
+    await page.waitForLoadState("networkidle");
+    return { page, errors };
+  }
+  return { contextFor, openProfile };
+}

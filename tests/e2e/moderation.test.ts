@@ -1,0 +1,127 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startAppServer } from "./app-server";
+import { browserSessions } from "./browser-session";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+let sessions: ReturnType<typeof browserSessions>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  sessions = browserSessions(browser, app.baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+
+describe("an admin moderates in the browser", () => {
+  it("features an act and sees the toast and the badge", async () => {
+    const { page, errors } = await sessions.openProfile("admin", "dj-nova");
+    await page.getByRole("button", { name: "Feature", exact: true }).click();
+    await toast(page, "DJ Nova is now a Featured Entertainer");
+    await page.getByRole("button", { name: "Unfeature" }).waitFor();
+    expect(await page.locator("header").getByText("Featured", { exact: true }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("an artist requests a tag update and an admin accepts it", async () => {
+    const artist = await sessions.openProfile("owner", "dj-nova");
+    await artist.page.getByRole("button", { name: "Request to Update Genres and Tags or Styles" }).click();
+    const dialog = artist.page.getByRole("dialog", { name: "Request to Update Genres and Tags or Styles" });
+    await dialog.getByRole("checkbox", { name: "Jazz" }).waitFor();
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await dialog.getByText("At least one Genre must be selected").waitFor();
+    expect(await dialog.getByText("At least one Set Type must be selected").isVisible()).toBe(true);
+    expect(await dialog.getByText("At least one Group Size must be selected").isVisible()).toBe(true);
+    await dialog.getByRole("checkbox", { name: "Jazz" }).check();
+    await dialog.getByRole("checkbox", { name: "Background Music" }).check();
+    await dialog.getByRole("checkbox", { name: "Trio" }).check();
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await toast(artist.page, "Request sent");
+    await artist.page.getByRole("group", { name: "Pending tag update request" }).waitFor();
+    expect(artist.errors).toEqual([]);
+    await artist.page.close();
+
+    const admin = await sessions.openProfile("admin", "dj-nova");
+    const request = admin.page.getByRole("group", { name: "Pending tag update request" });
+    expect(await request.getByRole("list", { name: "Requested tags" }).textContent()).toBe("Background MusicJazzTrio");
+    await request.getByRole("button", { name: "Accept Request" }).click();
+    await toast(admin.page, "Request Accepted");
+    await request.waitFor({ state: "detached" });
+    expect(await admin.page.getByRole("list", { name: "Tags" }).textContent()).toBe("Background MusicJazzTrio");
+    await admin.page.close();
+  });
+
+  it("approves a pending act, and a guest can then see it", async () => {
+    const guest = await (await sessions.contextFor("guest")).newPage();
+    expect((await guest.goto(`${app.baseUrl}/entertainment/pending-act`))!.status()).toBe(404);
+    const { page } = await sessions.openProfile("admin", "pending-act");
+    expect(await page.getByTestId("status-badge").textContent()).toBe("Status: Pending Approval");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await toast(page, "Pending Act Approved");
+    await page.getByText("Status: Approved").waitFor();
+    expect((await guest.goto(`${app.baseUrl}/entertainment/pending-act`))!.status()).toBe(200);
+    expect(await guest.getByRole("heading", { level: 1 }).textContent()).toBe("Pending Act");
+    await guest.close();
+    await page.close();
+  });
+
+  it("reassigns an act to another entertainer account", async () => {
+    const { page } = await sessions.openProfile("admin", "keynote-kim");
+    await page.getByRole("button", { name: "Reassign" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reassign Act" });
+    expect(await dialog.getByRole("note").textContent()).toContain("removes its “For Internal Use Only” mark");
+    await dialog.getByRole("button", { name: "Reassign Act" }).click();
+    await dialog.getByText("Entertainer Account is required").waitFor();
+    await dialog.getByRole("searchbox").fill("Riley");
+    await dialog.getByRole("radio", { name: /Riley Artist/ }).check();
+    await dialog.getByRole("button", { name: "Reassign Act" }).click();
+    await toast(page, "Keynote Kim reassigned to Riley Artist");
+    await page.getByRole("group", { name: "Manager" }).getByText("artist@example.com").waitFor();
+    expect(await page.getByText("For Internal Use Only", { exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("declines an act with a reason, which the history records", async () => {
+    const { page } = await sessions.openProfile("admin", "dj-nova");
+    await page.getByRole("button", { name: "Decline", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Decline Act" });
+    await dialog.getByLabel("Reason (optional)").fill("Please add a live set video.");
+    expect(await dialog.getByText("28/1000").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Decline Act" }).click();
+    await toast(page, "DJ Nova Declined");
+    await page.getByText("Status: Declined").waitFor();
+    const history = page.getByRole("list", { name: "Moderation history" });
+    expect(await history.getByRole("listitem").first().textContent()).toMatch(/^Declined by Avery Admin/);
+    expect(await page.getByText("Please add a live set video.").first().isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("adds a review with a reviewer name and deletes it after confirming", async () => {
+    const { page } = await sessions.openProfile("admin", "the-velvet-tones");
+    await page.getByRole("button", { name: "Add Review" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Review" });
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await dialog.getByText("Rating is required").waitFor();
+    expect(await dialog.getByText("Reviewer Name is required").isVisible()).toBe(true);
+    expect(await dialog.getByText("Review Title is required").isVisible()).toBe(true);
+    expect(await dialog.getByText("Review is required").isVisible()).toBe(true);
+    await dialog.getByLabel("Reviewer Name").fill("Quinn Q.");
+    await dialog.getByRole("radio", { name: "5 stars" }).check();
+    await dialog.getByLabel("Review Title").fill("Unforgettable");
+    await dialog.getByLabel("Review", { exact: true }).fill("They made our gala.");
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await toast(page, "Review added");
+    await page.getByText("13 reviews").first().waitFor();
+    await page.getByRole("button", { name: "Delete review “Unforgettable”" }).first().click();
+    await page.getByRole("dialog", { name: "Delete Review" }).getByRole("button", { name: "Delete Review" }).click();
+    await toast(page, "Review deleted");
+    await page.getByText("12 reviews").first().waitFor();
+    await page.close();
+  });
+});
