@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActProfile } from "../../../domain/act-profile";
+import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => server.close());
+
+type Who = DemoUser | "guest";
+const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
+const get = async (path: string, as: Who) => server.request(path, { cookie: await server.cookieFor(as) });
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+interface EventView {
+  url: string;
+  name: string;
+  short_starttime: string;
+  invites: { id: number; act: { url: string }; state: string; offers: { id: number; price_cents: number; status: string }[] }[];
+}
+const plannerEvents = async (as: Who = "planner") => (await json<{ data: EventView[] }>(await get("/api/events", as))).data;
+
+describe("events", () => {
+  it("only planners create events; the fields are checked", async () => {
+    const body = { name: "Fall Fundraiser", starttime: inDays(40), location: "Chicago, IL" };
+    expect((await post("/api/events/create", "guest", body)).status).toBe(401);
+    for (const who of ["owner", "admin"] as const) expect((await post("/api/events/create", who, body)).status, who).toBe(403);
+    const empty = await post("/api/events/create", "planner", {});
+    expect(empty.status).toBe(422);
+    expect((await json<{ errors: unknown }>(empty)).errors).toEqual({
+      name: ["Event name is required"],
+      starttime: ["Start time is required"],
+      location: ["Location is required"],
+    });
+    expect((await json<{ errors: unknown }>(await post("/api/events/create", "planner", { ...body, starttime: "next tuesday" }))).errors).toEqual({ starttime: ["Enter a valid date and time"] });
+    const created = await post("/api/events/create", "planner", body);
+    expect(created.status).toBe(201);
+    const { data } = await json<{ data: { url: string } }>(created);
+    expect(data.url).toMatch(/^fall-fundraiser-/);
+    const listed = (await plannerEvents()).find((event) => event.url === data.url)!;
+    expect(listed).toMatchObject({ name: "Fall Fundraiser", invites: [] });
+    expect(listed.short_starttime).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
+  });
+
+  it("with actUrl the act is invited at once; an act that cannot be invited refuses the whole event", async () => {
+    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Gala", starttime: "2027-05-01T19:00", location: "Evanston, IL", actUrl: "dj-nova" }));
+    const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
+    expect(event.invites.map((invite) => invite.act.url)).toEqual(["dj-nova"]);
+    const before = (await plannerEvents()).length;
+    expect((await post("/api/events/create", "planner", { name: "Offsite", starttime: inDays(9), location: "Online", actUrl: "keynote-kim" })).status).toBe(403);
+    expect((await post("/api/events/create", "planner", { name: "Offsite", starttime: inDays(9), location: "Online", actUrl: "pending-act" })).status).toBe(404);
+    expect((await plannerEvents()).length).toBe(before);
+  });
+
+  it("each planner sees only their own events", async () => {
+    expect(await plannerEvents("otherPlanner")).toEqual([]);
+    expect((await get("/api/events", "owner")).status).toBe(403);
+    expect((await get("/api/events", "guest")).status).toBe(401);
+  });
+});
+
+describe("invites", () => {
+  it("events-to-invite lists upcoming events by name, without those the act is already invited to", async () => {
+    const names = async (terms = "") =>
+      (await json<{ data: { name: string }[] }>(await get(`/api/events/events-to-invite/the-velvet-tones?searchTerms=${encodeURIComponent(terms)}`, "planner"))).data.map((event) => event.name);
+    // Spring Gala has started and Company Holiday Party already invited the act.
+    expect(await names()).toEqual(expect.arrayContaining(["Summer Wedding", "Fall Fundraiser", "Gala"]));
+    expect(await names()).not.toContain("Spring Gala");
+    expect(await names()).not.toContain("Company Holiday Party");
+    expect(await names("wed")).toEqual(["Summer Wedding"]);
+    expect(await names("nothing like this")).toEqual([]);
+    expect((await get("/api/events/events-to-invite/the-velvet-tones", "owner")).status).toBe(403);
+  });
+
+  it("a planner invites an act to their event once; a second invite is 409", async () => {
+    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "planner", {})).status).toBe(422);
+    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "otherPlanner", { event: "summer-wedding" })).status).toBe(404);
+    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "owner", { event: "summer-wedding" })).status).toBe(403);
+    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "guest", { event: "summer-wedding" })).status).toBe(401);
+    expect((await post("/api/acts/invite-to-event/keynote-kim", "planner", { event: "summer-wedding" })).status).toBe(403);
+    const ok = await post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" });
+    expect(await ok.json()).toEqual({ data: { message: "The Velvet Tones invited to Summer Wedding" } });
+    const again = await post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: "The Velvet Tones is already invited to this event", code: "conflict" });
+  });
+});
+
+describe("offers and bookings", () => {
+  let inviteId: number;
+
+  it("the act's artist sees its invites; others see none of them", async () => {
+    const { data } = await json<{ data: { id: number; act: { url: string }; event: { name: string } }[] }>(await get("/api/invites", "owner"));
+    const invite = data.find((item) => item.event.name === "Summer Wedding")!;
+    expect(invite.act.url).toBe("the-velvet-tones");
+    inviteId = invite.id;
+    const other = await json<{ data: { act: { url: string } }[] }>(await get("/api/invites", "otherArtist"));
+    expect(other.data.every((item) => item.act.url !== "the-velvet-tones")).toBe(true);
+    expect((await get("/api/invites", "planner")).status).toBe(403);
+  });
+
+  it("only the act's artist answers an invite, with a valid price", async () => {
+    expect((await post(`/api/offers/submit/${inviteId}`, "otherArtist", { price: 100 })).status).toBe(404);
+    expect((await post(`/api/offers/submit/${inviteId}`, "planner", { price: 100 })).status).toBe(404);
+    expect((await post(`/api/offers/submit/${inviteId}`, "admin", { price: 100 })).status).toBe(404);
+    const bad = await post(`/api/offers/submit/${inviteId}`, "owner", { price: -5 });
+    expect((await json<{ errors: unknown }>(bad)).errors).toEqual({ price: ["Price cannot be negative"] });
+    expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", {}))).errors).toEqual({ price: ["Price is required"] });
+    const ok = await post(`/api/offers/submit/${inviteId}`, "owner", { price: 7250.5, message: "Full band" });
+    expect(ok.status).toBe(200);
+    const event = (await plannerEvents()).find((item) => item.url === "summer-wedding")!;
+    expect(event.invites[0]).toMatchObject({ state: "offered", offers: [{ price_cents: 725050, status: "pending" }] });
+  });
+
+  it("the newest offer is the act's latest offer", async () => {
+    const act = (await json<{ data: ActProfile }>(await get("/api/acts/the-velvet-tones", "admin"))).data;
+    expect(Date.now() - Date.parse(act.latestOffer!.date_time_posted)).toBeLessThan(60_000);
+  });
+
+  it("only the event's planner accepts, once; that books the act", async () => {
+    const offerId = (await plannerEvents()).find((item) => item.url === "summer-wedding")!.invites[0]!.offers[0]!.id;
+    expect((await post(`/api/offers/accept/${offerId}`, "otherPlanner")).status).toBe(404);
+    expect((await post(`/api/offers/accept/${offerId}`, "owner")).status).toBe(403);
+    expect((await post(`/api/offers/accept/${offerId}`, "guest")).status).toBe(401);
+    expect(await (await post(`/api/offers/accept/${offerId}`, "planner")).json()).toEqual({ data: { message: "The Velvet Tones booked for Summer Wedding" } });
+    expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(409);
+    expect((await plannerEvents()).find((item) => item.url === "summer-wedding")!.invites[0]!.state).toBe("booked");
+    expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1 })).status).toBe(409);
+  });
+});
+
+describe("verified reviews", () => {
+  const review = { rating: 5, title: "Wonderful", body: "Everyone danced." };
+
+  it("lists the planner's started, booked and unreviewed events", async () => {
+    const { data } = await json<{ data: { url: string; name: string }[] }>(await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "planner"));
+    expect(data).toEqual([{ url: "spring-gala", name: "Spring Gala" }]);
+    expect((await json<{ data: unknown[] }>(await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "otherPlanner"))).data).toEqual([]);
+    expect((await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "owner")).status).toBe(403);
+  });
+
+  it("refuses a review without an eligible event, even when the client skips the dialog", async () => {
+    const none = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "otherPlanner", { ...review, event_url: "spring-gala" });
+    expect(none.status).toBe(422);
+    // Booked but not started yet.
+    const upcoming = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "summer-wedding" });
+    expect(upcoming.status).toBe(422);
+    const noEvent = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", review);
+    expect((await json<{ errors: unknown }>(noEvent)).errors).toEqual({ event_url: ["Event is required"] });
+  });
+
+  it("a planner reviews once per event; the review counts and may hide the name", async () => {
+    const ok = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "spring-gala", allow_reviewer_name: false });
+    expect(ok.status).toBe(201);
+    const act = (await json<{ data: ActProfile }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
+    expect(act.reviewSummary.count).toBe(13);
+    expect(act.reviewSummary.distribution[5]).toBe(7);
+    expect(act.entertainerReviews[0]).toMatchObject({ title: "Wonderful", reviewer_name: null });
+    const again = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "spring-gala" });
+    expect(again.status).toBe(409);
+  });
+});

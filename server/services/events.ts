@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import { shortStartTime, type InviteState } from "../../domain/events";
+import { canInviteToEvent, isManager } from "../../domain/permissions";
+import type { CreateEventInput, OfferInput } from "../../domain/schemas/events";
+import { uniqueSlug } from "../../domain/slug";
+import type { Database, Executor, Transaction } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { acts, bookings, events, invites, offers } from "../db/schema";
+import { conflict, forbidden, notFound } from "../errors";
+import { actAccess, findVisibleAct } from "./acts";
+import type { SessionUser } from "./viewer";
+
+function requirePlanner(viewer: SessionUser) {
+  if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
+}
+
+async function inviteAct(tx: Executor, planner: SessionUser, eventId: number, actUrl: string) {
+  const act = await findVisibleAct(tx, actUrl, planner);
+  if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
+  try {
+    await tx.insert(invites).values({ eventId, actId: act.id });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`${act.name} is already invited to this event`);
+    throw error;
+  }
+  return act;
+}
+
+/** A planner's new event; with actUrl the act is invited in the same transaction. */
+export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput) {
+  requirePlanner(planner);
+  return db.transaction(async (tx: Transaction) => {
+    const [event] = await tx
+      .insert(events)
+      .values({ url: uniqueSlug(input.name), plannerId: planner.id, name: input.name, starttime: new Date(input.starttime), location: input.location })
+      .returning();
+    if (input.actUrl) await inviteAct(tx, planner, event!.id, input.actUrl);
+    return { url: event!.url, message: `${input.name} created` };
+  });
+}
+
+function inviteState(offerRows: { status: string }[], booked: boolean): InviteState {
+  if (booked) return "booked";
+  return offerRows.length ? "offered" : "invited";
+}
+
+async function loadOffers(db: Executor, inviteIds: number[]) {
+  if (!inviteIds.length) return [];
+  return db.select().from(offers).where(inArray(offers.inviteId, inviteIds)).orderBy(desc(offers.dateTimePosted));
+}
+
+/** The planner's events, soonest first, with each invite, its offers and whether it is booked. */
+export async function listPlannerEvents(db: Executor, planner: SessionUser) {
+  requirePlanner(planner);
+  const eventRows = await db.select().from(events).where(eq(events.plannerId, planner.id)).orderBy(asc(events.starttime));
+  const eventIds = eventRows.map((event) => event.id);
+  const inviteRows = eventIds.length
+    ? await db
+        .select({ id: invites.id, eventId: invites.eventId, actId: invites.actId, actUrl: acts.url, actName: acts.name })
+        .from(invites)
+        .innerJoin(acts, eq(acts.id, invites.actId))
+        .where(inArray(invites.eventId, eventIds))
+        .orderBy(asc(invites.createdAt))
+    : [];
+  const offerRows = await loadOffers(db, inviteRows.map((invite) => invite.id));
+  const bookingRows = eventIds.length ? await db.select().from(bookings).where(inArray(bookings.eventId, eventIds)) : [];
+  return eventRows.map((event) => ({
+    url: event.url,
+    name: event.name,
+    location: event.location,
+    starttime: event.starttime.toISOString(),
+    short_starttime: shortStartTime(event.starttime),
+    invites: inviteRows
+      .filter((invite) => invite.eventId === event.id)
+      .map((invite) => {
+        const own = offerRows.filter((offer) => offer.inviteId === invite.id);
+        const booked = bookingRows.some((booking) => booking.eventId === event.id && booking.actId === invite.actId);
+        return {
+          id: invite.id,
+          act: { url: invite.actUrl, name: invite.actName },
+          state: inviteState(own, booked),
+          offers: own.map((offer) => ({
+            id: offer.id,
+            price_cents: offer.priceCents,
+            message: offer.message,
+            status: offer.status,
+            date_time_posted: offer.dateTimePosted.toISOString(),
+          })),
+        };
+      }),
+  }));
+}
+
+/** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */
+export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()) {
+  requirePlanner(planner);
+  const act = await findVisibleAct(db, actUrl, planner);
+  const pattern = `%${searchTerms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const rows = await db
+    .select({ url: events.url, name: events.name, starttime: events.starttime })
+    .from(events)
+    .where(
+      and(
+        eq(events.plannerId, planner.id),
+        gt(events.starttime, now),
+        searchTerms ? ilike(events.name, pattern) : undefined,
+        sql`not exists (select 1 from ${invites} where ${invites.eventId} = ${events.id} and ${invites.actId} = ${act.id})`,
+      ),
+    )
+    .orderBy(asc(events.starttime))
+    .limit(50);
+  return rows.map((row) => ({ url: row.url, name: row.name, short_starttime: shortStartTime(row.starttime) }));
+}
+
+export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string) {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
+    if (!event) throw notFound("No such event");
+    const act = await inviteAct(tx, planner, event.id, actUrl);
+    return { message: `${act.name} invited to ${event.name}` };
+  });
+}
+
+/** Invites to the acts the artist manages, newest first. */
+export async function listArtistInvites(db: Executor, artist: SessionUser) {
+  if (artist.role !== "ARTIST") throw forbidden("Only artists receive invites");
+  const rows = await db
+    .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location })
+    .from(invites)
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .where(eq(acts.managerId, artist.id))
+    .orderBy(desc(invites.createdAt));
+  const offerRows = await loadOffers(db, rows.map((row) => row.id));
+  const bookingRows = rows.length ? await db.select().from(bookings).where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))])) : [];
+  return rows.map((row) => {
+    const own = offerRows.filter((offer) => offer.inviteId === row.id);
+    const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
+    return {
+      id: row.id,
+      act: { url: row.actUrl, name: row.actName },
+      event: { name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: shortStartTime(row.starttime) },
+      state: inviteState(own, booked),
+      offers: own.map((offer) => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
+    };
+  });
+}
+
+/** The act's artist answers an invite with a price and a message. */
+export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invite: invites, act: acts })
+      .from(invites)
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .where(eq(invites.id, inviteId))
+      .for("update");
+    if (!row || !isManager(artist, actAccess(row.act))) throw notFound("No such invite");
+    const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
+    if (booked) throw conflict("This invite is already booked");
+    const [offer] = await tx.insert(offers).values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message }).returning();
+    return { id: offer!.id, message: "Offer sent" };
+  });
+}
+
+/** The event's planner accepts an offer, which books the act; an offer is accepted once. */
+export async function acceptOffer(db: Database, planner: SessionUser, offerId: number) {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ offer: offers, invite: invites, event: events, actName: acts.name })
+      .from(offers)
+      .innerJoin(invites, eq(invites.id, offers.inviteId))
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .where(eq(offers.id, offerId))
+      .for("update");
+    if (!row || row.event.plannerId !== planner.id) throw notFound("No such offer");
+    if (row.offer.status !== "pending") throw conflict("This offer was already answered");
+    try {
+      await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`${row.actName} is already booked for this event`);
+      throw error;
+    }
+    await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
+    return { message: `${row.actName} booked for ${row.event.name}` };
+  });
+}
