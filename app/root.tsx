@@ -65,7 +65,17 @@ function SiteHeader() {
           {data?.appName ?? "EVA"}
         </Link>
         {viewer ? (
-          <div className="flex items-center gap-3 text-sm">
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            {viewer.role === "PLANNER" && (
+              <Link to="/events" className="hover:underline">
+                My Events
+              </Link>
+            )}
+            {viewer.role === "ARTIST" && (
+              <Link to="/invites" className="hover:underline">
+                Invites
+              </Link>
+            )}
             <span data-testid="signed-in-as">
               Signed in as <strong>{viewer.name}</strong> ({viewer.role})
             </span>
@@ -106,6 +116,19 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Not available</h1>
+        <p className="mt-2 text-gray-700">{typeof error.data === "string" ? error.data : "You may not see this page."}</p>
+        <p className="mt-6">
+          <Link to="/" className="text-violet-800 underline">
+            Go to the home page
+          </Link>
+        </p>
+      </main>
+    );
+  }
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>

@@ -6,5 +6,8 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.tsx"),
   route("entertainment/:actUrl", "routes/entertainment.$actUrl.tsx"),
+  route("events", "routes/events.tsx"),
+  route("events/add-event", "routes/events.add-event.tsx"),
+  route("invites", "routes/invites.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { MESSAGES } from "../../../../domain/messages";
 import { Button } from "../../../components/ui/button";
+import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
 import { EmptyState, Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
 
@@ -60,7 +61,7 @@ function BookingBlock({ act, can }: SectionProps) {
   if (can.invite) {
     return (
       <section aria-label="Book this act" className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
-        <Button>Invite To Event</Button>
+        <InviteToEventDialog actUrl={act.url} actName={act.name} />
         <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-violet-800 underline">
           Create a new event and invite {act.name}
         </Link>

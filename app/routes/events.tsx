@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { formatPrice } from "../../domain/events";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { postAction } from "../lib/api-client";
+import { useAction } from "../lib/use-action";
+import { loadPlannerEvents } from "./events.server";
+import type { Route } from "./+types/events";
+
+export function meta() {
+  return [{ title: "My Events" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadPlannerEvents(context, request);
+}
+
+const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked" } as const;
+const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green" } as const;
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { run, pending } = useAction();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">My Events</h1>
+        <Link to="/events/add-event" className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+          Create an event
+        </Link>
+      </div>
+      <p className="mt-2 text-sm text-gray-700">Prices are estimates until you accept an offer.</p>
+      {loaderData.events.length === 0 ? (
+        <p className="mt-6 text-gray-700">No Events Found</p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {loaderData.events.map((event) => (
+            <li key={event.url} className="rounded-lg bg-white p-5 shadow-sm">
+              <h2 className="text-lg font-semibold">{event.name}</h2>
+              <p className="text-sm text-gray-700">
+                <time dateTime={event.starttime}>{event.short_starttime}</time> · {event.location}
+              </p>
+              {event.invites.length === 0 ? (
+                <p className="mt-3 text-sm text-gray-700">No acts invited yet.</p>
+              ) : (
+                <ul className="mt-3 flex flex-col gap-3" aria-label={`Invites for ${event.name}`}>
+                  {event.invites.map((invite) => (
+                    <li key={invite.id} className="rounded-md border border-gray-200 p-3">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Link to={`/entertainment/${invite.act.url}`} className="font-semibold text-violet-800 underline">
+                          {invite.act.name}
+                        </Link>
+                        <Badge color={STATE_COLOR[invite.state]}>{STATE_LABEL[invite.state]}</Badge>
+                      </div>
+                      {invite.offers.map((offer) => (
+                        <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+                          <span>
+                            Offer: <strong>{formatPrice(offer.price_cents)}</strong> (estimate){offer.message && <> — “{offer.message}”</>}
+                          </span>
+                          {offer.status === "accepted" && <Badge color="green">Accepted</Badge>}
+                          {offer.status === "pending" && invite.state !== "booked" && (
+                            <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => postAction(`/api/offers/accept/${offer.id}`))}>
+                              Accept offer<span className="sr-only"> from {invite.act.name}</span>
+                            </Button>
+                          )}
+                        </div>
+                      ))}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

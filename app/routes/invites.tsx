@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { FieldErrors as Errors } from "../../domain/api-error";
+import { formatPrice } from "../../domain/events";
+import { offerSchema } from "../../domain/schemas/events";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
+import { TextField } from "../components/ui/text-field";
+import { postAction } from "../lib/api-client";
+import { useAction } from "../lib/use-action";
+import { loadArtistInvites } from "./invites.server";
+import type { Route } from "./+types/invites";
+
+export function meta() {
+  return [{ title: "Invites" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadArtistInvites(context);
+}
+
+export default function Invites({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Invites</h1>
+      {loaderData.invites.length === 0 ? (
+        <p className="mt-6 text-gray-700">No invites yet.</p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {loaderData.invites.map((invite) => (
+            <li key={invite.id} className="rounded-lg bg-white p-5 shadow-sm">
+              <h2 className="text-lg font-semibold">{invite.event.name}</h2>
+              <p className="text-sm text-gray-700">
+                <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location} · for{" "}
+                <Link to={`/entertainment/${invite.act.url}`} className="text-violet-800 underline">
+                  {invite.act.name}
+                </Link>
+              </p>
+              {invite.state === "booked" && (
+                <p className="mt-2">
+                  <Badge color="green">Booked</Badge>
+                </p>
+              )}
+              {invite.offers.map((offer) => (
+                <p key={offer.id} className="mt-2 text-sm">
+                  Your offer: <strong>{formatPrice(offer.price_cents)}</strong> {offer.status === "accepted" ? "(accepted)" : "(waiting for the planner)"}
+                </p>
+              ))}
+              {invite.state !== "booked" && <OfferForm inviteId={invite.id} eventName={invite.event.name} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: string }) {
+  const [price, setPrice] = useState("");
+  const [message, setMessage] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const { run, pending } = useAction();
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = offerSchema.safeParse({ price: price === "" ? undefined : Number(price), message });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) (next[String(issue.path[0])] ??= []).push(issue.message);
+      return setErrors(next);
+    }
+    setErrors({});
+    const result = await run(() => postAction(`/api/offers/submit/${inviteId}`, parsed.data));
+    if (result.ok) {
+      setPrice("");
+      setMessage("");
+    } else if (result.error?.errors) setErrors(result.error.errors);
+  }
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[10rem_1fr]" aria-label={`Send an offer for ${eventName}`}>
+      <TextField label="Price (USD)" name="price" type="number" min={0} step="0.01" value={price} onChange={(event) => setPrice(event.target.value)} errors={errors.price} />
+      <TextAreaField label="Message" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} errors={errors.message} />
+      <FieldErrors errors={errors._} />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={pending}>
+          Send offer
+        </Button>
+      </div>
+    </form>
+  );
+}

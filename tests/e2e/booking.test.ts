@@ -1,0 +1,97 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startAppServer } from "./app-server";
+import { browserSessions } from "./browser-session";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+let sessions: ReturnType<typeof browserSessions>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  sessions = browserSessions(browser, app.baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+
+describe("the booking loop in the browser", () => {
+  it("a planner invites the act to an existing event found by name", async () => {
+    const { page, errors } = await sessions.openProfile("planner", "the-velvet-tones");
+    await page.getByRole("button", { name: "Invite To Event" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite To Event" });
+    await dialog.getByRole("searchbox").fill("no such party");
+    await dialog.getByText("No Events Found").waitFor();
+    await dialog.getByRole("searchbox").fill("Summer");
+    await dialog.getByRole("radio", { name: /Summer Wedding/ }).check();
+    await dialog.getByRole("button", { name: "Invite", exact: true }).click();
+    await toast(page, "The Velvet Tones invited to Summer Wedding");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("creates an event from the act's page, the artist offers, the planner accepts, then reviews", async () => {
+    // 1. The planner creates an event (dated in the past, so it has started) from the act's page.
+    const planner = await sessions.openProfile("planner", "the-velvet-tones");
+    await planner.page.getByRole("button", { name: "Invite To Event" }).click();
+    await planner.page.getByRole("radio", { name: "A new event" }).check();
+    await planner.page.getByRole("link", { name: "Create a new event" }).click();
+    await planner.page.getByRole("heading", { name: "Create an event" }).waitFor();
+    await planner.page.getByRole("button", { name: "Create event and invite" }).click();
+    await planner.page.getByText("Event name is required").waitFor();
+    await planner.page.getByLabel("Event name").fill("Anniversary Party");
+    await planner.page.getByLabel("Start time (UTC)").fill("2026-01-10T19:00");
+    await planner.page.getByLabel("Location").fill("Oak Park, IL");
+    await planner.page.getByRole("button", { name: "Create event and invite" }).click();
+    await planner.page.waitForURL(`${app.baseUrl}/entertainment/the-velvet-tones`);
+    await planner.page.goto(`${app.baseUrl}/events`);
+    const party = planner.page.getByRole("listitem").filter({ has: planner.page.getByRole("heading", { name: "Anniversary Party" }) });
+    expect(await party.getByText("Invited", { exact: true }).isVisible()).toBe(true);
+
+    // 2. The artist answers with an offer.
+    const artist = await (await sessions.contextFor("owner")).newPage();
+    await artist.goto(`${app.baseUrl}/invites`);
+    const form = artist.getByRole("form", { name: "Send an offer for Anniversary Party" });
+    await form.getByRole("button", { name: "Send offer" }).click();
+    await form.getByText("Price is required").waitFor();
+    await form.getByLabel("Price (USD)").fill("5000");
+    await form.getByLabel("Message").fill("Full band, three sets.");
+    await form.getByRole("button", { name: "Send offer" }).click();
+    await toast(artist, "Offer sent");
+    await artist.getByText("$5,000.00").waitFor();
+    await artist.close();
+
+    // 3. The planner accepts it, which books the act.
+    await planner.page.reload();
+    expect(await party.getByText("Offer received").isVisible()).toBe(true);
+    expect(await party.getByText(/\$5,000\.00/).isVisible()).toBe(true);
+    await party.getByRole("button", { name: "Accept offer from The Velvet Tones" }).click();
+    await toast(planner.page, "The Velvet Tones booked for Anniversary Party");
+    await party.getByText("Booked", { exact: true }).waitFor();
+
+    // 4. The event has started: the planner reviews the act, without showing their name.
+    await planner.page.goto(`${app.baseUrl}/entertainment/the-velvet-tones`);
+    await planner.page.getByRole("button", { name: "Add Review" }).click();
+    const dialog = planner.page.getByRole("dialog", { name: "Add Review" });
+    expect(await dialog.getByLabel("Event").locator("option").allTextContents()).toEqual(["Choose an event", "Anniversary Party", "Spring Gala"]);
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await dialog.getByText("Event is required").waitFor();
+    await dialog.getByLabel("Event").selectOption({ label: "Anniversary Party" });
+    await dialog.getByRole("radio", { name: "1 star", exact: true }).check();
+    await dialog.getByLabel("Review Title").fill("Too loud for the room");
+    await dialog.getByLabel("Review", { exact: true }).fill("Great musicians, but nobody could talk.");
+    await dialog.getByLabel("Show my name with this review").uncheck();
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await toast(planner.page, "Review added");
+    const reviews = planner.page.getByRole("region", { name: "Reviews" });
+    await reviews.getByText("13 reviews").waitFor();
+    expect(await reviews.getByText("3.8", { exact: true }).isVisible()).toBe(true);
+    const newest = reviews.getByRole("article", { name: "Too loud for the room" }).first();
+    expect(await newest.textContent()).toContain("A verified planner");
+    expect(await newest.getByRole("img").getAttribute("aria-label")).toBe("1 out of 5 stars");
+    await planner.page.close();
+  });
+});
