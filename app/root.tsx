@@ -27,6 +27,15 @@ function usePublicLayout(): boolean {
   return Boolean(leaf?.publicForGuests && root && root.viewer === null);
 }
 
+export function meta({ error, data }: Route.MetaArgs) {
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    const title = status === 404 ? "Page not found" : status === 403 ? "Not available" : "Something went wrong";
+    return [{ title }, { name: "robots", content: "noindex" }];
+  }
+  return [{ title: data?.appName ?? "EVA" }];
+}
+
 export function links() {
   return [{ rel: "icon", href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='8' fill='%236d28d9'/%3E%3C/svg%3E" }];
 }

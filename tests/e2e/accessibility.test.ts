@@ -1,0 +1,58 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startAppServer } from "./app-server";
+import { axeViolations } from "./axe";
+import { browserSessions } from "./browser-session";
+import type { DemoRole } from "./demo-sessions";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+let sessions: ReturnType<typeof browserSessions>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  sessions = browserSessions(browser, app.baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("axe finds no violations", () => {
+  it.each([
+    ["guest", "/"],
+    ["guest", "/login"],
+    ["guest", "/signup"],
+    ["planner", "/events"],
+    ["planner", "/events/add-event?actUrl=the-velvet-tones"],
+    ["owner", "/invites"],
+    ["guest", "/entertainment/no-such-act"],
+  ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
+    const page = await (await sessions.contextFor(role)).newPage();
+    await page.goto(app.baseUrl + path);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ["admin", "pending-act", "Decline", "Decline Act"],
+    ["admin", "pending-act", "Reassign", "Reassign Act"],
+    ["admin", "dj-nova", "Edit Tags", "Edit Tags"],
+    ["admin", "the-velvet-tones", "Add Review", "Add Review"],
+    ["planner", "the-velvet-tones", "Invite To Event", "Invite To Event"],
+    ["planner", "the-velvet-tones", "Add Review", "Add Review"],
+  ] as [DemoRole, string, string, string][])("as %s in the dialog behind %s › %s", async (role, actUrl, button, dialogName) => {
+    const { page } = await sessions.openProfile(role, actUrl);
+    await page.getByRole("button", { name: button, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: dialogName });
+    await dialog.waitFor();
+    // Focus is inside the dialog, and Escape returns it to the button that opened it.
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(button);
+    await page.close();
+  });
+});
