@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActProfile } from "../../../domain/act-profile";
+import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => server.close());
+
+type Who = DemoUser | "guest";
+const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
+const profile = async (url = "the-velvet-tones") => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor("admin") }))).data;
+const errorsOf = async (response: Response) => (await json<{ errors: Record<string, string[]> }>(response)).errors;
+
+/** Guests 401; planners and other artists 403 (or 404 where the act is hidden from them). */
+async function expectManagersOnly(path: string, body: unknown) {
+  expect((await post(path, "guest", body)).status).toBe(401);
+  for (const who of ["planner", "otherArtist"] as const) expect((await post(path, who, body)).status, who).toBe(403);
+}
+
+describe("testimonials", () => {
+  const testimonial = { name: "Dana Lee", organization: "Lakeside Club", org_position: "Manager", content: "Wonderful night." };
+
+  it("the act's artist and admins add them; others are refused and nothing changes", async () => {
+    await expectManagersOnly("/api/testimonials/add-testimonial/the-velvet-tones", testimonial);
+    expect((await profile()).testimonials).toHaveLength(3);
+    expect((await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", testimonial)).status).toBe(200);
+    expect((await post("/api/testimonials/add-testimonial/the-velvet-tones", "admin", { ...testimonial, name: "By Admin" })).status).toBe(200);
+    expect((await profile()).testimonials.map((item) => [item.name, item.rank])).toEqual([
+      ["Laura Chen", 1], ["Marcus Hill", 2], ["Sofia Alvarez", 3], ["Dana Lee", 4], ["By Admin", 5],
+    ]);
+  });
+
+  it("gives the spec's messages", async () => {
+    expect(await errorsOf(await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {}))).toEqual({ name: ["Name is required"], content: ["Description is required"] });
+    const long = await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "x".repeat(256), organization: "x".repeat(256), org_position: "x".repeat(256), content: "x".repeat(1001) });
+    expect(await errorsOf(long)).toEqual({
+      name: ["Must be 255 characters or less"],
+      organization: ["Must be 255 characters or less"],
+      org_position: ["Must be 255 characters or less"],
+      content: ["Must be 1000 characters or less"],
+    });
+    expect((await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: 5, content: true })).status).toBe(400);
+  });
+
+  it("edits and deletes, closing the gap in ranks", async () => {
+    const [first] = (await profile()).testimonials;
+    await expectManagersOnly(`/api/testimonials/edit-testimonial/${first!.id}`, testimonial);
+    expect((await post(`/api/testimonials/edit-testimonial/${first!.id}`, "owner", { ...testimonial, name: "Laura C." })).status).toBe(200);
+    expect((await profile()).testimonials[0]!.name).toBe("Laura C.");
+    await expectManagersOnly(`/api/testimonials/delete-testimonial/${first!.id}`, {});
+    expect(await (await post(`/api/testimonials/delete-testimonial/${first!.id}`, "owner")).json()).toEqual({ data: { message: "Testimonial deleted" } });
+    expect((await profile()).testimonials.map((item) => item.rank)).toEqual([1, 2, 3, 4]);
+    expect((await post(`/api/testimonials/delete-testimonial/${first!.id}`, "owner")).status).toBe(404);
+    expect((await post("/api/testimonials/edit-testimonial/999999", "owner", testimonial)).status).toBe(404);
+  });
+
+  it("reorders all of one act's testimonials, refusing partial lists and other acts' ids", async () => {
+    const ids = (await profile()).testimonials.map((item) => item.id);
+    const reversed = [...ids].reverse().map((id, index) => ({ id, rank: index + 1 }));
+    await expectManagersOnly("/api/testimonials/order-testimonial", { order: reversed });
+    expect(await errorsOf(await post("/api/testimonials/order-testimonial", "owner", { order: reversed.slice(1).map((item, index) => ({ ...item, rank: index + 1 })) }))).toEqual({
+      order: ["The order must list every item of one act exactly once"],
+    });
+    expect((await post("/api/testimonials/order-testimonial", "owner", { order: [{ id: ids[0], rank: 2 }, { id: ids[1], rank: 2 }] })).status).toBe(422);
+    expect((await post("/api/testimonials/order-testimonial", "owner", { order: reversed })).status).toBe(200);
+    expect((await profile()).testimonials.map((item) => item.id)).toEqual([...ids].reverse());
+    // Another act's testimonial cannot be slipped into the list.
+    await post("/api/testimonials/add-testimonial/dj-nova", "owner", testimonial);
+    const foreign = (await profile("dj-nova")).testimonials[0]!.id;
+    expect((await post("/api/testimonials/order-testimonial", "owner", { order: [...reversed, { id: foreign, rank: reversed.length + 1 }] })).status).toBe(422);
+  });
+});
+
+describe("offerings", () => {
+  let weddingId: number;
+  let corporateId: number;
+
+  beforeAll(async () => {
+    const { data } = await json<{ data: { id: number; name: string; type: string }[] }>(await server.request("/api/tags"));
+    weddingId = data.find((tag) => tag.name === "Wedding")!.id;
+    corporateId = data.find((tag) => tag.name === "Corporate Event")!.id;
+  });
+
+  it("adds one with event types; the spec's messages; only Event Type tags", async () => {
+    const offering = { title: "Cocktail Trio", description: "Jazz standards.", eventTypes: [weddingId] };
+    await expectManagersOnly("/api/packages/create/the-velvet-tones", offering);
+    expect(await errorsOf(await post("/api/packages/create/the-velvet-tones", "owner", { title: "", description: "", eventTypes: [] }))).toEqual({
+      title: ["Title is required"],
+      description: ["Description is required"],
+      eventTypes: ["At least one Event Type must be selected"],
+    });
+    expect(await errorsOf(await post("/api/packages/create/the-velvet-tones", "owner", { ...offering, description: "x".repeat(751) }))).toEqual({ description: ["Must be 750 characters or less"] });
+    expect((await post("/api/packages/create/the-velvet-tones", "owner", { ...offering, eventTypes: [1] })).status).toBe(422);
+    expect((await post("/api/packages/create/the-velvet-tones", "owner", offering)).status).toBe(200);
+    const packages = (await profile()).packages;
+    expect(packages.map((item) => item.rank)).toEqual([1, 2, 3, 4]);
+    expect(packages[3]).toMatchObject({ title: "Cocktail Trio", eventTypes: [{ name: "Wedding" }] });
+  });
+
+  it("edits one under its own act only", async () => {
+    const last = (await profile()).packages.at(-1)!;
+    const body = { title: "Cocktail Quartet", description: "Now with bass.", eventTypes: [weddingId, corporateId] };
+    await expectManagersOnly(`/api/packages/edit-package/the-velvet-tones/${last.id}`, body);
+    expect((await post(`/api/packages/edit-package/dj-nova/${last.id}`, "owner", body)).status).toBe(404);
+    expect((await post(`/api/packages/edit-package/the-velvet-tones/${last.id}`, "owner", body)).status).toBe(200);
+    expect((await profile()).packages.at(-1)).toMatchObject({ title: "Cocktail Quartet", eventTypes: [{ name: "Corporate Event" }, { name: "Wedding" }] });
+  });
+
+  it("soft-deletes with the spec's message and reorders the rest", async () => {
+    const [first] = (await profile()).packages;
+    await expectManagersOnly(`/api/packages/soft-delete/${first!.id}`, {});
+    expect(await (await post(`/api/packages/soft-delete/${first!.id}`, "admin")).json()).toEqual({ data: { message: "Ceremony and Cocktail Hour Deleted" } });
+    const packages = (await profile()).packages;
+    expect(packages.map((item) => item.rank)).toEqual([1, 2, 3]);
+    expect(packages.map((item) => item.title)).not.toContain("Ceremony and Cocktail Hour");
+    expect((await post(`/api/packages/soft-delete/${first!.id}`, "admin")).status).toBe(404);
+    const order = [...packages].reverse().map((item, index) => ({ id: item.id, rank: index + 1 }));
+    // The deleted one cannot come back through an order call.
+    expect((await post("/api/packages/order-package", "owner", { order: [...order, { id: first!.id, rank: 4 }] })).status).toBe(422);
+    await expectManagersOnly("/api/packages/order-package", { order });
+    expect((await post("/api/packages/order-package", "owner", { order })).status).toBe(200);
+    expect((await profile()).packages.map((item) => item.id)).toEqual(order.map((item) => item.id));
+  });
+});
