@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { LIMITS } from "../../../domain/limits";
 import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
 import { Button } from "../../components/ui/button";
@@ -8,6 +7,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
 import { TextField } from "../../components/ui/text-field";
 import { postAction } from "../../lib/api-client";
+import { schemaResolver } from "../../lib/forms";
 import { useAction } from "../../lib/use-action";
 
 interface ReviewFormValues {
@@ -25,8 +25,8 @@ export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "a
   const { run, pending } = useAction();
   const schema = as === "admin" ? adminReviewSchema : plannerReviewSchema;
   const form = useForm<ReviewFormValues>({
-    // One form for both roles; the role's schema checks it, so its types differ by role.
-    resolver: zodResolver(schema) as unknown as Resolver<ReviewFormValues>,
+    // One form for both roles; the role's schema checks it.
+    resolver: schemaResolver<ReviewFormValues>(schema),
     defaultValues: { title: "", body: "", reviewer_name: "", event_url: "", allow_reviewer_name: true },
   });
   const { errors } = form.formState;

@@ -1,4 +1,11 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import type { ProfilePackage } from "../../../../domain/act-profile";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { postAction } from "../../../lib/api-client";
+import { useAction } from "../../../lib/use-action";
+import { OfferingDialog } from "../../content/offering-dialog";
+import { ReorderList } from "../../content/reorder-list";
 import { MESSAGES } from "../../../../domain/messages";
 import { Button } from "../../../components/ui/button";
 import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
@@ -7,30 +14,43 @@ import type { SectionProps } from "../types";
 
 /** Offerings, then the booking block and the price note. */
 export function SideColumn({ act, can }: SectionProps) {
+  const [reordering, setReordering] = useState(false);
+  const actions =
+    can.manage && !reordering ? (
+      <>
+        <OfferingDialog act={act} trigger={<Button variant="secondary">Add Offering</Button>} />
+        {act.packages.length > 1 && (
+          <Button variant="secondary" onClick={() => setReordering(true)}>
+            Reorder
+          </Button>
+        )}
+      </>
+    ) : null;
   return (
     <div className="flex flex-col gap-6">
-      <Section
-        id="offerings"
-        title="Offerings"
-        actions={
-          can.manage ? (
-            <>
-              <Button variant="secondary">Add Offering</Button>
-              {act.packages.length > 1 && <Button variant="secondary">Reorder</Button>}
-            </>
-          ) : null
-        }
-      >
+      <Section id="offerings" title="Offerings" actions={actions}>
         {act.packages.length === 0 ? (
           <EmptyState>{MESSAGES.noOfferings}</EmptyState>
+        ) : reordering ? (
+          <ReorderList items={act.packages} endpoint="/api/packages/order-package" label={(item) => item.title} render={(item) => <Offering item={item} />} onDone={() => setReordering(false)} />
         ) : (
-          <ol className="flex flex-col gap-4">
+          <ol className="flex flex-col gap-4" aria-label="Offerings">
             {act.packages.map((item) => (
               <li key={item.id} className="border-b border-gray-100 pb-3 last:border-0 last:pb-0">
-                <h3 className="font-semibold">{item.title}</h3>
-                <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{item.description}</p>
-                {item.eventTypes.length > 0 && (
-                  <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>
+                <Offering item={item} />
+                {can.manage && (
+                  <div className="mt-2 flex gap-2">
+                    <OfferingDialog
+                      act={act}
+                      offering={item}
+                      trigger={
+                        <Button variant="secondary" className="px-3 py-1">
+                          Edit<span className="sr-only"> {item.title}</span>
+                        </Button>
+                      }
+                    />
+                    <DeleteOffering item={item} />
+                  </div>
                 )}
               </li>
             ))}
@@ -44,6 +64,33 @@ export function SideColumn({ act, can }: SectionProps) {
         </aside>
       )}
     </div>
+  );
+}
+
+function Offering({ item }: { item: ProfilePackage }) {
+  return (
+    <>
+      <h3 className="font-semibold">{item.title}</h3>
+      <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{item.description}</p>
+      {item.eventTypes.length > 0 && <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>}
+    </>
+  );
+}
+
+function DeleteOffering({ item }: { item: ProfilePackage }) {
+  const { run } = useAction();
+  return (
+    <ConfirmDialog
+      title="Delete Offering"
+      body={<p>Delete the offering “{item.title}”?</p>}
+      confirmLabel="Delete Offering"
+      trigger={
+        <Button variant="secondary" className="px-3 py-1">
+          Delete<span className="sr-only"> {item.title}</span>
+        </Button>
+      }
+      onConfirm={() => run(() => postAction(`/api/packages/soft-delete/${item.id}`))}
+    />
   );
 }
 

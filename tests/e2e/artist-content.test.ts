@@ -1,0 +1,102 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startAppServer } from "./app-server";
+import { browserSessions } from "./browser-session";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+let sessions: ReturnType<typeof browserSessions>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  sessions = browserSessions(browser, app.baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+/** Picks an item up with Space, moves it one place up with the arrow key, and drops it. */
+async function moveUp(page: Page, handle: Locator) {
+  await handle.focus();
+  for (const key of ["Space", "ArrowUp", "Space"]) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(200);
+  }
+}
+
+const names = (page: Page) => page.getByRole("list", { name: "Testimonials" }).locator("figcaption .font-semibold").allTextContents();
+
+describe("an artist manages testimonials and offerings", () => {
+  it("adds, edits, reorders (by keyboard) and deletes a testimonial", async () => {
+    const { page, errors } = await sessions.openProfile("owner", "the-velvet-tones");
+    const section = page.getByRole("region", { name: "Testimonials" });
+
+    await section.getByRole("button", { name: "Add Testimonial" }).click();
+    let dialog = page.getByRole("dialog", { name: "Add Testimonial" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Name is required").waitFor();
+    expect(await dialog.getByText("Description is required").isVisible()).toBe(true);
+    await dialog.getByLabel("Name").fill("Jo Park");
+    await dialog.getByLabel("Organization").fill("Park Weddings");
+    await dialog.getByLabel("Testimonial").fill("They were perfect.");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Testimonial added");
+    await section.getByText("They were perfect.").waitFor();
+    expect(await names(page)).toEqual(["Laura Chen", "Marcus Hill", "Sofia Alvarez", "Jo Park"]);
+
+    await section.getByRole("button", { name: "Edit testimonial from Jo Park" }).click();
+    dialog = page.getByRole("dialog", { name: "Edit Testimonial" });
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Jo Park");
+    await dialog.getByLabel("Testimonial").fill("They were perfect, twice.");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await section.getByText("They were perfect, twice.").waitFor();
+
+    // Reorder, then cancel: the old order comes back.
+    await section.getByRole("button", { name: "Reorder" }).click();
+    await moveUp(page, section.getByRole("button", { name: "Move testimonial from Jo Park" }));
+    await section.getByRole("button", { name: "Cancel" }).click();
+    expect(await names(page)).toEqual(["Laura Chen", "Marcus Hill", "Sofia Alvarez", "Jo Park"]);
+
+    // Reorder by keyboard and save: Jo Park moves to the top.
+    await section.getByRole("button", { name: "Reorder" }).click();
+    const handle = section.getByRole("button", { name: "Move testimonial from Jo Park" });
+    for (let i = 0; i < 3; i++) await moveUp(page, handle);
+    expect(await section.getByRole("list", { name: "New order" }).getByRole("button").first().getAttribute("aria-label")).toBe("Move testimonial from Jo Park");
+    await section.getByRole("button", { name: "Save Order" }).click();
+    await section.getByRole("list", { name: "Testimonials" }).waitFor();
+    expect(await names(page)).toEqual(["Jo Park", "Laura Chen", "Marcus Hill", "Sofia Alvarez"]);
+    await page.reload();
+    expect(await names(page)).toEqual(["Jo Park", "Laura Chen", "Marcus Hill", "Sofia Alvarez"]);
+
+    await section.getByRole("button", { name: "Delete testimonial from Jo Park" }).click();
+    await page.getByRole("dialog", { name: "Delete Testimonial" }).getByRole("button", { name: "Delete Testimonial" }).click();
+    await toast(page, "Testimonial deleted");
+    await section.getByText("They were perfect, twice.").waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("adds an offering with an event type and deletes one", async () => {
+    const { page } = await sessions.openProfile("owner", "the-velvet-tones");
+    const section = page.getByRole("region", { name: "Offerings" });
+    await section.getByRole("button", { name: "Add Offering" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Offering" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("At least one Event Type must be selected").waitFor();
+    await dialog.getByLabel("Title").fill("Brunch Set");
+    await dialog.getByLabel("Description").fill("Acoustic soul for the morning after.");
+    expect(await dialog.getByText("36/750").isVisible()).toBe(true);
+    await dialog.getByRole("checkbox", { name: "Wedding" }).check();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Offering added");
+    await section.getByRole("heading", { name: "Brunch Set" }).waitFor();
+    await section.getByRole("button", { name: "Delete Full Reception" }).click();
+    await page.getByRole("dialog", { name: "Delete Offering" }).getByRole("button", { name: "Delete Offering" }).click();
+    await toast(page, "Full Reception Deleted");
+    await section.getByRole("heading", { name: "Full Reception" }).waitFor({ state: "detached" });
+    expect(await section.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Ceremony and Cocktail Hour", "Corporate Showcase", "Brunch Set"]);
+    await page.close();
+  });
+});
