@@ -244,7 +244,8 @@ export const images = pgTable(
     path: text("path").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("images_act_idx").on(t.actId)],
+  // An uploaded file belongs to one image.
+  (t) => [index("images_act_idx").on(t.actId), uniqueIndex("images_path_unique").on(t.path)],
 );
 
 export const videos = pgTable(
@@ -443,4 +444,21 @@ export const moderationEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("moderation_events_act_idx").on(t.actId, t.createdAt)],
+);
+
+// ---- uploaded files, before something uses them ----
+
+/** Every stored upload: who sent it, what it is by its bytes, and what it is for. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    key: text("key").primaryKey(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    purpose: text("purpose").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    originalName: text("original_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("uploads_purpose_check", sql`${t.purpose} in ('image', 'document', 'avatar', 'video')`)],
 );

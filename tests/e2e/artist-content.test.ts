@@ -1,5 +1,9 @@
 import type { Browser, Locator, Page } from "playwright-core";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gradientPng } from "../../server/db/demo-files";
 import { launchBrowser, startAppServer } from "./app-server";
 import { browserSessions } from "./browser-session";
 
@@ -97,6 +101,32 @@ describe("an artist manages testimonials and offerings", () => {
     await toast(page, "Full Reception Deleted");
     await section.getByRole("heading", { name: "Full Reception" }).waitFor({ state: "detached" });
     expect(await section.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Ceremony and Cocktail Hour", "Corporate Showcase", "Brunch Set"]);
+    await page.close();
+  });
+
+  it("uploads an image, sees it in the lightbox, and deletes it", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "eva-upload-")), "stage.png");
+    writeFileSync(file, gradientPng(600, 400, [20, 120, 200], [240, 200, 40]));
+    const { page, errors } = await sessions.openProfile("owner", "dj-nova");
+    const photos = page.getByRole("region", { name: "Photos" });
+    await photos.getByRole("button", { name: "Add Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Image" });
+    await dialog.getByRole("button", { name: "Add Image" }).click();
+    await dialog.getByText("Image is required").waitFor();
+    await dialog.getByLabel(/Image \(JPEG/).setInputFiles(file);
+    await dialog.getByRole("button", { name: "Add Image" }).click();
+    await toast(page, "Image added");
+    await photos.getByRole("link", { name: "Open photo 1 of 1" }).click();
+    await page.locator(".pswp").waitFor({ state: "visible" });
+    await page.locator('.pswp img.pswp__img[src*="/files/images/"][alt="DJ Nova, photo 1"]').waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains("pswp"));
+    await page.keyboard.press("Escape");
+    await page.locator(".pswp").waitFor({ state: "detached" });
+    await photos.getByRole("button", { name: "Delete photo 1" }).click();
+    await page.getByRole("dialog", { name: "Delete Image" }).getByRole("button", { name: "Delete Image" }).click();
+    await toast(page, "Image Deleted");
+    await photos.getByText("This Entertainer currently has no Images").waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -4,7 +4,11 @@ import { MESSAGES } from "../../../../domain/messages";
 import { Button } from "../../../components/ui/button";
 import { EmptyState, Section } from "../../../components/ui/section";
 import { Tooltip } from "../../../components/ui/tooltip";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { postAction } from "../../../lib/api-client";
 import { fileUrl } from "../../../lib/files";
+import { useAction } from "../../../lib/use-action";
+import { AddImageDialog } from "../../content/add-image-dialog";
 import type { SectionProps } from "../types";
 
 /** The photo grid; app/enhance/profile.ts opens the lightbox and downloads from the data attributes. */
@@ -18,7 +22,7 @@ export function Photos({ act, can }: SectionProps) {
         </Button>
       </Tooltip>
     ) : (
-      <Button variant="secondary">Add Image</Button>
+      <AddImageDialog actUrl={act.url} />
     )
   ) : null;
   return (
@@ -48,10 +52,28 @@ export function Photos({ act, can }: SectionProps) {
               >
                 <Download aria-hidden className="h-4 w-4" />
               </button>
+              {can.manage && <DeleteImage actUrl={act.url} imageId={image.id} index={index + 1} />}
             </li>
           ))}
         </ul>
       )}
     </Section>
+  );
+}
+
+function DeleteImage({ actUrl, imageId, index }: { actUrl: string; imageId: number; index: number }) {
+  const { run } = useAction();
+  return (
+    <ConfirmDialog
+      title="Delete Image"
+      body={<p>Delete photo {index}?</p>}
+      confirmLabel="Delete Image"
+      trigger={
+        <button type="button" className="absolute bottom-2 left-2 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold shadow hover:bg-white">
+          Delete<span className="sr-only"> photo {index}</span>
+        </button>
+      }
+      onConfirm={() => run(() => postAction(`/api/images/delete/${actUrl}/${imageId}`))}
+    />
   );
 }

@@ -1,0 +1,58 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { LIMITS } from "../../../domain/limits";
+import { imageSchema } from "../../../domain/schemas/media";
+import { badRequest, sendError } from "../../errors";
+import { createImage, deleteImage } from "../../services/images";
+import { storeUpload } from "../../services/uploads";
+import { requireViewer } from "../guards";
+import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, errorResponses } from "../router";
+
+const imageParams = actUrlParam.extend({ imageId: z.coerce.number().int().positive().openapi({ param: { name: "imageId", in: "path" } }) });
+
+export function mediaRoutes(dataDir: string) {
+  const router = createRouter();
+  router.use(
+    "/uploads",
+    bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: (c) => sendError(c, "payload_too_large", "The file is too large") }),
+  );
+  return router
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/uploads",
+        tags: ["Files"],
+        summary: "Upload an image, avatar or document; its type is judged by its content",
+        request: {
+          body: {
+            required: true,
+            content: {
+              // Plain JSON Schema: the handler reads the multipart body itself.
+              "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" }, purpose: { type: "string", enum: ["image", "document", "avatar"] } }, required: ["file", "purpose"] } },
+            },
+          },
+        },
+        responses: {
+          201: { description: "Stored", content: { "application/json": { schema: z.object({ data: z.object({ path: z.string(), mime: z.string(), name: z.string() }) }) } } },
+          ...errorResponses(400, 401, 403, 413, 415, 422),
+        },
+      }),
+      async (c) => {
+        const viewer = requireViewer(c);
+        let form: Record<string, unknown>;
+        try {
+          form = await c.req.parseBody();
+        } catch {
+          throw badRequest("The body must be multipart/form-data");
+        }
+        return c.json({ data: await storeUpload(c.get("db"), dataDir, viewer, form.purpose, form.file) }, 201);
+      },
+    )
+    .openapi(createRoute(actionRouteWithBody({ path: "/images/create/{actUrl}", tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+      c.json({ data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    )
+    .openapi(createRoute(actionRoute({ path: "/images/delete/{actUrl}/{imageId}", tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] })), async (c) => {
+      const { actUrl, imageId } = c.req.valid("param");
+      return c.json({ data: await deleteImage(c.get("db"), dataDir, requireViewer(c), actUrl, imageId as number) }, 200);
+    });
+}

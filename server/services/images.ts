@@ -1,0 +1,39 @@
+import { and, count, eq } from "drizzle-orm";
+import { LIMITS } from "../../domain/limits";
+import { MESSAGES } from "../../domain/messages";
+import type { ImageInput } from "../../domain/schemas/media";
+import type { Database } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { images } from "../db/schema";
+import { conflict, notFound } from "../errors";
+import { deleteFile } from "../storage";
+import { lockActById, requireManagedAct } from "./managed-act";
+import { requireUpload } from "./uploads";
+import type { SessionUser } from "./viewer";
+
+/** Adds an uploaded image; the act row lock makes the count of six hold when requests race. */
+export async function createImage(db: Database, viewer: SessionUser, actUrl: string, input: ImageInput) {
+  const act = await requireManagedAct(db, viewer, actUrl);
+  await requireUpload(db, viewer, input.path, "image", "path", MESSAGES.imageRequired);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockActById(tx, act.id);
+      const [row] = await tx.select({ value: count() }).from(images).where(eq(images.actId, act.id));
+      if ((row?.value ?? 0) >= LIMITS.maxImages) throw conflict(MESSAGES.maxImagesTooltip);
+      const [image] = await tx.insert(images).values({ actId: act.id, path: input.path }).returning({ id: images.id });
+      return { id: image!.id, message: "Image added" };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("This image is already on an act");
+    throw error;
+  }
+}
+
+export async function deleteImage(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, imageId: number) {
+  const act = await requireManagedAct(db, viewer, actUrl);
+  const [image] = await db.delete(images).where(and(eq(images.id, imageId), eq(images.actId, act.id))).returning();
+  if (!image) throw notFound("No such image");
+  // The row is gone, so the file is no longer reachable; removing it is housekeeping.
+  await deleteFile(dataDir, image.path).catch(() => undefined);
+  return { message: MESSAGES.imageDeleted };
+}

@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "../../domain/file-types";
+import type { Executor } from "../db/client";
+import { uploads } from "../db/schema";
+import { ApiError, forbidden, validationFailed } from "../errors";
+import { newKey, saveFile } from "../storage";
+import type { SessionUser } from "./viewer";
+
+const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
+
+/** Stores an upload whose type is judged by its bytes; the name only tells office formats apart. */
+export async function storeUpload(db: Executor, dataDir: string, viewer: SessionUser, purpose: unknown, file: unknown) {
+  if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins upload files");
+  if (typeof purpose !== "string" || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
+    throw validationFailed({ purpose: ["Purpose must be image, document or avatar"] });
+  }
+  if (!(file instanceof File) || file.size === 0) throw validationFailed({ file: [purpose === "document" ? "Document is required" : "Image is required"] });
+  const kind = purpose as UploadPurpose;
+  if (file.size > UPLOAD_LIMITS[kind]) throw new ApiError("payload_too_large", `The file is larger than ${UPLOAD_LIMITS[kind] / 1024 / 1024} MB`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type: DetectedType | null = kind === "document" ? detectDocument(bytes, file.name) : detectImage(bytes);
+  if (!type) {
+    throw new ApiError("unsupported_media_type", kind === "document" ? "This file is not one of the document types we accept" : "Upload a JPEG, PNG, GIF, WebP or AVIF image");
+  }
+  const key = newKey(FOLDERS[kind], type.extension);
+  await saveFile(dataDir, key, bytes);
+  const originalName = file.name.replace(/[\u0000-\u001f]/g, "").slice(0, 255) || `file.${type.extension}`;
+  await db.insert(uploads).values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: file.size, originalName });
+  return { path: key, mime: type.mime, name: originalName };
+}
+
+/** An upload of this purpose that the caller sent (admins may use anyone's), or a field error. */
+export async function requireUpload(db: Executor, viewer: SessionUser, key: string, purpose: UploadPurpose, field: string, message: string) {
+  const [upload] = await db.select().from(uploads).where(and(eq(uploads.key, key), eq(uploads.purpose, purpose))).limit(1);
+  if (!upload || (viewer.role !== "ADMIN" && upload.ownerId !== viewer.id)) throw validationFailed({ [field]: [message] });
+  return upload;
+}
