@@ -9,5 +9,6 @@ export default [
   route("events", "routes/events.tsx"),
   route("events/add-event", "routes/events.add-event.tsx"),
   route("invites", "routes/invites.tsx"),
+  route("documents", "routes/documents.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

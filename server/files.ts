@@ -42,6 +42,7 @@ export function fileRoutes(dataDir: string) {
       return c.notFound();
     }
     let cacheControl = "public, max-age=86400";
+    let disposition = "inline";
     if (key.startsWith("documents/")) {
       const [row] = await c
         .get("db")
@@ -54,6 +55,8 @@ export function fileRoutes(dataDir: string) {
         return c.notFound();
       }
       cacheControl = "private, no-store";
+      // Documents (SVG among them) are downloaded, never rendered on our origin.
+      disposition = "attachment";
     }
     const file = await openFile(dataDir, key);
     if (!file) return c.notFound();
@@ -63,6 +66,7 @@ export function fileRoutes(dataDir: string) {
         "content-length": String(file.size),
         "cache-control": cacheControl,
         "x-content-type-options": "nosniff",
+        "content-disposition": disposition,
       },
     });
   });

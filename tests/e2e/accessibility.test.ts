@@ -26,6 +26,8 @@ describe("axe finds no violations", () => {
     ["planner", "/events"],
     ["planner", "/events/add-event?actUrl=the-velvet-tones"],
     ["owner", "/invites"],
+    ["owner", "/documents"],
+    ["admin", "/documents"],
     ["guest", "/entertainment/no-such-act"],
   ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
     const page = await (await sessions.contextFor(role)).newPage();

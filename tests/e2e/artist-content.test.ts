@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gradientPng } from "../../server/db/demo-files";
+import { gradientPng, simplePdf } from "../../server/db/demo-files";
 import { launchBrowser, startAppServer } from "./app-server";
 import { browserSessions } from "./browser-session";
 
@@ -128,5 +128,40 @@ describe("an artist manages testimonials and offerings", () => {
     await photos.getByText("This Entertainer currently has no Images").waitFor();
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("uploads a document, and an admin approves it onto the profile", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "eva-upload-")), "Tech Rider.pdf");
+    writeFileSync(file, simplePdf("Tech rider"));
+    const artist = await (await sessions.contextFor("owner")).newPage();
+    await artist.goto(`${app.baseUrl}/entertainment/dj-nova`);
+    await artist.getByRole("link", { name: "Manage Documents" }).click();
+    await artist.getByRole("heading", { name: "Manage Documents" }).waitFor();
+    const form = artist.getByRole("form", { name: "Upload a document" });
+    await form.getByRole("button", { name: "Upload Document" }).click();
+    await form.getByText("Title is required").waitFor();
+    expect(await form.getByText("Document is required").isVisible()).toBe(true);
+    await form.getByLabel("Act").selectOption({ label: "DJ Nova" });
+    await form.getByLabel("Title").fill("Tech Rider");
+    await form.getByLabel(/^File/).setInputFiles(file);
+    await form.getByRole("button", { name: "Upload Document" }).click();
+    await toast(artist, "Tech Rider uploaded");
+    const row = artist.getByRole("row").filter({ hasText: "Tech Rider" });
+    await row.getByText("Pending").waitFor();
+    expect(await row.getByText("PDF Document").isVisible()).toBe(true);
+    await artist.close();
+
+    const admin = await (await sessions.contextFor("admin")).newPage();
+    await admin.goto(`${app.baseUrl}/documents`);
+    await admin.getByRole("row").filter({ hasText: "Tech Rider" }).getByRole("button", { name: "Approve Tech Rider" }).click();
+    await toast(admin, "Tech Rider Approved");
+    await admin.close();
+
+    const guest = await (await sessions.contextFor("guest")).newPage();
+    await guest.goto(`${app.baseUrl}/entertainment/dj-nova`);
+    const documents = guest.getByRole("region", { name: "Documents" });
+    expect(await documents.getByRole("link", { name: "Tech Rider" }).isVisible()).toBe(true);
+    expect(await documents.getByText("PDF Document").isVisible()).toBe(true);
+    await guest.close();
   });
 });

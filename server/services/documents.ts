@@ -1,0 +1,74 @@
+import { and, asc, eq } from "drizzle-orm";
+import { documentTypeLabel } from "../../domain/media";
+import { canManageAct } from "../../domain/permissions";
+import { DOCUMENT_REQUIRED, type DocumentInput } from "../../domain/schemas/documents";
+import type { Database, Executor } from "../db/client";
+import { acts, documents } from "../db/schema";
+import { conflict, forbidden, notFound } from "../errors";
+import { deleteFile } from "../storage";
+import { actAccess } from "./acts";
+import { requireManagedAct, requireManagedActById } from "./managed-act";
+import { requireUpload } from "./uploads";
+import type { SessionUser } from "./viewer";
+
+/** Documents of the acts the caller manages (admins: every act), optionally of one act. */
+export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: string) {
+  if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins manage documents");
+  if (actUrl) await requireManagedAct(db, viewer, actUrl);
+  const rows = await db
+    .select({ doc: documents, actUrl: acts.url, actName: acts.name })
+    .from(documents)
+    .innerJoin(acts, eq(acts.id, documents.actId))
+    .where(and(actUrl ? eq(acts.url, actUrl) : undefined, viewer.role === "ADMIN" ? undefined : eq(acts.managerId, viewer.id)))
+    .orderBy(asc(acts.name), asc(documents.createdAt));
+  return rows.map(({ doc, actUrl: url, actName }) => ({
+    id: doc.id,
+    act: { url, name: actName },
+    title: doc.title,
+    file_path: doc.filePath,
+    file_path_raw: doc.filePathRaw,
+    type: documentTypeLabel(doc.filePathRaw || doc.filePath),
+    is_public: doc.isPublic,
+    approval: doc.approval,
+    created_at: doc.createdAt.toISOString(),
+  }));
+}
+
+/** The acts whose documents the caller manages, for the page's act picker. */
+export async function managedActs(db: Executor, viewer: SessionUser) {
+  const rows = await db.select({ url: acts.url, name: acts.name, managerId: acts.managerId, active: acts.active, internalUseOnly: acts.internalUseOnly }).from(acts).orderBy(asc(acts.name));
+  return rows.filter((act) => canManageAct(viewer, actAccess(act))).map(({ url, name }) => ({ url, name }));
+}
+
+export async function createDocument(db: Database, viewer: SessionUser, actUrl: string, input: DocumentInput) {
+  const act = await requireManagedAct(db, viewer, actUrl);
+  const upload = await requireUpload(db, viewer, input.path, "document", "path", DOCUMENT_REQUIRED);
+  const [existing] = await db.select({ id: documents.id }).from(documents).where(eq(documents.filePath, input.path)).limit(1);
+  if (existing) throw conflict("This file is already a document");
+  const [row] = await db
+    .insert(documents)
+    .values({ actId: act.id, title: input.title, filePath: input.path, filePathRaw: upload.originalName, isPublic: input.is_public, approval: "pending" })
+    .returning({ id: documents.id });
+  return { id: row!.id, message: `${input.title} uploaded` };
+}
+
+async function findDocument(db: Executor, viewer: SessionUser, id: number) {
+  const [doc] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  if (!doc) throw notFound("No such document");
+  await requireManagedActById(db, viewer, doc.actId);
+  return doc;
+}
+
+export async function deleteDocument(db: Database, dataDir: string, viewer: SessionUser, id: number) {
+  const doc = await findDocument(db, viewer, id);
+  await db.delete(documents).where(eq(documents.id, id));
+  await deleteFile(dataDir, doc.filePath).catch(() => undefined);
+  return { message: `${doc.title} Deleted` };
+}
+
+export async function setDocumentApproval(db: Database, admin: SessionUser, id: number, approval: "approved" | "declined") {
+  const [doc] = await db.update(documents).set({ approval }).where(eq(documents.id, id)).returning();
+  if (!doc) throw notFound("No such document");
+  return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };
+}
+
