@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { LIMITS } from "../domain/limits";
 import { isRole } from "../domain/roles";
 import { actRoutes } from "./api/acts";
+import { actEditRoutes } from "./api/acts/edit";
 import { authRoutes } from "./api/auth";
 import { meRoutes } from "./api/me";
 import { type AppEnv, createRouter } from "./api/router";
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", meRoutes);
   api.route("/", tagRoutes);
   api.route("/", actRoutes);
+  api.route("/", actEditRoutes);
   api.route("/", moderationRoutes);
   api.route("/", reviewRoutes);
   api.route("/", userRoutes);

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { canCreateAct, canEditAdditionalInfo, isManager } from "../../domain/permissions";
+import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
+import { uniqueSlug } from "../../domain/slug";
+import type { Database } from "../db/client";
+import { actLocations, acts } from "../db/schema";
+import { conflict, forbidden } from "../errors";
+import { actAccess } from "./acts";
+import { lockActById, requireManagedAct } from "./managed-act";
+import { requireUpload } from "./uploads";
+import type { SessionUser } from "./viewer";
+
+/** Profile fields; additional_info is for admins, and the avatar must be the caller's own upload. */
+export async function updateActProfile(db: Database, viewer: SessionUser, actUrl: string, input: ActUpdateInput) {
+  const act = await requireManagedAct(db, viewer, actUrl);
+  if (input.additional_info !== undefined && !canEditAdditionalInfo(viewer)) throw forbidden("Only admins may change Additional Info");
+  if (input.avatar && input.avatar !== act.avatar) await requireUpload(db, viewer, input.avatar, "avatar", "avatar", "Upload an image for the avatar");
+  await db.transaction(async (tx) => {
+    await lockActById(tx, act.id);
+    await tx
+      .update(acts)
+      .set({
+        name: input.name,
+        avatar: input.avatar,
+        headline: input.headline,
+        description: input.description,
+        location: input.location,
+        compareTo: input.compare_to,
+        social: input.social,
+        hasPerformedCorporateEvent: input.has_performed_corporate_event,
+        corporateEventExperience: input.corporate_event_experience,
+        ...(input.additional_info !== undefined ? { additionalInfo: input.additional_info } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(acts.id, act.id));
+    await tx.delete(actLocations).where(eq(actLocations.actId, act.id));
+    if (input.additionalLocations.length) {
+      await tx.insert(actLocations).values(input.additionalLocations.map((location, index) => ({ actId: act.id, location, rank: index + 1 })));
+    }
+  });
+  return { message: "Profile updated" };
+}
+
+export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput) {
+  if (!canCreateAct(viewer)) throw forbidden("Only artists create acts");
+  const [act] = await db.insert(acts).values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id }).returning({ url: acts.url });
+  return { url: act!.url, message: `${input.name} created` };
+}
+
+/** The act's artist sends a draft for approval. */
+export async function submitApplication(db: Database, viewer: SessionUser, actUrl: string) {
+  const act = await requireManagedAct(db, viewer, actUrl);
+  if (!isManager(viewer, actAccess(act))) throw forbidden("Only the act's artist submits its application");
+  if (act.applicationComplete) throw conflict("This application was already submitted");
+  await db.update(acts).set({ applicationComplete: true, updatedAt: new Date() }).where(eq(acts.id, act.id));
+  return { message: "Application submitted for approval" };
+}
