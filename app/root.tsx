@@ -81,9 +81,14 @@ function SiteHeader() {
               </Link>
             )}
             {viewer.role === "ARTIST" && (
-              <Link to="/invites" className="hover:underline">
-                Invites
-              </Link>
+              <>
+                <Link to="/invites" className="hover:underline">
+                  Invites
+                </Link>
+                <Link to="/acts/new" className="hover:underline">
+                  New Act
+                </Link>
+              </>
             )}
             <span data-testid="signed-in-as">
               Signed in as <strong>{viewer.name}</strong> ({viewer.role})

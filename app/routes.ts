@@ -6,6 +6,8 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.tsx"),
   route("entertainment/:actUrl", "routes/entertainment.$actUrl.tsx"),
+  route("entertainment/update/:actUrl", "routes/entertainment.update.$actUrl.tsx"),
+  route("acts/new", "routes/acts.new.tsx"),
   route("events", "routes/events.tsx"),
   route("events/add-event", "routes/events.add-event.tsx"),
   route("invites", "routes/invites.tsx"),

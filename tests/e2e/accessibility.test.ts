@@ -28,6 +28,9 @@ describe("axe finds no violations", () => {
     ["owner", "/invites"],
     ["owner", "/documents"],
     ["admin", "/documents"],
+    ["owner", "/entertainment/update/the-velvet-tones"],
+    ["admin", "/entertainment/update/the-velvet-tones"],
+    ["owner", "/acts/new"],
     ["guest", "/entertainment/no-such-act"],
   ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
     const page = await (await sessions.contextFor(role)).newPage();

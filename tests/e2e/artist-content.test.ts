@@ -164,4 +164,32 @@ describe("an artist manages testimonials and offerings", () => {
     expect(await documents.getByText("PDF Document").isVisible()).toBe(true);
     await guest.close();
   });
+
+  it("creates an act, fills in the profile, and submits it for approval", async () => {
+    const page = await (await sessions.contextFor("owner")).newPage();
+    await page.goto(app.baseUrl);
+    await page.getByRole("link", { name: "New Act" }).click();
+    await page.getByLabel("Act name").fill("Velvet Strings");
+    await page.getByRole("button", { name: "Create act" }).click();
+    await page.getByRole("heading", { name: "Update Profile: Velvet Strings" }).waitFor();
+    await page.getByLabel("Headline").fill("A string quartet for ceremonies");
+    await page.getByLabel("Location", { exact: true }).fill("Chicago, IL");
+    await page.getByRole("button", { name: "Add a location" }).click();
+    await page.getByLabel("Additional location 1").fill("Milwaukee, WI");
+    await page.getByLabel("Instagram").fill("instagram dot com");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByText("Enter a link starting with https://").waitFor();
+    await page.getByLabel("Instagram").fill("https://instagram.com/velvetstrings");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByRole("heading", { level: 1, name: "Velvet Strings", exact: true }).waitFor();
+    expect(await page.getByText("A string quartet for ceremonies").isVisible()).toBe(true);
+    expect(await page.getByText("(also Milwaukee, WI)").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe("https://instagram.com/velvetstrings");
+
+    await page.getByRole("link", { name: "Update Profile" }).click();
+    await page.getByRole("button", { name: "Submit for Approval" }).click();
+    await toast(page, "Application submitted for approval");
+    await page.getByRole("button", { name: "Submit for Approval" }).waitFor({ state: "detached" });
+    await page.close();
+  });
 });

@@ -1,0 +1,58 @@
+import { Form, data, redirect, useNavigation } from "react-router";
+import { Button } from "../components/ui/button";
+import { FieldErrors } from "../components/ui/form-fields";
+import { TextField } from "../components/ui/text-field";
+import { readFailure } from "../lib/api-errors";
+import type { Route } from "./+types/acts.new";
+
+export function meta() {
+  return [{ title: "Create an act" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.viewer) throw redirect("/login?redirectTo=/acts/new");
+  if (context.viewer.role !== "ARTIST") throw data("Only artists create acts", { status: 403 });
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const musical = form.get("musical");
+  const response = await context.apiFetch("/api/acts/create", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: form.get("name") ?? "", ...(musical === "yes" ? { musical: true } : musical === "no" ? { musical: false } : {}) }),
+  });
+  if (response.ok) {
+    const { data: created } = (await response.json()) as { data: { url: string } };
+    return redirect(`/entertainment/update/${created.url}`);
+  }
+  return readFailure(response, "Could not create the act. Please try again.");
+}
+
+export default function NewAct({ actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm" aria-labelledby="new-act-heading">
+      <h1 id="new-act-heading" className="text-2xl font-bold">
+        Create an act
+      </h1>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        <TextField label="Act name" name="name" required errors={actionData?.errors.name} />
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">Kind of act</legend>
+          <label className="mt-1 flex items-center gap-2">
+            <input type="radio" name="musical" value="yes" defaultChecked /> Musical (band, DJ, singer)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="musical" value="no" /> Not musical (speaker, variety act)
+          </label>
+          <FieldErrors errors={actionData?.errors.musical} />
+        </fieldset>
+        <Button type="submit" disabled={submitting}>
+          Create act
+        </Button>
+      </Form>
+    </section>
+  );
+}
