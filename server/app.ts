@@ -20,6 +20,7 @@ import { eventRoutes } from "./api/events";
 import { contentRoutes } from "./api/content";
 import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
+import { videoRoutes } from "./api/media/videos";
 import type { Auth } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
 import type { DatabaseHandle } from "./db/client";
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", contentRoutes);
   api.route("/", mediaRoutes(env.dataDir));
   api.route("/", documentRoutes(env.dataDir));
+  api.route("/", videoRoutes(database.db, env.dataDir));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },

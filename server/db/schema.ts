@@ -462,3 +462,21 @@ export const uploads = pgTable(
   },
   (t) => [check("uploads_purpose_check", sql`${t.purpose} in ('image', 'document', 'avatar', 'video')`)],
 );
+
+/** A resumable video upload in progress: which act it is for and the Uppy file id it answers to. */
+export const videoUploads = pgTable(
+  "video_uploads",
+  {
+    tusId: text("tus_id").primaryKey(),
+    uppyId: text("uppy_id").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    completed: boolean("completed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_uploads_owner_uppy_idx").on(t.ownerId, t.uppyId)],
+);

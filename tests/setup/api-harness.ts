@@ -78,7 +78,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
-  const app = createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
+  const build = () => createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
+  let app = build();
 
   let ipCounter = 0;
   const nextIp = () => {
@@ -124,7 +125,12 @@ export async function createTestServer(options: TestServerOptions = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, database, env, request, signIn, cookieFor, nextIp, close };
+  /** A new app on the same database and DATA_DIR: what a process restart leaves behind. */
+  function restart() {
+    app = build();
+  }
+
+  return { get app() { return app; }, database, env, request, signIn, cookieFor, nextIp, close, restart };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { createRoute, z } from "@hono/zod-openapi";
+import { FileStore } from "@tus/file-store";
+import { Server as TusServer } from "@tus/server";
+import { LIMITS } from "../../../domain/limits";
+import { videoLinkSchema } from "../../../domain/schemas/media";
+import type { Database } from "../../db/client";
+import { notFound } from "../../errors";
+import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, tusDirectory } from "../../services/videos";
+import { requireViewer } from "../guards";
+import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+
+const BASE = "/api/videos/upload";
+// Set by our route from the checked session; a client's own values are dropped.
+const ACT_HEADER = "x-eva-upload-act";
+const OWNER_HEADER = "x-eva-upload-owner";
+
+/** The tus server: files under DATA_DIR/tus, so an upload cut by a restart resumes from its offset. */
+function createTus(db: Database, dataDir: string) {
+  mkdirSync(tusDirectory(dataDir), { recursive: true });
+  const datastore = new FileStore({ directory: tusDirectory(dataDir) });
+  const server = new TusServer({
+    path: BASE,
+    datastore,
+    maxSize: LIMITS.videoUploadBytes,
+    namingFunction: () => randomUUID(),
+    generateUrl: (req, { id }) => {
+      const [actUrl, userUrl] = new URL(req.url).pathname.slice(BASE.length + 1).split("/");
+      return `${BASE}/${actUrl}/${userUrl}/${id}`;
+    },
+    getFileIdFromRequest: (req) => new URL(req.url).pathname.slice(BASE.length + 1).split("/")[2],
+    onUploadCreate: async (req, upload) => {
+      const type = upload.metadata?.filetype ?? upload.metadata?.type ?? "";
+      if (!type.startsWith("video/")) throw { status_code: 415, body: "Only video files can be uploaded here\n" };
+      const uppyId = new URL(req.url).searchParams.get("uppyId") ?? upload.id;
+      await recordVideoUpload(db, { tusId: upload.id, uppyId, ownerId: req.headers.get(OWNER_HEADER)!, actId: Number(req.headers.get(ACT_HEADER)) });
+      return {};
+    },
+  });
+  return { server, datastore };
+}
+
+export function videoRoutes(db: Database, dataDir: string) {
+  const tus = createTus(db, dataDir);
+  const uploadState = async (tusId: string) => {
+    try {
+      const upload = await tus.datastore.getUpload(tusId);
+      return { size: upload.size, offset: upload.offset };
+    } catch {
+      return null;
+    }
+  };
+
+  const router = createRouter();
+  // The resumable upload itself speaks the tus protocol, not JSON.
+  router.all(`/videos/upload/:actUrl/:userUrl/:id?`, async (c) => {
+    const viewer = requireViewer(c);
+    const { actUrl, userUrl, id } = c.req.param();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(ACT_HEADER);
+    headers.delete(OWNER_HEADER);
+    if (c.req.method === "POST" && !id) {
+      const act = await authorizeVideoUpload(c.get("db"), viewer, actUrl, userUrl);
+      headers.set(ACT_HEADER, String(act.id));
+      headers.set(OWNER_HEADER, viewer.id);
+    } else if (c.req.method !== "OPTIONS" && (!id || !(await ownsVideoUpload(c.get("db"), viewer, id)))) {
+      throw notFound("No such upload");
+    }
+    const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : c.req.raw.body;
+    return tus.server.handleWeb(new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit));
+  });
+
+  return router
+    .openapi(createRoute(actionRouteWithBody({ path: "/videos/upload-link/{actUrl}", tags: ["Videos"], summary: "Add a YouTube or Vimeo link (six videos at most)", params: actUrlParam, body: videoLinkSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+      c.json({ data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    )
+    .openapi(
+      createRoute(actionRoute({ path: "/videos/upload-complete/{uppyId}", tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: z.string().max(500).openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] })),
+      async (c) => c.json({ data: await completeVideoUpload(c.get("db"), dataDir, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
+    )
+    .openapi(
+      createRoute(actionRoute({ path: "/videos/delete/{actUrl}/{videoId}", tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend({ videoId: z.coerce.number().int().positive().openapi({ param: { name: "videoId", in: "path" } }) }), errors: [401, 403, 404] })),
+      async (c) => {
+        const { actUrl, videoId } = c.req.valid("param");
+        return c.json({ data: await deleteVideo(c.get("db"), dataDir, requireViewer(c), actUrl, videoId as number) }, 200);
+      },
+    );
+}
