@@ -16,7 +16,7 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
     if (error instanceof ApiError && error.code === "not_found") throw data(null, { status: 404 });
     throw error;
   }
-  const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name } : null;
+  const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
   const reviewEvents = context.viewer?.role === "PLANNER" ? await eligibleEventsForAct(context.db, context.viewer, actUrl) : [];
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
   const { appName, publicUrl } = context.config;

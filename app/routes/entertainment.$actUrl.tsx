@@ -51,7 +51,7 @@ export default function EntertainerProfile({ loaderData, actionData }: Route.Com
   const guest = viewer === null;
   return (
     <>
-      <ProfilePage act={profile} can={abilities} guest={guest} signupFailure={actionData} reviewEvents={reviewEvents} />
+      <ProfilePage act={profile} can={abilities} guest={guest} signupFailure={actionData} reviewEvents={reviewEvents} viewerUrl={viewer?.url} />
       <script type="module" src={enhanceScript} />
       {chatWidgetSrc && <script async src={chatWidgetSrc} data-testid="live-chat-widget" />}
     </>

@@ -46,6 +46,10 @@ describe("axe finds no violations", () => {
     ["admin", "the-velvet-tones", "Add Review", "Add Review"],
     ["planner", "the-velvet-tones", "Invite To Event", "Invite To Event"],
     ["planner", "the-velvet-tones", "Add Review", "Add Review"],
+    ["owner", "dj-nova", "Add Video", "Add Video"],
+    ["owner", "dj-nova", "Add Image", "Add Image"],
+    ["owner", "dj-nova", "Add Testimonial", "Add Testimonial"],
+    ["owner", "dj-nova", "Add Offering", "Add Offering"],
   ] as [DemoRole, string, string, string][])("as %s in the dialog behind %s › %s", async (role, actUrl, button, dialogName) => {
     const { page } = await sessions.openProfile(role, actUrl);
     await page.getByRole("button", { name: button, exact: true }).click();

@@ -192,4 +192,48 @@ describe("an artist manages testimonials and offerings", () => {
     await page.getByRole("button", { name: "Submit for Approval" }).waitFor({ state: "detached" });
     await page.close();
   });
+
+  it("adds a video by link, then uploads one with the progress bar and sees it on the page", async () => {
+    const { page, errors } = await sessions.openProfile("owner", "dj-nova");
+    const section = page.getByRole("region", { name: "Videos" });
+    await section.getByRole("button", { name: "Add Video" }).click();
+    let dialog = page.getByRole("dialog", { name: "Add Video" });
+    await dialog.getByLabel("YouTube or Vimeo link").fill("https://example.com/not-a-video");
+    await dialog.getByRole("button", { name: "Add Video" }).click();
+    await dialog.getByText("Error: Invalid link").waitFor();
+    await dialog.getByLabel("YouTube or Vimeo link").fill("https://www.youtube.com/watch?v= dQw4w9WgXcQ");
+    await dialog.getByRole("button", { name: "Add Video" }).click();
+    dialog = page.getByRole("dialog", { name: "Video Uploaded" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Add Another Video" }).click();
+
+    dialog = page.getByRole("dialog", { name: "Add Video" });
+    await dialog.getByRole("radio", { name: "Direct Upload" }).check();
+    const clip = new Uint8Array(12 * 1024 * 1024);
+    clip.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypmp42")]);
+    const input = dialog.getByLabel(/^Video file/);
+    await input.setInputFiles([
+      { name: "a.mp4", mimeType: "video/mp4", buffer: Buffer.from(clip.slice(0, 1024)) },
+      { name: "b.mp4", mimeType: "video/mp4", buffer: Buffer.from(clip.slice(0, 1024)) },
+    ]);
+    await dialog.getByRole("button", { name: "Upload Video" }).click();
+    await dialog.getByText("Please upload only one video at a time.").waitFor();
+
+    // Slow the upload down so the progress bar can be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+    await input.setInputFiles({ name: "first-dance.mp4", mimeType: "video/mp4", buffer: Buffer.from(clip) });
+    await dialog.getByRole("button", { name: "Upload Video" }).click();
+    await dialog.getByRole("progressbar").waitFor();
+    expect(await dialog.getByText(/Uploading… \d+%/).isVisible()).toBe(true);
+    dialog = page.getByRole("dialog", { name: "Video Uploaded" });
+    await dialog.waitFor({ timeout: 30_000 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await section.locator('video[src^="/files/videos/"]').waitFor();
+    expect(await section.getByRole("button", { name: /Play DJ Nova video 1 \(YouTube\)/ }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

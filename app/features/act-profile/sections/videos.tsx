@@ -7,9 +7,13 @@ import { Button } from "../../../components/ui/button";
 import { EmptyState, Section } from "../../../components/ui/section";
 import { Tooltip } from "../../../components/ui/tooltip";
 import { fileUrl } from "../../../lib/files";
+import { AddVideoDialog } from "../../media/add-video-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { postAction } from "../../../lib/api-client";
+import { useAction } from "../../../lib/use-action";
 import type { SectionProps } from "../types";
 
-export function Videos({ act, can }: SectionProps) {
+export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string | undefined }) {
   if (!can.showVideos) return null;
   const full = act.videos.length >= LIMITS.maxVideos;
   const addButton = can.manage ? (
@@ -20,7 +24,7 @@ export function Videos({ act, can }: SectionProps) {
         </Button>
       </Tooltip>
     ) : (
-      <Button variant="secondary">Add Video</Button>
+      <AddVideoDialog actUrl={act.url} userUrl={userUrl ?? ""} videoCount={act.videos.length} />
     )
   ) : null;
   return (
@@ -32,6 +36,7 @@ export function Videos({ act, can }: SectionProps) {
           {act.videos.map((video, index) => (
             <li key={video.id}>
               <VideoPlayer video={video} title={`${act.name} video ${index + 1}`} />
+              {can.manage && <DeleteVideo actUrl={act.url} videoId={video.id} index={index + 1} />}
             </li>
           ))}
         </ul>
@@ -69,5 +74,22 @@ function VideoPlayer({ video, title }: { video: ProfileVideo; title: string }) {
       </button>
       <div data-video-slot="" />
     </div>
+  );
+}
+
+function DeleteVideo({ actUrl, videoId, index }: { actUrl: string; videoId: number; index: number }) {
+  const { run } = useAction();
+  return (
+    <ConfirmDialog
+      title="Delete Video"
+      body={<p>Remove video {index} from the profile?</p>}
+      confirmLabel="Delete Video"
+      trigger={
+        <Button variant="secondary" className="mt-2 px-3 py-1">
+          Delete<span className="sr-only"> video {index}</span>
+        </Button>
+      }
+      onConfirm={() => run(() => postAction(`/api/videos/delete/${actUrl}/${videoId}`))}
+    />
   );
 }
