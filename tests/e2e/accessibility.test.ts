@@ -1,22 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startAppServer } from "./app-server";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { browserSessions } from "./browser-session";
+import { browserSuite } from "./browser-session";
 import type { DemoRole } from "./demo-sessions";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let sessions: ReturnType<typeof browserSessions>;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  sessions = browserSessions(browser, app.baseUrl);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite();
 
 describe("axe finds no violations", () => {
   it.each([
@@ -33,8 +20,8 @@ describe("axe finds no violations", () => {
     ["owner", "/acts/new"],
     ["guest", "/entertainment/no-such-act"],
   ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
-    const page = await (await sessions.contextFor(role)).newPage();
-    await page.goto(app.baseUrl + path);
+    const page = await (await suite.sessions.contextFor(role)).newPage();
+    await page.goto(suite.app.baseUrl + path);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
@@ -51,7 +38,7 @@ describe("axe finds no violations", () => {
     ["owner", "dj-nova", "Add Testimonial", "Add Testimonial"],
     ["owner", "dj-nova", "Add Offering", "Add Offering"],
   ] as [DemoRole, string, string, string][])("as %s in the dialog behind %s › %s", async (role, actUrl, button, dialogName) => {
-    const { page } = await sessions.openProfile(role, actUrl);
+    const { page } = await suite.sessions.openProfile(role, actUrl);
     await page.getByRole("button", { name: button, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: dialogName });
     await dialog.waitFor();

@@ -1,26 +1,13 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { gradientPng, simplePdf } from "../../server/db/demo-files";
-import { launchBrowser, startAppServer } from "./app-server";
-import { browserSessions } from "./browser-session";
+import { browserSuite, toast } from "./browser-session";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let sessions: ReturnType<typeof browserSessions>;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  sessions = browserSessions(browser, app.baseUrl);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 /** Picks an item up with Space, moves it one place up with the arrow key, and drops it. */
 async function moveUp(page: Page, handle: Locator) {
   await handle.focus();
@@ -34,7 +21,7 @@ const names = (page: Page) => page.getByRole("list", { name: "Testimonials" }).l
 
 describe("an artist manages testimonials and offerings", () => {
   it("adds, edits, reorders (by keyboard) and deletes a testimonial", async () => {
-    const { page, errors } = await sessions.openProfile("owner", "the-velvet-tones");
+    const { page, errors } = await suite.sessions.openProfile("owner", "the-velvet-tones");
     const section = page.getByRole("region", { name: "Testimonials" });
 
     await section.getByRole("button", { name: "Add Testimonial" }).click();
@@ -83,7 +70,7 @@ describe("an artist manages testimonials and offerings", () => {
   });
 
   it("adds an offering with an event type and deletes one", async () => {
-    const { page } = await sessions.openProfile("owner", "the-velvet-tones");
+    const { page } = await suite.sessions.openProfile("owner", "the-velvet-tones");
     const section = page.getByRole("region", { name: "Offerings" });
     await section.getByRole("button", { name: "Add Offering" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Offering" });
@@ -107,7 +94,7 @@ describe("an artist manages testimonials and offerings", () => {
   it("uploads an image, sees it in the lightbox, and deletes it", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "eva-upload-")), "stage.png");
     writeFileSync(file, gradientPng(600, 400, [20, 120, 200], [240, 200, 40]));
-    const { page, errors } = await sessions.openProfile("owner", "dj-nova");
+    const { page, errors } = await suite.sessions.openProfile("owner", "dj-nova");
     const photos = page.getByRole("region", { name: "Photos" });
     await photos.getByRole("button", { name: "Add Image" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Image" });
@@ -133,8 +120,8 @@ describe("an artist manages testimonials and offerings", () => {
   it("uploads a document, and an admin approves it onto the profile", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "eva-upload-")), "Tech Rider.pdf");
     writeFileSync(file, simplePdf("Tech rider"));
-    const artist = await (await sessions.contextFor("owner")).newPage();
-    await artist.goto(`${app.baseUrl}/entertainment/dj-nova`);
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    await artist.goto(`${suite.app.baseUrl}/entertainment/dj-nova`);
     await artist.getByRole("link", { name: "Manage Documents" }).click();
     await artist.getByRole("heading", { name: "Manage Documents" }).waitFor();
     const form = artist.getByRole("form", { name: "Upload a document" });
@@ -151,14 +138,14 @@ describe("an artist manages testimonials and offerings", () => {
     expect(await row.getByText("PDF Document").isVisible()).toBe(true);
     await artist.close();
 
-    const admin = await (await sessions.contextFor("admin")).newPage();
-    await admin.goto(`${app.baseUrl}/documents`);
+    const admin = await (await suite.sessions.contextFor("admin")).newPage();
+    await admin.goto(`${suite.app.baseUrl}/documents`);
     await admin.getByRole("row").filter({ hasText: "Tech Rider" }).getByRole("button", { name: "Approve Tech Rider" }).click();
     await toast(admin, "Tech Rider Approved");
     await admin.close();
 
-    const guest = await (await sessions.contextFor("guest")).newPage();
-    await guest.goto(`${app.baseUrl}/entertainment/dj-nova`);
+    const guest = await (await suite.sessions.contextFor("guest")).newPage();
+    await guest.goto(`${suite.app.baseUrl}/entertainment/dj-nova`);
     const documents = guest.getByRole("region", { name: "Documents" });
     expect(await documents.getByRole("link", { name: "Tech Rider" }).isVisible()).toBe(true);
     expect(await documents.getByText("PDF Document").isVisible()).toBe(true);
@@ -166,8 +153,8 @@ describe("an artist manages testimonials and offerings", () => {
   });
 
   it("creates an act, fills in the profile, and submits it for approval", async () => {
-    const page = await (await sessions.contextFor("owner")).newPage();
-    await page.goto(app.baseUrl);
+    const page = await (await suite.sessions.contextFor("owner")).newPage();
+    await page.goto(suite.app.baseUrl);
     await page.getByRole("link", { name: "New Act" }).click();
     await page.getByLabel("Act name").fill("Velvet Strings");
     await page.getByRole("button", { name: "Create act" }).click();
@@ -194,7 +181,7 @@ describe("an artist manages testimonials and offerings", () => {
   });
 
   it("adds a video by link, then uploads one with the progress bar and sees it on the page", async () => {
-    const { page, errors } = await sessions.openProfile("owner", "dj-nova");
+    const { page, errors } = await suite.sessions.openProfile("owner", "dj-nova");
     const section = page.getByRole("region", { name: "Videos" });
     await section.getByRole("button", { name: "Add Video" }).click();
     let dialog = page.getByRole("dialog", { name: "Add Video" });

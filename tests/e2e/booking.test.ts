@@ -1,26 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startAppServer } from "./app-server";
-import { browserSessions } from "./browser-session";
+import { describe, expect, it } from "vitest";
+import { browserSuite, toast } from "./browser-session";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let sessions: ReturnType<typeof browserSessions>;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  sessions = browserSessions(browser, app.baseUrl);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+const suite = browserSuite();
 
 describe("the booking loop in the browser", () => {
   it("a planner invites the act to an existing event found by name", async () => {
-    const { page, errors } = await sessions.openProfile("planner", "the-velvet-tones");
+    const { page, errors } = await suite.sessions.openProfile("planner", "the-velvet-tones");
     await page.getByRole("button", { name: "Invite To Event" }).click();
     const dialog = page.getByRole("dialog", { name: "Invite To Event" });
     await dialog.getByRole("searchbox").fill("no such party");
@@ -35,7 +20,7 @@ describe("the booking loop in the browser", () => {
 
   it("creates an event from the act's page, the artist offers, the planner accepts, then reviews", async () => {
     // 1. The planner creates an event (dated in the past, so it has started) from the act's page.
-    const planner = await sessions.openProfile("planner", "the-velvet-tones");
+    const planner = await suite.sessions.openProfile("planner", "the-velvet-tones");
     await planner.page.getByRole("button", { name: "Invite To Event" }).click();
     await planner.page.getByRole("radio", { name: "A new event" }).check();
     await planner.page.getByRole("link", { name: "Create a new event" }).click();
@@ -46,14 +31,14 @@ describe("the booking loop in the browser", () => {
     await planner.page.getByLabel("Start time (UTC)").fill("2026-01-10T19:00");
     await planner.page.getByLabel("Location").fill("Oak Park, IL");
     await planner.page.getByRole("button", { name: "Create event and invite" }).click();
-    await planner.page.waitForURL(`${app.baseUrl}/entertainment/the-velvet-tones`);
-    await planner.page.goto(`${app.baseUrl}/events`);
+    await planner.page.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    await planner.page.goto(`${suite.app.baseUrl}/events`);
     const party = planner.page.getByRole("listitem").filter({ has: planner.page.getByRole("heading", { name: "Anniversary Party" }) });
     expect(await party.getByText("Invited", { exact: true }).isVisible()).toBe(true);
 
     // 2. The artist answers with an offer.
-    const artist = await (await sessions.contextFor("owner")).newPage();
-    await artist.goto(`${app.baseUrl}/invites`);
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    await artist.goto(`${suite.app.baseUrl}/invites`);
     const form = artist.getByRole("form", { name: "Send an offer for Anniversary Party" });
     await form.getByRole("button", { name: "Send offer" }).click();
     await form.getByText("Price is required").waitFor();
@@ -73,7 +58,7 @@ describe("the booking loop in the browser", () => {
     await party.getByText("Booked", { exact: true }).waitFor();
 
     // 4. The event has started: the planner reviews the act, without showing their name.
-    await planner.page.goto(`${app.baseUrl}/entertainment/the-velvet-tones`);
+    await planner.page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await planner.page.getByRole("button", { name: "Add Review" }).click();
     const dialog = planner.page.getByRole("dialog", { name: "Add Review" });
     expect(await dialog.getByLabel("Event").locator("option").allTextContents()).toEqual(["Choose an event", "Anniversary Party", "Spring Gala"]);

@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser, startAppServer } from "./app-server";
 import { DEMO, type DemoRole } from "./demo-sessions";
 
 /** Browser contexts per role, each signed in once through the sign-in page. */
@@ -30,4 +32,26 @@ export function browserSessions(browser: Browser, baseUrl: string) {
     return { page, errors };
   }
   return { contextFor, openProfile };
+}
+
+/**
+ * One built app server and one Chromium for a test file, with per-role sessions; the fields
+ * are filled before the file's first test runs.
+ */
+export function browserSuite(extraEnv: Record<string, string> = {}) {
+  const suite = {} as { app: Awaited<ReturnType<typeof startAppServer>>; browser: Browser; sessions: ReturnType<typeof browserSessions> };
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([startAppServer(extraEnv), launchBrowser()]);
+    suite.sessions = browserSessions(suite.browser, suite.app.baseUrl);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
+}
+
+/** Waits for a toast with this text. */
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }

@@ -1,26 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startAppServer } from "./app-server";
-import { browserSessions } from "./browser-session";
+import { describe, expect, it } from "vitest";
+import { browserSuite, toast } from "./browser-session";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let sessions: ReturnType<typeof browserSessions>;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  sessions = browserSessions(browser, app.baseUrl);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+const suite = browserSuite();
 
 describe("an admin moderates in the browser", () => {
   it("features an act and sees the toast and the badge", async () => {
-    const { page, errors } = await sessions.openProfile("admin", "dj-nova");
+    const { page, errors } = await suite.sessions.openProfile("admin", "dj-nova");
     await page.getByRole("button", { name: "Feature", exact: true }).click();
     await toast(page, "DJ Nova is now a Featured Entertainer");
     await page.getByRole("button", { name: "Unfeature" }).waitFor();
@@ -30,7 +15,7 @@ describe("an admin moderates in the browser", () => {
   });
 
   it("an artist requests a tag update and an admin accepts it", async () => {
-    const artist = await sessions.openProfile("owner", "dj-nova");
+    const artist = await suite.sessions.openProfile("owner", "dj-nova");
     await artist.page.getByRole("button", { name: "Request to Update Genres and Tags or Styles" }).click();
     const dialog = artist.page.getByRole("dialog", { name: "Request to Update Genres and Tags or Styles" });
     await dialog.getByRole("checkbox", { name: "Jazz" }).waitFor();
@@ -47,7 +32,7 @@ describe("an admin moderates in the browser", () => {
     expect(artist.errors).toEqual([]);
     await artist.page.close();
 
-    const admin = await sessions.openProfile("admin", "dj-nova");
+    const admin = await suite.sessions.openProfile("admin", "dj-nova");
     const request = admin.page.getByRole("group", { name: "Pending tag update request" });
     expect(await request.getByRole("list", { name: "Requested tags" }).textContent()).toBe("Background MusicJazzTrio");
     await request.getByRole("button", { name: "Accept Request" }).click();
@@ -58,21 +43,21 @@ describe("an admin moderates in the browser", () => {
   });
 
   it("approves a pending act, and a guest can then see it", async () => {
-    const guest = await (await sessions.contextFor("guest")).newPage();
-    expect((await guest.goto(`${app.baseUrl}/entertainment/pending-act`))!.status()).toBe(404);
-    const { page } = await sessions.openProfile("admin", "pending-act");
+    const guest = await (await suite.sessions.contextFor("guest")).newPage();
+    expect((await guest.goto(`${suite.app.baseUrl}/entertainment/pending-act`))!.status()).toBe(404);
+    const { page } = await suite.sessions.openProfile("admin", "pending-act");
     expect(await page.getByTestId("status-badge").textContent()).toBe("Status: Pending Approval");
     await page.getByRole("button", { name: "Approve" }).click();
     await toast(page, "Pending Act Approved");
     await page.getByText("Status: Approved").waitFor();
-    expect((await guest.goto(`${app.baseUrl}/entertainment/pending-act`))!.status()).toBe(200);
+    expect((await guest.goto(`${suite.app.baseUrl}/entertainment/pending-act`))!.status()).toBe(200);
     expect(await guest.getByRole("heading", { level: 1 }).textContent()).toBe("Pending Act");
     await guest.close();
     await page.close();
   });
 
   it("reassigns an act to another entertainer account", async () => {
-    const { page } = await sessions.openProfile("admin", "keynote-kim");
+    const { page } = await suite.sessions.openProfile("admin", "keynote-kim");
     await page.getByRole("button", { name: "Reassign" }).click();
     const dialog = page.getByRole("dialog", { name: "Reassign Act" });
     expect(await dialog.getByRole("note").textContent()).toContain("removes its “For Internal Use Only” mark");
@@ -88,7 +73,7 @@ describe("an admin moderates in the browser", () => {
   });
 
   it("declines an act with a reason, which the history records", async () => {
-    const { page } = await sessions.openProfile("admin", "dj-nova");
+    const { page } = await suite.sessions.openProfile("admin", "dj-nova");
     await page.getByRole("button", { name: "Decline", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Decline Act" });
     await dialog.getByLabel("Reason (optional)").fill("Please add a live set video.");
@@ -103,7 +88,7 @@ describe("an admin moderates in the browser", () => {
   });
 
   it("adds a review with a reviewer name and deletes it after confirming", async () => {
-    const { page } = await sessions.openProfile("admin", "the-velvet-tones");
+    const { page } = await suite.sessions.openProfile("admin", "the-velvet-tones");
     await page.getByRole("button", { name: "Add Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Review" });
     await dialog.getByRole("button", { name: "Submit Review" }).click();

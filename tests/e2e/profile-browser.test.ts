@@ -1,47 +1,17 @@
 import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startAppServer } from "./app-server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { DEMO, type DemoRole } from "./demo-sessions";
+import { browserSuite } from "./browser-session";
+import type { DemoRole } from "./demo-sessions";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-const contexts = new Map<DemoRole, BrowserContext>();
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+const suite = browserSuite();
+beforeAll(() => {
   mkdirSync("test-results", { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-/** A browser context per role, signed in once through the sign-in page. */
-async function contextFor(role: DemoRole, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  const known = contexts.get(role);
-  if (known) return known;
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  if (role !== "guest") {
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel("Email").fill(DEMO[role]);
-    await page.getByLabel("Password").fill("demo-password");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.getByTestId("signed-in-as").waitFor();
-    await page.close();
-  }
-  contexts.set(role, context);
-  return context;
-}
 
 async function openProfile(role: DemoRole, actUrl = "the-velvet-tones"): Promise<Page> {
-  const page = await (await contextFor(role)).newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(`${app.baseUrl}/entertainment/${actUrl}`);
-  await page.waitForLoadState("networkidle");
+  const { page, errors } = await suite.sessions.openProfile(role, actUrl);
   expect(errors).toEqual([]);
   return page;
 }
@@ -98,9 +68,9 @@ describe("a guest on the profile", () => {
   });
 
   it("signs up from the create-account prompt, sees field errors first, and comes back signed in", async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/entertainment/dj-nova`);
+    await page.goto(`${suite.app.baseUrl}/entertainment/dj-nova`);
     const form = page.locator('form[name="Entertainer Profile - DJ Nova"]');
     await form.getByRole("button", { name: "Sign Up for Free" }).click();
     await page.getByText("Name is required").waitFor();
@@ -121,9 +91,9 @@ describe("layout", () => {
     [375, "beneath"],
     [1280, "beside"],
   ] as const)("at %i px the side column is %s the main content", async (width, where) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/entertainment/the-velvet-tones`);
+    await page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await page.screenshot({ path: `test-results/profile-guest-${width}.png`, fullPage: true });
     const main = (await page.getByTestId("main-content").boundingBox())!;
     const side = (await page.getByTestId("side-column").boundingBox())!;

@@ -125,12 +125,21 @@ export async function createTestServer(options: TestServerOptions = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  /** A JSON POST as a demo user (or a guest). */
+  async function post(path: string, as: DemoUser | "guest", body: unknown = {}) {
+    return request(path, { method: "POST", cookie: await cookieFor(as), json: body });
+  }
+
+  async function get(path: string, as: DemoUser | "guest") {
+    return request(path, { cookie: await cookieFor(as) });
+  }
+
   /** A new app on the same database and DATA_DIR: what a process restart leaves behind. */
   function restart() {
     app = build();
   }
 
-  return { get app() { return app; }, database, env, request, signIn, cookieFor, nextIp, close, restart };
+  return { get app() { return app; }, database, env, request, post, get, signIn, cookieFor, nextIp, close, restart };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const profile = async (url: string, as: Who = "admin") => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(as) }))).data;
 
 const update = {

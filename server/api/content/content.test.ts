@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const profile = async (url = "the-velvet-tones") => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor("admin") }))).data;
 const errorsOf = async (response: Response) => (await json<{ errors: Record<string, string[]> }>(response)).errors;
 

@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
-const get = async (path: string, as: Who) => server.request(path, { cookie: await server.cookieFor(as) });
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
+const get = (path: string, as: Who) => server.get(path, as);
 
 async function uploadPdf(as: Who, name = "rider.pdf") {
   const form = new FormData();

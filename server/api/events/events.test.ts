@@ -9,8 +9,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
-const get = async (path: string, as: Who) => server.request(path, { cookie: await server.cookieFor(as) });
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
+const get = (path: string, as: Who) => server.get(path, as);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 interface EventView {

@@ -23,7 +23,7 @@ async function uploadedPath(as: Who, purpose = "image", bytes: Uint8Array = png(
   expect(response.status).toBe(201);
   return (await json<{ data: { path: string } }>(response)).data.path;
 }
-const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const images = async (url: string) => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`))).data.images;
 
 describe("POST /api/uploads", () => {

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body: unknown = {}) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), json: body });
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const videos = async (url: string) => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`))).data.videos;
 
 /** A tiny but real MP4 header followed by filler: what a phone recording starts with. */

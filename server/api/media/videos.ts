@@ -42,10 +42,12 @@ function createTus(db: Database, dataDir: string) {
 }
 
 export function videoRoutes(db: Database, dataDir: string) {
-  const tus = createTus(db, dataDir);
+  // Made on first use: most processes and tests never upload a video.
+  let tusInstance: ReturnType<typeof createTus> | null = null;
+  const tus = () => (tusInstance ??= createTus(db, dataDir));
   const uploadState = async (tusId: string) => {
     try {
-      const upload = await tus.datastore.getUpload(tusId);
+      const upload = await tus().datastore.getUpload(tusId);
       return { size: upload.size, offset: upload.offset };
     } catch {
       return null;
@@ -68,7 +70,7 @@ export function videoRoutes(db: Database, dataDir: string) {
       throw notFound("No such upload");
     }
     const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : c.req.raw.body;
-    return tus.server.handleWeb(new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit));
+    return tus().server.handleWeb(new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit));
   });
 
   return router
