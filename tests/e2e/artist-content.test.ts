@@ -64,6 +64,7 @@ describe("an artist manages testimonials and offerings", () => {
     await section.getByRole("button", { name: "Delete testimonial from Jo Park" }).click();
     await page.getByRole("dialog", { name: "Delete Testimonial" }).getByRole("button", { name: "Delete Testimonial" }).click();
     await toast(page, "Testimonial deleted");
+    await page.getByRole("dialog", { name: "Delete Testimonial" }).waitFor({ state: "detached" });
     await section.getByText("They were perfect, twice.").waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     await page.close();
@@ -86,6 +87,9 @@ describe("an artist manages testimonials and offerings", () => {
     await section.getByRole("button", { name: "Delete Full Reception" }).click();
     await page.getByRole("dialog", { name: "Delete Offering" }).getByRole("button", { name: "Delete Offering" }).click();
     await toast(page, "Full Reception Deleted");
+    // While the confirmation is open Radix hides the page from the accessibility tree, so
+    // wait for it to close before looking for the list by role.
+    await page.getByRole("dialog", { name: "Delete Offering" }).waitFor({ state: "detached" });
     await section.getByRole("heading", { name: "Full Reception" }).waitFor({ state: "detached" });
     expect(await section.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Ceremony and Cocktail Hour", "Corporate Showcase", "Brunch Set"]);
     await page.close();
