@@ -18,7 +18,13 @@ export function useAction() {
   const [pending, setPending] = useState(false);
   async function run<T extends { message?: string }>(
     call: () => Promise<ActionResult<T>>,
-    options: { success?: (data: T) => string | null; duration?: number; failure?: (text: string) => string } = {},
+    options: {
+      success?: (data: T) => string | null;
+      duration?: number;
+      failure?: (text: string) => string;
+      /** SPEC.md section 8: failures of confirmed destructive actions are not shown. */
+      quietFailure?: boolean;
+    } = {},
   ): Promise<ActionResult<T>> {
     setPending(true);
     try {
@@ -27,7 +33,7 @@ export function useAction() {
         const text = options.success ? options.success(result.data) : (result.data.message ?? null);
         if (text) toast.success(text, { duration: options.duration });
         await revalidator.revalidate();
-      } else if (!result.error?.errors) {
+      } else if (!result.error?.errors && !options.quietFailure) {
         const text = result.error?.message ?? MESSAGES.genericFormFailure(appName);
         toast.error(options.failure ? options.failure(text) : text, { duration: options.duration });
       }

@@ -88,7 +88,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                             Delete<span className="sr-only"> {doc.title}</span>
                           </Button>
                         }
-                        onConfirm={() => run(() => postAction(`/api/documents/delete/${doc.id}`))}
+                        onConfirm={() => run(() => postAction(`/api/documents/delete/${doc.id}`), { quietFailure: true })}
                       />
                     </td>
                   </tr>

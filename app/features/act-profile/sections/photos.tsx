@@ -73,7 +73,7 @@ function DeleteImage({ actUrl, imageId, index }: { actUrl: string; imageId: numb
           Delete<span className="sr-only"> photo {index}</span>
         </button>
       }
-      onConfirm={() => run(() => postAction(`/api/images/delete/${actUrl}/${imageId}`))}
+      onConfirm={() => run(() => postAction(`/api/images/delete/${actUrl}/${imageId}`), { quietFailure: true })}
     />
   );
 }

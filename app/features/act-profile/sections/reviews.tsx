@@ -102,7 +102,7 @@ function DeleteReview({ review }: { review: ProfileReview }) {
           Delete<span className="sr-only"> review “{review.title}”</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/entertainer-reviews/delete-entertainer-review/${review.id}`))}
+      onConfirm={() => run(() => postAction(`/api/entertainer-reviews/delete-entertainer-review/${review.id}`), { quietFailure: true })}
     />
   );
 }

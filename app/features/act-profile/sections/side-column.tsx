@@ -89,7 +89,7 @@ function DeleteOffering({ item }: { item: ProfilePackage }) {
           Delete<span className="sr-only"> {item.title}</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/packages/soft-delete/${item.id}`))}
+      onConfirm={() => run(() => postAction(`/api/packages/soft-delete/${item.id}`), { quietFailure: true })}
     />
   );
 }

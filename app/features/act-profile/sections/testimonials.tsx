@@ -81,7 +81,7 @@ function DeleteTestimonial({ item }: { item: ProfileTestimonial }) {
           Delete<span className="sr-only"> testimonial from {item.name}</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/testimonials/delete-testimonial/${item.id}`))}
+      onConfirm={() => run(() => postAction(`/api/testimonials/delete-testimonial/${item.id}`), { quietFailure: true })}
     />
   );
 }

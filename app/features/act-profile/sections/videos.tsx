@@ -89,7 +89,7 @@ function DeleteVideo({ actUrl, videoId, index }: { actUrl: string; videoId: numb
           Delete<span className="sr-only"> video {index}</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/videos/delete/${actUrl}/${videoId}`))}
+      onConfirm={() => run(() => postAction(`/api/videos/delete/${actUrl}/${videoId}`), { quietFailure: true })}
     />
   );
 }
