@@ -32,10 +32,15 @@ export function serializeSearchFilter(filter: Partial<ActSearchFilter>): string 
   return params.toString();
 }
 
-export function parseSearchFilter(query: string | URLSearchParams): ActSearchFilter {
+/** The query string as the schema's input: `key[]` repeated for lists, one value otherwise. */
+export function rawSearchFilter(query: string | URLSearchParams): Record<string, unknown> {
   const params = typeof query === "string" ? new URLSearchParams(query) : query;
   const raw: Record<string, unknown> = {};
   for (const key of LIST_KEYS) raw[key] = params.getAll(`${key}[]`);
   for (const [key, value] of params) if (!key.endsWith("[]")) raw[key] = value;
-  return actSearchFilterSchema.parse(raw);
+  return raw;
+}
+
+export function parseSearchFilter(query: string | URLSearchParams): ActSearchFilter {
+  return actSearchFilterSchema.parse(rawSearchFilter(query));
 }

@@ -1,6 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ActProfile } from "../../../domain/act-profile";
+import { actSearchFilterSchema, rawSearchFilter } from "../../../domain/search-filter";
+import { fieldErrorsFromZod, validationFailed } from "../../errors";
 import { getActProfile } from "../../services/acts";
+import { searchActs } from "../../services/act-search";
 import { actUrlParam, createRouter, errorResponses } from "../router";
 
 const actProfileSchema = z
@@ -26,7 +29,27 @@ const getAct = createRoute({
   },
 });
 
-export const actRoutes = createRouter().openapi(getAct, async (c) => {
-  const profile: ActProfile = await getActProfile(c.get("db"), c.req.valid("param").actUrl, c.get("viewer"));
-  return c.json({ data: profile }, 200);
+const searchActsRoute = createRoute({
+  method: "get",
+  path: "/acts",
+  tags: ["Acts"],
+  summary: "Search acts with the act search filter (SPEC.md section 3) as a query string; lists as key[]=value",
+  responses: {
+    200: {
+      description: "A page of acts",
+      content: { "application/json": { schema: z.object({ data: z.array(z.looseObject({ url: z.string(), name: z.string() })), meta: z.object({ page: z.number(), perPage: z.number(), total: z.number() }) }) } },
+    },
+    ...errorResponses(422),
+  },
 });
+
+export const actRoutes = createRouter()
+  .openapi(searchActsRoute, async (c) => {
+    const parsed = actSearchFilterSchema.safeParse(rawSearchFilter(new URL(c.req.url).searchParams));
+    if (!parsed.success) throw validationFailed(fieldErrorsFromZod(parsed.error));
+    return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data), 200);
+  })
+  .openapi(getAct, async (c) => {
+    const profile: ActProfile = await getActProfile(c.get("db"), c.req.valid("param").actUrl, c.get("viewer"));
+    return c.json({ data: profile }, 200);
+  });
