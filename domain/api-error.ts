@@ -30,6 +30,16 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
+/** Field errors keyed by the dotted path of each issue ("_" for the body itself). */
+export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
 export function codeForStatus(status: number): ErrorCode {
   const entry = Object.entries(ERROR_CODES).find(([, code]) => code === status);
   if (entry) return entry[0] as ErrorCode;

@@ -21,7 +21,7 @@ import { contentRoutes } from "./api/content";
 import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
 import { videoRoutes } from "./api/media/videos";
-import type { Auth } from "./auth";
+import { type Auth, SESSION_COOKIE } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
@@ -50,7 +50,6 @@ export interface AppDeps {
   guestCache?: GuestPageCache;
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
 
 function isJsonContentType(value: string | undefined): boolean {
   return !value || /^application\/([\w.-]+\+)?json\b/i.test(value.split(";")[0]?.trim() ?? "");

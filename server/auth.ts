@@ -13,6 +13,9 @@ import { ApiError } from "./errors";
 /** The header our own middleware sets from the socket; clients cannot choose it. */
 export const CLIENT_IP_HEADER = "x-eva-client-ip";
 
+/** Whether a Cookie header carries our session cookie (better-auth's, with our prefix). */
+export const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
+
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 export const SIGN_UP_LIMIT = { window: 60, max: 10 } as const;
 

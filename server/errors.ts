@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, codeForStatus } from "../domain/api-error";
+import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, codeForStatus, fieldErrorsFromIssues } from "../domain/api-error";
 
 /** A failure a handler or service raises; turned into the contract's shape in one place. */
 export class ApiError extends Error {
@@ -34,14 +34,8 @@ export function sendError(c: Context, code: ErrorCode, message: string, errors?:
   return c.json(errorBody(code, message, errors), ERROR_CODES[code] as ContentfulStatusCode);
 }
 
-/** Field errors keyed by the dotted path of each issue ("_" for the body itself). */
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
+  return fieldErrorsFromIssues(error.issues);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "./api/router";
+import { SESSION_COOKIE } from "./auth";
 import type { DatabaseHandle } from "./db/client";
 import { contentVersion } from "./db/schema";
 
@@ -13,7 +14,6 @@ interface Entry {
   headers: [string, string][];
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language"]);
 const CHANNEL = "content_version";
 const RETRY_MS = 5_000;

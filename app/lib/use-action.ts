@@ -21,7 +21,6 @@ export function useAction() {
     options: {
       success?: (data: T) => string | null;
       duration?: number;
-      failure?: (text: string) => string;
       /** SPEC.md section 8: failures of confirmed destructive actions are not shown. */
       quietFailure?: boolean;
     } = {},
@@ -35,7 +34,7 @@ export function useAction() {
         await revalidator.revalidate();
       } else if (!result.error?.errors && !options.quietFailure) {
         const text = result.error?.message ?? MESSAGES.genericFormFailure(appName);
-        toast.error(options.failure ? options.failure(text) : text, { duration: options.duration });
+        toast.error(text, { duration: options.duration });
       }
       return result;
     } finally {

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { FieldErrors as Errors } from "../../domain/api-error";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
 import { DOCUMENT_REQUIRED, documentSchema } from "../../domain/schemas/documents";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -116,9 +116,7 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
     const form = event.currentTarget;
     const parsed = documentSchema.safeParse({ title, path: file ? "pending-upload" : "", is_public: isPublic });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) (next[String(issue.path[0])] ??= []).push(issue.message);
-      return setErrors(next);
+      return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
     const result = await run(async () => {

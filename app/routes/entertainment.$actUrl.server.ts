@@ -1,21 +1,14 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
-import { ApiError } from "../../server/errors";
-import { getActProfile } from "../../server/services/acts";
 import { curatedSeoFor } from "../../server/services/seo";
 import { eligibleEventsForAct } from "../../server/services/planner-reviews";
 import { fileUrl } from "../../server/storage";
+import { visibleProfileOr404 } from "./act-profile-data.server";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
 export async function loadActProfilePage(context: AppLoadContext, actUrl: string) {
-  let profile;
-  try {
-    profile = await getActProfile(context.db, actUrl, context.viewer);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  const profile = await visibleProfileOr404(context, actUrl);
   const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
   const reviewEvents = context.viewer?.role === "PLANNER" ? await eligibleEventsForAct(context.db, context.viewer, actUrl) : [];
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { SOCIAL_NETWORKS } from "../../domain/act-profile";
-import type { FieldErrors as Errors } from "../../domain/api-error";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
 import { IMAGE_ACCEPT } from "../../domain/file-types";
 import { LIMITS } from "../../domain/limits";
 import { DESCRIPTION_MAX, MAX_ADDITIONAL_LOCATIONS, actUpdateSchema } from "../../domain/schemas/act";
@@ -73,9 +73,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
     };
     const parsed = actUpdateSchema.safeParse(body);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) (next[issue.path.map(String).join(".")] ??= []).push(issue.message);
-      return setErrors(next);
+      return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
     const result = await run(() => postAction(`/api/acts/update/${profile.url}`, body));

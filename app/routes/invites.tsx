@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { FieldErrors as Errors } from "../../domain/api-error";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
 import { formatPrice } from "../../domain/events";
 import { offerSchema } from "../../domain/schemas/events";
 import { Badge } from "../components/ui/badge";
@@ -65,9 +65,7 @@ function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: strin
     event.preventDefault();
     const parsed = offerSchema.safeParse({ price: price === "" ? undefined : Number(price), message });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) (next[String(issue.path[0])] ??= []).push(issue.message);
-      return setErrors(next);
+      return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
     const result = await run(() => postAction(`/api/offers/submit/${inviteId}`, parsed.data));

@@ -3,6 +3,7 @@ import { deriveActStatus } from "../../domain/act-status";
 import type { ActSearchFilter } from "../../domain/search-filter";
 import type { ActTagRelation } from "../../domain/tags";
 import type { Executor } from "../db/client";
+import { containsPattern } from "../db/like";
 import { actTags, acts, reviews, tags } from "../db/schema";
 import type { SessionUser } from "./viewer";
 
@@ -47,7 +48,7 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
   const conditions: (SQL | undefined)[] = [];
   if (!admin) conditions.push(eq(acts.active, true), eq(acts.internalUseOnly, false));
   else if (filter.status) conditions.push(statusCondition(filter.status));
-  if (filter.searchTerms) conditions.push(ilike(acts.name, `%${filter.searchTerms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+  if (filter.searchTerms) conditions.push(ilike(acts.name, containsPattern(filter.searchTerms)));
   for (const key of Object.keys(FILTER_RELATIONS) as (keyof typeof FILTER_RELATIONS)[]) {
     if (filter[key].length) conditions.push(hasTagNamed(filter[key], FILTER_RELATIONS[key]));
   }

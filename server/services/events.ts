@@ -5,6 +5,7 @@ import type { CreateEventInput, OfferInput } from "../../domain/schemas/events";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import { containsPattern } from "../db/like";
 import { acts, bookings, events, invites, offers } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { actAccess, findVisibleAct } from "./acts";
@@ -95,7 +96,6 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser) {
 export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()) {
   requirePlanner(planner);
   const act = await findVisibleAct(db, actUrl, planner);
-  const pattern = `%${searchTerms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const rows = await db
     .select({ url: events.url, name: events.name, starttime: events.starttime })
     .from(events)
@@ -103,7 +103,7 @@ export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl:
       and(
         eq(events.plannerId, planner.id),
         gt(events.starttime, now),
-        searchTerms ? ilike(events.name, pattern) : undefined,
+        searchTerms ? ilike(events.name, containsPattern(searchTerms)) : undefined,
         sql`not exists (select 1 from ${invites} where ${invites.eventId} = ${events.id} and ${invites.actId} = ${act.id})`,
       ),
     )

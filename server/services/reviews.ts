@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import type { AdminReviewInput } from "../../domain/schemas/review";
-import type { Database, Executor } from "../db/client";
-import { reviews, users } from "../db/schema";
+import type { Database } from "../db/client";
+import { reviews } from "../db/schema";
 import { notFound } from "../errors";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
@@ -36,15 +36,3 @@ export async function deleteReview(db: Database, admin: SessionUser, reviewId: n
     return { message: MESSAGES.reviewDeleted };
   });
 }
-
-/** Accounts with the ARTIST role whose name or email contains the search terms. */
-export async function searchArtists(db: Executor, searchTerms: string) {
-  const pattern = `%${searchTerms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return db
-    .select({ url: users.url, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.role, "ARTIST"), searchTerms ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
-    .orderBy(asc(users.name))
-    .limit(20);
-}
-

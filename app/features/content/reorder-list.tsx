@@ -8,7 +8,7 @@ import { LIMITS } from "../../../domain/limits";
 import { MESSAGES } from "../../../domain/messages";
 import { Button } from "../../components/ui/button";
 import { postAction } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import { useAction, useAppName } from "../../lib/use-action";
 
 interface ReorderListProps<T extends { id: number }> {
   items: T[];
@@ -23,6 +23,7 @@ interface ReorderListProps<T extends { id: number }> {
 export function ReorderList<T extends { id: number }>({ items, endpoint, label, render, onDone }: ReorderListProps<T>) {
   const [order, setOrder] = useState(items);
   const { run, pending } = useAction();
+  const appName = useAppName();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -32,13 +33,9 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
 
   async function save() {
     const body = { order: order.map((item, index) => ({ id: item.id, rank: index + LIMITS.reorderFirstRank })) };
-    const result = await run(() => postAction(endpoint, body), {
-      success: () => null,
-      duration: LIMITS.reorderErrorToastMs,
-      failure: (text) => `${MESSAGES.reorderErrorPrefix}${text}`,
-    });
+    const result = await run(() => postAction(endpoint, body), { success: () => null, quietFailure: true });
     if (result.ok) onDone();
-    else if (result.error?.errors) toast.error(`${MESSAGES.reorderErrorPrefix}${result.error.message}`, { duration: LIMITS.reorderErrorToastMs });
+    else toast.error(`${MESSAGES.reorderErrorPrefix}${result.error?.message ?? MESSAGES.genericFormFailure(appName)}`, { duration: LIMITS.reorderErrorToastMs });
   }
 
   return (

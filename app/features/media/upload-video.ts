@@ -13,6 +13,7 @@ export async function uploadVideo(options: { file: File; actUrl: string; userUrl
   uppy.use(Tus, { endpoint: "/api/videos/upload", chunkSize: LIMITS.videoChunkBytes, retryDelays: [], removeFingerprintOnSuccess: true });
   try {
     const id = uppy.addFile({ name: options.file.name, type: options.file.type, data: options.file, source: "Local" });
+    // Per-file tus options are read by @uppy/tus but are not in Uppy's file state type.
     uppy.setFileState(id, {
       tus: { endpoint: `/api/videos/upload/${encodeURIComponent(options.actUrl)}/${encodeURIComponent(options.userUrl)}?uppyId=${encodeURIComponent(id)}` },
     } as never);

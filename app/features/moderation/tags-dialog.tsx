@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ActProfile } from "../../../domain/act-profile";
-import type { FieldErrors as Errors } from "../../../domain/api-error";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../../domain/api-error";
 import { tagSelectionSchema } from "../../../domain/schemas/tags";
 import type { Tag, TagType } from "../../../domain/tags";
 import { Button } from "../../components/ui/button";
@@ -56,9 +56,7 @@ export function TagsDialog({ act, mode }: { act: ActProfile; mode: "edit" | "req
       : { musical: false, tags: selected.tags };
     const parsed = tagSelectionSchema.safeParse(body);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) (next[String(issue.path[0])] ??= []).push(issue.message);
-      return setErrors(next);
+      return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
     const path = mode === "edit" ? `/api/acts/edit-tags/${act.url}` : `/api/acts/request-to-update-tags/${act.url}`;

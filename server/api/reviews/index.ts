@@ -6,6 +6,7 @@ import { addAdminReview, deleteReview } from "../../services/reviews";
 import { requireAdmin, requireViewer } from "../guards";
 import { actionRoute, actUrlParam, createRouter, errorResponses, messageSchema } from "../router";
 
+// `unrepresentable: "any"` is zod's option for types JSON Schema cannot spell (none here), not a TypeScript any.
 const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 
 const reviewIdParam = z.object({ reviewId: z.coerce.number().int().positive().openapi({ param: { name: "reviewId", in: "path" } }) });

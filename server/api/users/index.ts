@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { searchArtists } from "../../services/reviews";
+import { searchArtists } from "../../services/users";
 import { requireAdmin } from "../guards";
 import { createRouter, errorResponses } from "../router";
 

@@ -1,9 +1,8 @@
 import { Download } from "lucide-react";
 import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
-import { Button } from "../../../components/ui/button";
 import { EmptyState, Section } from "../../../components/ui/section";
-import { Tooltip } from "../../../components/ui/tooltip";
+import { LimitedAddButton } from "../../../components/ui/limited-add-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { postAction } from "../../../lib/api-client";
 import { fileUrl } from "../../../lib/files";
@@ -13,17 +12,10 @@ import type { SectionProps } from "../types";
 
 /** The photo grid; app/enhance/profile.ts opens the lightbox and downloads from the data attributes. */
 export function Photos({ act, can }: SectionProps) {
-  const full = act.images.length >= LIMITS.maxImages;
   const addButton = can.manage ? (
-    full ? (
-      <Tooltip content={MESSAGES.maxImagesTooltip}>
-        <Button variant="secondary" disabled>
-          Add Image
-        </Button>
-      </Tooltip>
-    ) : (
+    <LimitedAddButton full={act.images.length >= LIMITS.maxImages} label="Add Image" tooltip={MESSAGES.maxImagesTooltip}>
       <AddImageDialog actUrl={act.url} />
-    )
+    </LimitedAddButton>
   ) : null;
   return (
     <Section id="photos" title="Photos" actions={addButton}>

@@ -5,7 +5,7 @@ import { MESSAGES } from "../../../../domain/messages";
 import { parseVideoLink, videoEmbedUrl } from "../../../../domain/media";
 import { Button } from "../../../components/ui/button";
 import { EmptyState, Section } from "../../../components/ui/section";
-import { Tooltip } from "../../../components/ui/tooltip";
+import { LimitedAddButton } from "../../../components/ui/limited-add-button";
 import { fileUrl } from "../../../lib/files";
 import { AddVideoDialog } from "../../media/add-video-dialog";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -15,17 +15,10 @@ import type { SectionProps } from "../types";
 
 export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string | undefined }) {
   if (!can.showVideos) return null;
-  const full = act.videos.length >= LIMITS.maxVideos;
   const addButton = can.manage ? (
-    full ? (
-      <Tooltip content={MESSAGES.maxVideosTooltip}>
-        <Button variant="secondary" disabled>
-          Add Video
-        </Button>
-      </Tooltip>
-    ) : (
+    <LimitedAddButton full={act.videos.length >= LIMITS.maxVideos} label="Add Video" tooltip={MESSAGES.maxVideosTooltip}>
       <AddVideoDialog actUrl={act.url} userUrl={userUrl ?? ""} videoCount={act.videos.length} />
-    )
+    </LimitedAddButton>
   ) : null;
   return (
     <Section id="videos" title="Videos" actions={addButton}>
