@@ -1,12 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startAppServer } from "./app-server";
+import { startAppServer, startServerAndBrowser } from "./app-server";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  [app, browser] = await startServerAndBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { inject } from "vitest";
+import { CHROMIUM_ARGS } from "../setup/chromium";
+import { RUN_MARKER, spawnTracked } from "../setup/spawned-processes";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,46 +26,65 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
+  const child: ChildProcess = spawnTracked(process.execPath, ["dist/server.js"], inject("runMarker"), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
 
+  async function stop(): Promise<number | null> {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    return child.exitCode;
+  }
+
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output.join("")}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited:\n${output.join("")}`);
+    }
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output.join("")}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start:\n${output.join("")}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  return {
-    baseUrl,
-    dataDir,
-    output,
-    async stop(): Promise<number | null> {
-      if (child.exitCode === null) {
-        const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-        child.kill("SIGTERM");
-        const code = await exited;
-        rmSync(dataDir, { recursive: true, force: true });
-        return code;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-      return child.exitCode;
-    },
-  };
+  return { baseUrl, dataDir, output, stop };
 }
 
+/** Chromium as the run's global setup found it (tests/setup/chromium.ts). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    executablePath: inject("chromiumPath"),
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, [RUN_MARKER]: inject("runMarker") },
   });
+}
+
+type AppServer = Awaited<ReturnType<typeof startAppServer>>;
+
+/**
+ * Starts a server and a browser together; when either fails, the other is stopped before
+ * the error is raised, so a failed start leaves nothing running.
+ */
+export async function startServerAndBrowser(extraEnv: Record<string, string> = {}): Promise<[AppServer, Browser]> {
+  const [app, browser] = await Promise.allSettled([startAppServer(extraEnv), launchBrowser()]);
+  if (app.status === "fulfilled" && browser.status === "fulfilled") return [app.value, browser.value];
+  if (app.status === "fulfilled") await app.value.stop();
+  if (browser.status === "fulfilled") await browser.value.close();
+  throw app.status === "rejected" ? app.reason : (browser as PromiseRejectedResult).reason;
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser, startAppServer } from "./app-server";
+import { startAppServer, startServerAndBrowser } from "./app-server";
 import { DEMO, type DemoRole } from "./demo-sessions";
 
 /** Browser contexts per role, each signed in once through the sign-in page. */
@@ -41,7 +41,7 @@ export function browserSessions(browser: Browser, baseUrl: string) {
 export function browserSuite(extraEnv: Record<string, string> = {}) {
   const suite = {} as { app: Awaited<ReturnType<typeof startAppServer>>; browser: Browser; sessions: ReturnType<typeof browserSessions> };
   beforeAll(async () => {
-    [suite.app, suite.browser] = await Promise.all([startAppServer(extraEnv), launchBrowser()]);
+    [suite.app, suite.browser] = await startServerAndBrowser(extraEnv);
     suite.sessions = browserSessions(suite.browser, suite.app.baseUrl);
   });
   afterAll(async () => {
