@@ -24,6 +24,8 @@ export const LIMITS = {
   videoUploadBytes: 2 * 1024 * 1024 * 1024,
   imageUploadBytes: 10 * 1024 * 1024,
   documentUploadBytes: 25 * 1024 * 1024,
+  /** An upload that nothing uses is removed after this long. */
+  unattachedUploadMs: 24 * 60 * 60 * 1000,
   /** Largest JSON body any /api call accepts; uploads have their own limits. */
   jsonBodyBytes: 256 * 1024,
   passwordMin: 8,

@@ -1,24 +1,30 @@
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { canDownloadDocument } from "../domain/permissions";
-import { fileExtension } from "../domain/media";
 import type { AppEnv } from "./api/router";
-import { acts, documents } from "./db/schema";
+import type { Executor } from "./db/client";
+import { acts, documents, images, uploads, videos } from "./db/schema";
 import { actAccess } from "./services/acts";
+import type { SessionUser } from "./services/viewer";
 import { openFile } from "./storage";
+import { type StoredFileKey, parseFileKey } from "./stored-file-key";
 
-const CONTENT_TYPES: Record<string, string> = {
+const RASTER_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   gif: "image/gif",
   webp: "image/webp",
   avif: "image/avif",
+};
+const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime", m4v: "video/mp4", ogv: "video/ogg" };
+const DOCUMENT_TYPES: Record<string, string> = {
+  ...RASTER_TYPES,
+  pdf: "application/pdf",
   svg: "image/svg+xml",
   tif: "image/tiff",
   tiff: "image/tiff",
-  pdf: "application/pdf",
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   xls: "application/vnd.ms-excel",
@@ -27,47 +33,98 @@ const CONTENT_TYPES: Record<string, string> = {
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
   rtf: "application/rtf",
   txt: "text/plain; charset=utf-8",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
 };
 
-/** GET /files/{key}: stored files; a document that is not approved and public only for its managers. */
-export function fileRoutes(dataDir: string) {
-  return new Hono<AppEnv>().get("/*", async (c) => {
-    let key: string;
-    try {
-      key = decodeURIComponent(c.req.path.replace(/^\/files\//, ""));
-    } catch {
-      return c.notFound();
-    }
-    let cacheControl = "public, max-age=86400";
-    let disposition = "inline";
-    if (key.startsWith("documents/")) {
-      const [row] = await c
-        .get("db")
+/** Documents a browser may show in place without running anything of theirs on our origin. */
+const INLINE_DOCUMENTS = new Set(["pdf", ...Object.keys(RASTER_TYPES)]);
+
+/**
+ * Sent with every /files answer, found or not: the browser must not guess a type, and a
+ * stored file opened on its own runs in a sandbox with no script and no access to our origin.
+ */
+export const FILE_SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+} as const;
+
+interface Serving {
+  contentType: string;
+  cacheControl: string;
+  disposition: "inline" | "attachment";
+}
+
+const PUBLIC = "public, max-age=86400";
+const PRIVATE = "private, no-store";
+
+/** How a key may be served to this viewer, or null when it may not (a 404: nothing is said of it). */
+async function servingFor(db: Executor, viewer: SessionUser | null, file: StoredFileKey): Promise<Serving | null> {
+  switch (file.folder) {
+    case "documents": {
+      const contentType = DOCUMENT_TYPES[file.extension];
+      if (!contentType) return null;
+      const [row] = await db
         .select({ isPublic: documents.isPublic, approval: documents.approval, managerId: acts.managerId, active: acts.active, internalUseOnly: acts.internalUseOnly })
         .from(documents)
         .innerJoin(acts, eq(acts.id, documents.actId))
-        .where(eq(documents.filePath, key))
+        .where(eq(documents.filePath, file.key))
         .limit(1);
-      if (!row || !canDownloadDocument(c.get("viewer"), actAccess(row), { is_public: row.isPublic, approval: row.approval })) {
-        return c.notFound();
+      if (row && canDownloadDocument(viewer, actAccess(row), { is_public: row.isPublic, approval: row.approval })) {
+        return { contentType, cacheControl: PRIVATE, disposition: INLINE_DOCUMENTS.has(file.extension) ? "inline" : "attachment" };
       }
-      cacheControl = "private, no-store";
-      // Documents (SVG among them) are downloaded, never rendered on our origin.
-      disposition = "attachment";
+      return ownUpload(db, viewer, file.key, contentType, "attachment");
     }
-    const file = await openFile(dataDir, key);
-    if (!file) return c.notFound();
-    return new Response(Readable.toWeb(file.stream()) as ReadableStream, {
-      headers: {
-        "content-type": CONTENT_TYPES[fileExtension(key)] ?? "application/octet-stream",
-        "content-length": String(file.size),
-        "cache-control": cacheControl,
-        "x-content-type-options": "nosniff",
-        "content-disposition": disposition,
-      },
+    case "images":
+    case "avatars": {
+      // Never SVG or any other type that can carry script: only raster images.
+      const contentType = RASTER_TYPES[file.extension];
+      if (!contentType) return null;
+      const used =
+        file.folder === "images"
+          ? await db.select({ id: images.id }).from(images).where(eq(images.path, file.key)).limit(1)
+          : await db.select({ id: acts.id }).from(acts).where(eq(acts.avatar, file.key)).limit(1);
+      if (used.length > 0) return { contentType, cacheControl: PUBLIC, disposition: "inline" };
+      return ownUpload(db, viewer, file.key, contentType, "inline");
+    }
+    case "videos": {
+      const contentType = VIDEO_TYPES[file.extension];
+      if (!contentType) return null;
+      const used = await db.select({ id: videos.id }).from(videos).where(eq(videos.filePath, file.key)).limit(1);
+      return used.length > 0 ? { contentType, cacheControl: PUBLIC, disposition: "inline" } : null;
+    }
+  }
+}
+
+/** An upload that nothing uses yet is its uploader's alone (admins may attach anyone's). */
+async function ownUpload(db: Executor, viewer: SessionUser | null, key: string, contentType: string, disposition: Serving["disposition"]): Promise<Serving | null> {
+  if (!viewer) return null;
+  const conditions = [eq(uploads.key, key)];
+  if (viewer.role !== "ADMIN") conditions.push(eq(uploads.ownerId, viewer.id));
+  const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(...conditions)).limit(1);
+  return row ? { contentType, cacheControl: PRIVATE, disposition } : null;
+}
+
+/** GET /files/{folder}/{name}: stored files, each only to those who may see it. */
+export function fileRoutes(dataDir: string) {
+  return new Hono<AppEnv>()
+    .use("*", async (c, next) => {
+      await next();
+      for (const [name, value] of Object.entries(FILE_SECURITY_HEADERS)) c.res.headers.set(name, value);
+    })
+    .get("/*", async (c) => {
+      // The path as sent, before any decoding: parseFileKey decodes each segment once.
+      const encodedPath = new URL(c.req.url).pathname.replace(/^\/files\//, "");
+      const file = parseFileKey(encodedPath);
+      if (!file) return c.text("Not found", 404);
+      const serving = await servingFor(c.get("db"), c.get("viewer"), file);
+      const stored = serving ? await openFile(dataDir, file.key) : null;
+      if (!serving || !stored) return c.text("Not found", 404);
+      return new Response(Readable.toWeb(stored.stream()) as ReadableStream, {
+        headers: {
+          "content-type": serving.contentType,
+          "content-length": String(stored.size),
+          "cache-control": serving.cacheControl,
+          "content-disposition": serving.disposition,
+        },
+      });
     });
-  });
 }

@@ -9,6 +9,10 @@ import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "./pa
 import type { EnhanceScripts } from "./load-context";
 import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./ssr";
+import { removeStaleUploads } from "./services/uploads";
+
+/** How often unused uploads are looked for; each is removed a day after it was sent. */
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   const env = loadEnv();
@@ -44,12 +48,21 @@ async function main() {
     if (viteMiddleware) viteMiddleware(req, res, () => void honoListener(req, res));
     else void honoListener(req, res);
   });
+  const sweepUploads = () =>
+    removeStaleUploads(database.db, env.dataDir)
+      .then((removed) => removed > 0 && logger.info({ removed }, "removed uploads nothing used"))
+      .catch((err: unknown) => logger.warn({ err }, "could not remove stale uploads"));
+  void sweepUploads();
+  const uploadSweep = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_MS);
+  uploadSweep.unref();
+
   server.listen(env.port, env.host, () => logger.info({ url: `http://${env.host}:${env.port}` }, "listening"));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(uploadSweep);
     logger.info({ signal }, "stopping: finishing requests in flight");
     server.close(async () => {
       await closeVite();

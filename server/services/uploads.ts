@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, notExists } from "drizzle-orm";
+import { LIMITS } from "../../domain/limits";
 import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "../../domain/file-types";
 import type { Executor } from "../db/client";
-import { uploads } from "../db/schema";
+import { acts, documents, images, uploads } from "../db/schema";
 import { ApiError, forbidden, validationFailed } from "../errors";
-import { newKey, saveFile } from "../storage";
+import { deleteFile, newKey, saveFile } from "../storage";
 import type { SessionUser } from "./viewer";
 
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
@@ -34,4 +35,25 @@ export async function requireUpload(db: Executor, viewer: SessionUser, key: stri
   const [upload] = await db.select().from(uploads).where(and(eq(uploads.key, key), eq(uploads.purpose, purpose))).limit(1);
   if (!upload || (viewer.role !== "ADMIN" && upload.ownerId !== viewer.id)) throw validationFailed({ [field]: [message] });
   return upload;
+}
+
+/**
+ * Removes uploads that nothing uses (no image, avatar or document) once they are older than
+ * LIMITS.unattachedUploadMs, rows and files; answers how many went.
+ */
+export async function removeStaleUploads(db: Executor, dataDir: string, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - LIMITS.unattachedUploadMs);
+  const stale = await db
+    .delete(uploads)
+    .where(
+      and(
+        lt(uploads.createdAt, cutoff),
+        notExists(db.select({ id: images.id }).from(images).where(eq(images.path, uploads.key))),
+        notExists(db.select({ id: acts.id }).from(acts).where(eq(acts.avatar, uploads.key))),
+        notExists(db.select({ id: documents.id }).from(documents).where(eq(documents.filePath, uploads.key))),
+      ),
+    )
+    .returning({ key: uploads.key });
+  for (const { key } of stale) await deleteFile(dataDir, key).catch(() => undefined);
+  return stale.length;
 }

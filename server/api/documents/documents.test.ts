@@ -70,7 +70,8 @@ describe("documents", () => {
     expect(profile.approvedPublicDocuments.map((item) => item.title)).toContain("Tech Rider");
     const file = await server.request(`/files/${doc.file_path}`);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toBe("attachment");
+    // A PDF may show in place; it runs under the sandbox every stored file gets.
+    expect(file.headers.get("content-disposition")).toBe("inline");
     expect((await post(`/api/documents/decline/${doc.id}`, "admin")).status).toBe(200);
     expect((await server.request(`/files/${doc.file_path}`)).status).toBe(404);
   });

@@ -35,7 +35,7 @@ describe("POST /api/uploads", () => {
     const { data } = await json<{ data: { path: string; mime: string } }>(response);
     expect(data).toMatchObject({ mime: "image/png" });
     expect(data.path).toMatch(/^images\/[0-9a-f-]{36}\.png$/);
-    const file = await server.request(`/files/${data.path}`);
+    const file = await server.get(`/files/${data.path}`, "owner");
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(png()));
   });
