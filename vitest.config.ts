@@ -9,7 +9,7 @@ const apiFiles = ["server/**/*.test.ts"];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["domain/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/*.test.ts"], environment: "node" } },
       { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, testTimeout: 30_000, hookTimeout: 60_000 } }]

@@ -5,7 +5,7 @@ import { canDownloadDocument } from "../domain/permissions";
 import type { AppEnv } from "./api/router";
 import type { Executor } from "./db/client";
 import { acts, documents, images, uploads, videos } from "./db/schema";
-import { actAccess } from "./services/acts";
+import { actAccess } from "./services/act-visibility";
 import type { SessionUser } from "./services/viewer";
 import { openFile } from "./storage";
 import { type StoredFileKey, parseFileKey } from "./stored-file-key";

@@ -5,7 +5,7 @@ import { uniqueSlug } from "../../domain/slug";
 import type { Database } from "../db/client";
 import { actLocations, acts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
-import { actAccess } from "./acts";
+import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
 import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";

@@ -7,7 +7,7 @@ import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { actTags, acts, tagUpdateRequestTags, tagUpdateRequests, tags } from "../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../errors";
-import { actAccess, findVisibleAct } from "./acts";
+import { actAccess, findVisibleAct } from "./act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
 import type { SessionUser } from "./viewer";

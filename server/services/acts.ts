@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { ActProfile, ActSocialLinks, ManagerInfo } from "../../domain/act-profile";
 import { SOCIAL_NETWORKS } from "../../domain/act-profile";
 import { deriveActStatus } from "../../domain/act-status";
-import { type ActAccess, canManageAct, canSeeAdminInfo, canViewAct, isManager } from "../../domain/permissions";
+import { canManageAct, canSeeAdminInfo, isManager } from "../../domain/permissions";
 import { averageRating, ratingDistribution } from "../../domain/ratings";
 import type { Role } from "../../domain/roles";
 import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
@@ -23,23 +23,13 @@ import {
   users,
   videos,
 } from "../db/schema";
-import { notFound } from "../errors";
 import type { SessionUser } from "./viewer";
 import { pendingRequests } from "./act-tags";
+import { actAccess, findVisibleAct } from "./act-visibility";
 import { moderationHistory } from "./moderation-log";
 
 type ActRow = typeof acts.$inferSelect;
 
-export function actAccess(act: Pick<ActRow, "managerId" | "active" | "internalUseOnly">): ActAccess {
-  return { managerId: act.managerId, active: act.active, internal_use_only: act.internalUseOnly };
-}
-
-/** The act row, or 404 when it does not exist or the caller may not see it. */
-export async function findVisibleAct(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<ActRow> {
-  const [act] = await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
-  if (!act || !canViewAct(viewer, actAccess(act))) throw notFound("No such act");
-  return act;
-}
 
 function socialLinks(social: ActRow["social"]): ActSocialLinks {
   const links = {} as ActSocialLinks;

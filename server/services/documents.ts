@@ -6,7 +6,7 @@ import type { Database, Executor } from "../db/client";
 import { acts, documents } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { deleteFile } from "../storage";
-import { actAccess } from "./acts";
+import { actAccess } from "./act-visibility";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
 import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";

@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
 import { acts, bookings, events, invites, offers } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
-import { actAccess, findVisibleAct } from "./acts";
+import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
 
 function requirePlanner(viewer: SessionUser) {

@@ -3,7 +3,7 @@ import { canManageAct } from "../../domain/permissions";
 import type { Executor, Transaction } from "../db/client";
 import { acts } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { actAccess, findVisibleAct } from "./acts";
+import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
 
 type ActRow = typeof acts.$inferSelect;

@@ -4,7 +4,7 @@ import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, events, reviews } from "../db/schema";
 import { conflict, forbidden, validationFailed } from "../errors";
-import { findVisibleAct } from "./acts";
+import { findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
 
 export const NOT_ELIGIBLE = "Choose one of your events in which this act was booked and that has started";

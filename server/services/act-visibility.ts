@@ -1,0 +1,20 @@
+import { eq } from "drizzle-orm";
+import { type ActAccess, canViewAct } from "../../domain/permissions";
+import type { Executor } from "../db/client";
+import { acts } from "../db/schema";
+import { notFound } from "../errors";
+import type { SessionUser } from "./viewer";
+
+type ActRow = typeof acts.$inferSelect;
+
+/** The facts of an act row that permissions depend on (domain/permissions.ts). */
+export function actAccess(act: Pick<ActRow, "managerId" | "active" | "internalUseOnly">): ActAccess {
+  return { managerId: act.managerId, active: act.active, internal_use_only: act.internalUseOnly };
+}
+
+/** The act row, or 404 when it does not exist or the caller may not see it. */
+export async function findVisibleAct(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<ActRow> {
+  const [act] = await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
+  if (!act || !canViewAct(viewer, actAccess(act))) throw notFound("No such act");
+  return act;
+}

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const LAYERS = ["app", "server", "domain"] as const;
+/** Which layers each layer may import: app -> server -> domain, never up. */
+const MAY_IMPORT: Record<(typeof LAYERS)[number], string[]> = { app: ["app", "server", "domain"], server: ["server", "domain"], domain: ["domain"] };
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "node_modules" || name.startsWith("+") ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier.replace(/\?.*$/, ""));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Try the next form.
+    }
+  }
+  return null;
+}
+
+/** Relative imports of our own modules, type-only ones included: a cycle of types is still a cycle. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of LAYERS.flatMap((layer) => sourceFiles(join(ROOT, layer)))) {
+    const text = readFileSync(file, "utf8");
+    const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["'](\.[^"']+)["']/g)]
+      .map((match) => resolveImport(file, match[1]!))
+      .filter((target): target is string => target !== null && !/\.css$/.test(target));
+    graph.set(relative(ROOT, file), targets.map((target) => relative(ROOT, target)));
+  }
+  return graph;
+}
+
+function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe("the import graph", () => {
+  const graph = importGraph();
+
+  it("has no cycles", () => {
+    expect(findCycles(graph).map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  it("points down: app -> server -> domain, and domain imports nothing of ours", () => {
+    const wrong = [...graph].flatMap(([file, targets]) => {
+      const layer = file.split("/")[0] as (typeof LAYERS)[number];
+      return targets.filter((target) => !MAY_IMPORT[layer].includes(target.split("/")[0]!)).map((target) => `${file} -> ${target}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+});
