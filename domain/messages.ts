@@ -3,6 +3,7 @@ import { LIMITS } from "./limits";
 /** Every user-facing text of SPEC.md sections 5 and 8, written once. */
 export const MESSAGES = {
   tooLong: (max: number) => `Must be ${max} characters or less`,
+  unsafeText: "Must not contain NUL characters or broken Unicode",
   ratingRequired: "Rating is required",
   reviewTitleRequired: "Review Title is required",
   reviewBodyRequired: "Review is required",

@@ -28,7 +28,9 @@ describe("permissions, for every role", () => {
   });
 
   it("only the act's artist requests a tag update; only admins moderate", () => {
-    expect(matrix((v) => p.canRequestTagUpdate(v, active))).toEqual({ guest: false, planner: false, otherArtist: false, owner: true, admin: false });
+    expect(matrix((v) => p.canRequestTagUpdate(v, active))).toEqual({ guest: false, planner: false, otherArtist: false, owner: true, admin: true });
+    expect(matrix((v) => p.canSubmitApplication(v, active))).toEqual({ guest: false, planner: false, otherArtist: false, owner: true, admin: true });
+    expect(matrix((v) => p.canCreateAct(v))).toEqual({ guest: false, planner: false, otherArtist: true, owner: true, admin: true });
     for (const check of [p.canEditTags, p.canApproveAct, p.canDeclineAct, p.canReassignAct, p.canToggleFeatured, p.canDeleteReview, p.canSeeAdminInfo]) {
       expect(matrix(check)).toEqual({ guest: false, planner: false, otherArtist: false, owner: false, admin: true });
     }

@@ -38,9 +38,9 @@ export const canManageOfferings = canManageAct;
 export const canManageImages = canManageAct;
 export const canManageVideos = canManageAct;
 
-/** Only the act's artist asks; admins edit tags directly. */
+/** The act's artist asks; admins have every artist ability (SPEC.md section 6), this one too. */
 export function canRequestTagUpdate(viewer: Viewer | null, act: ActAccess): boolean {
-  return isManager(viewer, act);
+  return canManageAct(viewer, act);
 }
 export const canCancelTagUpdateRequest = canRequestTagUpdate;
 
@@ -67,9 +67,13 @@ export function canInviteToEvent(viewer: Viewer | null, act: ActAccess): boolean
   return isPlanner(viewer) && act.active && !act.internal_use_only;
 }
 
+/** Artists, and admins (who have every artist ability). */
 export function canCreateAct(viewer: Viewer | null): boolean {
-  return viewer?.role === "ARTIST";
+  return viewer?.role === "ARTIST" || isAdmin(viewer);
 }
+
+/** Sending a draft for approval is the act's artist's step, and an admin's. */
+export const canSubmitApplication = canManageAct;
 
 export function canCreateEvent(viewer: Viewer | null): boolean {
   return isPlanner(viewer);

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { text } from "./schemas/fields";
 
 /** The act search filter of SPEC.md section 3, and its query-string form. */
 const LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions", "extras"] as const;
 
-const list = z.array(z.string().max(100)).max(50).default([]);
+const list = z.array(text().max(100)).max(50).default([]);
 
 export const actSearchFilterSchema = z.object({
   status: z.enum(["approved", "pending", "declined", "draft"]).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  searchTerms: z.string().trim().max(200).default(""),
+  searchTerms: text().trim().max(200).default(""),
   actTypes: list,
   styles: list,
   bandSetups: list,

@@ -27,7 +27,9 @@ describe("the error shape of every failed /api call", () => {
     const response = await server.request("/api/no-such-thing");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "No such endpoint: GET /api/no-such-thing", code: "not_found" });
-    expect((await server.request("/api/acts/x/y/z", { method: "POST", json: {} })).status).toBe(404);
+    expect((await server.request("/api/acts/x/y/z", { method: "POST", json: {}, cookie: await server.cookieFor("owner") })).status).toBe(404);
+    // A guest's write is refused for want of a session before anything else is said.
+    expect((await server.request("/api/acts/x/y/z", { method: "POST", json: {} })).status).toBe(401);
   });
 
   it("malformed JSON, a non-object body and a non-JSON body are 400", async () => {

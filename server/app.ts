@@ -25,7 +25,7 @@ import { type Auth, SESSION_COOKIE } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
-import { ApiError, sendError, toErrorResponse } from "./errors";
+import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors";
 import { fileRoutes } from "./files";
 import type { GuestPageCache } from "./guest-cache";
 import type { EnhanceScripts, LoadContext } from "./load-context";
@@ -50,6 +50,16 @@ export interface AppDeps {
   guestCache?: GuestPageCache;
 }
 
+
+/** The origin of a Referer header, or null when there is none or it is no URL. */
+function originOf(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
 
 function isJsonContentType(value: string | undefined): boolean {
   return !value || /^application\/([\w.-]+\+)?json\b/i.test(value.split(";")[0]?.trim() ?? "");
@@ -93,15 +103,37 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503),
   );
 
-  // A cookie-authenticated write from a page on another origin is a forgery: refuse it.
+  // Who is asking, for the API and the pages alike.
+  app.use("*", async (c, next) => {
+    c.set("viewer", null);
+    if (SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
+      if (user && isRole(user.role)) {
+        c.set("viewer", { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role });
+      }
+    }
+    await next();
+  });
+
+  // A cookie-authenticated write must show it comes from one of our pages: its Origin, or
+  // failing that its Referer, must be ours; a write that shows neither is refused too.
   app.use("/api/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
-      const origin = c.req.header("origin");
-      const ownOrigin = `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
-      const crossSite = c.req.header("sec-fetch-site") === "cross-site";
-      if (crossSite || (origin && origin !== publicOrigin && origin !== ownOrigin)) {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
+      const ownOrigins = new Set([publicOrigin, `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`]);
+      const claimed = c.req.header("origin") ?? originOf(c.req.header("referer"));
+      if (c.req.header("sec-fetch-site") === "cross-site" || !claimed || !ownOrigins.has(claimed)) {
         throw new ApiError("forbidden", "Requests from another site are not allowed");
       }
+    }
+    await next();
+  });
+
+  // Every write outside /api/auth needs a session: a guest is told so before anything of
+  // the request's body is judged.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && !c.req.path.startsWith("/api/auth/") && !c.get("viewer")) {
+      throw unauthenticated();
     }
     await next();
   });
@@ -116,19 +148,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       throw new ApiError("bad_request", "The request body must be JSON");
     }
     return jsonLimit(c, next);
-  });
-
-  // Who is asking, for the API and the pages alike.
-  app.use("*", async (c, next) => {
-    c.set("viewer", null);
-    if (SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
-      if (user && isRole(user.role)) {
-        c.set("viewer", { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role });
-      }
-    }
-    await next();
   });
 
   app.route("/api/auth", authRoutes(auth));

@@ -2,13 +2,12 @@ import { z } from "zod";
 import { SOCIAL_NETWORKS } from "../act-profile";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { optionalText, requiredText } from "./fields";
+import { optionalText, requiredText, text } from "./fields";
 
 export const MAX_ADDITIONAL_LOCATIONS = 10;
 export const DESCRIPTION_MAX = 5000;
 
-const socialUrl = z
-  .string({ error: "Enter a link starting with https://" })
+const socialUrl = text({ error: "Enter a link starting with https://" })
   .trim()
   .max(500, MESSAGES.tooLong(500))
   .refine((value) => {
@@ -26,12 +25,12 @@ const socialUrl = z
 /** POST /api/acts/update/{actUrl}: the profile fields of CONTRACT.md. */
 export const actUpdateSchema = z.object({
   name: requiredText(LIMITS.name, MESSAGES.nameRequired),
-  avatar: z.string().trim().max(1024).nullish().transform((value) => (value ? value : null)),
+  avatar: text().trim().max(1024).nullish().transform((value) => (value ? value : null)),
   headline: optionalText(LIMITS.title),
   description: optionalText(DESCRIPTION_MAX),
   location: optionalText(LIMITS.name),
   additionalLocations: z
-    .array(z.string({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)), { error: "Must be a list" })
+    .array(text({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)), { error: "Must be a list" })
     .max(MAX_ADDITIONAL_LOCATIONS, `At most ${MAX_ADDITIONAL_LOCATIONS} additional locations`)
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
 import { SELF_SERVICE_ROLES } from "../roles";
-import { requiredText } from "./fields";
+import { requiredText, text } from "./fields";
 
-const email = z
-  .string({ error: MESSAGES.emailRequired })
+const email = text({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.tooLong(254))
@@ -15,8 +14,7 @@ const email = z
 export const signUpSchema = z.object({
   name: requiredText(LIMITS.name, MESSAGES.nameRequired),
   email,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
+  password: text({ error: MESSAGES.passwordRequired })
     .min(1, MESSAGES.passwordRequired)
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, MESSAGES.tooLong(LIMITS.passwordMax)),
@@ -26,6 +24,6 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax),
+  password: text({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax),
 });
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
-import { requiredText } from "./fields";
+import { requiredText, text } from "./fields";
 
 export const DOCUMENT_REQUIRED = "Document is required";
 
 export const documentSchema = z.object({
   title: requiredText(LIMITS.title, "Title is required"),
-  path: z.string({ error: DOCUMENT_REQUIRED }).trim().min(1, DOCUMENT_REQUIRED).max(1024, DOCUMENT_REQUIRED),
+  path: text({ error: DOCUMENT_REQUIRED }).trim().min(1, DOCUMENT_REQUIRED).max(1024, DOCUMENT_REQUIRED),
   is_public: z.boolean({ error: "Must be true or false" }).default(false),
 });
 export type DocumentInput = z.infer<typeof documentSchema>;

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { optionalText, requiredText, urlSlugSchema } from "./fields";
+import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 
 /** A start time as the browser's datetime-local field or an ISO 8601 string sends it. */
-const starttime = z
-  .string({ error: "Start time is required" })
+const starttime = text({ error: "Start time is required" })
   .trim()
   .min(1, "Start time is required")
   .refine((value) => !Number.isNaN(Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`)), "Enter a valid date and time")
@@ -20,7 +19,7 @@ export const createEventSchema = z.object({
 export type CreateEventInput = z.infer<typeof createEventSchema>;
 
 export const inviteSchema = z.object({
-  event: z.string({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
+  event: text({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
 });
 
 export const offerSchema = z.object({

@@ -1,10 +1,26 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
 
+/** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string holds what no field of ours may store (NUL, lone surrogates). */
+export function isUnsafeText(value: string): boolean {
+  return UNSAFE_TEXT.test(value);
+}
+
+/**
+ * The one string schema every text field, query value and path segment starts from: the
+ * database cannot store NUL, and a lone surrogate is no character at all, so both are a
+ * field error (422) instead of reaching PostgreSQL.
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !isUnsafeText(value), MESSAGES.unsafeText);
+}
+
 /** A required text field: trimmed, not empty, at most `max` characters. */
 export function requiredText(max: number, requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
+  return text({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(max, MESSAGES.tooLong(max));
@@ -12,21 +28,31 @@ export function requiredText(max: number, requiredMessage: string) {
 
 /** An optional text field: absent, null or empty all mean "none". */
 export function optionalText(max: number) {
-  return z
-    .string({ error: "Must be text" })
+  return text({ error: "Must be text" })
     .trim()
     .max(max, MESSAGES.tooLong(max))
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
+/** The largest value of the database's integer id columns. */
+export const MAX_ID = 2_147_483_647;
+
 /** Positive integer ids, as the client sends them for tags, packages and testimonials. */
-export const idSchema = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id");
+export const idSchema = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id").max(MAX_ID, "Must be an id");
 
 /** Url-safe slugs of acts, events and users. */
-export const urlSlugSchema = z
-  .string({ error: "Must be a url" })
+export const urlSlugSchema = text({ error: "Must be a url" })
   .trim()
   .min(1, "Must be a url")
   .max(255, MESSAGES.tooLong(255))
   .regex(/^[A-Za-z0-9_-]+$/, "Must be a url");
+
+/**
+ * An id in a path: a whole number in the id columns' range (anything else names nothing).
+ * A function, so that each caller gets its own instance (the API adds OpenAPI metadata).
+ */
+export const pathIdSchema = () => z.coerce.number().int().min(1).max(MAX_ID);
+
+/** A slug in a path (an act, event or user url), or any other path segment we look up. */
+export const pathSegmentSchema = () => text().max(500);

@@ -1,16 +1,16 @@
 import { z } from "zod";
+import { text } from "./fields";
 import { MESSAGES } from "../messages";
 import { passesVideoHostCheck, stripWhitespace } from "../media";
 
 export const imageSchema = z.object({
-  path: z.string({ error: MESSAGES.imageRequired }).trim().min(1, MESSAGES.imageRequired).max(1024, MESSAGES.imageRequired),
+  path: text({ error: MESSAGES.imageRequired }).trim().min(1, MESSAGES.imageRequired).max(1024, MESSAGES.imageRequired),
 });
 export type ImageInput = z.infer<typeof imageSchema>;
 
 /** Whitespace stripped, then the host check, then (on the server) a link must be there. */
 export const videoLinkSchema = z.object({
-  link: z
-    .string({ error: MESSAGES.videoLinkRequired })
+  link: text({ error: MESSAGES.videoLinkRequired })
     .max(2048, MESSAGES.invalidVideoLink)
     .transform(stripWhitespace)
     .refine(passesVideoHostCheck, MESSAGES.invalidVideoLink)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { optionalText } from "./fields";
+import { optionalText, text } from "./fields";
 
 export const setStatusSchema = z.object({
   status: z.enum(["approved", "declined"], { error: "Status must be approved or declined" }),
@@ -10,7 +10,7 @@ export const setStatusSchema = z.object({
 export type SetStatusInput = z.infer<typeof setStatusSchema>;
 
 export const reassignSchema = z.object({
-  act: z.string({ error: MESSAGES.accountRequired }).trim().min(1, MESSAGES.accountRequired).max(255, MESSAGES.accountRequired),
+  act: text({ error: MESSAGES.accountRequired }).trim().min(1, MESSAGES.accountRequired).max(255, MESSAGES.accountRequired),
 });
 export type ReassignInput = z.infer<typeof reassignSchema>;
 

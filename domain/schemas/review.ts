@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { requiredText, urlSlugSchema } from "./fields";
+import { requiredText, urlSlugSchema, text } from "./fields";
 
 const rating = z
   .number({ error: MESSAGES.ratingRequired })
@@ -22,7 +22,7 @@ export const adminReviewSchema = reviewBase.extend({
 
 /** A planner's review names the event it is for; showing their name defaults to yes. */
 export const plannerReviewSchema = reviewBase.extend({
-  event_url: z.string({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
+  event_url: text({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
   allow_reviewer_name: z.boolean({ error: "Must be true or false" }).default(true),
 });
 

@@ -1,7 +1,13 @@
 import type { Context } from "hono";
+import type { z } from "zod";
+import { type ActAccess, type Viewer, canManageAct } from "../../domain/permissions";
+import type { Role } from "../../domain/roles";
+import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
+import type { Database } from "../db/client";
 import { forbidden, unauthenticated } from "../errors";
+import { actAccess, findVisibleAct } from "../services/act-visibility";
 import type { SessionUser } from "../services/viewer";
-import type { AppEnv } from "./router";
+import { type AppEnv, type Guard, pathError } from "./router";
 
 /** The signed-in user, or 401. */
 export function requireViewer(c: Context<AppEnv>): SessionUser {
@@ -15,4 +21,58 @@ export function requireAdmin(c: Context<AppEnv>): SessionUser {
   const viewer = requireViewer(c);
   if (viewer.role !== "ADMIN") throw forbidden("Only admins may do this");
   return viewer;
+}
+
+const guard =
+  (check: (c: Context<AppEnv>) => unknown): Guard =>
+  async (c, next) => {
+    await check(c);
+    await next();
+  };
+
+/** A path parameter parsed with its shared schema, or the path error (400 or 404). */
+export function pathParam<S extends z.ZodType>(c: Context<AppEnv>, name: string, schema: S): z.output<S> {
+  const raw = c.req.param(name);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw pathError([raw]);
+  return parsed.data;
+}
+
+const PATH_SEGMENT = pathSegmentSchema();
+const PATH_ID = pathIdSchema();
+
+export const anyone: Guard = guard(() => undefined);
+
+export const signedIn: Guard = guard(requireViewer);
+
+export const adminOnly: Guard = guard(requireAdmin);
+
+/** One of these roles: 401 for a guest, 403 for the others. */
+export function roles(...allowed: Role[]): Guard {
+  return guard((c) => {
+    if (!allowed.includes(requireViewer(c).role)) throw forbidden("Your account may not do this");
+  });
+}
+
+/**
+ * A permission on the act named by the path's actUrl: 404 when the caller may not see the
+ * act, 403 when they see it but may not do this (by default: manage it).
+ */
+export function onAct(permission: (viewer: Viewer, act: ActAccess) => boolean = canManageAct): Guard {
+  return guard(async (c) => {
+    const viewer = requireViewer(c);
+    const act = await findVisibleAct(c.get("db"), pathParam(c, "actUrl", PATH_SEGMENT), viewer);
+    if (!permission(viewer, actAccess(act))) throw forbidden("You may not do this to this act");
+  });
+}
+
+/**
+ * A permission on the item named by an id in the path, checked by the service function
+ * that finds it for this caller (404 when there is none, 403 when it is not theirs).
+ */
+export function onItem(param: string, find: (db: Database, viewer: SessionUser, id: number) => Promise<unknown>): Guard {
+  return guard(async (c) => {
+    const viewer = requireViewer(c);
+    await find(c.get("db"), viewer, pathParam(c, param, PATH_ID));
+  });
 }

@@ -1,8 +1,10 @@
 import type { HttpBindings } from "@hono/node-server";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
-import { validationError } from "../errors";
+import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
+import { badRequest, notFound, validationError } from "../errors";
 import type { SessionUser } from "../services/viewer";
 
 export interface AppVariables {
@@ -16,11 +18,24 @@ export interface AppEnv {
   Variables: AppVariables;
 }
 
+/**
+ * Who may call a route (server/api/guards.ts), checked before its query and body are read:
+ * it runs as route middleware, ahead of the validators, so a stranger learns nothing of our
+ * rules or our messages. The services check again, inside their transactions.
+ */
+export type Guard = MiddlewareHandler<AppEnv>;
+
 /** Every API router validates with the shared schemas and fails in the contract's shape. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error, (result as { data?: unknown }).data);
+      if (result.success) return;
+      const input = (result as { data?: unknown }).data;
+      if ((result as { target?: string }).target === "param") {
+        const params = (input ?? {}) as Record<string, unknown>;
+        throw pathError(result.error.issues.map((issue) => params[String(issue.path[0])]));
+      }
+      throw validationError(result.error, input);
     },
   });
 }
@@ -41,8 +56,21 @@ export const errorResponses = (...statuses: number[]) =>
     ]),
   );
 
+/**
+ * The error for path parameters that fail their schemas, given their values: a well-formed
+ * number names no row (404: an id outside the column's range exists nowhere); anything else
+ * is a malformed path (400).
+ */
+export function pathError(failing: unknown[]) {
+  return failing.every((value) => typeof value === "string" && /^\d+$/.test(value)) ? notFound("Not found") : badRequest("The path is malformed");
+}
+
+/** An id path parameter, in the id columns' range. */
+export const idParam = <N extends string>(name: N) =>
+  z.object({ [name]: pathIdSchema().openapi({ param: { name, in: "path" }, example: 1 }) } as Record<N, ReturnType<typeof pathIdSchema>>);
+
 export const actUrlParam = z.object({
-  actUrl: z.string().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),
+  actUrl: pathSegmentSchema().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),
 });
 
 export const messageSchema = z.object({ data: z.looseObject({ message: z.string() }) }).openapi("ActionResult");
@@ -53,6 +81,7 @@ const actionResponses = (errors: number[]) => ({
 });
 
 interface ActionOptions<P extends z.ZodObject> {
+  guard: Guard;
   path: string;
   tags: string[];
   summary: string;
@@ -62,18 +91,19 @@ interface ActionOptions<P extends z.ZodObject> {
 
 /** A POST without a body that changes something and answers `{data: {message, …}}`. */
 export function actionRoute<P extends z.ZodObject>(options: ActionOptions<P>) {
-  const { path, tags, summary, params, errors } = options;
-  return { method: "post" as const, path, tags, summary, request: { params }, responses: actionResponses(errors) };
+  const { guard, path, tags, summary, params, errors } = options;
+  return { method: "post" as const, path, tags, summary, middleware: [guard], request: { params }, responses: actionResponses(errors) };
 }
 
 /** The same, with a JSON body checked by a shared schema. */
 export function actionRouteWithBody<P extends z.ZodObject, B extends z.ZodType>(options: ActionOptions<P> & { body: B }) {
-  const { path, tags, summary, params, errors, body } = options;
+  const { guard, path, tags, summary, params, errors, body } = options;
   return {
     method: "post" as const,
     path,
     tags,
     summary,
+    middleware: [guard],
     request: { params, body: { content: { "application/json": { schema: body } }, required: true } },
     responses: actionResponses(errors),
   };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { canCreateAct, canEditAdditionalInfo, isManager } from "../../domain/permissions";
+import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "../../domain/permissions";
 import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database } from "../db/client";
@@ -42,7 +42,7 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
 }
 
 export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput) {
-  if (!canCreateAct(viewer)) throw forbidden("Only artists create acts");
+  if (!canCreateAct(viewer)) throw forbidden("Only artists and admins create acts");
   const [act] = await db.insert(acts).values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id }).returning({ url: acts.url });
   return { url: act!.url, message: `${input.name} created` };
 }
@@ -50,7 +50,7 @@ export async function createAct(db: Database, viewer: SessionUser, input: Create
 /** The act's artist sends a draft for approval. */
 export async function submitApplication(db: Database, viewer: SessionUser, actUrl: string) {
   const act = await requireManagedAct(db, viewer, actUrl);
-  if (!isManager(viewer, actAccess(act))) throw forbidden("Only the act's artist submits its application");
+  if (!canSubmitApplication(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin submits its application");
   if (act.applicationComplete) throw conflict("This application was already submitted");
   await db.update(acts).set({ applicationComplete: true, updatedAt: new Date() }).where(eq(acts.id, act.id));
   return { message: "Application submitted for approval" };

@@ -73,7 +73,7 @@ export async function editTags(db: Database, admin: SessionUser, actUrl: string,
 /** The act's artist asks for new tags; one pending request per act. */
 export async function requestTagUpdate(db: Database, viewer: SessionUser, actUrl: string, input: TagSelectionInput) {
   const act = await findVisibleAct(db, actUrl, viewer);
-  if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist may request a tag update");
+  if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin may request a tag update");
   const selection = await resolveSelection(db, input);
   try {
     await db.transaction(async (tx) => {
@@ -100,7 +100,7 @@ async function lockPendingRequest(tx: Transaction, actId: number) {
 
 export async function cancelTagUpdateRequest(db: Database, viewer: SessionUser, actUrl: string) {
   const act = await findVisibleAct(db, actUrl, viewer);
-  if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist may cancel the request");
+  if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin may cancel the request");
   await db.transaction(async (tx) => {
     const request = await lockPendingRequest(tx, act.id);
     await tx.update(tagUpdateRequests).set({ status: "canceled", decidedAt: new Date(), decidedBy: viewer.id }).where(eq(tagUpdateRequests.id, request.id));

@@ -52,7 +52,7 @@ export async function createDocument(db: Database, viewer: SessionUser, actUrl: 
   return { id: row!.id, message: `${input.title} uploaded` };
 }
 
-async function findDocument(db: Executor, viewer: SessionUser, id: number) {
+export async function findDocument(db: Executor, viewer: SessionUser, id: number) {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
   if (!doc) throw notFound("No such document");
   await requireManagedActById(db, viewer, doc.actId);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import { shortStartTime, type InviteState } from "../../domain/events";
-import { canInviteToEvent, isManager } from "../../domain/permissions";
+import { canInviteToEvent, canManageAct } from "../../domain/permissions";
 import type { CreateEventInput, OfferInput } from "../../domain/schemas/events";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
@@ -122,11 +122,11 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
   });
 }
 
-/** Invites to the acts the artist manages, newest first. */
+/** Invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
 export async function listArtistInvites(db: Executor, artist: SessionUser) {
-  if (artist.role !== "ARTIST") throw forbidden("Only artists receive invites");
+  if (artist.role !== "ARTIST" && artist.role !== "ADMIN") throw forbidden("Only artists receive invites");
   const rows = await db
-    .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location })
+    .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location })
     .from(invites)
     .innerJoin(acts, eq(acts.id, invites.actId))
     .innerJoin(events, eq(events.id, invites.eventId))
@@ -140,14 +140,35 @@ export async function listArtistInvites(db: Executor, artist: SessionUser) {
     return {
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
-      event: { name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: shortStartTime(row.starttime) },
+      event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: shortStartTime(row.starttime) },
       state: inviteState(own, booked),
       offers: own.map((offer) => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
     };
   });
 }
 
-/** The act's artist answers an invite with a price and a message. */
+/** The invite, when the caller manages its act (its artist or an admin); else 404. */
+export async function findManagedInvite(db: Executor, viewer: SessionUser, inviteId: number) {
+  const [row] = await db.select({ invite: invites, act: acts }).from(invites).innerJoin(acts, eq(acts.id, invites.actId)).where(eq(invites.id, inviteId)).limit(1);
+  if (!row || !canManageAct(viewer, actAccess(row.act))) throw notFound("No such invite");
+  return row;
+}
+
+/** The offer, when the caller is the planner of its event; else 404. */
+export async function findPlannersOffer(db: Executor, viewer: SessionUser, offerId: number) {
+  requirePlanner(viewer);
+  const [row] = await db
+    .select({ offer: offers, plannerId: events.plannerId })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .where(eq(offers.id, offerId))
+    .limit(1);
+  if (!row || row.plannerId !== viewer.id) throw notFound("No such offer");
+  return row.offer;
+}
+
+/** The act's artist (or an admin) answers an invite with a price and a message. */
 export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -156,7 +177,7 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
       .innerJoin(acts, eq(acts.id, invites.actId))
       .where(eq(invites.id, inviteId))
       .for("update");
-    if (!row || !isManager(artist, actAccess(row.act))) throw notFound("No such invite");
+    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict("This invite is already booked");
     const [offer] = await tx.insert(offers).values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message }).returning();

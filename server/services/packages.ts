@@ -31,7 +31,7 @@ export async function createPackage(db: Database, viewer: SessionUser, actUrl: s
   });
 }
 
-async function findLivePackage(db: Executor, viewer: SessionUser, id: number) {
+export async function findLivePackage(db: Executor, viewer: SessionUser, id: number) {
   const [row] = await db.select().from(packages).where(and(eq(packages.id, id), isNull(packages.deletedAt))).limit(1);
   if (!row) throw notFound("No such offering");
   const act = await requireManagedActById(db, viewer, row.actId);

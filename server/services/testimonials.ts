@@ -21,7 +21,7 @@ export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: 
   });
 }
 
-async function findTestimonial(db: Database | Transaction, viewer: SessionUser, id: number) {
+export async function findTestimonial(db: Database | Transaction, viewer: SessionUser, id: number) {
   const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id)).limit(1);
   if (!row) throw notFound("No such testimonial");
   await requireManagedActById(db, viewer, row.actId);

@@ -28,6 +28,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The socket address the request appears to come from. */
   ip?: string;
+  /** The Origin header of a cookie-authenticated call: ours by default, null for none. */
+  origin?: string | null;
 }
 
 /** A fresh database on the PostgreSQL server, for the second run of the API suite. */
@@ -94,7 +96,12 @@ export async function createTestServer(options: TestServerOptions = {}) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(options.json);
     }
-    if (options.cookie) headers.set("cookie", options.cookie);
+    if (options.cookie) {
+      headers.set("cookie", options.cookie);
+      // Browsers send the page's origin with every write; a test of a forgery sets its own.
+      const origin = options.origin === undefined ? "http://localhost:3000" : options.origin;
+      if (origin !== null && !headers.has("origin")) headers.set("origin", origin);
+    }
     // app.request takes Node's bindings; the socket address is all our code reads of them.
     const bindings = { incoming: { socket: { remoteAddress: options.ip ?? "192.0.2.1" } } } as never;
     return app.request(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body }, bindings);

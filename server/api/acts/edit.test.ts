@@ -73,7 +73,7 @@ describe("POST /api/acts/update/{actUrl}", () => {
 });
 
 describe("creating an act and submitting it", () => {
-  it("only artists create acts; a new act is a draft its artist can see", async () => {
+  it("artists and admins create acts; a new act is a draft its artist can see", async () => {
     expect((await post("/api/acts/create", "planner", { name: "X", musical: true })).status).toBe(403);
     expect((await post("/api/acts/create", "guest", { name: "X", musical: true })).status).toBe(401);
     expect((await json<{ errors: unknown }>(await post("/api/acts/create", "owner", {}))).errors).toEqual({
@@ -87,7 +87,10 @@ describe("creating an act and submitting it", () => {
     expect((await server.request(`/api/acts/${url}`)).status).toBe(404);
 
     expect((await post(`/api/acts/submit-application/${url}`, "otherArtist")).status).toBe(404);
-    expect((await post(`/api/acts/submit-application/${url}`, "admin")).status).toBe(403);
+    const byAdmin = await post("/api/acts/create", "admin", { name: "House Act", musical: false });
+    expect(byAdmin.status).toBe(201);
+    const adminsAct = (await json<{ data: { url: string } }>(byAdmin)).data.url;
+    expect((await post(`/api/acts/submit-application/${adminsAct}`, "admin")).status).toBe(200);
     expect((await post(`/api/acts/submit-application/${url}`, "owner")).status).toBe(200);
     expect((await profile(url, "owner")).status.label).toBe("Pending Approval");
     expect((await post(`/api/acts/submit-application/${url}`, "owner")).status).toBe(409);

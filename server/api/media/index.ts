@@ -5,10 +5,10 @@ import { imageSchema } from "../../../domain/schemas/media";
 import { badRequest, sendError } from "../../errors";
 import { createImage, deleteImage } from "../../services/images";
 import { storeUpload } from "../../services/uploads";
-import { requireViewer } from "../guards";
-import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, errorResponses } from "../router";
+import { onAct, roles, requireViewer } from "../guards";
+import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter, errorResponses } from "../router";
 
-const imageParams = actUrlParam.extend({ imageId: z.coerce.number().int().positive().openapi({ param: { name: "imageId", in: "path" } }) });
+const imageParams = actUrlParam.extend(idParam("imageId").shape);
 
 export function mediaRoutes(dataDir: string) {
   const router = createRouter();
@@ -20,7 +20,8 @@ export function mediaRoutes(dataDir: string) {
     .openapi(
       createRoute({
         method: "post",
-        path: "/uploads",
+        middleware: [roles("ARTIST", "ADMIN")],
+      path: "/uploads",
         tags: ["Files"],
         summary: "Upload an image, avatar or document; its type is judged by its content",
         request: {
@@ -48,11 +49,11 @@ export function mediaRoutes(dataDir: string) {
         return c.json({ data: await storeUpload(c.get("db"), dataDir, viewer, form.purpose, form.file) }, 201);
       },
     )
-    .openapi(createRoute(actionRouteWithBody({ path: "/images/create/{actUrl}", tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+    .openapi(createRoute(actionRouteWithBody({ guard: onAct(), path: "/images/create/{actUrl}", tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
       c.json({ data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
-    .openapi(createRoute(actionRoute({ path: "/images/delete/{actUrl}/{imageId}", tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] })), async (c) => {
+    .openapi(createRoute(actionRoute({ guard: onAct(), path: "/images/delete/{actUrl}/{imageId}", tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] })), async (c) => {
       const { actUrl, imageId } = c.req.valid("param");
-      return c.json({ data: await deleteImage(c.get("db"), dataDir, requireViewer(c), actUrl, imageId as number) }, 200);
+      return c.json({ data: await deleteImage(c.get("db"), dataDir, requireViewer(c), actUrl, imageId) }, 200);
     });
 }

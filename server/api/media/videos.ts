@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createRoute, z } from "@hono/zod-openapi";
+import { pathSegmentSchema } from "../../../domain/schemas/fields";
 import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
 import { LIMITS } from "../../../domain/limits";
@@ -8,8 +9,8 @@ import { videoLinkSchema } from "../../../domain/schemas/media";
 import type { Database } from "../../db/client";
 import { notFound } from "../../errors";
 import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, tusDirectory } from "../../services/videos";
-import { requireViewer } from "../guards";
-import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+import { onAct, roles, requireViewer } from "../guards";
+import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 const BASE = "/api/videos/upload";
 // Set by our route from the checked session; a client's own values are dropped.
@@ -74,18 +75,18 @@ export function videoRoutes(db: Database, dataDir: string) {
   });
 
   return router
-    .openapi(createRoute(actionRouteWithBody({ path: "/videos/upload-link/{actUrl}", tags: ["Videos"], summary: "Add a YouTube or Vimeo link (six videos at most)", params: actUrlParam, body: videoLinkSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+    .openapi(createRoute(actionRouteWithBody({ guard: onAct(), path: "/videos/upload-link/{actUrl}", tags: ["Videos"], summary: "Add a YouTube or Vimeo link (six videos at most)", params: actUrlParam, body: videoLinkSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
       c.json({ data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
     .openapi(
-      createRoute(actionRoute({ path: "/videos/upload-complete/{uppyId}", tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: z.string().max(500).openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] })),
+      createRoute(actionRoute({ guard: roles("ARTIST", "ADMIN"), path: "/videos/upload-complete/{uppyId}", tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] })),
       async (c) => c.json({ data: await completeVideoUpload(c.get("db"), dataDir, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
     )
     .openapi(
-      createRoute(actionRoute({ path: "/videos/delete/{actUrl}/{videoId}", tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend({ videoId: z.coerce.number().int().positive().openapi({ param: { name: "videoId", in: "path" } }) }), errors: [401, 403, 404] })),
+      createRoute(actionRoute({ guard: onAct(), path: "/videos/delete/{actUrl}/{videoId}", tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend(idParam("videoId").shape), errors: [401, 403, 404] })),
       async (c) => {
         const { actUrl, videoId } = c.req.valid("param");
-        return c.json({ data: await deleteVideo(c.get("db"), dataDir, requireViewer(c), actUrl, videoId as number) }, 200);
+        return c.json({ data: await deleteVideo(c.get("db"), dataDir, requireViewer(c), actUrl, videoId) }, 200);
       },
     );
 }

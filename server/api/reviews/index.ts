@@ -1,20 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { canAddReview } from "../../../domain/permissions";
 import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
 import { badRequest, forbidden, validationError } from "../../errors";
 import { addPlannerReview, eligibleEventsForAct } from "../../services/planner-reviews";
 import { addAdminReview, deleteReview } from "../../services/reviews";
-import { requireAdmin, requireViewer } from "../guards";
-import { actionRoute, actUrlParam, createRouter, errorResponses, messageSchema } from "../router";
+import { adminOnly, onAct, requireAdmin, requireViewer } from "../guards";
+import { idParam, actionRoute, actUrlParam, createRouter, errorResponses, messageSchema } from "../router";
 
 // `unrepresentable: "any"` is zod's option for types JSON Schema cannot spell (none here), not a TypeScript any.
 const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 
-const reviewIdParam = z.object({ reviewId: z.coerce.number().int().positive().openapi({ param: { name: "reviewId", in: "path" } }) });
+const reviewIdParam = idParam("reviewId");
 
 export const reviewRoutes = createRouter()
   .openapi(
     createRoute({
       method: "get",
+      middleware: [onAct((viewer) => viewer.role === "PLANNER")],
       path: "/entertainer-reviews/eligible-events-for-entertainer-review/{actUrl}",
       tags: ["Reviews"],
       summary: "The planner's started events in which the act was booked and not yet reviewed",
@@ -32,6 +34,7 @@ export const reviewRoutes = createRouter()
   .openapi(
     createRoute({
       method: "post",
+      middleware: [onAct(canAddReview)],
       path: "/entertainer-reviews/add-entertainer-review/{actUrl}",
       tags: ["Reviews"],
       summary: "Add a review: admins name the reviewer; planners pick an eligible event",
@@ -66,7 +69,7 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute(actionRoute({ path: "/entertainer-reviews/delete-entertainer-review/{reviewId}", tags: ["Reviews"], summary: "Delete a review (admin)", params: reviewIdParam, errors: [401, 403, 404] })),
+    createRoute(actionRoute({ guard: adminOnly, path: "/entertainer-reviews/delete-entertainer-review/{reviewId}", tags: ["Reviews"], summary: "Delete a review (admin)", params: reviewIdParam, errors: [401, 403, 404] })),
     async (c) => {
       const admin = requireAdmin(c);
       return c.json({ data: await deleteReview(c.get("db"), admin, c.req.valid("param").reviewId) }, 200);
