@@ -26,6 +26,7 @@ import { socketAddress, withClientIp } from "./client-ip";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors";
+import { drainBody, payloadTooLarge } from "./drain-body";
 import { fileRoutes } from "./files";
 import type { GuestPageCache } from "./guest-cache";
 import type { EnhanceScripts, LoadContext } from "./load-context";
@@ -73,7 +74,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const logError = (c: Context<AppEnv>) => (err: unknown) =>
     (c.get("log") ?? logger).error({ err, requestId: c.get("requestId") }, "request failed");
 
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
+    // A write refused before its body was read: read it first, so the client hears the answer.
+    if (!c.req.raw.bodyUsed) await drainBody(c.req.raw);
     if (c.req.path.startsWith("/api/") || !deps.ssr) return toErrorResponse(c, err, logError(c));
     logError(c)(err);
     return c.html("<!doctype html><title>Error</title><h1>Something went wrong</h1>", 500);
@@ -140,7 +143,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const jsonLimit = bodyLimit({
     maxSize: LIMITS.jsonBodyBytes,
-    onError: (c) => sendError(c, "payload_too_large", "The request body is too large"),
+    onError: payloadTooLarge("The request body is too large"),
   });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/uploads") || c.req.path.startsWith("/api/videos/upload/")) return next();

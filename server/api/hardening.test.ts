@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
 
@@ -129,5 +131,27 @@ describe("admins have every artist ability", () => {
     const { url } = (await json<{ data: { url: string } }>(created)).data;
     expect((await server.post(`/api/acts/submit-application/${url}`, "admin")).status).toBe(200);
     expect((await server.post("/api/acts/submit-application/draft-act", "admin")).status).toBe(200);
+  });
+});
+
+describe("refusals of large bodies reach the client", () => {
+  it("fetch receives the 413 and its JSON body, and a guest's 401, whatever the size", async () => {
+    const http = createServer(getRequestListener(server.app.fetch));
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const { port } = http.address() as { port: number };
+    const cookie = (await server.cookieFor("owner")) ?? "";
+    try {
+      for (const size of [300 * 1024, 2 * 1024 * 1024, 20 * 1024 * 1024]) {
+        const body = JSON.stringify({ name: "x".repeat(size) });
+        const headers = { "content-type": "application/json", origin: "http://localhost:3000" };
+        const tooLarge = await fetch(`http://127.0.0.1:${port}/api/acts/update/dj-nova`, { method: "POST", headers: { ...headers, cookie }, body });
+        expect(tooLarge.status, `${size}`).toBe(413);
+        expect(await tooLarge.json()).toEqual({ message: "The request body is too large", code: "payload_too_large" });
+        const guest = await fetch(`http://127.0.0.1:${port}/api/acts/update/dj-nova`, { method: "POST", headers, body });
+        expect(guest.status, `${size}`).toBe(401);
+      }
+    } finally {
+      http.close();
+    }
   });
 });

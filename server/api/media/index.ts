@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../../../domain/limits";
 import { imageSchema } from "../../../domain/schemas/media";
-import { badRequest, sendError } from "../../errors";
+import { badRequest } from "../../errors";
+import { payloadTooLarge } from "../../drain-body";
 import { createImage, deleteImage } from "../../services/images";
 import { storeUpload } from "../../services/uploads";
 import { onAct, roles, requireViewer } from "../guards";
@@ -14,7 +15,7 @@ export function mediaRoutes(dataDir: string) {
   const router = createRouter();
   router.use(
     "/uploads",
-    bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: (c) => sendError(c, "payload_too_large", "The file is too large") }),
+    bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: payloadTooLarge("The file is too large") }),
   );
   return router
     .openapi(
