@@ -28,6 +28,7 @@ import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors";
 import { drainBody, payloadTooLarge } from "./drain-body";
 import { fileRoutes } from "./files";
+import { securityHeaders, withPagePolicy } from "./security-headers";
 import type { GuestPageCache } from "./guest-cache";
 import type { EnhanceScripts, LoadContext } from "./load-context";
 import type { SessionUser } from "./services/viewer";
@@ -101,6 +102,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Text responses go out compressed; files and images are sent as stored.
   app.use("*", compress());
 
+  const pagePolicyOptions = { chatWidgetSrc: env.chatWidgetSrc ?? null, development: env.nodeEnv === "development" };
+  app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicyOptions }));
+
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) =>
     (await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503),
@@ -172,6 +176,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     openapi: "3.1.0",
     info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },
   });
+  // The reference page loads Swagger UI from its CDN.
+  api.use("/docs", async (c, next) => {
+    await next();
+    c.res = await withPagePolicy(c.res, { ...pagePolicyOptions, assetHosts: ["https://cdn.jsdelivr.net"] });
+  });
   api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
   api.all("*", (c) => sendError(c, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`));
   app.route("/api", api);
@@ -190,7 +199,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.ssr) {
     const ssr = deps.ssr;
     if (deps.guestCache) app.use("*", deps.guestCache.middleware);
-    app.all("*", (c) => {
+    app.all("*", async (c) => {
       const context: LoadContext = {
         viewer: c.get("viewer"),
         db: database.db,
@@ -210,7 +219,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           return Promise.resolve(app.fetch(request, c.env));
         },
       };
-      return ssr(c.req.raw, context);
+      // The policy is made here, from the page's own bytes, so that the guest cache keeps it.
+      return withPagePolicy(await ssr(c.req.raw, context), pagePolicyOptions);
     });
   }
   return app;

@@ -11,8 +11,8 @@ const DRAIN_MAX_MS = 10_000;
  * arriving, with the connection then closed, reaches it as "other side closed" instead.
  */
 export async function drainBody(request: Request): Promise<void> {
-  const reader = request.body?.getReader();
-  if (!reader) return;
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  const reader = request.body.getReader();
   const deadline = setTimeout(() => void reader.cancel().catch(() => undefined), DRAIN_MAX_MS);
   deadline.unref();
   let read = 0;

@@ -44,7 +44,7 @@ const INLINE_DOCUMENTS = new Set(["pdf", ...Object.keys(RASTER_TYPES)]);
  */
 export const FILE_SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
-  "content-security-policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+  "content-security-policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 } as const;
 
 interface Serving {

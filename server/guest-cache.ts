@@ -14,7 +14,7 @@ interface Entry {
   headers: [string, string][];
 }
 
-const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language"]);
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
 const CHANNEL = "content_version";
 const RETRY_MS = 5_000;
 

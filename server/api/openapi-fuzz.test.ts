@@ -108,15 +108,17 @@ function callsFor(operation: Operation, deep: boolean): Call[] {
  * writes, nor the guest cache's change counter, which a statement that changes no row bumps.
  */
 async function digest(): Promise<string> {
-  const tables = await server.database.db.execute<{ name: string }>(sql`
+  // Both drivers answer { rows }; the shared Database type does not say so.
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = await server.database.db.execute(sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE'
       and table_name not in ('sessions', 'rate_limits', 'verifications', 'content_version', '__drizzle_migrations')
     order by table_name`);
   const parts: string[] = [];
-  for (const { name } of tables.rows) {
-    const result = await server.database.db.execute<{ hash: string | null }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`));
-    parts.push(`${name}:${result.rows[0]?.hash}`);
+  for (const { name } of rowsOf<{ name: string }>(tables)) {
+    const result = await server.database.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`));
+    parts.push(`${name}:${rowsOf<{ hash: string | null }>(result)[0]?.hash}`);
   }
   return parts.join("\n");
 }

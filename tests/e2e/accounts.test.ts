@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, startServerAndBrowser } from "./app-server";
+import { watchCspViolations } from "./browser-session";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 let browser: Browser;
@@ -8,6 +9,16 @@ let browser: Browser;
 beforeAll(async () => {
   [app, browser] = await startServerAndBrowser();
 });
+const cspViolations: string[] = [];
+afterEach(() => expect(cspViolations.splice(0)).toEqual([]));
+
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  watchCspViolations(context, cspViolations);
+  return context;
+}
+const newPage = async () => (await newContext()).newPage();
+
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
@@ -22,7 +33,7 @@ async function signInThroughPage(page: Page, email: string, password = "demo-pas
 
 describe("accounts in the browser", () => {
   it("a guest sees the log-in and sign-up links", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(app.baseUrl);
     expect(await page.getByRole("link", { name: "Log in" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Sign up" }).isVisible()).toBe(true);
@@ -35,7 +46,7 @@ describe("accounts in the browser", () => {
     ["artist@example.com", "Riley Artist", "ARTIST"],
     ["planner@example.com", "Pat Planner", "PLANNER"],
   ])("%s signs in through the sign-in page and sees who they are", async (email, name, role) => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     await signInThroughPage(page, email);
     await page.getByTestId("signed-in-as").waitFor();
@@ -47,7 +58,7 @@ describe("accounts in the browser", () => {
   });
 
   it("a wrong password shows an error and signs nobody in", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await signInThroughPage(page, "planner@example.com", "not-the-password");
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Invalid email or password");
@@ -56,7 +67,7 @@ describe("accounts in the browser", () => {
   });
 
   it("a new artist signs up, sees field errors first, and is signed in", async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/signup`);
     await page.getByLabel("An entertainer").check();

@@ -1,15 +1,26 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { startAppServer, startServerAndBrowser } from "./app-server";
 import { DEMO, type DemoRole } from "./demo-sessions";
 
+/**
+ * Collects every Content-Security-Policy violation the pages of a context report (Chromium
+ * logs each to the console), so that a test fails on any.
+ */
+export function watchCspViolations(context: BrowserContext, violations: string[]): void {
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
+  });
+}
+
 /** Browser contexts per role, each signed in once through the sign-in page. */
-export function browserSessions(browser: Browser, baseUrl: string) {
+export function browserSessions(browser: Browser, baseUrl: string, cspViolations: string[] = []) {
   const contexts = new Map<DemoRole, BrowserContext>();
   async function contextFor(role: DemoRole): Promise<BrowserContext> {
     const known = contexts.get(role);
     if (known) return known;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    watchCspViolations(context, cspViolations);
     if (role !== "guest") {
       const page = await context.newPage();
       await page.goto(`${baseUrl}/login`);
@@ -39,10 +50,16 @@ export function browserSessions(browser: Browser, baseUrl: string) {
  * are filled before the file's first test runs.
  */
 export function browserSuite(extraEnv: Record<string, string> = {}) {
-  const suite = {} as { app: Awaited<ReturnType<typeof startAppServer>>; browser: Browser; sessions: ReturnType<typeof browserSessions> };
+  const suite = {} as { app: Awaited<ReturnType<typeof startAppServer>>; browser: Browser; sessions: ReturnType<typeof browserSessions>; cspViolations: string[] };
   beforeAll(async () => {
     [suite.app, suite.browser] = await startServerAndBrowser(extraEnv);
-    suite.sessions = browserSessions(suite.browser, suite.app.baseUrl);
+    suite.cspViolations = [];
+    suite.sessions = browserSessions(suite.browser, suite.app.baseUrl, suite.cspViolations);
+  });
+  // The policy is enforced: a page that breaks it has a broken part, so the test fails.
+  afterEach(() => {
+    const reported = suite.cspViolations?.splice(0) ?? [];
+    expect(reported).toEqual([]);
   });
   afterAll(async () => {
     await suite.browser?.close();

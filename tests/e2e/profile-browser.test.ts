@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { browserSuite } from "./browser-session";
+import { watchCspViolations, browserSuite } from "./browser-session";
 import type { DemoRole } from "./demo-sessions";
 
 const suite = browserSuite();
@@ -69,6 +69,7 @@ describe("a guest on the profile", () => {
 
   it("signs up from the create-account prompt, sees field errors first, and comes back signed in", async () => {
     const context = await suite.browser.newContext();
+    watchCspViolations(context, suite.cspViolations);
     const page = await context.newPage();
     await page.goto(`${suite.app.baseUrl}/entertainment/dj-nova`);
     const form = page.locator('form[name="Entertainer Profile - DJ Nova"]');
@@ -92,6 +93,7 @@ describe("layout", () => {
     [1280, "beside"],
   ] as const)("at %i px the side column is %s the main content", async (width, where) => {
     const context = await suite.browser.newContext({ viewport: { width, height: 900 } });
+    watchCspViolations(context, suite.cspViolations);
     const page = await context.newPage();
     await page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await page.screenshot({ path: `test-results/profile-guest-${width}.png`, fullPage: true });

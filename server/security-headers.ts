@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+
+/** Inline <script> elements of a page: their attributes and their exact text. */
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+/** Script types that a browser does not run (JSON-LD and other data blocks). */
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
+
+/** The sha256 source of each inline script that the browser would run. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export interface PagePolicyOptions {
+  /** The live-chat widget's script address, whose origin may then run script and frames. */
+  chatWidgetSrc?: string | null;
+  development?: boolean;
+  /** Further hosts a page may load script and styles from (the API reference's CDN). */
+  assetHosts?: string[];
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from our origin and the inline ones
+ * this very page carries (by hash, so that a cached page keeps a policy true of its bytes),
+ * no plugins, no <base>, never framed; video players and thumbnails from their hosts.
+ */
+export function pagePolicy(html: string, options: PagePolicyOptions = {}): string {
+  const chat = options.chatWidgetSrc ? originOf(options.chatWidgetSrc) : null;
+  const extra = chat ? [chat] : [];
+  const assets = options.assetHosts ?? [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...inlineScriptHashes(html), ...extra, ...assets],
+    "style-src": ["'self'", "'unsafe-inline'", ...assets],
+    "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com", ...extra],
+    "media-src": ["'self'", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com", ...extra],
+    "connect-src": ["'self'", ...extra, ...(options.development ? ["ws:", "wss:"] : [])],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** JSON and anything else that is not a page: nothing may load or frame it. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A page response with its Content-Security-Policy, computed from its own HTML. */
+export async function withPagePolicy(response: Response, options: PagePolicyOptions): Promise<Response> {
+  if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-security-policy")) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set("content-security-policy", pagePolicy(html, options));
+  headers.delete("content-length");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Headers for every answer: no type sniffing, no referrer beyond our origin, never framed,
+ * HTTPS remembered when we are served over it; a policy for what set none of its own.
+ */
+export function securityHeaders(options: { https: boolean } & PagePolicyOptions): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res = await withPagePolicy(c.res, options);
+    const headers = c.res.headers;
+    headers.set("x-content-type-options", "nosniff");
+    headers.set("referrer-policy", "strict-origin-when-cross-origin");
+    headers.set("x-frame-options", "DENY");
+    if (options.https) headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+    if (!headers.has("content-security-policy")) headers.set("content-security-policy", API_POLICY);
+  };
+}
