@@ -220,7 +220,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         },
       };
       // The policy is made here, from the page's own bytes, so that the guest cache keeps it.
-      return withPagePolicy(await ssr(c.req.raw, context), pagePolicyOptions);
+      const renderUrl = c.get("renderUrl");
+      const request = renderUrl && renderUrl !== c.req.url ? new Request(renderUrl, c.req.raw) : c.req.raw;
+      return withPagePolicy(await ssr(request, context), pagePolicyOptions);
     });
   }
   return app;

@@ -13,7 +13,8 @@ const ssr: SsrHandler = async (request, context) => {
   const url = new URL(request.url).pathname.split("/").pop()!;
   const [act] = await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url));
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
-  return new Response(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+  const search = new URL(request.url).search;
+  return new Response(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}${search}</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
 };
 
 beforeAll(async () => {
@@ -55,8 +56,37 @@ describe("the guest page cache", () => {
     expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({ cache: null, body: "<p>Pat Planner sees DJ Nova</p>" });
     expect(renders - before).toBe(2);
     expect(await get("/entertainment/dj-nova")).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
-    // A stale or forged session cookie is not a guest either: rendered, never cached.
-    expect(await get("/entertainment/dj-nova", "eva.session_token=forged")).toMatchObject({ cache: null, body: "<p>guest sees DJ Nova</p>" });
+  });
+
+  it("a request without a valid session is a guest's, whatever cookies it carries", async () => {
+    await get("/entertainment/dj-nova");
+    const before = renders;
+    for (const cookie of ["theme=dark", "eva.session_token=forged", "eva.session_token=forged.signature; other=1", "a=b; c=d"]) {
+      expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+    }
+    expect(renders).toBe(before);
+  });
+
+  it("keys a page on its path and the query parameters pages read, and renders it for that key", async () => {
+    await get("/entertainment/dj-nova");
+    const before = renders;
+    for (const query of ["?utm_source=x", "?junk=1&more=2", "?"]) {
+      expect(await get(`/entertainment/dj-nova${query}`)).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+    }
+    expect(renders).toBe(before);
+    // A parameter a page reads is part of the key; unknown ones never reach the stored page.
+    expect(await get("/entertainment/dj-nova?redirectTo=%2Fevents&junk=1")).toEqual({ status: 200, cache: "miss", body: "<p>guest sees DJ Nova?redirectTo=%2Fevents</p>" });
+    expect(await get("/entertainment/dj-nova?junk=2&redirectTo=%2Fevents")).toMatchObject({ cache: "hit" });
+  });
+
+  it("a write to one act re-renders that act's page and keeps the other acts' pages", async () => {
+    await get("/entertainment/dj-nova");
+    await get("/entertainment/the-velvet-tones");
+    expect((await get("/entertainment/the-velvet-tones")).cache).toBe("hit");
+    await server.database.db.update(acts).set({ headline: "New headline" }).where(eq(acts.url, "dj-nova"));
+    await eventually(async () => (await get("/entertainment/dj-nova")).cache === "miss");
+    expect((await get("/entertainment/the-velvet-tones")).cache).toBe("hit");
+    expect((await get("/entertainment/dj-nova")).cache).toBe("hit");
   });
 
   it("does not keep error pages", async () => {

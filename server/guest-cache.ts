@@ -1,22 +1,52 @@
 import { gzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "./api/router";
-import { SESSION_COOKIE } from "./auth";
 import type { DatabaseHandle } from "./db/client";
-import { contentVersion } from "./db/schema";
 
 interface Entry {
-  version: number;
+  /** The change counter when the render began: changes after it make the entry stale. */
+  renderedAt: number;
+  /** What the page shows: one act's page, or (for "*") any act. */
+  dependsOn: string[] | "*";
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
 }
 
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
-const CHANNEL = "content_version";
+const CHANNEL = "page_change";
 const RETRY_MS = 5_000;
+/** Past this many remembered changes, forget them all and start afresh (everything re-renders once). */
+const MAX_REMEMBERED_CHANGES = 10_000;
+
+/**
+ * The query parameters a page reads (login and sign-up: where to go next; add-event: which
+ * act). Only these are part of a cached page's key, and a page is rendered for its key's
+ * URL, so an unknown parameter neither forces a render nor shows up in a stored page.
+ */
+export const PAGE_QUERY_PARAMS = ["redirectTo", "actUrl"] as const;
+
+/** The URL a guest page is stored under: the path, and the parameters pages read, sorted. */
+export function pageKey(url: URL): string {
+  const kept = new URLSearchParams();
+  for (const name of [...PAGE_QUERY_PARAMS].sort()) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** An act's profile page shows that act only; any other page may show any act. */
+export function pageDependencies(pathname: string): string[] | "*" {
+  const profile = /^\/entertainment\/([^/]+)$/.exec(pathname);
+  if (profile) {
+    try {
+      return [`act:${decodeURIComponent(profile[1]!)}`];
+    } catch {
+      return "*";
+    }
+  }
+  return "*";
+}
 
 export interface GuestPageCache {
   middleware: MiddlewareHandler<AppEnv>;
@@ -26,27 +56,45 @@ export interface GuestPageCache {
 /**
  * Server-rendered pages for guests, kept in memory.
  *
- * Only a request with no session cookie reads or fills the cache, so a signed-in page is
- * never stored and never served to anyone else. An entry is good while the content version
- * it was rendered at is current. Database triggers raise that version on every write to the
- * tables guest pages read and announce it with NOTIFY at commit, so a write from any app
- * server makes every server render afresh. While the version is unknown (at start, or while
- * the listening connection is down) nothing is served from the cache.
+ * A request is a guest's when it carries no valid session (a junk or stale cookie is still a
+ * guest), so a signed-in page is never stored and never served to anyone else. Database
+ * triggers announce every write with NOTIFY at commit, naming the act it touched ("act:<url>")
+ * or "all"; each server counts the announcements it hears, and an entry is good while nothing
+ * it depends on was announced after its render began. So a write to one act re-renders that
+ * act's page and the pages that list acts, and leaves the other acts' pages cached, on every
+ * server. While the announcements cannot be heard (at start, or while the listening
+ * connection is down) nothing is served from the cache.
  */
 export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, maxEntries = 500): Promise<GuestPageCache> {
   const entries = new Map<string, Entry>();
-  let version: number | null = null;
+  let listening = false;
+  let counter = 0;
+  let everythingChangedAt = 0;
+  let anyActChangedAt = 0;
+  const changedAt = new Map<string, number>();
   let stopListening: (() => Promise<void>) | null = null;
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
 
+  const forgetAll = () => {
+    counter += 1;
+    everythingChangedAt = counter;
+    changedAt.clear();
+    entries.clear();
+  };
   const onNotify = (payload: string) => {
-    const next = Number(payload);
-    version = Number.isFinite(next) ? Math.max(version ?? next, next) : null;
+    counter += 1;
+    if (payload.startsWith("act:")) {
+      changedAt.set(payload, counter);
+      anyActChangedAt = counter;
+      if (changedAt.size > MAX_REMEMBERED_CHANGES) forgetAll();
+    } else {
+      forgetAll();
+    }
   };
   const onLost = () => {
-    version = null;
-    entries.clear();
+    listening = false;
+    forgetAll();
     logger.warn("guest page cache: lost the database notifications; rendering every page until they are back");
     retry = setTimeout(() => void connect(), RETRY_MS);
   };
@@ -54,8 +102,8 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
     if (stopped) return;
     try {
       stopListening = await database.listen(CHANNEL, onNotify, onLost);
-      const [row] = await database.db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
-      version = row?.version ?? 0;
+      forgetAll();
+      listening = true;
     } catch (error) {
       logger.warn({ err: error }, "guest page cache: cannot listen for changes; retrying");
       retry = setTimeout(() => void connect(), RETRY_MS);
@@ -63,14 +111,16 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
   }
   await connect();
 
+  const isFresh = (entry: Entry) =>
+    entry.renderedAt >= everythingChangedAt &&
+    (entry.dependsOn === "*" ? entry.renderedAt >= anyActChangedAt : entry.dependsOn.every((tag) => (changedAt.get(tag) ?? 0) <= entry.renderedAt));
+
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.req.method !== "GET" || c.get("viewer") || SESSION_COOKIE.test(c.req.header("cookie") ?? "")) return next();
-    const renderedAt = version;
-    if (renderedAt === null) return next();
+    if (c.req.method !== "GET" || c.get("viewer") || !listening) return next();
     const url = new URL(c.req.url);
-    const key = url.pathname + url.search;
+    const key = pageKey(url);
     const hit = entries.get(key);
-    if (hit && hit.version === renderedAt) {
+    if (hit && isFresh(hit)) {
       entries.delete(key);
       entries.set(key, hit); // most recently used last
       const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
@@ -80,12 +130,15 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
       if (gzip) headers.set("content-encoding", "gzip");
       return new Response(gzip ? hit.gzip : hit.body, { status: 200, headers });
     }
+    const renderedAt = counter;
+    // The page is rendered for its key, so what is stored is true for every request with that key.
+    c.set("renderUrl", new URL(key, url).toString());
     await next();
     const response = c.res;
     if (response.status !== 200 || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) return;
     const body = new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
-    entries.set(key, { version: renderedAt, body, gzip: new Uint8Array(gzipSync(body)), headers });
+    entries.set(key, { renderedAt, dependsOn: pageDependencies(url.pathname), body, gzip: new Uint8Array(gzipSync(body)), headers });
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     c.res.headers.set("x-cache", "miss");
   };

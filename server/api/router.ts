@@ -12,6 +12,8 @@ export interface AppVariables {
   log: Logger;
   db: Database;
   viewer: SessionUser | null;
+  /** The URL a page is rendered for, when the guest cache normalised it (server/guest-cache.ts). */
+  renderUrl?: string;
 }
 export interface AppEnv {
   Bindings: HttpBindings;

@@ -415,18 +415,6 @@ export const reviews = pgTable(
   ],
 );
 
-// ---- the guest page cache's version (see server/guest-cache.ts) ----
-
-/** One row; triggers on the tables guest pages read add one to it on every write. */
-export const contentVersion = pgTable(
-  "content_version",
-  {
-    id: integer("id").primaryKey().default(1),
-    version: bigint("version", { mode: "number" }).notNull().default(0),
-  },
-  (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
-);
-
 // ---- moderation history ----
 
 /** Every moderation action: who, what, when, and the values before and after. */
