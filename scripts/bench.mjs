@@ -1,8 +1,10 @@
-// `npm run bench`: the guest profile page against the same HTML served as a static file by
-// the same production server, 50 concurrent connections each, and the JavaScript a guest
-// downloads. Figures only: nothing here passes or fails.
+// `npm run bench`: the guest profile page, side by side in one run, 50 concurrent connections
+// each: the same bytes from a bare node:http server in its own process (the physical anchor),
+// the cached page, the cached page asked with a junk cookie and with an unknown query
+// parameter (both must stay cached), and a first render (a second server with the cache off);
+// then the JavaScript a guest downloads. Figures only: nothing here passes or fails.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,70 +20,98 @@ if (!["build/server/index.js", "build/client", "dist/server.js"].every((path) =>
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
-});
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), "eva-bench-"));
-const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "silent", DATABASE_URL: "" },
-  stdio: "inherit",
-});
-const staticDir = join("build", "client", "__bench");
 
-try {
+async function waitFor(url) {
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(url)).ok) return;
     } catch {}
-    if (i > 300) throw new Error("server did not start");
+    if (i > 300) throw new Error(`${url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
 
+const children = [];
+const workDir = mkdtempSync(join(tmpdir(), "eva-bench-"));
+
+/** The production server on its own DATA_DIR. */
+async function startApp(name, extraEnv = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: join(workDir, name), PUBLIC_URL: base, LOG_LEVEL: "silent", DATABASE_URL: "", ...extraEnv },
+    stdio: "inherit",
+  });
+  children.push(child);
+  await waitFor(`${base}/healthz`);
+  return base;
+}
+
+/** A bare node:http server in its own process, answering every request with these bytes. */
+async function startBareStatic(htmlFile) {
+  const port = await freePort();
+  const source = `
+    const { readFileSync } = require("node:fs");
+    const { gzipSync } = require("node:zlib");
+    const body = readFileSync(${JSON.stringify(htmlFile)});
+    const gzip = gzipSync(body);
+    require("node:http").createServer((req, res) => {
+      const zipped = /\\bgzip\\b/.test(req.headers["accept-encoding"] || "");
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(zipped ? { "content-encoding": "gzip" } : {}) });
+      res.end(zipped ? gzip : body);
+    }).listen(${port}, "127.0.0.1");`;
+  children.push(spawn(process.execPath, ["-e", source], { stdio: "inherit" }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base);
+  return base;
+}
+
+try {
   const pagePath = `/entertainment/${ACT}`;
-  const html = await (await fetch(base + pagePath)).text();
-  mkdirSync(staticDir, { recursive: true });
-  writeFileSync(join(staticDir, "profile.html"), html);
+  const [cachedBase, uncachedBase] = await Promise.all([startApp("cached"), startApp("uncached", { GUEST_PAGE_CACHE: "0" })]);
+  const html = await (await fetch(cachedBase + pagePath)).text();
+  const htmlFile = join(workDir, "profile.html");
+  writeFileSync(htmlFile, html);
+  const bareBase = await startBareStatic(htmlFile);
 
   const headers = { "accept-encoding": "gzip" };
-  const run = (path) =>
-    autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION, headers });
-  await autocannon({ url: base + pagePath, connections: 10, duration: 2, headers }); // warm up
-  const page = await run(pagePath);
-  const file = await run("/__bench/profile.html");
-  // Every request a new address, so none is served from the guest page cache.
-  let n = 0;
-  const uncached = await autocannon({
-    url: base + pagePath,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers,
-    requests: [{ setupRequest: (request) => ({ ...request, path: `${pagePath}?bench=${n++}` }) }],
-  });
+  const run = (url, extraHeaders = {}) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
+  await autocannon({ url: cachedBase + pagePath, connections: 10, duration: 2, headers }); // warm up
+  await autocannon({ url: uncachedBase + pagePath, connections: 10, duration: 2, headers });
+
+  const results = [
+    ["bare static (node:http)", await run(bareBase + "/")],
+    ["guest page, cached", await run(cachedBase + pagePath)],
+    ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
+    ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
+    ["guest page, first render", await run(uncachedBase + pagePath)],
+  ];
 
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]).filter((src) => src.startsWith("/"));
-  const jsBytes = scripts.map((src) => {
-    const body = readFileSync(join("build", "client", src));
-    return { src, gzip: gzipSync(body).length };
-  });
+  const jsBytes = scripts.map((src) => ({ src, gzip: gzipSync(readFileSync(join("build", "client", src))).length }));
   const guestJs = jsBytes.reduce((total, item) => total + item.gzip, 0);
 
-  const row = (name, result) =>
-    `${name.padEnd(26)} ${String(Math.round(result.requests.average)).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`;
+  const bare = results[0][1].requests.average;
+  const cached = results[1][1].requests.average;
   console.log(`\nGuest profile ${pagePath}, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
-  console.log(row("server-rendered page", page));
-  console.log(row("same HTML as static file", file));
-  console.log(row("page, cache bypassed", uncached));
-  console.log(`\nstatic/page throughput ratio: ${(file.requests.average / page.requests.average).toFixed(2)}x (aim: at most 3x)`);
-  console.log(`page p99: ${page.latency.p99} ms (aim: under 50 ms)`);
-  console.log(`HTML: ${html.length} bytes, ${gzipSync(html).length} gzip`);
+  console.log(`${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   errors`);
+  for (const [name, result] of results) {
+    const rps = result.requests.average;
+    console.log(
+      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cached / rps).toFixed(2).padStart(8)}x  ${(bare / rps).toFixed(2).padStart(7)}x   ${result.errors + result.non2xx}`,
+    );
+  }
+  console.log(`\nHTML: ${html.length} bytes, ${gzipSync(html).length} gzip`);
   console.log(`JavaScript a guest downloads: ${guestJs} bytes gzip (aim: under 100 KB)`);
   for (const item of jsBytes) console.log(`  ${item.src}  ${item.gzip} B gzip`);
 } finally {
-  rmSync(staticDir, { recursive: true, force: true });
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of children) child.kill("SIGTERM");
+  rmSync(workDir, { recursive: true, force: true });
 }

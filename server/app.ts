@@ -6,7 +6,6 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import { LIMITS } from "../domain/limits";
-import { isRole } from "../domain/roles";
 import { actRoutes } from "./api/acts";
 import { actEditRoutes } from "./api/acts/edit";
 import { authRoutes } from "./api/auth";
@@ -28,10 +27,10 @@ import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors";
 import { drainBody, payloadTooLarge } from "./drain-body";
 import { fileRoutes } from "./files";
+import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
 import type { GuestPageCache } from "./guest-cache";
 import type { EnhanceScripts, LoadContext } from "./load-context";
-import type { SessionUser } from "./services/viewer";
 
 /** In development Vite serves the scripts straight from their sources. */
 export const DEV_ENHANCE_SCRIPTS: EnhanceScripts = { profile: "/app/enhance/profile.ts" };
@@ -110,18 +109,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503),
   );
 
-  // Who is asking, for the API and the pages alike.
-  app.use("*", async (c, next) => {
-    c.set("viewer", null);
-    if (SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
-      if (user && isRole(user.role)) {
-        c.set("viewer", { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role });
-      }
-    }
-    await next();
-  });
+  app.use("*", sessionViewer(auth));
 
   // A cookie-authenticated write must show it comes from one of our pages: its Origin, or
   // failing that its Referer, must be ours; a write that shows neither is refused too.

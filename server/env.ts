@@ -15,6 +15,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: flag.optional(),
   CHAT_WIDGET_SRC: z.url().optional(),
+  GUEST_PAGE_CACHE: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -29,6 +30,8 @@ export interface Env {
   authSecret: string | undefined;
   seedDemo: boolean;
   chatWidgetSrc: string | undefined;
+  /** Keep guests' pages in memory (on by default; off for measuring a first render). */
+  guestPageCache: boolean;
   logLevel: string;
   nodeEnv: "development" | "production" | "test";
 }
@@ -57,6 +60,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: value.AUTH_SECRET,
     seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
+    guestPageCache: value.GUEST_PAGE_CACHE,
     logLevel: value.LOG_LEVEL,
     nodeEnv: value.NODE_ENV,
   };

@@ -32,7 +32,7 @@ async function main() {
     ssr = await createProductionSsr(SERVER_BUILD_FILE);
   }
 
-  const guestCache = dev ? undefined : await createGuestPageCache(database, logger);
+  const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger);
   const app = createApp({
     env,
     database,
