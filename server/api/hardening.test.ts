@@ -23,6 +23,21 @@ describe("bad text is refused with a field error, never a 500", () => {
     expect((await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "Ana 🎷", content: "Great" })).status).toBe(200);
   });
 
+  it("in the account calls, ours and better-auth's own", async () => {
+    const calls: [string, unknown, "guest" | "planner"][] = [
+      ["/api/auth/sign-up/email", { name: `Nul${NUL}`, email: "nul@example.com", password: "long-enough", role: "PLANNER" }, "guest"],
+      ["/api/auth/sign-in/email", { email: "planner@example.com", password: `x${LONE_SURROGATE}` }, "guest"],
+      ["/api/auth/request-password-reset", { email: `a${NUL}@example.com`, redirectTo: "/" }, "guest"],
+      ["/api/auth/update-user", { name: `Pat${LONE_SURROGATE}` }, "planner"],
+    ];
+    for (const [path, body, as] of calls) {
+      const response = await server.request(path, { json: body, cookie: await server.cookieFor(as), ip: server.nextIp() });
+      expect(response.status, path).toBe(422);
+      expect((await json<{ code: string }>(response)).code).toBe("validation_failed");
+    }
+    expect((await json<{ data: { name: string } }>(await server.get("/api/me", "planner"))).data.name).toBe("Pat Planner");
+  });
+
   it("in a query string, for guests too", async () => {
     // (Percent-encoded bytes that are no UTF-8 decode to U+FFFD, so only NUL can arrive here.)
     for (const query of ["searchTerms=%00", "searchTerms=a%00b", "actTypes[]=%00", "page=1&searchTerms=%00"]) {

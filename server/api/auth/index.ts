@@ -3,7 +3,9 @@ import type { ZodType } from "zod";
 import { codeForStatus, isApiErrorBody } from "../../../domain/api-error";
 import { signInSchema, signUpSchema } from "../../../domain/schemas/auth";
 import type { Auth } from "../../auth";
-import { badRequest, errorBody, validationError } from "../../errors";
+import { MESSAGES } from "../../../domain/messages";
+import { isUnsafeText } from "../../../domain/schemas/fields";
+import { badRequest, errorBody, validationError, validationFailed } from "../../errors";
 import { socketAddress, withClientIp } from "../../client-ip";
 import type { AppEnv } from "../router";
 
@@ -64,12 +66,38 @@ function validated(schema: ZodType<Record<string, unknown>>, auth: Auth) {
   };
 }
 
+/** Dotted paths of the strings in a JSON value that no field of ours may hold. */
+function unsafeTextPaths(value: unknown, path: string[] = []): string[] {
+  if (typeof value === "string") return isUnsafeText(value) ? [path.join(".") || "_"] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => unsafeTextPaths(item, [...path, String(index)]));
+  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, item]) => unsafeTextPaths(item, [...path, key]));
+  return [];
+}
+
+/**
+ * better-auth's other calls (sign-out, password reset, ...) take their bodies as they are;
+ * text that the database cannot store is refused here first, as our own schemas refuse it.
+ */
+async function refuseUnsafeText(request: Request): Promise<Request> {
+  if (request.method !== "POST" || !request.body) return request;
+  const text = await request.text();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = null; // Not JSON: better-auth answers for itself.
+  }
+  const paths = unsafeTextPaths(value);
+  if (paths.length > 0) throw validationFailed(Object.fromEntries(paths.map((path) => [path, [MESSAGES.unsafeText]])));
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
+}
+
 export function authRoutes(auth: Auth) {
   const signUp = validated(signUpSchema, auth);
   const signIn = validated(signInSchema, auth);
   return new Hono<AppEnv>()
     .post("/sign-up/email", (c) => signUp(withClientIp(c.req.raw, socketAddress(c))))
     .post("/sign-in/email", (c) => signIn(withClientIp(c.req.raw, socketAddress(c))))
-    .all("/*", async (c) => reshapeFailure(await auth.handler(withClientIp(c.req.raw, socketAddress(c)))));
+    .all("/*", async (c) => reshapeFailure(await auth.handler(withClientIp(await refuseUnsafeText(c.req.raw), socketAddress(c)))));
 }
 

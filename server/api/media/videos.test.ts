@@ -117,3 +117,15 @@ describe("resumable video uploads (tus)", () => {
     expect(await videos("the-velvet-tones")).toHaveLength(3);
   });
 });
+
+describe("the tus endpoint's path", () => {
+  it("refuses NUL in any segment with a 400 and ids beyond reach with a 404, never a 500", async () => {
+    for (const path of ["/api/videos/upload/a%00b/x", "/api/videos/upload/dj-nova/%00", "/api/videos/upload/dj-nova/x/%00", "/api/videos/upload/dj-nova/x/a%00"]) {
+      for (const method of ["POST", "HEAD", "PATCH", "DELETE"]) {
+        const response = await tus("owner", method, path, { "upload-length": "10" });
+        expect(response.status, `${method} ${path}`).toBe(400);
+      }
+    }
+    expect((await tus("owner", "HEAD", "/api/videos/upload/dj-nova/x/2147483648")).status).toBe(404);
+  });
+});

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { notFound } from "../../errors";
 import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, tusDirectory } from "../../services/videos";
 import { onAct, roles, requireViewer } from "../guards";
-import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 const BASE = "/api/videos/upload";
 // Set by our route from the checked session; a client's own values are dropped.
@@ -55,11 +55,15 @@ export function videoRoutes(db: Database, dataDir: string) {
     }
   };
 
+  const TUS_SEGMENT = pathSegmentSchema();
   const router = createRouter();
   // The resumable upload itself speaks the tus protocol, not JSON.
   router.all(`/videos/upload/:actUrl/:userUrl/:id?`, async (c) => {
     const viewer = requireViewer(c);
     const { actUrl, userUrl, id } = c.req.param();
+    // The same path rule as every other route: no NUL, no broken Unicode, nothing huge.
+    const failing = [actUrl, userUrl, id].filter((value) => value !== undefined && !TUS_SEGMENT.safeParse(value).success);
+    if (failing.length > 0) throw pathError(failing);
     const headers = new Headers(c.req.raw.headers);
     headers.delete(ACT_HEADER);
     headers.delete(OWNER_HEADER);
