@@ -12,6 +12,7 @@ import { authRoutes } from "./api/auth";
 import { meRoutes } from "./api/me";
 import { type AppEnv, createRouter } from "./api/router";
 import { tagRoutes } from "./api/tags";
+import { placeRoutes } from "./api/places";
 import { moderationRoutes } from "./api/moderation";
 import { reviewRoutes } from "./api/reviews";
 import { userRoutes } from "./api/users";
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = createRouter();
   api.route("/", meRoutes);
   api.route("/", tagRoutes);
+  api.route("/", placeRoutes);
   api.route("/", actRoutes);
   api.route("/", actEditRoutes);
   api.route("/", moderationRoutes);

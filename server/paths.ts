@@ -19,3 +19,5 @@ export const CLIENT_BUILD_DIR = join(PROJECT_ROOT, "build", "client");
 export const SERVER_BUILD_FILE = join(PROJECT_ROOT, "build", "server", "index.js");
 export const ENHANCE_MANIFEST_FILE = join(PROJECT_ROOT, "build", "enhance-manifest.json");
 export const CONTENT_DIR = join(PROJECT_ROOT, "content");
+/** The offline gazetteer of US places (npm run build:places writes it). */
+export const PLACES_FILE = join(PROJECT_ROOT, "server", "db", "data", "us-places.json");

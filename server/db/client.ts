@@ -9,6 +9,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { loadPlaces } from "./places-load";
 import * as schema from "./schema";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
@@ -46,7 +49,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     location = join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
   }
-  const client = new PGlite(location);
+  // The contrib extensions search uses (CREATE EXTENSION runs in a migration).
+  const client = new PGlite({ ...(location ? { dataDir: location } : {}), extensions: { pg_trgm, unaccent } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -54,6 +58,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     kind: "pglite",
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await loadPlaces(db);
     },
     ping: () => ping(db),
     listen: async (channel, onNotify) => {
@@ -78,6 +83,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     kind: "postgres",
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await loadPlaces(db);
     },
     ping: () => ping(db),
     listen: async (channel, onNotify, onLost) => {

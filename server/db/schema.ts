@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -125,6 +126,31 @@ export interface ActSocial {
   linkedin?: string | null;
 }
 
+// ---- places: US cities of the offline gazetteer (server/db/data/us-places.json) ----
+
+export const places = pgTable(
+  "places",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    region: text("region").notNull(),
+    /** "City, ST": how a place is written everywhere. */
+    label: text("label").notNull(),
+    /** "city-st": how a place is written in a URL. */
+    slug: text("slug").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    population: integer("population").notNull(),
+    timeZone: text("time_zone").notNull(),
+  },
+  (t) => [
+    uniqueIndex("places_label_unique").on(sql`lower(${t.label})`),
+    uniqueIndex("places_slug_unique").on(t.slug),
+    index("places_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+    index("places_lat_lng_idx").on(t.lat, t.lng),
+  ],
+);
+
 export const acts = pgTable(
   "acts",
   {
@@ -135,6 +161,7 @@ export const acts = pgTable(
     headline: text("headline"),
     description: text("description"),
     location: text("location"),
+    placeId: integer("place_id").references(() => places.id),
     compareTo: text("compare_to"),
     active: boolean("active").notNull().default(false),
     declined: boolean("declined").notNull().default(false),
@@ -163,6 +190,7 @@ export const actLocations = pgTable(
       .notNull()
       .references(() => acts.id, { onDelete: "cascade" }),
     location: text("location").notNull(),
+    placeId: integer("place_id").references(() => places.id),
     rank: integer("rank").notNull(),
   },
   (t) => [index("act_locations_act_idx").on(t.actId, t.rank)],

@@ -7,6 +7,7 @@ import { actLocations, acts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
 import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
+import { resolvePlaces } from "./places";
 import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
@@ -15,6 +16,11 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
   const act = await requireManagedAct(db, viewer, actUrl);
   if (input.additional_info !== undefined && !canEditAdditionalInfo(viewer)) throw forbidden("Only admins may change Additional Info");
   if (input.avatar && input.avatar !== act.avatar) await requireUpload(db, viewer, input.avatar, "avatar", "avatar", "Upload an image for the avatar");
+  // Every location must be a known place: geocoded here, once, from the offline gazetteer.
+  const written: Record<string, string> = {};
+  if (input.location) written.location = input.location;
+  input.additionalLocations.forEach((location, index) => (written[`additionalLocations.${index}`] = location));
+  const resolved = await resolvePlaces(db, written);
   await db.transaction(async (tx) => {
     await lockActById(tx, act.id);
     await tx
@@ -24,7 +30,8 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
         avatar: input.avatar,
         headline: input.headline,
         description: input.description,
-        location: input.location,
+        location: resolved.location?.label ?? null,
+        placeId: resolved.location?.id ?? null,
         compareTo: input.compare_to,
         social: input.social,
         hasPerformedCorporateEvent: input.has_performed_corporate_event,
@@ -35,7 +42,12 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
       .where(eq(acts.id, act.id));
     await tx.delete(actLocations).where(eq(actLocations.actId, act.id));
     if (input.additionalLocations.length) {
-      await tx.insert(actLocations).values(input.additionalLocations.map((location, index) => ({ actId: act.id, location, rank: index + 1 })));
+      await tx.insert(actLocations).values(
+        input.additionalLocations.map((_, index) => {
+          const place = resolved[`additionalLocations.${index}`]!;
+          return { actId: act.id, location: place.label, placeId: place.id, rank: index + 1 };
+        }),
+      );
     }
   });
   return { message: "Profile updated" };

@@ -1,0 +1,30 @@
+import { slugify } from "./slug";
+
+/** A place as the API gives it: a US city of the offline gazetteer. */
+export interface Place {
+  label: string;
+  name: string;
+  region: string;
+  lat: number;
+  lng: number;
+}
+
+/** How a place is written everywhere: "Austin, TX". */
+export function placeLabel(name: string, region: string): string {
+  return `${name}, ${region}`;
+}
+
+/** How a place is written in a URL: "austin-tx". */
+export function placeSlug(name: string, region: string): string {
+  return `${slugify(name)}-${region.toLowerCase()}`;
+}
+
+/** The most places an autocomplete offers at once (CONTRACT.md, Discovery). */
+export const MAX_PLACE_SUGGESTIONS = 10;
+
+/** The field error for a location that is no known place, with the nearest names. */
+export function unknownPlaceMessage(written: string, suggestions: string[]): string {
+  const known = `We could not find "${written}".`;
+  if (suggestions.length === 0) return `${known} Choose a US city, written as City, ST.`;
+  return `${known} Did you mean ${suggestions.join(" or ")}?`;
+}
