@@ -1,14 +1,28 @@
 import { z } from "zod";
 import { text } from "./schemas/fields";
 
-/** The act search filter of SPEC.md section 3, and its query-string form. */
-const LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions", "extras"] as const;
+/** The act search filter of SPEC.md section 3 (with CONTRACT.md's Discovery keys), and its query-string form. */
+export const LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions", "extras"] as const;
+export type ListKey = (typeof LIST_KEYS)[number];
+
+/** What "extras" filters on: facts about an act beyond its tags. */
+export const EXTRAS = ["Featured", "Nationally Recognized", "Corporate Experience", "Has Videos", "Has Reviews"] as const;
+export type Extra = (typeof EXTRAS)[number];
+
+export const SORTS = ["relevance", "recommended", "rating", "reviews", "newest", "distance"] as const;
+export type SearchSort = (typeof SORTS)[number];
+
+export const DEFAULT_RADIUS_MILES = 50;
+export const MAX_RADIUS_MILES = 500;
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 50;
 
 const list = z.array(text().max(100)).max(50).default([]);
 
 export const actSearchFilterSchema = z.object({
   status: z.enum(["approved", "pending", "declined", "draft"]).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
   searchTerms: text().trim().max(200).default(""),
   actTypes: list,
   styles: list,
@@ -17,11 +31,28 @@ export const actSearchFilterSchema = z.object({
   eventTypes: list,
   occasions: list,
   extras: list,
-  radius: z.coerce.number().positive().max(5000).optional(),
+  /** A place label ("Austin, TX"); location_lat/location_lng win when both are given. */
+  location: text().trim().max(120).optional(),
+  radius: z.coerce.number().positive().max(MAX_RADIUS_MILES).optional(),
   location_lat: z.coerce.number().min(-90).max(90).optional(),
   location_lng: z.coerce.number().min(-180).max(180).optional(),
+  /** Only acts with no accepted booking that day (YYYY-MM-DD, in each event's local time). */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date written YYYY-MM-DD")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Use a date written YYYY-MM-DD")
+    .optional(),
+  sort: z.enum(SORTS).optional(),
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;
+
+/** The sort a filter asks for, or its default: relevance with keywords, else recommended. */
+export function effectiveSort(filter: Pick<ActSearchFilter, "sort" | "searchTerms">, hasLocation: boolean): SearchSort {
+  const sort = filter.sort ?? (filter.searchTerms ? "relevance" : "recommended");
+  if (sort === "distance" && !hasLocation) return "recommended";
+  if (sort === "relevance" && !filter.searchTerms) return "recommended";
+  return sort;
+}
 
 export function serializeSearchFilter(filter: Partial<ActSearchFilter>): string {
   const params = new URLSearchParams();

@@ -1,6 +1,7 @@
 // `npm run create-admin -- --email … --name …`, password on standard input.
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/client";
+import { migrateDatabase } from "../server/db/migrate";
 import { loadEnv } from "../server/env";
 import { createAdmin } from "../server/services/admins";
 
@@ -21,7 +22,7 @@ const password = await readStdin();
 const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
-  await database.migrate();
+  await migrateDatabase(database);
   const admin = await createAdmin(database.db, { email: values.email, name: values.name, password });
   console.log(`Created admin ${admin.email}.`);
 } catch (error) {

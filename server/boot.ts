@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Logger } from "pino";
 import { createAuth, resolveAuthSecret } from "./auth";
 import { openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
 import { users } from "./db/schema";
 import { seedDemoData } from "./db/seed";
 import type { Env } from "./env";
@@ -9,7 +10,7 @@ import type { Env } from "./env";
 /** Opens and migrates the database, seeds a new one when asked, and builds auth. */
 export async function bootServices(env: Env, logger: Logger) {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  await database.migrate();
+  await migrateDatabase(database);
   const auth = createAuth(database.db, env, resolveAuthSecret(env));
   if (env.seedDemo) {
     const [row] = await database.db.select({ value: count() }).from(users);

@@ -11,7 +11,6 @@ import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { loadPlaces } from "./places-load";
 import * as schema from "./schema";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
@@ -23,6 +22,7 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The schema migrations only: callers use migrateDatabase (server/db/migrate.ts), which loads the places too. */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   /**
@@ -58,7 +58,6 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     kind: "pglite",
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-      await loadPlaces(db);
     },
     ping: () => ping(db),
     listen: async (channel, onNotify) => {
@@ -83,7 +82,6 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     kind: "postgres",
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
-      await loadPlaces(db);
     },
     ping: () => ping(db),
     listen: async (channel, onNotify, onLost) => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   check,
   doublePrecision,
   index,
@@ -179,7 +180,12 @@ export const acts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("acts_manager_idx").on(t.managerId), index("acts_active_idx").on(t.active)],
+  (t) => [
+    index("acts_manager_idx").on(t.managerId),
+    index("acts_active_idx").on(t.active),
+    index("acts_place_idx").on(t.placeId),
+    index("acts_public_idx").on(t.isFeatured, t.createdAt).where(sql`${t.active} and not ${t.internalUseOnly}`),
+  ],
 );
 
 export const actLocations = pgTable(
@@ -193,7 +199,7 @@ export const actLocations = pgTable(
     placeId: integer("place_id").references(() => places.id),
     rank: integer("rank").notNull(),
   },
-  (t) => [index("act_locations_act_idx").on(t.actId, t.rank)],
+  (t) => [index("act_locations_act_idx").on(t.actId, t.rank), index("act_locations_place_idx").on(t.placeId)],
 );
 
 export const actTags = pgTable(
@@ -361,6 +367,8 @@ export const events = pgTable(
     name: text("name").notNull(),
     starttime: timestamp("starttime", { withTimezone: true }).notNull(),
     location: text("location").notNull(),
+    /** The known place the location names, when it names one: its time zone is the event's. */
+    placeId: integer("place_id").references(() => places.id),
     createdAt: createdAt(),
   },
   (t) => [index("events_planner_idx").on(t.plannerId, t.starttime)],
@@ -416,7 +424,7 @@ export const bookings = pgTable(
       .references(() => offers.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId)],
+  (t) => [uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId), index("bookings_act_idx").on(t.actId)],
 );
 
 export const reviews = pgTable(
@@ -442,6 +450,27 @@ export const reviews = pgTable(
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );
+
+// ---- search (server/services/search/): kept by triggers, never written by the app ----
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Each act's weighted search document and rating summary, refreshed by triggers on every write. */
+export const actSearch = pgTable(
+  "act_search",
+  {
+    actId: integer("act_id")
+      .primaryKey()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    document: tsvector("document").notNull(),
+    ratingAvg: doublePrecision("rating_avg"),
+    reviewCount: integer("review_count").notNull().default(0),
+  },
+  (t) => [index("act_search_document_idx").using("gin", t.document), index("act_search_rating_idx").on(sql`${t.ratingAvg} desc nulls last`)],
+);
+
+/** Every word of every search document: where a misspelt word finds the word it meant. */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)]);
 
 // ---- moderation history ----
 

@@ -7,6 +7,7 @@ import { createApp, type SsrHandler } from "../../server/app";
 import { createGuestPageCache } from "../../server/guest-cache";
 import { createAuth } from "../../server/auth";
 import { openDatabase } from "../../server/db/client";
+import { migrateDatabase } from "../../server/db/migrate";
 import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
 import { loadEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
@@ -46,8 +47,21 @@ async function createServerDatabase(baseUrl: string) {
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // An autovacuum worker on the new database may still hold it; it finishes in moments,
+        // and only a superuser could end it sooner.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (error) {
+            if (attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
@@ -75,7 +89,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     NODE_ENV: "test",
   });
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
-  await database.migrate();
+  await migrateDatabase(database);
   await seedDemoData(database.db, { dataDir });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");

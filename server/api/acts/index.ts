@@ -3,7 +3,7 @@ import type { ActProfile } from "../../../domain/act-profile";
 import { actSearchFilterSchema, rawSearchFilter } from "../../../domain/search-filter";
 import { fieldErrorsFromZod, validationFailed } from "../../errors";
 import { getActProfile } from "../../services/acts";
-import { searchActs } from "../../services/act-search";
+import { searchActs } from "../../services/search/search-acts";
 import { actUrlParam, createRouter, errorResponses } from "../router";
 
 const actProfileSchema = z

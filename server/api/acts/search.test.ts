@@ -1,57 +1,242 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serializeSearchFilter } from "../../../domain/search-filter";
+import { serializeSearchFilter, type ActSearchFilter } from "../../../domain/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { actLocations, actTags, acts, bookings, events, invites, offers, places, reviews, tags, users } from "../../db/schema";
 
 let server: TestServer;
+
+interface Fixture {
+  url: string;
+  name: string;
+  headline?: string;
+  description?: string;
+  location: string;
+  more?: string[];
+  genres?: string[];
+  events?: string[];
+  variety?: string[];
+  ratings?: number[];
+  featured?: boolean;
+  recognized?: boolean;
+  active?: boolean;
+  internal?: boolean;
+  createdDaysAgo?: number;
+}
+
+const FIXTURES: Fixture[] = [
+  { url: "austin-jazz-trio", name: "Austin Jazz Trio", headline: "Smooth standards for cocktail hours", location: "Austin, TX", genres: ["Jazz"], events: ["Wedding"], ratings: [5, 5, 4], createdDaysAgo: 30 },
+  { url: "round-rock-swing", name: "Round Rock Swing", headline: "Big band jazz and swing", location: "Round Rock, TX", genres: ["Jazz", "Swing"], events: ["Corporate Event"], ratings: [4], featured: true, createdDaysAgo: 20 },
+  { url: "san-antonio-soul", name: "San Antonio Soul", description: "Motown and soul from the river walk", location: "San Antonio, TX", genres: ["Soul"], events: ["Wedding"], ratings: [3, 3], createdDaysAgo: 10 },
+  { url: "houston-magic", name: "Houston Magic Mike", headline: "Close-up magic", location: "Houston, TX", more: ["Austin, TX"], variety: ["Magician"], events: ["Private Party"], recognized: true, createdDaysAgo: 5 },
+  { url: "cafe-creme", name: "Café Crème Quartet", headline: "Parisian jazz", location: "Dallas, TX", genres: ["Jazz"], createdDaysAgo: 2 },
+  { url: "hidden-austin-jazz", name: "Hidden Austin Jazz", location: "Austin, TX", genres: ["Jazz"], internal: true },
+  { url: "waiting-austin-jazz", name: "Waiting Austin Jazz", location: "Austin, TX", genres: ["Jazz"], active: false },
+];
+
+async function seedFixtures() {
+  const db = server.database.db;
+  const [artist] = await db.select({ id: users.id }).from(users).where(eq(users.email, "artist2@example.com"));
+  const [planner] = await db.select({ id: users.id }).from(users).where(eq(users.email, "planner2@example.com"));
+  const tagRows = await db.select().from(tags);
+  const tagId = (type: string, name: string) => tagRows.find((tag) => tag.type === type && tag.name === name)!.id;
+  const placeId = async (label: string) => (await db.select({ id: places.id }).from(places).where(eq(places.label, label)))[0]!.id;
+  for (const fixture of FIXTURES) {
+    const [act] = await db
+      .insert(acts)
+      .values({
+        url: fixture.url,
+        name: fixture.name,
+        headline: fixture.headline ?? null,
+        description: fixture.description ?? null,
+        location: fixture.location,
+        placeId: await placeId(fixture.location),
+        active: fixture.active ?? true,
+        applicationComplete: true,
+        internalUseOnly: fixture.internal ?? false,
+        isFeatured: fixture.featured ?? false,
+        nationallyRecognized: fixture.recognized ?? false,
+        managerId: artist!.id,
+        createdAt: new Date(Date.now() - (fixture.createdDaysAgo ?? 40) * 86_400_000),
+      })
+      .returning({ id: acts.id });
+    const links = [
+      ...(fixture.genres ?? []).map((name) => ({ actId: act!.id, relation: "genres" as const, tagId: tagId("Genre", name) })),
+      ...(fixture.events ?? []).map((name) => ({ actId: act!.id, relation: "eventTypes" as const, tagId: tagId("Event Type", name) })),
+      ...(fixture.variety ?? []).map((name) => ({ actId: act!.id, relation: "varietyTypes" as const, tagId: tagId("Variety Type", name) })),
+    ];
+    if (links.length) await db.insert(actTags).values(links);
+    for (const [index, label] of (fixture.more ?? []).entries()) await db.insert(actLocations).values({ actId: act!.id, location: label, placeId: await placeId(label), rank: index + 1 });
+    for (const rating of fixture.ratings ?? []) await db.insert(reviews).values({ actId: act!.id, rating, title: "Review", body: "Good", reviewerName: "Guest" });
+  }
+  // Austin Jazz Trio is booked on 2027-03-06 at 9 PM in Austin: in UTC that is already the 7th.
+  const [austinJazz] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "austin-jazz-trio"));
+  const [event] = await db
+    .insert(events)
+    .values({ url: "austin-gala", plannerId: planner!.id, name: "Austin Gala", starttime: new Date("2027-03-07T03:00:00Z"), location: "Austin, TX", placeId: await placeId("Austin, TX") })
+    .returning({ id: events.id });
+  const [invite] = await db.insert(invites).values({ eventId: event!.id, actId: austinJazz!.id }).returning({ id: invites.id });
+  const [offer] = await db.insert(offers).values({ inviteId: invite!.id, priceCents: 100_000, status: "accepted" }).returning({ id: offers.id });
+  await db.insert(bookings).values({ eventId: event!.id, actId: austinJazz!.id, offerId: offer!.id });
+}
+
 beforeAll(async () => {
   server = await createTestServer();
+  await seedFixtures();
 });
 afterAll(async () => server.close());
 
 interface SearchResult {
-  data: { url: string; rating: { average: number | null; count: number }; status?: { label: string } }[];
-  meta: { page: number; perPage: number; total: number };
+  data: { url: string; rating: { average: number | null; count: number }; tags: string[]; distance_miles?: number | null; status?: { label: string } }[];
+  meta: { page: number; perPage: number; total: number; sort: string; facets: Record<string, { value: string; count: number }[]> };
 }
-async function search(query: string, as: DemoUser | "guest" = "guest") {
+async function search(filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") {
+  const query = typeof filter === "string" ? filter : serializeSearchFilter(filter);
   const response = await server.get(`/api/acts?${query}`, as);
-  expect(response.status).toBe(200);
+  expect(response.status, query).toBe(200);
   return json<SearchResult>(response);
 }
-const urls = async (query: string, as: DemoUser | "guest" = "guest") => (await search(query, as)).data.map((act) => act.url);
+const urls = async (filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") => (await search(filter, as)).data.map((act) => act.url);
 
-describe("GET /api/acts", () => {
-  it("the public sees approved acts that are not internal use only, featured first", async () => {
-    const result = await search("");
-    expect(result.data.map((act) => act.url)).toEqual(["the-velvet-tones", "dj-nova"]);
-    expect(result.meta).toEqual({ page: 1, perPage: 20, total: 2 });
-    expect(result.data[0]!.rating).toEqual({ average: 4, count: 12 });
-    expect(result.data[0]).not.toHaveProperty("status");
-    for (const role of ["planner", "owner"] as const) expect(await urls("", role), role).toEqual(["the-velvet-tones", "dj-nova"]);
+const PUBLIC = ["the-velvet-tones", "dj-nova", "austin-jazz-trio", "round-rock-swing", "san-antonio-soul", "houston-magic", "cafe-creme"];
+const NEVER_PUBLIC = ["keynote-kim", "pending-act", "draft-act", "declined-act", "hidden-austin-jazz", "waiting-austin-jazz"];
+
+describe("GET /api/acts: who sees what", () => {
+  it("guests, planners and artists see approved acts that are not internal use only, whatever the query", async () => {
+    const queries: (Partial<ActSearchFilter> | string)[] = [
+      {},
+      { searchTerms: "jazz" },
+      { location: "Austin, TX", radius: 500 },
+      { styles: ["Jazz"] },
+      "status=pending",
+      "status=draft",
+      { searchTerms: "hidden waiting keynote pending declined draft" },
+      { sort: "newest", perPage: 50 },
+    ];
+    for (const as of ["guest", "planner", "owner", "otherArtist"] as const) {
+      for (const query of queries) {
+        const found = await urls(query, as);
+        expect(found.filter((url) => NEVER_PUBLIC.includes(url)), `${as} ${JSON.stringify(query)}`).toEqual([]);
+      }
+    }
+    expect((await search({ perPage: 50 })).meta.total).toBe(PUBLIC.length);
   });
 
-  it("admins see every act and may filter by status", async () => {
-    expect((await search("", "admin")).meta.total).toBe(6);
-    expect(await urls("status=pending", "admin")).toEqual(["pending-act"]);
+  it("admins see every act, may filter by status, and see each act's status", async () => {
+    expect((await search({ perPage: 50 }, "admin")).meta.total).toBe(PUBLIC.length + NEVER_PUBLIC.length);
+    expect((await urls("status=pending", "admin")).sort()).toEqual(["pending-act", "waiting-austin-jazz"]);
     expect(await urls("status=draft", "admin")).toEqual(["draft-act"]);
     expect(await urls("status=declined", "admin")).toEqual(["declined-act"]);
-    expect((await search("status=approved", "admin")).data.map((act) => act.status?.label)).toEqual(["Approved", "Approved", "Approved"]);
-    // The public cannot widen its view with a status: it still sees approved acts only.
-    expect(await urls("status=pending")).toEqual(["the-velvet-tones", "dj-nova"]);
+    expect((await search("status=approved&searchTerms=hidden", "admin")).data.map((act) => [act.url, act.status?.label])).toEqual([["hidden-austin-jazz", "Approved"]]);
+  });
+});
+
+describe("keywords", () => {
+  it("match names, tags, headlines, locations and descriptions, best first", async () => {
+    const jazz = await urls({ searchTerms: "jazz" });
+    expect(jazz[0]).toBe("austin-jazz-trio"); // in its name and its tags
+    expect(jazz.sort()).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing"]);
+    expect(await urls({ searchTerms: "river walk" })).toEqual(["san-antonio-soul"]);
+    expect(await urls({ searchTerms: "san antonio" })).toEqual(["san-antonio-soul"]);
+    expect(await urls({ searchTerms: "magician" })).toEqual(["houston-magic"]);
   });
 
-  it("filters by search terms and by tags, from the serialised filter", async () => {
-    expect(await urls(serializeSearchFilter({ searchTerms: "velvet" }))).toEqual(["the-velvet-tones"]);
-    expect(await urls(serializeSearchFilter({ styles: ["Motown", "Jazz"] }))).toEqual(["the-velvet-tones"]);
-    expect(await urls(serializeSearchFilter({ eventTypes: ["Wedding"], bandSetups: ["7+ Piece Band"] }))).toEqual(["the-velvet-tones"]);
-    expect(await urls(serializeSearchFilter({ songTypes: ["Ceremony Music"] }))).toEqual([]);
-    expect(await urls(serializeSearchFilter({ actTypes: ["Keynote Speaker"] }), "admin")).toEqual(["keynote-kim"]);
-    expect(await urls(serializeSearchFilter({ searchTerms: "100%_" }))).toEqual([]);
+  it("match word prefixes as typed, ignore case and accents, and tolerate a typo per word", async () => {
+    expect(await urls({ searchTerms: "velv" })).toEqual(["the-velvet-tones"]);
+    expect(await urls({ searchTerms: "velvit tones" })).toEqual(["the-velvet-tones"]);
+    expect(await urls({ searchTerms: "VELVET" })).toEqual(["the-velvet-tones"]);
+    expect(await urls({ searchTerms: "cafe creme" })).toEqual(["cafe-creme"]);
+    expect(await urls({ searchTerms: "Café Crème" })).toEqual(["cafe-creme"]);
+    expect(await urls({ searchTerms: "qwxzvbn" })).toEqual([]);
+    expect(await urls({ searchTerms: "100%_ ' \" <" })).toEqual([]);
+  });
+});
+
+describe("filters", () => {
+  it("each tag list, combined with AND across lists and OR within one", async () => {
+    expect((await urls({ styles: ["Jazz"] })).sort()).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing"]);
+    expect((await urls({ styles: ["Swing", "Soul"] })).sort()).toEqual(["round-rock-swing", "san-antonio-soul", "the-velvet-tones"]);
+    expect(await urls({ styles: ["Jazz"], eventTypes: ["Wedding"] })).toEqual(["austin-jazz-trio"]);
+    expect(await urls({ occasions: ["Private Party"], actTypes: ["Magician"] })).toEqual(["houston-magic"]);
+    expect(await urls({ styles: ["Jazz"], searchTerms: "swing" })).toEqual(["round-rock-swing"]);
+    expect(await urls({ songTypes: ["Ceremony Music"] })).toEqual([]);
   });
 
-  it("pages, and refuses a bad filter with 422", async () => {
-    expect((await search("page=2")).data).toEqual([]);
-    const bad = await server.get("/api/acts?page=0&status=lost", "admin");
+  it("extras: featured, nationally recognized, with reviews", async () => {
+    expect(await urls({ extras: ["Featured"] })).toEqual(["the-velvet-tones", "round-rock-swing"]);
+    expect(await urls({ extras: ["Nationally Recognized"] })).toEqual(["houston-magic"]);
+    expect((await urls({ extras: ["Has Reviews"], styles: ["Jazz"] })).sort()).toEqual(["austin-jazz-trio", "round-rock-swing"]);
+    expect(await urls({ extras: ["No such extra"] })).toEqual([]);
+  });
+
+  it("a place and a radius: any of an act's locations counts, with the distance to the nearest", async () => {
+    const near = await search({ location: "Austin, TX", radius: 25, sort: "distance" });
+    expect(near.data.map((act) => act.url)).toEqual(["austin-jazz-trio", "houston-magic", "round-rock-swing"]);
+    expect(near.data.map((act) => act.distance_miles)).toEqual([0, 0, expect.any(Number)]);
+    const roundRock = near.data[2]!.distance_miles!;
+    expect(roundRock).toBeGreaterThan(10);
+    expect(roundRock).toBeLessThan(25);
+    // The boundary: a radius just short of Round Rock leaves it out, just past it takes it in.
+    expect(await urls({ location: "Austin, TX", radius: Math.floor(roundRock * 10) / 10 - 0.2 })).not.toContain("round-rock-swing");
+    expect(await urls({ location: "Austin, TX", radius: roundRock + 0.2 })).toContain("round-rock-swing");
+    // 50 miles by default; San Antonio (about 75 miles) needs more.
+    expect(await urls({ location: "Austin, TX" })).not.toContain("san-antonio-soul");
+    expect(await urls({ location: "Austin, TX", radius: 100 })).toContain("san-antonio-soul");
+    // Coordinates win over a place when both are given.
+    expect(await urls("location=Austin,%20TX&location_lat=32.78&location_lng=-96.8&radius=20")).toEqual(["cafe-creme"]);
+  });
+
+  it("an unknown place is a 422 on location that suggests the nearest names", async () => {
+    const response = await server.request("/api/acts?location=Austin,%20TZ");
+    expect(response.status).toBe(422);
+    expect((await json<{ errors: Record<string, string[]> }>(response)).errors.location![0]).toMatch(/^We could not find "Austin, TZ"\. Did you mean Austin, TX/);
+  });
+
+  it("a date leaves out acts booked that day where the event happens", async () => {
+    expect(await urls({ location: "Austin, TX", date: "2027-03-06" })).not.toContain("austin-jazz-trio");
+    expect(await urls({ location: "Austin, TX", date: "2027-03-07" })).toContain("austin-jazz-trio");
+    expect(await urls({ location: "Austin, TX", date: "2027-03-05" })).toContain("austin-jazz-trio");
+    const bad = await server.request("/api/acts?date=2027-02-30");
     expect(bad.status).toBe(422);
-    expect(Object.keys((await json<{ errors: Record<string, string[]> }>(bad)).errors).sort()).toEqual(["page", "status"]);
+    expect(Object.keys((await json<{ errors: Record<string, string[]> }>(bad)).errors)).toEqual(["date"]);
+  });
+});
+
+describe("sorting, paging and facets", () => {
+  it("sorts by relevance, recommendation, rating, reviews, newest and distance", async () => {
+    expect((await search({ searchTerms: "jazz" })).meta.sort).toBe("relevance");
+    expect((await search({})).meta.sort).toBe("recommended");
+    expect((await urls({ sort: "recommended" })).slice(0, 2)).toEqual(["the-velvet-tones", "round-rock-swing"]);
+    // 4.7, then two at 4.0: the one with more reviews first.
+    expect((await urls({ sort: "rating" })).slice(0, 3)).toEqual(["austin-jazz-trio", "the-velvet-tones", "round-rock-swing"]);
+    expect((await urls({ sort: "reviews" })).slice(0, 3)).toEqual(["the-velvet-tones", "austin-jazz-trio", "san-antonio-soul"]);
+    const newest = await urls({ sort: "newest" });
+    const order = ["cafe-creme", "houston-magic", "san-antonio-soul", "round-rock-swing", "austin-jazz-trio"].map((url) => newest.indexOf(url));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect((await search({ sort: "distance" })).meta.sort).toBe("recommended"); // no place, no distance
+  });
+
+  it("pages with a total that does not change from page to page", async () => {
+    const first = await search({ perPage: 3 });
+    const second = await search({ perPage: 3, page: 2 });
+    const third = await search({ perPage: 3, page: 3 });
+    expect([first.meta.total, second.meta.total, third.meta.total]).toEqual([7, 7, 7]);
+    expect([first.data.length, second.data.length, third.data.length]).toEqual([3, 3, 1]);
+    expect(new Set([...first.data, ...second.data, ...third.data].map((act) => act.url)).size).toBe(7);
+    expect((await server.request("/api/acts?perPage=51")).status).toBe(422);
+  });
+
+  it("counts, per value of each list, the acts that would match with it and the other filters", async () => {
+    const { meta } = await search({ location: "Austin, TX", radius: 100, eventTypes: ["Wedding"] });
+    expect(meta.total).toBe(2);
+    // styles counts keep the event-type filter; eventTypes counts drop their own list.
+    expect(meta.facets.styles).toEqual([
+      { value: "Jazz", count: 1 },
+      { value: "Soul", count: 1 },
+    ]);
+    expect(meta.facets.eventTypes).toEqual(expect.arrayContaining([{ value: "Wedding", count: 2 }, { value: "Corporate Event", count: 1 }, { value: "Private Party", count: 1 }]));
+    expect(meta.facets.extras).toEqual([{ value: "Has Reviews", count: 2 }]);
+    // Items carry their tags' names.
+    expect((await search({ searchTerms: "round rock" })).data[0]!.tags).toEqual(["Corporate Event", "Jazz", "Swing"]);
   });
 });

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+
+/** The words of a search, as the search documents hold them: lower case, accents removed. */
+export function searchWords(terms: string): string[] {
+  return terms
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+}
+
+export interface KeywordQuery {
+  /** Every word as typed, each a prefix: "velv" finds "velvet". */
+  exact: string;
+  /** The same, each word also allowing the known words one typo away. */
+  tolerant: string;
+}
+
+const MIN_TYPO_LENGTH = 4;
+
+/**
+ * tsquery texts for a search: each word matches as a prefix, or, when the word is long
+ * enough to misspell, as one of the nearest words any act's document holds (pg_trgm over
+ * search_words): "velvit tones" finds The Velvet Tones. Words are [a-z0-9] only, so the
+ * texts need no quoting.
+ */
+export async function keywordQuery(db: Executor, terms: string): Promise<KeywordQuery | null> {
+  const words = searchWords(terms);
+  if (words.length === 0) return null;
+  const groups: string[] = [];
+  for (const word of words) {
+    const alternatives = new Set([`${word}:*`]);
+    if (word.length >= MIN_TYPO_LENGTH) {
+      const near = (await db.execute(sql`select word from search_words where word % ${word} order by similarity(word, ${word}) desc limit 3`)) as unknown as { rows: { word: string }[] };
+      for (const { word: known } of near.rows) if (/^[a-z0-9]+$/.test(known)) alternatives.add(known);
+    }
+    groups.push(`(${[...alternatives].join(" | ")})`);
+  }
+  return { exact: words.map((word) => `${word}:*`).join(" & "), tolerant: groups.join(" & ") };
+}
