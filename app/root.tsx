@@ -70,9 +70,14 @@ function SiteHeader() {
   return (
     <header className="border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="text-lg font-bold text-violet-800">
-          {data?.appName ?? "EVA"}
-        </Link>
+        <div className="flex items-center gap-4">
+          <Link to="/" className="text-lg font-bold text-violet-800">
+            {data?.appName ?? "EVA"}
+          </Link>
+          <Link to="/search" className="text-sm hover:underline">
+            Find entertainers
+          </Link>
+        </div>
         {viewer ? (
           <div className="flex flex-wrap items-center gap-3 text-sm">
             {viewer.role === "PLANNER" && (

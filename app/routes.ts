@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("search", "routes/search.tsx"),
   route("logout", "routes/logout.tsx"),
   route("entertainment/:actUrl", "routes/entertainment.$actUrl.tsx"),
   route("entertainment/update/:actUrl", "routes/entertainment.update.$actUrl.tsx"),

@@ -10,11 +10,13 @@ describe("act search filter", () => {
     expect(filter).toMatchObject({ page: 2, searchTerms: "soul band", styles: ["Motown", "Funk"], radius: 50, location_lat: 41.88, location_lng: -87.63 });
   });
 
-  it("keeps any list of values intact", () => {
+  it("keeps any list of values intact (an empty value is no value, as a GET form sends it)", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 20 }), { maxLength: 10 }), (eventTypes) => {
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 20 }), { maxLength: 10 }), (eventTypes) => {
         expect(parseSearchFilter(serializeSearchFilter({ eventTypes })).eventTypes).toEqual(eventTypes);
       }),
     );
+    expect(parseSearchFilter("eventTypes[]=&eventTypes[]=Wedding&date=&sort=").eventTypes).toEqual(["Wedding"]);
+    expect(parseSearchFilter("date=&sort=")).toMatchObject({ date: undefined, sort: undefined });
   });
 });

@@ -54,6 +54,43 @@ export function effectiveSort(filter: Pick<ActSearchFilter, "sort" | "searchTerm
   return sort;
 }
 
+/** Every query-string key the search reads: the page is cached and linked by these alone. */
+export const SEARCH_QUERY_KEYS = [
+  ...LIST_KEYS.map((key) => `${key}[]`),
+  "status",
+  "page",
+  "perPage",
+  "searchTerms",
+  "location",
+  "radius",
+  "location_lat",
+  "location_lng",
+  "date",
+  "sort",
+] as const;
+
+/** Radii offered by the search form, in miles. */
+export const RADIUS_CHOICES = [10, 25, 50, 100, 250] as const;
+
+export const LIST_LABELS: Record<ListKey, string> = {
+  actTypes: "Type of act",
+  styles: "Styles",
+  bandSetups: "Band setup",
+  songTypes: "Song types",
+  eventTypes: "Event types",
+  occasions: "Occasions",
+  extras: "Extras",
+};
+
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: "Best match",
+  recommended: "Recommended",
+  rating: "Highest rated",
+  reviews: "Most reviews",
+  newest: "Newest",
+  distance: "Nearest",
+};
+
 export function serializeSearchFilter(filter: Partial<ActSearchFilter>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) {
@@ -64,12 +101,15 @@ export function serializeSearchFilter(filter: Partial<ActSearchFilter>): string 
   return params.toString();
 }
 
-/** The query string as the schema's input: `key[]` repeated for lists, one value otherwise. */
+/**
+ * The query string as the schema's input: `key[]` repeated for lists, one value otherwise.
+ * An empty value is no value (a GET form sends its empty fields as `key=`).
+ */
 export function rawSearchFilter(query: string | URLSearchParams): Record<string, unknown> {
   const params = typeof query === "string" ? new URLSearchParams(query) : query;
   const raw: Record<string, unknown> = {};
-  for (const key of LIST_KEYS) raw[key] = params.getAll(`${key}[]`);
-  for (const [key, value] of params) if (!key.endsWith("[]")) raw[key] = value;
+  for (const key of LIST_KEYS) raw[key] = params.getAll(`${key}[]`).filter((value) => value !== "");
+  for (const [key, value] of params) if (!key.endsWith("[]") && value !== "") raw[key] = value;
   return raw;
 }
 

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
+import { SEARCH_QUERY_KEYS } from "../domain/search-filter";
 import type { AppEnv } from "./api/router";
 import type { DatabaseHandle } from "./db/client";
 
@@ -21,11 +22,12 @@ const RETRY_MS = 5_000;
 const MAX_REMEMBERED_CHANGES = 10_000;
 
 /**
- * The query parameters a page reads (login and sign-up: where to go next; add-event: which
- * act). Only these are part of a cached page's key, and a page is rendered for its key's
- * URL, so an unknown parameter neither forces a render nor shows up in a stored page.
+ * The query parameters pages read (login and sign-up: where to go next; add-event: which
+ * act; /search: its filter). Only these are part of a cached page's key, and a page is
+ * rendered for its key's URL, so an unknown parameter neither forces a render nor shows up
+ * in a stored page.
  */
-export const PAGE_QUERY_PARAMS = ["redirectTo", "actUrl"] as const;
+export const PAGE_QUERY_PARAMS: readonly string[] = ["redirectTo", "actUrl", ...SEARCH_QUERY_KEYS];
 
 /** The URL a guest page is stored under: the path, and the parameters pages read, sorted. */
 export function pageKey(url: URL): string {

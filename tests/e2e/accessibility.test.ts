@@ -8,6 +8,9 @@ const suite = browserSuite();
 describe("axe finds no violations", () => {
   it.each([
     ["guest", "/"],
+    ["guest", "/search"],
+    ["guest", "/search?searchTerms=velvet&location=Chicago,%20IL&radius=25"],
+    ["planner", "/search?searchTerms=zzzzqq&styles[]=Soul&location=Chicago,%20IL"],
     ["guest", "/login"],
     ["guest", "/signup"],
     ["planner", "/events"],

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { Badge } from "../../components/ui/badge";
+import { StarRating } from "../../components/ui/star-rating";
+import { fileUrl } from "../../lib/files";
+import type { SearchResults } from "../../routes/search.server";
+
+type Result = SearchResults["data"][number];
+
+/** One act in a list of results: photo, name, headline, place and distance, rating, badges. */
+export function ResultCard({ act }: { act: Result }) {
+  return (
+    <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
+      {act.avatar ? (
+        <img src={fileUrl(act.avatar)} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 shrink-0 rounded-md object-cover" />
+      ) : (
+        <div aria-hidden className="h-24 w-24 shrink-0 rounded-md bg-gradient-to-br from-violet-200 to-pink-100" />
+      )}
+      <div className="min-w-0 flex-1">
+        <h3 id={`result-${act.url}`} className="text-lg font-semibold">
+          <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
+            {act.name}
+          </Link>
+        </h3>
+        {act.headline && <p className="text-sm text-gray-700">{act.headline}</p>}
+        <p className="mt-1 text-sm text-gray-600">
+          {act.location ?? "Location not given"}
+          {"distance_miles" in act && act.distance_miles !== null && act.distance_miles !== undefined && <> · {act.distance_miles} miles away</>}
+        </p>
+        <p className="mt-1 flex items-center gap-2 text-sm">
+          {act.rating.average !== null ? (
+            <>
+              <StarRating value={act.rating.average} size="sm" />
+              <span>
+                {act.rating.average.toFixed(1)} ({act.rating.count} {act.rating.count === 1 ? "review" : "reviews"})
+              </span>
+            </>
+          ) : (
+            <span className="text-gray-600">No ratings yet</span>
+          )}
+        </p>
+        <p className="mt-2 flex flex-wrap gap-2">
+          {act.is_featured === 1 && <Badge color="violet">Featured</Badge>}
+          {act.nationallyRecognized && <Badge color="blue">Nationally Recognized</Badge>}
+        </p>
+      </div>
+    </article>
+  );
+}

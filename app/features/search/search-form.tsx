@@ -1,0 +1,119 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import type { FieldErrors } from "../../../domain/api-error";
+import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
+
+type Facets = Record<ListKey, { value: string; count: number }[]>;
+
+const KEYWORD_DEBOUNCE_MS = 350;
+const inputClass = "w-full rounded-md border border-gray-300 px-3 py-2";
+
+/**
+ * The search form: a GET form, so it works without JavaScript and its address is the whole
+ * state. With JavaScript, results follow every change (keywords after a pause) in place, and
+ * focus stays where it was.
+ */
+export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchFilter | null; raw: Record<string, unknown>; facets: Facets | null; errors: FieldErrors }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const text = (key: string) => (typeof raw[key] === "string" ? (raw[key] as string) : "");
+  const selected = (key: ListKey) => (filter ? filter[key] : Array.isArray(raw[key]) ? (raw[key] as string[]) : []);
+
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    clearTimeout(timer.current);
+    const send = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
+    if (target.type === "search" || target.type === "text") timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
+    else send();
+  };
+
+  return (
+    <Form ref={form} method="get" action="/search" role="search" aria-label="Search entertainers" onChange={onChange} className="flex flex-col gap-4">
+      <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="What" error={errors.searchTerms}>
+          <input type="search" name="searchTerms" defaultValue={text("searchTerms")} placeholder="Jazz band, DJ, magician…" className={inputClass} />
+        </Field>
+        <Field label="Where" error={errors.location}>
+          <input type="text" name="location" defaultValue={text("location")} placeholder="City, ST" autoComplete="off" className={inputClass} />
+        </Field>
+        <Field label="When" error={errors.date}>
+          <input type="date" name="date" defaultValue={text("date")} className={inputClass} />
+        </Field>
+        <Field label="Within" error={errors.radius}>
+          <select name="radius" defaultValue={text("radius") || String(DEFAULT_RADIUS_MILES)} className={inputClass}>
+            {RADIUS_CHOICES.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles} miles
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Sort by" error={errors.sort}>
+          <select name="sort" defaultValue={text("sort")} className={inputClass}>
+            <option value="">Best for this search</option>
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="flex items-end gap-3">
+          <button type="submit" className="rounded-md bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800">
+            Search
+          </button>
+          <Link to="/search" className="py-2 text-violet-800 underline">
+            Clear all
+          </Link>
+        </div>
+      </div>
+      {facets && (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {LIST_KEYS.map((key) => {
+            const values = mergeSelected(facets[key], selected(key));
+            if (values.length === 0) return null;
+            return (
+              <fieldset key={key} className="rounded-lg bg-white p-3 shadow-sm">
+                <legend className="px-1 text-sm font-semibold">{LIST_LABELS[key]}</legend>
+                <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
+                  {values.map(({ value, count }) => (
+                    <li key={value}>
+                      <label className="flex items-center gap-2">
+                        <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
+                        <span>
+                          {value} <span className="text-gray-600">({count})</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            );
+          })}
+        </div>
+      )}
+    </Form>
+  );
+}
+
+/** A chosen value stays offered even when no act has it any more (count 0), so it can be unticked. */
+function mergeSelected(values: { value: string; count: number }[], chosen: string[]) {
+  const missing = chosen.filter((value) => !values.some((item) => item.value === value)).map((value) => ({ value, count: 0 }));
+  return [...values, ...missing];
+}
+
+function Field({ label, error, children }: { label: string; error?: string[]; children: React.ReactNode }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
+      {label}
+      {children}
+      {error?.map((message) => (
+        <span key={message} className="font-normal text-red-700">
+          {message}
+        </span>
+      ))}
+    </label>
+  );
+}

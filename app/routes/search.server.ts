@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "react-router";
+import type { FieldErrors } from "../../domain/api-error";
+import { fieldErrorsFromIssues } from "../../domain/api-error";
+import { actSearchFilterSchema, rawSearchFilter } from "../../domain/search-filter";
+import { ApiError } from "../../server/errors";
+import { searchActs } from "../../server/services/search/search-acts";
+
+export type SearchResults = Awaited<ReturnType<typeof searchActs>>;
+
+/** The search page's data: the query as parsed, its results, or the field errors that stopped it. */
+export async function loadSearchPage(context: AppLoadContext, url: URL) {
+  const raw = rawSearchFilter(url.searchParams);
+  const parsed = actSearchFilterSchema.safeParse(raw);
+  const base = { appName: context.config.appName, canonicalUrl: `${context.config.publicUrl}/search`, viewerRole: context.viewer?.role ?? null };
+  if (!parsed.success) return { ...base, filter: null, results: null, errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors, raw };
+  try {
+    return { ...base, filter: parsed.data, results: await searchActs(context.db, context.viewer, parsed.data), errors: {} as FieldErrors, raw };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "validation_failed") return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+import { Link, useLocation } from "react-router";
+import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS } from "../../domain/search-filter";
+import { pageHref, Pagination } from "../features/search/pagination";
+import { ResultCard } from "../features/search/result-card";
+import { SearchForm } from "../features/search/search-form";
+import { loadSearchPage } from "./search.server";
+import type { Route } from "./+types/search";
+
+export function meta({ data, location }: Route.MetaArgs) {
+  const appName = data?.appName ?? "EVA";
+  const tags: Route.MetaDescriptors = [
+    { title: `Find entertainers for your event | ${appName}` },
+    { name: "description", content: "Search vetted bands, DJs, speakers and variety acts by what, where and when." },
+    // A page of search results is for visitors, not for search engines' indexes.
+    { name: "robots", content: "noindex, follow" },
+  ];
+  if (data?.canonicalUrl) tags.push({ tagName: "link", rel: "canonical", href: data.canonicalUrl });
+  const results = data?.results;
+  if (results) {
+    const pages = Math.ceil(results.meta.total / results.meta.perPage);
+    if (results.meta.page > 1) tags.push({ tagName: "link", rel: "prev", href: pageHref(location.search, results.meta.page - 1) });
+    if (results.meta.page < pages) tags.push({ tagName: "link", rel: "next", href: pageHref(location.search, results.meta.page + 1) });
+  }
+  return tags;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadSearchPage(context, new URL(request.url));
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { filter, results, errors, raw } = loaderData;
+  const location = useLocation();
+  const total = results?.meta.total ?? 0;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Find entertainers</h1>
+      <div className="mt-4">
+        <SearchForm filter={filter} raw={raw} facets={results?.meta.facets ?? null} errors={errors} />
+      </div>
+      <section aria-labelledby="results-heading" className="mt-6">
+        <h2 id="results-heading" className="sr-only">
+          Results
+        </h2>
+        <p role="status" aria-live="polite" className="font-medium">
+          {results ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found` : "Correct the search to see results"}
+        </p>
+        {results && results.data.length > 0 && (
+          <ul className="mt-4 flex flex-col gap-3">
+            {results.data.map((act) => (
+              <li key={act.url}>
+                <ResultCard act={act} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {results && total === 0 && filter && <EmptyState filter={filter} />}
+        {results && <Pagination search={location.search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />}
+      </section>
+    </>
+  );
+}
+
+/** No results: offer a wider radius, or the same search without one of its filters. */
+function EmptyState({ filter }: { filter: NonNullable<Route.ComponentProps["loaderData"]["filter"]> }) {
+  const radius = filter.radius ?? DEFAULT_RADIUS_MILES;
+  const { page: _page, ...rest } = filter;
+  const wider = filter.location && radius < MAX_RADIUS_MILES ? `/search?${serializeSearchFilter({ ...rest, radius: Math.min(MAX_RADIUS_MILES, radius * 2) })}` : null;
+  const drops = LIST_KEYS.flatMap((key) => filter[key].map((value) => ({ key, value })));
+  return (
+    <div className="mt-4 rounded-lg bg-white p-4 shadow-sm">
+      <p>No entertainers match all of this.</p>
+      <ul className="mt-2 list-disc pl-6">
+        {wider && (
+          <li>
+            <Link to={wider} className="text-violet-800 underline">
+              Search within {Math.min(MAX_RADIUS_MILES, radius * 2)} miles
+            </Link>
+          </li>
+        )}
+        {drops.map(({ key, value }) => (
+          <li key={`${key}:${value}`}>
+            <Link to={`/search?${serializeSearchFilter({ ...rest, [key]: filter[key].filter((item) => item !== value) })}`} className="text-violet-800 underline">
+              Drop {LIST_LABELS[key].toLowerCase()}: {value}
+            </Link>
+          </li>
+        ))}
+        {filter.date && (
+          <li>
+            <Link to={`/search?${serializeSearchFilter({ ...rest, date: undefined })}`} className="text-violet-800 underline">
+              Any date
+            </Link>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

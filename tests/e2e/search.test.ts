@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { browserSuite, watchCspViolations } from "./browser-session";
+
+const suite = browserSuite();
+
+describe("/search", () => {
+  it("a guest searches by what, where, radius and date, narrows by a filter and opens a result", async () => {
+    const page = await (await suite.sessions.contextFor("guest")).newPage();
+    await page.goto(`${suite.app.baseUrl}/`);
+    await page.getByRole("search", { name: "Find entertainers" }).getByLabel("What").fill("soul");
+    await page.getByRole("search", { name: "Find entertainers" }).getByLabel("Where").fill("Chicago, IL");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/search\?/);
+    const status = page.getByRole("status");
+    await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+
+    // With JavaScript, a change shows at once, in place, and the keywords keep their focus.
+    const form = page.getByRole("search", { name: "Search entertainers" });
+    await form.getByLabel("Within").selectOption("25");
+    await page.waitForURL(/radius=25/);
+    await form.getByLabel("When").fill("2031-06-14");
+    await page.waitForURL(/date=2031-06-14/);
+    await form.getByRole("checkbox", { name: /^Motown/ }).check();
+    await page.waitForURL(/styles%5B%5D=Motown|styles\[\]=Motown/);
+    await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+    const keywords = form.getByLabel("What");
+    await keywords.fill("velvit");
+    await page.waitForURL(/searchTerms=velvit/);
+    expect(await keywords.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+
+    await page.getByRole("link", { name: "The Velvet Tones" }).click();
+    await page.waitForURL(/\/entertainment\/the-velvet-tones$/);
+    await page.close();
+  });
+
+  it("works with JavaScript off: a GET form whose address holds the whole search", async () => {
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    watchCspViolations(context, suite.cspViolations);
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/search`);
+    await page.getByLabel("What").fill("velvet");
+    await page.getByLabel("Where").fill("Milwaukee, WI");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/searchTerms=velvet/);
+    expect(await page.getByRole("status").textContent()).toBe("1 entertainer found");
+    expect(await page.getByRole("article").getByText(/miles away/).textContent()).toContain("0 miles away");
+
+    // An unknown place says what went wrong and suggests the nearest names.
+    await page.goto(`${suite.app.baseUrl}/search?location=Chicgo,%20IL`);
+    expect(await page.getByText(/We could not find "Chicgo, IL"\. Did you mean Chicago, IL/).count()).toBe(1);
+
+    // Nothing found: the page offers a wider radius or fewer filters.
+    await page.goto(`${suite.app.baseUrl}/search?location=Denver,%20CO&radius=25&styles[]=Soul`);
+    expect(await page.getByRole("status").textContent()).toBe("0 entertainers found");
+    await page.getByRole("link", { name: "Search within 50 miles" }).click();
+    await page.waitForURL(/radius=50/);
+    expect(await page.getByRole("link", { name: "Drop styles: Soul" }).count()).toBe(1);
+    await context.close();
+  });
+});
