@@ -1,11 +1,19 @@
 // `npm run seed`: loads the demo data into an empty database.
+// `npm run seed -- --acts 100000` adds that many generated acts too, for measuring search at scale.
 import { count } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { users } from "../server/db/schema";
 import { seedDemoData } from "../server/db/seed";
+import { addBulkActs } from "../server/db/bulk-acts";
 import { loadEnv } from "../server/env";
 
+const actsFlag = process.argv.indexOf("--acts");
+const bulkActs = actsFlag >= 0 ? Number(process.argv[actsFlag + 1]) : 0;
+if (!Number.isInteger(bulkActs) || bulkActs < 0 || bulkActs > 1_000_000) {
+  console.error("--acts takes a whole number of acts, at most 1,000,000");
+  process.exit(2);
+}
 const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
@@ -17,6 +25,11 @@ try {
   } else {
     await seedDemoData(database.db, { dataDir: env.dataDir });
     console.log("Loaded the demo data. Every demo account's password is demo-password.");
+    if (bulkActs > 0) {
+      const started = performance.now();
+      await addBulkActs(database.db, bulkActs);
+      console.log(`Added ${bulkActs} generated acts in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    }
   }
 } finally {
   await database.close();

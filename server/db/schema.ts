@@ -465,9 +465,26 @@ export const actSearch = pgTable(
     document: tsvector("document").notNull(),
     ratingAvg: doublePrecision("rating_avg"),
     reviewCount: integer("review_count").notNull().default(0),
+    /** Approved and not internal use only: what guests, planners and artists may find. */
+    visible: boolean("visible").notNull().default(false),
+    featured: boolean("featured").notNull().default(false),
+    name: text("name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "<list>:<value>" for every filter value the act has (server/services/search/conditions.ts). */
+    facets: text("facets").array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index("act_search_document_idx").using("gin", t.document), index("act_search_rating_idx").on(sql`${t.ratingAvg} desc nulls last`)],
+  (t) => [
+    index("act_search_document_idx").using("gin", t.document),
+    index("act_search_facets_idx").using("gin", t.facets),
+    index("act_search_recommended_idx").on(t.visible, sql`${t.featured} desc`, sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.name, t.actId),
+    index("act_search_rating_idx").on(t.visible, sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.actId),
+    index("act_search_reviews_idx").on(t.visible, sql`${t.reviewCount} desc`, sql`${t.ratingAvg} desc nulls last`, t.actId),
+    index("act_search_newest_idx").on(t.visible, sql`${t.createdAt} desc`, sql`${t.actId} desc`),
+  ],
 );
+
+/** For every "<list>:<value>" key, how many visible acts have it ("_visible": how many there are): a browse's facets without a scan. */
+export const facetCounts = pgTable("facet_counts", { key: text("key").primaryKey(), count: integer("count").notNull().default(0) });
 
 /** Every word of every search document: where a misspelt word finds the word it meant. */
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)]);

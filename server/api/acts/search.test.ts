@@ -236,6 +236,14 @@ describe("sorting, paging and facets", () => {
     ]);
     expect(meta.facets.eventTypes).toEqual(expect.arrayContaining([{ value: "Wedding", count: 2 }, { value: "Corporate Event", count: 1 }, { value: "Private Party", count: 1 }]));
     expect(meta.facets.extras).toEqual([{ value: "Has Reviews", count: 2 }]);
+    // A bare browse reads kept counts; they agree with counting the same acts afresh.
+    const browse = await search({});
+    const counted = await search({ date: "2099-01-01" });
+    expect(browse.meta.total).toBe(counted.meta.total);
+    for (const key of Object.keys(counted.meta.facets)) {
+      const sorted = (list: { value: string; count: number }[]) => [...list].sort((a, b) => a.value.localeCompare(b.value));
+      expect(sorted(browse.meta.facets[key]!), key).toEqual(sorted(counted.meta.facets[key]!));
+    }
     // Items carry their tags' names.
     expect((await search({ searchTerms: "round rock" })).data[0]!.tags).toEqual(["Corporate Event", "Jazz", "Swing"]);
   });

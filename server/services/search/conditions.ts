@@ -1,45 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ActSearchFilter, Extra, ListKey } from "../../../domain/search-filter";
-import type { ActTagRelation } from "../../../domain/tags";
+import type { ActSearchFilter, ListKey } from "../../../domain/search-filter";
 
-/** Which of an act's tag links each filter list looks at. */
-export const LIST_RELATIONS: Record<Exclude<ListKey, "extras">, ActTagRelation[]> = {
-  actTypes: ["varietyTypes", "speakerTypes", "bandSetups"],
-  styles: ["genres", "styles"],
-  bandSetups: ["bandSetups"],
-  songTypes: ["songTypes"],
-  eventTypes: ["eventTypes", "occasions"],
-  occasions: ["eventTypes", "occasions"],
-};
-
-/** What each extra means, of the act row `a` and its search row `s`. */
-export const EXTRA_CONDITIONS: Record<Extra, SQL> = {
-  Featured: sql`a.is_featured`,
-  "Nationally Recognized": sql`a.nationally_recognized`,
-  "Corporate Experience": sql`a.has_performed_corporate_event`,
-  "Has Videos": sql`exists (select 1 from videos v where v.act_id = a.id)`,
-  "Has Reviews": sql`coalesce(s.review_count, 0) > 0`,
-};
-
-const relationList = (relations: ActTagRelation[]) => sql.join(relations.map((relation) => sql`${relation}`), sql`, `);
-
-/** Acts with any of these tag names among these links. */
-export function hasTag(names: string[], relations: ActTagRelation[]): SQL {
-  return sql`exists (select 1 from act_tags at join tags t on t.id = at.tag_id
-    where at.act_id = a.id and at.relation in (${relationList(relations)}) and t.name in (${sql.join(names.map((name) => sql`${name}`), sql`, `)}))`;
-}
-
-export function extrasCondition(extras: string[]): SQL | null {
-  const known = extras.filter((extra): extra is Extra => extra in EXTRA_CONDITIONS);
-  if (extras.length > 0 && known.length === 0) return sql`false`;
-  return known.length ? sql`(${sql.join(known.map((extra) => EXTRA_CONDITIONS[extra]), sql` or `)})` : null;
-}
-
+/**
+ * Each act's search row (`s`, act_search) holds "<list>:<value>" for every filter value it
+ * has (the refresh_act_search function in the migrations says which tag links each list
+ * reads); a list matches acts with any of its values, through the array's GIN index.
+ */
 export function listCondition(key: ListKey, values: string[]): SQL | null {
   if (values.length === 0) return null;
-  return key === "extras" ? extrasCondition(values) : hasTag(values, LIST_RELATIONS[key]);
+  return sql`s.facets && ARRAY[${sql.join(values.map((value) => sql`${`${key}:${value}`}`), sql`, `)}]::text[]`;
 }
 
+/** Admins' status filter, of the act row `a`. */
 export function statusCondition(status: NonNullable<ActSearchFilter["status"]>): SQL {
   switch (status) {
     case "approved":
@@ -79,8 +51,8 @@ export function placesWithin(circle: Circle): SQL {
       and ${milesFrom(circle)} <= ${circle.miles}::double precision`;
 }
 
-/** Acts with an accepted booking for an event that starts that day where it happens (UTC without a place). */
+/** Acts (by the search row `s`) with an accepted booking for an event that starts that day where it happens (UTC without a place). */
 export function bookedOn(date: string): SQL {
   return sql`exists (select 1 from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
-    where b.act_id = a.id and (e.starttime at time zone coalesce(ep.time_zone, 'UTC'))::date = ${date}::date)`;
+    where b.act_id = s.act_id and (e.starttime at time zone coalesce(ep.time_zone, 'UTC'))::date = ${date}::date)`;
 }

@@ -1,12 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { deriveActStatus } from "../../../domain/act-status";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, EXTRAS, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
+import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
 import { unknownPlaceMessage } from "../../../domain/places";
 import type { Executor } from "../../db/client";
 import { validationFailed } from "../../errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
-import { type Circle, EXTRA_CONDITIONS, LIST_RELATIONS, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
+import { type Circle, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 
 type Rows<T> = { rows: T[] };
@@ -34,11 +34,11 @@ function conditions(query: Query, except?: ListKey): SQL {
   const { admin, filter, circle, keywords } = query;
   const parts: SQL[] = [];
   // Guests, planners and artists see approved acts that are not internal use only, whatever they ask.
-  if (!admin) parts.push(sql`a.active and not a.internal_use_only`);
+  if (!admin) parts.push(sql`s.visible`);
   else if (filter.status) parts.push(statusCondition(filter.status));
   if (keywords) parts.push(sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`);
   if (circle) {
-    parts.push(sql`a.id in (select x.id from acts x where x.place_id in (select id from near)
+    parts.push(sql`s.act_id in (select x.id from acts x where x.place_id in (select id from near)
       union select l.act_id from act_locations l where l.place_id in (select id from near))`);
   }
   if (filter.date) parts.push(sql`not ${bookedOn(filter.date)}`);
@@ -51,24 +51,29 @@ function conditions(query: Query, except?: ListKey): SQL {
 }
 
 const withNear = (circle: Circle | null) => (circle ? sql`with near as (${placesWithin(circle)}) ` : sql``);
-const FROM = sql`from acts a left join act_search s on s.act_id = a.id`;
+const FROM = sql`from act_search s join acts a on a.id = s.act_id`;
+/** Without an admin's status filter, counting needs the search rows alone. */
+const countFrom = (query: Query) => (query.admin && query.filter.status ? FROM : sql`from act_search s`);
 
-function orderBy(sort: SearchSort, keywords: KeywordQuery | null): SQL {
+function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean): SQL {
+  // Guests' searches all have s.visible; leading with it lets a browse read an index in order.
+  const visible = admin ? sql`` : sql`s.visible, `;
   switch (sort) {
     case "relevance":
       return keywords
-        ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant})) desc, a.is_featured desc, s.rating_avg desc nulls last, a.id`
-        : sql`a.is_featured desc, s.rating_avg desc nulls last, a.id`;
+        ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant})) desc, s.featured desc, s.rating_avg desc nulls last, s.act_id`
+        : sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
+    // The same keys, in the same order, as the act_search indexes, so a browse reads one index.
     case "recommended":
-      return sql`a.is_featured desc, s.rating_avg desc nulls last, s.review_count desc nulls last, a.name, a.id`;
+      return sql`${visible}s.featured desc, s.rating_avg desc nulls last, s.review_count desc, s.name, s.act_id`;
     case "rating":
-      return sql`s.rating_avg desc nulls last, s.review_count desc nulls last, a.id`;
+      return sql`${visible}s.rating_avg desc nulls last, s.review_count desc, s.act_id`;
     case "reviews":
-      return sql`s.review_count desc nulls last, s.rating_avg desc nulls last, a.id`;
+      return sql`${visible}s.review_count desc, s.rating_avg desc nulls last, s.act_id`;
     case "newest":
-      return sql`a.created_at desc, a.id desc`;
+      return sql`${visible}s.created_at desc, s.act_id desc`;
     case "distance":
-      return sql`distance asc nulls last, a.id`;
+      return sql`distance asc nulls last, s.act_id`;
   }
 }
 
@@ -89,23 +94,55 @@ interface ActRow {
   distance: number | null;
 }
 
-/** Per value of each filter list, how many acts would match with it and the other filters. */
+/**
+ * Per value of each filter list, how many acts would match with it and the other filters:
+ * one pass over the matching acts' "<list>:<value>" keys for every list with nothing chosen,
+ * and one more, without its own condition, for each list with something chosen.
+ */
 async function facets(db: Executor, query: Query) {
-  const result: Record<ListKey, { value: string; count: number }[]> = Object.fromEntries(LIST_KEYS.map((key) => [key, []])) as never;
-  for (const key of LIST_KEYS) {
-    if (key === "extras") continue;
-    const relations = sql.join(LIST_RELATIONS[key].map((relation) => sql`${relation}`), sql`, `);
-    result[key] = await rowsOf(
-      db.execute(sql`${withNear(query.circle)}select t.name as value, count(distinct a.id)::int as count ${FROM}
-        join act_tags at on at.act_id = a.id join tags t on t.id = at.tag_id
-        where ${conditions(query, key)} and at.relation in (${relations})
-        group by t.name order by count(distinct a.id) desc, t.name`),
+  if (isBrowse(query)) return browseFacets(db);
+  const result = Object.fromEntries(LIST_KEYS.map((key) => [key, [] as { value: string; count: number }[]])) as Record<ListKey, { value: string; count: number }[]>;
+  const add = (rows: { key: string; count: number }[], only?: ListKey) => {
+    for (const { key, count } of rows) {
+      const split = key.indexOf(":");
+      const list = key.slice(0, split) as ListKey;
+      if ((only === undefined ? query.filter[list].length === 0 : list === only) && list in result) result[list].push({ value: key.slice(split + 1), count });
+    }
+  };
+  const pass = (except?: ListKey) =>
+    rowsOf<{ key: string; count: number }>(
+      db.execute(sql`${withNear(query.circle)}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets) f
+        where ${conditions(query, except)} ${except ? sql`and f like ${`${except}:%`}` : sql``}
+        group by f order by count(*) desc, f`),
     );
-  }
-  const counts = sql.join(EXTRAS.map((extra, index) => sql`count(*) filter (where ${EXTRA_CONDITIONS[extra]})::int as ${sql.raw(`e${index}`)}`), sql`, `);
-  const [extras] = await rowsOf<Record<string, number>>(db.execute(sql`${withNear(query.circle)}select ${counts} ${FROM} where ${conditions(query, "extras")}`));
-  result.extras = EXTRAS.map((value, index) => ({ value, count: extras?.[`e${index}`] ?? 0 })).filter((item) => item.count > 0);
+  add(await pass());
+  for (const key of LIST_KEYS) if (query.filter[key].length > 0) add(await pass(key), key);
   return result;
+}
+
+/** A guest's search with no condition but visibility: its counts are kept in facet_counts. */
+function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
+  return !admin && !circle && !keywords && !filter.date && LIST_KEYS.every((key) => filter[key].length === 0);
+}
+
+async function browseFacets(db: Executor) {
+  const rows = await rowsOf<{ key: string; count: number }>(db.execute(sql`select key, count from facet_counts where count > 0 and key <> '_visible' order by count desc, key`));
+  const result = Object.fromEntries(LIST_KEYS.map((key) => [key, [] as { value: string; count: number }[]])) as Record<ListKey, { value: string; count: number }[]>;
+  for (const { key, count } of rows) {
+    const split = key.indexOf(":");
+    const list = key.slice(0, split) as ListKey;
+    if (list in result) result[list].push({ value: key.slice(split + 1), count });
+  }
+  return result;
+}
+
+async function countMatches(db: Executor, query: Query): Promise<number> {
+  if (isBrowse(query)) {
+    const [row] = await rowsOf<{ count: number }>(db.execute(sql`select count from facet_counts where key = '_visible'`));
+    return row?.count ?? 0;
+  }
+  const [row] = await rowsOf<{ total: number }>(db.execute(sql`${withNear(query.circle)}select count(*)::int as total ${countFrom(query)} where ${conditions(query)}`));
+  return row?.total ?? 0;
 }
 
 /**
@@ -124,12 +161,12 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
     ? sql`(select min(n.miles) from near n where n.id = a.place_id or n.id in (select l.place_id from act_locations l where l.act_id = a.id))`
     : sql`null::double precision`;
 
-  const [total] = await rowsOf<{ total: number }>(db.execute(sql`${withNear(circle)}select count(*)::int as total ${FROM} where ${conditions(query)}`));
+  const total = await countMatches(db, query);
   const rows = await rowsOf<ActRow>(
     db.execute(sql`${withNear(circle)}select a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
         a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, ${distance} as distance
       ${FROM} where ${conditions(query)}
-      order by ${orderBy(sort, keywords)}
+      order by ${orderBy(sort, keywords, admin)}
       limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`),
   );
   const tagRows = rows.length
@@ -154,6 +191,6 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
       ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10 } : {}),
       ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
     })),
-    meta: { page: filter.page, perPage: filter.perPage, total: total?.total ?? 0, sort, facets: await facets(db, query) },
+    meta: { page: filter.page, perPage: filter.perPage, total, sort, facets: await facets(db, query) },
   };
 }
