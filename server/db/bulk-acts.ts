@@ -49,4 +49,6 @@ export async function addBulkActs(db: Database, count: number): Promise<void> {
     await tx.execute(sql`delete from facet_counts`);
     await tx.execute(sql`insert into facet_counts (key, count) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
   });
+  // The planner's statistics, which a load this size makes stale at once.
+  await db.execute(sql`analyze`);
 }
