@@ -94,6 +94,19 @@ interface ActRow {
   distance: number | null;
 }
 
+type FacetRow = { key: string; count: number };
+type Facets = Record<ListKey, { value: string; count: number }[]>;
+
+/** The list a "<list>:<value>" key belongs to. */
+const listOf = (key: string) => key.slice(0, key.indexOf(":")) as ListKey;
+
+/** Counted "<list>:<value>" keys, as each list's values with their counts, in the rows' order. */
+function facetsFrom(rows: FacetRow[]): Facets {
+  const result = Object.fromEntries(LIST_KEYS.map((key) => [key, []])) as unknown as Facets;
+  for (const { key, count } of rows) result[listOf(key)]?.push({ value: key.slice(key.indexOf(":") + 1), count });
+  return result;
+}
+
 /**
  * Per value of each filter list, how many acts would match with it and the other filters:
  * one pass over the matching acts' "<list>:<value>" keys for every list with nothing chosen,
@@ -101,23 +114,15 @@ interface ActRow {
  */
 async function facets(db: Executor, query: Query) {
   if (isBrowse(query)) return browseFacets(db);
-  const result = Object.fromEntries(LIST_KEYS.map((key) => [key, [] as { value: string; count: number }[]])) as Record<ListKey, { value: string; count: number }[]>;
-  const add = (rows: { key: string; count: number }[], only?: ListKey) => {
-    for (const { key, count } of rows) {
-      const split = key.indexOf(":");
-      const list = key.slice(0, split) as ListKey;
-      if ((only === undefined ? query.filter[list].length === 0 : list === only) && list in result) result[list].push({ value: key.slice(split + 1), count });
-    }
-  };
   const pass = (except?: ListKey) =>
-    rowsOf<{ key: string; count: number }>(
+    rowsOf<FacetRow>(
       db.execute(sql`${withNear(query.circle)}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets) f
         where ${conditions(query, except)} ${except ? sql`and f like ${`${except}:%`}` : sql``}
         group by f order by count(*) desc, f`),
     );
-  add(await pass());
-  for (const key of LIST_KEYS) if (query.filter[key].length > 0) add(await pass(key), key);
-  return result;
+  const rows = (await pass()).filter((row) => query.filter[listOf(row.key)]?.length === 0);
+  for (const key of LIST_KEYS) if (query.filter[key].length > 0) rows.push(...(await pass(key)));
+  return facetsFrom(rows);
 }
 
 /** A guest's search with no condition but visibility: its counts are kept in facet_counts. */
@@ -126,14 +131,7 @@ function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
 }
 
 async function browseFacets(db: Executor) {
-  const rows = await rowsOf<{ key: string; count: number }>(db.execute(sql`select key, count from facet_counts where count > 0 and key <> '_visible' order by count desc, key`));
-  const result = Object.fromEntries(LIST_KEYS.map((key) => [key, [] as { value: string; count: number }[]])) as Record<ListKey, { value: string; count: number }[]>;
-  for (const { key, count } of rows) {
-    const split = key.indexOf(":");
-    const list = key.slice(0, split) as ListKey;
-    if (list in result) result[list].push({ value: key.slice(split + 1), count });
-  }
-  return result;
+  return facetsFrom(await rowsOf<FacetRow>(db.execute(sql`select key, count from facet_counts where count > 0 and key <> '_visible' order by count desc, key`)));
 }
 
 async function countMatches(db: Executor, query: Query): Promise<number> {
