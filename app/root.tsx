@@ -1,14 +1,12 @@
 import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "sonner";
+import { Badge } from "./components/ui/badge";
+import { loadRoot } from "./root.server";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = context.viewer;
-  return {
-    appName: context.config.appName,
-    viewer: viewer ? { name: viewer.name, role: viewer.role, email: viewer.email } : null,
-  };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadRoot(context);
 }
 
 /** A route's handle may ask for the public layout when a guest views it. */
@@ -85,15 +83,20 @@ function SiteHeader() {
                 My Events
               </Link>
             )}
+            {viewer.role === "ADMIN" && (
+              <Link to="/admin/acts" className="hover:underline">
+                Moderation <Badge color={data?.adminWaiting ? "yellow" : "gray"}>{data?.adminWaiting ?? 0} waiting</Badge>
+              </Link>
+            )}
+            {(viewer.role === "ARTIST" || viewer.role === "ADMIN") && (
+              <Link to="/my-acts" className="hover:underline">
+                My Acts
+              </Link>
+            )}
             {viewer.role === "ARTIST" && (
-              <>
-                <Link to="/invites" className="hover:underline">
-                  Invites
-                </Link>
-                <Link to="/acts/new" className="hover:underline">
-                  New Act
-                </Link>
-              </>
+              <Link to="/invites" className="hover:underline">
+                Invites
+              </Link>
             )}
             <span data-testid="signed-in-as">
               Signed in as <strong>{viewer.name}</strong> ({viewer.role})

@@ -13,5 +13,8 @@ export default [
   route("events/add-event", "routes/events.add-event.tsx"),
   route("invites", "routes/invites.tsx"),
   route("documents", "routes/documents.tsx"),
+  route("my-acts", "routes/my-acts.tsx"),
+  route("admin/acts", "routes/admin.acts.tsx"),
+  route("admin/tag-requests", "routes/admin.tag-requests.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

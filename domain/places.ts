@@ -28,3 +28,6 @@ export function unknownPlaceMessage(written: string, suggestions: string[]): str
   if (suggestions.length === 0) return `${known} Choose a US city, written as City, ST.`;
   return `${known} Did you mean ${suggestions.join(" or ")}?`;
 }
+
+/** A place written in full, "City, ST": such a location must be a known place (others, like "Online", name none). */
+export const CITY_AND_STATE = /^.+,\s*[A-Za-z]{2}$/;

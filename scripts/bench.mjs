@@ -2,6 +2,7 @@
 // each: the same bytes from a bare node:http server in its own process (the physical anchor),
 // the cached page, the cached page asked with a junk cookie and with an unknown query
 // parameter (both must stay cached), and a first render (a second server with the cache off);
+// then /search (a keyword, a place and a radius over the demo catalogue), cached and not;
 // then the JavaScript a guest downloads. Figures only: nothing here passes or fails.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +13,8 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const ACT = "the-velvet-tones"; // the demo act with the most content
+// A keyword, a place and a radius over the demo catalogue: the search a planner makes most.
+const SEARCH = "/search?searchTerms=jazz&location=Chicago%2C%20IL&radius=50";
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -85,6 +88,7 @@ try {
   const run = (url, extraHeaders = {}) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
   await autocannon({ url: cachedBase + pagePath, connections: 10, duration: 2, headers }); // warm up
   await autocannon({ url: uncachedBase + pagePath, connections: 10, duration: 2, headers });
+  await autocannon({ url: cachedBase + SEARCH, connections: 10, duration: 1, headers });
 
   const results = [
     ["bare static (node:http)", await run(bareBase + "/")],
@@ -92,6 +96,8 @@ try {
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, first render", await run(uncachedBase + pagePath)],
+    ["/search, cached", await run(cachedBase + SEARCH)],
+    ["/search, first render", await run(uncachedBase + SEARCH)],
   ];
 
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]).filter((src) => src.startsWith("/"));

@@ -5,6 +5,7 @@ import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { users } from "../server/db/schema";
 import { seedDemoData } from "../server/db/seed";
+import { seedCatalogue } from "../server/db/catalogue";
 import { addBulkActs } from "../server/db/bulk-acts";
 import { loadEnv } from "../server/env";
 
@@ -24,6 +25,7 @@ try {
     process.exitCode = 1;
   } else {
     await seedDemoData(database.db, { dataDir: env.dataDir });
+    await seedCatalogue(database.db, { dataDir: env.dataDir });
     console.log("Loaded the demo data. Every demo account's password is demo-password.");
     if (bulkActs > 0) {
       const started = performance.now();

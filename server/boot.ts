@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { users } from "./db/schema";
 import { seedDemoData } from "./db/seed";
+import { seedCatalogue } from "./db/catalogue";
 import type { Env } from "./env";
 
 /** Opens and migrates the database, seeds a new one when asked, and builds auth. */
@@ -16,6 +17,7 @@ export async function bootServices(env: Env, logger: Logger) {
     const [row] = await database.db.select({ value: count() }).from(users);
     if ((row?.value ?? 0) === 0) {
       await seedDemoData(database.db, { dataDir: env.dataDir });
+      await seedCatalogue(database.db, { dataDir: env.dataDir });
       logger.info("loaded the demo data into the new database");
     }
   }

@@ -36,6 +36,21 @@ async function eventually(check: () => Promise<boolean>) {
 }
 
 describe("the guest page cache", () => {
+  it("leaves the router's own requests alone: their parameters reach the renderer", async () => {
+    const seen: string[] = [];
+    const echo = await createTestServer({ guestCache: true, ssr: async (request) => {
+      seen.push(new URL(request.url).search);
+      return new Response("", { status: 204 });
+    } });
+    try {
+      await echo.request("/__manifest?paths=%2Fentertainment%2Fdj-nova&version=abc123");
+      await echo.request("/entertainment/dj-nova.data?_routes=routes%2Fentertainment.%24actUrl");
+      expect(seen).toEqual(["?paths=%2Fentertainment%2Fdj-nova&version=abc123", "?_routes=routes%2Fentertainment.%24actUrl"]);
+    } finally {
+      await echo.close();
+    }
+  });
+
   it("renders a guest page once and serves it again from memory", async () => {
     const before = renders;
     expect(await get("/entertainment/dj-nova")).toEqual({ status: 200, cache: "miss", body: "<p>guest sees DJ Nova</p>" });

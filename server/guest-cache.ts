@@ -37,6 +37,11 @@ export function pageKey(url: URL): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
+/** A page, not one of React Router's requests for route manifests or page data. */
+export function isDocumentPath(pathname: string): boolean {
+  return pathname !== "/__manifest" && !pathname.endsWith(".data");
+}
+
 /** An act's profile page shows that act only; any other page may show any act. */
 export function pageDependencies(pathname: string): string[] | "*" {
   const profile = /^\/entertainment\/([^/]+)$/.exec(pathname);
@@ -120,6 +125,9 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== "GET" || c.get("viewer") || !listening) return next();
     const url = new URL(c.req.url);
+    // Documents only: the router's own requests (its manifest, a page's data) need every
+    // parameter they carry; without `version` the manifest answers "reload the page".
+    if (!isDocumentPath(url.pathname)) return next();
     const key = pageKey(url);
     const hit = entries.get(key);
     if (hit && isFresh(hit)) {

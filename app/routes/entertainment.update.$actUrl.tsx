@@ -7,6 +7,7 @@ import { LIMITS } from "../../domain/limits";
 import { DESCRIPTION_MAX, MAX_ADDITIONAL_LOCATIONS, actUpdateSchema } from "../../domain/schemas/act";
 import { Button } from "../components/ui/button";
 import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
+import { PlaceCombobox } from "../components/ui/place-combobox";
 import { TextField } from "../components/ui/text-field";
 import { postAction } from "../lib/api-client";
 import { fileUrl } from "../lib/files";
@@ -107,13 +108,13 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
         <TextField label="Compare to" {...field("compare_to")} />
       </section>
       <section className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm" aria-label="Locations">
-        <TextField label="Location" {...field("location")} />
+        <PlaceCombobox label="Location" name="location" value={values.location} onValueChange={(location) => setValues((current) => ({ ...current, location }))} errors={errors.location} />
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium text-gray-800">Additional locations</legend>
           {locations.map((location, index) => (
             <div key={index} className="flex items-end gap-2">
               <div className="flex-1">
-                <TextField label={`Additional location ${index + 1}`} name={`additionalLocations.${index}`} value={location} onChange={(event) => setLocations((current) => current.map((item, at) => (at === index ? event.target.value : item)))} errors={errors[`additionalLocations.${index}`]} />
+                <PlaceCombobox label={`Additional location ${index + 1}`} name={`additionalLocations.${index}`} value={location} onValueChange={(next) => setLocations((current) => current.map((item, at) => (at === index ? next : item)))} errors={errors[`additionalLocations.${index}`]} />
               </div>
               <Button type="button" variant="secondary" onClick={() => setLocations((current) => current.filter((_, at) => at !== index))}>
                 Remove<span className="sr-only"> additional location {index + 1}</span>

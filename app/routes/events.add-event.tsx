@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
+import { PlaceCombobox } from "../components/ui/place-combobox";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { readFailure, safeRedirect } from "../lib/api-errors";
@@ -34,6 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function AddEvent({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
+  const [location, setLocation] = useState("");
   const errors = actionData?.errors ?? {};
   return (
     <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow-sm" aria-labelledby="add-event-heading">
@@ -44,8 +47,8 @@ export default function AddEvent({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="actUrl" value={loaderData.actUrl} />
         <TextField label="Event name" name="name" required errors={errors.name} />
-        <TextField label="Start time (UTC)" name="starttime" type="datetime-local" required errors={errors.starttime} />
-        <TextField label="Location" name="location" required errors={errors.location} />
+        <PlaceCombobox label="Location" name="location" value={location} onValueChange={setLocation} placeholder="City, ST, or Online" errors={errors.location} />
+        <TextField label="Start time (local time where the event happens)" name="starttime" type="datetime-local" required errors={errors.starttime} />
         {actionData && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700">
             {actionData.message}

@@ -1,6 +1,27 @@
 import type { AppLoadContext } from "react-router";
-import { listShowcaseActs } from "../../server/services/showcase";
+import { type ListKey, parseSearchFilter } from "../../domain/search-filter";
+import { searchActs } from "../../server/services/search/search-acts";
 
+/** The lists whose values become category tiles on the home page, and how many of each. */
+const TILE_LISTS: [ListKey, number][] = [
+  ["actTypes", 8],
+  ["eventTypes", 6],
+  ["styles", 8],
+];
+
+/** The home page: category tiles with counts of acts, then rows of featured, recognised, top rated and new acts. */
 export async function loadHome(context: AppLoadContext) {
-  return { appName: context.config.appName, acts: await listShowcaseActs(context.db) };
+  const search = (query: string) => searchActs(context.db, null, parseSearchFilter(query));
+  const row = async (query: string) => (await search(`perPage=6&${query}`)).data;
+  // A browse reads its counts from the kept facet counts, so the tiles cost one small query.
+  const browse = await search("perPage=1");
+  const tiles = TILE_LISTS.map(([list, size]) => ({ list, values: browse.meta.facets[list].slice(0, size) }));
+  const [featured, recognized, topRated, newest] = await Promise.all([
+    row("extras[]=Featured"),
+    row("extras[]=Nationally%20Recognized"),
+    row("sort=rating&extras[]=Has%20Reviews"),
+    row("sort=newest"),
+  ]);
+  return { appName: context.config.appName, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
 }
+

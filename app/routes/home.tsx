@@ -1,4 +1,9 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
+import { PlaceCombobox } from "../components/ui/place-combobox";
+import { LIST_LABELS, serializeSearchFilter } from "../../domain/search-filter";
+import { ActTile } from "../features/search/act-tile";
+import type { SearchResults } from "./search.server";
 import { loadHome } from "./home.server";
 import type { Route } from "./+types/home";
 
@@ -14,23 +19,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadHome(context);
 }
 
+const TILE_HEADINGS = { actTypes: "Browse by type of act", eventTypes: "Browse by occasion", styles: "Browse by style" } as const;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { tiles, featured, recognized, topRated, newest, total } = loaderData;
+  const [place, setPlace] = useState("");
   return (
     <>
       <h1 className="text-3xl font-bold">Book vetted entertainers for your event</h1>
       <p className="mt-2 max-w-2xl text-gray-700">
-        Bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private
-        parties and virtual events.
+        {total} bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private parties and virtual events.
       </p>
       <Form method="get" action="/search" role="search" aria-label="Find entertainers" className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           What
           <input type="search" name="searchTerms" placeholder="Jazz band, DJ, magician…" className="rounded-md border border-gray-300 px-3 py-2" />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Where
-          <input type="text" name="location" placeholder="City, ST" className="rounded-md border border-gray-300 px-3 py-2" />
-        </label>
+        <PlaceCombobox label="Where" name="location" value={place} onValueChange={setPlace} className="rounded-md border border-gray-300 px-3 py-2" labelClassName="text-sm font-medium" />
         <label className="flex flex-col gap-1 text-sm font-medium">
           When
           <input type="date" name="date" className="rounded-md border border-gray-300 px-3 py-2" />
@@ -41,17 +46,57 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <h2 className="mt-8 text-xl font-semibold">Featured entertainers</h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.acts.map((act) => (
-          <li key={act.url} className="rounded-lg bg-white p-4 shadow-sm">
-            <Link to={`/entertainment/${act.url}`} className="font-semibold text-violet-800 hover:underline">
-              {act.name}
-            </Link>
-            {act.headline && <p className="mt-1 text-sm text-gray-700">{act.headline}</p>}
+      {tiles.map(({ list, values }) =>
+        values.length ? (
+          <section key={list} aria-labelledby={`tiles-${list}`} className="mt-8">
+            <h2 id={`tiles-${list}`} className="text-xl font-semibold">
+              {TILE_HEADINGS[list as keyof typeof TILE_HEADINGS] ?? LIST_LABELS[list]}
+            </h2>
+            <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+              {values.map(({ value, count }) => (
+                <li key={value}>
+                  <Link
+                    to={`/search?${serializeSearchFilter({ [list]: [value] })}`}
+                    className="flex h-full flex-col rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 hover:ring-violet-400 focus-visible:ring-2 focus-visible:ring-violet-700"
+                  >
+                    <span className="font-semibold text-violet-800">{value}</span>
+                    <span className="text-sm text-gray-700">
+                      {count} {count === 1 ? "act" : "acts"}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null,
+      )}
+      <ActRow id="featured" title="Featured entertainers" acts={featured} more="/search?extras[]=Featured" />
+      <ActRow id="recognized" title="Nationally recognized" acts={recognized} more="/search?extras[]=Nationally%20Recognized" />
+      <ActRow id="top-rated" title="Top rated" acts={topRated} more="/search?sort=rating&extras[]=Has%20Reviews" />
+      <ActRow id="newest" title="Newly approved" acts={newest} more="/search?sort=newest" />
+    </>
+  );
+}
+
+function ActRow({ id, title, acts, more }: { id: string; title: string; acts: SearchResults["data"]; more: string }) {
+  if (!acts.length) return null;
+  return (
+    <section aria-labelledby={`row-${id}`} className="mt-8">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={`row-${id}`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <Link to={more} className="text-sm text-violet-800 underline">
+          See all<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {acts.map((act) => (
+          <li key={act.url}>
+            <ActTile act={act} />
           </li>
         ))}
       </ul>
-    </>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
+import { isRole, LANDING_PAGE, type Role } from "../../domain/roles";
 import type { Route } from "./+types/login";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -9,9 +10,16 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (context.viewer) throw redirect(redirectTo);
+  // Empty when no page asked to be returned to: the user then lands on their role's page.
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (context.viewer) throw redirect(redirectTo || LANDING_PAGE[context.viewer.role]);
   return { appName: context.config.appName, redirectTo };
+}
+
+async function roleOf(response: Response): Promise<Role | null> {
+  const body: unknown = await response.clone().json().catch(() => null);
+  const role = (body as { user?: { role?: unknown } } | null)?.user?.role;
+  return isRole(role) ? role : null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -21,7 +29,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: form.get("email") ?? "", password: form.get("password") ?? "" }),
   });
-  if (response.ok) return redirect(safeRedirect(form.get("redirectTo")), { headers: forwardCookies(response) });
+  if (response.ok) {
+    const role = await roleOf(response);
+    const landing = safeRedirect(form.get("redirectTo"), "") || (role ? LANDING_PAGE[role] : "/");
+    return redirect(landing, { headers: forwardCookies(response) });
+  }
   return readFailure(response, "Could not sign in. Please try again.");
 }
 

@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { filter, results, errors, raw } = loaderData;
+  const { filter, results, errors, raw, viewerRole } = loaderData;
   const location = useLocation();
   const total = results?.meta.total ?? 0;
   return (
@@ -49,7 +49,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 flex flex-col gap-3">
             {results.data.map((act) => (
               <li key={act.url}>
-                <ResultCard act={act} />
+                <ResultCard act={act} canInvite={viewerRole === "PLANNER"} />
               </li>
             ))}
           </ul>

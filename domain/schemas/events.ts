@@ -1,14 +1,17 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
+import { hasOffset, wallTimeToInstant } from "../time-zones";
 import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 
-/** A start time as the browser's datetime-local field or an ISO 8601 string sends it. */
+/**
+ * A start time: an ISO 8601 instant with its offset, or a wall time as a datetime-local field
+ * sends it ("2026-12-05T19:00"), which is read in the time zone of the event's place.
+ */
 const starttime = text({ error: "Start time is required" })
   .trim()
   .min(1, "Start time is required")
-  .refine((value) => !Number.isNaN(Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`)), "Enter a valid date and time")
-  .transform((value) => new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`).toISOString());
+  .refine((value) => (hasOffset(value) ? !Number.isNaN(Date.parse(value)) : !Number.isNaN(wallTimeToInstant(value, "UTC").getTime())), "Enter a valid date and time");
 
 export const createEventSchema = z.object({
   name: requiredText(LIMITS.name, "Event name is required"),

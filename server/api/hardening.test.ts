@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeDraft } from "../../tests/setup/complete-draft";
 import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
 
 let server: TestServer;
@@ -144,7 +145,9 @@ describe("admins have every artist ability", () => {
     const created = await server.post("/api/acts/create", "admin", { name: "Admin House Band", musical: true });
     expect(created.status).toBe(201);
     const { url } = (await json<{ data: { url: string } }>(created)).data;
+    await completeDraft(server, url, "admin", true);
     expect((await server.post(`/api/acts/submit-application/${url}`, "admin")).status).toBe(200);
+    await completeDraft(server, "draft-act", "admin", true);
     expect((await server.post("/api/acts/submit-application/draft-act", "admin")).status).toBe(200);
   });
 });

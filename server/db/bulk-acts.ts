@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
+import type { Database, Transaction } from "./client";
 
 const ADJECTIVES = ["Velvet", "Golden", "Electric", "Midnight", "Silver", "Blue", "Crimson", "Sunset", "Urban", "Royal", "Lucky", "Wild", "Smooth", "Neon", "Rhythm", "Harbor", "Starlight", "Copper", "Vintage", "Brass"];
 const NOUNS = ["Tones", "Groove", "Collective", "Express", "Orchestra", "Soundsystem", "Quartet", "Trio", "Revue", "Band", "Ensemble", "Experience", "Project", "Players", "Kings", "Notes", "Beats", "Society", "Allstars", "Hour"];
@@ -15,40 +15,59 @@ const array = (values: string[]) => sql.raw(`ARRAY[${values.map((value) => `'${v
  */
 export async function addBulkActs(db: Database, count: number): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of ["acts", "act_tags", "reviews"]) await tx.execute(sql.raw(`ALTER TABLE "${table}" DISABLE TRIGGER USER`));
-    const [start] = ((await tx.execute(sql`select coalesce(max(id), 0)::int as id from acts`)) as unknown as { rows: { id: number }[] }).rows;
-    const first = (start?.id ?? 0) + 1;
-    await tx.execute(sql`
-      with top as (select id, label, row_number() over (order by population desc) as n from places order by population desc limit 400)
-      insert into acts (url, name, headline, description, location, place_id, active, application_complete, musical, is_featured, nationally_recognized, created_at)
-      select 'bulk-act-' || g,
-        (${array(ADJECTIVES)})[1 + g % 20] || ' ' || (${array(NOUNS)})[1 + (g / 20) % 20] || ' ' || g,
-        (${array(HEADLINES)})[1 + g % 10],
-        'Act number ' || g || '. ' || (${array(HEADLINES)})[1 + (g / 10) % 10] || '.',
-        top.label, top.id, true, true, g % 5 <> 0, g % 97 = 0, g % 211 = 0,
-        now() - make_interval(days => g % 900)
-      from generate_series(1, ${count}) g join top on top.n = 1 + (g * 7919) % 400`);
-    await tx.execute(sql`
-      insert into act_tags (act_id, relation, tag_id)
-      select a.id, r.relation, t.id
-      from acts a
-      cross join lateral (values ('genres', 'Genre', 0), ('genres', 'Genre', 7), ('eventTypes', 'Event Type', 0), ('bandSetups', 'Band Setup', 0)) r(relation, type, shift)
-      join lateral (select id from tags where type = r.type order by id offset ((a.id + r.shift) % greatest(1, (select count(*) from tags where type = r.type))) limit 1) t on true
-      where a.id >= ${first}
-      on conflict do nothing`);
-    await tx.execute(sql`
-      insert into reviews (act_id, rating, title, body, reviewer_name)
-      select a.id, 1 + (a.id * k) % 5, 'Review ' || k, 'Generated review.', 'Guest ' || k
-      from acts a cross join generate_series(1, 3) k where a.id >= ${first} and a.id % 3 = 0`);
-    for (const table of ["acts", "act_tags", "reviews"]) await tx.execute(sql.raw(`ALTER TABLE "${table}" ENABLE TRIGGER USER`));
-    // Counting facets row by row would update the same few counters 100,000 times in one
-    // transaction; they are counted once, afterwards, instead.
-    await tx.execute(sql.raw(`ALTER TABLE "act_search" DISABLE TRIGGER USER`));
-    await tx.execute(sql`select refresh_act_search(id) from acts where id >= ${first}`);
-    await tx.execute(sql.raw(`ALTER TABLE "act_search" ENABLE TRIGGER USER`));
-    await tx.execute(sql`delete from facet_counts`);
-    await tx.execute(sql`insert into facet_counts (key, count) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
+    await withRowTriggersOff(tx, ["acts", "act_tags", "reviews"], async () => {
+      await insertBulkRows(tx, count);
+    });
   });
   // The planner's statistics, which a load this size makes stale at once.
   await db.execute(sql`analyze`);
+}
+
+/**
+ * Runs `load` with the tables' row triggers off (search rows, page-change notices), for loads
+ * that build the search rows once at the end instead (refreshSearchRows).
+ */
+export async function withRowTriggersOff(tx: Transaction, tables: string[], load: () => Promise<void>): Promise<void> {
+  for (const table of tables) await tx.execute(sql.raw(`ALTER TABLE "${table}" DISABLE TRIGGER USER`));
+  await load();
+  for (const table of tables) await tx.execute(sql.raw(`ALTER TABLE "${table}" ENABLE TRIGGER USER`));
+}
+
+/** Builds the search rows of the acts from id `first` on, then counts the browse facets afresh. */
+export async function refreshSearchRows(tx: Transaction, first: number): Promise<void> {
+  // Counting facets row by row would update the same few counters once per act in one
+  // transaction; they are counted once, afterwards, instead.
+  await tx.execute(sql.raw(`ALTER TABLE "act_search" DISABLE TRIGGER USER`));
+  await tx.execute(sql`select refresh_act_search(id) from acts where id >= ${first}`);
+  await tx.execute(sql.raw(`ALTER TABLE "act_search" ENABLE TRIGGER USER`));
+  await tx.execute(sql`delete from facet_counts`);
+  await tx.execute(sql`insert into facet_counts (key, count) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
+}
+
+async function insertBulkRows(tx: Transaction, count: number): Promise<void> {
+  const [start] = ((await tx.execute(sql`select coalesce(max(id), 0)::int as id from acts`)) as unknown as { rows: { id: number }[] }).rows;
+  const first = (start?.id ?? 0) + 1;
+  await tx.execute(sql`
+    with top as (select id, label, row_number() over (order by population desc) as n from places order by population desc limit 400)
+    insert into acts (url, name, headline, description, location, place_id, active, application_complete, musical, is_featured, nationally_recognized, created_at)
+    select 'bulk-act-' || g,
+      (${array(ADJECTIVES)})[1 + g % 20] || ' ' || (${array(NOUNS)})[1 + (g / 20) % 20] || ' ' || g,
+      (${array(HEADLINES)})[1 + g % 10],
+      'Act number ' || g || '. ' || (${array(HEADLINES)})[1 + (g / 10) % 10] || '.',
+      top.label, top.id, true, true, g % 5 <> 0, g % 97 = 0, g % 211 = 0,
+      now() - make_interval(days => g % 900)
+    from generate_series(1, ${count}) g join top on top.n = 1 + (g * 7919) % 400`);
+  await tx.execute(sql`
+    insert into act_tags (act_id, relation, tag_id)
+    select a.id, r.relation, t.id
+    from acts a
+    cross join lateral (values ('genres', 'Genre', 0), ('genres', 'Genre', 7), ('eventTypes', 'Event Type', 0), ('bandSetups', 'Band Setup', 0)) r(relation, type, shift)
+    join lateral (select id from tags where type = r.type order by id offset ((a.id + r.shift) % greatest(1, (select count(*) from tags where type = r.type))) limit 1) t on true
+    where a.id >= ${first}
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into reviews (act_id, rating, title, body, reviewer_name)
+    select a.id, 1 + (a.id * k) % 5, 'Review ' || k, 'Generated review.', 'Guest ' || k
+    from acts a cross join generate_series(1, 3) k where a.id >= ${first} and a.id % 3 = 0`);
+  await refreshSearchRows(tx, first);
 }

@@ -11,18 +11,20 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A PNG with a diagonal two-colour gradient. */
-export function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
-  const rows: Buffer[] = [];
+type Rgb = [number, number, number];
+
+/** A PNG of 8-bit RGB pixels, filled by `pixel(x, y)`. */
+function encodePng(width: number, height: number, pixel: (x: number, y: number, out: Rgb) => void): Buffer {
+  const rows = Buffer.alloc((1 + width * 3) * height);
+  const out: Rgb = [0, 0, 0];
   for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
+    const start = y * (1 + width * 3);
     for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      for (let channel = 0; channel < 3; channel++) {
-        row[1 + x * 3 + channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
-      }
+      pixel(x, y, out);
+      rows[start + 1 + x * 3] = out[0];
+      rows[start + 2 + x * 3] = out[1];
+      rows[start + 3 + x * 3] = out[2];
     }
-    rows.push(row);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -32,9 +34,58 @@ export function gradientPng(width: number, height: number, from: [number, number
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IDAT", deflateSync(rows)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/** A PNG with a diagonal two-colour gradient. */
+export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Buffer {
+  return encodePng(width, height, (x, y, out) => {
+    const t = (x / width + y / height) / 2;
+    for (let channel = 0; channel < 3; channel++) out[channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
+  });
+}
+
+function hueToRgb(hue: number, saturation: number, lightness: number): Rgb {
+  const k = (n: number) => (n + hue / 30) % 12;
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const f = (n: number) => lightness - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+/**
+ * A stage-light picture drawn from `random`: a dark gradient in one hue with soft lights of
+ * others, so that every act's photos look different from every other act's.
+ */
+export function stageLightsPng(width: number, height: number, random: () => number): Buffer {
+  const hue = random() * 360;
+  const from = hueToRgb(hue, 0.6, 0.12);
+  const to = hueToRgb((hue + 40 + random() * 60) % 360, 0.7, 0.35);
+  const lights = Array.from({ length: 3 + Math.floor(random() * 5) }, () => ({
+    x: random() * width,
+    y: random() * height * 0.8,
+    r: (0.08 + random() * 0.25) * Math.min(width, height),
+    color: hueToRgb((hue + random() * 180) % 360, 0.9, 0.6),
+  }));
+  return encodePng(width, height, (x, y, out) => {
+    const t = (x / width + y / height) / 2;
+    let r = from[0] + (to[0] - from[0]) * t;
+    let g = from[1] + (to[1] - from[1]) * t;
+    let b = from[2] + (to[2] - from[2]) * t;
+    for (const light of lights) {
+      const dx = x - light.x;
+      const dy = y - light.y;
+      const glow = Math.max(0, 1 - Math.sqrt(dx * dx + dy * dy) / light.r);
+      const weight = glow * glow * 0.85;
+      r += (light.color[0] - r) * weight;
+      g += (light.color[1] - g) * weight;
+      b += (light.color[2] - b) * weight;
+    }
+    out[0] = Math.round(r);
+    out[1] = Math.round(g);
+    out[2] = Math.round(b);
+  });
 }
 
 /** A one-page PDF showing a line of text. */

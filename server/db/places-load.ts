@@ -32,11 +32,12 @@ export async function loadPlaces(db: Database): Promise<void> {
       for (let start = 0; start < values.length; start += 1000) await tx.insert(places).values(values.slice(start, start + 1000));
     });
   }
-  await geocodeActLocations(db);
+  await geocodeLocations(db);
 }
 
-/** Gives every act location written as a known place its place (a new database's demo acts, an old database's rows). */
-export async function geocodeActLocations(db: Database): Promise<void> {
+/** Gives every act and event location written as a known place its place (a new database's demo rows, an old database's rows). */
+export async function geocodeLocations(db: Database): Promise<void> {
   await db.execute(sql`update acts set place_id = p.id from places p where acts.place_id is null and acts.location is not null and lower(acts.location) = lower(p.label)`);
   await db.execute(sql`update act_locations set place_id = p.id from places p where act_locations.place_id is null and lower(act_locations.location) = lower(p.label)`);
+  await db.execute(sql`update events set place_id = p.id from places p where events.place_id is null and lower(events.location) = lower(p.label)`);
 }

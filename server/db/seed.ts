@@ -3,7 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { Role } from "../../domain/roles";
 import type { ActTagRelation, TagType } from "../../domain/tags";
 import { newKey, saveFile } from "../storage";
-import { geocodeActLocations } from "./places-load";
+import { geocodeLocations } from "./places-load";
 import type { Database, Transaction } from "./client";
 import { gradientPng, simplePdf } from "./demo-files";
 import { DEMO_TAGS } from "./demo-tags";
@@ -191,7 +191,7 @@ export async function seedDemoData(db: Database, options: { dataDir: string; now
 
     await insertPlannerEvents(tx, userIds.planner!, velvetId, now);
   });
-  await geocodeActLocations(db);
+  await geocodeLocations(db);
 }
 
 async function writeDemoFiles(dataDir: string) {

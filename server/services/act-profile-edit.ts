@@ -5,6 +5,7 @@ import { uniqueSlug } from "../../domain/slug";
 import type { Database } from "../db/client";
 import { actLocations, acts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
+import { requireCompleteApplication } from "./act-application";
 import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
 import { resolvePlaces } from "./places";
@@ -64,6 +65,7 @@ export async function submitApplication(db: Database, viewer: SessionUser, actUr
   const act = await requireManagedAct(db, viewer, actUrl);
   if (!canSubmitApplication(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin submits its application");
   if (act.applicationComplete) throw conflict("This application was already submitted");
+  await requireCompleteApplication(db, act);
   await db.update(acts).set({ applicationComplete: true, updatedAt: new Date() }).where(eq(acts.id, act.id));
   return { message: "Application submitted for approval" };
 }

@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
-import { shortStartTime, type InviteState } from "../../domain/events";
+import type { InviteState } from "../../domain/events";
+import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
+import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
 import { canInviteToEvent, canManageAct } from "../../domain/permissions";
 import type { CreateEventInput, OfferInput } from "../../domain/schemas/events";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
-import { acts, bookings, events, invites, offers } from "../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
+import { acts, bookings, events, invites, offers, places } from "../db/schema";
+import { conflict, forbidden, notFound, validationFailed } from "../errors";
+import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
 
@@ -28,12 +31,26 @@ async function inviteAct(tx: Executor, planner: SessionUser, eventId: number, ac
 }
 
 /** A planner's new event; with actUrl the act is invited in the same transaction. */
+/**
+ * Where an event happens: a known place (its time zone is the event's), or, for a location
+ * that is not written "City, ST" ("Online"), none (UTC). "City, ST" that is no known place is a 422.
+ */
+async function eventPlace(db: Executor, location: string) {
+  const place = await findPlace(db, location);
+  if (place) return place;
+  if (CITY_AND_STATE.test(location)) throw validationFailed({ location: [unknownPlaceMessage(location, await nearestPlaceLabels(db, location))] });
+  return null;
+}
+
 export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput) {
   requirePlanner(planner);
+  const place = await eventPlace(db, input.location);
+  // A wall time is the event's local time; a time with an offset is an instant already.
+  const starttime = hasOffset(input.starttime) ? new Date(input.starttime) : wallTimeToInstant(input.starttime, place?.timeZone ?? "UTC");
   return db.transaction(async (tx: Transaction) => {
     const [event] = await tx
       .insert(events)
-      .values({ url: uniqueSlug(input.name), plannerId: planner.id, name: input.name, starttime: new Date(input.starttime), location: input.location })
+      .values({ url: uniqueSlug(input.name), plannerId: planner.id, name: input.name, starttime, location: place?.label ?? input.location, placeId: place?.id ?? null })
       .returning();
     if (input.actUrl) await inviteAct(tx, planner, event!.id, input.actUrl);
     return { url: event!.url, message: `${input.name} created` };
@@ -53,7 +70,9 @@ async function loadOffers(db: Executor, inviteIds: number[]) {
 /** The planner's events, soonest first, with each invite, its offers and whether it is booked. */
 export async function listPlannerEvents(db: Executor, planner: SessionUser) {
   requirePlanner(planner);
-  const eventRows = await db.select().from(events).where(eq(events.plannerId, planner.id)).orderBy(asc(events.starttime));
+  const eventRows = (
+    await db.select({ event: events, timeZone: places.timeZone }).from(events).leftJoin(places, eq(places.id, events.placeId)).where(eq(events.plannerId, planner.id)).orderBy(asc(events.starttime))
+  ).map(({ event, timeZone }) => ({ ...event, timeZone }));
   const eventIds = eventRows.map((event) => event.id);
   const inviteRows = eventIds.length
     ? await db
@@ -70,7 +89,8 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser) {
     name: event.name,
     location: event.location,
     starttime: event.starttime.toISOString(),
-    short_starttime: shortStartTime(event.starttime),
+    short_starttime: formatEventTime(event.starttime, event.timeZone),
+    time_zone: event.timeZone ?? "UTC",
     invites: inviteRows
       .filter((invite) => invite.eventId === event.id)
       .map((invite) => {
@@ -97,8 +117,9 @@ export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl:
   requirePlanner(planner);
   const act = await findVisibleAct(db, actUrl, planner);
   const rows = await db
-    .select({ url: events.url, name: events.name, starttime: events.starttime })
+    .select({ url: events.url, name: events.name, starttime: events.starttime, timeZone: places.timeZone })
     .from(events)
+    .leftJoin(places, eq(places.id, events.placeId))
     .where(
       and(
         eq(events.plannerId, planner.id),
@@ -109,7 +130,7 @@ export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl:
     )
     .orderBy(asc(events.starttime))
     .limit(50);
-  return rows.map((row) => ({ url: row.url, name: row.name, short_starttime: shortStartTime(row.starttime) }));
+  return rows.map((row) => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
 }
 
 export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string) {
@@ -126,10 +147,11 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
 export async function listArtistInvites(db: Executor, artist: SessionUser) {
   if (artist.role !== "ARTIST" && artist.role !== "ADMIN") throw forbidden("Only artists receive invites");
   const rows = await db
-    .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location })
+    .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone })
     .from(invites)
     .innerJoin(acts, eq(acts.id, invites.actId))
     .innerJoin(events, eq(events.id, invites.eventId))
+    .leftJoin(places, eq(places.id, events.placeId))
     .where(eq(acts.managerId, artist.id))
     .orderBy(desc(invites.createdAt));
   const offerRows = await loadOffers(db, rows.map((row) => row.id));
@@ -140,7 +162,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser) {
     return {
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
-      event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: shortStartTime(row.starttime) },
+      event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: formatEventTime(row.starttime, row.timeZone), time_zone: row.timeZone ?? "UTC" },
       state: inviteState(own, booked),
       offers: own.map((offer) => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
     };

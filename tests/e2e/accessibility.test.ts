@@ -21,6 +21,12 @@ describe("axe finds no violations", () => {
     ["owner", "/entertainment/update/the-velvet-tones"],
     ["admin", "/entertainment/update/the-velvet-tones"],
     ["owner", "/acts/new"],
+    ["owner", "/my-acts"],
+    ["otherArtist", "/my-acts"],
+    ["admin", "/admin/acts"],
+    ["admin", "/admin/acts?status=declined"],
+    ["admin", "/admin/tag-requests"],
+    ["planner", "/search?searchTerms=jazz"],
     ["guest", "/entertainment/no-such-act"],
   ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
     const page = await (await suite.sessions.contextFor(role)).newPage();

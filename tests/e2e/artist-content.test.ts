@@ -156,17 +156,20 @@ describe("an artist manages testimonials and offerings", () => {
     await guest.close();
   });
 
-  it("creates an act, fills in the profile, and submits it for approval", async () => {
+  it("creates an act from My Acts, fills in the profile, and submits it once its checklist is done", async () => {
     const page = await (await suite.sessions.contextFor("owner")).newPage();
-    await page.goto(suite.app.baseUrl);
-    await page.getByRole("link", { name: "New Act" }).click();
+    await page.goto(`${suite.app.baseUrl}/my-acts`);
+    await page.getByRole("link", { name: "Create an act" }).click();
     await page.getByLabel("Act name").fill("Velvet Strings");
     await page.getByRole("button", { name: "Create act" }).click();
     await page.getByRole("heading", { name: "Update Profile: Velvet Strings" }).waitFor();
     await page.getByLabel("Headline").fill("A string quartet for ceremonies");
-    await page.getByLabel("Location", { exact: true }).fill("Chicago, IL");
+    // The city fields suggest known places as they are typed.
+    await page.getByRole("combobox", { name: "Location", exact: true }).fill("Chicag");
+    await page.getByRole("option", { name: "Chicago, IL", exact: true }).click();
     await page.getByRole("button", { name: "Add a location" }).click();
-    await page.getByLabel("Additional location 1").fill("Milwaukee, WI");
+    await page.getByRole("combobox", { name: "Additional location 1" }).fill("Milwauk");
+    await page.getByRole("option", { name: "Milwaukee, WI", exact: true }).click();
     await page.getByLabel("Instagram").fill("instagram dot com");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.getByText("Enter a link starting with https://").waitFor();
@@ -176,11 +179,46 @@ describe("an artist manages testimonials and offerings", () => {
     expect(await page.getByText("A string quartet for ceremonies").isVisible()).toBe(true);
     expect(await page.getByText("(also Milwaukee, WI)").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe("https://instagram.com/velvetstrings");
+    const profileUrl = page.url();
 
+    // Submitting too early is refused, naming what is missing.
     await page.getByRole("link", { name: "Update Profile" }).click();
     await page.getByRole("button", { name: "Submit for Approval" }).click();
+    await toast(page, "Before you submit, add: a description; a profile photo or an image; genres and tags (or a request for them)");
+
+    // My Acts shows the same checklist, and the button waits for it.
+    await page.goto(`${suite.app.baseUrl}/my-acts`);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Velvet Strings" }) });
+    const checklist = card.getByRole("list", { name: "Checklist for Velvet Strings" });
+    expect(await checklist.getByRole("listitem").allTextContents()).toEqual([
+      "✓ A headline: done",
+      "○ A description: missing",
+      "✓ A home city: done",
+      "○ A profile photo or an image: missing",
+      "○ Genres and tags (or a request for them): missing",
+    ]);
+    expect(await card.getByRole("button", { name: "Submit for Approval" }).isDisabled()).toBe(true);
+
+    await card.getByRole("link", { name: "Update Profile" }).click();
+    await page.getByLabel("Description").fill("Four players from the Chicago Symphony's substitute list.");
+    await page.getByLabel(/^Avatar/).setInputFiles({ name: "quartet.png", mimeType: "image/png", buffer: gradientPng(64, 64, [40, 40, 90], [200, 180, 90]) });
+    await page.getByRole("img", { name: "Current avatar" }).waitFor();
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.waitForURL(profileUrl);
+    await page.getByRole("button", { name: "Request to Update Genres and Tags or Styles" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request to Update Genres and Tags or Styles" });
+    await dialog.getByRole("checkbox", { name: "Classical" }).check();
+    await dialog.getByRole("checkbox", { name: "Ceremony Music" }).check();
+    await dialog.getByRole("checkbox", { name: "4-6 Piece Band" }).check();
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await toast(page, "Request sent");
+
+    await page.goto(`${suite.app.baseUrl}/my-acts`);
+    expect(await checklist.getByText("missing").count()).toBe(0);
+    await card.getByRole("button", { name: "Submit for Approval" }).click();
     await toast(page, "Application submitted for approval");
-    await page.getByRole("button", { name: "Submit for Approval" }).waitFor({ state: "detached" });
+    await card.getByText("Pending Approval", { exact: true }).waitFor();
+    expect(await card.getByRole("button", { name: "Submit for Approval" }).count()).toBe(0);
     await page.close();
   });
 

@@ -28,8 +28,10 @@ describe("the booking loop in the browser", () => {
     await planner.page.getByRole("button", { name: "Create event and invite" }).click();
     await planner.page.getByText("Event name is required").waitFor();
     await planner.page.getByLabel("Event name").fill("Anniversary Party");
-    await planner.page.getByLabel("Start time (UTC)").fill("2026-01-10T19:00");
-    await planner.page.getByLabel("Location").fill("Oak Park, IL");
+    await planner.page.getByRole("combobox", { name: "Location" }).fill("Oak Pa");
+    await planner.page.getByRole("option", { name: "Oak Park, IL", exact: true }).click();
+    await expect.poll(() => planner.page.getByRole("combobox", { name: "Location" }).inputValue()).toBe("Oak Park, IL");
+    await planner.page.getByLabel("Start time (local time where the event happens)").fill("2026-01-10T19:00");
     await planner.page.getByRole("button", { name: "Create event and invite" }).click();
     await planner.page.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await planner.page.goto(`${suite.app.baseUrl}/events`);

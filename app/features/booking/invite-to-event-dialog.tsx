@@ -15,7 +15,7 @@ interface InvitableEvent {
 }
 
 /** Invite To Event: a new event (the add-event page) or an existing one found by name. */
-export function InviteToEventDialog({ actUrl, actName }: { actUrl: string; actName: string }) {
+export function InviteToEventDialog({ actUrl, actName, compact = false }: { actUrl: string; actName: string; /** A short button naming the act, for lists of acts. */ compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const [source, setSource] = useState<"new" | "existing">("existing");
   const [search, setSearch] = useState("");
@@ -50,7 +50,7 @@ export function InviteToEventDialog({ actUrl, actName }: { actUrl: string; actNa
   }
 
   return (
-    <Dialog title="Invite To Event" description={`Invite ${actName} to one of your events.`} open={open} onOpenChange={setOpen} trigger={<Button>Invite To Event</Button>}>
+    <Dialog title="Invite To Event" description={`Invite ${actName} to one of your events.`} open={open} onOpenChange={setOpen} trigger={compact ? <Button aria-label={`Invite ${actName}`}>Invite</Button> : <Button>Invite To Event</Button>}>
       <fieldset>
         <legend className="sr-only">Which event</legend>
         <div className="flex gap-4">

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
 import { fileUrl } from "../../lib/files";
+import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import type { SearchResults } from "../../routes/search.server";
 
 type Result = SearchResults["data"][number];
 
 /** One act in a list of results: photo, name, headline, place and distance, rating, badges. */
-export function ResultCard({ act }: { act: Result }) {
+export function ResultCard({ act, canInvite }: { act: Result; /** A planner's Invite button (the results are all acts a planner may invite). */ canInvite: boolean }) {
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
       {act.avatar ? (
@@ -43,6 +44,11 @@ export function ResultCard({ act }: { act: Result }) {
           {act.nationallyRecognized && <Badge color="blue">Nationally Recognized</Badge>}
         </p>
       </div>
+      {canInvite && (
+        <div className="shrink-0 self-center">
+          <InviteToEventDialog actUrl={act.url} actName={act.name} compact />
+        </div>
+      )}
     </article>
   );
 }

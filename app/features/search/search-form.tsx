@@ -1,11 +1,14 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
+import { CITY_AND_STATE } from "../../../domain/places";
+import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
 
 const KEYWORD_DEBOUNCE_MS = 350;
+
 const inputClass = "w-full rounded-md border border-gray-300 px-3 py-2";
 
 /**
@@ -20,12 +23,19 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
   useEffect(() => () => clearTimeout(timer.current), []);
   const text = (key: string) => (typeof raw[key] === "string" ? (raw[key] as string) : "");
   const selected = (key: ListKey) => (filter ? filter[key] : Array.isArray(raw[key]) ? (raw[key] as string[]) : []);
+  const placeInAddress = text("location");
+  const [place, setPlace] = useState(placeInAddress);
+  // The address changed (Back, Clear all, a link): the field shows what it now holds.
+  useEffect(() => setPlace(placeInAddress), [placeInAddress]);
 
+  const send = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
     clearTimeout(timer.current);
-    const send = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
-    if (target.type === "search" || target.type === "text") timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
+    if (target.name === "location") {
+      // A place typed in full ("Austin, TX") searches on its own; a part of one waits for a pick or Enter.
+      if (target.value === "" || CITY_AND_STATE.test(target.value.trim())) timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
+    } else if (target.type === "search" || target.type === "text") timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
     else send();
   };
 
@@ -35,9 +45,17 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
         <Field label="What" error={errors.searchTerms}>
           <input type="search" name="searchTerms" defaultValue={text("searchTerms")} placeholder="Jazz band, DJ, magician…" className={inputClass} />
         </Field>
-        <Field label="Where" error={errors.location}>
-          <input type="text" name="location" defaultValue={text("location")} placeholder="City, ST" autoComplete="off" className={inputClass} />
-        </Field>
+        <PlaceCombobox
+          label="Where"
+          name="location"
+          value={place}
+          onValueChange={setPlace}
+          // The picked label is in the field once React has rendered it; the search follows.
+          onPick={() => setTimeout(send)}
+          errors={errors.location}
+          className={inputClass}
+          labelClassName="text-sm font-medium text-gray-800"
+        />
         <Field label="When" error={errors.date}>
           <input type="date" name="date" defaultValue={text("date")} className={inputClass} />
         </Field>

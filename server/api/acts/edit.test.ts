@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "../../../domain/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { completeDraft } from "../../../tests/setup/complete-draft";
 import { gradientPng } from "../../db/demo-files";
 
 let server: TestServer;
@@ -90,7 +91,19 @@ describe("creating an act and submitting it", () => {
     const byAdmin = await post("/api/acts/create", "admin", { name: "House Act", musical: false });
     expect(byAdmin.status).toBe(201);
     const adminsAct = (await json<{ data: { url: string } }>(byAdmin)).data.url;
+
+    // Nothing is filled in yet: the refusal names every item of the checklist.
+    const incomplete = await post(`/api/acts/submit-application/${url}`, "owner");
+    expect(incomplete.status).toBe(409);
+    expect(await json(incomplete)).toEqual({
+      code: "conflict",
+      message: "Before you submit, add: a headline; a description; a home city; a profile photo or an image; genres and tags (or a request for them)",
+    });
+    expect((await profile(url, "owner")).status.label).toBe("Draft");
+
+    await completeDraft(server, adminsAct, "admin", false);
     expect((await post(`/api/acts/submit-application/${adminsAct}`, "admin")).status).toBe(200);
+    await completeDraft(server, url, "owner", true);
     expect((await post(`/api/acts/submit-application/${url}`, "owner")).status).toBe(200);
     expect((await profile(url, "owner")).status.label).toBe("Pending Approval");
     expect((await post(`/api/acts/submit-application/${url}`, "owner")).status).toBe(409);

@@ -40,7 +40,28 @@ describe("events", () => {
     expect(data.url).toMatch(/^fall-fundraiser-/);
     const listed = (await plannerEvents()).find((event) => event.url === data.url)!;
     expect(listed).toMatchObject({ name: "Fall Fundraiser", invites: [] });
-    expect(listed.short_starttime).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
+    expect(listed.short_starttime).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+  });
+
+  it("a start time without an offset is the local time where the event happens; a written offset is kept", async () => {
+    const create = async (starttime: string, location: string) => {
+      const response = await post("/api/events/create", "planner", { name: `At ${location}`, starttime, location });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const { url } = (await json<{ data: { url: string } }>(response)).data;
+      return (await plannerEvents()).find((event) => event.url === url)! as EventView & { starttime: string; time_zone: string; location: string };
+    };
+    const austin = await create("2027-12-04T19:00", "austin, tx");
+    expect(austin).toMatchObject({ starttime: "2027-12-05T01:00:00.000Z", time_zone: "America/Chicago", location: "Austin, TX", short_starttime: "Sat, Dec 4, 2027, 7:00 PM CST" });
+    const denver = await create("2027-07-04T20:30", "Denver, CO");
+    expect(denver).toMatchObject({ starttime: "2027-07-05T02:30:00.000Z", short_starttime: "Sun, Jul 4, 2027, 8:30 PM MDT" });
+    const offset = await create("2027-07-04T20:30:00Z", "Boston, MA");
+    expect(offset).toMatchObject({ starttime: "2027-07-04T20:30:00.000Z", short_starttime: "Sun, Jul 4, 2027, 4:30 PM EDT" });
+    const online = await create("2027-07-04T20:30", "Online");
+    expect(online).toMatchObject({ starttime: "2027-07-04T20:30:00.000Z", time_zone: "UTC", location: "Online", short_starttime: "Sun, Jul 4, 2027, 8:30 PM UTC" });
+
+    const unknown = await post("/api/events/create", "planner", { name: "Typo", starttime: "2027-07-04T20:30", location: "Chicgo, IL" });
+    expect(unknown.status).toBe(422);
+    expect((await json<{ errors: Record<string, string[]> }>(unknown)).errors.location![0]).toMatch(/^We could not find "Chicgo, IL"\. Did you mean Chicago, IL/);
   });
 
   it("with actUrl the act is invited at once; an act that cannot be invited refuses the whole event", async () => {

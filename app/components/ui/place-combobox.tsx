@@ -1,0 +1,96 @@
+import { useCombobox } from "downshift";
+import { useEffect, useId, useRef, useState } from "react";
+import { apiCall } from "../../lib/api-client";
+
+export interface PlaceOption {
+  label: string;
+  name: string;
+  region: string;
+}
+
+const SUGGEST_DEBOUNCE_MS = 150;
+
+interface PlaceComboboxProps {
+  label: string;
+  /** The form field's name: without JavaScript the input is a plain text field of the form. */
+  name?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Called when a suggestion is chosen (after onValueChange). */
+  onPick?: (label: string) => void;
+  errors?: string[] | undefined;
+  placeholder?: string;
+  className?: string;
+  labelClassName?: string;
+}
+
+/**
+ * A US city field with suggestions from GET /api/places: an ARIA combobox from downshift
+ * (arrow keys, Enter, Escape, announced options). What is typed is kept as typed; the
+ * server checks it against the gazetteer and suggests the nearest names when unknown.
+ */
+export function PlaceCombobox({ label, name, value, onValueChange, onPick, errors, placeholder = "City, ST", className, labelClassName }: PlaceComboboxProps) {
+  const [items, setItems] = useState<PlaceOption[]>([]);
+  const errorId = useId();
+  const asked = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function suggest(query: string) {
+    clearTimeout(timer.current);
+    if (query.trim().length < 2) return setItems([]);
+    const ticket = ++asked.current;
+    timer.current = setTimeout(async () => {
+      const result = await apiCall<PlaceOption[]>(`/api/places?q=${encodeURIComponent(query)}`);
+      // Only the newest question's answer is shown, whatever order the answers arrive in.
+      if (ticket === asked.current) setItems(result.ok ? result.data : []);
+    }, SUGGEST_DEBOUNCE_MS);
+  }
+
+  const invalid = Boolean(errors?.length);
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<PlaceOption>({
+    items,
+    inputValue: value,
+    itemToString: (item) => item?.label ?? "",
+    onInputValueChange: ({ inputValue, type }) => {
+      onValueChange(inputValue);
+      if (type === useCombobox.stateChangeTypes.InputChange) suggest(inputValue);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      onValueChange(selectedItem.label);
+      setItems([]);
+      onPick?.(selectedItem.label);
+    },
+  });
+  const open = isOpen && items.length > 0;
+
+  return (
+    <div className="relative flex flex-col gap-1">
+      <label {...getLabelProps({ className: labelClassName ?? "text-sm font-medium text-gray-800" })}>{label}</label>
+      <input
+        {...getInputProps({
+          name,
+          placeholder,
+          autoComplete: "off",
+          "aria-invalid": invalid || undefined,
+          "aria-describedby": invalid ? errorId : undefined,
+          className: className ?? "rounded-md border border-gray-300 px-3 py-2 text-gray-900 aria-[invalid]:border-red-600",
+        })}
+      />
+      <ul {...getMenuProps({ className: `absolute top-full z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-gray-200 ${open ? "" : "hidden"}` })}>
+        {open &&
+          items.map((item, index) => (
+            <li key={item.label} {...getItemProps({ item, index, className: `cursor-pointer px-3 py-1.5 text-sm ${highlightedIndex === index ? "bg-violet-100 text-violet-900" : "text-gray-900"}` })}>
+              {item.label}
+            </li>
+          ))}
+      </ul>
+      {invalid && (
+        <p id={errorId} className="text-sm font-normal text-red-700">
+          {errors?.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { StarRating } from "../../components/ui/star-rating";
+import { fileUrl } from "../../lib/files";
+import type { SearchResults } from "../../routes/search.server";
+
+type Result = SearchResults["data"][number];
+
+/** A small card for rows of acts (home): photo, name, place and rating, the whole card one link. */
+export function ActTile({ act }: { act: Result }) {
+  return (
+    <Link to={`/entertainment/${act.url}`} className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200 hover:ring-violet-400 focus-visible:ring-2 focus-visible:ring-violet-700">
+      {act.avatar ? (
+        <img src={fileUrl(act.avatar)} alt="" width={320} height={160} loading="lazy" className="h-32 w-full object-cover" />
+      ) : (
+        <div aria-hidden className="h-32 w-full bg-gradient-to-br from-violet-200 to-pink-100" />
+      )}
+      <div className="p-3">
+        <p className="font-semibold text-violet-800 group-hover:underline">{act.name}</p>
+        {act.location && <p className="text-sm text-gray-700">{act.location}</p>}
+        <p className="mt-1 flex items-center gap-1 text-sm">
+          {act.rating.average !== null ? (
+            <>
+              <StarRating value={act.rating.average} size="sm" />
+              <span>
+                {act.rating.average.toFixed(1)} ({act.rating.count})
+              </span>
+            </>
+          ) : (
+            <span className="text-gray-600">No ratings yet</span>
+          )}
+        </p>
+      </div>
+    </Link>
+  );
+}

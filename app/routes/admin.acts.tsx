@@ -1,0 +1,120 @@
+import { Link } from "react-router";
+import { deriveActStatus, type ActStatusKey } from "../../domain/act-status";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { QueueNav } from "../features/admin/queue-nav";
+import { DeclineActDialog } from "../features/moderation/decline-act-dialog";
+import { postAction } from "../lib/api-client";
+import { useAction } from "../lib/use-action";
+import { loadAdminActs } from "./admin.server";
+import type { Route } from "./+types/admin.acts";
+
+export function meta() {
+  return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadAdminActs(context, new URL(request.url));
+}
+
+const STATUS_FLAGS: Record<ActStatusKey, { application_complete: boolean; active: boolean; declined: boolean }> = {
+  pending: { application_complete: true, active: false, declined: false },
+  approved: { application_complete: true, active: true, declined: false },
+  declined: { application_complete: true, active: false, declined: true },
+  draft: { application_complete: false, active: false, declined: false },
+};
+const TABS: ActStatusKey[] = ["pending", "approved", "declined", "draft"];
+
+export default function AdminActs({ loaderData }: Route.ComponentProps) {
+  const { status, counts, acts, page, pages, waiting } = loaderData;
+  const label = deriveActStatus(STATUS_FLAGS[status]).label;
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Acts to moderate</h1>
+      <QueueNav waiting={waiting} />
+      <nav aria-label="Acts by status" className="mt-6 border-b border-gray-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((key) => {
+            const current = key === status;
+            return (
+              <li key={key}>
+                <Link
+                  to={`/admin/acts?status=${key}`}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${current ? "border-violet-700 text-violet-800" : "border-transparent text-gray-700 hover:border-gray-300"}`}
+                >
+                  {deriveActStatus(STATUS_FLAGS[key]).label} ({counts[key]})
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <section aria-labelledby="queue-heading" className="mt-4">
+        <h2 id="queue-heading" className="sr-only">
+          {label}
+        </h2>
+        {acts.length === 0 ? (
+          <p className="text-gray-700">No acts are {label.toLowerCase()}.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {acts.map((act) => (
+              <QueueItem key={act.url} act={act} status={status} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
+            {page > 1 && (
+              <Link to={`/admin/acts?status=${status}&page=${page - 1}`} rel="prev" className="text-violet-800 underline">
+                Previous
+              </Link>
+            )}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages && (
+              <Link to={`/admin/acts?status=${status}&page=${page + 1}`} rel="next" className="text-violet-800 underline">
+                Next
+              </Link>
+            )}
+          </nav>
+        )}
+      </section>
+    </>
+  );
+}
+
+type QueueAct = Route.ComponentProps["loaderData"]["acts"][number];
+
+function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
+  const { run, pending } = useAction();
+  const shown = deriveActStatus(STATUS_FLAGS[status]);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`queue-${act.url}`}>
+      <div>
+        <p id={`queue-${act.url}`} className="font-semibold">
+          <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
+            {act.name}
+          </Link>{" "}
+          <Badge color={shown.color}>{shown.label}</Badge>
+        </p>
+        <p className="text-sm text-gray-700">
+          {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since{" "}
+          <time dateTime={act.created_at}>{new Date(act.created_at).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}</time>
+        </p>
+        {act.decline_reason && status === "declined" && <p className="mt-1 text-sm text-gray-700">Reason: {act.decline_reason}</p>}
+      </div>
+      {status !== "draft" && (
+        <div className="flex gap-2">
+          {status !== "approved" && (
+            <Button disabled={pending} onClick={() => void run(() => postAction(`/api/acts/set-status/${act.url}`, { status: "approved" }))} aria-label={`Approve ${act.name}`}>
+              Approve
+            </Button>
+          )}
+          {status !== "declined" && <DeclineActDialog actUrl={act.url} actName={act.name} />}
+        </div>
+      )}
+    </li>
+  );
+}

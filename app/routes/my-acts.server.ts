@@ -1,0 +1,13 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { listOwnActs } from "../../server/services/act-application";
+import { listArtistInvites } from "../../server/services/events";
+
+/** /my-acts: the caller's acts with their status and checklist, and invites still waiting for an offer. */
+export async function loadMyActs(context: AppLoadContext) {
+  const viewer = context.viewer;
+  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent("/my-acts")}`);
+  if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw data("Only artists and admins have acts", { status: 403 });
+  const [acts, invites] = await Promise.all([listOwnActs(context.db, viewer), listArtistInvites(context.db, viewer)]);
+  const now = Date.now();
+  return { acts, waitingInvites: invites.filter((invite) => invite.state === "invited" && Date.parse(invite.event.starttime) > now) };
+}

@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { postAction } from "../lib/api-client";
+import { useAction } from "../lib/use-action";
+import { loadMyActs } from "./my-acts.server";
+import type { Route } from "./+types/my-acts";
+
+export function meta() {
+  return [{ title: "My Acts" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadMyActs(context);
+}
+
+type OwnAct = Route.ComponentProps["loaderData"]["acts"][number];
+
+export default function MyActs({ loaderData }: Route.ComponentProps) {
+  const { acts, waitingInvites } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">My Acts</h1>
+        <Link to="/acts/new" className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+          Create an act
+        </Link>
+      </div>
+      <section aria-labelledby="invites-heading" className="mt-6 rounded-lg bg-white p-5 shadow-sm">
+        <h2 id="invites-heading" className="text-lg font-semibold">
+          Invites waiting for your offer ({waitingInvites.length})
+        </h2>
+        {waitingInvites.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-700">No invites are waiting for an offer.</p>
+        ) : (
+          <ul className="mt-2 flex flex-col gap-2">
+            {waitingInvites.map((invite) => (
+              <li key={invite.id} className="text-sm">
+                <strong>{invite.event.name}</strong> for {invite.act.name} · <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location}
+              </li>
+            ))}
+          </ul>
+        )}
+        {waitingInvites.length > 0 && (
+          <p className="mt-3">
+            <Link to="/invites" className="text-violet-800 underline">
+              Send offers on the Invites page
+            </Link>
+          </p>
+        )}
+      </section>
+      {acts.length === 0 ? (
+        <p className="mt-6 text-gray-700">You have no acts yet.</p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4" aria-label="Your acts">
+          {acts.map((act) => (
+            <OwnActCard key={act.url} act={act} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function OwnActCard({ act }: { act: OwnAct }) {
+  const { run, pending } = useAction();
+  const ready = act.checklist.every((item) => item.done);
+  return (
+    <li className="rounded-lg bg-white p-5 shadow-sm" aria-labelledby={`act-${act.url}`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={`act-${act.url}`} className="text-lg font-semibold">
+          <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
+            {act.name}
+          </Link>
+        </h2>
+        <Badge color={act.status.color} title={act.status.tooltip}>
+          {act.status.label}
+        </Badge>
+      </div>
+      {act.status.tooltip && <p className="mt-1 text-sm text-gray-700">{act.status.tooltip}</p>}
+      {act.decline_reason && <p className="mt-1 text-sm text-gray-700">Reason given: {act.decline_reason}</p>}
+      {act.checklist.length > 0 && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold">Before you submit</h3>
+          <ul className="mt-1 flex flex-col gap-1 text-sm" aria-label={`Checklist for ${act.name}`}>
+            {act.checklist.map((item) => (
+              <li key={item.key} className={item.done ? "text-green-900" : "text-gray-900"}>
+                <span aria-hidden>{item.done ? "✓" : "○"}</span> {item.label}: <strong>{item.done ? "done" : "missing"}</strong>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/entertainment/update/${act.url}`} className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50">
+          Update Profile
+        </Link>
+        {act.checklist.length > 0 && (
+          <Button disabled={pending || !ready} onClick={() => void run(() => postAction(`/api/acts/submit-application/${act.url}`))}>
+            Submit for Approval
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatEventTime, hasOffset, instantToWallTime, wallTimeToInstant } from "./time-zones";
+
+describe("event times in the event's time zone", () => {
+  it("reads a wall time in the zone, summer and winter", () => {
+    expect(wallTimeToInstant("2026-12-05T19:00", "America/Chicago").toISOString()).toBe("2026-12-06T01:00:00.000Z");
+    expect(wallTimeToInstant("2026-07-04T19:00", "America/Chicago").toISOString()).toBe("2026-07-05T00:00:00.000Z");
+    expect(wallTimeToInstant("2026-07-04T19:00", "America/Phoenix").toISOString()).toBe("2026-07-05T02:00:00.000Z");
+    expect(wallTimeToInstant("2026-07-04T19:00", "UTC").toISOString()).toBe("2026-07-04T19:00:00.000Z");
+    expect(Number.isNaN(wallTimeToInstant("soon", "UTC").getTime())).toBe(true);
+  });
+
+  it("shows a time as the spec's planners read it, with the zone's name", () => {
+    const now = new Date("2026-11-24T12:00:00Z");
+    expect(formatEventTime("2026-12-06T01:00:00Z", "America/Chicago", now)).toBe("Sat, Dec 5, 7:00 PM CST");
+    expect(formatEventTime("2027-07-05T00:00:00Z", "America/New_York", now)).toBe("Sun, Jul 4, 2027, 8:00 PM EDT");
+    expect(formatEventTime("2026-12-06T01:00:00Z", null, now)).toBe("Sun, Dec 6, 1:00 AM UTC");
+  });
+
+  it("knows written offsets", () => {
+    expect(hasOffset("2026-12-05T19:00Z")).toBe(true);
+    expect(hasOffset("2026-12-05T19:00:00+02:00")).toBe(true);
+    expect(hasOffset("2026-12-05T19:00")).toBe(false);
+  });
+
+  it("turns a wall time into an instant and back, away from the hour clocks change", () => {
+    const zones = ["America/Chicago", "America/Los_Angeles", "America/New_York", "America/Denver", "Pacific/Honolulu", "UTC"];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
+        const local = new Date(Math.floor(ms / 60_000) * 60_000).toISOString().slice(0, 16);
+        const hour = Number(local.slice(11, 13));
+        fc.pre(hour !== 1 && hour !== 2);
+        expect(instantToWallTime(wallTimeToInstant(local, zone), zone)).toBe(local);
+      }),
+    );
+  });
+});

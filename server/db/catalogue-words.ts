@@ -1,0 +1,254 @@
+/** The trade's words for the demo catalogue (server/db/catalogue.ts): our own lists, combined deterministically. */
+
+/** Real US cities, each a label of the gazetteer; the catalogue spreads its acts over them. */
+export const CATALOGUE_CITIES = [
+  "New York, NY", "Los Angeles, CA", "Chicago, IL", "Houston, TX", "Phoenix, AZ", "Philadelphia, PA", "San Antonio, TX",
+  "San Diego, CA", "Dallas, TX", "Austin, TX", "Jacksonville, FL", "San Jose, CA", "Fort Worth, TX", "Columbus, OH",
+  "Charlotte, NC", "Indianapolis, IN", "San Francisco, CA", "Seattle, WA", "Denver, CO", "Nashville, TN",
+  "Oklahoma City, OK", "Boston, MA", "Portland, OR", "Las Vegas, NV", "Detroit, MI", "Memphis, TN", "Louisville, KY",
+  "Baltimore, MD", "Milwaukee, WI", "Albuquerque, NM", "Tucson, AZ", "Sacramento, CA", "Kansas City, MO", "Atlanta, GA",
+  "Miami, FL", "Raleigh, NC", "Omaha, NE", "Minneapolis, MN", "New Orleans, LA", "Tampa, FL", "Pittsburgh, PA",
+  "Cincinnati, OH", "St. Louis, MO", "Orlando, FL", "Salt Lake City, UT", "Cleveland, OH", "Richmond, VA", "Savannah, GA",
+  "Evanston, IL",
+] as const;
+
+export const FIRST_NAMES = [
+  "Ava", "Marcus", "Elena", "Jamal", "Sofia", "Theo", "Priya", "Diego", "Hannah", "Malik", "Grace", "Andre", "Nina", "Caleb",
+  "Lucia", "Owen", "Maya", "Xavier", "Chloe", "Rafael", "Imani", "Julian", "Zoe", "Mateo", "Leah", "Isaac", "Aaliyah",
+  "Felix", "Naomi", "Gabriel", "Ruby", "Elijah", "Carmen", "Miles", "Tessa", "Omar", "Vivian", "Dante", "Iris", "Kofi",
+];
+
+export const LAST_NAMES = [
+  "Rivera", "Brooks", "Nakamura", "Okafor", "Delgado", "Hart", "Sullivan", "Castillo", "Bennett", "Kim", "Moreau",
+  "Washington", "Patel", "Lindqvist", "Reyes", "Fitzgerald", "Adeyemi", "Romano", "Chen", "Holloway", "Vasquez", "Marsh",
+  "Abernathy", "Quinn", "Santos", "Whitaker", "Ibarra", "Larsen", "Coleman", "Duarte",
+];
+
+export const BAND_ADJECTIVES = [
+  "Golden", "Electric", "Midnight", "Silver", "Blue", "Crimson", "Sunset", "Royal", "Lucky", "Smooth", "Neon",
+  "Harbor", "Starlight", "Copper", "Vintage", "Brass", "Satin", "Magnolia", "Highline", "Southern", "Moonlit", "Emerald",
+  "Uptown", "Rosewood", "Hometown", "Jukebox", "Saturday", "Boulevard", "Avenue",
+];
+
+export const BAND_NOUNS = [
+  "Tones", "Groove", "Collective", "Express", "Orchestra", "Revue", "Band", "Ensemble", "Experience", "Players", "Kings",
+  "Notes", "Society", "Allstars", "Social Club", "Horns", "Soul Review", "Heat", "Syndicate", "Parade",
+];
+
+export const DJ_NAMES = [
+  "Pulse", "Solstice", "Vinyl Vic", "Luna", "Mixmaster Mo", "Echo", "Skyline", "Blaze", "Spin Doctor", "Jazzy Jade", "Rhythm",
+  "Groovewright", "Nightshift", "Sol", "Bassline Bea", "Cadence", "Fader", "Halo", "Kinetic", "Marquee",
+];
+
+export const ENSEMBLE_WORDS = ["String Quartet", "Jazz Trio", "Acoustic Duo", "Piano Bar", "Strings", "Chamber Players", "Jazz Quartet", "Guitar Duo"];
+
+/** A kind of act: what it is called, which tags it carries, and how it describes itself. */
+export interface ActKind {
+  key: "band" | "dj" | "ensemble" | "soloist" | "speaker" | "variety";
+  musical: boolean;
+  weight: number;
+  genres: string[];
+  songTypes: string[];
+  bandSetups: string[];
+  varietyTypes: string[];
+  speakerTypes: string[];
+  eventTypes: string[];
+  headlines: string[];
+  descriptions: string[];
+  offerings: [title: string, description: string][];
+}
+
+export const ACT_KINDS: ActKind[] = [
+  {
+    key: "band",
+    musical: true,
+    weight: 32,
+    genres: ["Motown", "Soul", "Funk", "Rock", "Pop", "Top 40", "R&B", "Country", "Swing", "Latin", "Blues", "Jazz"],
+    songTypes: ["Cover Songs", "Dance Music", "Original Music"],
+    bandSetups: ["4-6 Piece Band", "7+ Piece Band"],
+    varietyTypes: [],
+    speakerTypes: [],
+    eventTypes: ["Wedding", "Corporate Event", "Private Party", "Festival", "College Event"],
+    headlines: [
+      "{genre} party band that keeps the dance floor full",
+      "{city}'s go-to {genre} band for weddings and galas",
+      "High-energy {genre} and {genre2} with a live horn section",
+      "A {setup} playing {genre} hits from every decade",
+    ],
+    descriptions: [
+      "{name} is a {setup} from {city} playing {genre} and {genre2} for weddings, galas and corporate nights.",
+      "Every show is built around the room: dinner sets that let people talk, then {genre} that fills the floor.",
+      "The band brings its own sound and light rig and a dedicated engineer, and learns one special request per event at no charge.",
+      "Sets run 45 minutes with a playlist between them, so the music never stops.",
+      "They have played more than {gigs} events since {year}, from backyard parties to ballrooms of 800.",
+    ],
+    offerings: [
+      ["Full Reception", "Four 45-minute sets from the full band, with a curated playlist between sets and an emcee for announcements."],
+      ["Cocktail Hour Add-On", "A stripped-down trio from the band for your cocktail hour, then the full band after dinner."],
+      ["Corporate Party", "Two high-energy sets with walk-on music for your speakers and a sound check before doors."],
+    ],
+  },
+  {
+    key: "dj",
+    musical: true,
+    weight: 22,
+    genres: ["Top 40", "EDM", "Hip Hop", "Pop", "Latin", "R&B", "Funk"],
+    songTypes: ["Dance Music", "Background Music"],
+    bandSetups: ["DJ"],
+    varietyTypes: [],
+    speakerTypes: [],
+    eventTypes: ["Wedding", "Private Party", "College Event", "Corporate Event", "Festival"],
+    headlines: [
+      "Open-format DJ who reads the room",
+      "{genre} and {genre2} DJ for weddings and parties in {city}",
+      "Wedding DJ and emcee with a clean, modern sound",
+      "Club-grade {genre} sets for college and corporate nights",
+    ],
+    descriptions: [
+      "{name} is an open-format DJ based in {city}, mixing {genre}, {genre2} and the classics your guests request.",
+      "Each booking starts with a planning call: must-plays, do-not-plays and the moments that matter.",
+      "Setup includes professional speakers, wireless microphones for toasts and uplighting in your colours.",
+      "Known for smooth transitions and for keeping every generation on the floor.",
+      "More than {gigs} events played since {year}.",
+    ],
+    offerings: [
+      ["Wedding Package", "Ceremony sound, cocktail hour playlist and five hours of dancing, with emcee duties throughout."],
+      ["Party Package", "Four hours of open-format mixing with lights and a wireless microphone."],
+      ["Campus Night", "A high-energy three-hour set for college events, with a clean-edit playlist on request."],
+    ],
+  },
+  {
+    key: "ensemble",
+    musical: true,
+    weight: 14,
+    genres: ["Jazz", "Classical", "Swing", "Pop", "Soul"],
+    songTypes: ["Ceremony Music", "Background Music", "Cover Songs"],
+    bandSetups: ["Duo", "Trio", "4-6 Piece Band"],
+    varietyTypes: [],
+    speakerTypes: [],
+    eventTypes: ["Wedding", "Corporate Event", "Private Party", "Virtual Event"],
+    headlines: [
+      "Elegant {genre} for ceremonies and cocktail hours",
+      "{genre} {ensemble} for dinners, receptions and galas",
+      "Refined live music for {city}'s finest venues",
+      "Pop songs arranged for {ensemble}",
+    ],
+    descriptions: [
+      "{name} plays {genre} and {genre2} for ceremonies, cocktail hours and dinners across {city} and beyond.",
+      "The repertoire runs from standards to pop songs arranged for the ensemble, and you choose your processional.",
+      "Quiet enough for conversation, polished enough for a first dance.",
+      "Players have performed with regional orchestras and jazz festivals, and {gigs} private events since {year}.",
+    ],
+    offerings: [
+      ["Ceremony", "Prelude, processional, recessional and postlude, with a custom arrangement of one song."],
+      ["Cocktail Hour", "Ninety minutes of background music, acoustic, with no amplification needed."],
+      ["Dinner Music", "Two 45-minute sets of standards at a level made for conversation."],
+    ],
+  },
+  {
+    key: "soloist",
+    musical: true,
+    weight: 10,
+    genres: ["Pop", "Country", "Jazz", "Soul", "Blues", "R&B", "Classical"],
+    songTypes: ["Cover Songs", "Original Music", "Background Music", "Ceremony Music"],
+    bandSetups: ["Solo"],
+    varietyTypes: [],
+    speakerTypes: [],
+    eventTypes: ["Wedding", "Private Party", "Corporate Event", "Virtual Event"],
+    headlines: [
+      "Singer-songwriter for intimate events",
+      "{genre} vocalist with a warm, soulful voice",
+      "Solo guitar and vocals from {city}",
+      "Piano and vocals for receptions and lounges",
+    ],
+    descriptions: [
+      "{name} is a {genre} performer from {city} with a voice critics call warm and unhurried.",
+      "Sets mix well-loved covers with a few originals, and requests are welcome.",
+      "Brings a compact sound system suited to rooms of up to 200 guests.",
+      "Has performed at {gigs} events since {year}, including private parties and hotel lounges.",
+    ],
+    offerings: [
+      ["Ceremony Song", "One live song for your walk down the aisle, rehearsed with your coordinator."],
+      ["Two-Hour Set", "Two hours of acoustic covers and originals with a short break."],
+    ],
+  },
+  {
+    key: "speaker",
+    musical: false,
+    weight: 12,
+    genres: [],
+    songTypes: [],
+    bandSetups: [],
+    varietyTypes: [],
+    speakerTypes: ["Keynote Speaker", "Motivational Speaker", "Emcee", "Panel Moderator", "Workshop Facilitator"],
+    eventTypes: ["Corporate Event", "College Event", "Virtual Event", "Festival"],
+    headlines: [
+      "Keynotes on leadership, resilience and change",
+      "Emcee who keeps your program on time and your audience engaged",
+      "Workshops that turn teams into teammates",
+      "Talks on innovation for conferences and campuses",
+    ],
+    descriptions: [
+      "{name} speaks to corporate and college audiences about leading through uncertainty, built on two decades in the field.",
+      "Every talk is tailored after a call with your organisers, with stories and takeaways that fit your theme.",
+      "Available in person from {city} or as a polished virtual keynote with a live Q&A.",
+      "Has addressed more than {gigs} audiences since {year}.",
+    ],
+    offerings: [
+      ["Keynote", "A 45-minute keynote tailored to your event, with 15 minutes of audience questions."],
+      ["Half-Day Workshop", "An interactive three-hour workshop for up to 60 people, with a workbook for each."],
+      ["Emcee Services", "Hosting your full program: introductions, transitions and keeping time."],
+    ],
+  },
+  {
+    key: "variety",
+    musical: false,
+    weight: 10,
+    genres: [],
+    songTypes: [],
+    bandSetups: [],
+    varietyTypes: ["Magician", "Comedian", "Caricature Artist", "Aerialist", "Fire Performer"],
+    speakerTypes: [],
+    eventTypes: ["Private Party", "Corporate Event", "College Event", "Festival", "Wedding"],
+    // Chosen by the act's variety type (VARIETY_HEADLINES).
+    headlines: [],
+    descriptions: [
+      "{name} brings a {variety} act to parties, galas and festivals from {city}.",
+      "Strolling sets work the room during cocktails; a stage show can follow dinner.",
+      "Every performance is family-friendly unless you ask otherwise, and fully insured.",
+      "Has delighted audiences at {gigs} events since {year}.",
+    ],
+    offerings: [
+      ["Strolling Set", "Two hours of roaming performance among your guests during cocktails."],
+      ["Stage Show", "A 30-minute show for audiences of up to 400, with volunteers from the crowd."],
+    ],
+  },
+];
+
+export const REVIEW_TEMPLATES: Record<1 | 2 | 3 | 4 | 5, [title: string, body: string][]> = {
+  5: [
+    ["Absolutely perfect", "Everything we hoped for. Our guests have not stopped talking about it."],
+    ["Worth every penny", "Professional from the first call to the final song. We would book again tomorrow."],
+    ["The highlight of our night", "They read the room perfectly and kept everyone engaged."],
+    ["Flawless", "On time, well prepared and wonderful to work with."],
+  ],
+  4: [
+    ["Great experience", "Very good performance and easy to plan with. One small timing hiccup, nothing serious."],
+    ["Would recommend", "Our audience loved it. Setup took a little longer than planned."],
+    ["Very good", "Fun, professional and flexible with our schedule."],
+  ],
+  3: [
+    ["Good, not great", "Solid performance, but the energy dipped in the middle of the evening."],
+    ["Fine for the price", "They did what was promised, without much extra."],
+  ],
+  2: [["Not the right fit", "Talented, but not what we had agreed on for the first hour."]],
+  1: [["Disappointing", "Arrived late and cut the last set short."]],
+};
+
+export const VARIETY_HEADLINES: Record<string, string> = {
+  Magician: "Close-up magic that keeps guests talking",
+  Comedian: "Clean comedy that works for any crowd",
+  "Caricature Artist": "Live caricatures your guests take home",
+  Aerialist: "Aerial silks and hoop for unforgettable entrances",
+  "Fire Performer": "Fire dancing and LED shows after dark",
+};

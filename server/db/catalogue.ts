@@ -1,0 +1,277 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { inArray } from "drizzle-orm";
+import { slugify } from "../../domain/slug";
+import type { ActTagRelation } from "../../domain/tags";
+import { newKey, saveFile } from "../storage";
+import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
+import type { Database, Transaction } from "./client";
+import { ACT_KINDS, type ActKind, BAND_ADJECTIVES, BAND_NOUNS, CATALOGUE_CITIES, DJ_NAMES, ENSEMBLE_WORDS, FIRST_NAMES, LAST_NAMES, REVIEW_TEMPLATES, VARIETY_HEADLINES } from "./catalogue-words";
+import { stageLightsPng } from "./demo-files";
+import * as t from "./schema";
+import { DEMO_PASSWORD } from "./seed";
+
+export const CATALOGUE_ACTS = 320;
+const DAY = 24 * 60 * 60 * 1000;
+/** Photos are drawn once into a pool and combined per act; every act's avatar is its own. */
+const PHOTO_POOL = 60;
+
+/** A small deterministic generator (mulberry32), so the catalogue is the same on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+function pickSome<T>(random: Random, items: readonly T[], min: number, max: number): T[] {
+  const count = Math.min(items.length, min + Math.floor(random() * (max - min + 1)));
+  const pool = [...items];
+  const chosen: T[] = [];
+  while (chosen.length < count) chosen.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  return chosen;
+}
+function pickKind(random: Random): ActKind {
+  const total = ACT_KINDS.reduce((sum, kind) => sum + kind.weight, 0);
+  let roll = random() * total;
+  for (const kind of ACT_KINDS) {
+    roll -= kind.weight;
+    if (roll < 0) return kind;
+  }
+  return ACT_KINDS[0]!;
+}
+
+function actName(random: Random, kind: ActKind, variety: string | undefined): string {
+  const person = `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)}`;
+  switch (kind.key) {
+    case "band":
+      return random() < 0.5 ? `The ${pick(random, BAND_ADJECTIVES)} ${pick(random, BAND_NOUNS)}` : `${pick(random, BAND_ADJECTIVES)} ${pick(random, BAND_NOUNS)}`;
+    case "dj":
+      return `DJ ${pick(random, DJ_NAMES)}`;
+    case "ensemble":
+      return `${pick(random, BAND_ADJECTIVES)} ${pick(random, ENSEMBLE_WORDS)}`;
+    case "soloist":
+    case "speaker":
+      return person;
+    case "variety":
+      return variety === "Magician" ? `${person.split(" ")[0]} the Magician` : variety === "Comedian" ? `${person}, Comedian` : variety === "Caricature Artist" ? `${person.split(" ")[0]}'s Caricatures` : `${pick(random, BAND_ADJECTIVES)} ${variety === "Aerialist" ? "Aerial Arts" : "Fire Company"}`;
+  }
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+}
+
+interface PlannedAct {
+  row: typeof t.acts.$inferInsert;
+  manager: string;
+  tags: { relation: ActTagRelation; type: string; name: string }[];
+  locations: string[];
+  reviews: { rating: 1 | 2 | 3 | 4 | 5; title: string; body: string; reviewerName: string; createdAt: Date }[];
+  offerings: { title: string; description: string; eventTypes: string[] }[];
+  photos: number[];
+  bookedDays: number[];
+}
+
+/** What the catalogue holds, made from the seed alone: names, words, tags, places, reviews, bookings. */
+export function planCatalogue(count: number, now: Date, seed = 20261124): PlannedAct[] {
+  const random = seededRandom(seed);
+  const usedUrls = new Set<string>();
+  const planned: PlannedAct[] = [];
+  for (let index = 0; index < count; index++) {
+    const kind = pickKind(random);
+    const city = CATALOGUE_CITIES[index % CATALOGUE_CITIES.length]!;
+    const cityName = city.split(",")[0]!;
+    const genres = kind.musical ? pickSome(random, kind.genres, 1, 3) : [];
+    const variety = kind.varietyTypes.length ? pick(random, kind.varietyTypes) : undefined;
+    let name = actName(random, kind, variety);
+    let url = slugify(name);
+    if (usedUrls.has(url)) {
+      name = `${name} of ${cityName}`;
+      url = slugify(name);
+    }
+    for (let n = 2; usedUrls.has(url); n++) url = `${slugify(name)}-${n}`;
+    usedUrls.add(url);
+    const setup = kind.bandSetups.length ? pick(random, kind.bandSetups) : "";
+    const words = {
+      name,
+      city: cityName,
+      genre: genres[0] ?? "",
+      genre2: genres[1] ?? genres[0] ?? "",
+      setup: setup.toLowerCase(),
+      ensemble: pick(random, ENSEMBLE_WORDS).toLowerCase(),
+      variety: (variety ?? "variety").toLowerCase(),
+      gigs: String(50 + Math.floor(random() * 900)),
+      year: String(2004 + Math.floor(random() * 18)),
+    };
+    const eventTypes = pickSome(random, kind.eventTypes, 2, 4);
+    const tags: PlannedAct["tags"] = [
+      ...genres.map((value) => ({ relation: "genres" as const, type: "Genre", name: value })),
+      ...(kind.songTypes.length ? pickSome(random, kind.songTypes, 1, 2).map((value) => ({ relation: "songTypes" as const, type: "Song Type", name: value })) : []),
+      ...(setup ? [{ relation: "bandSetups" as const, type: "Band Setup", name: setup }] : []),
+      ...(variety ? [{ relation: "varietyTypes" as const, type: "Variety Type", name: variety }] : []),
+      ...(kind.speakerTypes.length ? pickSome(random, kind.speakerTypes, 1, 2).map((value) => ({ relation: "speakerTypes" as const, type: "Speaker Type", name: value })) : []),
+      ...eventTypes.map((value) => ({ relation: "eventTypes" as const, type: "Event Type", name: value })),
+    ];
+    const others = CATALOGUE_CITIES.filter((label) => label !== city);
+    const locations = [city, ...pickSome(random, others, 0, random() < 0.6 ? 0 : 2)];
+    const reviewCount = random() < 0.2 ? 0 : 1 + Math.floor(random() * 9);
+    const quality = 3 + random() * 2;
+    const reviews = Array.from({ length: reviewCount }, (_, n) => {
+      const rating = Math.max(1, Math.min(5, Math.round(quality + (random() - 0.6) * 2.2))) as 1 | 2 | 3 | 4 | 5;
+      const [title, body] = pick(random, REVIEW_TEMPLATES[rating]);
+      return { rating, title, body, reviewerName: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES).charAt(0)}.`, createdAt: new Date(now.getTime() - (n * 23 + Math.floor(random() * 20) + 1) * DAY) };
+    });
+    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description]) => ({ title, description, eventTypes: pickSome(random, eventTypes, 1, 2) }));
+    const description = kind.descriptions.map((sentence) => fill(sentence, words)).filter(() => random() < 0.85).join(" ");
+    const corporate = eventTypes.includes("Corporate Event") && random() < 0.7;
+    planned.push({
+      manager: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)}`,
+      row: {
+        url,
+        name,
+        headline: variety ? VARIETY_HEADLINES[variety]! : fill(pick(random, kind.headlines), words),
+        description: description || fill(kind.descriptions[0]!, words),
+        location: city,
+        compareTo: null,
+        active: true,
+        applicationComplete: true,
+        musical: kind.musical,
+        isFeatured: random() < 0.08,
+        nationallyRecognized: random() < 0.06,
+        hasPerformedCorporateEvent: corporate,
+        corporateEventExperience: corporate ? "Company parties, product launches and award nights." : null,
+        social: random() < 0.5 ? { web: `https://${url}.example.com`, instagram: `https://www.instagram.com/${url.replace(/-/g, "")}` } : {},
+        createdAt: new Date(now.getTime() - Math.floor(random() * 700) * DAY - index * 60_000),
+      },
+      tags,
+      locations,
+      reviews,
+      offerings,
+      photos: pickSome(random, Array.from({ length: PHOTO_POOL }, (_, n) => n), 1, 4),
+      bookedDays: random() < 0.3 ? pickSome(random, [3, 7, 10, 14, 17, 21, 24, 28, 35, 42, 49, 56], 1, 3) : [],
+    });
+  }
+  return planned;
+}
+
+/**
+ * The demo catalogue (issue 12): `count` approved acts over real US cities, every tag list
+ * used, with words, reviews, offerings, photos and some booked dates, all made from a fixed
+ * seed. Loaded after the contract's demo data, in one transaction; search rows are built once
+ * at the end rather than by a trigger per row.
+ */
+export async function seedCatalogue(db: Database, options: { dataDir: string; now?: Date; count?: number }): Promise<void> {
+  const now = options.now ?? new Date();
+  const planned = planCatalogue(options.count ?? CATALOGUE_ACTS, now);
+  const photoRandom = seededRandom(7);
+  const pictures = Array.from({ length: PHOTO_POOL }, () => stageLightsPng(480, 320, photoRandom));
+  // An image row owns its file (a delete removes it), so each act's copy has a key of its own.
+  const photoKeys = planned.map((act) => act.photos.map(() => newKey("images", "png")));
+  for (const [n, act] of planned.entries()) {
+    for (const [k, photo] of act.photos.entries()) await saveFile(options.dataDir, photoKeys[n]![k]!, pictures[photo]!);
+  }
+  const avatars: string[] = [];
+  for (let n = 0; n < planned.length; n++) {
+    const key = newKey("avatars", "png");
+    await saveFile(options.dataDir, key, stageLightsPng(160, 160, photoRandom));
+    avatars.push(key);
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await withRowTriggersOff(tx, ["acts", "act_tags", "act_locations", "reviews", "packages", "package_event_types", "images"], async () => {
+      const managers = await insertCatalogueArtists(tx, planned, passwordHash);
+      const first = await insertCatalogueRows(tx, planned, managers, avatars, photoKeys, now);
+      await refreshSearchRows(tx, first);
+    });
+  });
+}
+
+/** The email of the artist account that runs a catalogue act: one account per act, for demos and tests. */
+export function catalogueArtistEmail(actUrl: string): string {
+  return `${actUrl}@artists.example.com`;
+}
+
+async function insertCatalogueArtists(tx: Transaction, planned: PlannedAct[], passwordHash: string): Promise<string[]> {
+  const ids = planned.map(() => randomUUID());
+  const users = planned.map((act, n) => ({ id: ids[n]!, name: act.manager, email: catalogueArtistEmail(act.row.url), emailVerified: true, role: "ARTIST", url: `artist-${act.row.url}` }));
+  for (let start = 0; start < users.length; start += 500) {
+    await tx.insert(t.users).values(users.slice(start, start + 500));
+    await tx.insert(t.accounts).values(users.slice(start, start + 500).map((user) => ({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: passwordHash })));
+  }
+  return ids;
+}
+
+async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], managers: string[], avatars: string[], photoKeys: string[][], now: Date): Promise<number> {
+  const tagRows = await tx.select().from(t.tags);
+  const tagId = new Map(tagRows.map((tag) => [`${tag.type}:${tag.name}`, tag.id]));
+  const places = await tx.select({ id: t.places.id, label: t.places.label }).from(t.places).where(inArray(t.places.label, [...new Set(planned.flatMap((act) => act.locations))]));
+  const placeId = new Map(places.map((place) => [place.label, place.id]));
+  const inserted = await tx
+    .insert(t.acts)
+    .values(planned.map((act, n) => ({ ...act.row, avatar: avatars[n], managerId: managers[n], placeId: placeId.get(act.row.location!) ?? null })))
+    .returning({ id: t.acts.id });
+  const ids = inserted.map((row) => row.id);
+  const each = <T>(make: (act: PlannedAct, actId: number) => T[]) => planned.flatMap((act, n) => make(act, ids[n]!));
+  const batches = async <T>(rows: T[], insert: (slice: T[]) => Promise<unknown>) => {
+    for (let start = 0; start < rows.length; start += 500) await insert(rows.slice(start, start + 500));
+  };
+  await batches(
+    each((act, actId) => act.tags.map((tag) => ({ actId, relation: tag.relation, tagId: tagId.get(`${tag.type}:${tag.name}`)! }))),
+    (rows) => tx.insert(t.actTags).values(rows).onConflictDoNothing(),
+  );
+  await batches(
+    each((act, actId) => act.locations.slice(1).map((location, rank) => ({ actId, location, placeId: placeId.get(location) ?? null, rank: rank + 1 }))),
+    (rows) => tx.insert(t.actLocations).values(rows),
+  );
+  await batches(each((act, actId) => act.reviews.map((review) => ({ actId, ...review }))), (rows) => tx.insert(t.reviews).values(rows));
+  await batches(
+    planned.flatMap((act, n) => photoKeys[n]!.map((path, k) => ({ actId: ids[n]!, path, createdAt: new Date(now.getTime() - (k + 1) * DAY) }))),
+    (rows) => tx.insert(t.images).values(rows),
+  );
+  const offerings = each((act, actId) => act.offerings.map((offering, rank) => ({ actId, offering, rank: rank + 1 })));
+  const packageIds = await tx
+    .insert(t.packages)
+    .values(offerings.map(({ actId, offering, rank }) => ({ actId, title: offering.title, description: offering.description, rank })))
+    .returning({ id: t.packages.id });
+  await batches(
+    offerings.flatMap(({ offering }, n) => offering.eventTypes.map((name) => ({ packageId: packageIds[n]!.id, tagId: tagId.get(`Event Type:${name}`)! }))),
+    (rows) => tx.insert(t.packageEventTypes).values(rows).onConflictDoNothing(),
+  );
+  await insertCatalogueBookings(tx, planned, ids, placeId, now);
+  return ids[0]!;
+}
+
+/** Booked dates, so that a search for a date drops some acts: events of one planner account that cannot sign in. */
+async function insertCatalogueBookings(tx: Transaction, planned: PlannedAct[], ids: number[], placeId: Map<string, number>, now: Date) {
+  const bookings = planned.flatMap((act, n) => act.bookedDays.map((days) => ({ act, actId: ids[n]!, days })));
+  if (!bookings.length) return;
+  const plannerId = randomUUID();
+  await tx.insert(t.users).values({ id: plannerId, name: "Catalogue Bookings", email: "bookings@catalogue.invalid", role: "PLANNER", url: "catalogue-bookings" });
+  const events = await tx
+    .insert(t.events)
+    .values(
+      bookings.map(({ act, days }, n) => {
+        // 7 PM UTC falls on the same local day in every US time zone.
+        const day = new Date(now.getTime() + days * DAY);
+        day.setUTCHours(19, 0, 0, 0);
+        return { url: `catalogue-event-${n + 1}`, plannerId, name: `Private event ${n + 1}`, starttime: day, location: act.row.location!, placeId: placeId.get(act.row.location!) ?? null };
+      }),
+    )
+    .returning({ id: t.events.id });
+  const invites = await tx
+    .insert(t.invites)
+    .values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId })))
+    .returning({ id: t.invites.id });
+  const offers = await tx
+    .insert(t.offers)
+    .values(invites.map((invite, n) => ({ inviteId: invite.id, priceCents: 150_000 + ((n * 37_500) % 900_000), message: "Confirmed.", status: "accepted" })))
+    .returning({ id: t.offers.id });
+  await tx.insert(t.bookings).values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId, offerId: offers[n]!.id })));
+}

@@ -1,0 +1,78 @@
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import type { ActStatusKey } from "../../domain/act-status";
+import type { Executor } from "../db/client";
+import { acts, documents, tagUpdateRequests, users } from "../db/schema";
+import { pendingRequests } from "./act-tags";
+
+/** The derived statuses of SPEC.md section 4 as conditions on the act row (same order of checks). */
+const STATUS_CONDITION: Record<ActStatusKey, SQL> = {
+  draft: sql`not ${acts.applicationComplete}`,
+  approved: sql`${acts.applicationComplete} and ${acts.active}`,
+  declined: sql`${acts.applicationComplete} and not ${acts.active} and ${acts.declined}`,
+  pending: sql`${acts.applicationComplete} and not ${acts.active} and not ${acts.declined}`,
+};
+export const QUEUE_STATUSES: ActStatusKey[] = ["pending", "approved", "declined", "draft"];
+export const QUEUE_PAGE_SIZE = 25;
+
+/** How many acts are in each status, in one query. */
+export async function countActsByStatus(db: Executor): Promise<Record<ActStatusKey, number>> {
+  const [row] = await db
+    .select({
+      draft: sql<number>`count(*) filter (where ${STATUS_CONDITION.draft})::int`,
+      approved: sql<number>`count(*) filter (where ${STATUS_CONDITION.approved})::int`,
+      declined: sql<number>`count(*) filter (where ${STATUS_CONDITION.declined})::int`,
+      pending: sql<number>`count(*) filter (where ${STATUS_CONDITION.pending})::int`,
+    })
+    .from(acts);
+  return row ?? { draft: 0, approved: 0, declined: 0, pending: 0 };
+}
+
+/** One page of the acts in a status, oldest first (the longest waiting at the top). */
+export async function listActsByStatus(db: Executor, status: ActStatusKey, page: number) {
+  const rows = await db
+    .select({ url: acts.url, name: acts.name, location: acts.location, createdAt: acts.createdAt, updatedAt: acts.updatedAt, declineReason: acts.declineReason, manager: users.name })
+    .from(acts)
+    .leftJoin(users, eq(users.id, acts.managerId))
+    .where(STATUS_CONDITION[status])
+    .orderBy(asc(acts.createdAt), asc(acts.id))
+    .limit(QUEUE_PAGE_SIZE)
+    .offset((page - 1) * QUEUE_PAGE_SIZE);
+  return rows.map((row) => ({
+    url: row.url,
+    name: row.name,
+    location: row.location,
+    manager: row.manager,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    decline_reason: row.declineReason,
+  }));
+}
+
+/** Pending tag update requests, oldest first, with their act and the tags asked for. */
+export async function listPendingTagRequests(db: Executor) {
+  const rows = await db
+    .selectDistinctOn([tagUpdateRequests.actId], { actId: acts.id, url: acts.url, name: acts.name, requestedBy: users.name, createdAt: tagUpdateRequests.createdAt })
+    .from(tagUpdateRequests)
+    .innerJoin(acts, eq(acts.id, tagUpdateRequests.actId))
+    .leftJoin(users, eq(users.id, tagUpdateRequests.requestedBy))
+    .where(eq(tagUpdateRequests.status, "pending"))
+    .orderBy(tagUpdateRequests.actId, asc(tagUpdateRequests.createdAt));
+  const withTags = await Promise.all(
+    rows.map(async (row) => ({ act: { url: row.url, name: row.name }, requested_by: row.requestedBy, created_at: row.createdAt.toISOString(), tags: (await pendingRequests(db, row.actId))[0]?.tags ?? [] })),
+  );
+  return withTags.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** What waits for an admin: acts pending approval, tag requests, documents, in one query. */
+export async function countWaitingForAdmin(db: Executor) {
+  const [row] = await db
+    .select({
+      acts: sql<number>`(select count(*) from ${acts} where ${STATUS_CONDITION.pending})::int`,
+      tagRequests: sql<number>`(select count(distinct ${tagUpdateRequests.actId}) from ${tagUpdateRequests} where ${tagUpdateRequests.status} = 'pending')::int`,
+      documents: sql<number>`(select count(*) from ${documents} where ${documents.approval} = 'pending')::int`,
+    })
+    .from(sql`(select 1) as one`);
+  const waiting = row ?? { acts: 0, tagRequests: 0, documents: 0 };
+  return { ...waiting, total: waiting.acts + waiting.tagRequests + waiting.documents };
+}
+
