@@ -38,8 +38,11 @@ function conditions(query: Query, except?: ListKey): SQL {
   else if (filter.status) parts.push(statusCondition(filter.status));
   if (keywords) parts.push(sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`);
   if (circle) {
-    parts.push(sql`s.act_id in (select x.id from acts x where x.place_id in (select id from near)
-      union select l.act_id from act_locations l where l.place_id in (select id from near))`);
+    // An array, not IN (subquery): the acts of a circle are few next to what a tag or a word
+    // matches, so the search rows are best read by key from them, which the planner does only
+    // when it cannot estimate the set (it otherwise scans every act with the tag first).
+    parts.push(sql`s.act_id = any(array(select x.id from acts x where x.place_id in (select id from near)
+      union select l.act_id from act_locations l where l.place_id in (select id from near)))`);
   }
   if (filter.date) parts.push(sql`not ${bookedOn(filter.date)}`);
   for (const key of LIST_KEYS) {
@@ -107,40 +110,37 @@ function facetsFrom(rows: FacetRow[]): Facets {
   return result;
 }
 
+/** The key every matching row adds to the first facet pass, so that one pass also counts the matches. */
+const TOTAL_KEY = "_total";
+
 /**
- * Per value of each filter list, how many acts would match with it and the other filters:
- * one pass over the matching acts' "<list>:<value>" keys for every list with nothing chosen,
- * and one more, without its own condition, for each list with something chosen.
+ * The number of matches, and per value of each filter list how many acts would match with it
+ * and the other filters: one pass over the matching acts' "<list>:<value>" keys (and the
+ * total) for every list with nothing chosen, and one more, without its own condition, for
+ * each list with something chosen. A guest's bare browse reads the kept counts instead.
  */
-async function facets(db: Executor, query: Query) {
-  if (isBrowse(query)) return browseFacets(db);
+async function countsAndFacets(db: Executor, query: Query): Promise<{ total: number; facets: Facets }> {
+  if (isBrowse(query)) {
+    const rows = await rowsOf<FacetRow>(db.execute(sql`select key, count from facet_counts where count > 0 order by count desc, key`));
+    return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")) };
+  }
   const pass = (except?: ListKey) =>
     rowsOf<FacetRow>(
-      db.execute(sql`${withNear(query.circle)}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets) f
+      db.execute(sql`${withNear(query.circle)}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(${except ? sql`s.facets` : sql`s.facets || ${TOTAL_KEY}::text`}) f
         where ${conditions(query, except)} ${except ? sql`and f like ${`${except}:%`}` : sql``}
         group by f order by count(*) desc, f`),
     );
-  const rows = (await pass()).filter((row) => query.filter[listOf(row.key)]?.length === 0);
-  for (const key of LIST_KEYS) if (query.filter[key].length > 0) rows.push(...(await pass(key)));
-  return facetsFrom(rows);
+  const chosen = LIST_KEYS.filter((key) => query.filter[key].length > 0);
+  const [first, ...others] = await Promise.all([pass(), ...chosen.map((key) => pass(key))]);
+  const total = first!.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
+  const rows = first!.filter((row) => row.key !== TOTAL_KEY && query.filter[listOf(row.key)]?.length === 0);
+  for (const more of others) rows.push(...more);
+  return { total, facets: facetsFrom(rows) };
 }
 
 /** A guest's search with no condition but visibility: its counts are kept in facet_counts. */
 function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
   return !admin && !circle && !keywords && !filter.date && LIST_KEYS.every((key) => filter[key].length === 0);
-}
-
-async function browseFacets(db: Executor) {
-  return facetsFrom(await rowsOf<FacetRow>(db.execute(sql`select key, count from facet_counts where count > 0 and key <> '_visible' order by count desc, key`)));
-}
-
-async function countMatches(db: Executor, query: Query): Promise<number> {
-  if (isBrowse(query)) {
-    const [row] = await rowsOf<{ count: number }>(db.execute(sql`select count from facet_counts where key = '_visible'`));
-    return row?.count ?? 0;
-  }
-  const [row] = await rowsOf<{ total: number }>(db.execute(sql`${withNear(query.circle)}select count(*)::int as total ${countFrom(query)} where ${conditions(query)}`));
-  return row?.total ?? 0;
 }
 
 /**
@@ -159,14 +159,18 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
     ? sql`(select min(n.miles) from near n where n.id = a.place_id or n.id in (select l.place_id from act_locations l where l.act_id = a.id))`
     : sql`null::double precision`;
 
-  const total = await countMatches(db, query);
-  const rows = await rowsOf<ActRow>(
-    db.execute(sql`${withNear(circle)}select a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-        a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, ${distance} as distance
-      ${FROM} where ${conditions(query)}
-      order by ${orderBy(sort, keywords, admin)}
-      limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`),
-  );
+  // On a server the passes run side by side on their own connections; PGlite runs them in turn.
+  const [counted, rows] = await Promise.all([
+    countsAndFacets(db, query),
+    rowsOf<ActRow>(
+      db.execute(sql`${withNear(circle)}select a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
+          a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, ${distance} as distance
+        ${FROM} where ${conditions(query)}
+        order by ${orderBy(sort, keywords, admin)}
+        limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`),
+    ),
+  ]);
+  const { total, facets } = counted;
   const tagRows = rows.length
     ? await rowsOf<{ act_id: number; names: string[] }>(
         db.execute(sql`select at.act_id, array_agg(distinct t.name order by t.name) as names from act_tags at join tags t on t.id = at.tag_id
@@ -189,6 +193,6 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
       ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10 } : {}),
       ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
     })),
-    meta: { page: filter.page, perPage: filter.perPage, total, sort, facets: await facets(db, query) },
+    meta: { page: filter.page, perPage: filter.perPage, total, sort, facets },
   };
 }
