@@ -41,5 +41,8 @@ export async function keywordQuery(db: Executor, terms: string): Promise<Keyword
     }
     groups.push(`(${[...alternatives].join(" | ")})`);
   }
-  return { exact: words.map((word) => `${word}:*`).join(" & "), tolerant: groups.join(" & ") };
+  const exact = words.map((word) => `${word}:*`).join(" & ");
+  // No word has a typo alternative: one query serves both, and ranking runs once.
+  const typos = groups.some((group) => group.includes(" | "));
+  return { exact, tolerant: typos ? groups.join(" & ") : exact };
 }

@@ -63,9 +63,11 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
   const visible = admin ? sql`` : sql`s.visible, `;
   switch (sort) {
     case "relevance":
-      return keywords
-        ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant})) desc, s.featured desc, s.rating_avg desc nulls last, s.act_id`
-        : sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
+      if (!keywords) return sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
+      // Words as typed weigh twice what their typo alternatives do.
+      return keywords.tolerant === keywords.exact
+        ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) desc, s.featured desc, s.rating_avg desc nulls last, s.act_id`
+        : sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant})) desc, s.featured desc, s.rating_avg desc nulls last, s.act_id`;
     // The same keys, in the same order, as the act_search indexes, so a browse reads one index.
     case "recommended":
       return sql`${visible}s.featured desc, s.rating_avg desc nulls last, s.review_count desc, s.name, s.act_id`;
@@ -156,18 +158,21 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
   const query: Query = { admin, filter, circle, keywords };
   const sort = effectiveSort(filter, circle !== null);
   const distance = circle
-    ? sql`(select min(n.miles) from near n where n.id = a.place_id or n.id in (select l.place_id from act_locations l where l.act_id = a.id))`
+    ? sql`(select min(n.miles) from near n where n.id = (select x.place_id from acts x where x.id = s.act_id) or n.id in (select l.place_id from act_locations l where l.act_id = s.act_id))`
     : sql`null::double precision`;
 
   // On a server the passes run side by side on their own connections; PGlite runs them in turn.
   const [counted, rows] = await Promise.all([
     countsAndFacets(db, query),
     rowsOf<ActRow>(
+      // The page is chosen from the search rows alone; only its acts are then read.
       db.execute(sql`${withNear(circle)}select a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-          a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, ${distance} as distance
-        ${FROM} where ${conditions(query)}
-        order by ${orderBy(sort, keywords, admin)}
-        limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`),
+          a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.distance
+        from (select s.*, ${distance} as distance ${countFrom(query)} where ${conditions(query)}
+          order by ${orderBy(sort, keywords, admin)}
+          limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}) s
+        join acts a on a.id = s.act_id
+        order by ${orderBy(sort, keywords, admin)}`),
     ),
   ]);
   const { total, facets } = counted;
