@@ -75,6 +75,9 @@ function SiteHeader() {
           <Link to="/search" className="text-sm hover:underline">
             Find entertainers
           </Link>
+          <Link to="/guides" className="text-sm hover:underline">
+            Guides
+          </Link>
         </div>
         {viewer ? (
           <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -28,6 +28,7 @@ import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors";
 import { drainBody, payloadTooLarge } from "./drain-body";
 import { fileRoutes } from "./files";
+import { sitemapRoutes } from "./sitemap";
 import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
 import type { GuestPageCache } from "./guest-cache";
@@ -50,6 +51,8 @@ export interface AppDeps {
   enhanceScripts?: EnhanceScripts;
   /** Guests' server-rendered pages kept in memory (production). */
   guestCache?: GuestPageCache;
+  /** URLs per sitemap file before /sitemap.xml becomes an index (tests set it low). */
+  sitemapMaxUrls?: number;
 }
 
 
@@ -176,6 +179,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", api);
 
   app.route("/files", fileRoutes(env.dataDir));
+  app.route("/", sitemapRoutes({ db: database.db, publicUrl: env.publicUrl, guestCache: deps.guestCache, maxUrls: deps.sitemapMaxUrls }));
 
   if (deps.staticDir) {
     app.use("/assets/*", async (c, next) => {

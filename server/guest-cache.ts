@@ -57,6 +57,8 @@ export function pageDependencies(pathname: string): string[] | "*" {
 
 export interface GuestPageCache {
   middleware: MiddlewareHandler<AppEnv>;
+  /** A value derived from every act (the sitemap's listings), kept until any act changes. */
+  derived<T>(key: string, compute: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -153,8 +155,19 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
     c.res.headers.set("x-cache", "miss");
   };
 
+  const derivedValues = new Map<string, { renderedAt: number; value: unknown }>();
+  async function derived<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const known = derivedValues.get(key);
+    if (listening && known && known.renderedAt >= everythingChangedAt && known.renderedAt >= anyActChangedAt) return known.value as T;
+    const renderedAt = counter;
+    const value = await compute();
+    if (listening) derivedValues.set(key, { renderedAt, value });
+    return value;
+  }
+
   return {
     middleware,
+    derived,
     stop: async () => {
       stopped = true;
       if (retry) clearTimeout(retry);

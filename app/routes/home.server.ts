@@ -22,6 +22,6 @@ export async function loadHome(context: AppLoadContext) {
     row("sort=rating&extras[]=Has%20Reviews"),
     row("sort=newest"),
   ]);
-  return { appName: context.config.appName, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
+  return { appName: context.config.appName, canonicalUrl: `${context.config.publicUrl}/`, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
 }
 

@@ -9,9 +9,17 @@ import type { Route } from "./+types/home";
 
 export function meta({ data }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";
+  const title = `${appName} - Book vetted entertainers for your event`;
+  const description = "Hire bands, DJs, speakers and variety acts for weddings, corporate events and more.";
   return [
-    { title: `${appName} - Book vetted entertainers for your event` },
-    { name: "description", content: "Hire bands, DJs, speakers and variety acts for weddings, corporate events and more." },
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data?.canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data?.canonicalUrl },
+    { name: "twitter:card", content: "summary" },
   ];
 }
 

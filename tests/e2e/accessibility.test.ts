@@ -27,6 +27,9 @@ describe("axe finds no violations", () => {
     ["admin", "/admin/acts?status=declined"],
     ["admin", "/admin/tag-requests"],
     ["planner", "/search?searchTerms=jazz"],
+    ["guest", "/hire/dj/dallas-tx"],
+    ["guest", "/guides"],
+    ["guest", "/guides/choosing-a-wedding-band"],
     ["guest", "/entertainment/no-such-act"],
   ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
     const page = await (await suite.sessions.contextFor(role)).newPage();

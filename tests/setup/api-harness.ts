@@ -74,6 +74,7 @@ export interface TestServerOptions {
   /** A page renderer standing in for React Router, for tests of what wraps it. */
   ssr?: SsrHandler;
   guestCache?: boolean;
+  sitemapMaxUrls?: number;
 }
 
 export async function createTestServer(options: TestServerOptions = {}) {
@@ -94,7 +95,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
-  const build = () => createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
+  const build = () => createApp({ env, database, auth, logger, ssr: options.ssr, guestCache, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;

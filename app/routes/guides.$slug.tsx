@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { loadGuide } from "./guides.server";
+import type { Route } from "./+types/guides.$slug";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+  const { guide, canonicalUrl, appName, publicUrl } = data;
+  const title = `${guide.title} | ${appName}`;
+  return [
+    { title },
+    { name: "description", content: guide.description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: guide.title },
+    { property: "og:description", content: guide.description },
+    { property: "og:url", content: canonicalUrl },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: guide.title },
+    { name: "twitter:description", content: guide.description },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: guide.title,
+        description: guide.description,
+        url: canonicalUrl,
+        mainEntityOfPage: canonicalUrl,
+        publisher: { "@type": "Organization", name: appName, url: publicUrl },
+      },
+    },
+  ];
+}
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadGuide(context, params.slug);
+}
+
+export default function Guide({ loaderData }: Route.ComponentProps) {
+  const { guide } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
+        <ol className="flex gap-1">
+          <li>
+            <Link to="/guides" className="text-violet-800 underline">
+              Guides
+            </Link>
+          </li>
+          <li aria-hidden>›</li>
+          <li aria-current="page">{guide.title}</li>
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold">{guide.title}</h1>
+      {guide.paragraphs.map((paragraph) => (
+        <p key={paragraph} className="mt-4 text-gray-800">
+          {paragraph}
+        </p>
+      ))}
+      {guide.sections.map((section) => (
+        <section key={section.heading} className="mt-6">
+          <h2 className="text-xl font-semibold">{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-3 text-gray-800">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      ))}
+      {guide.links.length > 0 && (
+        <section aria-labelledby="guide-links" className="mt-8 rounded-lg bg-white p-5 shadow-sm">
+          <h2 id="guide-links" className="text-lg font-semibold">
+            Find entertainers
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {guide.links.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className="text-violet-800 underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { loadGuides } from "./guides.server";
+import type { Route } from "./+types/guides";
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = `Guides for planning event entertainment | ${data?.appName ?? "EVA"}`;
+  const description = "Practical guides for event planners: choosing a wedding band, what corporate entertainment costs, booking speakers and more.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data?.canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data?.canonicalUrl },
+    { name: "twitter:card", content: "summary" },
+  ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadGuides(context);
+}
+
+export default function Guides({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Guides for planners</h1>
+      <ul className="mt-6 flex flex-col gap-4">
+        {loaderData.guides.map((guide) => (
+          <li key={guide.slug} className="rounded-lg bg-white p-5 shadow-sm">
+            <h2 className="text-xl font-semibold">
+              <Link to={`/guides/${guide.slug}`} className="text-violet-800 hover:underline">
+                {guide.title}
+              </Link>
+            </h2>
+            <p className="mt-1 text-gray-700">{guide.description}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

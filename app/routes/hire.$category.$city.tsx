@@ -1,0 +1,139 @@
+import { Link, useLocation } from "react-router";
+import { listingPath } from "../../domain/listings";
+import { Pagination } from "../features/search/pagination";
+import { ResultCard } from "../features/search/result-card";
+import { SearchForm } from "../features/search/search-form";
+import { listingJsonLd } from "../lib/listing-json-ld";
+import { loadListingPage } from "./hire.server";
+import type { Route } from "./+types/hire.$category.$city";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+  const { title, description, canonicalUrl, indexable, results, publicUrl } = data;
+  const tags: Route.MetaDescriptors = [
+    { title },
+    { name: "description", content: description },
+    // A page with too few acts is thin: visitors may use it, search engines should not list it.
+    { name: "robots", content: indexable ? "index, follow" : "noindex, follow" },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonicalUrl },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { "script:ld+json": listingJsonLd({ title, url: canonicalUrl, publicUrl, acts: results.data, offset: (results.meta.page - 1) * results.meta.perPage, crumbs: crumbsOf(data).map((crumb) => ({ name: crumb.name, url: `${publicUrl}${crumb.path}` })) }) },
+  ];
+  return tags;
+}
+
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadListingPage(context, params, new URL(request.url));
+}
+
+type ListingData = Route.ComponentProps["loaderData"];
+
+function crumbsOf(data: Pick<ListingData, "category" | "place" | "path" | "searchQuery">) {
+  const list = new URLSearchParams(data.searchQuery);
+  list.delete("location");
+  list.delete("radius");
+  return [
+    { name: "Home", path: "/" },
+    { name: data.category, path: `/search?${list.toString()}` },
+    { name: data.place.label, path: data.path },
+  ];
+}
+
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { title, intro, results, place, tag, related, nearby, raw, category, path, searchQuery } = loaderData;
+  const location = useLocation();
+  const total = results.meta.total;
+  const crumbs = crumbsOf(loaderData);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
+        <ol className="flex flex-wrap gap-1">
+          {crumbs.map((crumb, index) => (
+            <li key={crumb.path} className="flex gap-1">
+              {index > 0 && <span aria-hidden>›</span>}
+              {index === crumbs.length - 1 ? (
+                <span aria-current="page">{crumb.name}</span>
+              ) : (
+                <Link to={crumb.path} className="text-violet-800 underline">
+                  {crumb.name}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      {intro.map((paragraph) => (
+        <p key={paragraph} className="mt-2 max-w-3xl text-gray-700">
+          {paragraph}
+        </p>
+      ))}
+      <div className="mt-4">
+        <SearchForm filter={null} raw={raw} facets={results.meta.facets} errors={{}} />
+      </div>
+      <section aria-labelledby="results-heading" className="mt-6">
+        <h2 id="results-heading" className="sr-only">
+          {category} near {place.label}
+        </h2>
+        <p role="status" aria-live="polite" className="font-medium">
+          {total} {total === 1 ? "entertainer" : "entertainers"} found
+        </p>
+        {results.data.length > 0 ? (
+          <ul className="mt-4 flex flex-col gap-3">
+            {results.data.map((act) => (
+              <li key={act.url}>
+                <ResultCard act={act} canInvite={false} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4">
+            No {category.toLowerCase()} within 50 miles yet.{" "}
+            <Link to={`/search?${searchQuery.replace(/radius=\d+/, "radius=250")}`} className="text-violet-800 underline">
+              Search within 250 miles
+            </Link>
+          </p>
+        )}
+        <Pagination search={location.search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} path={path} />
+      </section>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-8">
+          <h2 id="related-heading" className="text-xl font-semibold">
+            More in {place.label}
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {related.map((facet) => (
+              <li key={facet.value}>
+                <Link to={listingPath(facet.value, place.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-violet-800 ring-1 ring-gray-200 hover:ring-violet-400">
+                  {facet.value} ({facet.count})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {nearby.length > 0 && (
+        <section aria-labelledby="nearby-heading" className="mt-8">
+          <h2 id="nearby-heading" className="text-xl font-semibold">
+            {category} in nearby cities
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {nearby.map((city) => (
+              <li key={city.slug}>
+                <Link to={listingPath(tag.name, city.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-violet-800 ring-1 ring-gray-200 hover:ring-violet-400">
+                  {city.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { data, type AppLoadContext } from "react-router";
+import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "../../domain/listings";
+import { LIST_KEYS, rawSearchFilter } from "../../domain/search-filter";
+import { findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
+import { curatedListingFor } from "../../server/services/seo";
+
+/** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
+export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
+  const [tag, place] = await Promise.all([findCategory(context.db, params.category ?? ""), findPlaceBySlug(context.db, params.city ?? "")]);
+  if (!tag || !place) throw data("No such listing", { status: 404 });
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const [results, nearby] = await Promise.all([listingResults(context.db, tag, place.label, page), nearbyCitiesWithCategory(context.db, tag, place)]);
+
+  const path = listingPath(tag.name, place.slug);
+  const category = categoryLabel(tag);
+  const curated = curatedListingFor(path);
+  const ownList = LIST_OF_TAG_TYPE[tag.type];
+  // Other tags the acts here carry most, as links to their own listing in this city.
+  const seen = new Set([tag.name]);
+  const related = LIST_KEYS.filter((key) => key !== "extras")
+    .flatMap((key) => results.meta.facets[key].map((facet) => ({ ...facet, key })))
+    .filter((facet) => !(facet.key === ownList && facet.value === tag.name))
+    .sort((a, b) => b.count - a.count)
+    .filter((facet) => (seen.has(facet.value) ? false : (seen.add(facet.value), true)))
+    .slice(0, 6);
+  const ratings = results.data.flatMap((act) => (act.rating.average === null ? [] : [act.rating.average]));
+  const title = curated?.title ?? listingTitle(category, place.label);
+  const intro = curated?.intro.length ? curated.intro : [generatedListingIntro({ category, city: place.label, total: results.meta.total, related: related.slice(0, 3).map((facet) => facet.value), ratings })];
+  const { publicUrl, appName } = context.config;
+  return {
+    appName,
+    tag,
+    place,
+    category,
+    title,
+    description: curated?.desc ?? intro[0]!,
+    intro,
+    path,
+    canonicalUrl: `${publicUrl}${path}${page > 1 ? `?page=${page}` : ""}`,
+    publicUrl,
+    indexable: results.meta.total >= MIN_INDEXABLE_ACTS,
+    results,
+    searchQuery: listingQuery(tag, place.label),
+    raw: rawSearchFilter(listingQuery(tag, place.label)),
+    related,
+    nearby,
+  };
+}

@@ -1,0 +1,77 @@
+import type { ListKey } from "./search-filter";
+import { slugify } from "./slug";
+import type { TagType } from "./tags";
+
+/** Listing pages /hire/{category}/{city} (CONTRACT.md, Pages for search engines). */
+export const LISTING_RADIUS_MILES = 50;
+/** Below this many acts a listing page is noindex and out of the sitemap. */
+export const MIN_INDEXABLE_ACTS = 3;
+
+/** Which search filter list a tag of each type is found by. */
+export const LIST_OF_TAG_TYPE: Record<TagType, ListKey> = {
+  Genre: "styles",
+  "Song Type": "songTypes",
+  "Band Setup": "bandSetups",
+  "Event Type": "eventTypes",
+  "Variety Type": "actTypes",
+  "Speaker Type": "actTypes",
+};
+
+/** A tag as a URL segment: "Hip Hop" is "hip-hop", "7+ Piece Band" is "7-piece-band". */
+export function categorySlug(tagName: string): string {
+  return slugify(tagName);
+}
+
+const IRREGULAR: Record<string, string> = { Solo: "Solo Performers", DJ: "DJs" };
+
+/**
+ * How a category reads in a title: acts that are a kind of act are named in the plural
+ * ("Magicians", "DJs", "Trios"); a style, occasion or kind of song keeps its name and says
+ * who ("Jazz Musicians", "Wedding Entertainers", "Ceremony Music").
+ */
+export function categoryLabel(tag: { name: string; type: TagType }): string {
+  switch (tag.type) {
+    case "Genre":
+      return `${tag.name} Musicians`;
+    case "Event Type":
+      return `${tag.name} Entertainers`;
+    case "Song Type":
+      return tag.name;
+    default:
+      return IRREGULAR[tag.name] ?? (tag.name.endsWith("s") ? tag.name : `${tag.name}s`);
+  }
+}
+
+/** CONTRACT.md: "{Category plural or name} for Events in {City}". */
+export function listingTitle(category: string, city: string): string {
+  return `${category} for Events in ${city}`;
+}
+
+export function listingPath(tagName: string, placeSlug: string): string {
+  return `/hire/${categorySlug(tagName)}/${placeSlug}`;
+}
+
+/** The generated introduction of a listing page, true of the acts it shows. */
+export function generatedListingIntro(input: {
+  category: string;
+  city: string;
+  total: number;
+  related: string[];
+  ratings: number[];
+}): string {
+  const { category, city, total, related, ratings } = input;
+  const count = total === 1 ? `1 act` : `${total} acts`;
+  const parts = [`${count} listed as ${category} within ${LISTING_RADIUS_MILES} miles of ${city}.`];
+  if (related.length) parts.push(`Many of them also offer ${joinWords(related.slice(0, 3))}.`);
+  if (ratings.length) {
+    const low = Math.min(...ratings).toFixed(1);
+    const high = Math.max(...ratings).toFixed(1);
+    parts.push(low === high ? `Those with reviews on this page are rated ${high} out of 5.` : `Those with reviews on this page are rated from ${low} to ${high} out of 5.`);
+  }
+  return parts.join(" ");
+}
+
+function joinWords(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}

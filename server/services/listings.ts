@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "../../domain/listings";
+import { parseSearchFilter, serializeSearchFilter } from "../../domain/search-filter";
+import type { TagType } from "../../domain/tags";
+import type { Executor } from "../db/client";
+import { places, tags } from "../db/schema";
+import { placesWithin } from "./search/conditions";
+import { searchActs } from "./search/search-acts";
+
+export interface ListingTag {
+  id: number;
+  name: string;
+  type: TagType;
+}
+
+/** The tag a category slug names ("jazz", "wedding", "magician"), or null. */
+export async function findCategory(db: Executor, slug: string): Promise<ListingTag | null> {
+  const rows = await db.select({ id: tags.id, name: tags.name, type: tags.type }).from(tags).orderBy(tags.id);
+  const tag = rows.find((row) => categorySlug(row.name) === slug);
+  return tag ? { ...tag, type: tag.type as TagType } : null;
+}
+
+export async function findPlaceBySlug(db: Executor, slug: string) {
+  const [place] = await db.select({ id: places.id, label: places.label, slug: places.slug, lat: places.lat, lng: places.lng }).from(places).where(eq(places.slug, slug)).limit(1);
+  return place ?? null;
+}
+
+/** The search a listing page is: the tag's list, the city, 50 miles, best first (CONTRACT.md). */
+export function listingQuery(tag: ListingTag, placeLabel: string, page = 1): string {
+  return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, sort: "recommended", page: page > 1 ? page : undefined });
+}
+
+/** A listing page's acts: exactly the search API's for the same tag, city and radius. */
+export function listingResults(db: Executor, tag: ListingTag, placeLabel: string, page: number) {
+  return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page)));
+}
+
+/** Other cities within a few hours' drive that are home to public acts with this tag, nearest first. */
+export async function nearbyCitiesWithCategory(db: Executor, tag: ListingTag, place: { id: number; lat: number; lng: number }, limit = 6) {
+  const key = `${LIST_OF_TAG_TYPE[tag.type]}:${tag.name}`;
+  const result = (await db.execute(sql`with near as (${placesWithin({ lat: place.lat, lng: place.lng, miles: 250 })})
+    select p.label, p.slug, min(near.miles) as miles
+    from act_search s join acts a on a.id = s.act_id join near on near.id = a.place_id join places p on p.id = near.id
+    where s.visible and s.facets && ARRAY[${key}]::text[] and p.id <> ${place.id}
+    group by p.label, p.slug order by min(near.miles) limit ${limit}`)) as unknown as { rows: { label: string; slug: string }[] };
+  return result.rows.map((row) => ({ label: row.label, slug: row.slug }));
+}

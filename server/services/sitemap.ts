@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES, MIN_INDEXABLE_ACTS, listingPath } from "../../domain/listings";
+import type { TagType } from "../../domain/tags";
+import type { Executor } from "../db/client";
+import { tags } from "../db/schema";
+import { curatedContent } from "./seo";
+
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
+
+export interface SitemapUrl {
+  path: string;
+  lastmod: string | null;
+}
+
+/** How many public profiles there are: the sitemap is split by them past 50,000 URLs. */
+export async function countPublicProfiles(db: Executor): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(db.execute(sql`select count(*)::int as count from act_search where visible`));
+  return row?.count ?? 0;
+}
+
+/**
+ * Public profiles (approved, not internal use only) in id order, a batch at a time after
+ * `afterId`: the sitemap is written as it is read, never built whole in memory.
+ */
+export async function publicProfilesAfter(db: Executor, afterId: number, limit: number): Promise<{ id: number; path: string; lastmod: string }[]> {
+  const rows = await rowsOf<{ id: number; url: string; updated_at: string | Date }>(
+    db.execute(sql`select a.id, a.url, a.updated_at from act_search s join acts a on a.id = s.act_id
+      where s.visible and a.id > ${afterId} order by a.id limit ${limit}`),
+  );
+  return rows.map((row) => ({ id: row.id, path: `/entertainment/${row.url}`, lastmod: new Date(row.updated_at).toISOString() }));
+}
+
+/**
+ * Listing pages with at least MIN_INDEXABLE_ACTS public acts: for every city that is home to
+ * a public act, the acts with any location within 50 miles, counted per tag of the list the
+ * listing searches. The places are paired first (few), then their acts.
+ */
+export async function indexableListings(db: Executor): Promise<SitemapUrl[]> {
+  const degrees = LISTING_RADIUS_MILES / 69.0;
+  const rows = await rowsOf<{ slug: string; key: string; count: number; lastmod: string | Date }>(
+    db.execute(sql`with act_at as (
+        select a.place_id as place, a.id as act from acts a join act_search s on s.act_id = a.id where s.visible and a.place_id is not null
+        union select l.place_id, l.act_id from act_locations l join act_search s on s.act_id = l.act_id where s.visible and l.place_id is not null),
+      hub as (select p.id, p.slug, p.lat, p.lng from places p where p.id in (select place from act_at)),
+      pairs as (select c.slug, h.id as place from hub c join hub h
+        on h.lat between c.lat - ${degrees}::double precision and c.lat + ${degrees}::double precision
+        and 3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(h.lat - c.lat) / 2), 2) + cos(radians(c.lat)) * cos(radians(h.lat)) * power(sin(radians(h.lng - c.lng) / 2), 2)))) <= ${LISTING_RADIUS_MILES}),
+      near_acts as (select distinct pairs.slug, act_at.act from pairs join act_at on act_at.place = pairs.place)
+      select n.slug, f as key, count(*)::int as count, max(a.updated_at) as lastmod
+      from near_acts n join act_search s on s.act_id = n.act join acts a on a.id = n.act cross join unnest(s.facets) f
+      group by n.slug, f having count(*) >= ${MIN_INDEXABLE_ACTS}
+      order by n.slug, f`),
+  );
+  // A listing searches one list per tag type (LIST_OF_TAG_TYPE); other lists' keys are not listings.
+  const tagRows = await db.select({ name: tags.name, type: tags.type }).from(tags);
+  const listingOfKey = new Map(tagRows.map((tag) => [`${LIST_OF_TAG_TYPE[tag.type as TagType]}:${tag.name}`, tag.name]));
+  return rows.flatMap((row) => {
+    const tagName = listingOfKey.get(row.key);
+    return tagName ? [{ path: listingPath(tagName, row.slug), lastmod: new Date(row.lastmod).toISOString() }] : [];
+  });
+}
+
+/** The guides: the long-form entries, and their index. */
+export function guideUrls(): SitemapUrl[] {
+  const guides = [...curatedContent().longForm.keys()].map((slug) => ({ path: `/guides/${slug}`, lastmod: null }));
+  return guides.length ? [{ path: "/guides", lastmod: null }, ...guides] : [];
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "./app-server";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => app?.stop());
+
+const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"\/>/)?.[1];
+const title = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1]?.replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+const actLinks = (html: string) => [...html.matchAll(/<h3 id="result-([^"]+)"/g)].map((match) => match[1]!);
+
+async function get(path: string) {
+  const response = await fetch(path.startsWith("http") ? path : app.baseUrl + path);
+  return { status: response.status, html: await response.text() };
+}
+
+describe("pages for search engines", () => {
+  it("every URL in the sitemap answers 200, its canonical is itself, and its title fits the page", async () => {
+    const urls = locs((await get("/sitemap.xml")).html);
+    expect(urls.filter((url) => url.includes("/entertainment/")).length).toBe(322);
+    expect(urls.filter((url) => url.includes("/hire/")).length).toBeGreaterThan(100);
+    expect(urls).toContain(`${app.baseUrl}/guides/choosing-a-wedding-band`);
+    const problems: string[] = [];
+    // Four at a time: the whole sitemap, several hundred first renders.
+    for (let start = 0; start < urls.length; start += 4) {
+      await Promise.all(
+        urls.slice(start, start + 4).map(async (url) => {
+          const { status, html } = await get(url);
+          const path = url.slice(app.baseUrl.length);
+          if (status !== 200) return problems.push(`${path}: ${status}`);
+          if (canonical(html) !== url) problems.push(`${path}: canonical ${canonical(html)}`);
+          if (meta(html, "robots")?.includes("noindex")) problems.push(`${path}: noindex`);
+          const name = title(html) ?? "";
+          if (path.startsWith("/hire/") && !/ for Events in |Chicago, IL/.test(name)) problems.push(`${path}: title ${name}`);
+          if (!name || !meta(html, "description") || !meta(html, "og:title")) problems.push(`${path}: head incomplete`);
+        }),
+      );
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it("a listing shows exactly the search API's acts for its tag, city and radius, with its links and JSON-LD", async () => {
+    const { html } = await get("/hire/dj/dallas-tx");
+    const api = (await (await fetch(`${app.baseUrl}/api/acts?bandSetups[]=DJ&location=Dallas,%20TX&radius=50&sort=recommended`)).json()) as { data: { url: string }[]; meta: { total: number } };
+    expect(actLinks(html)).toEqual(api.data.map((act) => act.url));
+    expect(html.replace(/<!-- -->/g, "")).toContain(`${api.meta.total} entertainers found`);
+    expect(title(html)).toBe("DJs for Events in Dallas, TX");
+    expect(meta(html, "description")).toMatch(new RegExp(`^${api.meta.total} acts listed as DJs within 50 miles of Dallas, TX\\.`));
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const [itemList, breadcrumbs] = jsonLd.flat();
+    expect(itemList["@type"]).toBe("ItemList");
+    expect(itemList.itemListElement.map((item: { url: string }) => item.url)).toEqual(api.data.map((act) => `${app.baseUrl}/entertainment/${act.url}`));
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", "DJs", "Dallas, TX"]);
+    expect(html).toMatch(/href="\/hire\/dj\/fort-worth-tx"/);
+  });
+
+  it("curated copy replaces the generated title, description and introduction", async () => {
+    const { html } = await get("/hire/wedding/chicago-il");
+    expect(title(html)).toBe("Wedding Bands, DJs and Musicians in Chicago, IL | Vetted and Reviewed");
+    expect(meta(html, "description")).toMatch(/^Compare vetted wedding bands/);
+    expect(html).toContain("A Chicago wedding often runs from a ceremony in one place");
+    expect(html).not.toContain("listed as Wedding Entertainers within 50 miles");
+  });
+
+  it("a listing with fewer than three acts is noindex and out of the sitemap; an unknown category or city is 404", async () => {
+    const thin = await get("/hire/fire-performer/omaha-ne");
+    expect(thin.status).toBe(200);
+    expect(meta(thin.html, "robots")).toBe("noindex, follow");
+    expect(locs((await get("/sitemap.xml")).html)).not.toContain(`${app.baseUrl}/hire/fire-performer/omaha-ne`);
+    expect((await get("/hire/no-such-tag/chicago-il")).status).toBe(404);
+    expect((await get("/hire/dj/atlantis-zz")).status).toBe(404);
+    expect((await get("/guides/no-such-guide")).status).toBe(404);
+  });
+
+  it("a guide is an article with headings, links into listings and Article JSON-LD; the index lists it", async () => {
+    const { html } = await get("/guides/choosing-a-wedding-band");
+    expect(html).toContain("<h1");
+    expect(html).toContain("<h2 class=\"text-xl font-semibold\">Questions to ask before you book</h2>");
+    expect(html).toContain('href="/hire/wedding/chicago-il"');
+    const article = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(article).toMatchObject({ "@type": "Article", headline: "How to choose a wedding band (and when a DJ is the better call)" });
+    expect((await get("/guides")).html).toContain('href="/guides/choosing-a-wedding-band"');
+  });
+
+  it("robots.txt names the sitemap; private pages say noindex", async () => {
+    expect((await get("/robots.txt")).html).toContain(`Sitemap: ${app.baseUrl}/sitemap.xml`);
+    expect(meta((await get("/login")).html, "robots")).toBe("noindex");
+  });
+});
