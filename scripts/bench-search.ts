@@ -1,6 +1,11 @@
 // `npm run bench:search`: search at scale, straight against the database the app uses
 // (DATA_DIR's PGlite, or DATABASE_URL): fills it with generated acts when it has fewer than
-// BENCH_ACTS (default 100,000), then times each kind of query. Figures only.
+// BENCH_ACTS (default 100,000), then times each kind of query; then serves that database with
+// the built app (cache off) and times a listing page and the sitemap: time to first byte and
+// total. Figures only.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { count } from "drizzle-orm";
 import { parseSearchFilter } from "../domain/search-filter";
 import { addBulkActs } from "../server/db/bulk-acts";
@@ -49,4 +54,48 @@ try {
   }
 } finally {
   await database.close();
+}
+
+/** Time to the response's headers, and to its last byte, of a GET. */
+async function timed(url: string): Promise<{ ttfb: number; total: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  const ttfb = performance.now() - started;
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return { ttfb, total: performance.now() - started, bytes };
+}
+
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 10);
+if (!existsSync("dist/server.js") && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const address = probe.address() as { port: number };
+    probe.close(() => resolve(address.port));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["dist/server.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, LOG_LEVEL: "silent", GUEST_PAGE_CACHE: "0", SEED_DEMO: "0" },
+  stdio: "inherit",
+});
+try {
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
+    if (i > 600) throw new Error("the app did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.log(`\nPages over the same database, served by the built app with the guest cache off, ${PAGE_RUNS} runs each after one warm-up\n`);
+  for (const [name, path] of [["listing /hire/wedding/chicago-il", "/hire/wedding/chicago-il"], ["/sitemap.xml (recounted each time)", "/sitemap.xml"]] as const) {
+    await timed(base + path);
+    const runs: { ttfb: number; total: number; bytes: number }[] = [];
+    for (let i = 0; i < PAGE_RUNS; i++) runs.push(await timed(base + path));
+    const at = (key: "ttfb" | "total", q: number) => {
+      const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    };
+    console.log(`${name.padEnd(36)} first byte p50 ${at("ttfb", 0.5).padStart(7)} ms  p99 ${at("ttfb", 0.99).padStart(7)} ms   total p50 ${at("total", 0.5).padStart(7)} ms  p99 ${at("total", 0.99).padStart(7)} ms   ${runs[0]!.bytes} bytes`);
+  }
+} finally {
+  server.kill("SIGTERM");
 }

@@ -83,7 +83,16 @@ describe("pages for search engines", () => {
     expect(html).toContain('href="/hire/wedding/chicago-il"');
     const article = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(article).toMatchObject({ "@type": "Article", headline: "How to choose a wedding band (and when a DJ is the better call)" });
-    expect((await get("/guides")).html).toContain('href="/guides/choosing-a-wedding-band"');
+    const index = (await get("/guides")).html;
+    const slugs = [...index.matchAll(/href="\/guides\/([a-z0-9-]+)"/g)].map((match) => match[1]!);
+    expect(slugs.length).toBeGreaterThanOrEqual(8);
+    // Every guide links into listings, and every listing it links to is one the sitemap offers.
+    const sitemap = new Set(locs((await get("/sitemap.xml")).html));
+    for (const slug of slugs) {
+      const listings = [...(await get(`/guides/${slug}`)).html.matchAll(/href="(\/(?:hire|search)[^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+      expect(listings.length, slug).toBeGreaterThan(0);
+      for (const path of listings.filter((item) => item.startsWith("/hire/"))) expect(sitemap.has(app.baseUrl + path), `${slug} -> ${path}`).toBe(true);
+    }
   });
 
   it("robots.txt names the sitemap; private pages say noindex", async () => {
