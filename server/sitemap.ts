@@ -62,8 +62,12 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   );
 
   app.get("/sitemap.xml", async () => {
-    const [fixed, profiles] = await Promise.all([pages(), countPublicProfiles(db)]);
-    if (fixed.length + profiles <= maxUrls) return profileStream(URLSET_OPEN, fixed, 0, profiles);
+    const profiles = await countPublicProfiles(db);
+    // Past the limit on profiles alone, the index needs no count of listings.
+    if (profiles + guideUrls().length + 1 <= maxUrls) {
+      const fixed = await pages();
+      if (fixed.length + profiles <= maxUrls) return profileStream(URLSET_OPEN, fixed, 0, profiles);
+    }
     const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(profiles / maxUrls) }, (_, index) => `/sitemaps/acts-${index + 1}.xml`)];
     const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map((file) => `<sitemap><loc>${escapeXml(publicUrl + file)}</loc></sitemap>\n`).join("")}</sitemapindex>\n`;
     return new Response(index, { headers: XML_HEADERS });

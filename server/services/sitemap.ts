@@ -32,25 +32,34 @@ export async function publicProfilesAfter(db: Executor, afterId: number, limit: 
 }
 
 /**
- * Listing pages with at least MIN_INDEXABLE_ACTS public acts: for every city that is home to
- * a public act, the acts with any location within 50 miles, counted per tag of the list the
- * listing searches. The places are paired first (few), then their acts.
+ * Listing pages with at least MIN_INDEXABLE_ACTS public acts, counted per tag key for every
+ * city that is home to a public act (the hubs), over the acts with any location within 50
+ * miles. Acts with one location are counted per place first and the places' counts summed
+ * per hub (a few thousand rows, whatever the number of acts); only acts with several
+ * locations, which one hub might reach twice, are counted act by act.
  */
 export async function indexableListings(db: Executor): Promise<SitemapUrl[]> {
   const degrees = LISTING_RADIUS_MILES / 69.0;
   const rows = await rowsOf<{ slug: string; key: string; count: number; lastmod: string | Date }>(
-    db.execute(sql`with act_at as (
-        select a.place_id as place, a.id as act from acts a join act_search s on s.act_id = a.id where s.visible and a.place_id is not null
-        union select l.place_id, l.act_id from act_locations l join act_search s on s.act_id = l.act_id where s.visible and l.place_id is not null),
+    db.execute(sql`with public_acts as (select a.id, a.place_id, a.updated_at, s.facets, exists (select 1 from act_locations l where l.act_id = a.id) as several
+        from acts a join act_search s on s.act_id = a.id where s.visible),
+      act_at as (select place_id as place, id as act from public_acts where place_id is not null
+        union select l.place_id, l.act_id from act_locations l join public_acts p on p.id = l.act_id where l.place_id is not null),
       hub as (select p.id, p.slug, p.lat, p.lng from places p where p.id in (select place from act_at)),
       pairs as (select c.slug, h.id as place from hub c join hub h
         on h.lat between c.lat - ${degrees}::double precision and c.lat + ${degrees}::double precision
         and 3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(h.lat - c.lat) / 2), 2) + cos(radians(c.lat)) * cos(radians(h.lat)) * power(sin(radians(h.lng - c.lng) / 2), 2)))) <= ${LISTING_RADIUS_MILES}),
-      near_acts as (select distinct pairs.slug, act_at.act from pairs join act_at on act_at.place = pairs.place)
-      select n.slug, f as key, count(*)::int as count, max(a.updated_at) as lastmod
-      from near_acts n join act_search s on s.act_id = n.act join acts a on a.id = n.act cross join unnest(s.facets) f
-      group by n.slug, f having count(*) >= ${MIN_INDEXABLE_ACTS}
-      order by n.slug, f`),
+      single as (select p.place_id as place, f as key, count(*) as count, max(p.updated_at) as lastmod
+        from public_acts p cross join unnest(p.facets) f where not p.several and p.place_id is not null group by p.place_id, f),
+      several as (select distinct pairs.slug, p.id, p.facets, p.updated_at from pairs
+        join act_at on act_at.place = pairs.place join public_acts p on p.id = act_at.act and p.several),
+      counted as (
+        select pairs.slug, single.key, single.count, single.lastmod from pairs join single on single.place = pairs.place
+        union all
+        select several.slug, f, 1, several.updated_at from several cross join unnest(several.facets) f)
+      select slug, key, sum(count)::int as count, max(lastmod) as lastmod from counted
+      group by slug, key having sum(count) >= ${MIN_INDEXABLE_ACTS}
+      order by slug, key`),
   );
   // A listing searches one list per tag type (LIST_OF_TAG_TYPE); other lists' keys are not listings.
   const tagRows = await db.select({ name: tags.name, type: tags.type }).from(tags);
