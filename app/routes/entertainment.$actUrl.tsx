@@ -3,6 +3,7 @@ import type { RouteHandle } from "../root";
 import { ProfilePage } from "../features/act-profile/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
+import { publicPageMeta } from "../lib/page-meta";
 import { loadActProfilePage } from "./entertainment.$actUrl.server";
 import type { Route } from "./+types/entertainment.$actUrl";
 
@@ -28,22 +29,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
   const { seo, profile, canonicalUrl, avatarUrl } = data;
-  const tags: Route.MetaDescriptors = [
-    { title: seo.title },
-    { name: "description", content: seo.description },
-    { name: "robots", content: profile.active ? "index, follow" : "noindex" },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "profile" },
-    { property: "og:title", content: seo.title },
-    { property: "og:description", content: seo.description },
-    { property: "og:url", content: canonicalUrl },
-    { name: "twitter:card", content: avatarUrl ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: seo.title },
-    { name: "twitter:description", content: seo.description },
+  return [
+    ...publicPageMeta({ title: seo.title, description: seo.description, canonicalUrl, type: "profile", image: avatarUrl, robots: profile.active ? "index, follow" : "noindex" }),
     { "script:ld+json": actJsonLd(profile, canonicalUrl, avatarUrl) },
   ];
-  if (avatarUrl) tags.push({ property: "og:image", content: avatarUrl }, { name: "twitter:image", content: avatarUrl });
-  return tags;
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { publicPageMeta } from "../lib/page-meta";
 import { loadGuide } from "./guides.server";
 import type { Route } from "./+types/guides.$slug";
 
@@ -7,16 +8,7 @@ export function meta({ data }: Route.MetaArgs) {
   const { guide, canonicalUrl, appName, publicUrl } = data;
   const title = `${guide.title} | ${appName}`;
   return [
-    { title },
-    { name: "description", content: guide.description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: guide.title },
-    { property: "og:description", content: guide.description },
-    { property: "og:url", content: canonicalUrl },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: guide.title },
-    { name: "twitter:description", content: guide.description },
+    ...publicPageMeta({ title, description: guide.description, canonicalUrl, type: "article" }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",

@@ -1,20 +1,12 @@
 import { Link } from "react-router";
+import { publicPageMeta } from "../lib/page-meta";
 import { loadGuides } from "./guides.server";
 import type { Route } from "./+types/guides";
 
 export function meta({ data }: Route.MetaArgs) {
   const title = `Guides for planning event entertainment | ${data?.appName ?? "EVA"}`;
   const description = "Practical guides for event planners: choosing a wedding band, what corporate entertainment costs, booking speakers and more.";
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data?.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data?.canonicalUrl },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return publicPageMeta({ title, description, canonicalUrl: data?.canonicalUrl ?? "/guides" });
 }
 
 export function loader({ context }: Route.LoaderArgs) {

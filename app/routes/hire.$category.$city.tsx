@@ -4,6 +4,7 @@ import { Pagination } from "../features/search/pagination";
 import { ResultCard } from "../features/search/result-card";
 import { SearchForm } from "../features/search/search-form";
 import { listingJsonLd } from "../lib/listing-json-ld";
+import { publicPageMeta } from "../lib/page-meta";
 import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
 
@@ -11,18 +12,8 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
   const { title, description, canonicalUrl, indexable, results, publicUrl } = data;
   const tags: Route.MetaDescriptors = [
-    { title },
-    { name: "description", content: description },
     // A page with too few acts is thin: visitors may use it, search engines should not list it.
-    { name: "robots", content: indexable ? "index, follow" : "noindex, follow" },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
+    ...publicPageMeta({ title, description, canonicalUrl, robots: indexable ? "index, follow" : "noindex, follow" }),
     { "script:ld+json": listingJsonLd({ title, url: canonicalUrl, publicUrl, acts: results.data, offset: (results.meta.page - 1) * results.meta.perPage, crumbs: crumbsOf(data).map((crumb) => ({ name: crumb.name, url: `${publicUrl}${crumb.path}` })) }) },
   ];
   return tags;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { PlaceCombobox } from "../components/ui/place-combobox";
+import { publicPageMeta } from "../lib/page-meta";
 import { LIST_LABELS, serializeSearchFilter } from "../../domain/search-filter";
 import { ActTile } from "../features/search/act-tile";
 import type { SearchResults } from "./search.server";
@@ -11,16 +12,7 @@ export function meta({ data }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";
   const title = `${appName} - Book vetted entertainers for your event`;
   const description = "Hire bands, DJs, speakers and variety acts for weddings, corporate events and more.";
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data?.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data?.canonicalUrl },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return publicPageMeta({ title, description, canonicalUrl: data?.canonicalUrl ?? "/" });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

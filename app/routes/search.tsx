@@ -3,18 +3,19 @@ import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEY
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultCard } from "../features/search/result-card";
 import { SearchForm } from "../features/search/search-form";
+import { publicPageMeta } from "../lib/page-meta";
 import { loadSearchPage } from "./search.server";
 import type { Route } from "./+types/search";
 
 export function meta({ data, location }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";
-  const tags: Route.MetaDescriptors = [
-    { title: `Find entertainers for your event | ${appName}` },
-    { name: "description", content: "Search vetted bands, DJs, speakers and variety acts by what, where and when." },
+  const tags: Route.MetaDescriptors = publicPageMeta({
+    title: `Find entertainers for your event | ${appName}`,
+    description: "Search vetted bands, DJs, speakers and variety acts by what, where and when.",
+    canonicalUrl: data?.canonicalUrl ?? "/search",
     // A page of search results is for visitors, not for search engines' indexes.
-    { name: "robots", content: "noindex, follow" },
-  ];
-  if (data?.canonicalUrl) tags.push({ tagName: "link", rel: "canonical", href: data.canonicalUrl });
+    robots: "noindex, follow",
+  });
   const results = data?.results;
   if (results) {
     const pages = Math.ceil(results.meta.total / results.meta.perPage);

@@ -5,7 +5,7 @@ import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
 import type { Route } from "./+types/signup";
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `Sign up - ${data?.appName ?? "EVA"}` }];
+  return [{ title: `Sign up - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "./app-server";
+import { type DemoRole, sessionsFor } from "./demo-sessions";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
@@ -97,6 +98,26 @@ describe("pages for search engines", () => {
 
   it("robots.txt names the sitemap; private pages say noindex", async () => {
     expect((await get("/robots.txt")).html).toContain(`Sitemap: ${app.baseUrl}/sitemap.xml`);
-    expect(meta((await get("/login")).html, "robots")).toBe("noindex");
+    const cookieFor = sessionsFor(app.baseUrl);
+    const pages: [string, DemoRole][] = [["/login", "guest"], ["/signup", "guest"], ["/documents", "owner"], ["/events", "planner"], ["/invites", "owner"], ["/my-acts", "owner"], ["/admin/acts", "admin"], ["/admin/tag-requests", "admin"]];
+    for (const [path, role] of pages) {
+      const cookie = await cookieFor(role);
+      const html = await (await fetch(app.baseUrl + path, { headers: cookie ? { cookie } : {} })).text();
+      expect(meta(html, "robots"), path).toBe("noindex");
+    }
+  });
+
+  it("every public page has one title, a description, a canonical without tracking parameters, Open Graph and Twitter cards", async () => {
+    const pages = ["/", "/search?utm_source=newsletter&searchTerms=jazz", "/guides", "/guides/booking-a-keynote-speaker", "/hire/dj/dallas-tx?utm_campaign=spring&fbclid=x", "/entertainment/the-velvet-tones?ref=partner"];
+    for (const path of pages) {
+      const { html } = await get(path);
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head.match(/<title>/g), path).toHaveLength(1);
+      expect(head.match(/<meta name="description"/g), path).toHaveLength(1);
+      expect(head.match(/<link rel="canonical"/g), path).toHaveLength(1);
+      expect(canonical(head), path).toBe(app.baseUrl + path.split("?")[0]);
+      expect(head, path).not.toContain("hreflang");
+      for (const key of ["og:title", "og:description", "og:url", "og:type", "twitter:card", "twitter:title"]) expect(meta(head, key), `${path} ${key}`).toBeTruthy();
+    }
   });
 });
