@@ -2,7 +2,8 @@
 // each: the same bytes from a bare node:http server in its own process (the physical anchor),
 // the cached page, the cached page asked with a junk cookie and with an unknown query
 // parameter (both must stay cached), and a first render (a second server with the cache off);
-// then /search (a keyword, a place and a radius over the demo catalogue), cached and not;
+// then /search (a keyword, a place and a radius over the demo catalogue) and a listing page,
+// cached and not;
 // then the JavaScript a guest downloads. Figures only: nothing here passes or fails.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +16,8 @@ import autocannon from "autocannon";
 const ACT = "the-velvet-tones"; // the demo act with the most content
 // A keyword, a place and a radius over the demo catalogue: the search a planner makes most.
 const SEARCH = "/search?searchTerms=jazz&location=Chicago%2C%20IL&radius=50";
+// A listing page for search engines over the demo catalogue.
+const LISTING = "/hire/wedding/chicago-il";
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -89,6 +92,7 @@ try {
   await autocannon({ url: cachedBase + pagePath, connections: 10, duration: 2, headers }); // warm up
   await autocannon({ url: uncachedBase + pagePath, connections: 10, duration: 2, headers });
   await autocannon({ url: cachedBase + SEARCH, connections: 10, duration: 1, headers });
+  await autocannon({ url: cachedBase + LISTING, connections: 10, duration: 1, headers });
 
   const results = [
     ["bare static (node:http)", await run(bareBase + "/")],
@@ -98,6 +102,8 @@ try {
     ["guest page, first render", await run(uncachedBase + pagePath)],
     ["/search, cached", await run(cachedBase + SEARCH)],
     ["/search, first render", await run(uncachedBase + SEARCH)],
+    ["listing, cached", await run(cachedBase + LISTING)],
+    ["listing, first render", await run(uncachedBase + LISTING)],
   ];
 
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]).filter((src) => src.startsWith("/"));
