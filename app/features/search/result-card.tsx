@@ -25,6 +25,8 @@ export function ResultCard({ act, canInvite }: { act: Result; /** A planner's In
         {act.headline && <p className="text-sm text-gray-700">{act.headline}</p>}
         <p className="mt-1 text-sm text-gray-600">
           {act.location ?? "Location not given"}
+          {/* The distance is to the act's nearest location, which may not be its home city. */}
+          {"nearest_location" in act && act.nearest_location && act.nearest_location !== act.location && <> · also plays {act.nearest_location}</>}
           {"distance_miles" in act && act.distance_miles !== null && act.distance_miles !== undefined && <> · {act.distance_miles} miles away</>}
         </p>
         <p className="mt-1 flex items-center gap-2 text-sm">

@@ -87,7 +87,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 interface SearchResult {
-  data: { url: string; rating: { average: number | null; count: number }; tags: string[]; distance_miles?: number | null; status?: { label: string } }[];
+  data: { url: string; rating: { average: number | null; count: number }; tags: string[]; distance_miles?: number | null; nearest_location?: string | null; status?: { label: string } }[];
   meta: { page: number; perPage: number; total: number; sort: string; facets: Record<string, { value: string; count: number }[]> };
 }
 async function search(filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") {
@@ -173,6 +173,8 @@ describe("filters", () => {
     const near = await search({ location: "Austin, TX", radius: 25, sort: "distance" });
     expect(near.data.map((act) => act.url)).toEqual(["austin-jazz-trio", "houston-magic", "round-rock-swing"]);
     expect(near.data.map((act) => act.distance_miles)).toEqual([0, 0, expect.any(Number)]);
+    // Houston Magic is based in Houston and also plays Austin: the distance is Austin's, and says so.
+    expect(near.data.map((act) => act.nearest_location)).toEqual(["Austin, TX", "Austin, TX", "Round Rock, TX"]);
     const roundRock = near.data[2]!.distance_miles!;
     expect(roundRock).toBeGreaterThan(10);
     expect(roundRock).toBeLessThan(25);

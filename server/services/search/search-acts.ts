@@ -97,6 +97,7 @@ interface ActRow {
   rating_avg: number | null;
   review_count: number | null;
   distance: number | null;
+  nearest: string | null;
 }
 
 type FacetRow = { key: string; count: number };
@@ -157,6 +158,10 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
   const keywords = filter.searchTerms ? await keywordQuery(db, filter.searchTerms) : null;
   const query: Query = { admin, filter, circle, keywords };
   const sort = effectiveSort(filter, circle !== null);
+  // Which of the act's locations is nearest, read for the page's acts only.
+  const nearest = circle
+    ? sql`(select p.label from near n join places p on p.id = n.id where n.id = a.place_id or n.id in (select l.place_id from act_locations l where l.act_id = a.id) order by n.miles, p.label limit 1)`
+    : sql`null::text`;
   const distance = circle
     ? sql`(select min(n.miles) from near n where n.id = (select x.place_id from acts x where x.id = s.act_id) or n.id in (select l.place_id from act_locations l where l.act_id = s.act_id))`
     : sql`null::double precision`;
@@ -167,7 +172,7 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
     rowsOf<ActRow>(
       // The page is chosen from the search rows alone; only its acts are then read.
       db.execute(sql`${withNear(circle)}select a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-          a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.distance
+          a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.distance, ${nearest} as nearest
         from (select s.*, ${distance} as distance ${countFrom(query)} where ${conditions(query)}
           order by ${orderBy(sort, keywords, admin)}
           limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}) s
@@ -195,7 +200,7 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
       nationallyRecognized: row.nationally_recognized,
       rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
       tags: tagsOf.get(row.id) ?? [],
-      ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10 } : {}),
+      ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest } : {}),
       ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
     })),
     meta: { page: filter.page, perPage: filter.perPage, total, sort, facets },
