@@ -40,7 +40,7 @@ import { actPageSeo } from "./seo";
 
 describe("actPageSeo", () => {
   it("uses the curated entry when there is one", () => {
-    expect(actPageSeo("EVA", { name: "X", description: "d" }, { title: "T", desc: "D" })).toEqual({ title: "T", description: "D" });
+    expect(actPageSeo("EVA", { name: "X", description: "d" }, { title: "T", description: "D" })).toEqual({ title: "T", description: "D" });
   });
   it("falls back to the short name, a dash and the act name, and the description", () => {
     expect(actPageSeo("EVA", { name: "DJ Nova", description: "Spins." }, null)).toEqual({ title: "EVA - DJ Nova", description: "Spins." });

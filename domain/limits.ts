@@ -28,6 +28,14 @@ export const LIMITS = {
   unattachedUploadMs: 24 * 60 * 60 * 1000,
   /** Largest JSON body any /api call accepts; uploads have their own limits. */
   jsonBodyBytes: 256 * 1024,
+  /** Curated search-engine copy and guides (the warnings for what engines show are in seo.ts). */
+  seoTitle: 200,
+  seoDescription: 1000,
+  seoParagraph: 5000,
+  seoParagraphs: 50,
+  guideSections: 30,
+  guideLinks: 30,
+  guideSlug: 100,
   passwordMin: 8,
   passwordMax: 128,
 } as const;

@@ -20,6 +20,7 @@ import { eventRoutes } from "./api/events";
 import { contentRoutes } from "./api/content";
 import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
+import { seoRoutes } from "./api/seo";
 import { videoRoutes } from "./api/media/videos";
 import { type Auth, SESSION_COOKIE } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
@@ -143,7 +144,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/uploads") || c.req.path.startsWith("/api/videos/upload/")) return next();
-    if (c.req.method === "POST" && !isJsonContentType(c.req.header("content-type"))) {
+    if ((c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH") && !isJsonContentType(c.req.header("content-type"))) {
       throw new ApiError("bad_request", "The request body must be JSON");
     }
     return jsonLimit(c, next);
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", userRoutes);
   api.route("/", eventRoutes);
   api.route("/", contentRoutes);
+  api.route("/", seoRoutes);
   api.route("/", mediaRoutes(env.dataDir));
   api.route("/", documentRoutes(env.dataDir));
   api.route("/", videoRoutes(database.db, env.dataDir));

@@ -27,7 +27,7 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   const app = new Hono();
   // The listings need a pass over every act: kept until an act changes, when the guest cache runs.
   const listings = () => (guestCache ? guestCache.derived("sitemap:listings", () => indexableListings(db)) : indexableListings(db));
-  const pages = async (): Promise<SitemapUrl[]> => [{ path: "/", lastmod: null }, ...guideUrls(), ...(await listings())];
+  const pages = async (): Promise<SitemapUrl[]> => [{ path: "/", lastmod: null }, ...(await guideUrls(db)), ...(await listings())];
 
   /** Profiles from the `skip`-th public act on, at most `take`, streamed in batches. */
   function profileStream(head: string, fixed: SitemapUrl[], skip: number, take: number): Response {
@@ -62,9 +62,9 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   );
 
   app.get("/sitemap.xml", async () => {
-    const profiles = await countPublicProfiles(db);
+    const [profiles, guides] = await Promise.all([countPublicProfiles(db), guideUrls(db)]);
     // Past the limit on profiles alone, the index needs no count of listings.
-    if (profiles + guideUrls().length + 1 <= maxUrls) {
+    if (profiles + guides.length + 1 <= maxUrls) {
       const fixed = await pages();
       if (fixed.length + profiles <= maxUrls) return profileStream(URLSET_OPEN, fixed, 0, profiles);
     }

@@ -10,7 +10,10 @@ import { visibleProfileOr404 } from "./act-profile-data.server";
 export async function loadActProfilePage(context: AppLoadContext, actUrl: string) {
   const profile = await visibleProfileOr404(context, actUrl);
   const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
-  const reviewEvents = context.viewer?.role === "PLANNER" ? await eligibleEventsForAct(context.db, context.viewer, actUrl) : [];
+  const [reviewEvents, curated] = await Promise.all([
+    context.viewer?.role === "PLANNER" ? eligibleEventsForAct(context.db, context.viewer, actUrl) : [],
+    curatedSeoFor(context.db, profile.url),
+  ]);
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
   const { appName, publicUrl } = context.config;
   return {
@@ -19,7 +22,7 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
     reviewEvents,
     abilities,
     appName,
-    seo: actPageSeo(appName, profile, curatedSeoFor(profile.url)),
+    seo: actPageSeo(appName, profile, curated),
     canonicalUrl: `${publicUrl}/entertainment/${profile.url}`,
     avatarUrl: profile.avatar ? `${publicUrl}${fileUrl(profile.avatar)}` : null,
     chatWidgetSrc: abilities.liveChat ? context.config.chatWidgetSrc : null,

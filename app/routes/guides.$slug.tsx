@@ -17,6 +17,7 @@ export function meta({ data }: Route.MetaArgs) {
         description: guide.description,
         url: canonicalUrl,
         mainEntityOfPage: canonicalUrl,
+        dateModified: guide.updatedAt,
         publisher: { "@type": "Organization", name: appName, url: publicUrl },
       },
     },

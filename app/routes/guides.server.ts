@@ -1,14 +1,20 @@
 import { data, type AppLoadContext } from "react-router";
-import { guideFor, guides } from "../../server/services/seo";
+import { findGuide, listGuides } from "../../server/services/seo";
 
-export function loadGuides(context: AppLoadContext) {
+export async function loadGuides(context: AppLoadContext) {
   const { publicUrl, appName } = context.config;
-  return { appName, canonicalUrl: `${publicUrl}/guides`, guides: guides().map((guide) => ({ slug: guide.url, title: guide.title, description: guide.description ?? guide.paragraphs[0] ?? "" })) };
+  const guides = await listGuides(context.db);
+  return { appName, canonicalUrl: `${publicUrl}/guides`, guides: guides.map((guide) => ({ slug: guide.slug, title: guide.title, description: guide.description ?? guide.paragraphs[0] ?? "" })) };
 }
 
-export function loadGuide(context: AppLoadContext, slug: string) {
-  const guide = guideFor(slug);
+export async function loadGuide(context: AppLoadContext, slug: string) {
+  const guide = await findGuide(context.db, slug);
   if (!guide) throw data("No such guide", { status: 404 });
   const { publicUrl, appName } = context.config;
-  return { appName, publicUrl, canonicalUrl: `${publicUrl}/guides/${guide.url}`, guide: { ...guide, description: guide.description ?? guide.paragraphs[0] ?? guide.title } };
+  return {
+    appName,
+    publicUrl,
+    canonicalUrl: `${publicUrl}/guides/${guide.slug}`,
+    guide: { slug: guide.slug, title: guide.title, paragraphs: guide.paragraphs, sections: guide.sections, links: guide.links, updatedAt: guide.updatedAt.toISOString(), description: guide.description ?? guide.paragraphs[0] ?? guide.title },
+  };
 }

@@ -13,7 +13,7 @@ export async function loadListingPage(context: AppLoadContext, params: { categor
 
   const path = listingPath(tag.name, place.slug);
   const category = categoryLabel(tag);
-  const curated = curatedListingFor(path);
+  const curated = await curatedListingFor(context.db, path);
   const ownList = LIST_OF_TAG_TYPE[tag.type];
   // Other tags the acts here carry most, as links to their own listing in this city.
   const seen = new Set([tag.name]);
@@ -33,7 +33,7 @@ export async function loadListingPage(context: AppLoadContext, params: { categor
     place,
     category,
     title,
-    description: curated?.desc ?? intro[0]!,
+    description: curated?.description ?? intro[0]!,
     intro,
     path,
     canonicalUrl: `${publicUrl}${path}${page > 1 ? `?page=${page}` : ""}`,

@@ -1,8 +1,13 @@
 import type { DatabaseHandle } from "./client";
+import { loadContent } from "./content-load";
 import { loadPlaces } from "./places-load";
 
-/** Brings a database up to date: the schema migrations, then the gazetteer's places (and their use by act locations). */
+/**
+ * Brings a database up to date: the schema migrations, the gazetteer's places (and their use
+ * by act locations), and the curated copy of content/ not imported before.
+ */
 export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
   await database.migrate();
   await loadPlaces(database.db);
+  await loadContent(database.db);
 }

@@ -1,61 +1,114 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { z } from "zod";
-import { CONTENT_DIR } from "../paths";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { MESSAGES } from "../../domain/messages";
+import type { GuideInput, SeoEntryInput } from "../../domain/schemas/seo";
+import { LISTING_PATH_PATTERN, type SeoEntryKind } from "../../domain/seo";
+import type { Executor } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { containsPattern } from "../db/like";
+import { acts, guides, seoEntries } from "../db/schema";
+import { conflict, notFound, validationFailed } from "../errors";
+import { findCategory, findPlaceBySlug } from "./listings";
 
-const entrySchema = z.object({ url: z.string().min(1), title: z.string().min(1), desc: z.string().min(1) });
-/** A guide: its slug (`url`), title and paragraphs; `sections` add headed parts, `links` point into listings. */
-const longFormSchema = z.object({
-  url: z.string().regex(/^[a-z0-9-]+$/),
-  title: z.string().min(1),
-  description: z.string().min(1).optional(),
-  paragraphs: z.array(z.string()),
-  sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string()) })).default([]),
-  links: z.array(z.object({ label: z.string().min(1), path: z.string().startsWith("/") })).default([]),
-});
-/** A listing page's curated copy, keyed by its path ("/hire/jazz/austin-tx"): title, description, introduction. */
-const listingSchema = entrySchema.extend({ intro: z.array(z.string()).default([]) });
-export type SeoEntry = z.infer<typeof entrySchema>;
-export type LongFormEntry = z.infer<typeof longFormSchema>;
-export type ListingEntry = z.infer<typeof listingSchema>;
+/** Entries per page of the admin list. */
+export const SEO_PAGE_SIZE = 50;
 
-function loadIndex<T extends { url: string }>(prefix: string, schema: z.ZodType<T>, dir: string): Map<string, T> {
-  const index = new Map<string, T>();
-  const files = readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
-  for (const file of files.sort()) {
-    const entries = z.array(schema).parse(JSON.parse(readFileSync(join(dir, file), "utf8")));
-    for (const entry of entries) {
-      if (index.has(entry.url)) throw new Error(`content/${file}: the url ${entry.url} is listed twice`);
-      index.set(entry.url, entry);
-    }
+const entryColumns = { id: seoEntries.id, kind: seoEntries.kind, key: seoEntries.key, title: seoEntries.title, description: seoEntries.description, intro: seoEntries.intro, updatedAt: seoEntries.updatedAt };
+const guideColumns = { id: guides.id, slug: guides.slug, title: guides.title, description: guides.description, paragraphs: guides.paragraphs, sections: guides.sections, links: guides.links, updatedAt: guides.updatedAt };
+export type SeoEntry = Awaited<ReturnType<typeof findSeoEntry>> & {};
+export type Guide = Awaited<ReturnType<typeof findGuide>> & {};
+
+async function entryFor(db: Executor, kind: SeoEntryKind, key: string) {
+  const [entry] = await db.select(entryColumns).from(seoEntries).where(and(eq(seoEntries.kind, kind), eq(seoEntries.key, key))).limit(1);
+  return entry ?? null;
+}
+
+/** The curated title and description of an act's profile, if an admin or content/ wrote one. */
+export function curatedSeoFor(db: Executor, actUrl: string) {
+  return entryFor(db, "act", actUrl);
+}
+
+/** A listing page's curated title, description and introduction, keyed by its path. */
+export function curatedListingFor(db: Executor, path: string) {
+  return entryFor(db, "listing", path);
+}
+
+export async function findSeoEntry(db: Executor, id: number) {
+  const [entry] = await db.select(entryColumns).from(seoEntries).where(eq(seoEntries.id, id)).limit(1);
+  return entry ?? null;
+}
+
+/** The admin list: one kind, optionally those whose key or title contains `query`, by key. */
+export async function listSeoEntries(db: Executor, kind: SeoEntryKind, query: string, page: number) {
+  const matching = query ? and(eq(seoEntries.kind, kind), or(ilike(seoEntries.key, containsPattern(query)), ilike(seoEntries.title, containsPattern(query)))) : eq(seoEntries.kind, kind);
+  const [rows, [total]] = await Promise.all([
+    db.select(entryColumns).from(seoEntries).where(matching).orderBy(asc(seoEntries.key)).limit(SEO_PAGE_SIZE).offset((page - 1) * SEO_PAGE_SIZE),
+    db.select({ value: count() }).from(seoEntries).where(matching),
+  ]);
+  return { entries: rows, total: total?.value ?? 0 };
+}
+
+/** An entry must name a page that exists: an act's url, or a listing path of a known tag and city. */
+async function checkEntryTarget(db: Executor, input: SeoEntryInput): Promise<void> {
+  if (input.kind === "act") {
+    const [act] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, input.key)).limit(1);
+    if (!act) throw validationFailed({ key: [MESSAGES.seoUnknownAct] });
+    return;
   }
-  return index;
+  const [, category = "", city = ""] = LISTING_PATH_PATTERN.exec(input.key) ?? [];
+  const [tag, place] = await Promise.all([findCategory(db, category), findPlaceBySlug(db, city)]);
+  if (!tag || !place) throw validationFailed({ key: [MESSAGES.seoUnknownListing] });
 }
 
-let cache: { acts: Map<string, SeoEntry>; longForm: Map<string, LongFormEntry>; listings: Map<string, ListingEntry> } | null = null;
+const uniqueOr409 = async <T>(write: Promise<T>, message: string): Promise<T> => {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
+};
 
-/** Curated copy, read once per process and looked up by act url. */
-export function curatedContent(dir = CONTENT_DIR) {
-  cache ??= {
-    acts: loadIndex("seo-acts", entrySchema, dir),
-    longForm: loadIndex("seo-long-form", longFormSchema as z.ZodType<LongFormEntry>, dir),
-    listings: loadIndex("seo-listings", listingSchema as z.ZodType<ListingEntry>, dir),
-  };
-  return cache;
+export async function createSeoEntry(db: Executor, input: SeoEntryInput) {
+  await checkEntryTarget(db, input);
+  const [entry] = await uniqueOr409(db.insert(seoEntries).values(input).returning(entryColumns), MESSAGES.seoEntryExists);
+  return entry!;
 }
 
-export function curatedSeoFor(actUrl: string): SeoEntry | null {
-  return curatedContent().acts.get(actUrl) ?? null;
+export async function updateSeoEntry(db: Executor, id: number, input: SeoEntryInput) {
+  await checkEntryTarget(db, input);
+  const [entry] = await uniqueOr409(db.update(seoEntries).set({ ...input, updatedAt: sql`now()` }).where(eq(seoEntries.id, id)).returning(entryColumns), MESSAGES.seoEntryExists);
+  if (!entry) throw notFound("No such curated entry");
+  return entry;
 }
 
-export function curatedListingFor(path: string): ListingEntry | null {
-  return curatedContent().listings.get(path) ?? null;
+export async function deleteSeoEntry(db: Executor, id: number): Promise<void> {
+  const deleted = await db.delete(seoEntries).where(eq(seoEntries.id, id)).returning({ id: seoEntries.id });
+  if (deleted.length === 0) throw notFound("No such curated entry");
 }
 
-export function guides(): LongFormEntry[] {
-  return [...curatedContent().longForm.values()];
+/** Every guide, by title: the /guides index, the sitemap and the admin list. */
+export function listGuides(db: Executor) {
+  return db.select(guideColumns).from(guides).orderBy(asc(guides.title));
 }
 
-export function guideFor(slug: string): LongFormEntry | null {
-  return curatedContent().longForm.get(slug) ?? null;
+export async function findGuide(db: Executor, slug: string) {
+  const [guide] = await db.select(guideColumns).from(guides).where(eq(guides.slug, slug)).limit(1);
+  return guide ?? null;
+}
+
+export async function createGuide(db: Executor, input: GuideInput) {
+  const [guide] = await uniqueOr409(db.insert(guides).values(input).returning(guideColumns), MESSAGES.guideSlugExists);
+  return guide!;
+}
+
+/** Saves a guide under `slug`; the input's slug may move it to a new address. */
+export async function updateGuide(db: Executor, slug: string, input: GuideInput) {
+  const [guide] = await uniqueOr409(db.update(guides).set({ ...input, updatedAt: sql`now()` }).where(eq(guides.slug, slug)).returning(guideColumns), MESSAGES.guideSlugExists);
+  if (!guide) throw notFound("No such guide");
+  return guide;
+}
+
+export async function deleteGuide(db: Executor, slug: string): Promise<void> {
+  const deleted = await db.delete(guides).where(eq(guides.slug, slug)).returning({ id: guides.id });
+  if (deleted.length === 0) throw notFound("No such guide");
 }

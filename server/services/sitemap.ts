@@ -3,7 +3,7 @@ import { LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES, MIN_INDEXABLE_ACTS, listingPath
 import type { TagType } from "../../domain/tags";
 import type { Executor } from "../db/client";
 import { tags } from "../db/schema";
-import { curatedContent } from "./seo";
+import { listGuides } from "./seo";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
@@ -70,8 +70,10 @@ export async function indexableListings(db: Executor): Promise<SitemapUrl[]> {
   });
 }
 
-/** The guides: the long-form entries, and their index. */
-export function guideUrls(): SitemapUrl[] {
-  const guides = [...curatedContent().longForm.keys()].map((slug) => ({ path: `/guides/${slug}`, lastmod: null }));
-  return guides.length ? [{ path: "/guides", lastmod: null }, ...guides] : [];
+/** The guides (the long-form entries) with their index, which changes when any of them does. */
+export async function guideUrls(db: Executor): Promise<SitemapUrl[]> {
+  const guides = (await listGuides(db)).map((guide) => ({ path: `/guides/${guide.slug}`, lastmod: guide.updatedAt.toISOString() }));
+  if (guides.length === 0) return [];
+  const newest = guides.reduce((latest, guide) => (guide.lastmod > latest ? guide.lastmod : latest), guides[0]!.lastmod);
+  return [{ path: "/guides", lastmod: newest }, ...guides];
 }
