@@ -91,6 +91,11 @@ function SiteHeader() {
                 Moderation <Badge color={data?.adminWaiting ? "yellow" : "gray"}>{data?.adminWaiting ?? 0} waiting</Badge>
               </Link>
             )}
+            {viewer.role === "ADMIN" && (
+              <Link to="/admin/seo" className="hover:underline">
+                Search-engine copy
+              </Link>
+            )}
             {(viewer.role === "ARTIST" || viewer.role === "ADMIN") && (
               <Link to="/my-acts" className="hover:underline">
                 My Acts

@@ -19,5 +19,8 @@ export default [
   route("guides/:slug", "routes/guides.$slug.tsx"),
   route("admin/acts", "routes/admin.acts.tsx"),
   route("admin/tag-requests", "routes/admin.tag-requests.tsx"),
+  route("admin/seo", "routes/admin.seo.tsx"),
+  route("admin/seo/entry", "routes/admin.seo.entry.tsx"),
+  route("admin/seo/guide", "routes/admin.seo.guide.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -37,9 +37,13 @@ export function pageKey(url: URL): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-/** A page, not one of React Router's requests for route manifests or page data. */
+/**
+ * A page a guest may be shown from the cache: not one of React Router's requests for route
+ * manifests or page data, and not an admin page (a guest is only ever sent to sign in from
+ * there, and the way back must keep every parameter the page reads).
+ */
 export function isDocumentPath(pathname: string): boolean {
-  return pathname !== "/__manifest" && !pathname.endsWith(".data");
+  return pathname !== "/__manifest" && !pathname.endsWith(".data") && !pathname.startsWith("/admin/");
 }
 
 /** An act's profile page shows that act only; any other page may show any act. */

@@ -4,7 +4,7 @@ import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingT
 import type { SessionUser } from "../../server/services/viewer";
 
 /** Admin pages: a guest is sent to sign in and back; other roles get a 403 page (CONTRACT.md). */
-function requireAdmin(context: AppLoadContext, url: URL): SessionUser {
+export function requireAdmin(context: AppLoadContext, url: URL): SessionUser {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (context.viewer.role !== "ADMIN") throw data("Only admins see the moderation queues", { status: 403 });
   return context.viewer;

@@ -112,3 +112,14 @@ export async function deleteGuide(db: Executor, slug: string): Promise<void> {
   const deleted = await db.delete(guides).where(eq(guides.slug, slug)).returning({ id: guides.id });
   if (deleted.length === 0) throw notFound("No such guide");
 }
+
+/** How many curated entries of each kind, and guides, there are: the admin page's tabs. */
+export async function countSeoContent(db: Executor): Promise<Record<SeoEntryKind | "guide", number>> {
+  const [kinds, [guideCount]] = await Promise.all([
+    db.select({ kind: seoEntries.kind, value: count() }).from(seoEntries).groupBy(seoEntries.kind),
+    db.select({ value: count() }).from(guides),
+  ]);
+  const counts = { act: 0, listing: 0, guide: guideCount?.value ?? 0 };
+  for (const row of kinds) counts[row.kind] = row.value;
+  return counts;
+}
