@@ -249,4 +249,20 @@ describe("sorting, paging and facets", () => {
     // Items carry their tags' names.
     expect((await search({ searchTerms: "round rock" })).data[0]!.tags).toEqual(["Corporate Event", "Jazz", "Swing"]);
   });
+
+  it("a keyword search by relevance (one pass) counts, pages and places exactly as the same search in another order", async () => {
+    const filter: Partial<ActSearchFilter> = { searchTerms: "jazz", location: "Austin, TX", radius: 300, styles: ["Jazz"] };
+    const ranked = await search({ ...filter, perPage: 2 });
+    const rated = await search({ ...filter, sort: "rating", perPage: 50 });
+    expect(ranked.meta.sort).toBe("relevance");
+    expect(ranked.meta.total).toBe(rated.meta.total);
+    expect(ranked.meta.facets).toEqual(rated.meta.facets);
+    const second = await search({ ...filter, perPage: 2, page: 2 });
+    const pages = [...ranked.data, ...second.data];
+    expect(new Set(pages.map((act) => act.url)).size).toBe(Math.min(4, rated.meta.total));
+    for (const act of pages) {
+      const same = rated.data.find((other) => other.url === act.url)!;
+      expect(act).toEqual(same);
+    }
+  });
 });

@@ -58,16 +58,20 @@ const FROM = sql`from act_search s join acts a on a.id = s.act_id`;
 /** Without an admin's status filter, counting needs the search rows alone. */
 const countFrom = (query: Query) => (query.admin && query.filter.status ? FROM : sql`from act_search s`);
 
+/** How well an act's document matches: words as typed weigh twice what their typo alternatives do. */
+function relevanceRank(keywords: KeywordQuery): SQL {
+  return keywords.tolerant === keywords.exact
+    ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact}))`
+    : sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant}))`;
+}
+
 function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean): SQL {
   // Guests' searches all have s.visible; leading with it lets a browse read an index in order.
   const visible = admin ? sql`` : sql`s.visible, `;
   switch (sort) {
     case "relevance":
       if (!keywords) return sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
-      // Words as typed weigh twice what their typo alternatives do.
-      return keywords.tolerant === keywords.exact
-        ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) desc, s.featured desc, s.rating_avg desc nulls last, s.act_id`
-        : sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant})) desc, s.featured desc, s.rating_avg desc nulls last, s.act_id`;
+      return sql`${relevanceRank(keywords)} desc, ${BY_RANK_THEN}`;
     // The same keys, in the same order, as the act_search indexes, so a browse reads one index.
     case "recommended":
       return sql`${visible}s.featured desc, s.rating_avg desc nulls last, s.review_count desc, s.name, s.act_id`;
@@ -81,6 +85,9 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
       return sql`distance asc nulls last, s.act_id`;
   }
 }
+
+/** After relevance, the order of equally relevant acts. */
+const BY_RANK_THEN = sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
 
 interface ActRow {
   id: number;
@@ -98,6 +105,7 @@ interface ActRow {
   review_count: number | null;
   distance: number | null;
   nearest: string | null;
+  tags: string[];
 }
 
 type FacetRow = { key: string; count: number };
@@ -122,7 +130,7 @@ const TOTAL_KEY = "_total";
  * total) for every list with nothing chosen, and one more, without its own condition, for
  * each list with something chosen. A guest's bare browse reads the kept counts instead.
  */
-async function countsAndFacets(db: Executor, query: Query): Promise<{ total: number; facets: Facets }> {
+async function countsAndFacets(db: Executor, query: Query, firstPass?: FacetRow[]): Promise<{ total: number; facets: Facets }> {
   if (isBrowse(query)) {
     const rows = await rowsOf<FacetRow>(db.execute(sql`select key, count from facet_counts where count > 0 order by count desc, key`));
     return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")) };
@@ -134,7 +142,7 @@ async function countsAndFacets(db: Executor, query: Query): Promise<{ total: num
         group by f order by count(*) desc, f`),
     );
   const chosen = LIST_KEYS.filter((key) => query.filter[key].length > 0);
-  const [first, ...others] = await Promise.all([pass(), ...chosen.map((key) => pass(key))]);
+  const [first, ...others] = await Promise.all([firstPass ?? pass(), ...chosen.map((key) => pass(key))]);
   const total = first!.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
   const rows = first!.filter((row) => row.key !== TOTAL_KEY && query.filter[listOf(row.key)]?.length === 0);
   for (const more of others) rows.push(...more);
@@ -166,29 +174,46 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
     ? sql`(select min(n.miles) from near n where n.id = (select x.place_id from acts x where x.id = s.act_id) or n.id in (select l.place_id from act_locations l where l.act_id = s.act_id))`
     : sql`null::double precision`;
 
-  // On a server the passes run side by side on their own connections; PGlite runs them in turn.
-  const [counted, rows] = await Promise.all([
-    countsAndFacets(db, query),
-    rowsOf<ActRow>(
-      // The page is chosen from the search rows alone; only its acts are then read.
-      db.execute(sql`${withNear(circle)}select a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-          a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.distance, ${nearest} as nearest
-        from (select s.*, ${distance} as distance ${countFrom(query)} where ${conditions(query)}
-          order by ${orderBy(sort, keywords, admin)}
-          limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}) s
-        join acts a on a.id = s.act_id
-        order by ${orderBy(sort, keywords, admin)}`),
-    ),
-  ]);
+  const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
+  const columns = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
+    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.distance, ${nearest} as nearest,
+    array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
+  let counted: { total: number; facets: Facets };
+  let rows: ActRow[];
+  if (keywords && sort === "relevance") {
+    // Every match is ranked to pick the page, so one scan of the matches feeds both the page
+    // and the counts (a second scan, with its recheck of every match's document, was a
+    // third of a keyword search's time on the embedded database).
+    const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ActRow[] }>(
+      db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
+          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, ${relevanceRank(keywords)} as rank, ${distance} as distance
+          ${countFrom(query)} where ${conditions(query)}),
+        page as (select * from matches s order by s.rank desc, ${BY_RANK_THEN} ${limit})
+        select
+          (select count(*)::int from matches) as total,
+          (select coalesce(json_agg(json_build_object('key', f, 'count', n) order by n desc, f), '[]'::json)
+            from (select f, count(*)::int as n from matches cross join unnest(matches.facets) f group by f) counted) as facets,
+          (select coalesce(json_agg(r order by r.place), '[]'::json)
+            from (select ${columns}, row_number() over (order by s.rank desc, ${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
+    );
+    const facetRows = typeof result!.facets === "string" ? (JSON.parse(result!.facets) as FacetRow[]) : result!.facets;
+    rows = typeof result!.rows === "string" ? (JSON.parse(result!.rows) as ActRow[]) : result!.rows;
+    counted = await countsAndFacets(db, query, [{ key: TOTAL_KEY, count: result!.total }, ...facetRows]);
+  } else {
+    // On a server the passes run side by side on their own connections; PGlite runs them in turn.
+    [counted, rows] = await Promise.all([
+      countsAndFacets(db, query),
+      rowsOf<ActRow>(
+        // The page is chosen from the search rows alone; only its acts are then read.
+        db.execute(sql`${withNear(circle)}select ${columns}
+          from (select s.*, ${distance} as distance ${countFrom(query)} where ${conditions(query)}
+            order by ${orderBy(sort, keywords, admin)} ${limit}) s
+          join acts a on a.id = s.act_id
+          order by ${orderBy(sort, keywords, admin)}`),
+      ),
+    ]);
+  }
   const { total, facets } = counted;
-  const tagRows = rows.length
-    ? await rowsOf<{ act_id: number; names: string[] }>(
-        db.execute(sql`select at.act_id, array_agg(distinct t.name order by t.name) as names from act_tags at join tags t on t.id = at.tag_id
-          where at.act_id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)}) group by at.act_id`),
-      )
-    : [];
-  const tagsOf = new Map(tagRows.map((row) => [row.act_id, row.names]));
-
   return {
     data: rows.map((row) => ({
       url: row.url,
@@ -199,7 +224,7 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
       is_featured: row.is_featured ? 1 : 0,
       nationallyRecognized: row.nationally_recognized,
       rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
-      tags: tagsOf.get(row.id) ?? [],
+      tags: row.tags,
       ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest } : {}),
       ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
     })),
