@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { NodePgDatabase, drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
@@ -18,6 +18,14 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Services accept either the database or an open transaction. */
 export type Executor = Database | Transaction;
+
+/**
+ * Whether queries sent together run side by side: a PostgreSQL server's pool gives each its own
+ * connection, where the embedded database (one connection) and any transaction run them in turn.
+ */
+export function runsQueriesSideBySide(db: Executor): boolean {
+  return db instanceof NodePgDatabase;
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { deriveActStatus } from "../../../domain/act-status";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
 import { unknownPlaceMessage } from "../../../domain/places";
-import type { Executor } from "../../db/client";
+import { type Executor, runsQueriesSideBySide } from "../../db/client";
 import { validationFailed } from "../../errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
@@ -180,10 +180,11 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
   let counted: { total: number; facets: Facets };
   let rows: ActRow[];
-  if (keywords && sort === "relevance") {
-    // Every match is ranked to pick the page, so one scan of the matches feeds both the page
-    // and the counts (a second scan, with its recheck of every match's document, was a
-    // third of a keyword search's time on the embedded database).
+  if (keywords && sort === "relevance" && !runsQueriesSideBySide(db)) {
+    // Every match is ranked to pick the page. Where queries run in turn, one scan of the
+    // matches feeds both the page and the counts: a second scan, with its recheck of every
+    // match's document, was a third of a keyword search's time on the embedded database. A
+    // server's pool runs the two passes below side by side instead, which is faster there.
     const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ActRow[] }>(
       db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
           select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, ${relevanceRank(keywords)} as rank, ${distance} as distance
