@@ -1,10 +1,13 @@
-// `npm run bench`: the guest profile page, side by side in one run, 50 concurrent connections
-// each: the same bytes from a bare node:http server in its own process (the physical anchor),
-// the cached page, the cached page asked with a junk cookie and with an unknown query
-// parameter (both must stay cached), and a first render (a second server with the cache off);
-// then /search (a keyword, a place and a radius over the demo catalogue) and a listing page,
-// cached and not;
-// then the JavaScript a guest downloads. Figures only: nothing here passes or fails.
+// `npm run bench` (`-- --quick` for a short check): the act profile, side by side in one run,
+// 50 concurrent connections each: the same bytes from a bare node:http server in its own
+// process (the physical anchor), the cached guest page, the cached page asked with a junk
+// cookie and with an unknown query parameter (both must stay cached), a first render (a
+// second server with the cache off), the page signed in as a planner, as the act's artist and
+// as an admin, and the profile JSON; then /search (a keyword, a place and a radius over the
+// demo catalogue) and a listing page, cached and not; then each server's resident memory and
+// the JavaScript a guest downloads. On the embedded database, and again on PostgreSQL when
+// DATABASE_URL or TEST_DATABASE_URL names a server whose role may create databases. Figures
+// only: nothing here passes or fails.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -12,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
 
 const ACT = "the-velvet-tones"; // the demo act with the most content
 // A keyword, a place and a radius over the demo catalogue: the search a planner makes most.
@@ -19,7 +23,14 @@ const SEARCH = "/search?searchTerms=jazz&location=Chicago%2C%20IL&radius=50";
 // A listing page for search engines over the demo catalogue.
 const LISTING = "/hire/wedding/chicago-il";
 const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const QUICK = process.argv.includes("--quick");
+const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 10));
+const SERVER_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+const ROLES = [
+  ["planner", "planner@example.com"],
+  ["owning artist", "artist@example.com"],
+  ["admin", "admin@example.com"],
+];
 
 if (!["build/server/index.js", "build/client", "dist/server.js"].every((path) => existsSync(path))) {
   const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -47,7 +58,7 @@ async function waitFor(url) {
 const children = [];
 const workDir = mkdtempSync(join(tmpdir(), "eva-bench-"));
 
-/** The production server on its own DATA_DIR. */
+/** The production server on its own DATA_DIR (and the embedded database unless told otherwise). */
 async function startApp(name, extraEnv = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -57,7 +68,46 @@ async function startApp(name, extraEnv = {}) {
   });
   children.push(child);
   await waitFor(`${base}/healthz`);
-  return base;
+  return { base, pid: child.pid };
+}
+
+/** A new database on the PostgreSQL server, and how to drop it. */
+async function serverDatabase() {
+  const name = `eva_bench_${Date.now().toString(36)}`;
+  const run = async (statement) => {
+    const client = new pg.Client({ connectionString: SERVER_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** The session cookie of a demo account on a server. */
+async function signIn(base, email) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: "demo-password" }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);
+  return response.headers.getSetCookie().find((value) => value.includes("session_token=")).split(";")[0];
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+function residentMegabytes(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Number.isFinite(kb) ? `${Math.round(kb / 1024)} MB` : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 /** A bare node:http server in its own process, answering every request with these bytes. */
@@ -79,51 +129,83 @@ async function startBareStatic(htmlFile) {
   return base;
 }
 
-try {
+/** Every row of one run against one database: the servers share it, as several servers would. */
+async function benchDatabase(label, databaseEnv) {
   const pagePath = `/entertainment/${ACT}`;
-  const [cachedBase, uncachedBase] = await Promise.all([startApp("cached"), startApp("uncached", { GUEST_PAGE_CACHE: "0" })]);
+  // The first server makes and seeds the database; the second then opens it as it stands.
+  const cachedApp = await startApp(`${label}-cached`, databaseEnv);
+  const uncachedApp = await startApp(`${label}-uncached`, { ...databaseEnv, GUEST_PAGE_CACHE: "0", ...(databaseEnv.DATABASE_URL ? { SEED_DEMO: "0" } : {}) });
+  const cachedBase = cachedApp.base;
+  const uncachedBase = uncachedApp.base;
   const html = await (await fetch(cachedBase + pagePath)).text();
-  const htmlFile = join(workDir, "profile.html");
+  const htmlFile = join(workDir, `${label}-profile.html`);
   writeFileSync(htmlFile, html);
-  const bareBase = await startBareStatic(htmlFile);
+  const bare = await startBareStatic(htmlFile);
+  const cookies = Object.fromEntries(await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])));
 
   const headers = { "accept-encoding": "gzip" };
   const run = (url, extraHeaders = {}) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
-  await autocannon({ url: cachedBase + pagePath, connections: 10, duration: 2, headers }); // warm up
-  await autocannon({ url: uncachedBase + pagePath, connections: 10, duration: 2, headers });
-  await autocannon({ url: cachedBase + SEARCH, connections: 10, duration: 1, headers });
-  await autocannon({ url: cachedBase + LISTING, connections: 10, duration: 1, headers });
+  const warm = (url, extraHeaders = {}) => autocannon({ url, connections: 10, duration: 1, headers: { ...headers, ...extraHeaders } });
+  await warm(cachedBase + pagePath);
+  await warm(uncachedBase + pagePath);
+  await warm(cachedBase + pagePath, { cookie: cookies.planner });
+  await warm(cachedBase + SEARCH);
+  await warm(cachedBase + LISTING);
 
   const results = [
-    ["bare static (node:http)", await run(bareBase + "/")],
+    ["bare static (node:http)", await run(bare + "/")],
     ["guest page, cached", await run(cachedBase + pagePath)],
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, first render", await run(uncachedBase + pagePath)],
+    ...(await sequence(ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]))),
+    ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
     ["/search, first render", await run(uncachedBase + SEARCH)],
     ["listing, cached", await run(cachedBase + LISTING)],
     ["listing, first render", await run(uncachedBase + LISTING)],
   ];
 
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]).filter((src) => src.startsWith("/"));
-  const jsBytes = scripts.map((src) => ({ src, gzip: gzipSync(readFileSync(join("build", "client", src))).length }));
-  const guestJs = jsBytes.reduce((total, item) => total + item.gzip, 0);
-
-  const bare = results[0][1].requests.average;
-  const cached = results[1][1].requests.average;
-  console.log(`\nGuest profile ${pagePath}, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
+  const bareRps = results[0][1].requests.average;
+  const cachedRps = results[1][1].requests.average;
+  console.log(`\n${label}: the act profile ${pagePath} and more, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
   console.log(`${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   errors`);
   for (const [name, result] of results) {
     const rps = result.requests.average;
     console.log(
-      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cached / rps).toFixed(2).padStart(8)}x  ${(bare / rps).toFixed(2).padStart(7)}x   ${result.errors + result.non2xx}`,
+      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cachedRps / rps).toFixed(2).padStart(8)}x  ${(bareRps / rps).toFixed(2).padStart(7)}x   ${result.errors + result.non2xx}`,
     );
   }
+  console.log(`\nResident memory after the run: cache on ${residentMegabytes(cachedApp.pid)}, cache off ${residentMegabytes(uncachedApp.pid)}`);
+  return html;
+}
+
+/** Runs the steps one after another (each bench row alone on the machine). */
+async function sequence(steps) {
+  const done = [];
+  for (const step of steps) done.push(await step());
+  return done;
+}
+
+const databases = [];
+try {
+  const html = await benchDatabase("Embedded database (PGlite)", {});
+  if (SERVER_URL) {
+    const database = await serverDatabase();
+    databases.push(database);
+    await benchDatabase("PostgreSQL server", { DATABASE_URL: database.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123", SEED_DEMO: "1" });
+  }
+
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]).filter((src) => src.startsWith("/"));
+  const jsBytes = scripts.map((src) => ({ src, gzip: gzipSync(readFileSync(join("build", "client", src))).length }));
+  const guestJs = jsBytes.reduce((total, item) => total + item.gzip, 0);
   console.log(`\nHTML: ${html.length} bytes, ${gzipSync(html).length} gzip`);
   console.log(`JavaScript a guest downloads: ${guestJs} bytes gzip (aim: under 100 KB)`);
   for (const item of jsBytes) console.log(`  ${item.src}  ${item.gzip} B gzip`);
 } finally {
   for (const child of children) child.kill("SIGTERM");
+  // The servers must let go of the database before it can be dropped.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const database of databases) await database.drop().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
   rmSync(workDir, { recursive: true, force: true });
 }
