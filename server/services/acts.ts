@@ -1,29 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { ActProfile, ActSocialLinks, ManagerInfo } from "../../domain/act-profile";
 import { SOCIAL_NETWORKS } from "../../domain/act-profile";
 import { deriveActStatus } from "../../domain/act-status";
 import { canManageAct, canSeeAdminInfo, isManager } from "../../domain/permissions";
 import { averageRating, ratingDistribution } from "../../domain/ratings";
 import type { Role } from "../../domain/roles";
-import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
 import type { Executor } from "../db/client";
-import {
-  actLocations,
-  actTags,
-  acts,
-  documents,
-  images,
-  invites,
-  offers,
-  packageEventTypes,
-  packages,
-  reviews,
-  tags,
-  testimonials,
-  users,
-  videos,
-} from "../db/schema";
+import { acts, invites, offers, users } from "../db/schema";
 import type { SessionUser } from "./viewer";
+import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "./act-tags";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { moderationHistory } from "./moderation-log";
@@ -35,52 +20,6 @@ function socialLinks(social: ActRow["social"]): ActSocialLinks {
   const links = {} as ActSocialLinks;
   for (const network of SOCIAL_NETWORKS) links[network] = social[network] || null;
   return links;
-}
-
-async function loadTags(db: Executor, actId: number) {
-  const rows = await db
-    .select({ id: tags.id, name: tags.name, type: tags.type, relation: actTags.relation })
-    .from(actTags)
-    .innerJoin(tags, eq(tags.id, actTags.tagId))
-    .where(eq(actTags.actId, actId))
-    .orderBy(asc(tags.name));
-  const byRelation = Object.fromEntries(ACT_TAG_RELATIONS.map((relation) => [relation, [] as Tag[]])) as Record<
-    ActTagRelation,
-    Tag[]
-  >;
-  const all = new Map<number, Tag>();
-  for (const row of rows) {
-    const tag: Tag = { id: row.id, name: row.name, type: row.type as TagType };
-    byRelation[row.relation as ActTagRelation]?.push(tag);
-    all.set(tag.id, tag);
-  }
-  return { byRelation, all: [...all.values()] };
-}
-
-async function loadPackages(db: Executor, actId: number) {
-  const rows = await db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.actId, actId), isNull(packages.deletedAt)))
-    .orderBy(asc(packages.rank), asc(packages.id));
-  const ids = rows.map((row) => row.id);
-  const links = ids.length
-    ? await db
-        .select({ packageId: packageEventTypes.packageId, id: tags.id, name: tags.name, type: tags.type })
-        .from(packageEventTypes)
-        .innerJoin(tags, eq(tags.id, packageEventTypes.tagId))
-        .where(inArray(packageEventTypes.packageId, ids))
-        .orderBy(asc(tags.name))
-    : [];
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    rank: row.rank,
-    eventTypes: links
-      .filter((link) => link.packageId === row.id)
-      .map((link) => ({ id: link.id, name: link.name, type: link.type as TagType })),
-  }));
 }
 
 async function loadLatestOffer(db: Executor, actId: number) {
@@ -117,21 +56,8 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
   const admin = canSeeAdminInfo(viewer);
   const manages = canManageAct(viewer, access);
 
-  const [locationRows, tagSets, imageRows, videoRows, packageList, testimonialRows, reviewRows, documentRows] =
-    await Promise.all([
-      db.select().from(actLocations).where(eq(actLocations.actId, act.id)).orderBy(asc(actLocations.rank)),
-      loadTags(db, act.id),
-      db.select().from(images).where(eq(images.actId, act.id)).orderBy(asc(images.createdAt), asc(images.id)),
-      db.select().from(videos).where(eq(videos.actId, act.id)).orderBy(asc(videos.createdAt), asc(videos.id)),
-      loadPackages(db, act.id),
-      db.select().from(testimonials).where(eq(testimonials.actId, act.id)).orderBy(asc(testimonials.rank), asc(testimonials.id)),
-      db.select().from(reviews).where(eq(reviews.actId, act.id)).orderBy(desc(reviews.createdAt), desc(reviews.id)),
-      db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.actId, act.id), eq(documents.isPublic, true), eq(documents.approval, "approved")))
-        .orderBy(asc(documents.createdAt), asc(documents.id)),
-    ]);
+  const sections = await loadProfileSections(db, act.id);
+  const reviewRows = sections.reviews;
   const ratings = reviewRows.map((review) => review.rating);
 
   const profile: ActProfile = {
@@ -141,7 +67,7 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
     headline: act.headline,
     description: act.description,
     location: act.location,
-    additionalLocations: locationRows.map((row) => ({ location: row.location })),
+    additionalLocations: sections.locations,
     compare_to: act.compareTo,
     active: act.active,
     declined: act.declined,
@@ -158,34 +84,22 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
       active: act.active,
       declined: act.declined,
     }),
-    tags: tagSets.all,
-    ...tagSets.byRelation,
-    images: imageRows.map((row) => ({ id: row.id, path: row.path })),
-    videos: videoRows.map((row) => ({ id: row.id, link: row.link, file_path: row.filePath })),
-    packages: packageList,
-    testimonials: testimonialRows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      organization: row.organization,
-      org_position: row.orgPosition,
-      content: row.content,
-      rank: row.rank,
-    })),
+    tags: sections.tags.all,
+    ...sections.tags.byRelation,
+    images: sections.images,
+    videos: sections.videos,
+    packages: sections.packages,
+    testimonials: sections.testimonials,
     entertainerReviews: reviewRows.map((row) => ({
       id: row.id,
       rating: row.rating,
       title: row.title,
       body: row.body,
-      reviewer_name: row.allowReviewerName ? row.reviewerName : null,
-      created_at: row.createdAt.toISOString(),
+      reviewer_name: row.allow_reviewer_name ? row.reviewer_name : null,
+      created_at: row.created_at,
     })),
     reviewSummary: { average: averageRating(ratings), count: ratings.length, distribution: ratingDistribution(ratings) },
-    approvedPublicDocuments: documentRows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      file_path: row.filePath,
-      file_path_raw: row.filePathRaw,
-    })),
+    approvedPublicDocuments: sections.documents,
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
   if (manages) {

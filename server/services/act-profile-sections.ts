@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import type { ProfileDocument, ProfilePackage, ProfileTestimonial, ProfileVideo } from "../../domain/act-profile";
+import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
+import type { Executor } from "../db/client";
+
+interface SectionRows {
+  locations: { location: string }[];
+  tags: { id: number; name: string; type: string; relation: string }[];
+  images: { id: number; path: string }[];
+  videos: ProfileVideo[];
+  packages: (Omit<ProfilePackage, "eventTypes"> & { eventTypes: { id: number; name: string; type: string }[] })[];
+  testimonials: ProfileTestimonial[];
+  reviews: { id: number; rating: number; title: string; body: string; reviewer_name: string | null; allow_reviewer_name: boolean; created_at: string }[];
+  documents: ProfileDocument[];
+}
+
+/** A JSON column as the driver hands it over: parsed already (node-postgres, PGlite), or as text. */
+const parsed = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
+
+/**
+ * Every section of an act's profile in one statement, each as a JSON list in the order the page
+ * shows it. One round trip instead of one per section: on the embedded database each query
+ * costs far more than the little each of these reads.
+ */
+export async function loadProfileSections(db: Executor, actId: number) {
+  const result = (await db.execute(sql`select
+    (select coalesce(json_agg(json_build_object('location', l.location) order by l.rank), '[]'::json)
+      from act_locations l where l.act_id = ${actId}) as locations,
+    (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type, 'relation', at.relation) order by t.name, t.id, at.relation), '[]'::json)
+      from act_tags at join tags t on t.id = at.tag_id where at.act_id = ${actId}) as tags,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'path', i.path) order by i.created_at, i.id), '[]'::json)
+      from images i where i.act_id = ${actId}) as images,
+    (select coalesce(json_agg(json_build_object('id', v.id, 'link', v.link, 'file_path', v.file_path) order by v.created_at, v.id), '[]'::json)
+      from videos v where v.act_id = ${actId}) as videos,
+    (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'rank', p.rank,
+        'eventTypes', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type) order by t.name, t.id), '[]'::json)
+          from package_event_types pe join tags t on t.id = pe.tag_id where pe.package_id = p.id)) order by p.rank, p.id), '[]'::json)
+      from packages p where p.act_id = ${actId} and p.deleted_at is null) as packages,
+    (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'organization', t.organization, 'org_position', t.org_position, 'content', t.content, 'rank', t.rank) order by t.rank, t.id), '[]'::json)
+      from testimonials t where t.act_id = ${actId}) as testimonials,
+    (select coalesce(json_agg(json_build_object('id', r.id, 'rating', r.rating, 'title', r.title, 'body', r.body, 'reviewer_name', r.reviewer_name,
+        'allow_reviewer_name', r.allow_reviewer_name, 'created_at', r.created_at) order by r.created_at desc, r.id desc), '[]'::json)
+      from reviews r where r.act_id = ${actId}) as reviews,
+    (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
+      from documents d where d.act_id = ${actId} and d.is_public and d.approval = 'approved') as documents`)) as unknown as { rows: Record<keyof SectionRows, unknown>[] };
+  const row = result.rows[0]!;
+  const sections = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, parsed(value)])) as unknown as SectionRows;
+
+  const byRelation = Object.fromEntries(ACT_TAG_RELATIONS.map((relation) => [relation, [] as Tag[]])) as Record<ActTagRelation, Tag[]>;
+  const all = new Map<number, Tag>();
+  for (const tagRow of sections.tags) {
+    const tag: Tag = { id: tagRow.id, name: tagRow.name, type: tagRow.type as TagType };
+    byRelation[tagRow.relation as ActTagRelation]?.push(tag);
+    if (!all.has(tag.id)) all.set(tag.id, tag);
+  }
+  return {
+    locations: sections.locations,
+    tags: { byRelation, all: [...all.values()] },
+    images: sections.images,
+    videos: sections.videos,
+    packages: sections.packages.map((item) => ({ ...item, eventTypes: item.eventTypes.map((tag) => ({ ...tag, type: tag.type as TagType })) })),
+    testimonials: sections.testimonials,
+    reviews: sections.reviews.map((review) => ({ ...review, created_at: new Date(review.created_at).toISOString() })),
+    documents: sections.documents,
+  };
+}
