@@ -1,5 +1,7 @@
+import { numberFormat } from "./formatters";
+
 export type InviteState = "invited" | "offered" | "booked";
 
 export function formatPrice(cents: number): string {
-  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+  return numberFormat({ style: "currency", currency: "USD" }).format(cents / 100);
 }

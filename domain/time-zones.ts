@@ -1,3 +1,5 @@
+import { dateFormat } from "./formatters";
+
 /**
  * Wall times in a place's time zone, with Intl alone (both sides have it): an event's start
  * is entered and shown in the time where the event happens.
@@ -10,7 +12,7 @@ export function hasOffset(value: string): boolean {
 
 /** The zone's wall clock minus UTC at an instant, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateFormat({
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -42,8 +44,8 @@ export function wallTimeToInstant(local: string, timeZone: string): Date {
 export function formatEventTime(instant: Date | string, timeZone: string | null, now = new Date()): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   const zone = timeZone ?? "UTC";
-  const year = (at: Date) => at.toLocaleString("en-US", { timeZone: zone, year: "numeric" });
-  return date.toLocaleString("en-US", {
+  const year = (at: Date) => dateFormat({ timeZone: zone, year: "numeric" }).format(at);
+  return dateFormat({
     timeZone: zone,
     weekday: "short",
     month: "short",
@@ -52,7 +54,7 @@ export function formatEventTime(instant: Date | string, timeZone: string | null,
     hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
-  });
+  }).format(date);
 }
 
 /** The value a datetime-local field shows for an instant in a zone ("2026-12-05T19:00"). */

@@ -8,6 +8,7 @@ import { postAction } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
+import { formatDay } from "../../domain/formatters";
 
 export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];
@@ -101,7 +102,7 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
         </p>
         <p className="text-sm text-gray-700">
           {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since{" "}
-          <time dateTime={act.created_at}>{new Date(act.created_at).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}</time>
+          <time dateTime={act.created_at}>{formatDay(act.created_at)}</time>
         </p>
         {act.decline_reason && status === "declined" && <p className="mt-1 text-sm text-gray-700">Reason: {act.decline_reason}</p>}
       </div>

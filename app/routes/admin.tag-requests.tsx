@@ -5,6 +5,7 @@ import { postAction } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";
 import type { Route } from "./+types/admin.tag-requests";
+import { formatDay } from "../../domain/formatters";
 
 export function meta() {
   return [{ title: "Tag update requests" }, { name: "robots", content: "noindex" }];
@@ -44,7 +45,7 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
       </p>
       <p className="text-sm text-gray-700">
         Asked by {request.requested_by ?? "a former user"} on{" "}
-        <time dateTime={request.created_at}>{new Date(request.created_at).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}</time>
+        <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
       </p>
       <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Tags requested for ${act.name}`}>
         {request.tags.map((tag) => (

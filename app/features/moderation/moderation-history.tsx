@@ -1,4 +1,5 @@
 import type { ModerationEvent } from "../../../domain/moderation";
+import { formatDayAndTime } from "../../../domain/formatters";
 
 function describe(values: Record<string, unknown>): string {
   const entries = Object.entries(values);
@@ -19,7 +20,7 @@ export function ModerationHistory({ events }: { events: ModerationEvent[] }) {
             <li key={event.id} className="rounded-md border border-gray-200 p-2">
               <p>
                 <strong>{event.label}</strong> by {event.actor ?? "a removed account"} on{" "}
-                <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+                <time dateTime={event.created_at}>{formatDayAndTime(event.created_at)} UTC</time>
               </p>
               <p className="text-gray-700">Before: {describe(event.before)}</p>
               <p className="text-gray-700">After: {describe(event.after)}</p>

@@ -1,6 +1,7 @@
 import { MESSAGES } from "../../../../domain/messages";
 import { Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
+import { formatDayAndTime } from "../../../../domain/formatters";
 
 export function LatestOffer({ act, can }: SectionProps) {
   if (!can.admin) return null;
@@ -9,7 +10,7 @@ export function LatestOffer({ act, can }: SectionProps) {
     <Section id="latest-offer" title="Latest Offer">
       {posted ? (
         <p>
-          Latest offer submitted <time dateTime={posted}>{new Date(posted).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+          Latest offer submitted <time dateTime={posted}>{formatDayAndTime(posted)} UTC</time>
         </p>
       ) : (
         <p className="text-sm text-gray-700">{MESSAGES.noOffers}</p>

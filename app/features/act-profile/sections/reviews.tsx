@@ -11,6 +11,7 @@ import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native
 import { Section } from "../../../components/ui/section";
 import { StarRating } from "../../../components/ui/star-rating";
 import type { SectionProps } from "../types";
+import { formatDay } from "../../../../domain/formatters";
 
 export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
   const { average, count, distribution } = act.reviewSummary;
@@ -78,7 +79,7 @@ function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelet
             <p className="mt-1 whitespace-pre-line text-gray-800">{review.body}</p>
             <p className="mt-1 text-xs text-gray-700">
               {review.reviewer_name ?? "A verified planner"} ·{" "}
-              <time dateTime={review.created_at}>{new Date(review.created_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</time>
+              <time dateTime={review.created_at}>{formatDay(review.created_at)}</time>
             </p>
             {canDelete && <DeleteReview review={review} />}
           </article>

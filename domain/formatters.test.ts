@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { dateFormat, formatDay, formatDayAndTime } from "./formatters";
+
+describe("formatters", () => {
+  it("write dates as toLocaleString would, in UTC", () => {
+    const at = "2026-11-24T23:30:00.000Z";
+    expect(formatDay(at)).toBe(new Date(at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
+    expect(formatDay(at)).toBe("Nov 24, 2026");
+    expect(formatDayAndTime(new Date(at))).toBe("Nov 24, 2026, 11:30 PM");
+  });
+
+  it("make one formatter per set of options", () => {
+    expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).toBe(dateFormat({ timeZone: "America/Chicago", year: "numeric" }));
+    expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).not.toBe(dateFormat({ timeZone: "UTC", year: "numeric" }));
+  });
+});
