@@ -17,12 +17,52 @@ interface SectionRows {
 /** A JSON column as the driver hands it over: parsed already (node-postgres, PGlite), or as text. */
 const parsed = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
 
+type Sections = Awaited<ReturnType<typeof readProfileSections>>;
+
+/** How many acts' sections one server keeps (least recently used first out). */
+const MAX_KEPT_ACTS = 1_000;
+/** Per database handle, so that two databases in one process (tests) never share an entry. */
+const kept = new WeakMap<object, Map<number, { version: number; sections: Sections }>>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * An act's sections as every viewer sees them (they hold nothing private: approved public
+ * documents only), kept per act and its sections_version. Triggers raise the version in the
+ * same transaction as any change the sections show, and the version is read with the act row
+ * on every request, so a kept copy is never served after a change, on any server. The copy is
+ * frozen: a caller that tried to change it would throw instead of changing it for everyone.
+ */
+export async function loadProfileSections(db: Executor, act: { id: number; sectionsVersion: number }): Promise<Sections> {
+  let byAct = kept.get(db);
+  if (!byAct) {
+    byAct = new Map();
+    kept.set(db, byAct);
+  }
+  const known = byAct.get(act.id);
+  byAct.delete(act.id);
+  if (known && known.version === act.sectionsVersion) {
+    byAct.set(act.id, known);
+    return known.sections;
+  }
+  const sections = deepFreeze(await readProfileSections(db, act.id));
+  byAct.set(act.id, { version: act.sectionsVersion, sections });
+  if (byAct.size > MAX_KEPT_ACTS) byAct.delete(byAct.keys().next().value!);
+  return sections;
+}
+
 /**
  * Every section of an act's profile in one statement, each as a JSON list in the order the page
  * shows it. One round trip instead of one per section: on the embedded database each query
  * costs far more than the little each of these reads.
  */
-export async function loadProfileSections(db: Executor, actId: number) {
+async function readProfileSections(db: Executor, actId: number) {
   const result = (await db.execute(sql`select
     (select coalesce(json_agg(json_build_object('location', l.location) order by l.rank), '[]'::json)
       from act_locations l where l.act_id = ${actId}) as locations,

@@ -56,7 +56,7 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
   const admin = canSeeAdminInfo(viewer);
   const manages = canManageAct(viewer, access);
 
-  const sections = await loadProfileSections(db, act.id);
+  const sections = await loadProfileSections(db, act);
   const reviewRows = sections.reviews;
   const ratings = reviewRows.map((review) => review.rating);
 
