@@ -9,6 +9,7 @@ import { useAction } from "../lib/use-action";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
 import { formatDay } from "../../domain/formatters";
+import { Pager } from "../features/admin/pager";
 
 export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];
@@ -64,23 +65,7 @@ export default function AdminActs({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-            {page > 1 && (
-              <Link to={`/admin/acts?status=${status}&page=${page - 1}`} rel="prev" className="text-violet-800 underline">
-                Previous
-              </Link>
-            )}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages && (
-              <Link to={`/admin/acts?status=${status}&page=${page + 1}`} rel="next" className="text-violet-800 underline">
-                Next
-              </Link>
-            )}
-          </nav>
-        )}
+        <Pager page={page} pages={pages} link={(to) => `/admin/acts?status=${status}&page=${to}`} />
       </section>
     </>
   );

@@ -6,6 +6,7 @@ import { apiCall } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadSeoList, type SeoTab } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo";
+import { Pager } from "../features/admin/pager";
 
 export function meta() {
   return [{ title: "Search-engine copy" }, { name: "robots", content: "noindex" }];
@@ -79,23 +80,7 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
-            {page > 1 && (
-              <Link to={pageLink(page - 1)} rel="prev" className="text-violet-800 underline">
-                Previous
-              </Link>
-            )}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages && (
-              <Link to={pageLink(page + 1)} rel="next" className="text-violet-800 underline">
-                Next
-              </Link>
-            )}
-          </nav>
-        )}
+        <Pager page={page} pages={pages} link={pageLink} />
       </section>
     </>
   );
