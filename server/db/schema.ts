@@ -191,6 +191,8 @@ export const acts = pgTable(
     index("acts_active_idx").on(t.active),
     index("acts_place_idx").on(t.placeId),
     index("acts_public_idx").on(t.isFeatured, t.createdAt).where(sql`${t.active} and not ${t.internalUseOnly}`),
+    // The drafts queue, oldest first: pending and declined acts are found by acts_active_idx.
+    index("acts_drafts_idx").on(t.createdAt, t.id).where(sql`not ${t.applicationComplete}`),
   ],
 );
 
@@ -321,6 +323,8 @@ export const documents = pgTable(
   },
   (t) => [
     index("documents_act_idx").on(t.actId),
+    // Every admin page's header counts the documents waiting for a decision.
+    index("documents_pending_idx").on(t.createdAt).where(sql`${t.approval} = 'pending'`),
     check("documents_approval_check", sql`${t.approval} in ('pending', 'approved', 'declined')`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "acts_drafts_idx" ON "acts" USING btree ("created_at","id") WHERE not "acts"."application_complete";--> statement-breakpoint
+CREATE INDEX "documents_pending_idx" ON "documents" USING btree ("created_at") WHERE "documents"."approval" = 'pending';
