@@ -82,6 +82,9 @@ describe("the error shape of every failed /api call", () => {
     const doc = await json<{ openapi: string; paths: Record<string, unknown> }>(await server.request("/api/openapi.json"));
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/me", "/tags", "/acts/{actUrl}"]));
+    const full = await json<{ servers: { url: string }[]; components: { securitySchemes: Record<string, { type: string; in: string; name: string }> } }>(await server.request("/api/openapi.json"));
+    expect(full.servers).toEqual([{ url: "http://localhost:3000/api" }]);
+    expect(full.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "eva.session_token" });
     const docs = await server.request("/api/docs");
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain("openapi.json");
@@ -99,5 +102,21 @@ describe("when the database stops answering", () => {
     expect(text).not.toMatch(/at .*\.ts:\d+/);
     expect((await other.request("/readyz")).status).toBe(503);
     await other.close().catch(() => undefined);
+  });
+});
+
+describe("methods the API does not answer", () => {
+  it("a known path asked with another method is 405 with Allow; an unknown path is 404", async () => {
+    // TRACE itself cannot be sent through fetch's Request; tests/e2e/api-methods.test.ts sends it over a socket.
+    const cookie = await server.cookieFor("planner");
+    const wrong = await server.request("/api/acts/dj-nova", { method: "DELETE", cookie });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD");
+    expect((await json<{ code: string }>(wrong)).code).toBe("method_not_allowed");
+    const entries = await server.request("/api/seo/entries/7", { method: "PATCH", cookie, json: {} });
+    expect(entries.status).toBe(405);
+    expect(entries.headers.get("allow")).toBe("DELETE, GET, HEAD, PUT");
+    expect((await server.request("/api/no-such-thing", { cookie })).status).toBe(404);
+    expect((await server.request("/api/no-such-thing", { method: "DELETE", cookie })).status).toBe(404);
   });
 });

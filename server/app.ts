@@ -21,6 +21,7 @@ import { contentRoutes } from "./api/content";
 import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
 import { seoRoutes } from "./api/seo";
+import { API_METHODS, allowedMethods } from "./api/allowed-methods";
 import { videoRoutes } from "./api/media/videos";
 import { type Auth, SESSION_COOKIE } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
@@ -129,6 +130,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
 
+  // The API's routes, known once they are declared below (the middleware runs later, per request).
+  let apiRoutes = (): readonly { method: string; path: string }[] => [];
+  // A method the API answers nowhere (TRACE, CONNECT, …) is refused before anything else is
+  // judged, for guests too; Allow names what the path does answer.
+  app.use("/api/*", async (c, next) => {
+    if (API_METHODS.has(c.req.method)) return next();
+    const allowed = allowedMethods(apiRoutes(), c.req.path.replace(/^\/api/, ""));
+    c.header("allow", (allowed.length ? allowed : ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]).join(", "));
+    return sendError(c, "method_not_allowed", `The API does not answer ${c.req.method}`);
+  });
+
   // Every write outside /api/auth needs a session: a guest is told so before anything of
   // the request's body is judged.
   app.use("/api/*", async (c, next) => {
@@ -153,6 +165,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", authRoutes(auth));
 
   const api = createRouter();
+  apiRoutes = () => api.routes;
   api.route("/", meRoutes);
   api.route("/", tagRoutes);
   api.route("/", placeRoutes);
@@ -167,9 +180,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", mediaRoutes(env.dataDir));
   api.route("/", documentRoutes(env.dataDir));
   api.route("/", videoRoutes(database.db, env.dataDir));
+  // The session cookie better-auth sets at sign-in; operations that need one say so (issue 16 adds it to each).
+  api.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: `${env.publicUrl.startsWith("https://") ? "__Secure-" : ""}eva.session_token`,
+    description: "Sign in with POST /api/auth/sign-in/email; the answer sets this cookie.",
+  });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },
+    // Paths are relative to /api, so a client built from the document calls /api/tags, not /tags.
+    servers: [{ url: `${env.publicUrl}/api` }],
   });
   // The reference page loads Swagger UI from its CDN.
   api.use("/docs", async (c, next) => {
@@ -177,7 +199,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.res = await withPagePolicy(c.res, { ...pagePolicyOptions, assetHosts: ["https://cdn.jsdelivr.net"] });
   });
   api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
-  api.all("*", (c) => sendError(c, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`));
+  // A path the API has, asked with a method it does not answer there, is 405 with Allow.
+  api.all("*", (c) => {
+    const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api/, ""));
+    if (allowed.length === 0) return sendError(c, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`);
+    c.header("allow", allowed.join(", "));
+    return sendError(c, "method_not_allowed", `${c.req.path} answers ${allowed.join(", ")}, not ${c.req.method}`);
+  });
   app.route("/api", api);
 
   app.route("/files", fileRoutes(env.dataDir));
