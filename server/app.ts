@@ -22,6 +22,7 @@ import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
 import { seoRoutes } from "./api/seo";
 import { API_METHODS, allowedMethods } from "./api/allowed-methods";
+import { withOperationIds } from "./api/operation-ids";
 import { videoRoutes } from "./api/media/videos";
 import { type Auth, SESSION_COOKIE } from "./auth";
 import { socketAddress, withClientIp } from "./client-ip";
@@ -187,12 +188,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     name: `${env.publicUrl.startsWith("https://") ? "__Secure-" : ""}eva.session_token`,
     description: "Sign in with POST /api/auth/sign-in/email; the answer sets this cookie.",
   });
-  api.doc31("/openapi.json", {
+  const documentConfig = {
     openapi: "3.1.0",
     info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },
     // Paths are relative to /api, so a client built from the document calls /api/tags, not /tags.
     servers: [{ url: `${env.publicUrl}/api` }],
-  });
+  };
+  api.get("/openapi.json", (c) => c.json(withOperationIds(api.getOpenAPI31Document(documentConfig))));
   // The reference page loads Swagger UI from its CDN.
   api.use("/docs", async (c, next) => {
     await next();
