@@ -3,28 +3,21 @@
  * (`toLocaleString` with options builds a new one on every call), and a page formats many
  * dates: the profile's reviews alone were a tenth of a signed-in render.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", options);
-    dateFormats.set(key, format);
-  }
-  return format;
+function keptBy<F, O>(make: (options: O) => F): (options: O) => F {
+  const kept = new Map<string, F>();
+  return (options) => {
+    const key = JSON.stringify(options);
+    let format = kept.get(key);
+    if (!format) {
+      format = make(options);
+      kept.set(key, format);
+    }
+    return format;
+  };
 }
 
-export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+export const dateFormat = keptBy((options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", options));
+export const numberFormat = keptBy((options: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", options));
 
 /** "Nov 24, 2026" (UTC). */
 export function formatDay(instant: Date | string): string {

@@ -131,13 +131,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
 
-  // The API's routes, known once they are declared below (the middleware runs later, per request).
-  let apiRoutes = (): readonly { method: string; path: string }[] => [];
+  // The API router; its routes are declared below, and the middleware reads them per request.
+  const api = createRouter();
   // A method the API answers nowhere (TRACE, CONNECT, …) is refused before anything else is
   // judged, for guests too; Allow names what the path does answer.
   app.use("/api/*", async (c, next) => {
     if (API_METHODS.has(c.req.method)) return next();
-    const allowed = allowedMethods(apiRoutes(), c.req.path.replace(/^\/api/, ""));
+    const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api/, ""));
     c.header("allow", (allowed.length ? allowed : ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]).join(", "));
     return sendError(c, "method_not_allowed", `The API does not answer ${c.req.method}`);
   });
@@ -165,8 +165,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route("/api/auth", authRoutes(auth));
 
-  const api = createRouter();
-  apiRoutes = () => api.routes;
   api.route("/", meRoutes);
   api.route("/", tagRoutes);
   api.route("/", placeRoutes);

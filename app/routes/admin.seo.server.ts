@@ -4,11 +4,10 @@ import { SEO_ENTRY_KINDS, guideBodyFromText, guideLinksFromText, paragraphsFromT
 import { countSeoContent, findGuide, findSeoEntry, listGuides, listSeoEntries, SEO_PAGE_SIZE } from "../../server/services/seo";
 import { readFailure } from "../lib/api-errors";
 import { requireAdmin } from "./admin.server";
+import { pageNumber } from "../lib/page-number";
 
 export type SeoTab = SeoEntryKind | "guide";
 const TABS: readonly SeoTab[] = [...SEO_ENTRY_KINDS, "guide"];
-
-const pageNumber = (url: URL) => Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
 
 /** /admin/seo: curated entries for act pages or listing pages, or the guides, with counts per tab. */
 export async function loadSeoList(context: AppLoadContext, url: URL) {

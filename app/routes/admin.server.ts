@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { ActStatusKey } from "../../domain/act-status";
 import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests, QUEUE_PAGE_SIZE, QUEUE_STATUSES } from "../../server/services/admin-queues";
 import type { SessionUser } from "../../server/services/viewer";
+import { pageNumber } from "../lib/page-number";
 
 /** Admin pages: a guest is sent to sign in and back; other roles get a 403 page (CONTRACT.md). */
 export function requireAdmin(context: AppLoadContext, url: URL): SessionUser {
@@ -14,7 +15,7 @@ export async function loadAdminActs(context: AppLoadContext, url: URL) {
   requireAdmin(context, url);
   const asked = url.searchParams.get("status");
   const status: ActStatusKey = QUEUE_STATUSES.includes(asked as ActStatusKey) ? (asked as ActStatusKey) : "pending";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageNumber(url);
   const [counts, acts, waiting] = await Promise.all([countActsByStatus(context.db), listActsByStatus(context.db, status, page), countWaitingForAdmin(context.db)]);
   return { status, page, pages: Math.max(1, Math.ceil(counts[status] / QUEUE_PAGE_SIZE)), counts, acts, waiting };
 }

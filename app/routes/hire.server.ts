@@ -3,12 +3,13 @@ import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, listingPath, li
 import { LIST_KEYS, rawSearchFilter } from "../../domain/search-filter";
 import { findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
 import { curatedListingFor } from "../../server/services/seo";
+import { pageNumber } from "../lib/page-number";
 
 /** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
 export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
   const [tag, place] = await Promise.all([findCategory(context.db, params.category ?? ""), findPlaceBySlug(context.db, params.city ?? "")]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageNumber(url);
   const [results, nearby] = await Promise.all([listingResults(context.db, tag, place.label, page), nearbyCitiesWithCategory(context.db, tag, place)]);
 
   const path = listingPath(tag.name, place.slug);

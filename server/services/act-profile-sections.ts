@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ProfileDocument, ProfilePackage, ProfileTestimonial, ProfileVideo } from "../../domain/act-profile";
 import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
 import type { Executor } from "../db/client";
+import { jsonColumn } from "../db/json-column";
 
 interface SectionRows {
   locations: { location: string }[];
@@ -13,9 +14,6 @@ interface SectionRows {
   reviews: { id: number; rating: number; title: string; body: string; reviewer_name: string | null; allow_reviewer_name: boolean; created_at: string }[];
   documents: ProfileDocument[];
 }
-
-/** A JSON column as the driver hands it over: parsed already (node-postgres, PGlite), or as text. */
-const parsed = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
 
 type Sections = Awaited<ReturnType<typeof readProfileSections>>;
 
@@ -84,7 +82,7 @@ async function readProfileSections(db: Executor, actId: number) {
     (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
       from documents d where d.act_id = ${actId} and d.is_public and d.approval = 'approved') as documents`)) as unknown as { rows: Record<keyof SectionRows, unknown>[] };
   const row = result.rows[0]!;
-  const sections = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, parsed(value)])) as unknown as SectionRows;
+  const sections = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonColumn(value)])) as unknown as SectionRows;
 
   const byRelation = Object.fromEntries(ACT_TAG_RELATIONS.map((relation) => [relation, [] as Tag[]])) as Record<ActTagRelation, Tag[]>;
   const all = new Map<number, Tag>();

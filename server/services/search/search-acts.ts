@@ -8,6 +8,7 @@ import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
 import { type Circle, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
+import { jsonColumn } from "../../db/json-column";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
@@ -197,8 +198,8 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
           (select coalesce(json_agg(r order by r.place), '[]'::json)
             from (select ${columns}, row_number() over (order by s.rank desc, ${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
     );
-    const facetRows = typeof result!.facets === "string" ? (JSON.parse(result!.facets) as FacetRow[]) : result!.facets;
-    rows = typeof result!.rows === "string" ? (JSON.parse(result!.rows) as ActRow[]) : result!.rows;
+    const facetRows = jsonColumn<FacetRow[]>(result!.facets);
+    rows = jsonColumn<ActRow[]>(result!.rows);
     counted = await countsAndFacets(db, query, [{ key: TOTAL_KEY, count: result!.total }, ...facetRows]);
   } else {
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
