@@ -1,20 +1,21 @@
-import type { ActStatus } from "./act-status";
-import type { ModerationEvent } from "./moderation";
-import type { RatingDistribution } from "./ratings";
-import type { Role } from "./roles";
-import type { Tag } from "./tags";
+import { z } from "zod";
+import { actStatusSchema } from "./act-status";
+import { moderationEventSchema } from "./moderation";
+import { ROLES } from "./roles";
+import { ACT_TAG_RELATIONS, tagSchema } from "./tags";
 
-/** GET /api/acts/{actUrl}: the profile page's data, as the caller may see it. */
-export interface ActSocialLinks {
-  facebook: string | null;
-  twitter: string | null;
-  instagram: string | null;
-  spotify: string | null;
-  web: string | null;
-  tiktok: string | null;
-  mixcloud: string | null;
-  linkedin: string | null;
-}
+/*
+ * GET /api/acts/{actUrl}: the profile page's data, as the caller may see it. These schemas are
+ * the types the server builds the answer with and the OpenAPI document's schemas, so a field
+ * added to the answer and not here is a type error (issue 16).
+ */
+
+const url = z.string().nullable();
+export const actSocialLinksSchema = z
+  .object({ facebook: url, twitter: url, instagram: url, spotify: url, web: url, tiktok: url, mixcloud: url, linkedin: url })
+  .meta({ id: "ActSocialLinks", description: "The act's links; null where none is given" });
+export type ActSocialLinks = z.infer<typeof actSocialLinksSchema>;
+
 export const SOCIAL_NETWORKS = [
   "facebook",
   "twitter",
@@ -26,120 +27,137 @@ export const SOCIAL_NETWORKS = [
   "linkedin",
 ] as const satisfies readonly (keyof ActSocialLinks)[];
 
-export interface ProfileReview {
-  id: number;
-  rating: number;
-  title: string;
-  body: string;
-  /** Null when the planner did not allow their name to be shown. */
-  reviewer_name: string | null;
-  created_at: string;
-}
+export const profileReviewSchema = z
+  .object({
+    id: z.number().int(),
+    rating: z.number().min(1).max(5),
+    title: z.string(),
+    body: z.string(),
+    reviewer_name: z.string().nullable().describe("Null when the planner did not allow their name to be shown"),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Review", description: "A verified review of the act" });
+export type ProfileReview = z.infer<typeof profileReviewSchema>;
 
-export interface ProfileTestimonial {
-  id: number;
-  name: string;
-  organization: string | null;
-  org_position: string | null;
-  content: string;
-  rank: number;
-}
+export const profileTestimonialSchema = z
+  .object({ id: z.number().int(), name: z.string(), organization: z.string().nullable(), org_position: z.string().nullable(), content: z.string(), rank: z.number().int() })
+  .meta({ id: "Testimonial", description: "A testimonial the artist added, in their order (rank)" });
+export type ProfileTestimonial = z.infer<typeof profileTestimonialSchema>;
 
-export interface ProfilePackage {
-  id: number;
-  title: string;
-  description: string;
-  eventTypes: Tag[];
-  rank: number;
-}
+export const profilePackageSchema = z
+  .object({ id: z.number().int(), title: z.string(), description: z.string(), eventTypes: z.array(tagSchema), rank: z.number().int() })
+  .meta({ id: "Offering", description: "An offering (package) of the act, in the artist's order (rank)" });
+export type ProfilePackage = z.infer<typeof profilePackageSchema>;
 
-export interface ProfileImage {
-  id: number;
-  path: string;
-}
+export const profileImageSchema = z
+  .object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}") })
+  .meta({ id: "Image", description: "A photo of the act" });
+export type ProfileImage = z.infer<typeof profileImageSchema>;
 
-export interface ProfileVideo {
-  id: number;
-  link: string | null;
-  file_path: string | null;
-}
+export const profileVideoSchema = z
+  .object({
+    id: z.number().int(),
+    link: z.string().nullable().describe("A YouTube or Vimeo link; null for an uploaded file"),
+    file_path: z.string().nullable().describe("An uploaded video, served at /files/{file_path}; null for a link"),
+  })
+  .meta({ id: "Video", description: "A video of the act: a link or an uploaded file" });
+export type ProfileVideo = z.infer<typeof profileVideoSchema>;
 
-export interface ProfileDocument {
-  id: number;
-  title: string;
-  file_path: string;
-  file_path_raw: string;
-}
+export const profileDocumentSchema = z
+  .object({ id: z.number().int(), title: z.string(), file_path: z.string(), file_path_raw: z.string().describe("The file's name as uploaded") })
+  .meta({ id: "PublicDocument", description: "A document an admin approved and the artist made public" });
+export type ProfileDocument = z.infer<typeof profileDocumentSchema>;
 
-export interface ManagerInfo {
-  id: string;
-  url: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  w9_received: boolean;
-  direct_deposit_received: boolean;
-}
+export const managerInfoSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    role: z.enum(ROLES),
+    w9_received: z.boolean(),
+    direct_deposit_received: z.boolean(),
+  })
+  .meta({ id: "ActManager", description: "The account that manages the act (admins only)" });
+export type ManagerInfo = z.infer<typeof managerInfoSchema>;
 
-export interface ReviewSummary {
-  average: number | null;
-  count: number;
-  distribution: RatingDistribution;
-}
+const stars = z.number().int().min(0);
+export const reviewSummarySchema = z
+  .object({
+    average: z.number().nullable().describe("Null without reviews"),
+    count: z.number().int(),
+    distribution: z.object({ 1: stars, 2: stars, 3: stars, 4: stars, 5: stars }).describe("How many reviews gave each whole star"),
+  })
+  .meta({ id: "ReviewSummary" });
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
-export interface PendingTagRequest {
-  id: number;
-  musical: boolean;
-  created_at: string;
-  tags: (Tag & { relation: string })[];
-}
+export const pendingTagRequestSchema = z
+  .object({
+    id: z.number().int(),
+    musical: z.boolean(),
+    created_at: z.iso.datetime(),
+    tags: z.array(tagSchema.extend({ relation: z.enum(ACT_TAG_RELATIONS) })),
+  })
+  .meta({ id: "PendingTagRequest", description: "The first pending tag update request (manager and admins only)" });
+export type PendingTagRequest = z.infer<typeof pendingTagRequestSchema>;
 
-export interface ActProfile {
-  url: string;
-  name: string;
-  avatar: string | null;
-  headline: string | null;
-  description: string | null;
-  location: string | null;
-  additionalLocations: { location: string }[];
-  compare_to: string | null;
-  active: boolean;
-  declined: boolean;
-  application_complete: boolean;
-  musical: boolean;
-  internal_use_only: boolean;
-  is_featured: 0 | 1;
-  nationallyRecognized: boolean;
-  social: ActSocialLinks;
-  has_performed_corporate_event: boolean;
-  corporate_event_experience: string | null;
-  status: ActStatus;
-  tags: Tag[];
-  genres: Tag[];
-  songTypes: Tag[];
-  bandSetups: Tag[];
-  eventTypes: Tag[];
-  varietyTypes: Tag[];
-  speakerTypes: Tag[];
-  styles: Tag[];
-  occasions: Tag[];
-  images: ProfileImage[];
-  videos: ProfileVideo[];
-  packages: ProfilePackage[];
-  testimonials: ProfileTestimonial[];
-  entertainerReviews: ProfileReview[];
-  reviewSummary: ReviewSummary;
-  approvedPublicDocuments: ProfileDocument[];
-  /** What the caller may do here, decided by the server from domain/permissions. */
-  viewer: { isManager: boolean; canManage: boolean; isAdmin: boolean };
-  /** Present for the act's manager and admins only. */
-  latestOffer?: { date_time_posted: string } | null;
-  /** The first pending tag update request: for the manager and admins only. */
-  pendingTagRequest?: PendingTagRequest | null;
-  /** Admin only. */
-  manager?: ManagerInfo | null;
-  history?: ModerationEvent[];
-  additional_info?: string | null;
-  decline_reason?: string | null;
-}
+const tagList = (description: string) => z.array(tagSchema).describe(description);
+
+export const actProfileSchema = z
+  .object({
+    url: z.string(),
+    name: z.string(),
+    avatar: z.string().nullable().describe("Served at /files/{avatar}"),
+    headline: z.string().nullable(),
+    description: z.string().nullable(),
+    location: z.string().nullable().describe("City, ST"),
+    additionalLocations: z.array(z.object({ location: z.string() })),
+    compare_to: z.string().nullable(),
+    active: z.boolean(),
+    declined: z.boolean(),
+    application_complete: z.boolean(),
+    musical: z.boolean(),
+    internal_use_only: z.boolean(),
+    is_featured: z.union([z.literal(0), z.literal(1)]),
+    nationallyRecognized: z.boolean(),
+    social: actSocialLinksSchema,
+    has_performed_corporate_event: z.boolean(),
+    corporate_event_experience: z.string().nullable(),
+    status: actStatusSchema,
+    tags: tagList("Every tag of the act"),
+    genres: tagList("Genres"),
+    songTypes: tagList("Song types"),
+    bandSetups: tagList("Band setups"),
+    eventTypes: tagList("Event types"),
+    varietyTypes: tagList("Variety types"),
+    speakerTypes: tagList("Speaker types"),
+    styles: tagList("Styles (genres of a musical act)"),
+    occasions: tagList("Occasions (event types)"),
+    images: z.array(profileImageSchema),
+    videos: z.array(profileVideoSchema),
+    packages: z.array(profilePackageSchema),
+    testimonials: z.array(profileTestimonialSchema),
+    entertainerReviews: z.array(profileReviewSchema),
+    reviewSummary: reviewSummarySchema,
+    approvedPublicDocuments: z.array(profileDocumentSchema),
+    viewer: z
+      .object({ isManager: z.boolean(), canManage: z.boolean(), isAdmin: z.boolean() })
+      .describe("What the caller may do here, decided by the server from domain/permissions"),
+    latestOffer: z
+      .object({ date_time_posted: z.iso.datetime() })
+      .nullable()
+      .optional()
+      .describe("The manager and admins only: the latest offer the act made"),
+    pendingTagRequest: pendingTagRequestSchema.nullable().optional().describe("The manager and admins only"),
+    manager: managerInfoSchema.nullable().optional().describe("Admins only"),
+    history: z.array(moderationEventSchema).optional().describe("Admins only: the moderation history, newest first"),
+    additional_info: z.string().nullable().optional().describe("Admins only"),
+    decline_reason: z.string().nullable().optional().describe("Admins only"),
+  })
+  .meta({
+    id: "ActProfile",
+    description:
+      "Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.",
+  });
+export type ActProfile = z.infer<typeof actProfileSchema>;

@@ -1,14 +1,15 @@
+import { z } from "zod";
 import { MESSAGES } from "./messages";
 
-export type ActStatusKey = "draft" | "approved" | "declined" | "pending";
-export type ActStatusColor = "gray" | "green" | "red" | "yellow";
+export const ACT_STATUS_KEYS = ["draft", "approved", "declined", "pending"] as const;
+export type ActStatusKey = (typeof ACT_STATUS_KEYS)[number];
+export const ACT_STATUS_COLORS = ["gray", "green", "red", "yellow"] as const;
+export type ActStatusColor = (typeof ACT_STATUS_COLORS)[number];
 
-export interface ActStatus {
-  key: ActStatusKey;
-  label: string;
-  color: ActStatusColor;
-  tooltip?: string;
-}
+export const actStatusSchema = z
+  .object({ key: z.enum(ACT_STATUS_KEYS), label: z.string(), color: z.enum(ACT_STATUS_COLORS), tooltip: z.string().optional() })
+  .meta({ id: "ActStatus", description: "The displayed status of SPEC.md section 4; tooltip only while pending", example: { key: "approved", label: "Approved", color: "green" } });
+export type ActStatus = z.infer<typeof actStatusSchema>;
 
 export interface ActStatusInput {
   application_complete: boolean;

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** The moderation actions recorded in an act's history, with how admins read them. */
 export const MODERATION_ACTIONS = {
   approve: "Approved",
@@ -17,12 +19,15 @@ export const MODERATION_ACTIONS = {
 } as const;
 export type ModerationAction = keyof typeof MODERATION_ACTIONS;
 
-export interface ModerationEvent {
-  id: number;
-  action: ModerationAction;
-  label: string;
-  actor: string | null;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-  created_at: string;
-}
+export const moderationEventSchema = z
+  .object({
+    id: z.number().int(),
+    action: z.enum(Object.keys(MODERATION_ACTIONS) as [ModerationAction, ...ModerationAction[]]),
+    label: z.string(),
+    actor: z.string().nullable().describe("The admin's name; null when the account is gone"),
+    before: z.record(z.string(), z.unknown()),
+    after: z.record(z.string(), z.unknown()),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "ModerationEvent", description: "One entry of an act's moderation history (admins only)" });
+export type ModerationEvent = z.infer<typeof moderationEventSchema>;

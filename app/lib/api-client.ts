@@ -1,25 +1,30 @@
+import createClient from "openapi-fetch";
 import { type ApiErrorBody, isApiErrorBody } from "../../domain/api-error";
+import type { paths } from "./api-schema";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ApiErrorBody | null; status: number };
 
-/** A JSON call to our /api from the browser, as the signed-in user. */
-export async function apiCall<T = { message: string }>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ActionResult<T>> {
-  try {
-    const response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      credentials: "same-origin",
-      headers: init.body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const payload: unknown = await response.json().catch(() => null);
-    if (response.ok) return { ok: true, data: (payload as { data: T }).data };
-    return { ok: false, error: isApiErrorBody(payload) ? payload : null, status: response.status };
-  } catch {
-    return { ok: false, error: null, status: 0 };
-  }
+/**
+ * Our API as the browser calls it, typed from the OpenAPI document the server publishes
+ * (app/lib/api-schema.d.ts, `npm run api:types`): a path, parameter, body or answer that the
+ * document does not have is a type error here.
+ */
+export const api = createClient<paths>({ baseUrl: "/api", credentials: "same-origin", headers: { accept: "application/json" } });
+
+interface Answer<T> {
+  data?: { data: T };
+  error?: unknown;
+  response: Response;
 }
 
-/** POST without a body, for the spec's one-click actions. */
-export function postAction<T = { message: string }>(path: string, body?: unknown) {
-  return apiCall<T>(path, { method: "POST", body: body ?? {} });
+/** A call's outcome as the pages use it: the answer's `data`, or the contract's error. */
+export async function outcome<T>(call: Promise<Answer<T>>): Promise<ActionResult<T>> {
+  try {
+    const { data, error, response } = await call;
+    if (response.ok && data) return { ok: true, data: data.data };
+    return { ok: false, error: isApiErrorBody(error) ? error : null, status: response.status };
+  } catch {
+    // No answer at all: the network is down, or the server went away mid-call.
+    return { ok: false, error: null, status: 0 };
+  }
 }

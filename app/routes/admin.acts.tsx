@@ -4,7 +4,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { QueueNav } from "../features/admin/queue-nav";
 import { DeclineActDialog } from "../features/moderation/decline-act-dialog";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
@@ -94,7 +94,7 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
       {status !== "draft" && (
         <div className="flex gap-2">
           {status !== "approved" && (
-            <Button disabled={pending} onClick={() => void run(() => postAction(`/api/acts/set-status/${act.url}`, { status: "approved" }))} aria-label={`Approve ${act.name}`}>
+            <Button disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl: act.url } }, body: { status: "approved" } })))} aria-label={`Approve ${act.name}`}>
               Approve
             </Button>
           )}

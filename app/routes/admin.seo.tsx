@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { MESSAGES } from "../../domain/messages";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { apiCall } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadSeoList, type SeoTab } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo";
@@ -89,7 +89,6 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
 function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loaderData"]["items"][number] }) {
   const { run } = useAction();
   const editTo = tab === "guide" ? `/admin/seo/guide?slug=${encodeURIComponent(item.id)}` : `/admin/seo/entry?id=${item.id}`;
-  const deletePath = tab === "guide" ? `/api/seo/guides/${encodeURIComponent(item.id)}` : `/api/seo/entries/${item.id}`;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-white p-4 shadow-sm">
       <div className="min-w-0 flex-1">
@@ -114,7 +113,7 @@ function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loade
               Delete
             </Button>
           }
-          onConfirm={() => run(() => apiCall(deletePath, { method: "DELETE" }))}
+          onConfirm={() => run(() => outcome(tab === "guide" ? api.DELETE("/seo/guides/{slug}", { params: { path: { slug: String(item.id) } } }) : api.DELETE("/seo/entries/{id}", { params: { path: { id: Number(item.id) } } })))}
         />
       </div>
     </li>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
 import { QueueNav } from "../features/admin/queue-nav";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";
 import type { Route } from "./+types/admin.tag-requests";
@@ -55,10 +55,10 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
         ))}
       </ul>
       <div className="mt-3 flex gap-2">
-        <Button disabled={pending} aria-label={`Accept the request for ${act.name}`} onClick={() => void run(() => postAction(`/api/acts/accept-tag-update-request/${act.url}`))}>
+        <Button disabled={pending} aria-label={`Accept the request for ${act.name}`} onClick={() => void run(() => outcome(api.POST("/acts/accept-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
           Accept
         </Button>
-        <Button variant="danger" disabled={pending} aria-label={`Decline the request for ${act.name}`} onClick={() => void run(() => postAction(`/api/acts/decline-tag-update-request/${act.url}`))}>
+        <Button variant="danger" disabled={pending} aria-label={`Decline the request for ${act.name}`} onClick={() => void run(() => outcome(api.POST("/acts/decline-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
           Decline
         </Button>
       </div>

@@ -7,7 +7,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { FieldErrors } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { fileUrl } from "../lib/files";
 import { uploadFile } from "../lib/upload";
 import { useAction } from "../lib/use-action";
@@ -70,12 +70,12 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="flex flex-wrap gap-2 py-2">
                       {loaderData.isAdmin && doc.approval !== "approved" && (
-                        <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => postAction(`/api/documents/approve/${doc.id}`))}>
+                        <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => outcome(api.POST("/documents/approve/{id}", { params: { path: { id: doc.id } } })))}>
                           Approve<span className="sr-only"> {doc.title}</span>
                         </Button>
                       )}
                       {loaderData.isAdmin && doc.approval !== "declined" && (
-                        <Button variant="secondary" className="px-3 py-1" disabled={pending} onClick={() => void run(() => postAction(`/api/documents/decline/${doc.id}`))}>
+                        <Button variant="secondary" className="px-3 py-1" disabled={pending} onClick={() => void run(() => outcome(api.POST("/documents/decline/{id}", { params: { path: { id: doc.id } } })))}>
                           Decline<span className="sr-only"> {doc.title}</span>
                         </Button>
                       )}
@@ -88,7 +88,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                             Delete<span className="sr-only"> {doc.title}</span>
                           </Button>
                         }
-                        onConfirm={() => run(() => postAction(`/api/documents/delete/${doc.id}`), { quietFailure: true })}
+                        onConfirm={() => run(() => outcome(api.POST("/documents/delete/{id}", { params: { path: { id: doc.id } } })), { quietFailure: true })}
                       />
                     </td>
                   </tr>
@@ -122,7 +122,7 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
     const result = await run(async () => {
       const uploaded = await uploadFile(file!, "document");
       if (!uploaded.ok) return uploaded;
-      return postAction(`/api/documents/create/${actUrl}`, { title: parsed.data.title, path: uploaded.data.path, is_public: isPublic });
+      return outcome(api.POST("/documents/create/{actUrl}", { params: { path: { actUrl } }, body: { title: parsed.data.title, path: uploaded.data.path, is_public: isPublic } }));
     });
     if (result.ok) {
       setTitle("");

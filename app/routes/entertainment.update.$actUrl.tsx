@@ -9,7 +9,7 @@ import { Button } from "../components/ui/button";
 import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
 import { PlaceCombobox } from "../components/ui/place-combobox";
 import { TextField } from "../components/ui/text-field";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { fileUrl } from "../lib/files";
 import { uploadFile } from "../lib/upload";
 import { useAction } from "../lib/use-action";
@@ -77,7 +77,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
-    const result = await run(() => postAction(`/api/acts/update/${profile.url}`, body));
+    const result = await run(() => outcome(api.POST("/acts/update/{actUrl}", { params: { path: { actUrl: profile.url } }, body })));
     if (result.ok) navigate(`/entertainment/${profile.url}`);
     else if (result.error?.errors) setErrors(result.error.errors);
   }
@@ -160,7 +160,7 @@ function SubmitApplication({ actUrl }: { actUrl: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-violet-50 p-4 ring-1 ring-violet-200">
       <p className="text-sm">This act is a draft. Submit it when the profile is ready; the EVA team will review it.</p>
-      <Button type="button" disabled={pending} onClick={() => void run(() => postAction(`/api/acts/submit-application/${actUrl}`))}>
+      <Button type="button" disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl } } })))}>
         Submit for Approval
       </Button>
     </div>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatPrice } from "../../domain/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadPlannerEvents } from "./events.server";
 import type { Route } from "./+types/events";
@@ -58,7 +58,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           </span>
                           {offer.status === "accepted" && <Badge color="green">Accepted</Badge>}
                           {offer.status === "pending" && invite.state !== "booked" && (
-                            <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => postAction(`/api/offers/accept/${offer.id}`))}>
+                            <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } } })))}>
                               Accept offer<span className="sr-only"> from {invite.act.name}</span>
                             </Button>
                           )}

@@ -7,7 +7,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadArtistInvites } from "./invites.server";
 import type { Route } from "./+types/invites";
@@ -68,7 +68,7 @@ function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: strin
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
-    const result = await run(() => postAction(`/api/offers/submit/${inviteId}`, parsed.data));
+    const result = await run(() => outcome(api.POST("/offers/submit/{inviteId}", { params: { path: { inviteId } }, body: parsed.data })));
     if (result.ok) {
       setPrice("");
       setMessage("");

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
-import { postAction } from "../lib/api-client";
+import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadMyActs } from "./my-acts.server";
 import type { Route } from "./+types/my-acts";
@@ -96,7 +96,7 @@ function OwnActCard({ act }: { act: OwnAct }) {
           Update Profile
         </Link>
         {act.checklist.length > 0 && (
-          <Button disabled={pending || !ready} onClick={() => void run(() => postAction(`/api/acts/submit-application/${act.url}`))}>
+          <Button disabled={pending || !ready} onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
             Submit for Approval
           </Button>
         )}

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { forbidden, unauthenticated } from "../errors";
 import { actAccess, findVisibleAct } from "../services/act-visibility";
 import type { SessionUser } from "../services/viewer";
+import { describedGuard } from "./route-docs";
 import { type AppEnv, type Guard, pathError } from "./router";
 
 /** The signed-in user, or 401. */
@@ -41,38 +42,55 @@ export function pathParam<S extends z.ZodType>(c: Context<AppEnv>, name: string,
 const PATH_SEGMENT = pathSegmentSchema();
 const PATH_ID = pathIdSchema();
 
-export const anyone: Guard = guard(() => undefined);
+export const anyone: Guard = describedGuard(
+  guard(() => undefined),
+  { who: "Anyone, signed in or not", session: "optional", forbids: false },
+);
 
-export const signedIn: Guard = guard(requireViewer);
+export const signedIn: Guard = describedGuard(guard(requireViewer), { who: "Any signed-in user", session: "required", forbids: false });
 
-export const adminOnly: Guard = guard(requireAdmin);
+export const adminOnly: Guard = describedGuard(guard(requireAdmin), { who: "Admins", session: "required", forbids: true });
+
+const ROLE_NAMES: Record<Role, string> = { PLANNER: "planners", ARTIST: "artists", ADMIN: "admins" };
 
 /** One of these roles: 401 for a guest, 403 for the others. */
 export function roles(...allowed: Role[]): Guard {
-  return guard((c) => {
-    if (!allowed.includes(requireViewer(c).role)) throw forbidden("Your account may not do this");
-  });
+  const who = allowed.map((role) => ROLE_NAMES[role]).join(" and ");
+  return describedGuard(
+    guard((c) => {
+      if (!allowed.includes(requireViewer(c).role)) throw forbidden("Your account may not do this");
+    }),
+    { who: who.charAt(0).toUpperCase() + who.slice(1), session: "required", forbids: true },
+  );
 }
+
+const ACT_MANAGERS = "The act's artist (its manager) and admins";
 
 /**
  * A permission on the act named by the path's actUrl: 404 when the caller may not see the
  * act, 403 when they see it but may not do this (by default: manage it).
  */
-export function onAct(permission: (viewer: Viewer, act: ActAccess) => boolean = canManageAct): Guard {
-  return guard(async (c) => {
-    const viewer = requireViewer(c);
-    const act = await findVisibleAct(c.get("db"), pathParam(c, "actUrl", PATH_SEGMENT), viewer);
-    if (!permission(viewer, actAccess(act))) throw forbidden("You may not do this to this act");
-  });
+export function onAct(permission: (viewer: Viewer, act: ActAccess) => boolean = canManageAct, who = ACT_MANAGERS): Guard {
+  return describedGuard(
+    guard(async (c) => {
+      const viewer = requireViewer(c);
+      const act = await findVisibleAct(c.get("db"), pathParam(c, "actUrl", PATH_SEGMENT), viewer);
+      if (!permission(viewer, actAccess(act))) throw forbidden("You may not do this to this act");
+    }),
+    { who, session: "required", forbids: true, finds: true },
+  );
 }
 
 /**
  * A permission on the item named by an id in the path, checked by the service function
  * that finds it for this caller (404 when there is none, 403 when it is not theirs).
  */
-export function onItem(param: string, find: (db: Database, viewer: SessionUser, id: number) => Promise<unknown>): Guard {
-  return guard(async (c) => {
-    const viewer = requireViewer(c);
-    await find(c.get("db"), viewer, pathParam(c, param, PATH_ID));
-  });
+export function onItem(param: string, find: (db: Database, viewer: SessionUser, id: number) => Promise<unknown>, who = ACT_MANAGERS): Guard {
+  return describedGuard(
+    guard(async (c) => {
+      const viewer = requireViewer(c);
+      await find(c.get("db"), viewer, pathParam(c, param, PATH_ID));
+    }),
+    { who, session: "required", forbids: true, finds: true },
+  );
 }

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
 import { badRequest, notFound, validationError } from "../errors";
+import { apiRoute, dataResponse, errorResponses } from "./route-docs";
 import type { SessionUser } from "../services/viewer";
 
 export interface AppVariables {
@@ -42,22 +43,6 @@ export function createRouter() {
   });
 }
 
-export const errorSchema = z
-  .object({
-    message: z.string(),
-    code: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .openapi("Error");
-
-export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: "Failure in the contract's error shape", content: { "application/json": { schema: errorSchema } } },
-    ]),
-  );
-
 /**
  * The error for path parameters that fail their schemas, given their values: a well-formed
  * number names no row (404: an id outside the column's range exists nowhere); anything else
@@ -75,38 +60,42 @@ export const actUrlParam = z.object({
   actUrl: pathSegmentSchema().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),
 });
 
-export const messageSchema = z.object({ data: z.looseObject({ message: z.string() }) }).openapi("ActionResult");
-
-const actionResponses = (errors: number[]) => ({
-  200: { description: "Done", content: { "application/json": { schema: messageSchema } } },
-  ...errorResponses(...errors),
-});
-
-interface ActionOptions<P extends z.ZodObject> {
+interface ActionOptions<P extends z.ZodObject, R extends z.ZodType> {
   guard: Guard;
   path: string;
   tags: string[];
   summary: string;
   params: P;
-  errors: number[];
+  /** The `data` of the success answer. */
+  result: R;
+  /** The statuses this call raises itself (a conflict); those of its guard and request are added. */
+  errors?: number[];
 }
 
-/** A POST without a body that changes something and answers `{data: {message, …}}`. */
-export function actionRoute<P extends z.ZodObject>(options: ActionOptions<P>) {
-  const { guard, path, tags, summary, params, errors } = options;
-  return { method: "post" as const, path, tags, summary, middleware: [guard], request: { params }, responses: actionResponses(errors) };
+/** A POST without a body that changes something and answers `{data: result}`. */
+export function actionRoute<P extends z.ZodObject, R extends z.ZodType>(options: ActionOptions<P, R>) {
+  const { guard, path, tags, summary, params, result, errors = [] } = options;
+  return apiRoute({
+    method: "post" as const,
+    path,
+    tags,
+    summary,
+    middleware: [guard],
+    request: { params },
+    responses: { 200: dataResponse("Done", result), ...errorResponses(...errors) },
+  });
 }
 
 /** The same, with a JSON body checked by a shared schema. */
-export function actionRouteWithBody<P extends z.ZodObject, B extends z.ZodType>(options: ActionOptions<P> & { body: B }) {
-  const { guard, path, tags, summary, params, errors, body } = options;
-  return {
+export function actionRouteWithBody<P extends z.ZodObject, R extends z.ZodType, B extends z.ZodType>(options: ActionOptions<P, R> & { body: B }) {
+  const { guard, path, tags, summary, params, result, errors = [], body } = options;
+  return apiRoute({
     method: "post" as const,
     path,
     tags,
     summary,
     middleware: [guard],
     request: { params, body: { content: { "application/json": { schema: body } }, required: true } },
-    responses: actionResponses(errors),
-  };
+    responses: { 200: dataResponse("Done", result), ...errorResponses(...errors) },
+  });
 }

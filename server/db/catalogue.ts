@@ -271,7 +271,7 @@ async function insertCatalogueBookings(tx: Transaction, planned: PlannedAct[], i
     .returning({ id: t.invites.id });
   const offers = await tx
     .insert(t.offers)
-    .values(invites.map((invite, n) => ({ inviteId: invite.id, priceCents: 150_000 + ((n * 37_500) % 900_000), message: "Confirmed.", status: "accepted" })))
+    .values(invites.map((invite, n) => ({ inviteId: invite.id, priceCents: 150_000 + ((n * 37_500) % 900_000), message: "Confirmed.", status: "accepted" as const })))
     .returning({ id: t.offers.id });
   await tx.insert(t.bookings).values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId, offerId: offers[n]!.id })));
 }

@@ -15,6 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { OFFER_STATUSES } from "../../domain/events";
+import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
+import { TAG_REQUEST_STATUSES } from "../../domain/tags";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -318,7 +321,7 @@ export const documents = pgTable(
     filePath: text("file_path").notNull(),
     filePathRaw: text("file_path_raw").notNull(),
     isPublic: boolean("is_public").notNull().default(false),
-    approval: text("approval").notNull().default("pending"),
+    approval: text("approval", { enum: DOCUMENT_APPROVALS }).notNull().default("pending"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -338,7 +341,7 @@ export const tagUpdateRequests = pgTable(
       .references(() => acts.id, { onDelete: "cascade" }),
     requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
     musical: boolean("musical").notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: TAG_REQUEST_STATUSES }).notNull().default("pending"),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -408,7 +411,7 @@ export const offers = pgTable(
       .references(() => invites.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
     message: text("message").notNull().default(""),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("pending"),
     dateTimePosted: timestamp("date_time_posted", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

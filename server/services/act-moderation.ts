@@ -1,3 +1,4 @@
+import type { ActDecision, FeaturedResult, InternalUseOnlyResult, MessageResult, NationallyRecognizedResult } from "../../domain/resources/results";
 import { and, eq } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import type { SetStatusInput } from "../../domain/schemas/moderation";
@@ -16,7 +17,7 @@ export async function lockAct(tx: Transaction, actUrl: string): Promise<ActRow> 
   return act;
 }
 
-export async function setActStatus(db: Database, admin: SessionUser, actUrl: string, input: SetStatusInput) {
+export async function setActStatus(db: Database, admin: SessionUser, actUrl: string, input: SetStatusInput): Promise<ActDecision> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const before = { active: act.active, declined: act.declined, application_complete: act.applicationComplete, decline_reason: act.declineReason };
@@ -35,7 +36,7 @@ export async function setActStatus(db: Database, admin: SessionUser, actUrl: str
 }
 
 /** Moves the act to another ARTIST account and clears the internal-use-only mark. */
-export async function reassignAct(db: Database, admin: SessionUser, actUrl: string, userUrl: string) {
+export async function reassignAct(db: Database, admin: SessionUser, actUrl: string, userUrl: string): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const [artist] = await tx.select().from(users).where(and(eq(users.url, userUrl), eq(users.role, "ARTIST"))).limit(1);
@@ -53,7 +54,7 @@ export async function reassignAct(db: Database, admin: SessionUser, actUrl: stri
   });
 }
 
-export async function setFeatured(db: Database, admin: SessionUser, actUrl: string, featured: boolean) {
+export async function setFeatured(db: Database, admin: SessionUser, actUrl: string, featured: boolean): Promise<FeaturedResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     if (!act.active) throw conflict("Only an approved act can be featured");
@@ -65,7 +66,7 @@ export async function setFeatured(db: Database, admin: SessionUser, actUrl: stri
   });
 }
 
-export async function toggleNationallyRecognized(db: Database, admin: SessionUser, actUrl: string) {
+export async function toggleNationallyRecognized(db: Database, admin: SessionUser, actUrl: string): Promise<NationallyRecognizedResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const next = !act.nationallyRecognized;
@@ -75,7 +76,7 @@ export async function toggleNationallyRecognized(db: Database, admin: SessionUse
   });
 }
 
-export async function toggleInternalUseOnly(db: Database, admin: SessionUser, actUrl: string) {
+export async function toggleInternalUseOnly(db: Database, admin: SessionUser, actUrl: string): Promise<InternalUseOnlyResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const next = !act.internalUseOnly;

@@ -1,3 +1,4 @@
+import type { CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { eq } from "drizzle-orm";
 import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "../../domain/permissions";
 import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
@@ -13,7 +14,7 @@ import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
 /** Profile fields; additional_info is for admins, and the avatar must be the caller's own upload. */
-export async function updateActProfile(db: Database, viewer: SessionUser, actUrl: string, input: ActUpdateInput) {
+export async function updateActProfile(db: Database, viewer: SessionUser, actUrl: string, input: ActUpdateInput): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   if (input.additional_info !== undefined && !canEditAdditionalInfo(viewer)) throw forbidden("Only admins may change Additional Info");
   if (input.avatar && input.avatar !== act.avatar) await requireUpload(db, viewer, input.avatar, "avatar", "avatar", "Upload an image for the avatar");
@@ -54,14 +55,14 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
   return { message: "Profile updated" };
 }
 
-export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput) {
+export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput): Promise<CreatedWithUrl> {
   if (!canCreateAct(viewer)) throw forbidden("Only artists and admins create acts");
   const [act] = await db.insert(acts).values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id }).returning({ url: acts.url });
   return { url: act!.url, message: `${input.name} created` };
 }
 
 /** The act's artist sends a draft for approval. */
-export async function submitApplication(db: Database, viewer: SessionUser, actUrl: string) {
+export async function submitApplication(db: Database, viewer: SessionUser, actUrl: string): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   if (!canSubmitApplication(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin submits its application");
   if (act.applicationComplete) throw conflict("This application was already submitted");

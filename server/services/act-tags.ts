@@ -1,3 +1,5 @@
+import type { TagUpdateRequest } from "../../domain/resources/tag-requests";
+import type { MessageResult } from "../../domain/resources/results";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import { canDecideTagUpdateRequest, canManageAct, canRequestTagUpdate } from "../../domain/permissions";
@@ -59,7 +61,7 @@ async function applySelection(tx: Transaction, actId: number, selection: Selecti
 }
 
 /** Admins change an act's tags at once. */
-export async function editTags(db: Database, admin: SessionUser, actUrl: string, input: TagSelectionInput) {
+export async function editTags(db: Database, admin: SessionUser, actUrl: string, input: TagSelectionInput): Promise<MessageResult> {
   const selection = await resolveSelection(db, input);
   await db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
@@ -71,7 +73,7 @@ export async function editTags(db: Database, admin: SessionUser, actUrl: string,
 }
 
 /** The act's artist asks for new tags; one pending request per act. */
-export async function requestTagUpdate(db: Database, viewer: SessionUser, actUrl: string, input: TagSelectionInput) {
+export async function requestTagUpdate(db: Database, viewer: SessionUser, actUrl: string, input: TagSelectionInput): Promise<MessageResult> {
   const act = await findVisibleAct(db, actUrl, viewer);
   if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin may request a tag update");
   const selection = await resolveSelection(db, input);
@@ -98,7 +100,7 @@ async function lockPendingRequest(tx: Transaction, actId: number) {
   return request;
 }
 
-export async function cancelTagUpdateRequest(db: Database, viewer: SessionUser, actUrl: string) {
+export async function cancelTagUpdateRequest(db: Database, viewer: SessionUser, actUrl: string): Promise<MessageResult> {
   const act = await findVisibleAct(db, actUrl, viewer);
   if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin may cancel the request");
   await db.transaction(async (tx) => {
@@ -108,7 +110,7 @@ export async function cancelTagUpdateRequest(db: Database, viewer: SessionUser, 
   return { message: MESSAGES.requestCanceled };
 }
 
-export async function decideTagUpdateRequest(db: Database, admin: SessionUser, actUrl: string, accept: boolean) {
+export async function decideTagUpdateRequest(db: Database, admin: SessionUser, actUrl: string, accept: boolean): Promise<MessageResult> {
   if (!canDecideTagUpdateRequest(admin)) throw forbidden();
   await db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
@@ -133,22 +135,14 @@ export async function decideTagUpdateRequest(db: Database, admin: SessionUser, a
   return { message: accept ? MESSAGES.requestAccepted : MESSAGES.requestDeclined };
 }
 
-export interface TagUpdateRequestView {
-  id: number;
-  status: string;
-  musical: boolean;
-  created_at: string;
-  tags: (Tag & { relation: ActTagRelation })[];
-}
-
 /** Pending requests, oldest first; the act's manager and admins only. */
-export async function listTagUpdateRequests(db: Executor, viewer: SessionUser | null, actUrl: string): Promise<TagUpdateRequestView[]> {
+export async function listTagUpdateRequests(db: Executor, viewer: SessionUser | null, actUrl: string): Promise<TagUpdateRequest[]> {
   const act = await findVisibleAct(db, actUrl, viewer);
   if (!canManageAct(viewer, actAccess(act))) throw forbidden();
   return pendingRequests(db, act.id);
 }
 
-export async function pendingRequests(db: Executor, actId: number): Promise<TagUpdateRequestView[]> {
+export async function pendingRequests(db: Executor, actId: number): Promise<TagUpdateRequest[]> {
   const requests = await db
     .select()
     .from(tagUpdateRequests)

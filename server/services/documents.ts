@@ -1,3 +1,5 @@
+import type { ActDocument } from "../../domain/resources/documents";
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, asc, eq } from "drizzle-orm";
 import { documentTypeLabel } from "../../domain/media";
 import { canManageAct } from "../../domain/permissions";
@@ -12,7 +14,7 @@ import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
 /** Documents of the acts the caller manages (admins: every act), optionally of one act. */
-export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: string) {
+export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: string): Promise<ActDocument[]> {
   if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins manage documents");
   if (actUrl) await requireManagedAct(db, viewer, actUrl);
   const rows = await db
@@ -40,7 +42,7 @@ export async function managedActs(db: Executor, viewer: SessionUser) {
   return rows.filter((act) => canManageAct(viewer, actAccess(act))).map(({ url, name }) => ({ url, name }));
 }
 
-export async function createDocument(db: Database, viewer: SessionUser, actUrl: string, input: DocumentInput) {
+export async function createDocument(db: Database, viewer: SessionUser, actUrl: string, input: DocumentInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const upload = await requireUpload(db, viewer, input.path, "document", "path", DOCUMENT_REQUIRED);
   const [existing] = await db.select({ id: documents.id }).from(documents).where(eq(documents.filePath, input.path)).limit(1);
@@ -59,14 +61,14 @@ export async function findDocument(db: Executor, viewer: SessionUser, id: number
   return doc;
 }
 
-export async function deleteDocument(db: Database, dataDir: string, viewer: SessionUser, id: number) {
+export async function deleteDocument(db: Database, dataDir: string, viewer: SessionUser, id: number): Promise<MessageResult> {
   const doc = await findDocument(db, viewer, id);
   await db.delete(documents).where(eq(documents.id, id));
   await deleteFile(dataDir, doc.filePath).catch(() => undefined);
   return { message: `${doc.title} Deleted` };
 }
 
-export async function setDocumentApproval(db: Database, admin: SessionUser, id: number, approval: "approved" | "declined") {
+export async function setDocumentApproval(db: Database, admin: SessionUser, id: number, approval: "approved" | "declined"): Promise<MessageResult> {
   const [doc] = await db.update(documents).set({ approval }).where(eq(documents.id, id)).returning();
   if (!doc) throw notFound("No such document");
   return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };

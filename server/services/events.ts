@@ -1,3 +1,5 @@
+import type { InvitableEvent, Invite, PlannerEvent } from "../../domain/resources/events";
+import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import type { InviteState } from "../../domain/events";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
@@ -42,7 +44,7 @@ async function eventPlace(db: Executor, location: string) {
   return null;
 }
 
-export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput) {
+export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput): Promise<CreatedWithUrl> {
   requirePlanner(planner);
   const place = await eventPlace(db, input.location);
   // A wall time is the event's local time; a time with an offset is an instant already.
@@ -68,7 +70,7 @@ async function loadOffers(db: Executor, inviteIds: number[]) {
 }
 
 /** The planner's events, soonest first, with each invite, its offers and whether it is booked. */
-export async function listPlannerEvents(db: Executor, planner: SessionUser) {
+export async function listPlannerEvents(db: Executor, planner: SessionUser): Promise<PlannerEvent[]> {
   requirePlanner(planner);
   const eventRows = (
     await db.select({ event: events, timeZone: places.timeZone }).from(events).leftJoin(places, eq(places.id, events.placeId)).where(eq(events.plannerId, planner.id)).orderBy(asc(events.starttime))
@@ -113,7 +115,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser) {
 }
 
 /** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */
-export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()) {
+export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()): Promise<InvitableEvent[]> {
   requirePlanner(planner);
   const act = await findVisibleAct(db, actUrl, planner);
   const rows = await db
@@ -133,7 +135,7 @@ export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl:
   return rows.map((row) => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
 }
 
-export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string) {
+export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
@@ -144,7 +146,7 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
 }
 
 /** Invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
-export async function listArtistInvites(db: Executor, artist: SessionUser) {
+export async function listArtistInvites(db: Executor, artist: SessionUser): Promise<Invite[]> {
   if (artist.role !== "ARTIST" && artist.role !== "ADMIN") throw forbidden("Only artists receive invites");
   const rows = await db
     .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone })
@@ -191,7 +193,7 @@ export async function findPlannersOffer(db: Executor, viewer: SessionUser, offer
 }
 
 /** The act's artist (or an admin) answers an invite with a price and a message. */
-export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput) {
+export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invite: invites, act: acts })
@@ -208,7 +210,7 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
 }
 
 /** The event's planner accepts an offer, which books the act; an offer is accepted once. */
-export async function acceptOffer(db: Database, planner: SessionUser, offerId: number) {
+export async function acceptOffer(db: Database, planner: SessionUser, offerId: number): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,3 +1,4 @@
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, count, eq } from "drizzle-orm";
 import { LIMITS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
@@ -12,7 +13,7 @@ import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
 /** Adds an uploaded image; the act row lock makes the count of six hold when requests race. */
-export async function createImage(db: Database, viewer: SessionUser, actUrl: string, input: ImageInput) {
+export async function createImage(db: Database, viewer: SessionUser, actUrl: string, input: ImageInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   await requireUpload(db, viewer, input.path, "image", "path", MESSAGES.imageRequired);
   try {
@@ -29,7 +30,7 @@ export async function createImage(db: Database, viewer: SessionUser, actUrl: str
   }
 }
 
-export async function deleteImage(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, imageId: number) {
+export async function deleteImage(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, imageId: number): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [image] = await db.delete(images).where(and(eq(images.id, imageId), eq(images.actId, act.id))).returning();
   if (!image) throw notFound("No such image");

@@ -1,3 +1,4 @@
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, asc, eq, inArray, isNull, max } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import type { OfferingInput } from "../../domain/schemas/offering";
@@ -19,7 +20,7 @@ async function setEventTypes(tx: Transaction, packageId: number, ids: number[]) 
   await tx.insert(packageEventTypes).values(ids.map((tagId) => ({ packageId, tagId })));
 }
 
-export async function createPackage(db: Database, viewer: SessionUser, actUrl: string, input: OfferingInput) {
+export async function createPackage(db: Database, viewer: SessionUser, actUrl: string, input: OfferingInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   await checkEventTypes(db, input.eventTypes);
   return db.transaction(async (tx) => {
@@ -38,7 +39,7 @@ export async function findLivePackage(db: Executor, viewer: SessionUser, id: num
   return { row, act };
 }
 
-export async function editPackage(db: Database, viewer: SessionUser, actUrl: string, id: number, input: OfferingInput) {
+export async function editPackage(db: Database, viewer: SessionUser, actUrl: string, id: number, input: OfferingInput): Promise<MessageResult> {
   const { act } = await findLivePackage(db, viewer, id);
   if (act.url !== actUrl) throw notFound("No such offering");
   await checkEventTypes(db, input.eventTypes);
@@ -50,7 +51,7 @@ export async function editPackage(db: Database, viewer: SessionUser, actUrl: str
 }
 
 /** Soft delete: the row stays (offers may refer to it); the live ones are ranked 1..n again. */
-export async function softDeletePackage(db: Database, viewer: SessionUser, id: number) {
+export async function softDeletePackage(db: Database, viewer: SessionUser, id: number): Promise<MessageResult> {
   const { row } = await findLivePackage(db, viewer, id);
   await db.transaction(async (tx) => {
     await lockActById(tx, row.actId);
@@ -65,7 +66,7 @@ export async function softDeletePackage(db: Database, viewer: SessionUser, id: n
   return { message: MESSAGES.packageDeleted(row.title) };
 }
 
-export async function orderPackages(db: Database, viewer: SessionUser, input: ReorderInput) {
+export async function orderPackages(db: Database, viewer: SessionUser, input: ReorderInput): Promise<MessageResult> {
   const ids = input.order.map((item) => item.id);
   const rows = await db.select({ id: packages.id, actId: packages.actId }).from(packages).where(and(inArray(packages.id, ids), isNull(packages.deletedAt)));
   const actIds = new Set(rows.map((row) => row.actId));

@@ -1,3 +1,5 @@
+import type { ReviewableEvent } from "../../domain/resources/events";
+import type { CreatedResult } from "../../domain/resources/results";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { PlannerReviewInput } from "../../domain/schemas/review";
 import type { Database, Executor } from "../db/client";
@@ -25,14 +27,14 @@ export async function eligibleEvents(db: Executor, planner: SessionUser, actId: 
     .orderBy(asc(events.starttime));
 }
 
-export async function eligibleEventsForAct(db: Executor, viewer: SessionUser, actUrl: string) {
+export async function eligibleEventsForAct(db: Executor, viewer: SessionUser, actUrl: string): Promise<ReviewableEvent[]> {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners review the acts they booked");
   const act = await findVisibleAct(db, actUrl, viewer);
   return eligibleEvents(db, viewer, act.id);
 }
 
 /** A verified review: the planner booked the act for this event, which has started. */
-export async function addPlannerReview(db: Database, planner: SessionUser, actUrl: string, input: PlannerReviewInput) {
+export async function addPlannerReview(db: Database, planner: SessionUser, actUrl: string, input: PlannerReviewInput): Promise<CreatedResult> {
   const act = await findVisibleAct(db, actUrl, planner);
   const [event] = await db.select().from(events).where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id))).limit(1);
   if (!event) throw validationFailed({ event_url: [NOT_ELIGIBLE] });

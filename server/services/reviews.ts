@@ -1,3 +1,4 @@
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import type { AdminReviewInput } from "../../domain/schemas/review";
@@ -9,7 +10,7 @@ import { recordModeration } from "./moderation-log";
 import type { SessionUser } from "./viewer";
 
 /** An admin's review, under the reviewer name they give. */
-export async function addAdminReview(db: Database, admin: SessionUser, actUrl: string, input: AdminReviewInput) {
+export async function addAdminReview(db: Database, admin: SessionUser, actUrl: string, input: AdminReviewInput): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const [review] = await tx
@@ -21,7 +22,7 @@ export async function addAdminReview(db: Database, admin: SessionUser, actUrl: s
   });
 }
 
-export async function deleteReview(db: Database, admin: SessionUser, reviewId: number) {
+export async function deleteReview(db: Database, admin: SessionUser, reviewId: number): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
     if (!review) throw notFound("No such review");

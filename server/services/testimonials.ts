@@ -1,3 +1,4 @@
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import type { ReorderInput } from "../../domain/schemas/reorder";
@@ -8,7 +9,7 @@ import { notFound, validationFailed } from "../errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "./managed-act";
 import type { SessionUser } from "./viewer";
 
-export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: string, input: TestimonialInput) {
+export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: string, input: TestimonialInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
@@ -28,7 +29,7 @@ export async function findTestimonial(db: Database | Transaction, viewer: Sessio
   return row;
 }
 
-export async function editTestimonial(db: Database, viewer: SessionUser, id: number, input: TestimonialInput) {
+export async function editTestimonial(db: Database, viewer: SessionUser, id: number, input: TestimonialInput): Promise<MessageResult> {
   await findTestimonial(db, viewer, id);
   await db
     .update(testimonials)
@@ -38,7 +39,7 @@ export async function editTestimonial(db: Database, viewer: SessionUser, id: num
 }
 
 /** Deletes one and closes the gap, so ranks stay 1..n. */
-export async function deleteTestimonial(db: Database, viewer: SessionUser, id: number) {
+export async function deleteTestimonial(db: Database, viewer: SessionUser, id: number): Promise<MessageResult> {
   const row = await findTestimonial(db, viewer, id);
   await db.transaction(async (tx) => {
     await lockActById(tx, row.actId);
@@ -52,7 +53,7 @@ export async function deleteTestimonial(db: Database, viewer: SessionUser, id: n
 export const ORDER_MISMATCH = "The order must list every item of one act exactly once";
 
 /** A new order for all of one act's testimonials; ids of another act or a partial list are refused. */
-export async function orderTestimonials(db: Database, viewer: SessionUser, input: ReorderInput) {
+export async function orderTestimonials(db: Database, viewer: SessionUser, input: ReorderInput): Promise<MessageResult> {
   const ids = input.order.map((item) => item.id);
   const rows = await db.select({ id: testimonials.id, actId: testimonials.actId }).from(testimonials).where(inArray(testimonials.id, ids));
   const actIds = new Set(rows.map((row) => row.actId));

@@ -1,3 +1,4 @@
+import type { Upload } from "../../domain/resources/accounts";
 import { and, eq, lt, notExists } from "drizzle-orm";
 import { LIMITS } from "../../domain/limits";
 import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "../../domain/file-types";
@@ -10,7 +11,7 @@ import type { SessionUser } from "./viewer";
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
 
 /** Stores an upload whose type is judged by its bytes; the name only tells office formats apart. */
-export async function storeUpload(db: Executor, dataDir: string, viewer: SessionUser, purpose: unknown, file: unknown) {
+export async function storeUpload(db: Executor, dataDir: string, viewer: SessionUser, purpose: unknown, file: unknown): Promise<Upload> {
   if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins upload files");
   if (typeof purpose !== "string" || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
     throw validationFailed({ purpose: ["Purpose must be image, document or avatar"] });

@@ -1,10 +1,11 @@
+import type { ArtistAccount } from "../../domain/resources/accounts";
 import { and, asc, eq, ilike, or } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { containsPattern } from "../db/like";
 import { users } from "../db/schema";
 
 /** Accounts with the ARTIST role whose name or email contains the search terms. */
-export async function searchArtists(db: Executor, searchTerms: string) {
+export async function searchArtists(db: Executor, searchTerms: string): Promise<ArtistAccount[]> {
   const pattern = containsPattern(searchTerms);
   return db
     .select({ url: users.url, name: users.name, email: users.email })

@@ -1,3 +1,4 @@
+import type { CreatedResult, MessageResult, VideoUploaded } from "../../domain/resources/results";
 import { open, rename, rm, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { and, count, desc, eq } from "drizzle-orm";
@@ -21,7 +22,7 @@ async function assertRoom(tx: Executor, actId: number) {
   if ((row?.value ?? 0) >= LIMITS.maxVideos) throw conflict(MESSAGES.maxVideosTooltip);
 }
 
-export async function addVideoLink(db: Database, viewer: SessionUser, actUrl: string, input: VideoLinkInput) {
+export async function addVideoLink(db: Database, viewer: SessionUser, actUrl: string, input: VideoLinkInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
@@ -70,7 +71,7 @@ export async function completeVideoUpload(
   viewer: SessionUser,
   uppyId: string,
   uploadState: (tusId: string) => Promise<{ size?: number; offset: number } | null>,
-) {
+): Promise<VideoUploaded> {
   const [upload] = await db
     .select()
     .from(videoUploads)
@@ -107,7 +108,7 @@ export async function completeVideoUpload(
   }
 }
 
-export async function deleteVideo(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, videoId: number) {
+export async function deleteVideo(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, videoId: number): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [video] = await db.delete(videos).where(and(eq(videos.id, videoId), eq(videos.actId, act.id))).returning();
   if (!video) throw notFound("No such video");

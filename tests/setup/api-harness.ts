@@ -11,6 +11,7 @@ import { migrateDatabase } from "../../server/db/migrate";
 import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
 import { loadEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
+import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
 export const ROLE_EMAILS = {
   admin: "admin@example.com",
@@ -75,6 +76,8 @@ export interface TestServerOptions {
   ssr?: SsrHandler;
   guestCache?: boolean;
   sitemapMaxUrls?: number;
+  /** Whether answers are checked against the OpenAPI document (the default). */
+  checkAnswers?: boolean;
 }
 
 export async function createTestServer(options: TestServerOptions = {}) {
@@ -104,6 +107,14 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
   };
 
+  let checker: AnswerChecker | undefined;
+  /** Every JSON answer is checked against the published document (tests/setup/openapi-answers.ts). */
+  async function checkAnswer(method: string, path: string, response: Response) {
+    if (options.checkAnswers === false) return;
+    checker ??= createAnswerChecker(await (await app.request("/api/openapi.json")).json());
+    await checker.check(method, path, response);
+  }
+
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(options.headers);
     let body = options.body;
@@ -119,7 +130,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
     }
     // app.request takes Node's bindings; the socket address is all our code reads of them.
     const bindings = { incoming: { socket: { remoteAddress: options.ip ?? "192.0.2.1" } } } as never;
-    return app.request(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body }, bindings);
+    const method = options.method ?? (body === undefined ? "GET" : "POST");
+    const response = await app.request(path, { method, headers, body }, bindings);
+    await checkAnswer(method, path, response);
+    return response;
   }
 
   async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -141,6 +155,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   }
 
   async function close() {
+    if (checker) recordCheckedAnswers(checker);
     await guestCache?.stop();
     await database.close();
     await serverDb?.drop();

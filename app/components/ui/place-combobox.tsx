@@ -1,6 +1,6 @@
 import { useCombobox } from "downshift";
 import { useEffect, useId, useRef, useState } from "react";
-import { apiCall } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 
 export interface PlaceOption {
   label: string;
@@ -41,7 +41,7 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
     if (query.trim().length < 2) return setItems([]);
     const ticket = ++asked.current;
     timer.current = setTimeout(async () => {
-      const result = await apiCall<PlaceOption[]>(`/api/places?q=${encodeURIComponent(query)}`);
+      const result = await outcome(api.GET("/places", { params: { query: { q: query } } }));
       // Only the newest question's answer is shown, whatever order the answers arrive in.
       if (ticket === asked.current) setItems(result.ok ? result.data : []);
     }, SUGGEST_DEBOUNCE_MS);

@@ -5,7 +5,7 @@ import { inviteSchema } from "../../../domain/schemas/events";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { apiCall, postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
 
 interface InvitableEvent {
@@ -29,7 +29,7 @@ export function InviteToEventDialog({ actUrl, actName, compact = false }: { actU
     if (!open || source !== "existing") return;
     let current = true;
     const timer = setTimeout(async () => {
-      const result = await apiCall<InvitableEvent[]>(`/api/events/events-to-invite/${actUrl}?searchTerms=${encodeURIComponent(search)}`);
+      const result = await outcome(api.GET("/events/events-to-invite/{actUrl}", { params: { path: { actUrl }, query: { searchTerms: search } } }));
       if (current) setEvents(result.ok ? result.data : []);
     }, 200);
     return () => {
@@ -42,7 +42,7 @@ export function InviteToEventDialog({ actUrl, actName, compact = false }: { actU
     event.preventDefault();
     const parsed = inviteSchema.safeParse({ event: chosen });
     if (!parsed.success) return setError([MESSAGES.eventRequired]);
-    const result = await run(() => postAction(`/api/acts/invite-to-event/${actUrl}`, parsed.data));
+    const result = await run(() => outcome(api.POST("/acts/invite-to-event/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })));
     if (result.ok) {
       setOpen(false);
       setChosen("");

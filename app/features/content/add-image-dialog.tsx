@@ -4,7 +4,7 @@ import { MESSAGES } from "../../../domain/messages";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { uploadFile } from "../../lib/upload";
 import { useAction } from "../../lib/use-action";
 
@@ -22,7 +22,7 @@ export function AddImageDialog({ actUrl }: { actUrl: string }) {
     const result = await run(async () => {
       const uploaded = await uploadFile(file, "image");
       if (!uploaded.ok) return uploaded;
-      return postAction(`/api/images/create/${actUrl}`, { path: uploaded.data.path });
+      return outcome(api.POST("/images/create/{actUrl}", { params: { path: { actUrl } }, body: { path: uploaded.data.path } }));
     });
     if (result.ok) {
       setOpen(false);

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
 import { TextField } from "../../components/ui/text-field";
-import { apiCall, postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { schemaResolver } from "../../lib/forms";
 import { useAction } from "../../lib/use-action";
 
@@ -30,12 +30,17 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
 
   useEffect(() => {
     if (!open || act.eventTypes.length) return;
-    void apiCall<Tag[]>("/api/tags").then((result) => result.ok && setChoices(result.data.filter((tag) => tag.type === "Event Type")));
+    void outcome(api.GET("/tags")).then((result) => result.ok && setChoices(result.data.filter((tag) => tag.type === "Event Type")));
   }, [open, act.eventTypes.length]);
 
   const submit = form.handleSubmit(async (values) => {
-    const path = offering ? `/api/packages/edit-package/${act.url}/${offering.id}` : `/api/packages/create/${act.url}`;
-    const result = await run(() => postAction(path, values));
+    const result = await run(() =>
+      outcome(
+        offering
+          ? api.POST("/packages/edit-package/{actUrl}/{packageId}", { params: { path: { actUrl: act.url, packageId: offering.id } }, body: values })
+          : api.POST("/packages/create/{actUrl}", { params: { path: { actUrl: act.url } }, body: values }),
+      ),
+    );
     if (result.ok) setOpen(false);
     else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof Values, { message: texts.join(" ") });
   });

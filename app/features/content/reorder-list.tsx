@@ -7,13 +7,13 @@ import { toast } from "sonner";
 import { LIMITS } from "../../../domain/limits";
 import { MESSAGES } from "../../../domain/messages";
 import { Button } from "../../components/ui/button";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction, useAppName } from "../../lib/use-action";
 
 interface ReorderListProps<T extends { id: number }> {
   items: T[];
   /** The spec's order endpoint: order-testimonial or order-package. */
-  endpoint: string;
+  endpoint: "/testimonials/order-testimonial" | "/packages/order-package";
   label: (item: T) => string;
   render: (item: T) => ReactNode;
   onDone: () => void;
@@ -33,7 +33,7 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
 
   async function save() {
     const body = { order: order.map((item, index) => ({ id: item.id, rank: index + LIMITS.reorderFirstRank })) };
-    const result = await run(() => postAction(endpoint, body), { success: () => null, quietFailure: true });
+    const result = await run(() => outcome(endpoint === "/packages/order-package" ? api.POST("/packages/order-package", { body }) : api.POST("/testimonials/order-testimonial", { body })), { success: () => null, quietFailure: true });
     if (result.ok) onDone();
     else toast.error(`${MESSAGES.reorderErrorPrefix}${result.error?.message ?? MESSAGES.genericFormFailure(appName)}`, { duration: LIMITS.reorderErrorToastMs });
   }

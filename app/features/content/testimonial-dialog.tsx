@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FormActions, TextAreaField } from "../../components/ui/form-fields";
 import { TextField } from "../../components/ui/text-field";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { schemaResolver } from "../../lib/forms";
 import { useAction } from "../../lib/use-action";
 
@@ -31,8 +31,13 @@ export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: st
   const form = useForm<Values>({ resolver: schemaResolver<Values>(testimonialSchema), defaultValues: defaults });
   const error = (field: keyof Values) => (form.formState.errors[field]?.message ? [String(form.formState.errors[field]?.message)] : undefined);
   const submit = form.handleSubmit(async (values) => {
-    const path = testimonial ? `/api/testimonials/edit-testimonial/${testimonial.id}` : `/api/testimonials/add-testimonial/${actUrl}`;
-    const result = await run(() => postAction(path, values));
+    const result = await run(() =>
+      outcome(
+        testimonial
+          ? api.POST("/testimonials/edit-testimonial/{id}", { params: { path: { id: testimonial.id } }, body: values })
+          : api.POST("/testimonials/add-testimonial/{actUrl}", { params: { path: { actUrl } }, body: values }),
+      ),
+    );
     if (result.ok) {
       setOpen(false);
       if (!testimonial) form.reset(defaults);

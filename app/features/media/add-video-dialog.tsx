@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
 import { TextField } from "../../components/ui/text-field";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAppName } from "../../lib/use-action";
 import { useRevalidator } from "react-router";
 import { uploadVideo } from "./upload-video";
@@ -47,7 +47,7 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
     const cleaned = stripWhitespace(link);
     if (!passesVideoHostCheck(cleaned)) return setError(MESSAGES.invalidVideoLink);
     setStep("uploading");
-    const result = await postAction(`/api/videos/upload-link/${actUrl}`, { link: cleaned });
+    const result = await outcome(api.POST("/videos/upload-link/{actUrl}", { params: { path: { actUrl } }, body: { link: cleaned } }));
     if (!result.ok) {
       setStep("choose");
       return setError(videoLinkFailure(result.error, provider));

@@ -1,6 +1,6 @@
 import { LIMITS } from "../../../domain/limits";
 import { MESSAGES } from "../../../domain/messages";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 
 /**
  * Uploads one video with Uppy's tus plugin to /api/videos/upload/{actUrl}/{userUrl}?uppyId=…,
@@ -22,7 +22,7 @@ export async function uploadVideo(options: { file: File; actUrl: string; userUrl
     });
     const result = await uppy.upload();
     if (!result || result.failed?.length) return { ok: false, message: result?.failed?.[0]?.error ? `${MESSAGES.serverErrorPrefix}${result.failed[0].error}` : undefined };
-    const completed = await postAction(`/api/videos/upload-complete/${encodeURIComponent(id)}`);
+    const completed = await outcome(api.POST("/videos/upload-complete/{uppyId}", { params: { path: { uppyId: id } } }));
     if (!completed.ok) return { ok: false, message: completed.error ? `${MESSAGES.serverErrorPrefix}${completed.error.message}` : undefined };
     return { ok: true };
   } catch (error) {

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
 import { TextField } from "../../components/ui/text-field";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { schemaResolver } from "../../lib/forms";
 import { useAction } from "../../lib/use-action";
 
@@ -34,7 +34,9 @@ export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "a
   const rating = form.watch("rating");
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await run(() => postAction(`/api/entertainer-reviews/add-entertainer-review/${actUrl}`, values));
+    // The resolver has checked the values with the role's schema; parsing again gives its typed output.
+    const body = schema.parse(values);
+    const result = await run(() => outcome(api.POST("/entertainer-reviews/add-entertainer-review/{actUrl}", { params: { path: { actUrl } }, body })));
     if (result.ok) {
       setOpen(false);
       form.reset();

@@ -6,7 +6,7 @@ import { setStatusSchema } from "../../../domain/schemas/moderation";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FormActions, TextAreaField } from "../../components/ui/form-fields";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
 
 const declineForm = setStatusSchema.pick({ decline_reason: true });
@@ -17,7 +17,7 @@ export function DeclineActDialog({ actUrl, actName }: { actUrl: string; actName:
   const form = useForm({ resolver: zodResolver(declineForm), defaultValues: { decline_reason: "" } });
   const reason = form.watch("decline_reason") ?? "";
   const submit = form.handleSubmit(async ({ decline_reason }) => {
-    const result = await run(() => postAction(`/api/acts/set-status/${actUrl}`, { status: "declined", decline_reason }));
+    const result = await run(() => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl } }, body: { status: "declined", decline_reason } })));
     if (result.ok) {
       setOpen(false);
       form.reset();

@@ -2,7 +2,7 @@ import type { ActProfile } from "../../../domain/act-profile";
 import { LIMITS } from "../../../domain/limits";
 import type { ProfileAbilities } from "../../../domain/profile-abilities";
 import { Button } from "../../components/ui/button";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
 import { DeclineActDialog } from "./decline-act-dialog";
 import { ReassignActDialog } from "./reassign-act-dialog";
@@ -17,7 +17,7 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
     <>
       <TagsDialog act={act} mode="edit" />
       {can.approve && (
-        <Button disabled={pending} onClick={() => void run(() => postAction(`/api/acts/set-status/${act.url}`, { status: "approved" }))}>
+        <Button disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl: act.url } }, body: { status: "approved" } })))}>
           Approve
         </Button>
       )}
@@ -29,7 +29,7 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
           disabled={pending}
           aria-pressed={featured}
           onClick={() =>
-            void run(() => postAction(`/api/act/toggleFeature/${act.url}`, { is_featured: featured ? 0 : 1 }), {
+            void run(() => outcome(api.POST("/act/toggleFeature/{actUrl}", { params: { path: { actUrl: act.url } }, body: { is_featured: featured ? 0 : 1 } })), {
               duration: LIMITS.featureToastMs,
             })
           }
@@ -37,10 +37,10 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
           {featured ? "Unfeature" : "Feature"}
         </Button>
       )}
-      <Button variant="secondary" disabled={pending} aria-pressed={act.nationallyRecognized} onClick={() => void run(() => postAction(`/api/acts/toggle-nationally-recognized/${act.url}`))}>
+      <Button variant="secondary" disabled={pending} aria-pressed={act.nationallyRecognized} onClick={() => void run(() => outcome(api.POST("/acts/toggle-nationally-recognized/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
         {act.nationallyRecognized ? "Unmark Nationally Recognized" : "Mark Nationally Recognized"}
       </Button>
-      <Button variant="secondary" disabled={pending} aria-pressed={act.internal_use_only} onClick={() => void run(() => postAction(`/api/acts/toggle-internal-use-only/${act.url}`))}>
+      <Button variant="secondary" disabled={pending} aria-pressed={act.internal_use_only} onClick={() => void run(() => outcome(api.POST("/acts/toggle-internal-use-only/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
         {act.internal_use_only ? "Unmark For Internal Use Only" : "Mark For Internal Use Only"}
       </Button>
     </>

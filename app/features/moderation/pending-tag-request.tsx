@@ -1,7 +1,7 @@
 import type { ActProfile } from "../../../domain/act-profile";
 import type { ProfileAbilities } from "../../../domain/profile-abilities";
 import { Button } from "../../components/ui/button";
-import { postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
 
 /** The first pending tag update request, with what its viewer may do about it. */
@@ -21,16 +21,16 @@ export function PendingTagRequest({ act, can }: { act: ActProfile; can: ProfileA
       </ul>
       <div className="mt-3 flex flex-wrap gap-2">
         {can.requestTagUpdate && (
-          <Button variant="secondary" disabled={pending} onClick={() => void run(() => postAction(`/api/acts/cancel-tag-update-request/${act.url}`))}>
+          <Button variant="secondary" disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/cancel-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
             Cancel Request
           </Button>
         )}
         {can.admin && (
           <>
-            <Button disabled={pending} onClick={() => void run(() => postAction(`/api/acts/accept-tag-update-request/${act.url}`))}>
+            <Button disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/accept-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
               Accept Request
             </Button>
-            <Button variant="danger" disabled={pending} onClick={() => void run(() => postAction(`/api/acts/decline-tag-update-request/${act.url}`))}>
+            <Button variant="danger" disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/decline-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
               Decline Request
             </Button>
           </>

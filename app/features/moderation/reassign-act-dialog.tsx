@@ -4,7 +4,7 @@ import { reassignSchema } from "../../../domain/schemas/moderation";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { apiCall, postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
 
 interface Artist {
@@ -26,7 +26,7 @@ export function ReassignActDialog({ actUrl, actName }: { actUrl: string; actName
     if (!open) return;
     let current = true;
     const timer = setTimeout(async () => {
-      const result = await apiCall<Artist[]>(`/api/users/artists?searchTerms=${encodeURIComponent(search)}`);
+      const result = await outcome(api.GET("/users/artists", { params: { query: { searchTerms: search } } }));
       if (current && result.ok) setArtists(result.data);
     }, 200);
     return () => {
@@ -39,7 +39,7 @@ export function ReassignActDialog({ actUrl, actName }: { actUrl: string; actName
     event.preventDefault();
     const parsed = reassignSchema.safeParse({ act: chosen });
     if (!parsed.success) return setError([MESSAGES.accountRequired]);
-    const result = await run(() => postAction(`/api/acts/reassign/${actUrl}`, parsed.data));
+    const result = await run(() => outcome(api.POST("/acts/reassign/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })));
     if (result.ok) setOpen(false);
     else setError(result.error?.errors?.act);
   }

@@ -6,7 +6,7 @@ import type { Tag, TagType } from "../../../domain/tags";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { apiCall, postAction } from "../../lib/api-client";
+import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
 
 type Field = "genres" | "song-types" | "band-setups" | "tags";
@@ -43,7 +43,7 @@ export function TagsDialog({ act, mode }: { act: ActProfile; mode: "edit" | "req
 
   useEffect(() => {
     if (!open || allTags.length) return;
-    void apiCall<Tag[]>("/api/tags").then((result) => result.ok && setAllTags(result.data));
+    void outcome(api.GET("/tags")).then((result) => result.ok && setAllTags(result.data));
   }, [open, allTags.length]);
 
   const toggle = (field: Field, id: number) =>
@@ -59,8 +59,8 @@ export function TagsDialog({ act, mode }: { act: ActProfile; mode: "edit" | "req
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
-    const path = mode === "edit" ? `/api/acts/edit-tags/${act.url}` : `/api/acts/request-to-update-tags/${act.url}`;
-    const result = await run(() => postAction(path, parsed.data));
+    const request = { params: { path: { actUrl: act.url } }, body: parsed.data };
+    const result = await run(() => outcome(mode === "edit" ? api.POST("/acts/edit-tags/{actUrl}", request) : api.POST("/acts/request-to-update-tags/{actUrl}", request)));
     if (result.ok) setOpen(false);
     else if (result.error?.errors) setErrors(result.error.errors);
   }

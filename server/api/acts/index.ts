@@ -1,35 +1,24 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import type { ActProfile } from "../../../domain/act-profile";
+import { type ActProfile, actProfileSchema } from "../../../domain/act-profile";
+import { actSearchPageSchema } from "../../../domain/resources/search";
 import { actSearchFilterSchema, rawSearchFilter } from "../../../domain/search-filter";
 import { fieldErrorsFromZod, validationFailed } from "../../errors";
 import { getActProfile } from "../../services/acts";
 import { searchActs } from "../../services/search/search-acts";
-import { actUrlParam, createRouter, errorResponses } from "../router";
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { actUrlParam, createRouter } from "../router";
 
-const actProfileSchema = z
-  .looseObject({
-    url: z.string(),
-    name: z.string(),
-    status: z.object({ key: z.string(), label: z.string(), color: z.string(), tooltip: z.string().optional() }),
-  })
-  .openapi("ActProfile", {
-    description:
-      "Every field of the act (SPEC.md section 3) the caller may see. latestOffer is for the manager and admins; manager, additional_info and decline_reason for admins only.",
-  });
-
-const getAct = createRoute({
+const getAct = apiRoute({
   method: "get",
   path: "/acts/{actUrl}",
   tags: ["Acts"],
   summary: "An act's profile data",
   request: { params: actUrlParam },
   responses: {
-    200: { description: "The act", content: { "application/json": { schema: z.object({ data: actProfileSchema }) } } },
-    ...errorResponses(404),
+    200: dataResponse("The act", actProfileSchema),
   },
-});
+}, { who: "Anyone for an approved act; an act that is not approved only its artist and admins (others get 404)", session: "optional", forbids: false });
 
-const searchActsRoute = createRoute({
+const searchActsRoute = apiRoute({
   method: "get",
   path: "/acts",
   tags: ["Acts"],
@@ -37,9 +26,9 @@ const searchActsRoute = createRoute({
   responses: {
     200: {
       description: "A page of acts",
-      content: { "application/json": { schema: z.object({ data: z.array(z.looseObject({ url: z.string(), name: z.string() })), meta: z.object({ page: z.number(), perPage: z.number(), total: z.number() }) }) } },
+      content: { "application/json": { schema: actSearchPageSchema } },
     },
-    ...errorResponses(422),
+    ...errorResponses(400, 422),
   },
 });
 

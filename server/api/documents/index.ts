@@ -1,36 +1,39 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { documentSchema as documentAnswerSchema } from "../../../domain/resources/documents";
+import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
 import { documentSchema } from "../../../domain/schemas/documents";
 import { findDocument, createDocument, deleteDocument, listDocuments, setDocumentApproval } from "../../services/documents";
 import { adminOnly, onAct, onItem, roles, requireAdmin, requireViewer } from "../guards";
-import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter, errorResponses } from "../router";
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 const idParam = pathId("id");
 
 export function documentRoutes(dataDir: string) {
   return createRouter()
     .openapi(
-      createRoute({
+      apiRoute({
         method: "get",
         middleware: [roles("ARTIST", "ADMIN")],
-      path: "/documents",
+        path: "/documents",
         tags: ["Documents"],
         summary: "Documents of the caller's acts (admins: all), optionally of one act",
         request: { query: z.object({ actUrl: text().max(255).optional() }) },
-        responses: { 200: { description: "Documents", content: { "application/json": { schema: z.object({ data: z.array(z.looseObject({ id: z.number(), title: z.string() })) }) } } }, ...errorResponses(401, 403, 404) },
+        responses: { 200: dataResponse("Documents, by act name and age", z.array(documentAnswerSchema)), ...errorResponses(404) },
       }),
       async (c) => c.json({ data: await listDocuments(c.get("db"), requireViewer(c), c.req.valid("query").actUrl || undefined) }, 200),
     )
-    .openapi(createRoute(actionRouteWithBody({ guard: onAct(), path: "/documents/create/{actUrl}", tags: ["Documents"], summary: "Add an uploaded document (waits for an admin's approval)", params: actUrlParam, body: documentSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+    .openapi(actionRouteWithBody({ guard: onAct(), path: "/documents/create/{actUrl}", result: createdResultSchema, tags: ["Documents"], summary: "Add an uploaded document (waits for an admin's approval)", params: actUrlParam, body: documentSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
       c.json({ data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
-    .openapi(createRoute(actionRoute({ guard: onItem("id", findDocument), path: "/documents/delete/{id}", tags: ["Documents"], summary: "Delete a document and its file", params: idParam, errors: [401, 403, 404] })), async (c) =>
+    .openapi(actionRoute({ guard: onItem("id", findDocument, "The act's artist (its manager) and admins"), path: "/documents/delete/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Delete a document and its file", params: idParam, errors: [401, 403, 404] }), async (c) =>
       c.json({ data: await deleteDocument(c.get("db"), dataDir, requireViewer(c), c.req.valid("param").id) }, 200),
     )
-    .openapi(createRoute(actionRoute({ guard: adminOnly, path: "/documents/approve/{id}", tags: ["Documents"], summary: "Approve a document (admin)", params: idParam, errors: [401, 403, 404] })), async (c) =>
+    .openapi(actionRoute({ guard: adminOnly, path: "/documents/approve/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Approve a document (admin)", params: idParam, errors: [401, 403, 404] }), async (c) =>
       c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "approved") }, 200),
     )
-    .openapi(createRoute(actionRoute({ guard: adminOnly, path: "/documents/decline/{id}", tags: ["Documents"], summary: "Decline a document (admin)", params: idParam, errors: [401, 403, 404] })), async (c) =>
+    .openapi(actionRoute({ guard: adminOnly, path: "/documents/decline/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Decline a document (admin)", params: idParam, errors: [401, 403, 404] }), async (c) =>
       c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "declined") }, 200),
     );
 }

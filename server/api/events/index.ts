@@ -1,25 +1,24 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema } from "../../../domain/resources/events";
+import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
 import { findManagedInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
-import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter, errorResponses, messageSchema } from "../router";
-
-const listOf = (description: string) => ({
-  200: { description, content: { "application/json": { schema: z.object({ data: z.array(z.looseObject({})) }) } } },
-});
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 export const eventRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       middleware: [roles("PLANNER")],
       path: "/events/create",
       tags: ["Events"],
       summary: "Create an event (planner); with actUrl the act is invited at once",
       request: { body: { content: { "application/json": { schema: createEventSchema } }, required: true } },
-      responses: { 201: { description: "Created", content: { "application/json": { schema: messageSchema } } }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      responses: { 201: dataResponse("Created", createdWithUrlSchema), ...errorResponses(404, 409) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
@@ -27,19 +26,19 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: "get", middleware: [roles("PLANNER")],
-      path: "/events", tags: ["Events"], summary: "The planner's events with their invites, offers and bookings", responses: { ...listOf("Events"), ...errorResponses(401, 403) } }),
+    apiRoute({ method: "get", middleware: [roles("PLANNER")],
+      path: "/events", tags: ["Events"], summary: "The planner's events with their invites, offers and bookings", responses: { 200: dataResponse("The planner's events, soonest first", z.array(plannerEventSchema)) } }),
     async (c) => c.json({ data: await listPlannerEvents(c.get("db"), requireViewer(c)) }, 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
-      middleware: [onAct((viewer) => viewer.role === "PLANNER")],
+      middleware: [onAct((viewer) => viewer.role === "PLANNER", "Planners")],
       path: "/events/events-to-invite/{actUrl}",
       tags: ["Events"],
       summary: "The planner's upcoming events whose name contains searchTerms, without those the act is invited to",
       request: { params: actUrlParam, query: z.object({ searchTerms: text().max(200).optional() }) },
-      responses: { ...listOf("Events"), ...errorResponses(401, 403, 404) },
+      responses: { 200: dataResponse("Events, soonest first (50 at most)", z.array(invitableEventSchema)) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
@@ -47,26 +46,26 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute(actionRouteWithBody({ guard: onAct(canInviteToEvent), path: "/acts/invite-to-event/{actUrl}", tags: ["Events"], summary: "Invite an act to one of the planner's events (once per event)", params: actUrlParam, body: inviteSchema, errors: [400, 401, 403, 404, 409, 422] })),
+    actionRouteWithBody({ guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"), path: "/acts/invite-to-event/{actUrl}", result: messageResultSchema, tags: ["Events"], summary: "Invite an act to one of the planner's events (once per event)", params: actUrlParam, body: inviteSchema, errors: [400, 401, 403, 404, 409, 422] }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) }, 200);
     },
   )
   .openapi(
-    createRoute({ method: "get", middleware: [roles("ARTIST", "ADMIN")],
-      path: "/invites", tags: ["Events"], summary: "Invites to the artist's acts, with their offers", responses: { ...listOf("Invites"), ...errorResponses(401, 403) } }),
+    apiRoute({ method: "get", middleware: [roles("ARTIST", "ADMIN")],
+      path: "/invites", tags: ["Events"], summary: "Invites to the artist's acts, with their offers", responses: { 200: dataResponse("Invites, newest first", z.array(inviteAnswerSchema)) } }),
     async (c) => c.json({ data: await listArtistInvites(c.get("db"), requireViewer(c)) }, 200),
   )
   .openapi(
-    createRoute(actionRouteWithBody({ guard: onItem("inviteId", findManagedInvite), path: "/offers/submit/{inviteId}", tags: ["Events"], summary: "Answer an invite with a price and a message (the act's artist)", params: idParam("inviteId"), body: offerSchema, errors: [400, 401, 404, 409, 422] })),
+    actionRouteWithBody({ guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"), path: "/offers/submit/{inviteId}", result: createdResultSchema, tags: ["Events"], summary: "Answer an invite with a price and a message (the act's artist)", params: idParam("inviteId"), body: offerSchema, errors: [400, 401, 404, 409, 422] }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await submitOffer(c.get("db"), viewer, c.req.valid("param").inviteId, c.req.valid("json")) }, 200);
     },
   )
   .openapi(
-    createRoute(actionRoute({ guard: onItem("offerId", findPlannersOffer), path: "/offers/accept/{offerId}", tags: ["Events"], summary: "Accept an offer, which books the act (the event's planner)", params: idParam("offerId"), errors: [401, 403, 404, 409] })),
+    actionRoute({ guard: onItem("offerId", findPlannersOffer, "The event's planner"), path: "/offers/accept/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Accept an offer, which books the act (the event's planner)", params: idParam("offerId"), errors: [401, 403, 404, 409] }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await acceptOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);

@@ -1,25 +1,23 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { type Me, meSchema } from "../../../domain/resources/accounts";
 import { unauthenticated } from "../../errors";
-import { createRouter, errorResponses } from "../router";
+import { apiRoute, dataResponse } from "../route-docs";
+import { createRouter } from "../router";
 
-const meSchema = z
-  .object({ id: z.string(), url: z.string(), name: z.string(), email: z.string(), role: z.enum(["PLANNER", "ARTIST", "ADMIN"]) })
-  .openapi("Me");
-
-const getMe = createRoute({
-  method: "get",
-  path: "/me",
-  tags: ["Accounts"],
-  summary: "The signed-in user",
-  responses: {
-    200: { description: "The signed-in user", content: { "application/json": { schema: z.object({ data: meSchema }) } } },
-    ...errorResponses(401),
+const getMe = apiRoute(
+  {
+    method: "get",
+    path: "/me",
+    tags: ["Accounts"],
+    summary: "The signed-in user",
+    responses: { 200: dataResponse("The signed-in user", meSchema) },
   },
-});
+  { who: "Any signed-in user", session: "required", forbids: false },
+);
 
 export const meRoutes = createRouter().openapi(getMe, (c) => {
   const viewer = c.get("viewer");
   if (!viewer) throw unauthenticated();
   const { id, url, name, email, role } = viewer;
-  return c.json({ data: { id, url, name, email, role } }, 200);
+  const me: Me = { id, url, name, email, role };
+  return c.json({ data: me }, 200);
 });

@@ -1,13 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
 import { LIMITS } from "../../../domain/limits";
+import { uploadSchema } from "../../../domain/resources/accounts";
 import { imageSchema } from "../../../domain/schemas/media";
 import { badRequest } from "../../errors";
 import { payloadTooLarge } from "../../drain-body";
 import { createImage, deleteImage } from "../../services/images";
 import { storeUpload } from "../../services/uploads";
 import { onAct, roles, requireViewer } from "../guards";
-import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter, errorResponses } from "../router";
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 const imageParams = actUrlParam.extend(idParam("imageId").shape);
 
@@ -19,10 +21,10 @@ export function mediaRoutes(dataDir: string) {
   );
   return router
     .openapi(
-      createRoute({
+      apiRoute({
         method: "post",
         middleware: [roles("ARTIST", "ADMIN")],
-      path: "/uploads",
+        path: "/uploads",
         tags: ["Files"],
         summary: "Upload an image, avatar or document; its type is judged by its content",
         request: {
@@ -35,8 +37,8 @@ export function mediaRoutes(dataDir: string) {
           },
         },
         responses: {
-          201: { description: "Stored", content: { "application/json": { schema: z.object({ data: z.object({ path: z.string(), mime: z.string(), name: z.string() }) }) } } },
-          ...errorResponses(400, 401, 403, 413, 415, 422),
+          201: dataResponse("Stored", uploadSchema),
+          ...errorResponses(415),
         },
       }),
       async (c) => {
@@ -50,10 +52,10 @@ export function mediaRoutes(dataDir: string) {
         return c.json({ data: await storeUpload(c.get("db"), dataDir, viewer, form.purpose, form.file) }, 201);
       },
     )
-    .openapi(createRoute(actionRouteWithBody({ guard: onAct(), path: "/images/create/{actUrl}", tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+    .openapi(actionRouteWithBody({ guard: onAct(), path: "/images/create/{actUrl}", result: createdResultSchema, tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
       c.json({ data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
-    .openapi(createRoute(actionRoute({ guard: onAct(), path: "/images/delete/{actUrl}/{imageId}", tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] })), async (c) => {
+    .openapi(actionRoute({ guard: onAct(), path: "/images/delete/{actUrl}/{imageId}", result: messageResultSchema, tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] }), async (c) => {
       const { actUrl, imageId } = c.req.valid("param");
       return c.json({ data: await deleteImage(c.get("db"), dataDir, requireViewer(c), actUrl, imageId) }, 200);
     });

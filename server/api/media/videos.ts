@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { createdResultSchema, messageResultSchema, videoUploadedSchema } from "../../../domain/resources/results";
 import { pathSegmentSchema } from "../../../domain/schemas/fields";
 import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
@@ -79,15 +80,15 @@ export function videoRoutes(db: Database, dataDir: string) {
   });
 
   return router
-    .openapi(createRoute(actionRouteWithBody({ guard: onAct(), path: "/videos/upload-link/{actUrl}", tags: ["Videos"], summary: "Add a YouTube or Vimeo link (six videos at most)", params: actUrlParam, body: videoLinkSchema, errors: [400, 401, 403, 404, 409, 422] })), async (c) =>
+    .openapi(actionRouteWithBody({ guard: onAct(), path: "/videos/upload-link/{actUrl}", result: createdResultSchema, tags: ["Videos"], summary: "Add a YouTube or Vimeo link (six videos at most)", params: actUrlParam, body: videoLinkSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
       c.json({ data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
     .openapi(
-      createRoute(actionRoute({ guard: roles("ARTIST", "ADMIN"), path: "/videos/upload-complete/{uppyId}", tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] })),
+      actionRoute({ guard: roles("ARTIST", "ADMIN"), path: "/videos/upload-complete/{uppyId}", result: videoUploadedSchema, tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] }),
       async (c) => c.json({ data: await completeVideoUpload(c.get("db"), dataDir, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
     )
     .openapi(
-      createRoute(actionRoute({ guard: onAct(), path: "/videos/delete/{actUrl}/{videoId}", tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend(idParam("videoId").shape), errors: [401, 403, 404] })),
+      actionRoute({ guard: onAct(), path: "/videos/delete/{actUrl}/{videoId}", result: messageResultSchema, tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend(idParam("videoId").shape), errors: [401, 403, 404] }),
       async (c) => {
         const { actUrl, videoId } = c.req.valid("param");
         return c.json({ data: await deleteVideo(c.get("db"), dataDir, requireViewer(c), actUrl, videoId) }, 200);

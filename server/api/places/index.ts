@@ -1,15 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { placeSchema } from "../../../domain/places";
 import { text } from "../../../domain/schemas/fields";
 import { searchPlaces } from "../../services/places";
 import { anyone } from "../guards";
-import { createRouter, errorResponses } from "../router";
-
-const placeSchema = z
-  .object({ label: z.string(), name: z.string(), region: z.string(), lat: z.number(), lng: z.number() })
-  .openapi("Place", { description: "A US city of the offline gazetteer, written City, ST" });
+import { apiRoute, dataResponse } from "../route-docs";
+import { createRouter } from "../router";
 
 export const placeRoutes = createRouter().openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     path: "/places",
     tags: ["Places"],
@@ -17,8 +15,7 @@ export const placeRoutes = createRouter().openapi(
     middleware: [anyone],
     request: { query: z.object({ q: text().max(100).optional() }) },
     responses: {
-      200: { description: "Places", content: { "application/json": { schema: z.object({ data: z.array(placeSchema) }) } } },
-      ...errorResponses(422),
+      200: dataResponse("Places", z.array(placeSchema)),
     },
   }),
   async (c) => c.json({ data: await searchPlaces(c.get("db"), c.req.valid("query").q ?? "") }, 200),

@@ -1,11 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
 import { canAddReview } from "../../../domain/permissions";
+import { reviewableEventSchema } from "../../../domain/resources/events";
 import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
 import { badRequest, forbidden, validationError } from "../../errors";
 import { addPlannerReview, eligibleEventsForAct } from "../../services/planner-reviews";
 import { addAdminReview, deleteReview } from "../../services/reviews";
 import { adminOnly, onAct, requireAdmin, requireViewer } from "../guards";
-import { idParam, actionRoute, actUrlParam, createRouter, errorResponses, messageSchema } from "../router";
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { idParam, actionRoute, actUrlParam, createRouter } from "../router";
 
 // `unrepresentable: "any"` is zod's option for types JSON Schema cannot spell (none here), not a TypeScript any.
 const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
@@ -14,16 +17,15 @@ const reviewIdParam = idParam("reviewId");
 
 export const reviewRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
-      middleware: [onAct((viewer) => viewer.role === "PLANNER")],
+      middleware: [onAct((viewer) => viewer.role === "PLANNER", "Planners")],
       path: "/entertainer-reviews/eligible-events-for-entertainer-review/{actUrl}",
       tags: ["Reviews"],
       summary: "The planner's started events in which the act was booked and not yet reviewed",
       request: { params: actUrlParam },
       responses: {
-        200: { description: "Eligible events", content: { "application/json": { schema: z.object({ data: z.array(z.object({ url: z.string(), name: z.string() })) }) } } },
-        ...errorResponses(401, 403, 404),
+        200: dataResponse("Eligible events", z.array(reviewableEventSchema)),
       },
     }),
     async (c) => {
@@ -32,9 +34,9 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
-      middleware: [onAct(canAddReview)],
+      middleware: [onAct(canAddReview, "Planners (for an eligible event of theirs) and admins")],
       path: "/entertainer-reviews/add-entertainer-review/{actUrl}",
       tags: ["Reviews"],
       summary: "Add a review: admins name the reviewer; planners pick an eligible event",
@@ -44,7 +46,7 @@ export const reviewRoutes = createRouter()
         // document gets the plain JSON Schema, which the router does not validate against.
         body: { content: { "application/json": { schema: reviewBodyDocument } }, required: true },
       },
-      responses: { 201: { description: "Added", content: { "application/json": { schema: messageSchema } } }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      responses: { 201: dataResponse("Added", createdResultSchema), ...errorResponses(409) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
@@ -69,7 +71,7 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute(actionRoute({ guard: adminOnly, path: "/entertainer-reviews/delete-entertainer-review/{reviewId}", tags: ["Reviews"], summary: "Delete a review (admin)", params: reviewIdParam, errors: [401, 403, 404] })),
+    actionRoute({ guard: adminOnly, path: "/entertainer-reviews/delete-entertainer-review/{reviewId}", result: messageResultSchema, tags: ["Reviews"], summary: "Delete a review (admin)", params: reviewIdParam, errors: [401, 403, 404] }),
     async (c) => {
       const admin = requireAdmin(c);
       return c.json({ data: await deleteReview(c.get("db"), admin, c.req.valid("param").reviewId) }, 200);

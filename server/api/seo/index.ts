@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { MESSAGES } from "../../../domain/messages";
+import { messageResultSchema } from "../../../domain/resources/results";
 import { guideSchema, seoEntrySchema } from "../../../domain/schemas/seo";
 import { pathSegmentSchema, text } from "../../../domain/schemas/fields";
 import { SEO_ENTRY_KINDS, seoEntryPath, seoWarnings } from "../../../domain/seo";
@@ -20,7 +21,8 @@ import {
   type SeoEntry,
 } from "../../services/seo";
 import { adminOnly } from "../guards";
-import { createRouter, errorResponses, idParam, messageSchema } from "../router";
+import { apiRoute, errorResponses } from "../route-docs";
+import { createRouter, idParam } from "../router";
 
 const TAGS = ["Search-engine copy"];
 
@@ -78,17 +80,16 @@ const json = <S extends z.ZodType>(schema: S, description: string) => ({ descrip
 const body = <S extends z.ZodType>(schema: S) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const slugParam = z.object({ slug: pathSegmentSchema().openapi({ param: { name: "slug", in: "path" }, example: "choosing-a-wedding-band" }) });
 const entryId = idParam("id");
-const ADMIN = "Admins only.";
 
 export const seoRoutes = createRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       middleware: [adminOnly],
       path: "/seo/entries",
       tags: TAGS,
       summary: "Curated entries of one kind, by key, 50 a page; `q` narrows to keys or titles containing it",
-      description: ADMIN,
+     
       request: {
         query: z.object({
           kind: z.enum(SEO_ENTRY_KINDS).default("act"),
@@ -105,11 +106,11 @@ export const seoRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: "post", middleware: [adminOnly], path: "/seo/entries", tags: TAGS, summary: "Add a curated entry for an act or a listing page", description: ADMIN, request: body(seoEntrySchema), responses: { 201: json(z.object({ data: entryOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) } }),
+    apiRoute({ method: "post", middleware: [adminOnly], path: "/seo/entries", tags: TAGS, summary: "Add a curated entry for an act or a listing page", request: body(seoEntrySchema), responses: { 201: json(z.object({ data: entryOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) } }),
     async (c) => c.json({ data: entryJson(await createSeoEntry(c.get("db"), c.req.valid("json"))) }, 201),
   )
   .openapi(
-    createRoute({ method: "get", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "One curated entry", description: ADMIN, request: { params: entryId }, responses: { 200: json(z.object({ data: entryOut }), "The entry"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({ method: "get", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "One curated entry", request: { params: entryId }, responses: { 200: json(z.object({ data: entryOut }), "The entry"), ...errorResponses(400, 401, 403, 404) } }),
     async (c) => {
       const entry = await findSeoEntry(c.get("db"), c.req.valid("param").id);
       if (!entry) throw notFound("No such curated entry");
@@ -117,26 +118,26 @@ export const seoRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: "put", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "Replace a curated entry", description: ADMIN, request: { params: entryId, ...body(seoEntrySchema) }, responses: { 200: json(z.object({ data: entryOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) } }),
+    apiRoute({ method: "put", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "Replace a curated entry", request: { params: entryId, ...body(seoEntrySchema) }, responses: { 200: json(z.object({ data: entryOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) } }),
     async (c) => c.json({ data: entryJson(await updateSeoEntry(c.get("db"), c.req.valid("param").id, c.req.valid("json"))) }, 200),
   )
   .openapi(
-    createRoute({ method: "delete", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "Delete a curated entry: the page goes back to its generated title and description", description: ADMIN, request: { params: entryId }, responses: { 200: json(messageSchema, "Deleted"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({ method: "delete", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "Delete a curated entry: the page goes back to its generated title and description", request: { params: entryId }, responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) } }),
     async (c) => {
       await deleteSeoEntry(c.get("db"), c.req.valid("param").id);
       return c.json({ data: { message: MESSAGES.seoEntryDeleted } }, 200);
     },
   )
   .openapi(
-    createRoute({ method: "get", middleware: [adminOnly], path: "/seo/guides", tags: TAGS, summary: "Every guide, by title", description: ADMIN, responses: { 200: json(z.object({ data: z.array(guideOut) }), "Guides"), ...errorResponses(401, 403) } }),
+    apiRoute({ method: "get", middleware: [adminOnly], path: "/seo/guides", tags: TAGS, summary: "Every guide, by title", responses: { 200: json(z.object({ data: z.array(guideOut) }), "Guides"), ...errorResponses(401, 403) } }),
     async (c) => c.json({ data: (await listGuides(c.get("db"))).map(guideJson) }, 200),
   )
   .openapi(
-    createRoute({ method: "post", middleware: [adminOnly], path: "/seo/guides", tags: TAGS, summary: "Publish a guide at /guides/{slug}", description: ADMIN, request: body(guideSchema), responses: { 201: json(z.object({ data: guideOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) } }),
+    apiRoute({ method: "post", middleware: [adminOnly], path: "/seo/guides", tags: TAGS, summary: "Publish a guide at /guides/{slug}", request: body(guideSchema), responses: { 201: json(z.object({ data: guideOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) } }),
     async (c) => c.json({ data: guideJson(await createGuide(c.get("db"), c.req.valid("json"))) }, 201),
   )
   .openapi(
-    createRoute({ method: "get", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "One guide", description: ADMIN, request: { params: slugParam }, responses: { 200: json(z.object({ data: guideOut }), "The guide"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({ method: "get", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "One guide", request: { params: slugParam }, responses: { 200: json(z.object({ data: guideOut }), "The guide"), ...errorResponses(400, 401, 403, 404) } }),
     async (c) => {
       const guide = await findGuide(c.get("db"), c.req.valid("param").slug);
       if (!guide) throw notFound("No such guide");
@@ -144,11 +145,11 @@ export const seoRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: "put", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "Replace a guide; a new slug moves it", description: ADMIN, request: { params: slugParam, ...body(guideSchema) }, responses: { 200: json(z.object({ data: guideOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) } }),
+    apiRoute({ method: "put", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "Replace a guide; a new slug moves it", request: { params: slugParam, ...body(guideSchema) }, responses: { 200: json(z.object({ data: guideOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) } }),
     async (c) => c.json({ data: guideJson(await updateGuide(c.get("db"), c.req.valid("param").slug, c.req.valid("json"))) }, 200),
   )
   .openapi(
-    createRoute({ method: "delete", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "Delete a guide", description: ADMIN, request: { params: slugParam }, responses: { 200: json(messageSchema, "Deleted"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({ method: "delete", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "Delete a guide", request: { params: slugParam }, responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) } }),
     async (c) => {
       await deleteGuide(c.get("db"), c.req.valid("param").slug);
       return c.json({ data: { message: MESSAGES.guideDeleted } }, 200);

@@ -1,21 +1,20 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { artistAccountSchema } from "../../../domain/resources/accounts";
 import { text } from "../../../domain/schemas/fields";
 import { searchArtists } from "../../services/users";
 import { adminOnly, requireAdmin } from "../guards";
-import { createRouter, errorResponses } from "../router";
+import { apiRoute, dataResponse } from "../route-docs";
+import { createRouter } from "../router";
 
 export const userRoutes = createRouter().openapi(
-  createRoute({
+  apiRoute({
     method: "get",
     middleware: [adminOnly],
-      path: "/users/artists",
+    path: "/users/artists",
     tags: ["Accounts"],
-    summary: "Accounts with the ARTIST role, for Reassign (admin)",
+    summary: "Accounts with the ARTIST role whose name or email contains searchTerms, for Reassign (20 at most)",
     request: { query: z.object({ searchTerms: text().max(200).optional() }) },
-    responses: {
-      200: { description: "Artists", content: { "application/json": { schema: z.object({ data: z.array(z.object({ url: z.string(), name: z.string(), email: z.string() })) }) } } },
-      ...errorResponses(401, 403),
-    },
+    responses: { 200: dataResponse("Artists, by name", z.array(artistAccountSchema)) },
   }),
   async (c) => {
     requireAdmin(c);

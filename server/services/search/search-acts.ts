@@ -1,3 +1,4 @@
+import type { ActSearchPage } from "../../../domain/resources/search";
 import { type SQL, sql } from "drizzle-orm";
 import { deriveActStatus } from "../../../domain/act-status";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
@@ -161,7 +162,7 @@ function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
  * facets of every list (CONTRACT.md, Discovery). The public sees approved acts that are not
  * internal use only; admins see every act and may filter by status.
  */
-export async function searchActs(db: Executor, viewer: SessionUser | null, filter: ActSearchFilter) {
+export async function searchActs(db: Executor, viewer: SessionUser | null, filter: ActSearchFilter): Promise<ActSearchPage> {
   const admin = viewer?.role === "ADMIN";
   const circle = await searchCircle(db, filter);
   const keywords = filter.searchTerms ? await keywordQuery(db, filter.searchTerms) : null;

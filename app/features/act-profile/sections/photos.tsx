@@ -4,7 +4,7 @@ import { MESSAGES } from "../../../../domain/messages";
 import { EmptyState, Section } from "../../../components/ui/section";
 import { LimitedAddButton } from "../../../components/ui/limited-add-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { postAction } from "../../../lib/api-client";
+import { api, outcome } from "../../../lib/api-client";
 import { fileUrl } from "../../../lib/files";
 import { useAction } from "../../../lib/use-action";
 import { AddImageDialog } from "../../content/add-image-dialog";
@@ -65,7 +65,7 @@ function DeleteImage({ actUrl, imageId, index }: { actUrl: string; imageId: numb
           Delete<span className="sr-only"> photo {index}</span>
         </button>
       }
-      onConfirm={() => run(() => postAction(`/api/images/delete/${actUrl}/${imageId}`), { quietFailure: true })}
+      onConfirm={() => run(() => outcome(api.POST("/images/delete/{actUrl}/{imageId}", { params: { path: { actUrl, imageId } } })), { quietFailure: true })}
     />
   );
 }

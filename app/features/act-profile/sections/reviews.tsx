@@ -4,7 +4,7 @@ import { MESSAGES } from "../../../../domain/messages";
 import { formatAverage } from "../../../../domain/ratings";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { postAction } from "../../../lib/api-client";
+import { api, outcome } from "../../../lib/api-client";
 import { useAction } from "../../../lib/use-action";
 import { AddReviewDialog } from "../../moderation/add-review-dialog";
 import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
@@ -103,7 +103,7 @@ function DeleteReview({ review }: { review: ProfileReview }) {
           Delete<span className="sr-only"> review “{review.title}”</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/entertainer-reviews/delete-entertainer-review/${review.id}`), { quietFailure: true })}
+      onConfirm={() => run(() => outcome(api.POST("/entertainer-reviews/delete-entertainer-review/{reviewId}", { params: { path: { reviewId: review.id } } })), { quietFailure: true })}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ProfilePackage } from "../../../../domain/act-profile";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { postAction } from "../../../lib/api-client";
+import { api, outcome } from "../../../lib/api-client";
 import { useAction } from "../../../lib/use-action";
 import { OfferingDialog } from "../../content/offering-dialog";
 import { ReorderList } from "../../content/reorder-list";
@@ -32,7 +32,7 @@ export function SideColumn({ act, can }: SectionProps) {
         {act.packages.length === 0 ? (
           <EmptyState>{MESSAGES.noOfferings}</EmptyState>
         ) : reordering ? (
-          <ReorderList items={act.packages} endpoint="/api/packages/order-package" label={(item) => item.title} render={(item) => <Offering item={item} />} onDone={() => setReordering(false)} />
+          <ReorderList items={act.packages} endpoint="/packages/order-package" label={(item) => item.title} render={(item) => <Offering item={item} />} onDone={() => setReordering(false)} />
         ) : (
           <ol className="flex flex-col gap-4" aria-label="Offerings">
             {act.packages.map((item) => (
@@ -89,7 +89,7 @@ function DeleteOffering({ item }: { item: ProfilePackage }) {
           Delete<span className="sr-only"> {item.title}</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/packages/soft-delete/${item.id}`), { quietFailure: true })}
+      onConfirm={() => run(() => outcome(api.POST("/packages/soft-delete/{id}", { params: { path: { id: item.id } } })), { quietFailure: true })}
     />
   );
 }

@@ -4,7 +4,7 @@ import { MESSAGES } from "../../../../domain/messages";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState, Section } from "../../../components/ui/section";
-import { postAction } from "../../../lib/api-client";
+import { api, outcome } from "../../../lib/api-client";
 import { useAction } from "../../../lib/use-action";
 import { ReorderList } from "../../content/reorder-list";
 import { TestimonialDialog } from "../../content/testimonial-dialog";
@@ -28,7 +28,7 @@ export function Testimonials({ act, can }: SectionProps) {
       {act.testimonials.length === 0 ? (
         <EmptyState>{MESSAGES.noTestimonials}</EmptyState>
       ) : reordering ? (
-        <ReorderList items={act.testimonials} endpoint="/api/testimonials/order-testimonial" label={(item) => `testimonial from ${item.name}`} render={(item) => <Quote item={item} />} onDone={() => setReordering(false)} />
+        <ReorderList items={act.testimonials} endpoint="/testimonials/order-testimonial" label={(item) => `testimonial from ${item.name}`} render={(item) => <Quote item={item} />} onDone={() => setReordering(false)} />
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Testimonials">
           {act.testimonials.map((item) => (
@@ -81,7 +81,7 @@ function DeleteTestimonial({ item }: { item: ProfileTestimonial }) {
           Delete<span className="sr-only"> testimonial from {item.name}</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/testimonials/delete-testimonial/${item.id}`), { quietFailure: true })}
+      onConfirm={() => run(() => outcome(api.POST("/testimonials/delete-testimonial/{id}", { params: { path: { id: item.id } } })), { quietFailure: true })}
     />
   );
 }

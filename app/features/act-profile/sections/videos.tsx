@@ -9,7 +9,7 @@ import { LimitedAddButton } from "../../../components/ui/limited-add-button";
 import { fileUrl } from "../../../lib/files";
 import { AddVideoDialog } from "../../media/add-video-dialog";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { postAction } from "../../../lib/api-client";
+import { api, outcome } from "../../../lib/api-client";
 import { useAction } from "../../../lib/use-action";
 import type { SectionProps } from "../types";
 
@@ -82,7 +82,7 @@ function DeleteVideo({ actUrl, videoId, index }: { actUrl: string; videoId: numb
           Delete<span className="sr-only"> video {index}</span>
         </Button>
       }
-      onConfirm={() => run(() => postAction(`/api/videos/delete/${actUrl}/${videoId}`), { quietFailure: true })}
+      onConfirm={() => run(() => outcome(api.POST("/videos/delete/{actUrl}/{videoId}", { params: { path: { actUrl, videoId } } })), { quietFailure: true })}
     />
   );
 }

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** Where a document stands with the admins. */
+export const DOCUMENT_APPROVALS = ["pending", "approved", "declined"] as const;
+
+export const documentSchema = z
+  .object({
+    id: z.number().int(),
+    act: z.object({ url: z.string(), name: z.string() }),
+    title: z.string(),
+    file_path: z.string().describe("Served at /files/{file_path} to the act's manager and admins, and to everyone once approved and public"),
+    file_path_raw: z.string().describe("The file's name as uploaded"),
+    type: z.string().describe("What kind of file it is, as people read it"),
+    is_public: z.boolean(),
+    approval: z.enum(DOCUMENT_APPROVALS),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Document", description: "A document of an act, as its manager and admins see it on the documents page" });
+export type ActDocument = z.infer<typeof documentSchema>;

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * What the one-click actions and the creating calls answer in `data`: the message the page
+ * shows, and what the caller needs next. Each call's answer is exactly one of these.
+ */
+const message = z.string().describe("What happened, as the page shows it");
+
+export const messageResultSchema = z.object({ message }).meta({ id: "MessageResult", description: "Done", example: { message: "Profile updated" } });
+export type MessageResult = z.infer<typeof messageResultSchema>;
+
+export const createdResultSchema = z
+  .object({ id: z.number().int().describe("The new item's id"), message })
+  .meta({ id: "CreatedResult", description: "Created", example: { id: 7, message: "Offering added" } });
+export type CreatedResult = z.infer<typeof createdResultSchema>;
+
+export const createdWithUrlSchema = z
+  .object({ url: z.string().describe("The new item's url"), message })
+  .meta({ id: "CreatedWithUrl", description: "Created, with its url", example: { url: "summer-wedding", message: "Summer Wedding created" } });
+export type CreatedWithUrl = z.infer<typeof createdWithUrlSchema>;
+
+export const videoUploadedSchema = z
+  .object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}"), message })
+  .meta({ id: "VideoUploaded", description: "The uploaded file is now a video of the act" });
+export type VideoUploaded = z.infer<typeof videoUploadedSchema>;
+
+export const actDecisionSchema = z
+  .object({ name: z.string().describe("The act's name"), message })
+  .meta({ id: "ActDecision", description: "The act was approved or declined", example: { name: "The Velvet Tones", message: "The Velvet Tones Declined" } });
+export type ActDecision = z.infer<typeof actDecisionSchema>;
+
+export const featuredResultSchema = z.object({ is_featured: z.union([z.literal(0), z.literal(1)]), message }).meta({ id: "FeaturedResult" });
+export type FeaturedResult = z.infer<typeof featuredResultSchema>;
+
+export const nationallyRecognizedResultSchema = z.object({ nationallyRecognized: z.boolean(), message }).meta({ id: "NationallyRecognizedResult" });
+export type NationallyRecognizedResult = z.infer<typeof nationallyRecognizedResultSchema>;
+
+export const internalUseOnlyResultSchema = z.object({ internal_use_only: z.boolean(), message }).meta({ id: "InternalUseOnlyResult" });
+export type InternalUseOnlyResult = z.infer<typeof internalUseOnlyResultSchema>;
