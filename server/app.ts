@@ -10,6 +10,7 @@ import { actRoutes } from "./api/acts";
 import { actEditRoutes } from "./api/acts/edit";
 import { authRoutes } from "./api/auth";
 import { meRoutes } from "./api/me";
+import { API_TAGS } from "./api/route-docs";
 import { type AppEnv, createRouter } from "./api/router";
 import { tagRoutes } from "./api/tags";
 import { placeRoutes } from "./api/places";
@@ -188,7 +189,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   const documentConfig = {
     openapi: "3.1.0",
-    info: { title: `${env.appName} marketplace API`, version: "1.0.0", description: "See CONTRACT.md for shapes and codes." },
+    info: {
+      title: `${env.appName} marketplace API`,
+      version: "1.0.0",
+      description:
+        "Every answer is `{data: …}` (lists with `meta` where paged); every failure is `{message, code, errors?}` with the code its status names. Writes are POSTs with a JSON body (PUT and DELETE for search-engine copy), refused from a foreign Origin when authenticated by the session cookie. Sign in with POST /api/auth/sign-in/email.",
+      license: { name: "Proprietary" },
+    },
+    // The reference groups operations by resource, in this order.
+    tags: API_TAGS,
     // Paths are relative to /api, so a client built from the document calls /api/tags, not /tags.
     servers: [{ url: `${env.publicUrl}/api` }],
   };

@@ -3594,6 +3594,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description The start: with an offset, or a wall time in the time zone of the event's place
+                     * @example 2026-12-05T19:00
+                     */
                     starttime: string;
                     location: string;
                     actUrl?: string;

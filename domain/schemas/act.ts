@@ -19,6 +19,8 @@ const socialUrl = text({ error: "Enter a link starting with https://" })
       return false;
     }
   }, "Enter a link starting with https://")
+  // The refinement, in JSON Schema's words for the API document: empty, or an http(s) link.
+  .meta({ pattern: "^\\s*(https?://\\S+\\s*)?$" })
   .nullish()
   .transform((value) => (value ? value : null));
 

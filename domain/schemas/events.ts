@@ -11,7 +11,13 @@ import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 const starttime = text({ error: "Start time is required" })
   .trim()
   .min(1, "Start time is required")
-  .refine((value) => (hasOffset(value) ? !Number.isNaN(Date.parse(value)) : !Number.isNaN(wallTimeToInstant(value, "UTC").getTime())), "Enter a valid date and time");
+  .refine((value) => (hasOffset(value) ? !Number.isNaN(Date.parse(value)) : !Number.isNaN(wallTimeToInstant(value, "UTC").getTime())), "Enter a valid date and time")
+  // For the API document: an ISO 8601 date and time, with or without an offset.
+  .meta({
+    pattern: "^\\s*\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})?\\s*$",
+    description: "The start: with an offset, or a wall time in the time zone of the event's place",
+    example: "2026-12-05T19:00",
+  });
 
 export const createEventSchema = z.object({
   name: requiredText(LIMITS.name, "Event name is required"),

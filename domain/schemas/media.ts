@@ -14,6 +14,8 @@ export const videoLinkSchema = z.object({
     .max(2048, MESSAGES.invalidVideoLink)
     .transform(stripWhitespace)
     .refine(passesVideoHostCheck, MESSAGES.invalidVideoLink)
-    .refine((link) => link.length > 0, MESSAGES.videoLinkRequired),
+    .refine((link) => link.length > 0, MESSAGES.videoLinkRequired)
+    // For the API document: some text besides whitespace (the host check stays the server's).
+    .meta({ pattern: "\\S" }),
 });
 export type VideoLinkInput = z.infer<typeof videoLinkSchema>;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../../domain/api-error";
 import { API_TYPES_FILE, apiTypesSource } from "../../scripts/api-types";
 import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
-import { createAnswerChecker } from "../../tests/setup/openapi-answers";
+import { createAnswerChecker, requestBodyValidator } from "../../tests/setup/openapi-answers";
 import { OPERATION_IDS } from "./operation-ids";
 
 let server: TestServer;
@@ -104,7 +104,7 @@ describe("the OpenAPI document", () => {
   }, 60_000);
 
   it("is what the browser's types were generated from (npm run api:types)", async () => {
-    expect(readFileSync(API_TYPES_FILE, "utf8")).toBe(await apiTypesSource(doc as unknown as Record<string, unknown>));
+    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(await apiTypesSource(doc as unknown as Record<string, unknown>));
   }, 30_000);
 });
 
@@ -127,5 +127,26 @@ describe("the check of every answer against the document", () => {
     const checker = createAnswerChecker(doc);
     await expect(checker.check("GET", "/api/tags", answer(404, { message: "Not found", code: "not_found" }))).rejects.toThrow(/declares no 404/);
     await expect(checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" }))).rejects.toThrow(/must be equal to one of the allowed values/);
+  });
+});
+
+describe("the request schemas", () => {
+  // What an independent fuzzer found the document accepting and the server refusing.
+  const cases: { path: string; template: string; as: "admin" | "owner" | "planner"; good: unknown; bad: unknown }[] = [
+    { path: "/api/acts/edit-tags/the-velvet-tones", template: "/acts/edit-tags/{actUrl}", as: "admin", good: { musical: true, genres: [5], "song-types": [18], "band-setups": [25] }, bad: { musical: true, genres: [], "song-types": [18], "band-setups": [25] } },
+    { path: "/api/videos/upload-link/the-velvet-tones", template: "/videos/upload-link/{actUrl}", as: "owner", good: { link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }, bad: { link: "   " } },
+    { path: "/api/events/create", template: "/events/create", as: "planner", good: { name: "Gala", starttime: "2027-05-01T19:00", location: "Chicago, IL" }, bad: { name: "Gala", starttime: "next friday", location: "Chicago, IL" } },
+    { path: "/api/acts/update/the-velvet-tones", template: "/acts/update/{actUrl}", as: "owner", good: { name: "The Velvet Tones", social: { linkedin: "https://www.linkedin.com/company/velvet" } }, bad: { name: "The Velvet Tones", social: { linkedin: "not a link" } } },
+  ];
+
+  it("refuse what the server refuses, and accept what it accepts", async () => {
+    for (const { path, template, as, good, bad } of cases) {
+      const accepts = requestBodyValidator(doc, "POST", template);
+      expect(accepts(bad), `${template}: the document refuses ${JSON.stringify(bad)}`).toBe(false);
+      expect((await server.post(path, as, bad)).status, `${template}: the server refuses it`).toBe(422);
+      expect(accepts(good), `${template}: the document accepts ${JSON.stringify(good)}`).toBe(true);
+    }
+    // The good bodies are real writes; one is enough to show the server takes them too.
+    expect((await server.post("/api/videos/upload-link/the-velvet-tones", "owner", cases[1]!.good)).status).toBe(200);
   });
 });

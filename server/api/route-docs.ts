@@ -123,3 +123,21 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
     responses: { ...errorResponses(...[...statuses].sort()), ...config.responses },
   } as R);
 }
+
+/** The document's resource groups, in the order the reference shows them. */
+export const API_TAGS = [
+  { name: "Accounts", description: "Who is signed in, and the artist accounts admins reassign acts to" },
+  { name: "Acts", description: "Search, profiles, and an artist's own acts" },
+  { name: "Tags", description: "The tag catalogue, an act's tags, and artists' requests to change them" },
+  { name: "Places", description: "US cities for the location fields" },
+  { name: "Moderation", description: "What admins decide about acts" },
+  { name: "Testimonials", description: "Quotes the artist adds to the profile" },
+  { name: "Offerings", description: "The packages an act offers" },
+  { name: "Files", description: "Uploads of images, avatars and documents" },
+  { name: "Images", description: "An act's photos" },
+  { name: "Videos", description: "An act's videos: links, and uploads over tus at /api/videos/upload/{actUrl}/{userUrl}" },
+  { name: "Documents", description: "An act's documents, which admins approve" },
+  { name: "Events", description: "Planners' events, invites, offers and bookings" },
+  { name: "Reviews", description: "Verified reviews of acts" },
+  { name: "Search-engine copy", description: "Curated titles, descriptions and guides (admins)" },
+];

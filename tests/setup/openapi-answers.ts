@@ -11,6 +11,7 @@ import addFormatsPlugin from "ajv-formats";
 
 type Schema = Record<string, unknown>;
 interface Operation {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 interface Document {
@@ -140,4 +141,15 @@ function rebase(node: unknown): Schema {
 export function recordCheckedAnswers(checker: AnswerChecker) {
   const file = process.env.OPENAPI_ANSWERS_LOG;
   if (file) appendFileSync(file, `${JSON.stringify(Object.fromEntries(checker.counts))}\n`);
+}
+
+/** The document's JSON request body schema of one operation, compiled: what a generated client would check before it sends. */
+export function requestBodyValidator(document: Document, method: string, template: string): (body: unknown) => boolean {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
+  const schema = document.paths[template]?.[method.toLowerCase()]?.requestBody?.content?.["application/json"]?.schema;
+  if (!schema) throw new Error(`${method} ${template} takes no JSON body`);
+  const validate = ajv.compile(rebase(schema));
+  return (body) => validate(body) as boolean;
 }
