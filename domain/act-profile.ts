@@ -13,7 +13,20 @@ import { ACT_TAG_RELATIONS, tagSchema } from "./tags";
 const url = z.string().nullable();
 export const actSocialLinksSchema = z
   .object({ facebook: url, twitter: url, instagram: url, spotify: url, web: url, tiktok: url, mixcloud: url, linkedin: url })
-  .meta({ id: "ActSocialLinks", description: "The act's links; null where none is given" });
+  .meta({
+    id: "ActSocialLinks",
+    description: "The act's links; null where none is given",
+    example: {
+      facebook: "https://www.facebook.com/thevelvettones",
+      twitter: null,
+      instagram: "https://www.instagram.com/thevelvettones",
+      spotify: null,
+      web: "https://thevelvettones.example.com",
+      tiktok: null,
+      mixcloud: null,
+      linkedin: null,
+    },
+  });
 export type ActSocialLinks = z.infer<typeof actSocialLinksSchema>;
 
 export const SOCIAL_NETWORKS = [
@@ -36,22 +49,61 @@ export const profileReviewSchema = z
     reviewer_name: z.string().nullable().describe("Null when the planner did not allow their name to be shown"),
     created_at: z.iso.datetime(),
   })
-  .meta({ id: "Review", description: "A verified review of the act" });
+  .meta({
+    id: "Review",
+    description: "A verified review of the act",
+    example: {
+      id: 1,
+      rating: 5,
+      title: "The dance floor never emptied",
+      body: "Professional from the first call to the last song.",
+      reviewer_name: "Pat P.",
+      created_at: "2026-10-27T15:00:00.000Z",
+    },
+  });
 export type ProfileReview = z.infer<typeof profileReviewSchema>;
 
 export const profileTestimonialSchema = z
-  .object({ id: z.number().int(), name: z.string(), organization: z.string().nullable(), org_position: z.string().nullable(), content: z.string(), rank: z.number().int() })
-  .meta({ id: "Testimonial", description: "A testimonial the artist added, in their order (rank)" });
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    organization: z.string().nullable(),
+    org_position: z.string().nullable(),
+    content: z.string(),
+    rank: z.number().int(),
+  })
+  .meta({
+    id: "Testimonial",
+    description: "A testimonial the artist added, in their order (rank)",
+    example: {
+      id: 1,
+      name: "Jordan Lee",
+      organization: "Lakeside Country Club",
+      org_position: "Events Director",
+      content: "Our members still talk about the night.",
+      rank: 1,
+    },
+  });
 export type ProfileTestimonial = z.infer<typeof profileTestimonialSchema>;
 
 export const profilePackageSchema = z
   .object({ id: z.number().int(), title: z.string(), description: z.string(), eventTypes: z.array(tagSchema), rank: z.number().int() })
-  .meta({ id: "Offering", description: "An offering (package) of the act, in the artist's order (rank)" });
+  .meta({
+    id: "Offering",
+    description: "An offering (package) of the act, in the artist's order (rank)",
+    example: {
+      id: 1,
+      title: "Wedding reception",
+      description: "Four 45-minute sets, sound and lights included.",
+      eventTypes: [{ id: 31, name: "Wedding", type: "Event Type" }],
+      rank: 1,
+    },
+  });
 export type ProfilePackage = z.infer<typeof profilePackageSchema>;
 
 export const profileImageSchema = z
   .object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}") })
-  .meta({ id: "Image", description: "A photo of the act" });
+  .meta({ id: "Image", description: "A photo of the act", example: { id: 1, path: "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg" } });
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 
 export const profileVideoSchema = z
@@ -60,12 +112,20 @@ export const profileVideoSchema = z
     link: z.string().nullable().describe("A YouTube or Vimeo link; null for an uploaded file"),
     file_path: z.string().nullable().describe("An uploaded video, served at /files/{file_path}; null for a link"),
   })
-  .meta({ id: "Video", description: "A video of the act: a link or an uploaded file" });
+  .meta({
+    id: "Video",
+    description: "A video of the act: a link or an uploaded file",
+    example: { id: 1, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", file_path: null },
+  });
 export type ProfileVideo = z.infer<typeof profileVideoSchema>;
 
 export const profileDocumentSchema = z
   .object({ id: z.number().int(), title: z.string(), file_path: z.string(), file_path_raw: z.string().describe("The file's name as uploaded") })
-  .meta({ id: "PublicDocument", description: "A document an admin approved and the artist made public" });
+  .meta({
+    id: "PublicDocument",
+    description: "A document an admin approved and the artist made public",
+    example: { id: 1, title: "Stage Plot", file_path: "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf", file_path_raw: "stage-plot.pdf" },
+  });
 export type ProfileDocument = z.infer<typeof profileDocumentSchema>;
 
 export const managerInfoSchema = z
@@ -79,7 +139,20 @@ export const managerInfoSchema = z
     w9_received: z.boolean(),
     direct_deposit_received: z.boolean(),
   })
-  .meta({ id: "ActManager", description: "The account that manages the act (admins only)" });
+  .meta({
+    id: "ActManager",
+    description: "The account that manages the act (admins only)",
+    example: {
+      id: "5d6c1b2a-3e4f-4a5b-8c9d-0e1f2a3b4c5d",
+      url: "artist",
+      name: "Riley Artist",
+      email: "artist@example.com",
+      phone: null,
+      role: "ARTIST",
+      w9_received: true,
+      direct_deposit_received: false,
+    },
+  });
 export type ManagerInfo = z.infer<typeof managerInfoSchema>;
 
 const stars = z.number().int().min(0);
@@ -89,7 +162,7 @@ export const reviewSummarySchema = z
     count: z.number().int(),
     distribution: z.object({ 1: stars, 2: stars, 3: stars, 4: stars, 5: stars }).describe("How many reviews gave each whole star"),
   })
-  .meta({ id: "ReviewSummary" });
+  .meta({ id: "ReviewSummary", example: { average: 4.8, count: 12, distribution: { "1": 0, "2": 0, "3": 1, "4": 1, "5": 10 } } });
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 export const pendingTagRequestSchema = z
@@ -99,7 +172,11 @@ export const pendingTagRequestSchema = z
     created_at: z.iso.datetime(),
     tags: z.array(tagSchema.extend({ relation: z.enum(ACT_TAG_RELATIONS) })),
   })
-  .meta({ id: "PendingTagRequest", description: "The first pending tag update request (manager and admins only)" });
+  .meta({
+    id: "PendingTagRequest",
+    description: "The first pending tag update request (manager and admins only)",
+    example: { id: 3, musical: true, created_at: "2026-11-20T10:00:00.000Z", tags: [{ id: 5, name: "Funk", type: "Genre", relation: "genres" }] },
+  });
 export type PendingTagRequest = z.infer<typeof pendingTagRequestSchema>;
 
 const tagList = (description: string) => z.array(tagSchema).describe(description);
@@ -144,11 +221,7 @@ export const actProfileSchema = z
     viewer: z
       .object({ isManager: z.boolean(), canManage: z.boolean(), isAdmin: z.boolean() })
       .describe("What the caller may do here, decided by the server from domain/permissions"),
-    latestOffer: z
-      .object({ date_time_posted: z.iso.datetime() })
-      .nullable()
-      .optional()
-      .describe("The manager and admins only: the latest offer the act made"),
+    latestOffer: z.object({ date_time_posted: z.iso.datetime() }).nullable().optional().describe("The manager and admins only: the latest offer the act made"),
     pendingTagRequest: pendingTagRequestSchema.nullable().optional().describe("The manager and admins only"),
     manager: managerInfoSchema.nullable().optional().describe("Admins only"),
     history: z.array(moderationEventSchema).optional().describe("Admins only: the moderation history, newest first"),
@@ -159,5 +232,43 @@ export const actProfileSchema = z
     id: "ActProfile",
     description:
       "Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.",
+    example: {
+      url: "the-velvet-tones",
+      name: "The Velvet Tones",
+      avatar: "avatars/f89ba839-3dc5-49fb-8c33-8105828c6d7f.png",
+      headline: "Chicago's Motown and soul party band",
+      description: "A nine-piece soul and Motown band with a full horn section.",
+      location: "Chicago, IL",
+      additionalLocations: [{ location: "Milwaukee, WI" }],
+      compare_to: "Earth, Wind & Fire meets Bruno Mars",
+      active: true,
+      declined: false,
+      application_complete: true,
+      musical: true,
+      internal_use_only: false,
+      is_featured: 1,
+      nationallyRecognized: false,
+      social: { facebook: null, twitter: null, instagram: "https://www.instagram.com/thevelvettones", spotify: null, web: null, tiktok: null, mixcloud: null, linkedin: null },
+      has_performed_corporate_event: true,
+      corporate_event_experience: "Holiday parties and award nights.",
+      status: { key: "approved", label: "Approved", color: "green" },
+      tags: [{ id: 9, name: "Motown", type: "Genre" }],
+      genres: [{ id: 9, name: "Motown", type: "Genre" }],
+      songTypes: [],
+      bandSetups: [],
+      eventTypes: [],
+      varietyTypes: [],
+      speakerTypes: [],
+      styles: [{ id: 9, name: "Motown", type: "Genre" }],
+      occasions: [],
+      images: [{ id: 1, path: "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg" }],
+      videos: [],
+      packages: [],
+      testimonials: [],
+      entertainerReviews: [],
+      reviewSummary: { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
+      approvedPublicDocuments: [],
+      viewer: { isManager: false, canManage: false, isAdmin: false },
+    },
   });
 export type ActProfile = z.infer<typeof actProfileSchema>;

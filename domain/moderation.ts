@@ -29,5 +29,17 @@ export const moderationEventSchema = z
     after: z.record(z.string(), z.unknown()),
     created_at: z.iso.datetime(),
   })
-  .meta({ id: "ModerationEvent", description: "One entry of an act's moderation history (admins only)" });
+  .meta({
+    id: "ModerationEvent",
+    description: "One entry of an act's moderation history (admins only)",
+    example: {
+      id: 7,
+      action: "approve",
+      label: "Approved",
+      actor: "Ada Admin",
+      before: { active: false },
+      after: { active: true },
+      created_at: "2026-11-01T09:30:00.000Z",
+    },
+  });
 export type ModerationEvent = z.infer<typeof moderationEventSchema>;

@@ -1214,7 +1214,30 @@ export interface components {
                 facets: components["schemas"]["ActSearchFacets"];
             };
         };
-        /** @description An act in the search results */
+        /**
+         * @description An act in the search results
+         * @example {
+         *       "url": "the-velvet-tones",
+         *       "name": "The Velvet Tones",
+         *       "headline": "Chicago's Motown and soul party band",
+         *       "avatar": "avatars/f89ba839-3dc5-49fb-8c33-8105828c6d7f.png",
+         *       "location": "Chicago, IL",
+         *       "is_featured": 1,
+         *       "nationallyRecognized": false,
+         *       "rating": {
+         *         "average": 4.8,
+         *         "count": 12
+         *       },
+         *       "tags": [
+         *         "7+ Piece Band",
+         *         "Funk",
+         *         "Motown",
+         *         "Soul"
+         *       ],
+         *       "distance_miles": 4.2,
+         *       "nearest_location": "Chicago, IL"
+         *     }
+         */
         ActSearchResult: {
             url: string;
             name: string;
@@ -1251,7 +1274,48 @@ export interface components {
                 tooltip?: string;
             };
         };
-        /** @description Per filter list, each value with how many acts would match with it and the other filters */
+        /**
+         * @description Per filter list, each value with how many acts would match with it and the other filters
+         * @example {
+         *       "actTypes": [
+         *         {
+         *           "value": "7+ Piece Band",
+         *           "count": 3
+         *         }
+         *       ],
+         *       "styles": [
+         *         {
+         *           "value": "Soul",
+         *           "count": 2
+         *         }
+         *       ],
+         *       "bandSetups": [
+         *         {
+         *           "value": "7+ Piece Band",
+         *           "count": 3
+         *         }
+         *       ],
+         *       "songTypes": [
+         *         {
+         *           "value": "Cover Songs",
+         *           "count": 3
+         *         }
+         *       ],
+         *       "eventTypes": [
+         *         {
+         *           "value": "Wedding",
+         *           "count": 2
+         *         }
+         *       ],
+         *       "occasions": [
+         *         {
+         *           "value": "Wedding",
+         *           "count": 2
+         *         }
+         *       ],
+         *       "extras": []
+         *     }
+         */
         ActSearchFacets: {
             actTypes: {
                 value: string;
@@ -1282,7 +1346,101 @@ export interface components {
                 count: number;
             }[];
         };
-        /** @description Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason. */
+        /**
+         * @description Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.
+         * @example {
+         *       "url": "the-velvet-tones",
+         *       "name": "The Velvet Tones",
+         *       "avatar": "avatars/f89ba839-3dc5-49fb-8c33-8105828c6d7f.png",
+         *       "headline": "Chicago's Motown and soul party band",
+         *       "description": "A nine-piece soul and Motown band with a full horn section.",
+         *       "location": "Chicago, IL",
+         *       "additionalLocations": [
+         *         {
+         *           "location": "Milwaukee, WI"
+         *         }
+         *       ],
+         *       "compare_to": "Earth, Wind & Fire meets Bruno Mars",
+         *       "active": true,
+         *       "declined": false,
+         *       "application_complete": true,
+         *       "musical": true,
+         *       "internal_use_only": false,
+         *       "is_featured": 1,
+         *       "nationallyRecognized": false,
+         *       "social": {
+         *         "facebook": null,
+         *         "twitter": null,
+         *         "instagram": "https://www.instagram.com/thevelvettones",
+         *         "spotify": null,
+         *         "web": null,
+         *         "tiktok": null,
+         *         "mixcloud": null,
+         *         "linkedin": null
+         *       },
+         *       "has_performed_corporate_event": true,
+         *       "corporate_event_experience": "Holiday parties and award nights.",
+         *       "status": {
+         *         "key": "approved",
+         *         "label": "Approved",
+         *         "color": "green"
+         *       },
+         *       "tags": [
+         *         {
+         *           "id": 9,
+         *           "name": "Motown",
+         *           "type": "Genre"
+         *         }
+         *       ],
+         *       "genres": [
+         *         {
+         *           "id": 9,
+         *           "name": "Motown",
+         *           "type": "Genre"
+         *         }
+         *       ],
+         *       "songTypes": [],
+         *       "bandSetups": [],
+         *       "eventTypes": [],
+         *       "varietyTypes": [],
+         *       "speakerTypes": [],
+         *       "styles": [
+         *         {
+         *           "id": 9,
+         *           "name": "Motown",
+         *           "type": "Genre"
+         *         }
+         *       ],
+         *       "occasions": [],
+         *       "images": [
+         *         {
+         *           "id": 1,
+         *           "path": "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg"
+         *         }
+         *       ],
+         *       "videos": [],
+         *       "packages": [],
+         *       "testimonials": [],
+         *       "entertainerReviews": [],
+         *       "reviewSummary": {
+         *         "average": null,
+         *         "count": 0,
+         *         "distribution": {
+         *           "1": 0,
+         *           "2": 0,
+         *           "3": 0,
+         *           "4": 0,
+         *           "5": 0
+         *         }
+         *       },
+         *       "approvedPublicDocuments": [],
+         *       "viewer": {
+         *         "isManager": false,
+         *         "canManage": false,
+         *         "isAdmin": false
+         *       }
+         *     }
+         */
         ActProfile: {
             url: string;
             name: string;
@@ -1343,7 +1501,22 @@ export interface components {
                 /** Format: date-time */
                 date_time_posted: string;
             } | null;
-            /** @description The manager and admins only */
+            /**
+             * @description The manager and admins only
+             * @example {
+             *       "id": 3,
+             *       "musical": true,
+             *       "created_at": "2026-11-20T10:00:00.000Z",
+             *       "tags": [
+             *         {
+             *           "id": 5,
+             *           "name": "Funk",
+             *           "type": "Genre",
+             *           "relation": "genres"
+             *         }
+             *       ]
+             *     }
+             */
             pendingTagRequest?: {
                 id: number;
                 musical: boolean;
@@ -1358,7 +1531,19 @@ export interface components {
                     relation: "genres" | "songTypes" | "bandSetups" | "eventTypes" | "varietyTypes" | "speakerTypes" | "styles" | "occasions";
                 }[];
             } | null;
-            /** @description Admins only */
+            /**
+             * @description Admins only
+             * @example {
+             *       "id": "5d6c1b2a-3e4f-4a5b-8c9d-0e1f2a3b4c5d",
+             *       "url": "artist",
+             *       "name": "Riley Artist",
+             *       "email": "artist@example.com",
+             *       "phone": null,
+             *       "role": "ARTIST",
+             *       "w9_received": true,
+             *       "direct_deposit_received": false
+             *     }
+             */
             manager?: {
                 id: string;
                 url: string;
@@ -1377,7 +1562,19 @@ export interface components {
             /** @description Admins only */
             decline_reason?: string | null;
         };
-        /** @description The act's links; null where none is given */
+        /**
+         * @description The act's links; null where none is given
+         * @example {
+         *       "facebook": "https://www.facebook.com/thevelvettones",
+         *       "twitter": null,
+         *       "instagram": "https://www.instagram.com/thevelvettones",
+         *       "spotify": null,
+         *       "web": "https://thevelvettones.example.com",
+         *       "tiktok": null,
+         *       "mixcloud": null,
+         *       "linkedin": null
+         *     }
+         */
         ActSocialLinks: {
             facebook: string | null;
             twitter: string | null;
@@ -1404,13 +1601,26 @@ export interface components {
             color: "gray" | "green" | "red" | "yellow";
             tooltip?: string;
         };
-        /** @description A photo of the act */
+        /**
+         * @description A photo of the act
+         * @example {
+         *       "id": 1,
+         *       "path": "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg"
+         *     }
+         */
         Image: {
             id: number;
             /** @description Served at /files/{path} */
             path: string;
         };
-        /** @description A video of the act: a link or an uploaded file */
+        /**
+         * @description A video of the act: a link or an uploaded file
+         * @example {
+         *       "id": 1,
+         *       "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+         *       "file_path": null
+         *     }
+         */
         Video: {
             id: number;
             /** @description A YouTube or Vimeo link; null for an uploaded file */
@@ -1418,7 +1628,22 @@ export interface components {
             /** @description An uploaded video, served at /files/{file_path}; null for a link */
             file_path: string | null;
         };
-        /** @description An offering (package) of the act, in the artist's order (rank) */
+        /**
+         * @description An offering (package) of the act, in the artist's order (rank)
+         * @example {
+         *       "id": 1,
+         *       "title": "Wedding reception",
+         *       "description": "Four 45-minute sets, sound and lights included.",
+         *       "eventTypes": [
+         *         {
+         *           "id": 31,
+         *           "name": "Wedding",
+         *           "type": "Event Type"
+         *         }
+         *       ],
+         *       "rank": 1
+         *     }
+         */
         Offering: {
             id: number;
             title: string;
@@ -1426,7 +1651,17 @@ export interface components {
             eventTypes: components["schemas"]["Tag"][];
             rank: number;
         };
-        /** @description A testimonial the artist added, in their order (rank) */
+        /**
+         * @description A testimonial the artist added, in their order (rank)
+         * @example {
+         *       "id": 1,
+         *       "name": "Jordan Lee",
+         *       "organization": "Lakeside Country Club",
+         *       "org_position": "Events Director",
+         *       "content": "Our members still talk about the night.",
+         *       "rank": 1
+         *     }
+         */
         Testimonial: {
             id: number;
             name: string;
@@ -1435,7 +1670,17 @@ export interface components {
             content: string;
             rank: number;
         };
-        /** @description A verified review of the act */
+        /**
+         * @description A verified review of the act
+         * @example {
+         *       "id": 1,
+         *       "rating": 5,
+         *       "title": "The dance floor never emptied",
+         *       "body": "Professional from the first call to the last song.",
+         *       "reviewer_name": "Pat P.",
+         *       "created_at": "2026-10-27T15:00:00.000Z"
+         *     }
+         */
         Review: {
             id: number;
             rating: number;
@@ -1446,6 +1691,19 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "average": 4.8,
+         *       "count": 12,
+         *       "distribution": {
+         *         "1": 0,
+         *         "2": 0,
+         *         "3": 1,
+         *         "4": 1,
+         *         "5": 10
+         *       }
+         *     }
+         */
         ReviewSummary: {
             /** @description Null without reviews */
             average: number | null;
@@ -1459,7 +1717,15 @@ export interface components {
                 5: number;
             };
         };
-        /** @description A document an admin approved and the artist made public */
+        /**
+         * @description A document an admin approved and the artist made public
+         * @example {
+         *       "id": 1,
+         *       "title": "Stage Plot",
+         *       "file_path": "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf",
+         *       "file_path_raw": "stage-plot.pdf"
+         *     }
+         */
         PublicDocument: {
             id: number;
             title: string;
@@ -1467,7 +1733,22 @@ export interface components {
             /** @description The file's name as uploaded */
             file_path_raw: string;
         };
-        /** @description One entry of an act's moderation history (admins only) */
+        /**
+         * @description One entry of an act's moderation history (admins only)
+         * @example {
+         *       "id": 7,
+         *       "action": "approve",
+         *       "label": "Approved",
+         *       "actor": "Ada Admin",
+         *       "before": {
+         *         "active": false
+         *       },
+         *       "after": {
+         *         "active": true
+         *       },
+         *       "created_at": "2026-11-01T09:30:00.000Z"
+         *     }
+         */
         ModerationEvent: {
             id: number;
             /** @enum {string} */
@@ -1568,22 +1849,56 @@ export interface components {
             /** @description What happened, as the page shows it */
             message: string;
         };
+        /**
+         * @example {
+         *       "is_featured": 1,
+         *       "message": "The Velvet Tones is featured"
+         *     }
+         */
         FeaturedResult: {
             is_featured: 0 | 1;
             /** @description What happened, as the page shows it */
             message: string;
         };
+        /**
+         * @example {
+         *       "nationallyRecognized": true,
+         *       "message": "The Velvet Tones is marked nationally recognized"
+         *     }
+         */
         NationallyRecognizedResult: {
             nationallyRecognized: boolean;
             /** @description What happened, as the page shows it */
             message: string;
         };
+        /**
+         * @example {
+         *       "internal_use_only": false,
+         *       "message": "The Velvet Tones is no longer for internal use only"
+         *     }
+         */
         InternalUseOnlyResult: {
             internal_use_only: boolean;
             /** @description What happened, as the page shows it */
             message: string;
         };
-        /** @description An artist's request to change the act's tags, waiting for an admin */
+        /**
+         * @description An artist's request to change the act's tags, waiting for an admin
+         * @example {
+         *       "id": 3,
+         *       "status": "pending",
+         *       "musical": true,
+         *       "created_at": "2026-11-20T10:00:00.000Z",
+         *       "tags": [
+         *         {
+         *           "id": 5,
+         *           "name": "Funk",
+         *           "type": "Genre",
+         *           "relation": "genres"
+         *         }
+         *       ]
+         *     }
+         */
         TagUpdateRequest: {
             id: number;
             musical: boolean;
@@ -1600,7 +1915,13 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "canceled";
         };
-        /** @description A past event of the planner where the act performed and that has no review yet */
+        /**
+         * @description A past event of the planner where the act performed and that has no review yet
+         * @example {
+         *       "url": "spring-gala",
+         *       "name": "Spring Gala"
+         *     }
+         */
         ReviewableEvent: {
             url: string;
             name: string;
@@ -1631,7 +1952,36 @@ export interface components {
             name: string;
             email: string;
         };
-        /** @description One of the planner's events, with its invites, offers and bookings */
+        /**
+         * @description One of the planner's events, with its invites, offers and bookings
+         * @example {
+         *       "url": "spring-gala",
+         *       "name": "Spring Gala",
+         *       "location": "Chicago, IL",
+         *       "starttime": "2027-04-25T23:00:00.000Z",
+         *       "short_starttime": "Sun, Apr 25, 6:00 PM CDT",
+         *       "time_zone": "America/Chicago",
+         *       "invites": [
+         *         {
+         *           "id": 1,
+         *           "act": {
+         *             "url": "the-velvet-tones",
+         *             "name": "The Velvet Tones"
+         *           },
+         *           "state": "offered",
+         *           "offers": [
+         *             {
+         *               "id": 1,
+         *               "price_cents": 850000,
+         *               "message": "Full band, four sets, sound included.",
+         *               "status": "pending",
+         *               "date_time_posted": "2027-03-30T15:00:00.000Z"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         Event: {
             url: string;
             name: string;
@@ -1644,7 +1994,18 @@ export interface components {
             time_zone: string;
             invites: components["schemas"]["EventInvite"][];
         };
-        /** @description An act invited to one of the planner's events, with its offers */
+        /**
+         * @description An act invited to one of the planner's events, with its offers
+         * @example {
+         *       "id": 2,
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "state": "invited",
+         *       "offers": []
+         *     }
+         */
         EventInvite: {
             id: number;
             act: components["schemas"]["ActRef"];
@@ -1653,7 +2014,13 @@ export interface components {
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
         };
-        /** @description An act, by its url and name */
+        /**
+         * @description An act, by its url and name
+         * @example {
+         *       "url": "the-velvet-tones",
+         *       "name": "The Velvet Tones"
+         *     }
+         */
         ActRef: {
             url: string;
             name: string;
@@ -1678,14 +2045,40 @@ export interface components {
             /** Format: date-time */
             date_time_posted: string;
         };
-        /** @description An upcoming event of the planner that the act is not yet invited to */
+        /**
+         * @description An upcoming event of the planner that the act is not yet invited to
+         * @example {
+         *       "url": "summer-wedding",
+         *       "name": "Summer Wedding",
+         *       "short_starttime": "Sat, Jan 23, 2027, 5:00 PM CST"
+         *     }
+         */
         InvitableEvent: {
             url: string;
             name: string;
             /** @description The start in the event's own time zone, as people read it */
             short_starttime: string;
         };
-        /** @description An invite of one of the artist's acts to an event, with the act's offers */
+        /**
+         * @description An invite of one of the artist's acts to an event, with the act's offers
+         * @example {
+         *       "id": 2,
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "event": {
+         *         "url": "company-holiday-party",
+         *         "name": "Company Holiday Party",
+         *         "location": "Chicago, IL",
+         *         "starttime": "2026-12-24T23:00:00.000Z",
+         *         "short_starttime": "Thu, Dec 24, 5:00 PM CST",
+         *         "time_zone": "America/Chicago"
+         *       },
+         *       "state": "invited",
+         *       "offers": []
+         *     }
+         */
         Invite: {
             id: number;
             act: components["schemas"]["ActRef"];
@@ -1705,6 +2098,22 @@ export interface components {
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
         };
+        /**
+         * @description A curated title and description of an act's profile or of a listing page
+         * @example {
+         *       "id": 4,
+         *       "kind": "listing",
+         *       "key": "/entertainment/wedding-bands/chicago-il",
+         *       "path": "/entertainment/wedding-bands/chicago-il",
+         *       "title": "Wedding Bands in Chicago, IL",
+         *       "description": "Compare verified wedding bands in Chicago: reviews, videos and offerings.",
+         *       "intro": [
+         *         "Chicago's wedding bands play everything from Motown to modern pop."
+         *       ],
+         *       "warnings": [],
+         *       "updated_at": "2026-11-24T11:11:33.909Z"
+         *     }
+         */
         SeoEntry: {
             id: number;
             /** @enum {string} */
@@ -1717,6 +2126,34 @@ export interface components {
             warnings: string[];
             updated_at: string;
         };
+        /**
+         * @description A long-form page at /guides/{slug}
+         * @example {
+         *       "slug": "booking-a-keynote-speaker",
+         *       "path": "/guides/booking-a-keynote-speaker",
+         *       "title": "Booking a keynote speaker",
+         *       "description": "How to brief a keynote speaker and what to agree on before the day.",
+         *       "paragraphs": [
+         *         "A keynote sets the tone of a whole conference."
+         *       ],
+         *       "sections": [
+         *         {
+         *           "heading": "Write a brief worth answering",
+         *           "paragraphs": [
+         *             "Tell the speaker who will be in the room."
+         *           ]
+         *         }
+         *       ],
+         *       "links": [
+         *         {
+         *           "label": "Browse speakers",
+         *           "path": "/search?actTypes[]=Keynote%20Speaker"
+         *         }
+         *       ],
+         *       "warnings": [],
+         *       "updated_at": "2026-11-24T11:11:33.909Z"
+         *     }
+         */
         Guide: {
             slug: string;
             path: string;
@@ -1762,7 +2199,23 @@ export interface components {
             /** @enum {string} */
             code: "unsupported_media_type";
         };
-        /** @description A document of an act, as its manager and admins see it on the documents page */
+        /**
+         * @description A document of an act, as its manager and admins see it on the documents page
+         * @example {
+         *       "id": 1,
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "title": "Stage Plot",
+         *       "file_path": "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf",
+         *       "file_path_raw": "stage-plot.pdf",
+         *       "type": "PDF Document",
+         *       "is_public": true,
+         *       "approval": "approved",
+         *       "created_at": "2026-11-24T11:11:34.104Z"
+         *     }
+         */
         Document: {
             id: number;
             act: {
@@ -1782,7 +2235,14 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description The uploaded file is now a video of the act */
+        /**
+         * @description The uploaded file is now a video of the act
+         * @example {
+         *       "id": 4,
+         *       "path": "videos/9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f.mp4",
+         *       "message": "Video Uploaded"
+         *     }
+         */
         VideoUploaded: {
             id: number;
             /** @description Served at /files/{path} */

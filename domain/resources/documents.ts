@@ -15,5 +15,19 @@ export const documentSchema = z
     approval: z.enum(DOCUMENT_APPROVALS),
     created_at: z.iso.datetime(),
   })
-  .meta({ id: "Document", description: "A document of an act, as its manager and admins see it on the documents page" });
+  .meta({
+    id: "Document",
+    description: "A document of an act, as its manager and admins see it on the documents page",
+    example: {
+      id: 1,
+      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      title: "Stage Plot",
+      file_path: "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf",
+      file_path_raw: "stage-plot.pdf",
+      type: "PDF Document",
+      is_public: true,
+      approval: "approved",
+      created_at: "2026-11-24T11:11:34.104Z",
+    },
+  });
 export type ActDocument = z.infer<typeof documentSchema>;

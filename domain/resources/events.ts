@@ -3,7 +3,9 @@ import { INVITE_STATES, OFFER_STATUSES } from "../events";
 
 /** The answers of the events, invites and offers calls (CONTRACT.md, Events, invites, offers, bookings). */
 
-const actRef = z.object({ url: z.string(), name: z.string() }).meta({ id: "ActRef", description: "An act, by its url and name" });
+const actRef = z
+  .object({ url: z.string(), name: z.string() })
+  .meta({ id: "ActRef", description: "An act, by its url and name", example: { url: "the-velvet-tones", name: "The Velvet Tones" } });
 
 export const offerSchema = z
   .object({
@@ -13,7 +15,11 @@ export const offerSchema = z
     status: z.enum(OFFER_STATUSES),
     date_time_posted: z.iso.datetime(),
   })
-  .meta({ id: "Offer", description: "An act's offer for an event it was invited to", example: { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "accepted", date_time_posted: "2026-09-30T11:11:33.925Z" } });
+  .meta({
+    id: "Offer",
+    description: "An act's offer for an event it was invited to",
+    example: { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "accepted", date_time_posted: "2026-09-30T11:11:33.925Z" },
+  });
 export type Offer = z.infer<typeof offerSchema>;
 
 const eventTimes = {
@@ -24,11 +30,36 @@ const eventTimes = {
 
 export const plannerInviteSchema = z
   .object({ id: z.number().int(), act: actRef, state: z.enum(INVITE_STATES), offers: z.array(offerSchema).describe("Newest first") })
-  .meta({ id: "EventInvite", description: "An act invited to one of the planner's events, with its offers" });
+  .meta({
+    id: "EventInvite",
+    description: "An act invited to one of the planner's events, with its offers",
+    example: { id: 2, act: { url: "the-velvet-tones", name: "The Velvet Tones" }, state: "invited", offers: [] },
+  });
 
 export const plannerEventSchema = z
   .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, invites: z.array(plannerInviteSchema) })
-  .meta({ id: "Event", description: "One of the planner's events, with its invites, offers and bookings" });
+  .meta({
+    id: "Event",
+    description: "One of the planner's events, with its invites, offers and bookings",
+    example: {
+      url: "spring-gala",
+      name: "Spring Gala",
+      location: "Chicago, IL",
+      starttime: "2027-04-25T23:00:00.000Z",
+      short_starttime: "Sun, Apr 25, 6:00 PM CDT",
+      time_zone: "America/Chicago",
+      invites: [
+        {
+          id: 1,
+          act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+          state: "offered",
+          offers: [
+            { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "pending", date_time_posted: "2027-03-30T15:00:00.000Z" },
+          ],
+        },
+      ],
+    },
+  });
 export type PlannerEvent = z.infer<typeof plannerEventSchema>;
 
 export const inviteSchema = z
@@ -39,15 +70,40 @@ export const inviteSchema = z
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
   })
-  .meta({ id: "Invite", description: "An invite of one of the artist's acts to an event, with the act's offers" });
+  .meta({
+    id: "Invite",
+    description: "An invite of one of the artist's acts to an event, with the act's offers",
+    example: {
+      id: 2,
+      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      event: {
+        url: "company-holiday-party",
+        name: "Company Holiday Party",
+        location: "Chicago, IL",
+        starttime: "2026-12-24T23:00:00.000Z",
+        short_starttime: "Thu, Dec 24, 5:00 PM CST",
+        time_zone: "America/Chicago",
+      },
+      state: "invited",
+      offers: [],
+    },
+  });
 export type Invite = z.infer<typeof inviteSchema>;
 
 export const invitableEventSchema = z
   .object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime })
-  .meta({ id: "InvitableEvent", description: "An upcoming event of the planner that the act is not yet invited to" });
+  .meta({
+    id: "InvitableEvent",
+    description: "An upcoming event of the planner that the act is not yet invited to",
+    example: { url: "summer-wedding", name: "Summer Wedding", short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST" },
+  });
 export type InvitableEvent = z.infer<typeof invitableEventSchema>;
 
 export const reviewableEventSchema = z
   .object({ url: z.string(), name: z.string() })
-  .meta({ id: "ReviewableEvent", description: "A past event of the planner where the act performed and that has no review yet" });
+  .meta({
+    id: "ReviewableEvent",
+    description: "A past event of the planner where the act performed and that has no review yet",
+    example: { url: "spring-gala", name: "Spring Gala" },
+  });
 export type ReviewableEvent = z.infer<typeof reviewableEventSchema>;

@@ -21,7 +21,11 @@ export type CreatedWithUrl = z.infer<typeof createdWithUrlSchema>;
 
 export const videoUploadedSchema = z
   .object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}"), message })
-  .meta({ id: "VideoUploaded", description: "The uploaded file is now a video of the act" });
+  .meta({
+    id: "VideoUploaded",
+    description: "The uploaded file is now a video of the act",
+    example: { id: 4, path: "videos/9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f.mp4", message: "Video Uploaded" },
+  });
 export type VideoUploaded = z.infer<typeof videoUploadedSchema>;
 
 export const actDecisionSchema = z
@@ -29,11 +33,17 @@ export const actDecisionSchema = z
   .meta({ id: "ActDecision", description: "The act was approved or declined", example: { name: "The Velvet Tones", message: "The Velvet Tones Declined" } });
 export type ActDecision = z.infer<typeof actDecisionSchema>;
 
-export const featuredResultSchema = z.object({ is_featured: z.union([z.literal(0), z.literal(1)]), message }).meta({ id: "FeaturedResult" });
+export const featuredResultSchema = z
+  .object({ is_featured: z.union([z.literal(0), z.literal(1)]), message })
+  .meta({ id: "FeaturedResult", example: { is_featured: 1, message: "The Velvet Tones is featured" } });
 export type FeaturedResult = z.infer<typeof featuredResultSchema>;
 
-export const nationallyRecognizedResultSchema = z.object({ nationallyRecognized: z.boolean(), message }).meta({ id: "NationallyRecognizedResult" });
+export const nationallyRecognizedResultSchema = z
+  .object({ nationallyRecognized: z.boolean(), message })
+  .meta({ id: "NationallyRecognizedResult", example: { nationallyRecognized: true, message: "The Velvet Tones is marked nationally recognized" } });
 export type NationallyRecognizedResult = z.infer<typeof nationallyRecognizedResultSchema>;
 
-export const internalUseOnlyResultSchema = z.object({ internal_use_only: z.boolean(), message }).meta({ id: "InternalUseOnlyResult" });
+export const internalUseOnlyResultSchema = z
+  .object({ internal_use_only: z.boolean(), message })
+  .meta({ id: "InternalUseOnlyResult", example: { internal_use_only: false, message: "The Velvet Tones is no longer for internal use only" } });
 export type InternalUseOnlyResult = z.infer<typeof internalUseOnlyResultSchema>;

@@ -17,14 +17,42 @@ export const actSearchResultSchema = z
     nearest_location: z.string().nullable().optional().describe("Only when the search names a place: which of the act's locations is nearest"),
     status: actStatusSchema.optional().describe("Admins only"),
   })
-  .meta({ id: "ActSearchResult", description: "An act in the search results" });
+  .meta({
+    id: "ActSearchResult",
+    description: "An act in the search results",
+    example: {
+      url: "the-velvet-tones",
+      name: "The Velvet Tones",
+      headline: "Chicago's Motown and soul party band",
+      avatar: "avatars/f89ba839-3dc5-49fb-8c33-8105828c6d7f.png",
+      location: "Chicago, IL",
+      is_featured: 1,
+      nationallyRecognized: false,
+      rating: { average: 4.8, count: 12 },
+      tags: ["7+ Piece Band", "Funk", "Motown", "Soul"],
+      distance_miles: 4.2,
+      nearest_location: "Chicago, IL",
+    },
+  });
 export type ActSearchResult = z.infer<typeof actSearchResultSchema>;
 
 const facetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
 
 export const actSearchFacetsSchema = z
   .object(Object.fromEntries(LIST_KEYS.map((key) => [key, facetValues])) as Record<(typeof LIST_KEYS)[number], typeof facetValues>)
-  .meta({ id: "ActSearchFacets", description: "Per filter list, each value with how many acts would match with it and the other filters" });
+  .meta({
+    id: "ActSearchFacets",
+    description: "Per filter list, each value with how many acts would match with it and the other filters",
+    example: {
+      actTypes: [{ value: "7+ Piece Band", count: 3 }],
+      styles: [{ value: "Soul", count: 2 }],
+      bandSetups: [{ value: "7+ Piece Band", count: 3 }],
+      songTypes: [{ value: "Cover Songs", count: 3 }],
+      eventTypes: [{ value: "Wedding", count: 2 }],
+      occasions: [{ value: "Wedding", count: 2 }],
+      extras: [],
+    },
+  });
 
 export const actSearchPageSchema = z
   .object({

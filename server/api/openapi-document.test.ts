@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; required?: string[]; const?: unknown; enum?: unknown[] };
+type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; required?: string[]; const?: unknown; enum?: unknown[]; example?: unknown };
 interface Operation {
   operationId?: string;
   summary?: string;
@@ -32,7 +32,9 @@ interface Document {
 }
 
 const operationsOf = (document: Document) =>
-  Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })));
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })),
+  );
 
 const resolve = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()!]! : schema);
 
@@ -79,9 +81,40 @@ describe("the OpenAPI document", () => {
   it("declares every field of the central resources", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
     expect(fields("ActProfile")).toHaveLength(42);
-    expect(fields("ActProfile")).toEqual(expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer"]));
-    for (const name of ["Review", "Testimonial", "Offering", "Image", "Video", "Document", "Event", "Invite", "Offer", "ActSearchPage", "ActSearchFacets", "Place", "Tag"]) {
+    expect(fields("ActProfile")).toEqual(
+      expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer"]),
+    );
+    for (const name of [
+      "Review",
+      "Testimonial",
+      "Offering",
+      "Image",
+      "Video",
+      "Document",
+      "Event",
+      "Invite",
+      "Offer",
+      "ActSearchPage",
+      "ActSearchFacets",
+      "Place",
+      "Tag",
+    ]) {
       expect(fields(name).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it("shows an example of every success answer, and every example is a valid answer", () => {
+    const checker = createAnswerChecker(doc);
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      if (schema.example !== undefined) expect(checker.matches(name, schema.example), `the example of ${name}`).toEqual([]);
+    }
+    for (const operation of operationsOf(doc)) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        const schema = resolve(answer.content!["application/json"]!.schema);
+        const data = Number(status) < 400 ? (schema.properties?.data ?? schema) : schema;
+        const shown = data.items ? resolve(data.items) : resolve(data);
+        expect(shown.example ?? (data.items && data.items.example), `${operation.key} ${status}`).toBeDefined();
+      }
     }
   });
 
@@ -92,10 +125,15 @@ describe("the OpenAPI document", () => {
       writeFileSync(file, JSON.stringify(doc));
       // The CLI asks npm for updates and sends telemetry unless told not to.
       const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-      const run = await promisify(execFile)(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--extends", "recommended", "--format", "json"], { env, maxBuffer: 10_000_000 }).catch(
-        (failure: { stdout: string; stderr: string }) => failure,
-      );
-      const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      const run = await promisify(execFile)(
+        process.execPath,
+        ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--extends", "recommended", "--format", "json"],
+        { env, maxBuffer: 10_000_000 },
+      ).catch((failure: { stdout: string; stderr: string }) => failure);
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; message: string }[];
+      };
       expect(report.problems.filter((problem) => problem.severity === "error")).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {
@@ -104,7 +142,9 @@ describe("the OpenAPI document", () => {
   }, 60_000);
 
   it("is what the browser's types were generated from (npm run api:types)", async () => {
-    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(await apiTypesSource(doc as unknown as Record<string, unknown>));
+    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(
+      await apiTypesSource(doc as unknown as Record<string, unknown>),
+    );
   }, 30_000);
 });
 
@@ -126,17 +166,43 @@ describe("the check of every answer against the document", () => {
   it("fails on a status the operation does not declare, and on an error with another status's code", async () => {
     const checker = createAnswerChecker(doc);
     await expect(checker.check("GET", "/api/tags", answer(404, { message: "Not found", code: "not_found" }))).rejects.toThrow(/declares no 404/);
-    await expect(checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" }))).rejects.toThrow(/must be equal to one of the allowed values/);
+    await expect(checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" }))).rejects.toThrow(
+      /must be equal to one of the allowed values/,
+    );
   });
 });
 
 describe("the request schemas", () => {
   // What an independent fuzzer found the document accepting and the server refusing.
   const cases: { path: string; template: string; as: "admin" | "owner" | "planner"; good: unknown; bad: unknown }[] = [
-    { path: "/api/acts/edit-tags/the-velvet-tones", template: "/acts/edit-tags/{actUrl}", as: "admin", good: { musical: true, genres: [5], "song-types": [18], "band-setups": [25] }, bad: { musical: true, genres: [], "song-types": [18], "band-setups": [25] } },
-    { path: "/api/videos/upload-link/the-velvet-tones", template: "/videos/upload-link/{actUrl}", as: "owner", good: { link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }, bad: { link: "   " } },
-    { path: "/api/events/create", template: "/events/create", as: "planner", good: { name: "Gala", starttime: "2027-05-01T19:00", location: "Chicago, IL" }, bad: { name: "Gala", starttime: "next friday", location: "Chicago, IL" } },
-    { path: "/api/acts/update/the-velvet-tones", template: "/acts/update/{actUrl}", as: "owner", good: { name: "The Velvet Tones", social: { linkedin: "https://www.linkedin.com/company/velvet" } }, bad: { name: "The Velvet Tones", social: { linkedin: "not a link" } } },
+    {
+      path: "/api/acts/edit-tags/the-velvet-tones",
+      template: "/acts/edit-tags/{actUrl}",
+      as: "admin",
+      good: { musical: true, genres: [5], "song-types": [18], "band-setups": [25] },
+      bad: { musical: true, genres: [], "song-types": [18], "band-setups": [25] },
+    },
+    {
+      path: "/api/videos/upload-link/the-velvet-tones",
+      template: "/videos/upload-link/{actUrl}",
+      as: "owner",
+      good: { link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+      bad: { link: "   " },
+    },
+    {
+      path: "/api/events/create",
+      template: "/events/create",
+      as: "planner",
+      good: { name: "Gala", starttime: "2027-05-01T19:00", location: "Chicago, IL" },
+      bad: { name: "Gala", starttime: "next friday", location: "Chicago, IL" },
+    },
+    {
+      path: "/api/acts/update/the-velvet-tones",
+      template: "/acts/update/{actUrl}",
+      as: "owner",
+      good: { name: "The Velvet Tones", social: { linkedin: "https://www.linkedin.com/company/velvet" } },
+      bad: { name: "The Velvet Tones", social: { linkedin: "not a link" } },
+    },
   ];
 
   it("refuse what the server refuses, and accept what it accepts", async () => {

@@ -54,6 +54,8 @@ interface Matcher {
 export interface AnswerChecker {
   /** Throws when the answer is not what the document says. */
   check(method: string, path: string, response: Response): Promise<void>;
+  /** The reasons a value does not match a component schema (none when it does). */
+  matches(component: string, value: unknown): string[];
   /** How many answers were checked, by "METHOD /path status". */
   counts: Map<string, number>;
 }
@@ -117,10 +119,16 @@ export function createAnswerChecker(document: Document): AnswerChecker {
     const body: unknown = await response.clone().json();
     const validate = validatorFor(`${key}`, rebase(schema));
     if (!validate(body)) {
-      throw new Error(`${key}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}\n${JSON.stringify(body).slice(0, 600)}`);
+      throw new Error(
+        `${key}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}\n${JSON.stringify(body).slice(0, 600)}`,
+      );
     }
   }
-  return { check, counts };
+  function matches(component: string, value: unknown): string[] {
+    const validate = validatorFor(`component ${component}`, { $ref: `${DOCUMENT_ID}#/components/schemas/${component}` });
+    return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+  }
+  return { check, matches, counts };
 }
 
 /** Refs inside an operation's inline schema point into the document's components. */

@@ -38,7 +38,20 @@ const entryOut = z
     warnings: z.array(z.string()),
     updated_at: z.string(),
   })
-  .openapi("SeoEntry");
+  .openapi("SeoEntry", {
+    description: "A curated title and description of an act's profile or of a listing page",
+    example: {
+      id: 4,
+      kind: "listing",
+      key: "/entertainment/wedding-bands/chicago-il",
+      path: "/entertainment/wedding-bands/chicago-il",
+      title: "Wedding Bands in Chicago, IL",
+      description: "Compare verified wedding bands in Chicago: reviews, videos and offerings.",
+      intro: ["Chicago's wedding bands play everything from Motown to modern pop."],
+      warnings: [],
+      updated_at: "2026-11-24T11:11:33.909Z",
+    },
+  });
 const guideOut = z
   .object({
     slug: z.string(),
@@ -51,7 +64,20 @@ const guideOut = z
     warnings: z.array(z.string()),
     updated_at: z.string(),
   })
-  .openapi("Guide");
+  .openapi("Guide", {
+    description: "A long-form page at /guides/{slug}",
+    example: {
+      slug: "booking-a-keynote-speaker",
+      path: "/guides/booking-a-keynote-speaker",
+      title: "Booking a keynote speaker",
+      description: "How to brief a keynote speaker and what to agree on before the day.",
+      paragraphs: ["A keynote sets the tone of a whole conference."],
+      sections: [{ heading: "Write a brief worth answering", paragraphs: ["Tell the speaker who will be in the room."] }],
+      links: [{ label: "Browse speakers", path: "/search?actTypes[]=Keynote%20Speaker" }],
+      warnings: [],
+      updated_at: "2026-11-24T11:11:33.909Z",
+    },
+  });
 
 const entryJson = (entry: SeoEntry): z.infer<typeof entryOut> => ({
   id: entry.id,
