@@ -36,6 +36,8 @@ export const plannerInviteSchema = z
     example: { id: 2, act: { url: "the-velvet-tones", name: "The Velvet Tones" }, state: "invited", offers: [] },
   });
 
+export type PlannerInvite = z.infer<typeof plannerInviteSchema>;
+
 export const plannerEventSchema = z
   .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, invites: z.array(plannerInviteSchema) })
   .meta({

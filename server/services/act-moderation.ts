@@ -1,5 +1,5 @@
-import type { ActDecision, FeaturedResult, InternalUseOnlyResult, MessageResult, NationallyRecognizedResult } from "../../domain/resources/results";
 import { and, eq } from "drizzle-orm";
+import type { ActDecision, FeaturedResult, InternalUseOnlyResult, MessageResult, NationallyRecognizedResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { SetStatusInput } from "../../domain/schemas/moderation";
 import type { Database, Transaction } from "../db/client";

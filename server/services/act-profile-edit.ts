@@ -1,5 +1,5 @@
-import type { CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { eq } from "drizzle-orm";
+import type { CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "../../domain/permissions";
 import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
 import { uniqueSlug } from "../../domain/slug";

@@ -1,6 +1,6 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { TagUpdateRequest } from "../../domain/resources/tag-requests";
 import type { MessageResult } from "../../domain/resources/results";
-import { and, asc, eq, inArray } from "drizzle-orm";
 import { MESSAGES } from "../../domain/messages";
 import { canDecideTagUpdateRequest, canManageAct, canRequestTagUpdate } from "../../domain/permissions";
 import type { TagSelectionInput } from "../../domain/schemas/tags";
@@ -155,7 +155,7 @@ export async function pendingRequests(db: Executor, actId: number): Promise<TagU
     .innerJoin(tags, eq(tags.id, tagUpdateRequestTags.tagId))
     .where(inArray(tagUpdateRequestTags.requestId, requests.map((request) => request.id)))
     .orderBy(asc(tags.name));
-  return requests.map((request) => ({
+  return requests.map((request): TagUpdateRequest => ({
     id: request.id,
     status: request.status,
     musical: request.musical,

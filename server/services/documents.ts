@@ -1,6 +1,6 @@
+import { and, asc, eq } from "drizzle-orm";
 import type { ActDocument } from "../../domain/resources/documents";
 import type { CreatedResult, MessageResult } from "../../domain/resources/results";
-import { and, asc, eq } from "drizzle-orm";
 import { documentTypeLabel } from "../../domain/media";
 import { canManageAct } from "../../domain/permissions";
 import { DOCUMENT_REQUIRED, type DocumentInput } from "../../domain/schemas/documents";
@@ -23,7 +23,7 @@ export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: 
     .innerJoin(acts, eq(acts.id, documents.actId))
     .where(and(actUrl ? eq(acts.url, actUrl) : undefined, viewer.role === "ADMIN" ? undefined : eq(acts.managerId, viewer.id)))
     .orderBy(asc(acts.name), asc(documents.createdAt));
-  return rows.map(({ doc, actUrl: url, actName }) => ({
+  return rows.map(({ doc, actUrl: url, actName }): ActDocument => ({
     id: doc.id,
     act: { url, name: actName },
     title: doc.title,

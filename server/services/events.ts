@@ -1,6 +1,6 @@
-import type { InvitableEvent, Invite, PlannerEvent } from "../../domain/resources/events";
-import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite } from "../../domain/resources/events";
+import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import type { InviteState } from "../../domain/events";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
 import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
@@ -86,7 +86,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser): Pro
     : [];
   const offerRows = await loadOffers(db, inviteRows.map((invite) => invite.id));
   const bookingRows = eventIds.length ? await db.select().from(bookings).where(inArray(bookings.eventId, eventIds)) : [];
-  return eventRows.map((event) => ({
+  return eventRows.map((event): PlannerEvent => ({
     url: event.url,
     name: event.name,
     location: event.location,
@@ -95,14 +95,14 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser): Pro
     time_zone: event.timeZone ?? "UTC",
     invites: inviteRows
       .filter((invite) => invite.eventId === event.id)
-      .map((invite) => {
+      .map((invite): PlannerInvite => {
         const own = offerRows.filter((offer) => offer.inviteId === invite.id);
         const booked = bookingRows.some((booking) => booking.eventId === event.id && booking.actId === invite.actId);
         return {
           id: invite.id,
           act: { url: invite.actUrl, name: invite.actName },
           state: inviteState(own, booked),
-          offers: own.map((offer) => ({
+          offers: own.map((offer): Offer => ({
             id: offer.id,
             price_cents: offer.priceCents,
             message: offer.message,
@@ -132,7 +132,7 @@ export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl:
     )
     .orderBy(asc(events.starttime))
     .limit(50);
-  return rows.map((row) => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
+  return rows.map((row): InvitableEvent => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
 }
 
 export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string): Promise<MessageResult> {
@@ -158,7 +158,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser): Prom
     .orderBy(desc(invites.createdAt));
   const offerRows = await loadOffers(db, rows.map((row) => row.id));
   const bookingRows = rows.length ? await db.select().from(bookings).where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))])) : [];
-  return rows.map((row) => {
+  return rows.map((row): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
     return {
@@ -166,7 +166,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser): Prom
       act: { url: row.actUrl, name: row.actName },
       event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: formatEventTime(row.starttime, row.timeZone), time_zone: row.timeZone ?? "UTC" },
       state: inviteState(own, booked),
-      offers: own.map((offer) => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
+      offers: own.map((offer): Offer => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
     };
   });
 }

@@ -1,5 +1,5 @@
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, count, eq } from "drizzle-orm";
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { LIMITS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import type { ImageInput } from "../../domain/schemas/media";

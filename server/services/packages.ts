@@ -1,5 +1,5 @@
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, asc, eq, inArray, isNull, max } from "drizzle-orm";
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { OfferingInput } from "../../domain/schemas/offering";
 import type { ReorderInput } from "../../domain/schemas/reorder";

@@ -1,6 +1,6 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { ReviewableEvent } from "../../domain/resources/events";
 import type { CreatedResult } from "../../domain/resources/results";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { PlannerReviewInput } from "../../domain/schemas/review";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";

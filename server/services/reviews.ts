@@ -1,5 +1,5 @@
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { eq } from "drizzle-orm";
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { AdminReviewInput } from "../../domain/schemas/review";
 import type { Database } from "../db/client";

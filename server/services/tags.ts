@@ -5,5 +5,5 @@ import { tags } from "../db/schema";
 
 export async function listTags(db: Executor): Promise<Tag[]> {
   const rows = await db.select().from(tags).orderBy(asc(tags.type), asc(tags.name));
-  return rows.map((row) => ({ id: row.id, name: row.name, type: row.type as TagType }));
+  return rows.map((row): Tag => ({ id: row.id, name: row.name, type: row.type as TagType }));
 }

@@ -1,5 +1,5 @@
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { and, asc, eq, inArray, max } from "drizzle-orm";
+import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { ReorderInput } from "../../domain/schemas/reorder";
 import type { TestimonialInput } from "../../domain/schemas/testimonial";

@@ -1,5 +1,5 @@
-import type { Upload } from "../../domain/resources/accounts";
 import { and, eq, lt, notExists } from "drizzle-orm";
+import type { Upload } from "../../domain/resources/accounts";
 import { LIMITS } from "../../domain/limits";
 import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "../../domain/file-types";
 import type { Executor } from "../db/client";

@@ -1,7 +1,7 @@
-import type { CreatedResult, MessageResult, VideoUploaded } from "../../domain/resources/results";
 import { open, rename, rm, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { and, count, desc, eq } from "drizzle-orm";
+import type { CreatedResult, MessageResult, VideoUploaded } from "../../domain/resources/results";
 import { LIMITS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import type { VideoLinkInput } from "../../domain/schemas/media";

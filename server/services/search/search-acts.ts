@@ -1,5 +1,5 @@
-import type { ActSearchPage } from "../../../domain/resources/search";
 import { type SQL, sql } from "drizzle-orm";
+import type { ActSearchPage, ActSearchResult } from "../../../domain/resources/search";
 import { deriveActStatus } from "../../../domain/act-status";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
 import { unknownPlaceMessage } from "../../../domain/places";
@@ -218,7 +218,7 @@ export async function searchActs(db: Executor, viewer: SessionUser | null, filte
   }
   const { total, facets } = counted;
   return {
-    data: rows.map((row) => ({
+    data: rows.map((row): ActSearchResult => ({
       url: row.url,
       name: row.name,
       headline: row.headline,
