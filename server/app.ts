@@ -10,6 +10,8 @@ import { actRoutes } from "./api/acts";
 import { actEditRoutes } from "./api/acts/edit";
 import { authRoutes } from "./api/auth";
 import { meRoutes } from "./api/me";
+import { notificationRoutes } from "./api/notifications";
+import { unsubscribeRoutes } from "./unsubscribe";
 import { API_TAGS } from "./api/route-docs";
 import { type AppEnv, createRouter } from "./api/router";
 import { tagRoutes } from "./api/tags";
@@ -165,8 +167,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.route("/api/auth", authRoutes(auth));
+  app.route("/", unsubscribeRoutes(env.appName, auth.options.secret as string));
 
   api.route("/", meRoutes);
+  api.route("/", notificationRoutes);
   api.route("/", tagRoutes);
   api.route("/", placeRoutes);
   api.route("/", actRoutes);

@@ -16,6 +16,11 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   CHAT_WIDGET_SRC: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -32,6 +37,10 @@ export interface Env {
   chatWidgetSrc: string | undefined;
   /** Keep guests' pages in memory (on by default; off for measuring a first render). */
   guestPageCache: boolean;
+  /** Where mail goes; without it, mail is written as .eml files under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From of our mail. */
+  mailFrom: string;
   logLevel: string;
   nodeEnv: "development" | "production" | "test";
 }
@@ -47,6 +56,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   if (value.DATABASE_URL && !value.AUTH_SECRET) {
     throw new EnvError("Invalid environment:\n  AUTH_SECRET: required when DATABASE_URL is set");
   }
@@ -56,11 +66,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir: value.DATA_DIR,
     databaseUrl: value.DATABASE_URL,
     appName: value.APP_NAME,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     authSecret: value.AUTH_SECRET,
     seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM ?? `"${value.APP_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: value.LOG_LEVEL,
     nodeEnv: value.NODE_ENV,
   };

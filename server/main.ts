@@ -10,6 +10,8 @@ import type { EnhanceScripts } from "./load-context";
 import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./ssr";
 import { removeStaleUploads } from "./services/uploads";
+import { startMailWorker } from "./mail/outbox";
+import { createMailTransport } from "./mail/transport";
 
 /** How often unused uploads are looked for; each is removed a day after it was sent. */
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
@@ -56,6 +58,10 @@ async function main() {
   const uploadSweep = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_MS);
   uploadSweep.unref();
 
+  const transport = createMailTransport(env);
+  const mailWorker = await startMailWorker(database, { transport, logger, appName: env.appName, publicUrl: env.publicUrl, secret: auth.options.secret as string });
+  logger.info({ via: transport.describe }, "mail worker started");
+
   server.listen(env.port, env.host, () => logger.info({ url: `http://${env.host}:${env.port}` }, "listening"));
 
   let stopping = false;
@@ -67,6 +73,7 @@ async function main() {
     server.close(async () => {
       await closeVite();
       await guestCache?.stop();
+      await mailWorker.stop();
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -20,6 +20,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's notifications, newest first (50 at most), with how many are unread
+         * @description **Who may call:** Any signed-in user.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all of the signed-in user's notifications read
+         * @description **Who may call:** Any signed-in user.
+         */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which notifications the signed-in user gets by email
+         * @description **Who may call:** Any signed-in user.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        /**
+         * Turn one kind of notification email on or off
+         * @description **Who may call:** Any signed-in user.
+         */
+        post: operations["setNotificationSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tags": {
         parameters: {
             query?: never;
@@ -1131,6 +1195,116 @@ export interface components {
             code: "internal";
         };
         /**
+         * @description Something that happened that the user should know of
+         * @example {
+         *       "id": 12,
+         *       "kind": "act_approved",
+         *       "title": "The Velvet Tones is approved",
+         *       "body": "The Velvet Tones is live: planners can now find and book it.",
+         *       "link": "/entertainment/the-velvet-tones",
+         *       "created_at": "2026-11-24T11:11:33.909Z",
+         *       "read": false
+         *     }
+         */
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "offer_received" | "offer_accepted" | "review_posted";
+            title: string;
+            body: string;
+            /** @description The page to act on, a path on this site */
+            link: string;
+            /** Format: date-time */
+            created_at: string;
+            read: boolean;
+        };
+        /**
+         * @description Done
+         * @example {
+         *       "message": "Profile updated"
+         *     }
+         */
+        MessageResult: {
+            /** @description What happened, as the page shows it */
+            message: string;
+        };
+        /**
+         * @description Whether the user gets this kind of notification by email
+         * @example {
+         *       "kind": "act_approved",
+         *       "label": "An act of mine is approved",
+         *       "email": true
+         *     }
+         */
+        NotificationSetting: {
+            /** @enum {string} */
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "offer_received" | "offer_accepted" | "review_posted";
+            /** @description When this mail is sent, in words */
+            label: string;
+            email: boolean;
+        };
+        /**
+         * @description The body is not JSON, not an object, or of the wrong types; or the path is malformed
+         * @example {
+         *       "message": "The body is not JSON, not an object, or of the wrong types; or the path is malformed",
+         *       "code": "bad_request"
+         *     }
+         */
+        BadRequestError: {
+            message: string;
+            /** @enum {string} */
+            code: "bad_request";
+            /** @description The messages per field; `_` for the body itself */
+            errors?: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * @description Signed in, but this role or this user may not
+         * @example {
+         *       "message": "You may not do this to this act",
+         *       "code": "forbidden"
+         *     }
+         */
+        ForbiddenError: {
+            message: string;
+            /** @enum {string} */
+            code: "forbidden";
+        };
+        /**
+         * @description The body or file is over its limit
+         * @example {
+         *       "message": "The body or file is over its limit",
+         *       "code": "payload_too_large"
+         *     }
+         */
+        PayloadTooLargeError: {
+            message: string;
+            /** @enum {string} */
+            code: "payload_too_large";
+        };
+        /**
+         * @description Field rules: `errors` holds the messages per field
+         * @example {
+         *       "message": "Some fields are not valid",
+         *       "code": "validation_failed",
+         *       "errors": {
+         *         "name": [
+         *           "Name is required"
+         *         ]
+         *       }
+         *     }
+         */
+        ValidationFailedError: {
+            message: string;
+            /** @enum {string} */
+            code: "validation_failed";
+            /** @description The messages per field; `_` for the body itself */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        /**
          * @description A tag of the catalogue: a genre, event type, band setup, song type, variety or speaker type
          * @example {
          *       "id": 5,
@@ -1161,43 +1335,6 @@ export interface components {
             region: string;
             lat: number;
             lng: number;
-        };
-        /**
-         * @description The body is not JSON, not an object, or of the wrong types; or the path is malformed
-         * @example {
-         *       "message": "The body is not JSON, not an object, or of the wrong types; or the path is malformed",
-         *       "code": "bad_request"
-         *     }
-         */
-        BadRequestError: {
-            message: string;
-            /** @enum {string} */
-            code: "bad_request";
-            /** @description The messages per field; `_` for the body itself */
-            errors?: {
-                [key: string]: string[];
-            };
-        };
-        /**
-         * @description Field rules: `errors` holds the messages per field
-         * @example {
-         *       "message": "Some fields are not valid",
-         *       "code": "validation_failed",
-         *       "errors": {
-         *         "name": [
-         *           "Name is required"
-         *         ]
-         *       }
-         *     }
-         */
-        ValidationFailedError: {
-            message: string;
-            /** @enum {string} */
-            code: "validation_failed";
-            /** @description The messages per field; `_` for the body itself */
-            errors: {
-                [key: string]: string[];
-            };
         };
         /** @description A page of the search results, with the total and the facets */
         ActSearchPage: {
@@ -1791,40 +1928,6 @@ export interface components {
             message: string;
         };
         /**
-         * @description Signed in, but this role or this user may not
-         * @example {
-         *       "message": "You may not do this to this act",
-         *       "code": "forbidden"
-         *     }
-         */
-        ForbiddenError: {
-            message: string;
-            /** @enum {string} */
-            code: "forbidden";
-        };
-        /**
-         * @description The body or file is over its limit
-         * @example {
-         *       "message": "The body or file is over its limit",
-         *       "code": "payload_too_large"
-         *     }
-         */
-        PayloadTooLargeError: {
-            message: string;
-            /** @enum {string} */
-            code: "payload_too_large";
-        };
-        /**
-         * @description Done
-         * @example {
-         *       "message": "Profile updated"
-         *     }
-         */
-        MessageResult: {
-            /** @description What happened, as the page shows it */
-            message: string;
-        };
-        /**
          * @description A limit or the item's state forbids it
          * @example {
          *       "message": "A limit or the item's state forbids it",
@@ -2286,6 +2389,213 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        meta: {
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSetting"][];
+                    };
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    setNotificationSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "offer_received" | "offer_accepted" | "review_posted";
+                    email: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationSetting"][];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

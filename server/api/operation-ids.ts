@@ -6,6 +6,10 @@
 export const OPERATION_IDS: Record<string, string> = {
   "GET /me": "getMe",
   "GET /tags": "listTags",
+  "GET /notifications": "listNotifications",
+  "POST /notifications/read": "markNotificationsRead",
+  "GET /notifications/settings": "getNotificationSettings",
+  "POST /notifications/settings": "setNotificationSetting",
   "GET /places": "suggestPlaces",
   "GET /acts": "searchActs",
   "GET /acts/{actUrl}": "getActProfile",

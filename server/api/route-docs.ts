@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "../../domain/api-error";
-import type { Guard } from "./router";
+import type { Guard } from "./app-env";
 
 /**
  * What the OpenAPI document says about every operation beyond its own declaration (issue 16):
@@ -139,5 +139,6 @@ export const API_TAGS = [
   { name: "Documents", description: "An act's documents, which admins approve" },
   { name: "Events", description: "Planners' events, invites, offers and bookings" },
   { name: "Reviews", description: "Verified reviews of acts" },
+  { name: "Notifications", description: "What happened that the user should know of, and which of it they get by email" },
   { name: "Search-engine copy", description: "Curated titles, descriptions and guides (admins)" },
 ];

@@ -1,32 +1,10 @@
-import type { HttpBindings } from "@hono/node-server";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import type { Logger } from "pino";
-import type { Database } from "../db/client";
 import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
 import { badRequest, notFound, validationError } from "../errors";
+import type { AppEnv, Guard } from "./app-env";
 import { apiRoute, dataResponse, errorResponses } from "./route-docs";
-import type { SessionUser } from "../services/viewer";
 
-export interface AppVariables {
-  requestId: string;
-  log: Logger;
-  db: Database;
-  viewer: SessionUser | null;
-  /** The URL a page is rendered for, when the guest cache normalised it (server/guest-cache.ts). */
-  renderUrl?: string;
-}
-export interface AppEnv {
-  Bindings: HttpBindings;
-  Variables: AppVariables;
-}
-
-/**
- * Who may call a route (server/api/guards.ts), checked before its query and body are read:
- * it runs as route middleware, ahead of the validators, so a stranger learns nothing of our
- * rules or our messages. The services check again, inside their transactions.
- */
-export type Guard = MiddlewareHandler<AppEnv>;
+export type { AppEnv, AppVariables, Guard } from "./app-env";
 
 /** Every API router validates with the shared schemas and fails in the contract's shape. */
 export function createRouter() {

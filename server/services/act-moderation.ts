@@ -6,6 +6,7 @@ import type { Database, Transaction } from "../db/client";
 import { acts, users } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";
 import { recordModeration } from "./moderation-log";
+import { notify } from "./notifications";
 import type { SessionUser } from "./viewer";
 
 type ActRow = typeof acts.$inferSelect;
@@ -26,11 +27,13 @@ export async function setActStatus(db: Database, admin: SessionUser, actUrl: str
       // Approving also completes the application, or the status would still read Draft.
       await tx.update(acts).set({ active: true, declined: false, applicationComplete: true, declineReason: null, updatedAt: new Date() }).where(eq(acts.id, act.id));
       await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "approve", before, after: { active: true, declined: false, application_complete: true, decline_reason: null } });
+      await notify(tx, act.managerId, "act_approved", { actName: act.name, actUrl: act.url });
       return { name: act.name, message: MESSAGES.actApproved(act.name) };
     }
     if (act.declined) throw conflict(`${act.name} is already declined`);
     await tx.update(acts).set({ active: false, declined: true, declineReason: input.decline_reason, updatedAt: new Date() }).where(eq(acts.id, act.id));
     await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "decline", before, after: { active: false, declined: true, application_complete: act.applicationComplete, decline_reason: input.decline_reason } });
+    await notify(tx, act.managerId, "act_declined", { actName: act.name, actUrl: act.url, reason: input.decline_reason });
     return { name: act.name, message: `${act.name} Declined` };
   });
 }
@@ -50,6 +53,7 @@ export async function reassignAct(db: Database, admin: SessionUser, actUrl: stri
       before: { manager: previous?.url ?? null, manager_name: previous?.name ?? null, internal_use_only: act.internalUseOnly },
       after: { manager: artist.url, manager_name: artist.name, internal_use_only: false },
     });
+    await notify(tx, artist.id, "act_reassigned", { actName: act.name, actUrl: act.url });
     return { message: `${act.name} reassigned to ${artist.name}` };
   });
 }

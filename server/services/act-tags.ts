@@ -12,6 +12,7 @@ import { conflict, forbidden, notFound, validationFailed } from "../errors";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
+import { notify } from "./notifications";
 import type { SessionUser } from "./viewer";
 
 /** The relations a tag edit replaces; event types, styles and occasions are left alone. */
@@ -131,6 +132,7 @@ export async function decideTagUpdateRequest(db: Database, admin: SessionUser, a
       before,
       after: accept ? { musical: request.musical, ...relations } : before,
     });
+    await notify(tx, request.requestedBy ?? act.managerId, accept ? "tag_request_accepted" : "tag_request_declined", { actName: act.name, actUrl: act.url });
   });
   return { message: accept ? MESSAGES.requestAccepted : MESSAGES.requestDeclined };
 }

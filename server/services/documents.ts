@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import { deleteFile } from "../storage";
 import { actAccess } from "./act-visibility";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
+import { notify } from "./notifications";
 import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
@@ -69,8 +70,12 @@ export async function deleteDocument(db: Database, dataDir: string, viewer: Sess
 }
 
 export async function setDocumentApproval(db: Database, admin: SessionUser, id: number, approval: "approved" | "declined"): Promise<MessageResult> {
-  const [doc] = await db.update(documents).set({ approval }).where(eq(documents.id, id)).returning();
-  if (!doc) throw notFound("No such document");
-  return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };
+  return db.transaction(async (tx) => {
+    const [doc] = await tx.update(documents).set({ approval }).where(eq(documents.id, id)).returning();
+    if (!doc) throw notFound("No such document");
+    const [act] = await tx.select({ name: acts.name, url: acts.url, managerId: acts.managerId }).from(acts).where(eq(acts.id, doc.actId));
+    await notify(tx, act?.managerId ?? null, approval === "approved" ? "document_approved" : "document_declined", { documentTitle: doc.title, actName: act?.name, actUrl: act?.url });
+    return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };
+  });
 }
 

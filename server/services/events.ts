@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
-import type { InviteState } from "../../domain/events";
+import { formatPrice, type InviteState } from "../../domain/events";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
 import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
 import { canInviteToEvent, canManageAct } from "../../domain/permissions";
@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
 import { acts, bookings, events, invites, offers, places } from "../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../errors";
+import { notify } from "./notifications";
 import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
@@ -20,15 +21,16 @@ function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
 }
 
-async function inviteAct(tx: Executor, planner: SessionUser, eventId: number, actUrl: string) {
+async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string) {
   const act = await findVisibleAct(tx, actUrl, planner);
   if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
   try {
-    await tx.insert(invites).values({ eventId, actId: act.id });
+    await tx.insert(invites).values({ eventId: event.id, actId: act.id });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`${act.name} is already invited to this event`);
     throw error;
   }
+  await notify(tx, act.managerId, "act_invited", { actName: act.name, actUrl: act.url, eventName: event.name });
   return act;
 }
 
@@ -54,7 +56,7 @@ export async function createEvent(db: Database, planner: SessionUser, input: Cre
       .insert(events)
       .values({ url: uniqueSlug(input.name), plannerId: planner.id, name: input.name, starttime, location: place?.label ?? input.location, placeId: place?.id ?? null })
       .returning();
-    if (input.actUrl) await inviteAct(tx, planner, event!.id, input.actUrl);
+    if (input.actUrl) await inviteAct(tx, planner, event!, input.actUrl);
     return { url: event!.url, message: `${input.name} created` };
   });
 }
@@ -140,7 +142,7 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
   return db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
     if (!event) throw notFound("No such event");
-    const act = await inviteAct(tx, planner, event.id, actUrl);
+    const act = await inviteAct(tx, planner, event, actUrl);
     return { message: `${act.name} invited to ${event.name}` };
   });
 }
@@ -196,15 +198,17 @@ export async function findPlannersOffer(db: Executor, viewer: SessionUser, offer
 export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ invite: invites, act: acts })
+      .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId } })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
+      .innerJoin(events, eq(events.id, invites.eventId))
       .where(eq(invites.id, inviteId))
       .for("update");
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict("This invite is already booked");
     const [offer] = await tx.insert(offers).values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message }).returning();
+    await notify(tx, row.event.plannerId, "offer_received", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(offer!.priceCents) });
     return { id: offer!.id, message: "Offer sent" };
   });
 }
@@ -214,7 +218,7 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ offer: offers, invite: invites, event: events, actName: acts.name })
+      .select({ offer: offers, invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
       .from(offers)
       .innerJoin(invites, eq(invites.id, offers.inviteId))
       .innerJoin(events, eq(events.id, invites.eventId))
@@ -230,6 +234,7 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
       throw error;
     }
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
+    await notify(tx, row.managerId, "offer_accepted", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
     return { message: `${row.actName} booked for ${row.event.name}` };
   });
 }

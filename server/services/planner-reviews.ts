@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../db/errors";
 import { bookings, events, reviews } from "../db/schema";
 import { conflict, forbidden, validationFailed } from "../errors";
 import { findVisibleAct } from "./act-visibility";
+import { notify } from "./notifications";
 import type { SessionUser } from "./viewer";
 
 export const NOT_ELIGIBLE = "Choose one of your events in which this act was booked and that has started";
@@ -36,26 +37,39 @@ export async function eligibleEventsForAct(db: Executor, viewer: SessionUser, ac
 /** A verified review: the planner booked the act for this event, which has started. */
 export async function addPlannerReview(db: Database, planner: SessionUser, actUrl: string, input: PlannerReviewInput): Promise<CreatedResult> {
   const act = await findVisibleAct(db, actUrl, planner);
-  const [event] = await db.select().from(events).where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id))).limit(1);
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id)))
+    .limit(1);
   if (!event) throw validationFailed({ event_url: [NOT_ELIGIBLE] });
-  const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.actId, act.id), eq(reviews.eventId, event.id))).limit(1);
+  const [existing] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.actId, act.id), eq(reviews.eventId, event.id)))
+    .limit(1);
   if (existing) throw conflict("You have already reviewed this act for this event");
   const eligible = await eligibleEvents(db, planner, act.id);
   if (!eligible.some((item) => item.url === event.url)) throw validationFailed({ event_url: [NOT_ELIGIBLE] });
   try {
-    const [review] = await db
-      .insert(reviews)
-      .values({
-        actId: act.id,
-        eventId: event.id,
-        authorId: planner.id,
-        rating: input.rating,
-        title: input.title,
-        body: input.body,
-        reviewerName: planner.name,
-        allowReviewerName: input.allow_reviewer_name,
-      })
-      .returning({ id: reviews.id });
+    // The review and its notification are one write.
+    const [review] = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(reviews)
+        .values({
+          actId: act.id,
+          eventId: event.id,
+          authorId: planner.id,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          reviewerName: planner.name,
+          allowReviewerName: input.allow_reviewer_name,
+        })
+        .returning({ id: reviews.id });
+      await notify(tx, act.managerId, "review_posted", { actName: act.name, actUrl: act.url, rating: input.rating });
+      return inserted;
+    });
     return { id: review!.id, message: "Review added" };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("You have already reviewed this act for this event");

@@ -7,6 +7,7 @@ import { reviews } from "../db/schema";
 import { notFound } from "../errors";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
+import { notify } from "./notifications";
 import type { SessionUser } from "./viewer";
 
 /** An admin's review, under the reviewer name they give. */
@@ -18,6 +19,7 @@ export async function addAdminReview(db: Database, admin: SessionUser, actUrl: s
       .values({ actId: act.id, authorId: admin.id, rating: input.rating, title: input.title, body: input.body, reviewerName: input.reviewer_name, allowReviewerName: true })
       .returning();
     await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "add_review", before: {}, after: { review_id: review!.id, rating: input.rating, title: input.title, reviewer_name: input.reviewer_name } });
+    await notify(tx, act.managerId, "review_posted", { actName: act.name, actUrl: act.url, rating: input.rating });
     return { id: review!.id, message: "Review added" };
   });
 }

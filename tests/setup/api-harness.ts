@@ -11,6 +11,8 @@ import { migrateDatabase } from "../../server/db/migrate";
 import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
 import { loadEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
+import { deliverDueMail } from "../../server/mail/outbox";
+import { createMailTransport } from "../../server/mail/transport";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
 export const ROLE_EMAILS = {
@@ -76,6 +78,8 @@ export interface TestServerOptions {
   ssr?: SsrHandler;
   guestCache?: boolean;
   sitemapMaxUrls?: number;
+  /** Where mail goes (an SMTP server the test started); without it, .eml files in DATA_DIR/mail. */
+  smtpUrl?: string;
   /** Whether answers are checked against the OpenAPI document (the default). */
   checkAnswers?: boolean;
 }
@@ -91,6 +95,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
+    SMTP_URL: options.smtpUrl,
   });
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   await migrateDatabase(database);
@@ -154,7 +159,18 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return cookie;
   }
 
+  const mailDeps = {
+    transport: createMailTransport(env),
+    logger: createLogger("silent"),
+    appName: env.appName,
+    publicUrl: env.publicUrl,
+    secret: auth.options.secret as string,
+  };
+  /** One pass of the mail worker, as if at this moment. */
+  const deliverMail = (now?: Date) => deliverDueMail(database.db, mailDeps, now);
+
   async function close() {
+    mailDeps.transport.close();
     if (checker) recordCheckedAnswers(checker);
     await guestCache?.stop();
     await database.close();
@@ -176,7 +192,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     app = build();
   }
 
-  return { get app() { return app; }, database, env, request, post, get, signIn, cookieFor, nextIp, close, restart };
+  return { get app() { return app; }, database, env, deliverMail, mailDeps, request, post, get, signIn, cookieFor, nextIp, close, restart };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -1,0 +1,26 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "pino";
+import type { Database } from "../db/client";
+import type { SessionUser } from "../services/viewer";
+
+/** What every request carries through the app (server/app.ts sets it). */
+export interface AppVariables {
+  requestId: string;
+  log: Logger;
+  db: Database;
+  viewer: SessionUser | null;
+  /** The URL a page is rendered for, when the guest cache normalised it (server/guest-cache.ts). */
+  renderUrl?: string;
+}
+export interface AppEnv {
+  Bindings: HttpBindings;
+  Variables: AppVariables;
+}
+
+/**
+ * Who may call a route (server/api/guards.ts), checked before its query and body are read:
+ * it runs as route middleware, ahead of the validators, so a stranger learns nothing of our
+ * rules or our messages. The services check again, inside their transactions.
+ */
+export type Guard = MiddlewareHandler<AppEnv>;

@@ -1,0 +1,83 @@
+import { z } from "@hono/zod-openapi";
+import { notificationSchema, notificationSettingSchema } from "../../../domain/resources/notifications";
+import { messageResultSchema } from "../../../domain/resources/results";
+import { notificationSettingInputSchema } from "../../../domain/schemas/notifications";
+import { forbidden } from "../../errors";
+import { kindsFor, listNotifications, markAllRead, notificationSettings, setEmailEnabled, unreadCount } from "../../services/notifications";
+import { requireViewer, signedIn } from "../guards";
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { createRouter } from "../router";
+
+const TAGS = ["Notifications"];
+const noParams = z.object({});
+
+export const notificationRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [signedIn],
+      path: "/notifications",
+      tags: TAGS,
+      summary: "The signed-in user's notifications, newest first (50 at most), with how many are unread",
+      responses: {
+        200: {
+          description: "Notifications",
+          content: { "application/json": { schema: z.object({ data: z.array(notificationSchema), meta: z.object({ unread: z.number().int() }) }) } },
+        },
+      },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      const db = c.get("db");
+      const [data, unread] = await Promise.all([listNotifications(db, viewer.id), unreadCount(db, viewer.id)]);
+      return c.json({ data, meta: { unread } }, 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [signedIn],
+      path: "/notifications/read",
+      tags: TAGS,
+      summary: "Mark all of the signed-in user's notifications read",
+      request: { params: noParams },
+      responses: { 200: dataResponse("Done", messageResultSchema) },
+    }),
+    async (c) => {
+      await markAllRead(c.get("db"), requireViewer(c).id);
+      return c.json({ data: { message: "All notifications read" } }, 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [signedIn],
+      path: "/notifications/settings",
+      tags: TAGS,
+      summary: "Which notifications the signed-in user gets by email",
+      responses: { 200: dataResponse("Settings", z.array(notificationSettingSchema)) },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await notificationSettings(c.get("db"), viewer.id, viewer.role) }, 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [signedIn],
+      path: "/notifications/settings",
+      tags: TAGS,
+      summary: "Turn one kind of notification email on or off",
+      request: { body: { content: { "application/json": { schema: notificationSettingInputSchema } }, required: true } },
+      responses: { 200: dataResponse("Saved", z.array(notificationSettingSchema)), ...errorResponses(403) },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      const { kind, email } = c.req.valid("json");
+      // A kind this role never receives is no setting of theirs.
+      if (!kindsFor(viewer.role).includes(kind)) throw forbidden("Your account does not get this notification");
+      await setEmailEnabled(c.get("db"), viewer.id, kind, email);
+      return c.json({ data: await notificationSettings(c.get("db"), viewer.id, viewer.role) }, 200);
+    },
+  );

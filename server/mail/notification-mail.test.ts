@@ -1,0 +1,190 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { NOTIFICATION_KINDS } from "../../domain/notifications";
+import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
+
+/**
+ * Every kind of notification mail, through a real SMTP server (smtp-server from npm): who
+ * gets it, its subject, its link and its unsubscribe header; a kind turned off sends none;
+ * and mail written while the SMTP server is down is sent once it is back, exactly once.
+ */
+
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let port = 0;
+
+function startSmtp(onPort = 0): Promise<void> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          done();
+        })
+        .catch(done);
+    },
+  });
+  return new Promise((resolve) => smtp.listen(onPort, "127.0.0.1", () => resolve()));
+}
+const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+
+let server: TestServer;
+beforeAll(async () => {
+  await startSmtp();
+  port = (smtp.server.address() as AddressInfo).port;
+  server = await createTestServer({ smtpUrl: `smtp://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await server.close();
+  await stopSmtp();
+});
+
+/** A header as it was sent (mailparser folds the List-* headers into one object). */
+const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim();
+const recipient = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+
+async function ok(response: Response) {
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return json<{ data: Record<string, unknown> }>(response);
+}
+
+/** Sends what is due, and returns the mail that arrived since the last call. */
+async function deliver(now?: Date) {
+  const before = received.length;
+  await server.deliverMail(now);
+  return received.slice(before);
+}
+
+describe("notification mail", () => {
+  it("tells the right person of each kind of event, with a link to act on and a way to stop", async () => {
+    const sent: Record<string, ParsedMail[]> = {};
+    const step = async (kind: string, action: () => Promise<unknown>) => {
+      await action();
+      sent[kind] = await deliver();
+    };
+    await step("act_approved", async () => ok(await server.post("/api/acts/set-status/pending-act", "admin", { status: "approved" })));
+    await step("act_declined", async () => ok(await server.post("/api/acts/set-status/dj-nova", "admin", { status: "declined", decline_reason: "Add a video first" })));
+    await step("act_reassigned", async () => ok(await server.post("/api/acts/reassign/draft-act", "admin", { act: "artist" })));
+    const tags = { musical: true, genres: [5], "song-types": [18], "band-setups": [25] };
+    await step("tag_request_accepted", async () => {
+      await ok(await server.post("/api/acts/request-to-update-tags/the-velvet-tones", "owner", tags));
+      await ok(await server.post("/api/acts/accept-tag-update-request/the-velvet-tones", "admin"));
+    });
+    await step("tag_request_declined", async () => {
+      await ok(await server.post("/api/acts/request-to-update-tags/the-velvet-tones", "owner", tags));
+      await ok(await server.post("/api/acts/decline-tag-update-request/the-velvet-tones", "admin"));
+    });
+    await step("document_approved", async () => ok(await server.post("/api/documents/approve/3", "admin")));
+    await step("document_declined", async () => ok(await server.post("/api/documents/decline/3", "admin")));
+    await step("act_invited", async () => ok(await server.post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" })));
+    const invites = await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"));
+    const inviteId = invites.data.find((invite) => invite.event.url === "summer-wedding")!.id;
+    let offerId = 0;
+    await step("offer_received", async () => {
+      offerId = (await ok(await server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200, message: "Two sets" }))).data.id as number;
+    });
+    await step("offer_accepted", async () => ok(await server.post(`/api/offers/accept/${offerId}`, "planner")));
+    await step("review_posted", async () => ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 5, title: "Superb", body: "Packed floor", reviewer_name: "Alex" })));
+
+    const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
+      act_approved: { to: "artist2@example.com", subject: /^Pending Act is approved \| EVA$/, link: "/entertainment/pending-act" },
+      act_declined: { to: "artist@example.com", subject: /^DJ Nova was declined/, link: "/entertainment/dj-nova" },
+      act_reassigned: { to: "artist@example.com", subject: /^You now manage Draft Act/, link: "/my-acts" },
+      tag_request_accepted: { to: "artist@example.com", subject: /^New tags for The Velvet Tones/, link: "/entertainment/the-velvet-tones" },
+      tag_request_declined: { to: "artist@example.com", subject: /^Tag request for The Velvet Tones declined/, link: "/entertainment/the-velvet-tones" },
+      document_approved: { to: "artist@example.com", subject: /^Insurance Certificate approved/, link: "/documents" },
+      document_declined: { to: "artist@example.com", subject: /^Insurance Certificate declined/, link: "/documents" },
+      act_invited: { to: "artist@example.com", subject: /^The Velvet Tones is invited to Summer Wedding/, link: "/invites" },
+      offer_received: { to: "planner@example.com", subject: /^An offer from The Velvet Tones/, link: "/events" },
+      offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
+      review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
+    };
+    expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
+    for (const [kind, want] of Object.entries(expected)) {
+      expect(sent[kind], kind).toHaveLength(1);
+      const mail = sent[kind]![0]!;
+      expect(recipient(mail), kind).toBe(want.to);
+      expect(mail.subject, kind).toMatch(want.subject);
+      expect(mail.text, kind).toContain(`http://localhost:3000${want.link}`);
+      expect(mail.html || "", kind).toContain(`href="http://localhost:3000${want.link}"`);
+      expect(header(mail, "list-unsubscribe"), kind).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\?token=.+>$/);
+      expect(header(mail, "list-unsubscribe-post"), kind).toBe("List-Unsubscribe=One-Click");
+    }
+    expect(sent.act_declined![0]!.text).toContain("The reason: Add a video first");
+    expect(sent.offer_received![0]!.text).toContain("$1,200.00");
+
+    // The same events are in each reader's in-app list, newest first, unread.
+    const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
+    expect(artist.data.map((item) => item.kind)).toEqual(["review_posted", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
+    expect(artist.meta.unread).toBe(9);
+    await ok(await server.post("/api/notifications/read", "owner"));
+    expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
+    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["offer_received"]);
+  });
+
+  it("stops a kind the reader turned off, in the settings or by the mail's own link, and keeps it in the app", async () => {
+    const settings = await ok(await server.post("/api/notifications/settings", "owner", { kind: "review_posted", email: false }));
+    expect((settings.data as unknown as { kind: string; email: boolean }[]).find((item) => item.kind === "review_posted")?.email).toBe(false);
+    await ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 4, title: "Good", body: "Fine", reviewer_name: "Sam" }));
+    expect(await deliver()).toEqual([]);
+    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "owner"))).data[0]!.kind).toBe("review_posted");
+
+    // The unsubscribe link of a mail works without signing in: GET asks, POST (a mail program's one click) does it.
+    await ok(await server.post("/api/acts/set-status/keynote-kim", "admin", { status: "declined", decline_reason: "Missing photos" }));
+    const [mail] = await deliver();
+    const link = header(mail!, "list-unsubscribe")!.slice(1, -1);
+    const path = link.replace("http://localhost:3000", "");
+    const ask = await server.request(path);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain("You get an email when an act of mine is declined.");
+    const done = await server.request(path, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(done.status).toBe(200);
+    const artist2 = await json<{ data: { kind: string; email: boolean }[] }>(await server.get("/api/notifications/settings", "otherArtist"));
+    expect(artist2.data.find((item) => item.kind === "act_declined")?.email).toBe(false);
+    expect(artist2.data.find((item) => item.kind === "act_approved")?.email).toBe(true);
+    // A token changed by one character is no one's.
+    expect((await server.request(`${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`, { method: "POST" })).status).toBe(400);
+  });
+
+  it("loses nothing while the SMTP server is down, and sends each mail once when it is back", async () => {
+    await stopSmtp();
+    await ok(await server.post("/api/acts/set-status/keynote-kim", "admin", { status: "approved" }));
+    expect(await deliver()).toEqual([]);
+    const pending = ((await server.database.db.execute(sql`select attempts, last_error from mail_outbox where sent_at is null`)) as unknown as { rows: { attempts: number; last_error: string }[] }).rows;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.attempts).toBe(1);
+    expect(pending[0]!.last_error).toBeTruthy();
+
+    await startSmtp(port);
+    // Not before its retry time; then once, even with two workers at the same moment.
+    expect(await deliver()).toEqual([]);
+    const later = new Date(Date.now() + 60_000);
+    const before = received.length;
+    await Promise.all([server.deliverMail(later), server.deliverMail(later)]);
+    const arrived = received.slice(before);
+    expect(arrived.map((mail) => mail.subject)).toEqual(["Keynote Kim is approved | EVA"]);
+    expect(recipient(arrived[0]!)).toBe("artist2@example.com");
+    expect(await deliver(new Date(Date.now() + 3_600_000))).toEqual([]);
+  });
+
+  it("answers each role with its own notifications and settings, and refuses the rest", async () => {
+    expect((await server.get("/api/notifications", "guest")).status).toBe(401);
+    expect((await server.get("/api/notifications/settings", "guest")).status).toBe(401);
+    expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
+    expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
+    const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
+    expect(plannerKinds).toEqual(["offer_received"]);
+    const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
+    expect(adminKinds).not.toContain("offer_received");
+    expect((await server.post("/api/notifications/settings", "planner", { kind: "act_approved", email: false })).status).toBe(403);
+    expect((await server.post("/api/notifications/settings", "owner", { kind: "no_such_kind", email: false })).status).toBe(422);
+    expect((await server.post("/api/notifications/settings", "owner", { kind: "act_approved", email: "no" })).status).toBe(400);
+    expect((await json<{ data: unknown[] }>(await server.get("/api/notifications", "otherPlanner"))).data).toEqual([]);
+  });
+});

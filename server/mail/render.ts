@@ -1,0 +1,45 @@
+import type { NotificationText } from "../../domain/notifications";
+
+/** A mail ready to send: one template makes both parts. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The one template of every notification mail: the product's name, what happened, a link to
+ * the page to act on, and how to stop this kind of mail. Plain text and HTML say the same.
+ */
+export function renderNotificationMail(input: { appName: string; publicUrl: string; text: NotificationText; unsubscribeUrl: string; settingsUrl: string }): RenderedMail {
+  const { appName, publicUrl, text, unsubscribeUrl, settingsUrl } = input;
+  const link = `${publicUrl}${text.link}`;
+  const subject = `${text.title} | ${appName}`;
+  const plain = [
+    text.body,
+    "",
+    `${text.action}: ${link}`,
+    "",
+    "--",
+    `${appName}. You get this email because of your notification settings: ${settingsUrl}`,
+    `Stop emails like this one: ${unsubscribeUrl}`,
+    "",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:system-ui,sans-serif;color:#111827">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<tr><td>
+<p style="margin:0 0 16px;font-weight:700;color:#5b21b6">${escapeHtml(appName)}</p>
+<h1 style="margin:0 0 12px;font-size:20px">${escapeHtml(text.title)}</h1>
+<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(text.body)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#5b21b6;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(text.action)}</a></p>
+<p style="margin:0;font-size:12px;color:#4b5563">You get this email because of your <a href="${escapeHtml(settingsUrl)}" style="color:#4b5563">notification settings</a>. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#4b5563">Stop emails like this one</a>.</p>
+</td></tr>
+</table>
+</body></html>
+`;
+  return { subject, text: plain, html };
+}

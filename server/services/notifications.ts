@@ -1,0 +1,56 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "../../domain/notifications";
+import type { Notification, NotificationSetting } from "../../domain/resources/notifications";
+import type { Role } from "../../domain/roles";
+import type { Executor } from "../db/client";
+import { notificationOptOuts, notifications } from "../db/schema";
+import { MAIL_CHANNEL } from "../mail/outbox";
+
+/**
+ * Tells a user what happened: a row of their in-app list, and its email unless they turned
+ * that kind off. Call it inside the transaction of the change, so both happen or neither.
+ */
+export async function notify(tx: Executor, userId: string | null, kind: NotificationKind, facts: NotificationFacts): Promise<void> {
+  if (!userId) return;
+  const text = NOTIFICATIONS[kind].text(facts);
+  const [row] = await tx.insert(notifications).values({ userId, kind, title: text.title, body: text.body, link: text.link }).returning({ id: notifications.id });
+  await tx.execute(
+    sql`insert into mail_outbox (notification_id, recipient)
+        select ${row!.id}, u.email from users u
+         where u.id = ${userId} and not exists (select 1 from notification_opt_outs o where o.user_id = u.id and o.kind = ${kind})`,
+  );
+  // Wakes the mail workers when the transaction commits; they also look every few seconds.
+  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+}
+
+/** The user's notifications, newest first. */
+export async function listNotifications(db: Executor, userId: string, limit = 50): Promise<Notification[]> {
+  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  return rows.map((row): Notification => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, created_at: row.createdAt.toISOString(), read: row.readAt !== null }));
+}
+
+export async function unreadCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** The kinds a role can receive: planners get offers; artists and admins (who manage acts) the rest. */
+export function kindsFor(role: Role): NotificationKind[] {
+  return NOTIFICATION_KINDS.filter((kind) => (NOTIFICATIONS[kind].recipient === "planner") === (role === "PLANNER"));
+}
+
+/** Each kind the user can receive, and whether its email is on. */
+export async function notificationSettings(db: Executor, userId: string, role: Role): Promise<NotificationSetting[]> {
+  const rows = await db.select({ kind: notificationOptOuts.kind }).from(notificationOptOuts).where(eq(notificationOptOuts.userId, userId));
+  const off = new Set(rows.map((row) => row.kind));
+  return kindsFor(role).map((kind): NotificationSetting => ({ kind, label: NOTIFICATIONS[kind].setting, email: !off.has(kind) }));
+}
+
+export async function setEmailEnabled(db: Executor, userId: string, kind: NotificationKind, enabled: boolean): Promise<void> {
+  if (enabled) await db.delete(notificationOptOuts).where(and(eq(notificationOptOuts.userId, userId), eq(notificationOptOuts.kind, kind)));
+  else await db.insert(notificationOptOuts).values({ userId, kind }).onConflictDoNothing();
+}
