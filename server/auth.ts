@@ -9,6 +9,8 @@ import type { Database } from "./db/client";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
+import { queueMail } from "./mail/queue";
+import { renderAccountMail } from "./mail/render";
 
 /** The header our own middleware sets from the socket; clients cannot choose it. */
 export const CLIENT_IP_HEADER = "x-eva-client-ip";
@@ -18,6 +20,8 @@ export const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
 
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 export const SIGN_UP_LIMIT = { window: 60, max: 10 } as const;
+/** Reset mail per client address: enough for a typo or two, too few to flood an inbox. */
+export const PASSWORD_RESET_LIMIT = { window: 300, max: 5 } as const;
 
 export function createAuth(db: Database, env: Env, secret: string) {
   return betterAuth({
@@ -36,8 +40,48 @@ export function createAuth(db: Database, env: Env, secret: string) {
         rateLimit: schema.rateLimits,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // A reset ends every session, so whoever knew the old password is signed out too.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) =>
+        queueMail(
+          db,
+          user.email,
+          renderAccountMail({
+            appName: env.appName,
+            title: "Reset your password",
+            body: `Someone (we hope you) asked to reset the password of your ${env.appName} account.`,
+            action: "Choose a new password",
+            url,
+            note: "The link works for an hour. If you did not ask for it, ignore this email: your password stays as it is.",
+          }),
+        ),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) =>
+        queueMail(
+          db,
+          user.email,
+          renderAccountMail({
+            appName: env.appName,
+            title: "Confirm your email",
+            body: `Confirm that ${user.email} is the address of your ${env.appName} account.`,
+            action: "Confirm my email",
+            url,
+            note: "If you did not make this account or change its email, ignore this email.",
+          }),
+        ),
+    },
     user: {
+      // A new address is confirmed by a link sent to it before it replaces the old one.
+      changeEmail: { enabled: true },
       additionalFields: {
         role: { type: "string", required: true, input: true },
         url: { type: "string", required: false, input: false },
@@ -65,7 +109,12 @@ export function createAuth(db: Database, env: Env, secret: string) {
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": SIGN_IN_LIMIT, "/sign-up/email": SIGN_UP_LIMIT },
+      customRules: {
+        "/sign-in/email": SIGN_IN_LIMIT,
+        "/sign-up/email": SIGN_UP_LIMIT,
+        "/request-password-reset": PASSWORD_RESET_LIMIT,
+        "/reset-password": PASSWORD_RESET_LIMIT,
+      },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
