@@ -106,9 +106,15 @@ function SiteHeader() {
                 Invites
               </Link>
             )}
-            <span data-testid="signed-in-as">
+            <Link to="/notifications" className="hover:underline">
+              Notifications{" "}
+              <Badge color={data?.unread ? "violet" : "gray"} data-testid="unread-count">
+                {data?.unread ?? 0} unread
+              </Badge>
+            </Link>
+            <Link to="/account" className="hover:underline" data-testid="signed-in-as">
               Signed in as <strong>{viewer.name}</strong> ({viewer.role})
-            </span>
+            </Link>
             <Form method="post" action="/logout">
               <button type="submit" className="rounded-md border border-gray-300 px-3 py-1.5 hover:bg-gray-50">
                 Sign out

@@ -22,12 +22,13 @@ const RETRY_MS = 5_000;
 const MAX_REMEMBERED_CHANGES = 10_000;
 
 /**
- * The query parameters pages read (login and sign-up: where to go next; add-event: which
+ * The query parameters pages read (login and sign-up: where to go next, and whether a
+ * password was just reset; add-event: which
  * act; /search: its filter). Only these are part of a cached page's key, and a page is
  * rendered for its key's URL, so an unknown parameter neither forces a render nor shows up
  * in a stored page.
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["redirectTo", "actUrl", ...SEARCH_QUERY_KEYS];
+export const PAGE_QUERY_PARAMS: readonly string[] = ["redirectTo", "reset", "actUrl", ...SEARCH_QUERY_KEYS];
 
 /** The URL a guest page is stored under: the path, and the parameters pages read, sorted. */
 export function pageKey(url: URL): string {
@@ -39,11 +40,12 @@ export function pageKey(url: URL): string {
 
 /**
  * A page a guest may be shown from the cache: not one of React Router's requests for route
- * manifests or page data, and not an admin page (a guest is only ever sent to sign in from
- * there, and the way back must keep every parameter the page reads).
+ * manifests or page data, not an admin page (a guest is only ever sent to sign in from
+ * there, and the way back must keep every parameter the page reads), and not the page a
+ * password-reset link opens (its token is a secret of one person, never part of a key).
  */
 export function isDocumentPath(pathname: string): boolean {
-  return pathname !== "/__manifest" && !pathname.endsWith(".data") && !pathname.startsWith("/admin/");
+  return pathname !== "/__manifest" && !pathname.endsWith(".data") && !pathname.startsWith("/admin/") && pathname !== "/reset-password";
 }
 
 /** An act's profile page shows that act only; any other page may show any act. */

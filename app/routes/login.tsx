@@ -13,7 +13,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // Empty when no page asked to be returned to: the user then lands on their role's page.
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
   if (context.viewer) throw redirect(redirectTo || LANDING_PAGE[context.viewer.role]);
-  return { appName: context.config.appName, redirectTo };
+  return { appName: context.config.appName, redirectTo, reset: new URL(request.url).searchParams.has("reset") };
 }
 
 async function roleOf(response: Response): Promise<Role | null> {
@@ -44,6 +44,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 id="login-heading" className="text-2xl font-bold">
         Log in
       </h1>
+      {loaderData.reset && (
+        <p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-sm text-green-900">
+          Your password is changed. Log in with the new one.
+        </p>
+      )}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
@@ -65,6 +70,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Button>
       </Form>
       <p className="mt-4 text-sm text-gray-700">
+        <Link to="/forgot-password" className="text-violet-800 underline">
+          Forgot your password?
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-gray-700">
         New here?{" "}
         <Link to="/signup" className="text-violet-800 underline">
           Sign up for free

@@ -34,6 +34,11 @@ describe("axe finds no violations", () => {
     ["guest", "/guides"],
     ["guest", "/guides/choosing-a-wedding-band"],
     ["guest", "/entertainment/no-such-act"],
+    ["guest", "/forgot-password"],
+    ["guest", "/reset-password?token=not-a-real-token"],
+    ["owner", "/account"],
+    ["planner", "/account"],
+    ["owner", "/notifications"],
   ] as [DemoRole, string][])("as %s on %s", async (role, path) => {
     const page = await (await suite.sessions.contextFor(role)).newPage();
     await page.goto(suite.app.baseUrl + path);

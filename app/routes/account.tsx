@@ -1,0 +1,149 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "../components/ui/button";
+import { TextField } from "../components/ui/text-field";
+import { forwardCookies, readFailure, type FormFailure } from "../lib/api-errors";
+import { loadAccount } from "./account.server";
+import type { Route } from "./+types/account";
+
+export function meta() {
+  return [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadAccount(context);
+}
+
+type Outcome = { intent: string; done?: string; failure?: FormFailure };
+
+const post = (context: Route.ActionArgs["context"], path: string, body: unknown) =>
+  context.apiFetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** Each form on the page says which it is; each calls the API as the signed-in user. */
+export async function action({ context, request }: Route.ActionArgs): Promise<Outcome | Response> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const failed = async (response: Response) => ({ intent, failure: await readFailure(response, "Could not save. Please try again.") });
+  if (intent === "name") {
+    const response = await post(context, "/api/auth/update-user", { name: String(form.get("name") ?? "").trim() });
+    return response.ok ? { intent, done: "Name saved" } : failed(response);
+  }
+  if (intent === "email") {
+    const newEmail = String(form.get("email") ?? "").trim();
+    const response = await post(context, "/api/auth/change-email", { newEmail, callbackURL: "/account" });
+    return response.ok ? { intent, done: `We sent a link to ${newEmail}. Your email changes when you open it.` } : failed(response);
+  }
+  if (intent === "password") {
+    const response = await post(context, "/api/auth/change-password", {
+      currentPassword: String(form.get("current") ?? ""),
+      newPassword: String(form.get("password") ?? ""),
+      revokeOtherSessions: true,
+    });
+    if (!response.ok) return failed(response);
+    // The new session replaces this one; other devices are signed out.
+    return Response.json({ intent, done: "Password changed. Other devices are signed out." }, { headers: forwardCookies(response) });
+  }
+  if (intent === "notifications") {
+    const wanted = new Set(form.getAll("email").map(String));
+    for (const kind of form.getAll("kind").map(String)) {
+      const response = await post(context, "/api/notifications/settings", { kind, email: wanted.has(kind) });
+      if (!response.ok) return failed(response);
+    }
+    return { intent, done: "Email settings saved" };
+  }
+  return { intent, failure: { message: "Unknown form", errors: {} } };
+}
+
+function Result({ outcome, intent }: { outcome: Outcome | undefined; intent: string }) {
+  if (outcome?.intent !== intent) return null;
+  if (outcome.done) {
+    return (
+      <p role="status" className="text-sm text-green-800">
+        ✓ {outcome.done}
+      </p>
+    );
+  }
+  return outcome.failure && !Object.keys(outcome.failure.errors).length ? (
+    <p role="alert" className="text-sm text-red-700">
+      {outcome.failure.message}
+    </p>
+  ) : null;
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const outcome = actionData as Outcome | undefined;
+  const errors = (intent: string, field: string) => (outcome?.intent === intent ? outcome.failure?.errors[field] : undefined);
+  const card = "flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm";
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">Your account</h1>
+      <section aria-labelledby="name-heading" className={card}>
+        <h2 id="name-heading" className="text-lg font-semibold">
+          Name
+        </h2>
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="name" />
+          <TextField label="Name" name="name" defaultValue={loaderData.name} autoComplete="name" required maxLength={255} errors={errors("name", "name")} />
+          <Result outcome={outcome} intent="name" />
+          <Button type="submit" disabled={busy("name")} className="self-start">
+            Save name
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="email-heading" className={card}>
+        <h2 id="email-heading" className="text-lg font-semibold">
+          Email
+        </h2>
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="email" />
+          <p className="text-sm text-gray-700">
+            Now: <strong>{loaderData.email}</strong>. A new address is used once you open the link we send to it.
+          </p>
+          <TextField label="New email" name="email" type="email" autoComplete="email" required errors={errors("email", "newEmail") ?? errors("email", "email")} />
+          <Result outcome={outcome} intent="email" />
+          <Button type="submit" disabled={busy("email")} className="self-start">
+            Change email
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="password-heading" className={card}>
+        <h2 id="password-heading" className="text-lg font-semibold">
+          Password
+        </h2>
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="password" />
+          <TextField label="Current password" name="current" type="password" autoComplete="current-password" required errors={errors("password", "currentPassword")} />
+          <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required errors={errors("password", "newPassword")} />
+          <Result outcome={outcome} intent="password" />
+          <Button type="submit" disabled={busy("password")} className="self-start">
+            Change password
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="notifications-heading" className={card}>
+        <h2 id="notifications-heading" className="text-lg font-semibold">
+          Email me when…
+        </h2>
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="notifications" />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">Notification emails</legend>
+            {loaderData.settings.map((setting) => (
+              <label key={setting.kind} className="flex items-center gap-2 text-sm">
+                <input type="hidden" name="kind" value={setting.kind} />
+                <input type="checkbox" name="email" value={setting.kind} defaultChecked={setting.email} className="h-4 w-4" />
+                {setting.label}
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-sm text-gray-700">Everything also shows on your Notifications page, whatever you choose here.</p>
+          <Result outcome={outcome} intent="notifications" />
+          <Button type="submit" disabled={busy("notifications")} className="self-start">
+            Save email settings
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { formatDayAndTime } from "../../domain/formatters";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { api, outcome } from "../lib/api-client";
+import { useAction } from "../lib/use-action";
+import { loadNotifications } from "./notifications.server";
+import type { Route } from "./+types/notifications";
+
+export function meta() {
+  return [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadNotifications(context);
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { run, pending } = useAction();
+  return (
+    <div className="mx-auto max-w-2xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Notifications</h1>
+        {loaderData.unread > 0 && (
+          <Button variant="secondary" disabled={pending} onClick={() => void run(() => outcome(api.POST("/notifications/read")))}>
+            Mark all read
+          </Button>
+        )}
+      </div>
+      <p className="mt-2 text-sm text-gray-700">
+        Choose which of these also come by email on <Link to="/account" className="text-violet-800 underline">your account page</Link>.
+      </p>
+      {loaderData.items.length === 0 ? (
+        <p className="mt-6 text-gray-700">Nothing yet. We will tell you here when something happens.</p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-3">
+          {loaderData.items.map((item) => (
+            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.read ? "" : "border-l-4 border-violet-600"}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                {!item.read && <Badge color="yellow">New</Badge>}
+                <Link to={item.link} className={`text-violet-900 hover:underline ${item.read ? "" : "font-semibold"}`}>
+                  {item.title}
+                </Link>
+              </div>
+              <p className="mt-1 text-sm text-gray-800">{item.body}</p>
+              <p className="mt-1 text-xs text-gray-600">
+                <time dateTime={item.created_at}>{formatDayAndTime(item.created_at)} UTC</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
