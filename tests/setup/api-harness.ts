@@ -206,3 +206,36 @@ export function sessionCookie(response: Response): string {
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
+
+/**
+ * A second app server on the same PostgreSQL database as `server`, with its own connection
+ * pool, auth and guest page cache: what a second machine behind the load balancer runs.
+ */
+export async function createPeerServer(server: TestServer, options: Pick<TestServerOptions, "ssr" | "guestCache"> = {}) {
+  const { env } = server;
+  if (!env.databaseUrl) throw new Error("a peer server needs a PostgreSQL database");
+  const database = await openDatabase({ databaseUrl: env.databaseUrl });
+  const auth = createAuth(database.db, env, env.authSecret!);
+  const logger = createLogger("silent");
+  const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
+  const app = createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
+  async function request(path: string, init: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    if (init.cookie) {
+      headers.set("cookie", init.cookie);
+      if (!headers.has("origin")) headers.set("origin", "http://localhost:3000");
+    }
+    const bindings = { incoming: { socket: { remoteAddress: init.ip ?? "192.0.2.1" } } } as never;
+    return app.request(path, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body }, bindings);
+  }
+  async function close() {
+    await guestCache?.stop();
+    await database.close();
+  }
+  return { database, request, close };
+}

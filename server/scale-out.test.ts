@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPeerServer, createTestServer, type TestServer } from "../tests/setup/api-harness";
+import type { SsrHandler } from "./app";
+import { SIGN_IN_LIMIT } from "./auth";
+import { acts } from "./db/schema";
+
+/**
+ * Two app servers on one PostgreSQL database (issue 15): what one writes, the other shows
+ * at once, even from its guest page cache; sign-in attempts count across both; and a mail
+ * is sent once whichever server's worker takes it. On the embedded database one process is
+ * the rule (README, Scaling out), so this runs on the PostgreSQL leg of the suite.
+ */
+
+const ssr: SsrHandler = async (request, context) => {
+  const url = new URL(request.url).pathname.split("/").pop()!;
+  const [act] = await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url));
+  return new Response(`<p>${act?.name ?? "missing"}</p>`, { status: act ? 200 : 404, headers: { "content-type": "text/html; charset=utf-8" } });
+};
+
+const onPostgres = process.env.TEST_DB === "postgres";
+let a: TestServer;
+let b: Awaited<ReturnType<typeof createPeerServer>>;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  a = await createTestServer({ ssr, guestCache: true });
+  b = await createPeerServer(a, { ssr, guestCache: true });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+async function eventually(check: () => Promise<boolean>) {
+  for (let i = 0; i < 150; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("condition not met within 3 s");
+}
+
+describe.runIf(onPostgres)("two app servers on one database", () => {
+  it("a write through server A shows on server B's next guest page, though B had it cached", async () => {
+    const page = async () => {
+      const response = await b.request("/entertainment/dj-nova", { headers: { "accept-encoding": "identity" } });
+      return { cache: response.headers.get("x-cache"), body: await response.text() };
+    };
+    expect((await page()).body).toBe("<p>DJ Nova</p>");
+    expect(await page()).toEqual({ cache: "hit", body: "<p>DJ Nova</p>" });
+    expect((await a.post("/api/acts/update/dj-nova", "owner", { name: "DJ Nova Live" })).status).toBe(200);
+    // The change reaches B by PostgreSQL's notification, as it reaches A.
+    await eventually(async () => (await page()).body === "<p>DJ Nova Live</p>");
+    // The JSON answer never waits for a notification: it reads the database.
+    expect(((await (await b.request("/api/acts/dj-nova")).json()) as { data: { name: string } }).data.name).toBe("DJ Nova Live");
+  });
+
+  it("counts failed sign-ins from one address on both servers toward one limit", async () => {
+    const ip = "203.0.113.77";
+    const attempt = (server: { request: TestServer["request"] }) => server.request("/api/auth/sign-in/email", { json: { email: "planner@example.com", password: "wrong-password" }, ip });
+    const statuses: number[] = [];
+    for (let n = 0; n < SIGN_IN_LIMIT.max; n++) statuses.push((await attempt(n % 2 === 0 ? a : b)).status);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    expect((await attempt(a)).status).toBe(429);
+    expect((await attempt(b)).status).toBe(429);
+  });
+
+  it("sends a mail once when both servers' workers look at the same moment", async () => {
+    expect((await a.post("/api/acts/set-status/pending-act", "admin", { status: "approved" })).status).toBe(200);
+    const sent: string[] = [];
+    const transport = { describe: "memory", close: () => undefined, send: async (mail: { subject: string }) => void sent.push(mail.subject) };
+    const { deliverDueMail } = await import("./mail/outbox");
+    const deps = { ...a.mailDeps, transport };
+    const counts = await Promise.all([deliverDueMail(a.database.db, deps), deliverDueMail(b.database.db, deps)]);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(sent).toEqual(["Pending Act is approved | EVA"]);
+  });
+});
