@@ -4,6 +4,7 @@ import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, startServerAndBrowser } from "./app-server";
+import { axeViolations } from "./axe";
 import { watchCspViolations } from "./browser-session";
 import { sessionsFor } from "./demo-sessions";
 
@@ -115,16 +116,28 @@ describe("accounts that recover themselves", () => {
     // The mail was written too, with its way out.
     const mail = await mailTo("artist2@example.com", "Pending Act is approved | EVA");
     expect(mail.text).toContain(`${app.baseUrl}/entertainment/pending-act`);
+    // Its "stop emails like this one" link asks first, then turns that kind off.
+    const unsubscribe = /Stop emails like this one: (\S+)/.exec(mail.text ?? "")![1]!;
+    const stopPage = await newPage();
+    await stopPage.goto(unsubscribe);
+    await stopPage.getByText("You get an email when an act of mine is approved.").waitFor();
+    expect(await axeViolations(stopPage)).toEqual([]);
+    await stopPage.getByRole("button", { name: "Stop these emails" }).click();
+    await stopPage.getByRole("heading", { name: "Done" }).waitFor();
+    await stopPage.close();
 
     await page.getByTestId("signed-in-as").click();
     await page.getByRole("heading", { name: "Your account" }).waitFor();
+    // The link turned approvals off; the page turns them back on, and reviews off.
     const approvals = page.getByRole("checkbox", { name: "An act of mine is approved" });
-    expect(await approvals.isChecked()).toBe(true);
-    await approvals.uncheck();
+    expect(await approvals.isChecked()).toBe(false);
+    await approvals.check();
+    await page.getByRole("checkbox", { name: "An act of mine is reviewed" }).uncheck();
     await page.getByRole("button", { name: "Save email settings" }).click();
     await page.getByRole("status").filter({ hasText: "Email settings saved" }).waitFor();
     await page.reload();
-    expect(await page.getByRole("checkbox", { name: "An act of mine is approved" }).isChecked()).toBe(false);
+    expect(await page.getByRole("checkbox", { name: "An act of mine is approved" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "An act of mine is reviewed" }).isChecked()).toBe(false);
 
     await page.getByRole("textbox", { name: "Name", exact: true }).fill("Sam Renamed");
     await page.getByRole("button", { name: "Save name" }).click();
