@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       version: "1.0.0",
       description:
         "Every answer is `{data: …}` (lists with `meta` where paged); every failure is `{message, code, errors?}` with the code its status names. Writes are POSTs with a JSON body (PUT and DELETE for search-engine copy), refused from a foreign Origin when authenticated by the session cookie. Sign in with POST /api/auth/sign-in/email.",
-      license: { name: "Proprietary" },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     // The reference groups operations by resource, in this order.
     tags: API_TAGS,
