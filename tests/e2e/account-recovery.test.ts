@@ -91,6 +91,20 @@ describe("accounts that recover themselves", () => {
     await page.getByRole("alert").waitFor();
     await signIn(page, "planner@example.com", "a-new-planner-secret");
     expect(await page.getByTestId("signed-in-as").textContent()).toContain("Pat Planner");
+
+    // On the account page the current password is asked before a new one is set.
+    await page.goto(`${app.baseUrl}/account`);
+    await page.getByLabel("Current password").fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill("third-planner-secret");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText(/Invalid password/i).waitFor();
+    await page.getByLabel("Current password").fill("a-new-planner-secret");
+    await page.getByLabel("New password", { exact: true }).fill("third-planner-secret");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByRole("status").filter({ hasText: "Password changed" }).waitFor();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("link", { name: "Log in" }).waitFor();
+    await signIn(page, "planner@example.com", "third-planner-secret");
     await page.close();
   });
 
