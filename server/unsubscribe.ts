@@ -1,10 +1,9 @@
 import { type Context, Hono } from "hono";
 import { NOTIFICATIONS } from "../domain/notifications";
 import type { AppEnv } from "./api/router";
+import { escapeHtml } from "./mail/render";
 import { readUnsubscribeToken } from "./mail/unsubscribe";
 import { setEmailEnabled } from "./services/notifications";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function page(appName: string, title: string, body: string) {
   return `<!doctype html>

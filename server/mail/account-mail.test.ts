@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed";
 import { createTestServer, json, sessionCookie, type TestServer } from "../../tests/setup/api-harness";
+import { recipientOf, startSmtpServer } from "../../tests/setup/smtp";
 
 /**
  * Accounts that recover themselves, through better-auth's own flows and a real SMTP server:
@@ -11,33 +10,22 @@ import { createTestServer, json, sessionCookie, type TestServer } from "../../te
  * address confirmed before it replaces the old one.
  */
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: TestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => void received.push(mail))
-        .then(() => done(), done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  server = await createTestServer({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startSmtpServer();
+  server = await createTestServer({ smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 async function mailTo(address: string) {
-  const before = received.length;
+  const before = smtp.received.length;
   await server.deliverMail();
-  return received.slice(before).filter((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address === address);
+  return smtp.received.slice(before).filter((mail) => recipientOf(mail) === address);
 }
 
 /** The link of an account mail, as a path on our site. */

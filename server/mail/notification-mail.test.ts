@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS } from "../../domain/notifications";
 import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
+import { recipientOf, startSmtpServer } from "../../tests/setup/smtp";
 
 /**
  * Every kind of notification mail, through a real SMTP server (smtp-server from npm): who
@@ -12,42 +11,19 @@ import { createTestServer, json, type TestServer } from "../../tests/setup/api-h
  * and mail written while the SMTP server is down is sent once it is back, exactly once.
  */
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-let port = 0;
-
-function startSmtp(onPort = 0): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  return new Promise((resolve) => smtp.listen(onPort, "127.0.0.1", () => resolve()));
-}
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
-
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: TestServer;
 beforeAll(async () => {
-  await startSmtp();
-  port = (smtp.server.address() as AddressInfo).port;
-  server = await createTestServer({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpServer();
+  server = await createTestServer({ smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await server.close();
-  await stopSmtp();
+  await smtp.stop();
 });
 
 /** A header as it was sent (mailparser folds the List-* headers into one object). */
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim();
-const recipient = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 
 async function ok(response: Response) {
   expect(response.status, await response.clone().text()).toBeLessThan(300);
@@ -56,9 +32,9 @@ async function ok(response: Response) {
 
 /** Sends what is due, and returns the mail that arrived since the last call. */
 async function deliver(now?: Date) {
-  const before = received.length;
+  const before = smtp.received.length;
   await server.deliverMail(now);
-  return received.slice(before);
+  return smtp.received.slice(before);
 }
 
 describe("notification mail", () => {
@@ -109,7 +85,7 @@ describe("notification mail", () => {
     for (const [kind, want] of Object.entries(expected)) {
       expect(sent[kind], kind).toHaveLength(1);
       const mail = sent[kind]![0]!;
-      expect(recipient(mail), kind).toBe(want.to);
+      expect(recipientOf(mail), kind).toBe(want.to);
       expect(mail.subject, kind).toMatch(want.subject);
       expect(mail.text, kind).toContain(`http://localhost:3000${want.link}`);
       expect(mail.html || "", kind).toContain(`href="http://localhost:3000${want.link}"`);
@@ -153,7 +129,7 @@ describe("notification mail", () => {
   });
 
   it("loses nothing while the SMTP server is down, and sends each mail once when it is back", async () => {
-    await stopSmtp();
+    await smtp.stop();
     await ok(await server.post("/api/acts/set-status/keynote-kim", "admin", { status: "approved" }));
     expect(await deliver()).toEqual([]);
     const pending = ((await server.database.db.execute(sql`select attempts, last_error from mail_outbox where sent_at is null`)) as unknown as { rows: { attempts: number; last_error: string }[] }).rows;
@@ -161,15 +137,15 @@ describe("notification mail", () => {
     expect(pending[0]!.attempts).toBe(1);
     expect(pending[0]!.last_error).toBeTruthy();
 
-    await startSmtp(port);
+    await smtp.start();
     // Not before its retry time; then once, even with two workers at the same moment.
     expect(await deliver()).toEqual([]);
     const later = new Date(Date.now() + 60_000);
-    const before = received.length;
+    const before = smtp.received.length;
     await Promise.all([server.deliverMail(later), server.deliverMail(later)]);
-    const arrived = received.slice(before);
+    const arrived = smtp.received.slice(before);
     expect(arrived.map((mail) => mail.subject)).toEqual(["Keynote Kim is approved | EVA"]);
-    expect(recipient(arrived[0]!)).toBe("artist2@example.com");
+    expect(recipientOf(arrived[0]!)).toBe("artist2@example.com");
     expect(await deliver(new Date(Date.now() + 3_600_000))).toEqual([]);
   });
 

@@ -7,7 +7,8 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Text made safe to put in HTML, between tags or in a quoted attribute. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A mail about the reader's own account (reset a password, confirm an address): the same

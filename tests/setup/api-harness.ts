@@ -36,6 +36,26 @@ export interface RequestOptions {
   origin?: string | null;
 }
 
+/** The request a test describes, as the app takes it. */
+function requestFor(options: RequestOptions) {
+  const headers = new Headers(options.headers);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(options.json);
+  }
+  if (options.cookie) {
+    headers.set("cookie", options.cookie);
+    // Browsers send the page's origin with every write; a test of a forgery sets its own.
+    const origin = options.origin === undefined ? "http://localhost:3000" : options.origin;
+    if (origin !== null && !headers.has("origin")) headers.set("origin", origin);
+  }
+  // app.request takes Node's bindings; the socket address is all our code reads of them.
+  const bindings = { incoming: { socket: { remoteAddress: options.ip ?? "192.0.2.1" } } } as never;
+  const method = options.method ?? (body === undefined ? "GET" : "POST");
+  return { method, init: { method, headers, body } as RequestInit, bindings };
+}
+
 /** A fresh database on the PostgreSQL server, for the second run of the API suite. */
 async function createServerDatabase(baseUrl: string) {
   const name = `eva_test_${randomBytes(6).toString("hex")}`;
@@ -121,22 +141,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   }
 
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers = new Headers(options.headers);
-    let body = options.body;
-    if (options.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(options.json);
-    }
-    if (options.cookie) {
-      headers.set("cookie", options.cookie);
-      // Browsers send the page's origin with every write; a test of a forgery sets its own.
-      const origin = options.origin === undefined ? "http://localhost:3000" : options.origin;
-      if (origin !== null && !headers.has("origin")) headers.set("origin", origin);
-    }
-    // app.request takes Node's bindings; the socket address is all our code reads of them.
-    const bindings = { incoming: { socket: { remoteAddress: options.ip ?? "192.0.2.1" } } } as never;
-    const method = options.method ?? (body === undefined ? "GET" : "POST");
-    const response = await app.request(path, { method, headers, body }, bindings);
+    const { method, init, bindings } = requestFor(options);
+    const response = await app.request(path, init, bindings);
     await checkAnswer(method, path, response);
     return response;
   }
@@ -219,19 +225,9 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
   const app = createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
-  async function request(path: string, init: RequestOptions = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(init.json);
-    }
-    if (init.cookie) {
-      headers.set("cookie", init.cookie);
-      if (!headers.has("origin")) headers.set("origin", "http://localhost:3000");
-    }
-    const bindings = { incoming: { socket: { remoteAddress: init.ip ?? "192.0.2.1" } } } as never;
-    return app.request(path, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body }, bindings);
+  async function request(path: string, options: RequestOptions = {}): Promise<Response> {
+    const { init, bindings } = requestFor(options);
+    return app.request(path, init, bindings);
   }
   async function close() {
     await guestCache?.stop();
