@@ -38,73 +38,92 @@ export interface NotificationText {
   body: string;
   /** The page to act on, a path on this site. */
   link: string;
-  /** The email's button. */
-  action: string;
 }
 
 const actPage = (facts: NotificationFacts) => `/entertainment/${facts.actUrl ?? ""}`;
 
-/** For each kind: who gets it (for the settings page) and its words. */
-export const NOTIFICATIONS: Record<NotificationKind, { setting: string; recipient: "artist" | "planner"; text: (facts: NotificationFacts) => NotificationText }> = {
+/** For each kind: who gets it, the line of the settings page, the email's button, and its words. */
+export const NOTIFICATIONS: Record<
+  NotificationKind,
+  { setting: string; action: string; recipient: "artist" | "planner"; text: (facts: NotificationFacts) => NotificationText }
+> = {
   act_approved: {
     setting: "An act of mine is approved",
+    action: "See the profile",
     recipient: "artist",
-    text: (f) => ({ title: `${f.actName} is approved`, body: `${f.actName} is live: planners can now find and book it.`, link: actPage(f), action: "See the profile" }),
+    text: (f) => ({ title: `${f.actName} is approved`, body: `${f.actName} is live: planners can now find and book it.`, link: actPage(f) }),
   },
   act_declined: {
     setting: "An act of mine is declined",
+    action: "Update the profile",
     recipient: "artist",
     text: (f) => ({
       title: `${f.actName} was declined`,
       body: `${f.actName} was not approved.${f.reason ? ` The reason: ${f.reason}` : ""} Update the profile and submit it again.`,
       link: actPage(f),
-      action: "Update the profile",
     }),
   },
   act_reassigned: {
     setting: "An act is given to me to manage",
+    action: "See my acts",
     recipient: "artist",
-    text: (f) => ({ title: `You now manage ${f.actName}`, body: `An admin gave you ${f.actName} to manage.`, link: "/my-acts", action: "See my acts" }),
+    text: (f) => ({ title: `You now manage ${f.actName}`, body: `An admin gave you ${f.actName} to manage.`, link: "/my-acts" }),
   },
   tag_request_accepted: {
     setting: "My request for new tags is accepted",
+    action: "See the profile",
     recipient: "artist",
-    text: (f) => ({ title: `New tags for ${f.actName}`, body: `Your request to update the tags of ${f.actName} was accepted.`, link: actPage(f), action: "See the profile" }),
+    text: (f) => ({ title: `New tags for ${f.actName}`, body: `Your request to update the tags of ${f.actName} was accepted.`, link: actPage(f) }),
   },
   tag_request_declined: {
     setting: "My request for new tags is declined",
+    action: "See the profile",
     recipient: "artist",
-    text: (f) => ({ title: `Tag request for ${f.actName} declined`, body: `Your request to update the tags of ${f.actName} was declined.`, link: actPage(f), action: "See the profile" }),
+    text: (f) => ({ title: `Tag request for ${f.actName} declined`, body: `Your request to update the tags of ${f.actName} was declined.`, link: actPage(f) }),
   },
   document_approved: {
     setting: "A document of mine is approved",
+    action: "See my documents",
     recipient: "artist",
-    text: (f) => ({ title: `${f.documentTitle} approved`, body: `The document ${f.documentTitle} of ${f.actName} was approved.`, link: "/documents", action: "See my documents" }),
+    text: (f) => ({ title: `${f.documentTitle} approved`, body: `The document ${f.documentTitle} of ${f.actName} was approved.`, link: "/documents" }),
   },
   document_declined: {
     setting: "A document of mine is declined",
+    action: "See my documents",
     recipient: "artist",
-    text: (f) => ({ title: `${f.documentTitle} declined`, body: `The document ${f.documentTitle} of ${f.actName} was declined.`, link: "/documents", action: "See my documents" }),
+    text: (f) => ({ title: `${f.documentTitle} declined`, body: `The document ${f.documentTitle} of ${f.actName} was declined.`, link: "/documents" }),
   },
   act_invited: {
     setting: "An act of mine is invited to an event",
+    action: "See the invite",
     recipient: "artist",
-    text: (f) => ({ title: `${f.actName} is invited to ${f.eventName}`, body: `A planner invited ${f.actName} to ${f.eventName}. Answer with an offer.`, link: "/invites", action: "See the invite" }),
+    text: (f) => ({
+      title: `${f.actName} is invited to ${f.eventName}`,
+      body: `A planner invited ${f.actName} to ${f.eventName}. Answer with an offer.`,
+      link: "/invites",
+    }),
   },
   offer_received: {
     setting: "An act makes me an offer",
+    action: "See the offer",
     recipient: "planner",
-    text: (f) => ({ title: `An offer from ${f.actName}`, body: `${f.actName} offers to play ${f.eventName} for ${f.price}.`, link: "/events", action: "See the offer" }),
+    text: (f) => ({ title: `An offer from ${f.actName}`, body: `${f.actName} offers to play ${f.eventName} for ${f.price}.`, link: "/events" }),
   },
   offer_accepted: {
     setting: "A planner accepts an offer of mine",
+    action: "See the booking",
     recipient: "artist",
-    text: (f) => ({ title: `${f.actName} is booked for ${f.eventName}`, body: `The planner accepted your offer: ${f.actName} is booked for ${f.eventName}.`, link: "/invites", action: "See the booking" }),
+    text: (f) => ({
+      title: `${f.actName} is booked for ${f.eventName}`,
+      body: `The planner accepted your offer: ${f.actName} is booked for ${f.eventName}.`,
+      link: "/invites",
+    }),
   },
   review_posted: {
     setting: "An act of mine is reviewed",
+    action: "Read the review",
     recipient: "artist",
-    text: (f) => ({ title: `A new review of ${f.actName}`, body: `${f.actName} has a new ${f.rating}-star review.`, link: `${actPage(f)}#reviews`, action: "Read the review" }),
+    text: (f) => ({ title: `A new review of ${f.actName}`, body: `${f.actName} has a new ${f.rating}-star review.`, link: `${actPage(f)}#reviews` }),
   },
 };
 

@@ -44,11 +44,11 @@ interface ClaimedMail {
 function compose(row: ClaimedMail, deps: MailDeps) {
   if (row.kind && row.user_id && row.title && row.body && row.link) {
     const unsubscribeUrl = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.secret, row.user_id, row.kind))}`;
-    const action = NOTIFICATIONS[row.kind].text({}).action;
     const mail = renderNotificationMail({
       appName: deps.appName,
       publicUrl: deps.publicUrl,
-      text: { title: row.title, body: row.body, link: row.link, action },
+      text: { title: row.title, body: row.body, link: row.link },
+      action: NOTIFICATIONS[row.kind].action,
       unsubscribeUrl,
       settingsUrl: `${deps.publicUrl}/account`,
     });

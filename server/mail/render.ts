@@ -43,14 +43,21 @@ ${footer}
  * The one template of every notification mail: the product's name, what happened, a link to
  * the page to act on, and how to stop this kind of mail. Plain text and HTML say the same.
  */
-export function renderNotificationMail(input: { appName: string; publicUrl: string; text: NotificationText; unsubscribeUrl: string; settingsUrl: string }): RenderedMail {
-  const { appName, publicUrl, text, unsubscribeUrl, settingsUrl } = input;
+export function renderNotificationMail(input: {
+  appName: string;
+  publicUrl: string;
+  text: NotificationText;
+  action: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
+  const { appName, publicUrl, text, action, unsubscribeUrl, settingsUrl } = input;
   const link = `${publicUrl}${text.link}`;
   const subject = `${text.title} | ${appName}`;
   const plain = [
     text.body,
     "",
-    `${text.action}: ${link}`,
+    `${action}: ${link}`,
     "",
     "--",
     `${appName}. You get this email because of your notification settings: ${settingsUrl}`,
@@ -58,6 +65,6 @@ export function renderNotificationMail(input: { appName: string; publicUrl: stri
     "",
   ].join("\n");
   const footer = `<p style="margin:0;font-size:12px;color:#4b5563">You get this email because of your <a href="${escapeHtml(settingsUrl)}" style="color:#4b5563">notification settings</a>. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#4b5563">Stop emails like this one</a>.</p>`;
-  const html = frame(appName, subject, text.title, text.body, text.action, link, footer);
+  const html = frame(appName, subject, text.title, text.body, action, link, footer);
   return { subject, text: plain, html };
 }
