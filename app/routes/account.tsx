@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { forwardCookies, readFailure, type FormFailure } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import { loadAccount } from "./account.server";
 import type { Route } from "./+types/account";
 
@@ -15,25 +16,22 @@ export function loader({ context }: Route.LoaderArgs) {
 
 type Outcome = { intent: string; done?: string; failure?: FormFailure };
 
-const post = (context: Route.ActionArgs["context"], path: string, body: unknown) =>
-  context.apiFetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-
 /** Each form on the page says which it is; each calls the API as the signed-in user. */
 export async function action({ context, request }: Route.ActionArgs): Promise<Outcome | Response> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const failed = async (response: Response) => ({ intent, failure: await readFailure(response, "Could not save. Please try again.") });
   if (intent === "name") {
-    const response = await post(context, "/api/auth/update-user", { name: String(form.get("name") ?? "").trim() });
+    const response = await postJson(context, "/api/auth/update-user", { name: String(form.get("name") ?? "").trim() });
     return response.ok ? { intent, done: "Name saved" } : failed(response);
   }
   if (intent === "email") {
     const newEmail = String(form.get("email") ?? "").trim();
-    const response = await post(context, "/api/auth/change-email", { newEmail, callbackURL: "/account" });
+    const response = await postJson(context, "/api/auth/change-email", { newEmail, callbackURL: "/account" });
     return response.ok ? { intent, done: `We sent a link to ${newEmail}. Your email changes when you open it.` } : failed(response);
   }
   if (intent === "password") {
-    const response = await post(context, "/api/auth/change-password", {
+    const response = await postJson(context, "/api/auth/change-password", {
       currentPassword: String(form.get("current") ?? ""),
       newPassword: String(form.get("password") ?? ""),
       revokeOtherSessions: true,
@@ -45,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ou
   if (intent === "notifications") {
     const wanted = new Set(form.getAll("email").map(String));
     for (const kind of form.getAll("kind").map(String)) {
-      const response = await post(context, "/api/notifications/settings", { kind, email: wanted.has(kind) });
+      const response = await postJson(context, "/api/notifications/settings", { kind, email: wanted.has(kind) });
       if (!response.ok) return failed(response);
     }
     return { intent, done: "Email settings saved" };

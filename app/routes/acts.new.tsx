@@ -3,6 +3,7 @@ import { Button } from "../components/ui/button";
 import { FieldErrors } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
 import { readFailure } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/acts.new";
 
 export function meta() {
@@ -18,11 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const musical = form.get("musical");
-  const response = await context.apiFetch("/api/acts/create", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: form.get("name") ?? "", ...(musical === "yes" ? { musical: true } : musical === "no" ? { musical: false } : {}) }),
-  });
+  const response = await postJson(context, "/api/acts/create", { name: form.get("name") ?? "", ...(musical === "yes" ? { musical: true } : musical === "no" ? { musical: false } : {}) });
   if (response.ok) {
     const { data: created } = (await response.json()) as { data: { url: string } };
     return redirect(`/entertainment/update/${created.url}`);

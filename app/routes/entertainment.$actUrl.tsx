@@ -4,6 +4,7 @@ import { ProfilePage } from "../features/act-profile/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
 import { publicPageMeta } from "../lib/page-meta";
+import { postJson } from "../lib/post-json.server";
 import { loadActProfilePage } from "./entertainment.$actUrl.server";
 import type { Route } from "./+types/entertainment.$actUrl";
 
@@ -17,11 +18,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "create-account") return readFailure(new Response(null, { status: 400 }), "Unknown action");
-  const response = await context.apiFetch("/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: form.get("name") ?? "", email: form.get("email") ?? "", password: form.get("password") ?? "", role: "PLANNER" }),
-  });
+  const response = await postJson(context, "/api/auth/sign-up/email", { name: form.get("name") ?? "", email: form.get("email") ?? "", password: form.get("password") ?? "", role: "PLANNER" });
   if (response.ok) return redirect(`/entertainment/${params.actUrl}`, { headers: forwardCookies(response) });
   return readFailure(response, "Could not create your account. Please try again.");
 }

@@ -4,6 +4,7 @@ import { PlaceCombobox } from "../components/ui/place-combobox";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { readFailure, safeRedirect } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/events.add-event";
 
 export function meta() {
@@ -20,15 +21,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const actUrl = String(form.get("actUrl") ?? "");
-  const response = await context.apiFetch("/api/events/create", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: form.get("name") ?? "",
-      starttime: form.get("starttime") ?? "",
-      location: form.get("location") ?? "",
-      ...(actUrl ? { actUrl } : {}),
-    }),
+  const response = await postJson(context, "/api/events/create", {
+    name: form.get("name") ?? "",
+    starttime: form.get("starttime") ?? "",
+    location: form.get("location") ?? "",
+    ...(actUrl ? { actUrl } : {}),
   });
   if (response.ok) return redirect(actUrl ? safeRedirect(`/entertainment/${encodeURIComponent(actUrl)}`) : "/events");
   return readFailure(response, "Could not create the event. Please try again.");

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { readFailure } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/forgot-password";
 
 export function meta() {
@@ -12,11 +13,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   if (!email) return { sent: false as const, message: "Enter your email", errors: { email: ["Enter your email"] } };
-  const response = await context.apiFetch("/api/auth/request-password-reset", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, redirectTo: "/reset-password" }),
-  });
+  const response = await postJson(context, "/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
   if (response.ok) return { sent: true as const, email };
   return { sent: false as const, ...(await readFailure(response, "Could not send the link. Please try again.")) };
 }

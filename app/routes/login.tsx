@@ -3,6 +3,7 @@ import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
 import { isRole, LANDING_PAGE, type Role } from "../../domain/roles";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/login";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -24,11 +25,7 @@ async function roleOf(response: Response): Promise<Role | null> {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.apiFetch("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: form.get("email") ?? "", password: form.get("password") ?? "" }),
-  });
+  const response = await postJson(context, "/api/auth/sign-in/email", { email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (response.ok) {
     const role = await roleOf(response);
     const landing = safeRedirect(form.get("redirectTo"), "") || (role ? LANDING_PAGE[role] : "/");

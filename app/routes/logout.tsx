@@ -1,13 +1,10 @@
 import { redirect } from "react-router";
 import { forwardCookies } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ context }: Route.ActionArgs) {
-  const response = await context.apiFetch("/api/auth/sign-out", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
+  const response = await postJson(context, "/api/auth/sign-out", {});
   return redirect("/", { headers: forwardCookies(response) });
 }
 

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { readFailure } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/reset-password";
 
 export function meta() {
@@ -18,11 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const newPassword = String(form.get("password") ?? "");
   if (newPassword !== String(form.get("confirm") ?? "")) return { message: "The passwords do not match", errors: { confirm: ["The passwords do not match"] } };
-  const response = await context.apiFetch("/api/auth/reset-password", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ newPassword, token: String(form.get("token") ?? "") }),
-  });
+  const response = await postJson(context, "/api/auth/reset-password", { newPassword, token: String(form.get("token") ?? "") });
   if (response.ok) throw redirect("/login?reset=1");
   const failure = await readFailure(response, "This link has expired or was used already. Ask for a new one.");
   // better-auth names the field newPassword; the form calls it password.

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/signup";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -16,15 +17,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await context.apiFetch("/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      name: form.get("name") ?? "",
-      email: form.get("email") ?? "",
-      password: form.get("password") ?? "",
-      role: form.get("role") ?? "",
-    }),
+  const response = await postJson(context, "/api/auth/sign-up/email", {
+    name: form.get("name") ?? "",
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+    role: form.get("role") ?? "",
   });
   if (response.ok) return redirect(safeRedirect(form.get("redirectTo")), { headers: forwardCookies(response) });
   return readFailure(response, "Could not create your account. Please try again.");
