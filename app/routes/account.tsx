@@ -67,81 +67,59 @@ function Result({ outcome, intent }: { outcome: Outcome | undefined; intent: str
   ) : null;
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+/** One of the page's forms: a card with its heading, fields, outcome and button, posting its intent. */
+function AccountForm({ intent, title, submit, outcome, children }: { intent: string; title: string; submit: string; outcome: Outcome | undefined; children: React.ReactNode }) {
   const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <section aria-labelledby={`${intent}-heading`} className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm">
+      <h2 id={`${intent}-heading`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <Form method="post" className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <Result outcome={outcome} intent={intent} />
+        <Button type="submit" disabled={busy} className="self-start">
+          {submit}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData as Outcome | undefined;
   const errors = (intent: string, field: string) => (outcome?.intent === intent ? outcome.failure?.errors[field] : undefined);
-  const card = "flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm";
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Your account</h1>
-      <section aria-labelledby="name-heading" className={card}>
-        <h2 id="name-heading" className="text-lg font-semibold">
-          Name
-        </h2>
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="name" />
-          <TextField label="Name" name="name" defaultValue={loaderData.name} autoComplete="name" required maxLength={255} errors={errors("name", "name")} />
-          <Result outcome={outcome} intent="name" />
-          <Button type="submit" disabled={busy("name")} className="self-start">
-            Save name
-          </Button>
-        </Form>
-      </section>
-      <section aria-labelledby="email-heading" className={card}>
-        <h2 id="email-heading" className="text-lg font-semibold">
-          Email
-        </h2>
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="email" />
-          <p className="text-sm text-gray-700">
-            Now: <strong>{loaderData.email}</strong>. A new address is used once you open the link we send to it.
-          </p>
-          <TextField label="New email" name="email" type="email" autoComplete="email" required errors={errors("email", "newEmail") ?? errors("email", "email")} />
-          <Result outcome={outcome} intent="email" />
-          <Button type="submit" disabled={busy("email")} className="self-start">
-            Change email
-          </Button>
-        </Form>
-      </section>
-      <section aria-labelledby="password-heading" className={card}>
-        <h2 id="password-heading" className="text-lg font-semibold">
-          Password
-        </h2>
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="password" />
-          <TextField label="Current password" name="current" type="password" autoComplete="current-password" required errors={errors("password", "currentPassword")} />
-          <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required errors={errors("password", "newPassword")} />
-          <Result outcome={outcome} intent="password" />
-          <Button type="submit" disabled={busy("password")} className="self-start">
-            Change password
-          </Button>
-        </Form>
-      </section>
-      <section aria-labelledby="notifications-heading" className={card}>
-        <h2 id="notifications-heading" className="text-lg font-semibold">
-          Email me when…
-        </h2>
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="notifications" />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="sr-only">Notification emails</legend>
-            {loaderData.settings.map((setting) => (
-              <label key={setting.kind} className="flex items-center gap-2 text-sm">
-                <input type="hidden" name="kind" value={setting.kind} />
-                <input type="checkbox" name="email" value={setting.kind} defaultChecked={setting.email} className="h-4 w-4" />
-                {setting.label}
-              </label>
-            ))}
-          </fieldset>
-          <p className="text-sm text-gray-700">Everything also shows on your Notifications page, whatever you choose here.</p>
-          <Result outcome={outcome} intent="notifications" />
-          <Button type="submit" disabled={busy("notifications")} className="self-start">
-            Save email settings
-          </Button>
-        </Form>
-      </section>
+      <AccountForm intent="name" title="Name" submit="Save name" outcome={outcome}>
+        <TextField label="Name" name="name" defaultValue={loaderData.name} autoComplete="name" required maxLength={255} errors={errors("name", "name")} />
+      </AccountForm>
+      <AccountForm intent="email" title="Email" submit="Change email" outcome={outcome}>
+        <p className="text-sm text-gray-700">
+          Now: <strong>{loaderData.email}</strong>. A new address is used once you open the link we send to it.
+        </p>
+        <TextField label="New email" name="email" type="email" autoComplete="email" required errors={errors("email", "newEmail") ?? errors("email", "email")} />
+      </AccountForm>
+      <AccountForm intent="password" title="Password" submit="Change password" outcome={outcome}>
+        <TextField label="Current password" name="current" type="password" autoComplete="current-password" required errors={errors("password", "currentPassword")} />
+        <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required errors={errors("password", "newPassword")} />
+      </AccountForm>
+      <AccountForm intent="notifications" title="Email me when…" submit="Save email settings" outcome={outcome}>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">Notification emails</legend>
+          {loaderData.settings.map((setting) => (
+            <label key={setting.kind} className="flex items-center gap-2 text-sm">
+              <input type="hidden" name="kind" value={setting.kind} />
+              <input type="checkbox" name="email" value={setting.kind} defaultChecked={setting.email} className="h-4 w-4" />
+              {setting.label}
+            </label>
+          ))}
+        </fieldset>
+        <p className="text-sm text-gray-700">Everything also shows on your Notifications page, whatever you choose here.</p>
+      </AccountForm>
     </div>
   );
 }

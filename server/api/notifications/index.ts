@@ -9,7 +9,6 @@ import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { createRouter } from "../router";
 
 const TAGS = ["Notifications"];
-const noParams = z.object({});
 
 export const notificationRoutes = createRouter()
   .openapi(
@@ -40,7 +39,6 @@ export const notificationRoutes = createRouter()
       path: "/notifications/read",
       tags: TAGS,
       summary: "Mark all of the signed-in user's notifications read",
-      request: { params: noParams },
       responses: { 200: dataResponse("Done", messageResultSchema) },
     }),
     async (c) => {
