@@ -14,6 +14,7 @@ import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { loadEnv } from "../server/env";
 import { createLogger } from "../server/logger";
+import { createFileStorage } from "../server/storage/create-storage";
 
 export const API_TYPES_FILE = "app/lib/api-schema.d.ts";
 
@@ -24,7 +25,7 @@ export async function publishedDocument(): Promise<Record<string, unknown>> {
   const database = await openDatabase({});
   try {
     await migrateDatabase(database);
-    const app = createApp({ env, database, auth: createAuth(database.db, env, env.authSecret!), logger: createLogger("silent") });
+    const app = createApp({ env, database, auth: createAuth(database.db, env, env.authSecret!), logger: createLogger("silent"), storage: createFileStorage(env) });
     return (await (await app.request("/api/openapi.json")).json()) as Record<string, unknown>;
   } finally {
     await database.close();

@@ -14,6 +14,7 @@ import { migrateDatabase } from "../server/db/migrate";
 import { acts, users } from "../server/db/schema";
 import { seedDemoData } from "../server/db/seed";
 import { loadEnv } from "../server/env";
+import { createFileStorage } from "../server/storage/create-storage";
 import { searchActs } from "../server/services/search/search-acts";
 
 const TARGET = Number(process.env.BENCH_ACTS ?? 100_000);
@@ -24,7 +25,7 @@ const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env
 try {
   await migrateDatabase(database);
   const db = database.db;
-  if (((await db.select({ value: count() }).from(users))[0]?.value ?? 0) === 0) await seedDemoData(db, { dataDir: env.dataDir });
+  if (((await db.select({ value: count() }).from(users))[0]?.value ?? 0) === 0) await seedDemoData(db, { storage: createFileStorage(env) });
   const have = (await db.select({ value: count() }).from(acts))[0]?.value ?? 0;
   if (have < TARGET) {
     const started = performance.now();

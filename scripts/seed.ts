@@ -8,6 +8,7 @@ import { seedDemoData } from "../server/db/seed";
 import { seedCatalogue } from "../server/db/catalogue";
 import { addBulkActs } from "../server/db/bulk-acts";
 import { loadEnv } from "../server/env";
+import { createFileStorage } from "../server/storage/create-storage";
 
 const actsFlag = process.argv.indexOf("--acts");
 const bulkActs = actsFlag >= 0 ? Number(process.argv[actsFlag + 1]) : 0;
@@ -16,6 +17,8 @@ if (!Number.isInteger(bulkActs) || bulkActs < 0 || bulkActs > 1_000_000) {
   process.exit(2);
 }
 const env = loadEnv();
+const storage = createFileStorage(env);
+await storage.check();
 const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
   await migrateDatabase(database);
@@ -24,8 +27,8 @@ try {
     console.error("The database already has accounts; the demo data goes only into an empty database.");
     process.exitCode = 1;
   } else {
-    await seedDemoData(database.db, { dataDir: env.dataDir });
-    await seedCatalogue(database.db, { dataDir: env.dataDir });
+    await seedDemoData(database.db, { storage });
+    await seedCatalogue(database.db, { storage });
     console.log("Loaded the demo data. Every demo account's password is demo-password.");
     if (bulkActs > 0) {
       const started = performance.now();

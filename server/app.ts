@@ -38,6 +38,7 @@ import { sitemapRoutes } from "./sitemap";
 import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
 import type { GuestPageCache } from "./guest-cache";
+import type { FileStorage } from "./storage/file-storage";
 import type { EnhanceScripts, LoadContext } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */
@@ -50,6 +51,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   auth: Auth;
   logger: Logger;
+  /** Where uploaded files live (server/storage/create-storage.ts). */
+  storage: FileStorage;
   /** React Router's request handler; absent in API-only tests. */
   ssr?: SsrHandler;
   /** Built browser assets to serve; absent in development (Vite serves them) and tests. */
@@ -77,7 +80,7 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { env, database, auth, logger } = deps;
+  const { env, database, auth, logger, storage } = deps;
   const app = new Hono<AppEnv>();
   const publicOrigin = new URL(env.publicUrl).origin;
 
@@ -181,9 +184,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", eventRoutes);
   api.route("/", contentRoutes);
   api.route("/", seoRoutes);
-  api.route("/", mediaRoutes(env.dataDir));
-  api.route("/", documentRoutes(env.dataDir));
-  api.route("/", videoRoutes(database.db, env.dataDir));
+  api.route("/", mediaRoutes(storage));
+  api.route("/", documentRoutes(storage));
+  api.route("/", videoRoutes(database.db, storage));
   // The session cookie better-auth sets at sign-in; operations that need one say so (issue 16 adds it to each).
   api.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",
@@ -221,7 +224,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route("/api", api);
 
-  app.route("/files", fileRoutes(env.dataDir));
+  app.route("/files", fileRoutes(storage));
   app.route("/", sitemapRoutes({ db: database.db, publicUrl: env.publicUrl, guestCache: deps.guestCache, maxUrls: deps.sitemapMaxUrls }));
 
   if (deps.staticDir) {

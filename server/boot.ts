@@ -7,17 +7,21 @@ import { users } from "./db/schema";
 import { seedDemoData } from "./db/seed";
 import { seedCatalogue } from "./db/catalogue";
 import type { Env } from "./env";
+import { createFileStorage } from "./storage/create-storage";
 
-/** Opens and migrates the database, seeds a new one when asked, and builds auth. */
+/** Checks the file storage, opens and migrates the database, seeds a new one when asked, and builds auth. */
 export async function bootServices(env: Env, logger: Logger) {
+  const storage = createFileStorage(env);
+  await storage.check();
+  logger.info({ storage: storage.description }, "files are stored here");
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrateDatabase(database);
   const auth = createAuth(database.db, env, resolveAuthSecret(env));
   if (env.seedDemo) {
     const [row] = await database.db.select({ value: count() }).from(users);
     if ((row?.value ?? 0) === 0) {
-      await seedDemoData(database.db, { dataDir: env.dataDir });
-      await seedCatalogue(database.db, { dataDir: env.dataDir });
+      await seedDemoData(database.db, { storage });
+      await seedCatalogue(database.db, { storage });
       logger.info("loaded the demo data into the new database");
     }
   }
@@ -29,5 +33,5 @@ export async function bootServices(env: Env, logger: Logger) {
     await database.db.execute(sql`analyze`);
     logger.info({ ms: Math.round(performance.now() - started) }, "gathered the planner's statistics");
   }
-  return { database, auth };
+  return { database, auth, storage };
 }

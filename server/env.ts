@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { S3Settings } from "./storage/s3";
 
 const flag = z.enum(["0", "1"]).transform((value) => value === "1");
 
@@ -21,6 +22,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as us-east-1").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -41,6 +51,8 @@ export interface Env {
   smtpUrl: string | undefined;
   /** The From of our mail. */
   mailFrom: string;
+  /** Files in this S3-compatible bucket; without it, under DATA_DIR on this machine. */
+  s3: S3Settings | undefined;
   logLevel: string;
   nodeEnv: "development" | "production" | "test";
 }
@@ -61,6 +73,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError("Invalid environment:\n  AUTH_SECRET: required when DATABASE_URL is set");
   }
   return {
+    s3: s3Settings(value),
     port: value.PORT,
     host: value.HOST,
     dataDir: value.DATA_DIR,
@@ -75,5 +88,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: value.MAIL_FROM ?? `"${value.APP_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: value.LOG_LEVEL,
     nodeEnv: value.NODE_ENV,
+  };
+}
+
+/** S3 is all or nothing: a key without a bucket, or half a key pair, is a mistake to name at start. */
+function s3Settings(value: z.infer<typeof envSchema>): S3Settings | undefined {
+  const given = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter((name) => value[name] !== undefined);
+  if (!value.S3_BUCKET) {
+    if (given.length > 0) throw new EnvError(`Invalid environment:\n  S3_BUCKET: required when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set`);
+    return undefined;
+  }
+  if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new EnvError("Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK's own credentials");
+  }
+  return {
+    bucket: value.S3_BUCKET,
+    endpoint: value.S3_ENDPOINT,
+    region: value.S3_REGION,
+    accessKeyId: value.S3_ACCESS_KEY_ID,
+    secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+    // Self-hosted services (MinIO, Ceph, s3rver) put the bucket in the path; AWS in the host.
+    forcePathStyle: value.S3_FORCE_PATH_STYLE ?? value.S3_ENDPOINT !== undefined,
   };
 }

@@ -130,9 +130,9 @@ describe("unused uploads", () => {
     const used = await upload("owner", "avatar", gradientPng(8, 8, [9, 9, 9], [1, 1, 1]), "face.png");
     expect((await server.post("/api/acts/update/dj-nova", "owner", { name: "DJ Nova", avatar: used })).status).toBe(200);
     const db = server.database.db;
-    expect(await removeStaleUploads(db, server.env.dataDir)).toBe(0);
+    expect(await removeStaleUploads(db, server.storage)).toBe(0);
     const dayAndMinuteLater = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
-    expect(await removeStaleUploads(db, server.env.dataDir, dayAndMinuteLater)).toBeGreaterThanOrEqual(1);
+    expect(await removeStaleUploads(db, server.storage, dayAndMinuteLater)).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(uploads).where(eq(uploads.key, unused))).toEqual([]);
     expect((await server.get(`/files/${unused}`, "owner")).status).toBe(404);
     expect((await db.select().from(uploads).where(eq(uploads.key, used))).length).toBe(1);

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { canDownloadDocument } from "../domain/permissions";
@@ -7,7 +6,7 @@ import type { Executor } from "./db/client";
 import { acts, documents, images, uploads, videos } from "./db/schema";
 import { actAccess } from "./services/act-visibility";
 import type { SessionUser } from "./services/viewer";
-import { openFile } from "./storage";
+import type { FileStorage } from "./storage/file-storage";
 import { type StoredFileKey, parseFileKey } from "./stored-file-key";
 
 const RASTER_TYPES: Record<string, string> = {
@@ -104,7 +103,7 @@ async function ownUpload(db: Executor, viewer: SessionUser | null, key: string, 
 }
 
 /** GET /files/{folder}/{name}: stored files, each only to those who may see it. */
-export function fileRoutes(dataDir: string) {
+export function fileRoutes(storage: FileStorage) {
   return new Hono<AppEnv>()
     .use("*", async (c, next) => {
       await next();
@@ -116,9 +115,9 @@ export function fileRoutes(dataDir: string) {
       const file = parseFileKey(encodedPath);
       if (!file) return c.text("Not found", 404);
       const serving = await servingFor(c.get("db"), c.get("viewer"), file);
-      const stored = serving ? await openFile(dataDir, file.key) : null;
+      const stored = serving ? await storage.open(file.key) : null;
       if (!serving || !stored) return c.text("Not found", 404);
-      return new Response(Readable.toWeb(stored.stream()) as ReadableStream, {
+      return new Response(stored.body, {
         headers: {
           "content-type": serving.contentType,
           "content-length": String(stored.size),

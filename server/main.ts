@@ -19,7 +19,7 @@ const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.logLevel);
-  const { database, auth } = await bootServices(env, logger);
+  const { database, auth, storage } = await bootServices(env, logger);
   const dev = env.nodeEnv === "development";
 
   let ssr: SsrHandler;
@@ -40,6 +40,7 @@ async function main() {
     database,
     auth,
     logger,
+    storage,
     ssr,
     staticDir: dev ? undefined : CLIENT_BUILD_DIR,
     guestCache,
@@ -51,7 +52,7 @@ async function main() {
     else void honoListener(req, res);
   });
   const sweepUploads = () =>
-    removeStaleUploads(database.db, env.dataDir)
+    removeStaleUploads(database.db, storage)
       .then((removed) => removed > 0 && logger.info({ removed }, "removed uploads nothing used"))
       .catch((err: unknown) => logger.warn({ err }, "could not remove stale uploads"));
   void sweepUploads();

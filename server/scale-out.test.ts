@@ -4,11 +4,13 @@ import { createPeerServer, createTestServer, type TestServer } from "../tests/se
 import type { SsrHandler } from "./app";
 import { SIGN_IN_LIMIT } from "./auth";
 import { acts } from "./db/schema";
+import { gradientPng } from "./db/demo-files";
 
 /**
- * Two app servers on one PostgreSQL database (issue 15): what one writes, the other shows
- * at once, even from its guest page cache; sign-in attempts count across both; and a mail
- * is sent once whichever server's worker takes it. On the embedded database one process is
+ * Two app servers on one PostgreSQL database and one S3 bucket (issue 15): what one writes,
+ * the other shows at once, even from its guest page cache; a file uploaded to one is served
+ * by the other, and a video upload started on one is finished on the other; sign-in attempts
+ * count across both; and a mail is sent once whichever server's worker takes it. On the embedded database one process is
  * the rule (README, Scaling out), so this runs on the PostgreSQL leg of the suite.
  */
 
@@ -24,7 +26,7 @@ let b: Awaited<ReturnType<typeof createPeerServer>>;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  a = await createTestServer({ ssr, guestCache: true });
+  a = await createTestServer({ ssr, guestCache: true, storage: "s3" });
   b = await createPeerServer(a, { ssr, guestCache: true });
 });
 afterAll(async () => {
@@ -53,6 +55,39 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
     await eventually(async () => (await page()).body === "<p>DJ Nova Live</p>");
     // The JSON answer never waits for a notification: it reads the database.
     expect(((await (await b.request("/api/acts/dj-nova")).json()) as { data: { name: string } }).data.name).toBe("DJ Nova Live");
+  });
+
+  it("serves from B a file uploaded to A, and finishes on B a video upload started on A", async () => {
+    const cookie = await a.cookieFor("owner");
+    const form = new FormData();
+    form.set("purpose", "image");
+    const picture = new Uint8Array(gradientPng(8, 8, [0, 0, 0], [255, 255, 255]));
+    form.set("file", new File([picture], "photo.png"));
+    const uploaded = await a.request("/api/uploads", { method: "POST", body: form, cookie });
+    const { path } = ((await uploaded.json()) as { data: { path: string } }).data;
+    expect((await a.post("/api/images/create/dj-nova", "owner", { path })).status).toBe(200);
+    const served = await b.request(`/files/${path}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(picture);
+
+    const video = new Uint8Array(200_000).fill(7);
+    video.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypmp42")]);
+    const tus = { "tus-resumable": "1.0.0", origin: "http://localhost:3000" };
+    const created = await a.request("/api/videos/upload/dj-nova/artist?uppyId=across", {
+      method: "POST",
+      cookie,
+      headers: { ...tus, "upload-length": "200000", "upload-metadata": `filetype ${Buffer.from("video/mp4").toString("base64")}` },
+    });
+    const location = created.headers.get("location")!;
+    const patch = (server: { request: TestServer["request"] }, from: number, to: number) =>
+      server.request(location, { method: "PATCH", cookie, headers: { ...tus, "upload-offset": String(from), "content-type": "application/offset+octet-stream" }, body: video.slice(from, to) });
+    expect((await patch(a, 0, 80_000)).headers.get("upload-offset")).toBe("80000");
+    const head = await b.request(location, { method: "HEAD", cookie, headers: tus });
+    expect(head.headers.get("upload-offset")).toBe("80000");
+    expect((await patch(b, 80_000, 200_000)).headers.get("upload-offset")).toBe("200000");
+    const done = await b.request("/api/videos/upload-complete/across", { method: "POST", cookie, json: {} });
+    const { data } = (await done.json()) as { data: { path: string } };
+    expect((await a.request(`/files/${data.path}`)).headers.get("content-length")).toBe("200000");
   });
 
   it("counts failed sign-ins from one address on both servers toward one limit", async () => {

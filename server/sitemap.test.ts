@@ -22,8 +22,8 @@ let server: TestServer;
 let small: TestServer;
 beforeAll(async () => {
   [server, small] = await Promise.all([createTestServer({ guestCache: true }), createTestServer({ sitemapMaxUrls: 100 })]);
-  await seedCatalogue(server.database.db, { dataDir: server.env.dataDir });
-  await seedCatalogue(small.database.db, { dataDir: small.env.dataDir, count: 150 });
+  await seedCatalogue(server.database.db, { storage: server.storage });
+  await seedCatalogue(small.database.db, { storage: small.storage, count: 150 });
 }, 120_000);
 afterAll(async () => Promise.all([server.close(), small.close()]));
 

@@ -3,7 +3,7 @@ import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
 import { curatedSeoFor } from "../../server/services/seo";
 import { eligibleEventsForAct } from "../../server/services/planner-reviews";
-import { fileUrl } from "../../server/storage";
+import { fileUrl } from "../../server/storage/file-storage";
 import { visibleProfileOr404 } from "./act-profile-data.server";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */

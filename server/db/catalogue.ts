@@ -3,7 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import { inArray } from "drizzle-orm";
 import { slugify } from "../../domain/slug";
 import type { ActTagRelation } from "../../domain/tags";
-import { newKey, saveFile } from "../storage";
+import { type FileStorage, newKey } from "../storage/file-storage";
 import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
 import type { Database, Transaction } from "./client";
 import { ACT_KINDS, type ActKind, BAND_ADJECTIVES, BAND_NOUNS, CATALOGUE_CITIES, DJ_NAMES, ENSEMBLE_WORDS, FIRST_NAMES, LAST_NAMES, REVIEW_TEMPLATES, VARIETY_HEADLINES } from "./catalogue-words";
@@ -167,7 +167,7 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
  * seed. Loaded after the contract's demo data, in one transaction; search rows are built once
  * at the end rather than by a trigger per row.
  */
-export async function seedCatalogue(db: Database, options: { dataDir: string; now?: Date; count?: number }): Promise<void> {
+export async function seedCatalogue(db: Database, options: { storage: FileStorage; now?: Date; count?: number }): Promise<void> {
   const now = options.now ?? new Date();
   const planned = planCatalogue(options.count ?? CATALOGUE_ACTS, now);
   const photoRandom = seededRandom(7);
@@ -175,12 +175,12 @@ export async function seedCatalogue(db: Database, options: { dataDir: string; no
   // An image row owns its file (a delete removes it), so each act's copy has a key of its own.
   const photoKeys = planned.map((act) => act.photos.map(() => newKey("images", "png")));
   for (const [n, act] of planned.entries()) {
-    for (const [k, photo] of act.photos.entries()) await saveFile(options.dataDir, photoKeys[n]![k]!, pictures[photo]!);
+    for (const [k, photo] of act.photos.entries()) await options.storage.save(photoKeys[n]![k]!, pictures[photo]!);
   }
   const avatars: string[] = [];
   for (let n = 0; n < planned.length; n++) {
     const key = newKey("avatars", "png");
-    await saveFile(options.dataDir, key, stageLightsPng(160, 160, photoRandom));
+    await options.storage.save(key, stageLightsPng(160, 160, photoRandom));
     avatars.push(key);
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);

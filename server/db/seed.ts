@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Role } from "../../domain/roles";
 import type { ActTagRelation, TagType } from "../../domain/tags";
-import { newKey, saveFile } from "../storage";
+import { type FileStorage, newKey } from "../storage/file-storage";
 import { geocodeLocations } from "./places-load";
 import type { Database, Transaction } from "./client";
 import { gradientPng, simplePdf } from "./demo-files";
@@ -37,9 +37,9 @@ const REVIEWS: [number, string, string, string][] = [
 ];
 
 /** Loads the demo data of CONTRACT.md into an empty database, in one transaction. */
-export async function seedDemoData(db: Database, options: { dataDir: string; now?: Date }): Promise<void> {
+export async function seedDemoData(db: Database, options: { storage: FileStorage; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
-  const files = await writeDemoFiles(options.dataDir);
+  const files = await writeDemoFiles(options.storage);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const userIds = await insertUsers(tx, passwordHash);
@@ -194,7 +194,7 @@ export async function seedDemoData(db: Database, options: { dataDir: string; now
   await geocodeLocations(db);
 }
 
-async function writeDemoFiles(dataDir: string) {
+async function writeDemoFiles(storage: FileStorage) {
   const palette: [[number, number, number], [number, number, number]][] = [
     [[88, 28, 135], [236, 72, 153]],
     [[30, 64, 175], [56, 189, 248]],
@@ -206,15 +206,15 @@ async function writeDemoFiles(dataDir: string) {
   const images: string[] = [];
   for (const [from, to] of palette) {
     const key = newKey("images", "png");
-    await saveFile(dataDir, key, gradientPng(480, 320, from, to));
+    await storage.save(key, gradientPng(480, 320, from, to));
     images.push(key);
   }
   const avatar = newKey("avatars", "png");
-  await saveFile(dataDir, avatar, gradientPng(160, 160, [88, 28, 135], [251, 191, 36]));
+  await storage.save(avatar, gradientPng(160, 160, [88, 28, 135], [251, 191, 36]));
   const documents: string[] = [];
   for (const title of ["Stage Plot", "Song List", "Insurance Certificate"]) {
     const key = newKey("documents", "pdf");
-    await saveFile(dataDir, key, simplePdf(`The Velvet Tones - ${title}`));
+    await storage.save(key, simplePdf(`The Velvet Tones - ${title}`));
     documents.push(key);
   }
   return { images, avatar, documents };

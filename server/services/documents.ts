@@ -7,7 +7,7 @@ import { DOCUMENT_REQUIRED, type DocumentInput } from "../../domain/schemas/docu
 import type { Database, Executor } from "../db/client";
 import { acts, documents } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
-import { deleteFile } from "../storage";
+import type { FileStorage } from "../storage/file-storage";
 import { actAccess } from "./act-visibility";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
 import { notify } from "./notifications";
@@ -62,10 +62,10 @@ export async function findDocument(db: Executor, viewer: SessionUser, id: number
   return doc;
 }
 
-export async function deleteDocument(db: Database, dataDir: string, viewer: SessionUser, id: number): Promise<MessageResult> {
+export async function deleteDocument(db: Database, storage: FileStorage, viewer: SessionUser, id: number): Promise<MessageResult> {
   const doc = await findDocument(db, viewer, id);
   await db.delete(documents).where(eq(documents.id, id));
-  await deleteFile(dataDir, doc.filePath).catch(() => undefined);
+  await storage.remove(doc.filePath).catch(() => undefined);
   return { message: `${doc.title} Deleted` };
 }
 

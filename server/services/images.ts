@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { images } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { deleteFile } from "../storage";
+import type { FileStorage } from "../storage/file-storage";
 import { lockActById, requireManagedAct } from "./managed-act";
 import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
@@ -30,11 +30,11 @@ export async function createImage(db: Database, viewer: SessionUser, actUrl: str
   }
 }
 
-export async function deleteImage(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, imageId: number): Promise<MessageResult> {
+export async function deleteImage(db: Database, storage: FileStorage, viewer: SessionUser, actUrl: string, imageId: number): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [image] = await db.delete(images).where(and(eq(images.id, imageId), eq(images.actId, act.id))).returning();
   if (!image) throw notFound("No such image");
   // The row is gone, so the file is no longer reachable; removing it is housekeeping.
-  await deleteFile(dataDir, image.path).catch(() => undefined);
+  await storage.remove(image.path).catch(() => undefined);
   return { message: MESSAGES.imageDeleted };
 }

@@ -5,13 +5,13 @@ import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, 
 import type { Executor } from "../db/client";
 import { acts, documents, images, uploads } from "../db/schema";
 import { ApiError, forbidden, validationFailed } from "../errors";
-import { deleteFile, newKey, saveFile } from "../storage";
+import { type FileStorage, newKey } from "../storage/file-storage";
 import type { SessionUser } from "./viewer";
 
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
 
 /** Stores an upload whose type is judged by its bytes; the name only tells office formats apart. */
-export async function storeUpload(db: Executor, dataDir: string, viewer: SessionUser, purpose: unknown, file: unknown): Promise<Upload> {
+export async function storeUpload(db: Executor, storage: FileStorage, viewer: SessionUser, purpose: unknown, file: unknown): Promise<Upload> {
   if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins upload files");
   if (typeof purpose !== "string" || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
     throw validationFailed({ purpose: ["Purpose must be image, document or avatar"] });
@@ -25,7 +25,7 @@ export async function storeUpload(db: Executor, dataDir: string, viewer: Session
     throw new ApiError("unsupported_media_type", kind === "document" ? "This file is not one of the document types we accept" : "Upload a JPEG, PNG, GIF, WebP or AVIF image");
   }
   const key = newKey(FOLDERS[kind], type.extension);
-  await saveFile(dataDir, key, bytes);
+  await storage.save(key, bytes);
   const originalName = file.name.replace(/[\u0000-\u001f]/g, "").slice(0, 255) || `file.${type.extension}`;
   await db.insert(uploads).values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: file.size, originalName });
   return { path: key, mime: type.mime, name: originalName };
@@ -42,7 +42,7 @@ export async function requireUpload(db: Executor, viewer: SessionUser, key: stri
  * Removes uploads that nothing uses (no image, avatar or document) once they are older than
  * LIMITS.unattachedUploadMs, rows and files; answers how many went.
  */
-export async function removeStaleUploads(db: Executor, dataDir: string, now = new Date()): Promise<number> {
+export async function removeStaleUploads(db: Executor, storage: FileStorage, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - LIMITS.unattachedUploadMs);
   const stale = await db
     .delete(uploads)
@@ -55,6 +55,6 @@ export async function removeStaleUploads(db: Executor, dataDir: string, now = ne
       ),
     )
     .returning({ key: uploads.key });
-  for (const { key } of stale) await deleteFile(dataDir, key).catch(() => undefined);
+  for (const { key } of stale) await storage.remove(key).catch(() => undefined);
   return stale.length;
 }

@@ -1,5 +1,3 @@
-import { open, rename, rm, mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { CreatedResult, MessageResult, VideoUploaded } from "../../domain/resources/results";
 import { LIMITS } from "../../domain/limits";
@@ -9,13 +7,9 @@ import { detectVideo } from "../../domain/video-files";
 import type { Database, Executor } from "../db/client";
 import { videoUploads, videos } from "../db/schema";
 import { ApiError, conflict, notFound } from "../errors";
-import { deleteFile, newKey, resolveKey } from "../storage";
+import { type FileStorage, newKey } from "../storage/file-storage";
 import { lockActById, requireManagedAct } from "./managed-act";
 import type { SessionUser } from "./viewer";
-
-export function tusDirectory(dataDir: string): string {
-  return join(dataDir, "tus");
-}
 
 async function assertRoom(tx: Executor, actId: number) {
   const [row] = await tx.select({ value: count() }).from(videos).where(eq(videos.actId, actId));
@@ -50,24 +44,13 @@ export async function ownsVideoUpload(db: Executor, viewer: SessionUser, tusId: 
   return row?.ownerId === viewer.id;
 }
 
-async function firstBytes(path: string): Promise<Uint8Array> {
-  const handle = await open(path, "r");
-  try {
-    const buffer = new Uint8Array(64);
-    const { bytesRead } = await handle.read(buffer, 0, 64, 0);
-    return buffer.slice(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * After Uppy reports the upload done: checks the file is whole and is a video by its bytes,
- * moves it into storage and makes it one of the act's videos (six at most).
+ * keeps it under a key of our own and makes it one of the act's videos (six at most).
  */
 export async function completeVideoUpload(
   db: Database,
-  dataDir: string,
+  storage: FileStorage,
   viewer: SessionUser,
   uppyId: string,
   uploadState: (tusId: string) => Promise<{ size?: number; offset: number } | null>,
@@ -81,37 +64,36 @@ export async function completeVideoUpload(
   if (!upload) throw notFound("No such upload");
   const state = await uploadState(upload.tusId);
   if (!state || state.size === undefined || state.offset !== state.size) throw conflict("The upload has not finished");
-  const source = join(tusDirectory(dataDir), upload.tusId);
-  const type = detectVideo(await firstBytes(source));
+  const type = detectVideo(await storage.readUploadStart(upload.tusId, 64));
   if (!type) {
-    await rm(source, { force: true });
-    await rm(`${source}.json`, { force: true });
+    await storage.discardUpload(upload.tusId);
     throw new ApiError("unsupported_media_type", "This file is not a video");
   }
   const key = newKey("videos", type.extension);
-  const target = resolveKey(dataDir, key)!;
-  await mkdir(dirname(target), { recursive: true });
+  await storage.keepUpload(upload.tusId, key);
+  let video: VideoUploaded;
   try {
-    return await db.transaction(async (tx) => {
+    video = await db.transaction(async (tx) => {
       await lockActById(tx, upload.actId);
       await assertRoom(tx, upload.actId);
-      await rename(source, target);
-      const [video] = await tx.insert(videos).values({ actId: upload.actId, filePath: key }).returning({ id: videos.id });
+      const [row] = await tx.insert(videos).values({ actId: upload.actId, filePath: key }).returning({ id: videos.id });
       await tx.update(videoUploads).set({ completed: true }).where(eq(videoUploads.tusId, upload.tusId));
-      await rm(`${source}.json`, { force: true });
-      return { id: video!.id, path: key, message: "Video Uploaded" };
+      return { id: row!.id, path: key, message: "Video Uploaded" };
     });
   } catch (error) {
-    // The row was not written: put the file back so nothing points at a missing file.
-    await rename(target, source).catch(() => undefined);
+    // Not committed: nothing points at the new file, and the upload stays whole for another try.
+    await storage.remove(key).catch(() => undefined);
     throw error;
   }
+  // Committed: the upload's own copy is no longer needed.
+  await storage.discardUpload(upload.tusId).catch(() => undefined);
+  return video;
 }
 
-export async function deleteVideo(db: Database, dataDir: string, viewer: SessionUser, actUrl: string, videoId: number): Promise<MessageResult> {
+export async function deleteVideo(db: Database, storage: FileStorage, viewer: SessionUser, actUrl: string, videoId: number): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [video] = await db.delete(videos).where(and(eq(videos.id, videoId), eq(videos.actId, act.id))).returning();
   if (!video) throw notFound("No such video");
-  if (video.filePath) await deleteFile(dataDir, video.filePath).catch(() => undefined);
+  if (video.filePath) await storage.remove(video.filePath).catch(() => undefined);
   return { message: "Video Deleted" };
 }

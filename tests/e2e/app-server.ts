@@ -20,9 +20,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The built app, started as users start it, on its own temporary DATA_DIR. */
-export async function startAppServer(extraEnv: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), "eva-e2e-"));
+/**
+ * The built app, started as users start it, on its own temporary DATA_DIR (or on the one a
+ * killed server left, to start again where it stopped).
+ */
+export async function startAppServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "eva-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -45,6 +48,14 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
     return child.exitCode;
   }
 
+  /** Ends the process at once, as a crash or a lost machine would, and leaves DATA_DIR behind. */
+  async function kill(): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  }
+
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -63,7 +74,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  return { baseUrl, dataDir, output, stop };
+  return { baseUrl, dataDir, output, stop, kill };
 }
 
 /** Chromium as the run's global setup found it (tests/setup/chromium.ts). */

@@ -10,6 +10,8 @@ import { openDatabase } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
 import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
 import { loadEnv } from "../../server/env";
+import { createFileStorage } from "../../server/storage/create-storage";
+import { startS3Server } from "./s3";
 import { createLogger } from "../../server/logger";
 import { deliverDueMail } from "../../server/mail/outbox";
 import { createMailTransport } from "../../server/mail/transport";
@@ -102,13 +104,20 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** Whether answers are checked against the OpenAPI document (the default). */
   checkAnswers?: boolean;
+  /** Where files go: DATA_DIR, or a real S3-compatible server started for this test server. */
+  storage?: "local" | "s3";
 }
+
+/** The project's choice (the api-s3 project runs the file tests on S3), else the local disk. */
+const defaultStorage = (): "local" | "s3" => (process.env.TEST_STORAGE === "s3" ? "s3" : "local");
 
 export async function createTestServer(options: TestServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "eva-api-"));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const serverDb = process.env.TEST_DB === "postgres" && baseUrl ? await createServerDatabase(baseUrl) : null;
+  const s3 = (options.storage ?? defaultStorage()) === "s3" ? await startS3Server() : null;
   const env = loadEnv({
+    ...s3?.env,
     DATA_DIR: dataDir,
     DATABASE_URL: serverDb?.url,
     AUTH_SECRET: randomBytes(32).toString("hex"),
@@ -119,11 +128,13 @@ export async function createTestServer(options: TestServerOptions = {}) {
   });
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   await migrateDatabase(database);
-  await seedDemoData(database.db, { dataDir });
+  const storage = createFileStorage(env);
+  await storage.check();
+  await seedDemoData(database.db, { storage });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
-  const build = () => createApp({ env, database, auth, logger, ssr: options.ssr, guestCache, sitemapMaxUrls: options.sitemapMaxUrls });
+  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;
@@ -181,6 +192,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     await guestCache?.stop();
     await database.close();
     await serverDb?.drop();
+    await s3?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -198,7 +210,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     app = build();
   }
 
-  return { get app() { return app; }, database, env, deliverMail, mailDeps, request, post, get, signIn, cookieFor, nextIp, close, restart };
+  return { get app() { return app; }, database, env, storage, s3, deliverMail, mailDeps, request, post, get, signIn, cookieFor, nextIp, close, restart };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
@@ -224,7 +236,7 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
-  const app = createApp({ env, database, auth, logger, ssr: options.ssr, guestCache });
+  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { FileStorage } from "../../storage/file-storage";
 import { documentSchema as documentAnswerSchema } from "../../../domain/resources/documents";
 import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
@@ -10,7 +11,7 @@ import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, creat
 
 const idParam = pathId("id");
 
-export function documentRoutes(dataDir: string) {
+export function documentRoutes(storage: FileStorage) {
   return createRouter()
     .openapi(
       apiRoute({
@@ -28,7 +29,7 @@ export function documentRoutes(dataDir: string) {
       c.json({ data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
     .openapi(actionRoute({ guard: onItem("id", findDocument, "The act's artist (its manager) and admins"), path: "/documents/delete/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Delete a document and its file", params: idParam, errors: [401, 403, 404] }), async (c) =>
-      c.json({ data: await deleteDocument(c.get("db"), dataDir, requireViewer(c), c.req.valid("param").id) }, 200),
+      c.json({ data: await deleteDocument(c.get("db"), storage, requireViewer(c), c.req.valid("param").id) }, 200),
     )
     .openapi(actionRoute({ guard: adminOnly, path: "/documents/approve/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Approve a document (admin)", params: idParam, errors: [401, 403, 404] }), async (c) =>
       c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "approved") }, 200),

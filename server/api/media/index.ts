@@ -1,4 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
+import type { FileStorage } from "../../storage/file-storage";
 import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
 import { LIMITS } from "../../../domain/limits";
 import { uploadSchema } from "../../../domain/resources/accounts";
@@ -13,7 +14,7 @@ import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } 
 
 const imageParams = actUrlParam.extend(idParam("imageId").shape);
 
-export function mediaRoutes(dataDir: string) {
+export function mediaRoutes(storage: FileStorage) {
   const router = createRouter();
   router.use(
     "/uploads",
@@ -49,7 +50,7 @@ export function mediaRoutes(dataDir: string) {
         } catch {
           throw badRequest("The body must be multipart/form-data");
         }
-        return c.json({ data: await storeUpload(c.get("db"), dataDir, viewer, form.purpose, form.file) }, 201);
+        return c.json({ data: await storeUpload(c.get("db"), storage, viewer, form.purpose, form.file) }, 201);
       },
     )
     .openapi(actionRouteWithBody({ guard: onAct(), path: "/images/create/{actUrl}", result: createdResultSchema, tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
@@ -57,6 +58,6 @@ export function mediaRoutes(dataDir: string) {
     )
     .openapi(actionRoute({ guard: onAct(), path: "/images/delete/{actUrl}/{imageId}", result: messageResultSchema, tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] }), async (c) => {
       const { actUrl, imageId } = c.req.valid("param");
-      return c.json({ data: await deleteImage(c.get("db"), dataDir, requireViewer(c), actUrl, imageId) }, 200);
+      return c.json({ data: await deleteImage(c.get("db"), storage, requireViewer(c), actUrl, imageId) }, 200);
     });
 }

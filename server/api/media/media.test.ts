@@ -96,5 +96,6 @@ describe("images", () => {
     expect(await (await post(`/api/images/delete/dj-nova/${image!.id}`, "owner")).json()).toEqual({ data: { message: "Image Deleted" } });
     expect(await images("dj-nova")).toHaveLength(5);
     expect((await server.request(`/files/${image!.path}`)).status).toBe(404);
+    expect(await server.storage.open(image!.path)).toBeNull();
   });
 });

@@ -106,6 +106,8 @@ describe("resumable video uploads (tus)", () => {
     const served = await server.request(`/files/${data.path}`);
     expect(served.headers.get("content-type")).toBe("video/mp4");
     expect((await served.arrayBuffer()).byteLength).toBe(300_000);
+    // The upload's own copy is gone once it is a video.
+    await expect(server.storage.readUploadStart(location.split("/").pop()!, 1)).rejects.toThrow();
   });
 
   it("a file that is not a video by its bytes is refused at completion", async () => {

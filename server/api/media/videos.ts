@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema, videoUploadedSchema } from "../../../domain/resources/results";
 import { pathSegmentSchema } from "../../../domain/schemas/fields";
-import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
 import { LIMITS } from "../../../domain/limits";
 import { videoLinkSchema } from "../../../domain/schemas/media";
 import type { Database } from "../../db/client";
+import type { FileStorage } from "../../storage/file-storage";
 import { notFound } from "../../errors";
-import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, tusDirectory } from "../../services/videos";
+import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload } from "../../services/videos";
 import { onAct, roles, requireViewer } from "../guards";
 import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
@@ -18,10 +17,9 @@ const BASE = "/api/videos/upload";
 const ACT_HEADER = "x-eva-upload-act";
 const OWNER_HEADER = "x-eva-upload-owner";
 
-/** The tus server: files under DATA_DIR/tus, so an upload cut by a restart resumes from its offset. */
-function createTus(db: Database, dataDir: string) {
-  mkdirSync(tusDirectory(dataDir), { recursive: true });
-  const datastore = new FileStore({ directory: tusDirectory(dataDir) });
+/** The tus server, on the storage's own store, so an upload cut by a restart resumes from its offset. */
+function createTus(db: Database, storage: FileStorage) {
+  const datastore = storage.createTusStore();
   const server = new TusServer({
     path: BASE,
     datastore,
@@ -43,10 +41,10 @@ function createTus(db: Database, dataDir: string) {
   return { server, datastore };
 }
 
-export function videoRoutes(db: Database, dataDir: string) {
+export function videoRoutes(db: Database, storage: FileStorage) {
   // Made on first use: most processes and tests never upload a video.
   let tusInstance: ReturnType<typeof createTus> | null = null;
-  const tus = () => (tusInstance ??= createTus(db, dataDir));
+  const tus = () => (tusInstance ??= createTus(db, storage));
   const uploadState = async (tusId: string) => {
     try {
       const upload = await tus().datastore.getUpload(tusId);
@@ -85,13 +83,13 @@ export function videoRoutes(db: Database, dataDir: string) {
     )
     .openapi(
       actionRoute({ guard: roles("ARTIST", "ADMIN"), path: "/videos/upload-complete/{uppyId}", result: videoUploadedSchema, tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] }),
-      async (c) => c.json({ data: await completeVideoUpload(c.get("db"), dataDir, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
+      async (c) => c.json({ data: await completeVideoUpload(c.get("db"), storage, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
     )
     .openapi(
       actionRoute({ guard: onAct(), path: "/videos/delete/{actUrl}/{videoId}", result: messageResultSchema, tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend(idParam("videoId").shape), errors: [401, 403, 404] }),
       async (c) => {
         const { actUrl, videoId } = c.req.valid("param");
-        return c.json({ data: await deleteVideo(c.get("db"), dataDir, requireViewer(c), actUrl, videoId) }, 200);
+        return c.json({ data: await deleteVideo(c.get("db"), storage, requireViewer(c), actUrl, videoId) }, 200);
       },
     );
 }
