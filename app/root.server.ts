@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "../server/services/admin-queues";
-import { unreadCount } from "../server/services/notifications";
 
 /**
  * What every page's header needs: the product's name, who is signed in, how many of their
@@ -9,7 +8,7 @@ import { unreadCount } from "../server/services/notifications";
 export async function loadRoot(context: AppLoadContext) {
   const viewer = context.viewer;
   const [unread, adminWaiting] = await Promise.all([
-    viewer ? unreadCount(context.db, viewer.id) : null,
+    context.unreadCount(),
     viewer?.role === "ADMIN" ? countWaitingForAdmin(context.db).then((waiting) => waiting.total) : null,
   ]);
   return {

@@ -38,6 +38,8 @@ import { sitemapRoutes } from "./sitemap";
 import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
 import type { GuestPageCache } from "./guest-cache";
+import type { ViewerCache } from "./viewer-cache";
+import { unreadCount } from "./services/notifications";
 import type { FileStorage } from "./storage/file-storage";
 import type { EnhanceScripts, LoadContext } from "./load-context";
 
@@ -60,6 +62,8 @@ export interface AppDeps {
   enhanceScripts?: EnhanceScripts;
   /** Guests' server-rendered pages kept in memory (production). */
   guestCache?: GuestPageCache;
+  /** Who holds each session token, and their unread count, kept in memory. */
+  viewerCache?: ViewerCache;
   /** URLs per sitemap file before /sitemap.xml becomes an index (tests set it low). */
   sitemapMaxUrls?: number;
 }
@@ -122,7 +126,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503),
   );
 
-  app.use("*", sessionViewer(auth));
+  app.use("*", sessionViewer(auth, deps.viewerCache));
 
   // A cookie-authenticated write must show it comes from one of our pages: its Origin, or
   // failing that its Referer, must be ours; a write that shows neither is refused too.
@@ -243,6 +247,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const context: LoadContext = {
         viewer: c.get("viewer"),
         db: database.db,
+        unreadCount: () => {
+          const viewer = c.get("viewer");
+          if (!viewer) return Promise.resolve(null);
+          const load = () => unreadCount(database.db, viewer.id);
+          return deps.viewerCache ? deps.viewerCache.unread(viewer.id, load) : load();
+        },
         requestId: c.get("requestId"),
         config: {
           appName: env.appName,

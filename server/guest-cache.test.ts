@@ -1,3 +1,4 @@
+import { eventually } from "../tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../tests/setup/api-harness";
@@ -27,13 +28,6 @@ async function get(path: string, cookie?: string | null) {
   return { status: response.status, cache: response.headers.get("x-cache"), body: await response.text() };
 }
 
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("condition not met within 2 s");
-}
 
 describe("the guest page cache", () => {
   it("leaves the router's own requests alone: their parameters reach the renderer", async () => {

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { SEARCH_QUERY_KEYS } from "../domain/search-filter";
 import type { AppEnv } from "./api/router";
 import type { DatabaseHandle } from "./db/client";
+import { listenForChanges } from "./change-listener";
 
 interface Entry {
   /** The change counter when the render began: changes after it make the entry stale. */
@@ -17,7 +18,6 @@ interface Entry {
 
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
 const CHANNEL = "page_change";
-const RETRY_MS = 5_000;
 /** Past this many remembered changes, forget them all and start afresh (everything re-renders once). */
 const MAX_REMEMBERED_CHANGES = 10_000;
 
@@ -82,14 +82,10 @@ export interface GuestPageCache {
  */
 export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, maxEntries = 500): Promise<GuestPageCache> {
   const entries = new Map<string, Entry>();
-  let listening = false;
   let counter = 0;
   let everythingChangedAt = 0;
   let anyActChangedAt = 0;
   const changedAt = new Map<string, number>();
-  let stopListening: (() => Promise<void>) | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let stopped = false;
 
   const forgetAll = () => {
     counter += 1;
@@ -107,31 +103,15 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
       forgetAll();
     }
   };
-  const onLost = () => {
-    listening = false;
-    forgetAll();
-    logger.warn("guest page cache: lost the database notifications; rendering every page until they are back");
-    retry = setTimeout(() => void connect(), RETRY_MS);
-  };
-  async function connect() {
-    if (stopped) return;
-    try {
-      stopListening = await database.listen(CHANNEL, onNotify, onLost);
-      forgetAll();
-      listening = true;
-    } catch (error) {
-      logger.warn({ err: error }, "guest page cache: cannot listen for changes; retrying");
-      retry = setTimeout(() => void connect(), RETRY_MS);
-    }
-  }
-  await connect();
+  const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "guest page cache" });
+  const listening = () => changes.listening();
 
   const isFresh = (entry: Entry) =>
     entry.renderedAt >= everythingChangedAt &&
     (entry.dependsOn === "*" ? entry.renderedAt >= anyActChangedAt : entry.dependsOn.every((tag) => (changedAt.get(tag) ?? 0) <= entry.renderedAt));
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.req.method !== "GET" || c.get("viewer") || !listening) return next();
+    if (c.req.method !== "GET" || c.get("viewer") || !listening()) return next();
     const url = new URL(c.req.url);
     // Documents only: the router's own requests (its manifest, a page's data) need every
     // parameter they carry; without `version` the manifest answers "reload the page".
@@ -164,20 +144,16 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
   const derivedValues = new Map<string, { renderedAt: number; value: unknown }>();
   async function derived<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const known = derivedValues.get(key);
-    if (listening && known && known.renderedAt >= everythingChangedAt && known.renderedAt >= anyActChangedAt) return known.value as T;
+    if (listening() && known && known.renderedAt >= everythingChangedAt && known.renderedAt >= anyActChangedAt) return known.value as T;
     const renderedAt = counter;
     const value = await compute();
-    if (listening) derivedValues.set(key, { renderedAt, value });
+    if (listening()) derivedValues.set(key, { renderedAt, value });
     return value;
   }
 
   return {
     middleware,
     derived,
-    stop: async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      await stopListening?.();
-    },
+    stop: () => changes.stop(),
   };
 }

@@ -18,6 +18,8 @@ export interface EnhanceScripts {
 export type LoadContext = {
   viewer: SessionUser | null;
   db: Database;
+  /** How many of the viewer's notifications are unread (null for a guest), kept per viewer between changes. */
+  unreadCount(): Promise<number | null>;
   config: PublicConfig;
   /** Calls our own /api in process, as the signed-in user of this request. */
   apiFetch(path: string, init?: RequestInit): Promise<Response>;

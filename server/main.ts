@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
 import { createGuestPageCache } from "./guest-cache";
+import { createViewerCache } from "./viewer-cache";
 import { bootServices } from "./boot";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
@@ -35,6 +36,7 @@ async function main() {
   }
 
   const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger);
+  const viewerCache = await createViewerCache(database, logger);
   const app = createApp({
     env,
     database,
@@ -44,6 +46,7 @@ async function main() {
     ssr,
     staticDir: dev ? undefined : CLIENT_BUILD_DIR,
     guestCache,
+    viewerCache,
     enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
   });
   const honoListener = getRequestListener(app.fetch);
@@ -74,6 +77,7 @@ async function main() {
     server.close(async () => {
       await closeVite();
       await guestCache?.stop();
+      await viewerCache.stop();
       await mailWorker.stop();
       await database.close();
       logger.info("stopped");

@@ -1,3 +1,4 @@
+import { eventually } from "../tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPeerServer, createTestServer, type TestServer } from "../tests/setup/api-harness";
@@ -34,13 +35,6 @@ afterAll(async () => {
   await a?.close();
 });
 
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 150; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("condition not met within 3 s");
-}
 
 describe.runIf(onPostgres)("two app servers on one database", () => {
   it("a write through server A shows on server B's next guest page, though B had it cached", async () => {

@@ -3,6 +3,7 @@ import { isRole } from "../domain/roles";
 import type { AppEnv } from "./api/router";
 import type { Auth } from "./auth";
 import type { SessionUser } from "./services/viewer";
+import type { KeptSession, ViewerCache } from "./viewer-cache";
 
 const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=([^;]*)/;
 /** How many session tokens known to be no session are remembered. */
@@ -12,23 +13,32 @@ const MAX_REMEMBERED_INVALID = 1_000;
  * Who is asking, for the API and the pages alike: the session's user, or null for a guest.
  * A token that names no session (forged, stale, signed out) never will again, since tokens
  * are random, so it is remembered and not looked up again: a junk cookie costs a guest's
- * request next to nothing.
+ * request next to nothing. A valid one is kept in the viewer cache, when there is one
+ * (server/viewer-cache.ts), which every write request here clears once it is answered.
  */
-export function sessionViewer(auth: Auth): MiddlewareHandler<AppEnv> {
+export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandler<AppEnv> {
   const invalid = new Set<string>();
   return async (c, next) => {
     c.set("viewer", null);
     const token = SESSION_TOKEN.exec(c.req.header("cookie") ?? "")?.[1];
     if (token !== undefined && !invalid.has(token)) {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
-      if (user && isRole(user.role)) {
-        c.set("viewer", { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role });
-      } else if (!session) {
-        if (invalid.size >= MAX_REMEMBERED_INVALID) invalid.clear();
-        invalid.add(token);
-      }
+      const load = async (): Promise<KeptSession | null> => {
+        const session = await auth.api.getSession({ headers: c.req.raw.headers });
+        const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
+        if (session && user && isRole(user.role)) {
+          return { viewer: { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role }, expiresAt: new Date(session.session.expiresAt) };
+        }
+        if (!session) {
+          if (invalid.size >= MAX_REMEMBERED_INVALID) invalid.clear();
+          invalid.add(token);
+        }
+        return null;
+      };
+      // better-auth's own routes (sign-out among them) always see the session as it is now.
+      const kept = cache && !c.req.path.startsWith("/api/auth/");
+      c.set("viewer", kept ? await cache.session(token, load) : ((await load())?.viewer ?? null));
     }
     await next();
+    if (cache && c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") cache.forgetAll();
   };
 }

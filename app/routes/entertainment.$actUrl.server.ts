@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
 import { curatedSeoFor } from "../../server/services/seo";
-import { eligibleEventsForAct } from "../../server/services/planner-reviews";
+import { eligibleEventsByActUrl } from "../../server/services/planner-reviews";
 import { fileUrl } from "../../server/storage/file-storage";
 import { visibleProfileOr404 } from "./act-profile-data.server";
 
@@ -11,7 +11,8 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   const profile = await visibleProfileOr404(context, actUrl);
   const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
   const [reviewEvents, curated] = await Promise.all([
-    context.viewer?.role === "PLANNER" ? eligibleEventsForAct(context.db, context.viewer, actUrl) : [],
+    // The profile read above already found the act and checked this viewer may see it.
+    context.viewer?.role === "PLANNER" ? eligibleEventsByActUrl(context.db, context.viewer, actUrl) : [],
     curatedSeoFor(context.db, profile.url),
   ]);
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);

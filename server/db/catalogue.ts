@@ -185,7 +185,7 @@ export async function seedCatalogue(db: Database, options: { storage: FileStorag
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await withRowTriggersOff(tx, ["acts", "act_tags", "act_locations", "reviews", "packages", "package_event_types", "images"], async () => {
+    await withRowTriggersOff(tx, ["users", "acts", "act_tags", "act_locations", "reviews", "packages", "package_event_types", "images"], async () => {
       const managers = await insertCatalogueArtists(tx, planned, passwordHash);
       const first = await insertCatalogueRows(tx, planned, managers, avatars, photoKeys, now);
       await refreshSearchRows(tx, first);

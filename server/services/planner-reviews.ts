@@ -4,7 +4,7 @@ import type { CreatedResult } from "../../domain/resources/results";
 import type { PlannerReviewInput } from "../../domain/schemas/review";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { bookings, events, reviews } from "../db/schema";
+import { acts, bookings, events, reviews } from "../db/schema";
 import { conflict, forbidden, validationFailed } from "../errors";
 import { findVisibleAct } from "./act-visibility";
 import { notify } from "./notifications";
@@ -18,15 +18,25 @@ export async function eligibleEvents(db: Executor, planner: SessionUser, actId: 
     .select({ url: events.url, name: events.name })
     .from(events)
     .innerJoin(bookings, and(eq(bookings.eventId, events.id), eq(bookings.actId, actId)))
-    .where(
-      and(
-        eq(events.plannerId, planner.id),
-        lte(events.starttime, now),
-        sql`not exists (select 1 from ${reviews} where ${reviews.actId} = ${actId} and ${reviews.eventId} = ${events.id})`,
-      ),
-    )
+    .where(and(eq(events.plannerId, planner.id), lte(events.starttime, now), notReviewed(bookings.actId)))
     .orderBy(asc(events.starttime));
 }
+
+/**
+ * The same, for an act the caller already found and may see (the profile page): one query,
+ * joined by the act's address, rather than reading the act again.
+ */
+export async function eligibleEventsByActUrl(db: Executor, planner: SessionUser, actUrl: string, now = new Date()): Promise<ReviewableEvent[]> {
+  return db
+    .select({ url: events.url, name: events.name })
+    .from(events)
+    .innerJoin(bookings, eq(bookings.eventId, events.id))
+    .innerJoin(acts, and(eq(acts.id, bookings.actId), eq(acts.url, actUrl)))
+    .where(and(eq(events.plannerId, planner.id), lte(events.starttime, now), notReviewed(bookings.actId)))
+    .orderBy(asc(events.starttime));
+}
+
+const notReviewed = (actId: typeof bookings.actId) => sql`not exists (select 1 from ${reviews} where ${reviews.actId} = ${actId} and ${reviews.eventId} = ${events.id})`;
 
 export async function eligibleEventsForAct(db: Executor, viewer: SessionUser, actUrl: string): Promise<ReviewableEvent[]> {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners review the acts they booked");

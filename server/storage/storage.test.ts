@@ -66,15 +66,23 @@ describe("S3 settings", () => {
 
   it("put the bucket in the path for a self-hosted endpoint, and in the host for AWS", () => {
     expect(loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000" }).s3).toMatchObject({ forcePathStyle: true, region: "us-east-1" });
-    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_REGION: "eu-west-1" }).s3).toMatchObject({ forcePathStyle: false, region: "eu-west-1", endpoint: undefined });
-    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "0" }).s3).toMatchObject({ forcePathStyle: false });
+    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_REGION: "eu-west-1" }).s3).toMatchObject({
+      forcePathStyle: false,
+      region: "eu-west-1",
+      endpoint: undefined,
+    });
+    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "0" }).s3).toMatchObject({
+      forcePathStyle: false,
+    });
   });
 
   it("a bucket that is not there stops the start with what to check", async () => {
     const s3 = await startS3Server();
     try {
       const storage = createFileStorage(loadEnv({ ...base, ...s3.env, S3_BUCKET: "no-such-bucket" }));
-      await expect(storage.check()).rejects.toThrow('S3 bucket "no-such-bucket" cannot be used: NotFound (404). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.');
+      await expect(storage.check()).rejects.toThrow(
+        'S3 bucket "no-such-bucket" cannot be used: NotFound (404). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.',
+      );
     } finally {
       await s3.close();
     }

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
 import { loadEnv } from "../../server/env";
 import { createFileStorage } from "../../server/storage/create-storage";
 import { startS3Server } from "./s3";
+import { createViewerCache } from "../../server/viewer-cache";
 import { createLogger } from "../../server/logger";
 import { deliverDueMail } from "../../server/mail/outbox";
 import { createMailTransport } from "../../server/mail/transport";
@@ -104,6 +105,8 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** Whether answers are checked against the OpenAPI document (the default). */
   checkAnswers?: boolean;
+  /** Whether sessions and unread counts are kept in memory, as in production (the default). */
+  viewerCache?: boolean;
   /** Where files go: DATA_DIR, or a real S3-compatible server started for this test server. */
   storage?: "local" | "s3";
 }
@@ -134,7 +137,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
-  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, sitemapMaxUrls: options.sitemapMaxUrls });
+  const viewerCache = options.viewerCache === false ? undefined : await createViewerCache(database, logger);
+  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, viewerCache, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;
@@ -190,6 +194,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     mailDeps.transport.close();
     if (checker) recordCheckedAnswers(checker);
     await guestCache?.stop();
+    await viewerCache?.stop();
     await database.close();
     await serverDb?.drop();
     await s3?.close();
@@ -236,13 +241,15 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
-  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache });
+  const viewerCache = await createViewerCache(database, logger);
+  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache, viewerCache });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);
   }
   async function close() {
     await guestCache?.stop();
+    await viewerCache.stop();
     await database.close();
   }
   return { database, request, close };

@@ -47,7 +47,10 @@ function multipartListing(server: S3rver): S3rverMiddleware {
       ctx.body = "";
       return;
     }
-    const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+    const numbers = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
     const parts = await Promise.all(
       numbers.map(async (number) => {
         const [info, md5] = await Promise.all([stat(join(folder, String(number))), readFile(join(folder, `${number}.md5`), "utf8")]);
