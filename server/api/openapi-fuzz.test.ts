@@ -24,7 +24,13 @@ interface Operation {
   bodyFields: string[] | null;
 }
 
-const ROLES: (DemoUser | "guest")[] = ["guest", "planner", "otherArtist", "owner", "admin"];
+const ALL_ROLES: (DemoUser | "guest")[] = ["guest", "planner", "otherArtist", "owner", "admin"];
+/**
+ * Every role on the embedded database. The PostgreSQL leg repeats it for the roles whose calls
+ * get past the guards and reach the database's rules (where the two could answer differently),
+ * not for the refusals, which the same guards decide on either database.
+ */
+const ROLES: (DemoUser | "guest")[] = process.env.TEST_DB === "postgres" ? ["owner", "admin"] : ALL_ROLES;
 
 const HOSTILE_TEXT = [
   "\u0000",
@@ -165,6 +171,6 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
         if (!changed) expect(current, `${role} ${operation.method} ${operation.path}: refused calls changed rows`).toBe(before);
       }
     }
-    expect(sent).toBeGreaterThan(3000);
+    expect(sent).toBeGreaterThan(ROLES.length === ALL_ROLES.length ? 3000 : 1000);
   }, 600_000);
 });

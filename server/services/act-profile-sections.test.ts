@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
-import { acts, images, packageEventTypes, packages, tags } from "../db/schema";
+import { acts, images, packageEventTypes, packages, seoEntries, tags } from "../db/schema";
+import { getActProfilePage } from "./acts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,6 +47,24 @@ describe("an act's sections kept in memory", () => {
     await raised("a tag's new name");
     expect((await profileAs("planner")).packages.flatMap((item) => item.eventTypes.map((tag) => tag.name))).toContain(`${eventType!.name} (renamed)`);
     await db.execute(sql`update tags set name = ${eventType!.name} where id = ${eventType!.id}`);
+  });
+
+  it("keep the page's curated title, which changes with its entry and with the act's address", async () => {
+    const db = server.database.db;
+    const curated = async (url: string) => (await getActProfilePage(db, url, null)).curatedSeo;
+    await db.delete(seoEntries).where(eq(seoEntries.key, "the-velvet-tones"));
+    expect(await curated("the-velvet-tones")).toBeNull();
+    const before = await version();
+    await db.insert(seoEntries).values({ kind: "act", key: "the-velvet-tones", title: "The Velvet Tones, Chicago's soul band", description: "Book them for your wedding." });
+    expect(await version()).toBeGreaterThan(before);
+    expect(await curated("the-velvet-tones")).toEqual({ title: "The Velvet Tones, Chicago's soul band", description: "Book them for your wedding." });
+    await db.update(seoEntries).set({ title: "The Velvet Tones, soul from Chicago" }).where(eq(seoEntries.key, "the-velvet-tones"));
+    expect((await curated("the-velvet-tones"))?.title).toBe("The Velvet Tones, soul from Chicago");
+    // The entry is keyed by the act's address: at a new address the act has none of it.
+    await db.update(acts).set({ url: "velvet-tones-moved" }).where(eq(acts.url, "the-velvet-tones"));
+    expect(await curated("velvet-tones-moved")).toBeNull();
+    await db.update(acts).set({ url: "the-velvet-tones" }).where(eq(acts.url, "velvet-tones-moved"));
+    expect((await curated("the-velvet-tones"))?.title).toBe("The Velvet Tones, soul from Chicago");
   });
 
   it("hold nothing private: what only the act's artist and admins see is read for each of them", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ProfileDocument, ProfilePackage, ProfileTestimonial, ProfileVideo } from "../../domain/act-profile";
 import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
+import type { PageSeo } from "../../domain/seo";
 import type { Executor } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 
@@ -13,6 +14,7 @@ interface SectionRows {
   testimonials: ProfileTestimonial[];
   reviews: { id: number; rating: number; title: string; body: string; reviewer_name: string | null; allow_reviewer_name: boolean; created_at: string }[];
   documents: ProfileDocument[];
+  seo: PageSeo | null;
 }
 
 type Sections = Awaited<ReturnType<typeof readProfileSections>>;
@@ -80,7 +82,9 @@ async function readProfileSections(db: Executor, actId: number) {
         'allow_reviewer_name', r.allow_reviewer_name, 'created_at', r.created_at) order by r.created_at desc, r.id desc), '[]'::json)
       from reviews r where r.act_id = ${actId}) as reviews,
     (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
-      from documents d where d.act_id = ${actId} and d.is_public and d.approval = 'approved') as documents`)) as unknown as { rows: Record<keyof SectionRows, unknown>[] };
+      from documents d where d.act_id = ${actId} and d.is_public and d.approval = 'approved') as documents,
+    (select json_build_object('title', e.title, 'description', e.description)
+      from seo_entries e join acts a on a.url = e.key where a.id = ${actId} and e.kind = 'act') as seo`)) as unknown as { rows: Record<keyof SectionRows, unknown>[] };
   const row = result.rows[0]!;
   const sections = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonColumn(value)])) as unknown as SectionRows;
 
@@ -100,5 +104,7 @@ async function readProfileSections(db: Executor, actId: number) {
     testimonials: sections.testimonials,
     reviews: sections.reviews.map((review) => ({ ...review, created_at: new Date(review.created_at).toISOString() })),
     documents: sections.documents,
+    /** The curated title and description of the page, if an admin or content/ wrote them. */
+    seo: sections.seo,
   };
 }

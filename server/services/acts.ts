@@ -1,3 +1,4 @@
+import type { PageSeo } from "../../domain/seo";
 import { desc, eq } from "drizzle-orm";
 import type { ActProfile, ActSocialLinks, ManagerInfo } from "../../domain/act-profile";
 import { SOCIAL_NETWORKS } from "../../domain/act-profile";
@@ -51,6 +52,11 @@ async function loadManager(db: Executor, managerId: string | null): Promise<Mana
 
 /** Everything the profile page shows, filtered to what this caller may see. */
 export async function getActProfile(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<ActProfile> {
+  return (await getActProfilePage(db, actUrl, viewer)).profile;
+}
+
+/** The profile, and the page's curated title and description, which are kept with its sections. */
+export async function getActProfilePage(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null }> {
   const act = await findVisibleAct(db, actUrl, viewer);
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
@@ -102,17 +108,21 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
     approvedPublicDocuments: sections.documents,
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
-  if (manages) {
-    profile.latestOffer = await loadLatestOffer(db, act.id);
-    const [first] = await pendingRequests(db, act.id);
+  // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
+  const [managed, administered] = await Promise.all([
+    manages ? Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]) : null,
+    admin ? Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]) : null,
+  ]);
+  if (managed) {
+    const [latestOffer, [first]] = managed;
+    profile.latestOffer = latestOffer;
     profile.pendingTagRequest = first ? { id: first.id, musical: first.musical, created_at: first.created_at, tags: first.tags } : null;
   }
-  if (admin) {
-    profile.manager = await loadManager(db, act.managerId);
-    profile.history = await moderationHistory(db, act.id);
+  if (administered) {
+    [profile.manager, profile.history] = administered;
     profile.additional_info = act.additionalInfo;
     profile.decline_reason = act.declineReason;
   }
-  return profile;
+  return { profile, curatedSeo: sections.seo };
 }
 

@@ -22,11 +22,6 @@ async function entryFor(db: Executor, kind: SeoEntryKind, key: string) {
   return entry ?? null;
 }
 
-/** The curated title and description of an act's profile, if an admin or content/ wrote one. */
-export function curatedSeoFor(db: Executor, actUrl: string) {
-  return entryFor(db, "act", actUrl);
-}
-
 /** A listing page's curated title, description and introduction, keyed by its path. */
 export function curatedListingFor(db: Executor, path: string) {
   return entryFor(db, "listing", path);
