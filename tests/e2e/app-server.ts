@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,12 +20,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Variables that change what a first start puts in DATA_DIR: with any of them, the server seeds for itself. */
+const SEEDING_VARIABLES = ["DATA_DIR", "DATABASE_URL", "SEED_DEMO", "S3_BUCKET"];
+
+function newDataDir(extraEnv: Record<string, string>): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "eva-e2e-"));
+  if (!SEEDING_VARIABLES.some((name) => name in extraEnv)) cpSync(inject("seededDataDir"), dataDir, { recursive: true });
+  return dataDir;
+}
+
 /**
  * The built app, started as users start it, on its own temporary DATA_DIR (or on the one a
- * killed server left, to start again where it stopped).
+ * killed server left, to start again where it stopped). A new DATA_DIR is a copy of the run's
+ * seeded one (tests/setup/seeded-template.ts): the same database and files a first start
+ * makes, without seeding again.
  */
 export async function startAppServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}) {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "eva-e2e-"));
+  const dataDir = options.dataDir ?? newDataDir(extraEnv);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
