@@ -104,7 +104,7 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
     }
   };
   const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "guest page cache" });
-  const listening = () => changes.listening();
+  const { listening } = changes;
 
   const isFresh = (entry: Entry) =>
     entry.renderedAt >= everythingChangedAt &&

@@ -1,24 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
 import { CHROMIUM_ARGS } from "../setup/chromium";
+import { freePort } from "../setup/free-port";
 import { RUN_MARKER, spawnTracked } from "../setup/spawned-processes";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Variables that change what a first start puts in DATA_DIR: with any of them, the server seeds for itself. */
 const SEEDING_VARIABLES = ["DATA_DIR", "DATABASE_URL", "SEED_DEMO", "S3_BUCKET"];

@@ -1,16 +1,5 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+import { freePort } from "./free-port";
 
 /**
  * Starts the built server once on an empty DATA_DIR, so that it migrates the embedded
