@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { swaggerUI } from "@hono/swagger-ui";
 import { Hono, type Context } from "hono";
@@ -37,9 +38,13 @@ import { fileRoutes } from "./files";
 import { sitemapRoutes } from "./sitemap";
 import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
+import { acceptsGzip, finishPage } from "./page-response";
+import { setResponseHeader } from "./set-response-header";
 import type { GuestPageCache } from "./guest-cache";
 import type { ViewerCache } from "./viewer-cache";
 import { unreadCount } from "./services/notifications";
+import { unreviewedBookings } from "./services/planner-reviews";
+import type { ActRowCache } from "./act-row-cache";
 import type { FileStorage } from "./storage/file-storage";
 import type { EnhanceScripts, LoadContext } from "./load-context";
 
@@ -62,8 +67,10 @@ export interface AppDeps {
   enhanceScripts?: EnhanceScripts;
   /** Guests' server-rendered pages kept in memory (production). */
   guestCache?: GuestPageCache;
-  /** Who holds each session token, and their unread count, kept in memory. */
+  /** Who holds each session token, their unread count and unreviewed bookings, kept in memory. */
   viewerCache?: ViewerCache;
+  /** Acts' rows kept in memory for pages and GETs. */
+  actRows?: ActRowCache;
   /** URLs per sitemap file before /sitemap.xml becomes an index (tests set it low). */
   sitemapMaxUrls?: number;
 }
@@ -106,9 +113,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("requestId", requestId);
     c.set("log", log);
     c.set("db", database.db);
+    c.set("actRows", deps.actRows);
     const started = performance.now();
     await next();
-    c.header("x-request-id", requestId);
+    setResponseHeader(c, "x-request-id", requestId);
     log.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
@@ -127,6 +135,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.use("*", sessionViewer(auth, deps.viewerCache));
+  // A write here is seen by the next read here without waiting for the database's announcement.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") deps.actRows?.forgetAll();
+  });
 
   // A cookie-authenticated write must show it comes from one of our pages: its Origin, or
   // failing that its Referer, must be ours; a write that shows neither is refused too.
@@ -235,9 +248,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.use("/assets/*", async (c, next) => {
       await next();
       // Vite fingerprints everything under /assets, so it can be cached for good.
-      if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
+      if (c.res.ok) setResponseHeader(c, "cache-control", "public, max-age=31536000, immutable");
     });
-    app.use("*", serveStatic({ root: deps.staticDir }));
+    // Only paths under what the build put there look on disk: a page's path costs no file lookup.
+    const serveBuilt = serveStatic({ root: deps.staticDir });
+    for (const entry of readdirSync(deps.staticDir, { withFileTypes: true })) {
+      if (!entry.name.startsWith(".")) app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, serveBuilt);
+    }
   }
 
   if (deps.ssr) {
@@ -253,6 +270,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           const load = () => unreadCount(database.db, viewer.id);
           return deps.viewerCache ? deps.viewerCache.unread(viewer.id, load) : load();
         },
+        unreviewedBookings: () => {
+          const viewer = c.get("viewer");
+          if (viewer?.role !== "PLANNER") return Promise.resolve([]);
+          const load = () => unreviewedBookings(database.db, viewer.id);
+          return deps.viewerCache ? deps.viewerCache.unreviewedBookings(viewer.id, load) : load();
+        },
+        actRows: deps.actRows,
         requestId: c.get("requestId"),
         config: {
           appName: env.appName,
@@ -272,7 +296,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       // The policy is made here, from the page's own bytes, so that the guest cache keeps it.
       const renderUrl = c.get("renderUrl");
       const request = renderUrl && renderUrl !== c.req.url ? new Request(renderUrl, c.req.raw) : c.req.raw;
-      return withPagePolicy(await ssr(request, context), pagePolicyOptions);
+      const response = await finishPage(await ssr(request, context), { ...pagePolicyOptions, acceptsGzip: acceptsGzip(c) });
+      return withPagePolicy(response, pagePolicyOptions);
     });
   }
   return app;

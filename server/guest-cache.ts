@@ -5,12 +5,15 @@ import { SEARCH_QUERY_KEYS } from "../domain/search-filter";
 import type { AppEnv } from "./api/router";
 import type { DatabaseHandle } from "./db/client";
 import { listenForChanges } from "./change-listener";
+import { ChangeClock, type Dependencies } from "./change-clock";
+import { renderedPage } from "./page-response";
+import { setResponseHeader } from "./set-response-header";
 
 interface Entry {
   /** The change counter when the render began: changes after it make the entry stale. */
   renderedAt: number;
   /** What the page shows: one act's page, or (for "*") any act. */
-  dependsOn: string[] | "*";
+  dependsOn: Dependencies;
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
@@ -18,8 +21,6 @@ interface Entry {
 
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
 const CHANNEL = "page_change";
-/** Past this many remembered changes, forget them all and start afresh (everything re-renders once). */
-const MAX_REMEMBERED_CHANGES = 10_000;
 
 /**
  * The query parameters pages read (login and sign-up: where to go next, and whether a
@@ -49,7 +50,7 @@ export function isDocumentPath(pathname: string): boolean {
 }
 
 /** An act's profile page shows that act only; any other page may show any act. */
-export function pageDependencies(pathname: string): string[] | "*" {
+export function pageDependencies(pathname: string): Dependencies {
   const profile = /^\/entertainment\/([^/]+)$/.exec(pathname);
   if (profile) {
     try {
@@ -82,33 +83,20 @@ export interface GuestPageCache {
  */
 export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, maxEntries = 500): Promise<GuestPageCache> {
   const entries = new Map<string, Entry>();
-  let counter = 0;
-  let everythingChangedAt = 0;
-  let anyActChangedAt = 0;
-  const changedAt = new Map<string, number>();
+  const clock = new ChangeClock();
 
   const forgetAll = () => {
-    counter += 1;
-    everythingChangedAt = counter;
-    changedAt.clear();
+    clock.changedEverything();
     entries.clear();
   };
   const onNotify = (payload: string) => {
-    counter += 1;
-    if (payload.startsWith("act:")) {
-      changedAt.set(payload, counter);
-      anyActChangedAt = counter;
-      if (changedAt.size > MAX_REMEMBERED_CHANGES) forgetAll();
-    } else {
-      forgetAll();
-    }
+    if (payload.startsWith("act:")) clock.changed(payload);
+    else forgetAll();
   };
   const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "guest page cache" });
   const { listening } = changes;
 
-  const isFresh = (entry: Entry) =>
-    entry.renderedAt >= everythingChangedAt &&
-    (entry.dependsOn === "*" ? entry.renderedAt >= anyActChangedAt : entry.dependsOn.every((tag) => (changedAt.get(tag) ?? 0) <= entry.renderedAt));
+  const isFresh = (entry: Entry) => clock.isFresh(entry.renderedAt, entry.dependsOn);
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== "GET" || c.get("viewer") || !listening()) return next();
@@ -128,24 +116,28 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
       if (gzip) headers.set("content-encoding", "gzip");
       return new Response(gzip ? hit.gzip : hit.body, { status: 200, headers });
     }
-    const renderedAt = counter;
+    const renderedAt = clock.now();
     // The page is rendered for its key, so what is stored is true for every request with that key.
     c.set("renderUrl", new URL(key, url).toString());
     await next();
     const response = c.res;
     if (response.status !== 200 || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) return;
-    const body = new Uint8Array(await response.clone().arrayBuffer());
+    // A page from the renderer carries its bytes (and their gzip when the client took it); any other is read.
+    const page = renderedPage(response);
+    if (!page && response.headers.has("content-encoding")) return;
+    const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
-    entries.set(key, { renderedAt, dependsOn: pageDependencies(url.pathname), body, gzip: new Uint8Array(gzipSync(body)), headers });
+    const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
+    entries.set(key, { renderedAt, dependsOn: pageDependencies(url.pathname), body, gzip, headers });
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    c.res.headers.set("x-cache", "miss");
+    setResponseHeader(c, "x-cache", "miss");
   };
 
   const derivedValues = new Map<string, { renderedAt: number; value: unknown }>();
   async function derived<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const known = derivedValues.get(key);
-    if (listening() && known && known.renderedAt >= everythingChangedAt && known.renderedAt >= anyActChangedAt) return known.value as T;
-    const renderedAt = counter;
+    if (listening() && known && clock.isFresh(known.renderedAt, "*")) return known.value as T;
+    const renderedAt = clock.now();
     const value = await compute();
     if (listening()) derivedValues.set(key, { renderedAt, value });
     return value;

@@ -1,4 +1,6 @@
+import type { ActRowCache } from "./act-row-cache";
 import type { Database } from "./db/client";
+import type { UnreviewedBooking } from "./services/planner-reviews";
 import type { SessionUser } from "./services/viewer";
 
 /** What the server hands to every React Router loader and action. */
@@ -20,6 +22,10 @@ export type LoadContext = {
   db: Database;
   /** How many of the viewer's notifications are unread (null for a guest), kept per viewer between changes. */
   unreadCount(): Promise<number | null>;
+  /** A planner's bookings not yet reviewed, kept per viewer between changes. */
+  unreviewedBookings(): Promise<readonly UnreviewedBooking[]>;
+  /** Acts' rows kept between requests, for reads (server/act-row-cache.ts). */
+  actRows: ActRowCache | undefined;
   config: PublicConfig;
   /** Calls our own /api in process, as the signed-in user of this request. */
   apiFetch(path: string, init?: RequestInit): Promise<Response>;

@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
 import { createGuestPageCache } from "./guest-cache";
 import { createViewerCache } from "./viewer-cache";
+import { createActRowCache } from "./act-row-cache";
 import { bootServices } from "./boot";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
@@ -37,6 +38,7 @@ async function main() {
 
   const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger);
   const viewerCache = await createViewerCache(database, logger);
+  const actRows = await createActRowCache(database, logger);
   const app = createApp({
     env,
     database,
@@ -47,6 +49,7 @@ async function main() {
     staticDir: dev ? undefined : CLIENT_BUILD_DIR,
     guestCache,
     viewerCache,
+    actRows,
     enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
   });
   const honoListener = getRequestListener(app.fetch);
@@ -78,6 +81,7 @@ async function main() {
       await closeVite();
       await guestCache?.stop();
       await viewerCache.stop();
+      await actRows.stop();
       await mailWorker.stop();
       await database.close();
       logger.info("stopped");

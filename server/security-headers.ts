@@ -1,17 +1,27 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { setResponseHeader } from "./set-response-header";
 
 /** Inline <script> elements of a page: their attributes and their exact text. */
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Script types that a browser does not run (JSON-LD and other data blocks). */
 const DATA_BLOCK = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
 
-/** The sha256 source of each inline script that the browser would run. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The sha256 source of each inline script that the browser would run. A page given as UTF-8
+ * bytes is searched as Latin-1, where each character is one byte, and each script is hashed
+ * from its own bytes: no decoding of the whole page.
+ */
+export function inlineScriptHashes(html: string | Uint8Array): string[] {
+  const bytes = typeof html === "string" ? null : Buffer.from(html.buffer, html.byteOffset, html.byteLength);
+  const text = bytes ? bytes.toString("latin1") : (html as string);
   const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT_ELEMENT)) {
+  for (const match of text.matchAll(SCRIPT_ELEMENT)) {
+    const [, attributes = "", body = ""] = match;
     if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    const bodyStart = match.index + "<script".length + attributes.length + 1;
+    const source = bytes ? bytes.subarray(bodyStart, bodyStart + body.length) : Buffer.from(body, "utf8");
+    hashes.add(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
   }
   return [...hashes];
 }
@@ -29,7 +39,7 @@ export interface PagePolicyOptions {
  * this very page carries (by hash, so that a cached page keeps a policy true of its bytes),
  * no plugins, no <base>, never framed; video players and thumbnails from their hosts.
  */
-export function pagePolicy(html: string, options: PagePolicyOptions = {}): string {
+export function pagePolicy(html: string | Uint8Array, options: PagePolicyOptions = {}): string {
   const chat = options.chatWidgetSrc ? originOf(options.chatWidgetSrc) : null;
   const extra = chat ? [chat] : [];
   const assets = options.assetHosts ?? [];
@@ -80,12 +90,13 @@ export async function withPagePolicy(response: Response, options: PagePolicyOpti
 export function securityHeaders(options: { https: boolean } & PagePolicyOptions): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.res = await withPagePolicy(c.res, options);
-    const headers = c.res.headers;
-    headers.set("x-content-type-options", "nosniff");
-    headers.set("referrer-policy", "strict-origin-when-cross-origin");
-    headers.set("x-frame-options", "DENY");
-    if (options.https) headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
-    if (!headers.has("content-security-policy")) headers.set("content-security-policy", API_POLICY);
+    const withPolicy = await withPagePolicy(c.res, options);
+    // Hono copies a response given to c.res, body and all: only a new one is handed over.
+    if (withPolicy !== c.res) c.res = withPolicy;
+    setResponseHeader(c, "x-content-type-options", "nosniff");
+    setResponseHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
+    setResponseHeader(c, "x-frame-options", "DENY");
+    if (options.https) setResponseHeader(c, "strict-transport-security", "max-age=31536000; includeSubDomains");
+    if (!c.res.headers.has("content-security-policy")) setResponseHeader(c, "content-security-policy", API_POLICY);
   };
 }

@@ -1,19 +1,21 @@
 import { eventually } from "../tests/setup/eventually";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_EMAILS, createTestServer, type TestServer } from "../tests/setup/api-harness";
 import type { SsrHandler } from "./app";
-import { sessions, users } from "./db/schema";
+import { acts, bookings as bookings_, events, sessions, users } from "./db/schema";
 
 /**
  * Sessions and unread counts are kept in memory between requests (server/viewer-cache.ts).
  * What is kept must never outlive the change that ends it: a page stands in for the header,
  * showing who is signed in and how many notifications wait.
  */
-const ssr: SsrHandler = async (_request, context) =>
-  new Response(context.viewer ? `${context.viewer.name} (${context.viewer.role}): ${await context.unreadCount()} unread` : "guest", {
-    headers: { "content-type": "text/html; charset=utf-8" },
-  });
+const ssr: SsrHandler = async (request, context) => {
+  // /bookings stands in for a profile's review button: the planner's bookings not yet reviewed.
+  const bookings = async () => (await context.unreviewedBookings()).map((booking) => `${booking.url}@${booking.starttime.toISOString()}`).join(" ");
+  const page = new URL(request.url).pathname === "/bookings" ? await bookings() : `${context.viewer?.name} (${context.viewer?.role}): ${await context.unreadCount()} unread`;
+  return new Response(context.viewer ? page : "guest", { headers: { "content-type": "text/html; charset=utf-8" } });
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,5 +59,33 @@ describe("what is kept of a signed-in viewer", () => {
       expect(await header(owner)).toMatch(/^Riley Artist \(ARTIST\)/);
       expect(await header(other)).not.toMatch(/^Riley Artist/);
     }
+  });
+
+  it("a planner's unreviewed bookings follow their events, bookings and reviews, wherever they change", async () => {
+    const planner = await server.cookieFor("planner");
+    const bookings = async () => (await server.request("/bookings", { cookie: planner })).text();
+    expect(await bookings()).toContain("spring-gala@");
+    const [gala] = await server.database.db.select().from(events).where(eq(events.url, "spring-gala"));
+    const [velvet] = await server.database.db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
+    // An event moved, straight in the database.
+    const moved = new Date("2020-01-02T03:04:05.000Z");
+    await server.database.db.update(events).set({ starttime: moved }).where(eq(events.id, gala!.id));
+    await eventually(async () => (await bookings()).includes(`spring-gala@${moved.toISOString()}`));
+    // A booking removed, and made again.
+    const [booking] = await server.database.db.delete(bookings_).where(and(eq(bookings_.eventId, gala!.id), eq(bookings_.actId, velvet!.id))).returning();
+    await eventually(async () => !(await bookings()).includes("spring-gala@"));
+    const { id: _id, ...again } = booking!;
+    await server.database.db.insert(bookings_).values(again);
+    await eventually(async () => (await bookings()).includes("spring-gala@"));
+    // A review through this server: the very next page no longer offers the event.
+    const review = { rating: 5, title: "Kept test", body: "Reviewed once.", event_url: "spring-gala" };
+    expect((await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", review)).status).toBe(201);
+    expect(await bookings()).not.toContain("spring-gala@");
+  });
+
+  it("a planner's kept bookings are never another planner's", async () => {
+    const other = await server.cookieFor("otherPlanner");
+    expect(await (await server.request("/bookings", { cookie: await server.cookieFor("planner") })).text()).not.toBe("guest");
+    expect(await (await server.request("/bookings", { cookie: other })).text()).not.toContain("spring-gala");
   });
 });

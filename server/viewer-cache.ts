@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "./db/client";
 import { listenForChanges } from "./change-listener";
+import type { UnreviewedBooking } from "./services/planner-reviews";
 import type { SessionUser } from "./services/viewer";
 
 const CHANNEL = "viewer_change";
@@ -25,12 +26,14 @@ export interface KeptSession {
 }
 
 /**
- * What a signed-in request needs before its own work: who the session token belongs to, and
- * how many of their notifications are unread. Both are read once and kept in this process
- * for up to a minute, so a signed-in page does not pay three queries for them each time.
+ * What a signed-in request needs of its viewer: who the session token belongs to, how many of
+ * their notifications are unread, and, for a planner, which bookings they have not reviewed.
+ * Each is read once and kept in this process for up to a minute, so a signed-in page does not
+ * pay a query for each every time.
  *
  * They stay true because the database says when they change: triggers on users, sessions and
- * notifications announce the user's id at commit (migration 0015), and every server forgets
+ * notifications (migration 0015), and on a planner's events, their bookings and reviews
+ * (migration 0017), announce the user's id at commit, and every server forgets
  * what it kept of that user. A write request through this server forgets everything once it
  * is answered (`forgetAll`), so its own effects (a sign-out, a password reset that ends every
  * session, notifications marked read) show on the next request here without waiting for the
@@ -39,6 +42,8 @@ export interface KeptSession {
 export interface ViewerCache {
   session(token: string, load: () => Promise<KeptSession | null>): Promise<SessionUser | null>;
   unread(userId: string, load: () => Promise<number>): Promise<number>;
+  /** A planner's bookings without a review (server/services/planner-reviews.ts), from which a profile finds the events that may review it. */
+  unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
   forgetAll(): void;
   stop(): Promise<void>;
 }
@@ -46,6 +51,7 @@ export interface ViewerCache {
 export async function createViewerCache(database: DatabaseHandle, logger: Logger): Promise<ViewerCache> {
   const sessions = new Map<string, Entry<SessionUser>>();
   const unreadCounts = new Map<string, Entry<number>>();
+  const bookings = new Map<string, Entry<readonly UnreviewedBooking[]>>();
   const changedAt = new Map<string, number>();
   let counter = 0;
   let everythingChangedAt = 0;
@@ -56,6 +62,7 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
     changedAt.clear();
     sessions.clear();
     unreadCounts.clear();
+    bookings.clear();
   };
   const onNotify = (userId: string) => {
     counter += 1;
@@ -78,6 +85,16 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
     if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
   }
 
+  /** A fact about one user, kept until that user changes or a minute passes. */
+  async function perUser<T>(map: Map<string, Entry<T>>, userId: string, load: () => Promise<T>): Promise<T> {
+    const known = map.get(userId);
+    if (fresh(known)) return known.value;
+    const loadedAt = counter;
+    const value = await load();
+    keep(map, userId, { value, userId, loadedAt, expiresAt: Date.now() + MAX_AGE_MS });
+    return value;
+  }
+
   return {
     async session(token, load) {
       const known = sessions.get(token);
@@ -93,14 +110,9 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
       return session.viewer;
     },
 
-    async unread(userId, load) {
-      const known = unreadCounts.get(userId);
-      if (fresh(known)) return known.value;
-      const loadedAt = counter;
-      const value = await load();
-      keep(unreadCounts, userId, { value, userId, loadedAt, expiresAt: Date.now() + MAX_AGE_MS });
-      return value;
-    },
+    unread: (userId, load) => perUser(unreadCounts, userId, load),
+
+    unreviewedBookings: (userId, load) => perUser(bookings, userId, async () => Object.freeze(await load())),
 
     forgetAll,
 

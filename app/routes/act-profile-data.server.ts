@@ -10,7 +10,7 @@ export async function visibleProfileOr404(context: AppLoadContext, actUrl: strin
 /** The same, with the page's curated title and description. */
 export async function visibleProfilePageOr404(context: AppLoadContext, actUrl: string) {
   try {
-    return await getActProfilePage(context.db, actUrl, context.viewer);
+    return await getActProfilePage(context.db, actUrl, context.viewer, context.actRows);
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") throw data(null, { status: 404 });
     throw error;

@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
-import { eligibleEventsByActUrl } from "../../server/services/planner-reviews";
+import { reviewableEvents } from "../../server/services/planner-reviews";
 import { fileUrl } from "../../server/storage/file-storage";
 import { visibleProfilePageOr404 } from "./act-profile-data.server";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
 export async function loadActProfilePage(context: AppLoadContext, actUrl: string) {
-  const { profile, curatedSeo: curated } = await visibleProfilePageOr404(context, actUrl);
+  const { profile, curatedSeo: curated, actId } = await visibleProfilePageOr404(context, actUrl);
   const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
   // The profile read above already found the act and checked this viewer may see it.
-  const reviewEvents = context.viewer?.role === "PLANNER" ? await eligibleEventsByActUrl(context.db, context.viewer, actUrl) : [];
+  const reviewEvents = context.viewer?.role === "PLANNER" ? reviewableEvents(await context.unreviewedBookings(), actId) : [];
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
   const { appName, publicUrl } = context.config;
   return {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type ActAccess, canViewAct } from "../../domain/permissions";
+import type { ActRowCache } from "../act-row-cache";
 import type { Executor } from "../db/client";
 import { acts } from "../db/schema";
 import { notFound } from "../errors";
@@ -13,8 +14,9 @@ export function actAccess(act: Pick<ActRow, "managerId" | "active" | "internalUs
 }
 
 /** The act row, or 404 when it does not exist or the caller may not see it. */
-export async function findVisibleAct(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<ActRow> {
-  const [act] = await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
+export async function findVisibleAct(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<ActRow> {
+  const read = async () => (await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1))[0];
+  const act = keptRows ? await keptRows.read(actUrl, read) : await read();
   if (!act || !canViewAct(viewer, actAccess(act))) throw notFound("No such act");
   return act;
 }

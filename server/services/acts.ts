@@ -6,6 +6,7 @@ import { deriveActStatus } from "../../domain/act-status";
 import { canManageAct, canSeeAdminInfo, isManager } from "../../domain/permissions";
 import { averageRating, ratingDistribution } from "../../domain/ratings";
 import type { Role } from "../../domain/roles";
+import type { ActRowCache } from "../act-row-cache";
 import type { Executor } from "../db/client";
 import { acts, invites, offers, users } from "../db/schema";
 import type { SessionUser } from "./viewer";
@@ -50,14 +51,22 @@ async function loadManager(db: Executor, managerId: string | null): Promise<Mana
   };
 }
 
-/** Everything the profile page shows, filtered to what this caller may see. */
-export async function getActProfile(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<ActProfile> {
-  return (await getActProfilePage(db, actUrl, viewer)).profile;
+/**
+ * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
+ * a GET may pass the act rows kept between requests (server/act-row-cache.ts); writes may not.
+ */
+export async function getActProfile(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<ActProfile> {
+  return (await getActProfilePage(db, actUrl, viewer, keptRows)).profile;
 }
 
-/** The profile, and the page's curated title and description, which are kept with its sections. */
-export async function getActProfilePage(db: Executor, actUrl: string, viewer: SessionUser | null): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null }> {
-  const act = await findVisibleAct(db, actUrl, viewer);
+/** The profile, the page's curated title and description (kept with its sections), and the act's id. */
+export async function getActProfilePage(
+  db: Executor,
+  actUrl: string,
+  viewer: SessionUser | null,
+  keptRows?: ActRowCache,
+): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
+  const act = await findVisibleAct(db, actUrl, viewer, keptRows);
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
   const manages = canManageAct(viewer, access);
@@ -123,6 +132,6 @@ export async function getActProfilePage(db: Executor, actUrl: string, viewer: Se
     profile.additional_info = act.additionalInfo;
     profile.decline_reason = act.declineReason;
   }
-  return { profile, curatedSeo: sections.seo };
+  return { profile, curatedSeo: sections.seo, actId: act.id };
 }
 

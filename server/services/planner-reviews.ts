@@ -1,10 +1,10 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ReviewableEvent } from "../../domain/resources/events";
 import type { CreatedResult } from "../../domain/resources/results";
 import type { PlannerReviewInput } from "../../domain/schemas/review";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { acts, bookings, events, reviews } from "../db/schema";
+import { bookings, events, reviews } from "../db/schema";
 import { conflict, forbidden, validationFailed } from "../errors";
 import { findVisibleAct } from "./act-visibility";
 import { notify } from "./notifications";
@@ -12,28 +12,35 @@ import type { SessionUser } from "./viewer";
 
 export const NOT_ELIGIBLE = "Choose one of your events in which this act was booked and that has started";
 
-/** The planner's events that have started, booked this act, and have no review of it yet. */
-export async function eligibleEvents(db: Executor, planner: SessionUser, actId: number, now = new Date()) {
-  return db
-    .select({ url: events.url, name: events.name })
-    .from(events)
-    .innerJoin(bookings, and(eq(bookings.eventId, events.id), eq(bookings.actId, actId)))
-    .where(and(eq(events.plannerId, planner.id), lte(events.starttime, now), notReviewed(bookings.actId)))
-    .orderBy(asc(events.starttime));
+/** A booking on one of a planner's events that no review of the act for that event answers yet. */
+export interface UnreviewedBooking {
+  actId: number;
+  url: string;
+  name: string;
+  starttime: Date;
 }
 
 /**
- * The same, for an act the caller already found and may see (the profile page): one query,
- * joined by the act's address, rather than reading the act again.
+ * The planner's bookings without a review, soonest event first: with the time, all that decides
+ * which of their events may review which act. One list per planner, so a page can keep it
+ * (server/viewer-cache.ts) and find any act's reviewable events in it.
  */
-export async function eligibleEventsByActUrl(db: Executor, planner: SessionUser, actUrl: string, now = new Date()): Promise<ReviewableEvent[]> {
+export async function unreviewedBookings(db: Executor, plannerId: string): Promise<UnreviewedBooking[]> {
   return db
-    .select({ url: events.url, name: events.name })
+    .select({ actId: bookings.actId, url: events.url, name: events.name, starttime: events.starttime })
     .from(events)
     .innerJoin(bookings, eq(bookings.eventId, events.id))
-    .innerJoin(acts, and(eq(acts.id, bookings.actId), eq(acts.url, actUrl)))
-    .where(and(eq(events.plannerId, planner.id), lte(events.starttime, now), notReviewed(bookings.actId)))
-    .orderBy(asc(events.starttime));
+    .where(and(eq(events.plannerId, plannerId), notReviewed(bookings.actId)))
+    .orderBy(asc(events.starttime), asc(events.id));
+}
+
+/** The planner's events that have started, booked this act, and have no review of it yet. */
+export function reviewableEvents(unreviewed: readonly UnreviewedBooking[], actId: number, now = new Date()): ReviewableEvent[] {
+  return unreviewed.filter((booking) => booking.actId === actId && booking.starttime <= now).map(({ url, name }) => ({ url, name }));
+}
+
+export async function eligibleEvents(db: Executor, planner: SessionUser, actId: number, now = new Date()): Promise<ReviewableEvent[]> {
+  return reviewableEvents(await unreviewedBookings(db, planner.id), actId, now);
 }
 
 const notReviewed = (actId: typeof bookings.actId) => sql`not exists (select 1 from ${reviews} where ${reviews.actId} = ${actId} and ${reviews.eventId} = ${events.id})`;

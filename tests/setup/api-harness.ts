@@ -13,6 +13,7 @@ import { loadEnv } from "../../server/env";
 import { createFileStorage } from "../../server/storage/create-storage";
 import { startS3Server } from "./s3";
 import { createViewerCache } from "../../server/viewer-cache";
+import { createActRowCache } from "../../server/act-row-cache";
 import { createLogger } from "../../server/logger";
 import { deliverDueMail } from "../../server/mail/outbox";
 import { createMailTransport } from "../../server/mail/transport";
@@ -105,7 +106,7 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** Whether answers are checked against the OpenAPI document (the default). */
   checkAnswers?: boolean;
-  /** Whether sessions and unread counts are kept in memory, as in production (the default). */
+  /** Whether viewers' facts and acts' rows are kept in memory, as in production (the default). */
   viewerCache?: boolean;
   /** Where files go: DATA_DIR, or a real S3-compatible server started for this test server. */
   storage?: "local" | "s3";
@@ -138,7 +139,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
   const viewerCache = options.viewerCache === false ? undefined : await createViewerCache(database, logger);
-  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, viewerCache, sitemapMaxUrls: options.sitemapMaxUrls });
+  const actRows = options.viewerCache === false ? undefined : await createActRowCache(database, logger);
+  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, viewerCache, actRows, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;
@@ -195,6 +197,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     if (checker) recordCheckedAnswers(checker);
     await guestCache?.stop();
     await viewerCache?.stop();
+    await actRows?.stop();
     await database.close();
     await serverDb?.drop();
     await s3?.close();
@@ -242,7 +245,8 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const logger = createLogger("silent");
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
   const viewerCache = await createViewerCache(database, logger);
-  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache, viewerCache });
+  const actRows = await createActRowCache(database, logger);
+  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache, viewerCache, actRows });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);
@@ -250,6 +254,7 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   async function close() {
     await guestCache?.stop();
     await viewerCache.stop();
+    await actRows.stop();
     await database.close();
   }
   return { database, request, close };

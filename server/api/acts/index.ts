@@ -39,6 +39,6 @@ export const actRoutes = createRouter()
     return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data), 200);
   })
   .openapi(getAct, async (c) => {
-    const profile: ActProfile = await getActProfile(c.get("db"), c.req.valid("param").actUrl, c.get("viewer"));
+    const profile: ActProfile = await getActProfile(c.get("db"), c.req.valid("param").actUrl, c.get("viewer"), c.get("actRows"));
     return c.json({ data: profile }, 200);
   });

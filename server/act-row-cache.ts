@@ -1,0 +1,64 @@
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "./db/client";
+import type { acts } from "./db/schema";
+import { ChangeClock } from "./change-clock";
+import { listenForChanges } from "./change-listener";
+
+type ActRow = typeof acts.$inferSelect;
+
+const CHANNEL = "page_change";
+const MAX_ENTRIES = 5_000;
+
+/**
+ * Acts' rows as profile pages read them, kept in this process: every page of an act, for every
+ * viewer, starts from the same row, and on the embedded database the read costs more than the
+ * rest of the page's data. The row is the whole row; what each viewer may see of it is still
+ * decided per request, after it is read.
+ *
+ * It stays true the way the guest page cache does: the triggers that announce every change to
+ * what an act's page shows ("act:<url>" on `page_change`, at commit, to every server) cover
+ * every column of the row, and an act that moves announces its old address too (migration
+ * 0017). A write request through this server forgets everything once it is answered, so its
+ * own effects show on the next request here without waiting for the announcement. While the
+ * announcements cannot be heard, nothing is kept. Writes never read from here: they read the
+ * row inside their own transaction.
+ */
+export interface ActRowCache {
+  /** The row at this address, or undefined when there is none; `load` reads it from the database. */
+  read(url: string, load: () => Promise<ActRow | undefined>): Promise<ActRow | undefined>;
+  forgetAll(): void;
+  stop(): Promise<void>;
+}
+
+export async function createActRowCache(database: DatabaseHandle, logger: Logger): Promise<ActRowCache> {
+  const rows = new Map<string, { readAt: number; row: ActRow | undefined }>();
+  const clock = new ChangeClock();
+  const forgetAll = () => {
+    clock.changedEverything();
+    rows.clear();
+  };
+  const onNotify = (payload: string) => {
+    if (payload.startsWith("act:")) clock.changed(payload);
+    else forgetAll();
+  };
+  const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "act row cache" });
+
+  return {
+    async read(url, load) {
+      const tags = [`act:${url}`];
+      const known = rows.get(url);
+      if (known && changes.listening() && clock.isFresh(known.readAt, tags)) return known.row;
+      const readAt = clock.now();
+      const row = await load();
+      if (changes.listening()) {
+        rows.delete(url);
+        // Frozen: a caller that tried to change the shared row would throw instead.
+        rows.set(url, { readAt, row: row && Object.freeze(row) });
+        if (rows.size > MAX_ENTRIES) rows.delete(rows.keys().next().value!);
+      }
+      return row;
+    },
+    forgetAll,
+    stop: () => changes.stop(),
+  };
+}

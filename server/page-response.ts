@@ -1,0 +1,67 @@
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import type { Context } from "hono";
+import { pagePolicy, type PagePolicyOptions } from "./security-headers";
+
+const gzip = promisify(gzipCallback);
+
+/**
+ * A rendered page's bytes travel on its Response under this key, so what comes after the render
+ * (its Content-Security-Policy, compression, the guest cache) uses them as they are instead of
+ * reading the body back through a web stream. A registered symbol, because the page is rendered
+ * by the server build (build/server), a bundle apart from the one that serves it.
+ */
+const PAGE = Symbol.for("eva.rendered-page");
+/** Below this a compressed page is hardly smaller (the compress middleware's threshold too). */
+const GZIP_MIN_BYTES = 1024;
+
+export interface RenderedPage {
+  /** The page as rendered, in UTF-8. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The same compressed, when the client asked for it and it was worth it. */
+  gzip: Uint8Array<ArrayBuffer> | null;
+}
+
+/** The render's answer: the page's HTML, with its bytes kept where the server finds them. */
+export function htmlResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+  return tagged(new Response(bytes, init), { bytes, gzip: null });
+}
+
+/** What a response carries of a rendered page, if it is one. */
+export function renderedPage(response: Response): RenderedPage | undefined {
+  return (response as unknown as Record<symbol, RenderedPage | undefined>)[PAGE];
+}
+
+function tagged(response: Response, page: RenderedPage): Response {
+  Object.defineProperty(response, PAGE, { value: page });
+  return response;
+}
+
+/**
+ * A rendered page made ready to send: its policy, made from its own bytes (so that a cached
+ * copy keeps a policy true of it), and its body compressed off the main thread when the client
+ * takes gzip. Anything else is returned as it is.
+ */
+export async function finishPage(response: Response, options: PagePolicyOptions & { acceptsGzip: boolean }): Promise<Response> {
+  const page = renderedPage(response);
+  if (!page) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-security-policy", pagePolicy(page.bytes, options));
+  headers.delete("content-length");
+  headers.append("vary", "accept-encoding");
+  const compress = options.acceptsGzip && page.bytes.byteLength >= GZIP_MIN_BYTES;
+  const zipped: Uint8Array<ArrayBuffer> | null = compress ? await gzip(page.bytes) : null;
+  if (zipped) headers.set("content-encoding", "gzip");
+  return tagged(new Response(zipped ?? page.bytes, { status: response.status, statusText: response.statusText, headers }), { ...page, gzip: zipped });
+}
+
+/** Whether the request's Accept-Encoding takes gzip, by name or by "*" (a q of 0 refuses it). */
+export function acceptsGzip(c: Context): boolean {
+  const offers = (c.req.header("accept-encoding") ?? "").split(",").map((offer) => {
+    const [coding = "", ...params] = offer.split(";").map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith("q="));
+    return { coding, q: q === undefined ? 1 : Number(q.slice(2)) };
+  });
+  const named = offers.find((offer) => offer.coding === "gzip") ?? offers.find((offer) => offer.coding === "*");
+  return named !== undefined && named.q > 0;
+}
