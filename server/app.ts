@@ -296,7 +296,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       // The policy is made here, from the page's own bytes, so that the guest cache keeps it.
       const renderUrl = c.get("renderUrl");
       const request = renderUrl && renderUrl !== c.req.url ? new Request(renderUrl, c.req.raw) : c.req.raw;
-      const response = await finishPage(await ssr(request, context), { ...pagePolicyOptions, acceptsGzip: acceptsGzip(c) });
+      const response = finishPage(await ssr(request, context), { ...pagePolicyOptions, acceptsGzip: acceptsGzip(c) });
       return withPagePolicy(response, pagePolicyOptions);
     });
   }

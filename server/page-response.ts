@@ -1,9 +1,6 @@
-import { promisify } from "node:util";
-import { gzip as gzipCallback } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { pagePolicy, type PagePolicyOptions } from "./security-headers";
-
-const gzip = promisify(gzipCallback);
 
 /**
  * A rendered page's bytes travel on its Response under this key, so what comes after the render
@@ -14,6 +11,12 @@ const gzip = promisify(gzipCallback);
 const PAGE = Symbol.for("eva.rendered-page");
 /** Below this a compressed page is hardly smaller (the compress middleware's threshold too). */
 const GZIP_MIN_BYTES = 1024;
+/**
+ * A page is compressed on every signed-in request, so speed matters more than the last bytes:
+ * level 3 takes about 0.4 ms for a 44 KB profile and gives 7.8 KB, where the default (6) takes
+ * 0.65 ms for 7.2 KB, and zlib's thread pool costs more CPU in all than either.
+ */
+const GZIP_LEVEL = 3;
 
 export interface RenderedPage {
   /** The page as rendered, in UTF-8. */
@@ -39,10 +42,10 @@ function tagged(response: Response, page: RenderedPage): Response {
 
 /**
  * A rendered page made ready to send: its policy, made from its own bytes (so that a cached
- * copy keeps a policy true of it), and its body compressed off the main thread when the client
- * takes gzip. Anything else is returned as it is.
+ * copy keeps a policy true of it), and its body compressed when the client takes gzip.
+ * Anything else is returned as it is.
  */
-export async function finishPage(response: Response, options: PagePolicyOptions & { acceptsGzip: boolean }): Promise<Response> {
+export function finishPage(response: Response, options: PagePolicyOptions & { acceptsGzip: boolean }): Response {
   const page = renderedPage(response);
   if (!page) return response;
   const headers = new Headers(response.headers);
@@ -50,7 +53,7 @@ export async function finishPage(response: Response, options: PagePolicyOptions 
   headers.delete("content-length");
   headers.append("vary", "accept-encoding");
   const compress = options.acceptsGzip && page.bytes.byteLength >= GZIP_MIN_BYTES;
-  const zipped: Uint8Array<ArrayBuffer> | null = compress ? await gzip(page.bytes) : null;
+  const zipped: Uint8Array<ArrayBuffer> | null = compress ? gzipSync(page.bytes, { level: GZIP_LEVEL }) : null;
   if (zipped) headers.set("content-encoding", "gzip");
   return tagged(new Response(zipped ?? page.bytes, { status: response.status, statusText: response.statusText, headers }), { ...page, gzip: zipped });
 }
