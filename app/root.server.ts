@@ -7,9 +7,11 @@ import { countWaitingForAdmin } from "../server/services/admin-queues";
  */
 export async function loadRoot(context: AppLoadContext) {
   const viewer = context.viewer;
+  // Acts, documents and tag requests announce their act's changes, so the count is kept until any act changes.
+  const waiting = () => countWaitingForAdmin(context.db);
   const [unread, adminWaiting] = await Promise.all([
     context.unreadCount(),
-    viewer?.role === "ADMIN" ? countWaitingForAdmin(context.db).then((waiting) => waiting.total) : null,
+    viewer?.role === "ADMIN" ? (context.actRows ? context.actRows.kept("admin-waiting", "*", waiting) : waiting()).then((counts) => counts.total) : null,
   ]);
   return {
     appName: context.config.appName,

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type DemoUser, type TestServer } from "../tests/setup/api-harness";
 import { eventually } from "../tests/setup/eventually";
-import { acts } from "./db/schema";
+import { createActRowCache } from "./act-row-cache";
+import { acts, events, invites, offers, tagUpdateRequestTags, tagUpdateRequests, tags } from "./db/schema";
+import { createLogger } from "./logger";
 
 /**
  * Acts' rows are kept in memory between reads (server/act-row-cache.ts), and the profile
@@ -58,6 +60,87 @@ describe("the act rows kept between reads", () => {
       const seen = (await profile("the-velvet-tones", role)).data!;
       for (const field of ["latestOffer", "pendingTagRequest", "manager", "history", "additional_info", "decline_reason"]) expect(seen).not.toHaveProperty(field);
       expect(seen.viewer).toEqual({ isManager: false, canManage: false, isAdmin: false });
+    }
+  });
+
+  it("what the act's managers see follows its offers, invites and tag requests, wherever they change", async () => {
+    const db = server.database.db;
+    const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
+    const owner = async () => (await profile("the-velvet-tones", "owner")).data!;
+    expect(await owner()).toHaveProperty("latestOffer");
+    // An offer posted on a new invite, straight in the database, is the latest at once.
+    const [event] = await db.select().from(events).where(eq(events.url, "summer-wedding"));
+    const [invite] = await db.insert(invites).values({ eventId: event!.id, actId: velvet!.id }).onConflictDoNothing().returning();
+    const inviteId = invite?.id ?? (await db.select().from(invites).where(and(eq(invites.eventId, event!.id), eq(invites.actId, velvet!.id))))[0]!.id;
+    const posted = new Date("2030-05-06T07:08:09.000Z");
+    await db.insert(offers).values({ inviteId, priceCents: 100, dateTimePosted: posted });
+    await eventually(async () => ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted === posted.toISOString());
+    // Its invite deleted (the offer goes with it): no longer the latest.
+    await db.delete(invites).where(eq(invites.id, inviteId));
+    await eventually(async () => ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted !== posted.toISOString());
+    // A tag request, pending and then canceled.
+    await db.update(tagUpdateRequests).set({ status: "canceled" }).where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
+    await eventually(async () => (await owner()).pendingTagRequest === null);
+    const [request] = await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning();
+    await eventually(async () => ((await owner()).pendingTagRequest as { id: number } | null)?.id === request!.id);
+    await db.update(tagUpdateRequests).set({ status: "canceled" }).where(eq(tagUpdateRequests.id, request!.id));
+    await eventually(async () => (await owner()).pendingTagRequest === null);
+  });
+
+  it("a kept count of what waits for admins goes stale with any act's change", async () => {
+    const cache = await createActRowCache(server.database, createLogger("silent"));
+    try {
+      let loads = 0;
+      const count = () => cache.kept("waiting", "*", async () => ++loads);
+      expect(await count()).toBe(1);
+      expect(await count()).toBe(1);
+      await server.database.db.update(acts).set({ headline: "Any change" }).where(eq(acts.url, "keynote-kim"));
+      await eventually(async () => (await count()) === 2);
+      cache.forgetAll();
+      expect(await count()).toBe(3);
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it("each table behind what managers see announces the act it touches", async () => {
+    const db = server.database.db;
+    const cache = await createActRowCache(server.database, createLogger("silent"));
+    try {
+      let loads = 0;
+      const read = () => cache.kept("velvet", ["act:the-velvet-tones"], async () => ++loads);
+      const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
+      const [event] = await db.select().from(events).where(eq(events.url, "spring-gala"));
+      const changes: [string, () => Promise<unknown>][] = [];
+      let inviteId = 0;
+      let requestId = 0;
+      changes.push(["an invite", async () => (inviteId = (await db.insert(invites).values({ eventId: event!.id, actId: velvet!.id }).onConflictDoUpdate({ target: [invites.eventId, invites.actId], set: { createdAt: new Date() } }).returning())[0]!.id)]);
+      changes.push(["an offer", () => db.insert(offers).values({ inviteId, priceCents: 5 })]);
+      changes.push(["an offer's change", () => db.update(offers).set({ priceCents: 6 }).where(eq(offers.inviteId, inviteId))]);
+      changes.push(["a tag request", async () => {
+        await db.update(tagUpdateRequests).set({ status: "canceled" }).where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
+        requestId = (await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning())[0]!.id;
+      }]);
+      const [tag] = await db.select().from(tags).limit(1);
+      changes.push(["a tag of the request", () => db.insert(tagUpdateRequestTags).values({ requestId, tagId: tag!.id, relation: "genres" })]);
+      changes.push(["the request's tags removed", () => db.delete(tagUpdateRequestTags).where(eq(tagUpdateRequestTags.requestId, requestId))]);
+      // Settled: no announcement of the previous change is still on its way.
+      const settled = async () => {
+        for (;;) {
+          const first = await read();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if ((await read()) === first) return first;
+        }
+      };
+      for (const [what, change] of changes) {
+        const before = await settled();
+        await change();
+        await eventually(async () => (await read()) > before).catch((error: Error) => {
+          throw new Error(`${what} was not announced: ${error.message}`);
+        });
+      }
+    } finally {
+      await cache.stop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "./db/client";
 import type { acts } from "./db/schema";
-import { ChangeClock } from "./change-clock";
+import { ChangeClock, type Dependencies } from "./change-clock";
 import { listenForChanges } from "./change-listener";
 
 type ActRow = typeof acts.$inferSelect;
@@ -18,7 +18,7 @@ const MAX_ENTRIES = 5_000;
  * It stays true the way the guest page cache does: the triggers that announce every change to
  * what an act's page shows ("act:<url>" on `page_change`, at commit, to every server) cover
  * every column of the row, and an act that moves announces its old address too (migration
- * 0017). A write request through this server forgets everything once it is answered, so its
+ * 0017); invites, offers and tag requests announce their act as well (migration 0018). A write request through this server forgets everything once it is answered, so its
  * own effects show on the next request here without waiting for the announcement. While the
  * announcements cannot be heard, nothing is kept. Writes never read from here: they read the
  * row inside their own transaction.
@@ -26,16 +26,24 @@ const MAX_ENTRIES = 5_000;
 export interface ActRowCache {
   /** The row at this address, or undefined when there is none; `load` reads it from the database. */
   read(url: string, load: () => Promise<ActRow | undefined>): Promise<ActRow | undefined>;
+  /**
+   * Something else read of one act (depending on ["act:<url>"]) or of all of them ("*"), kept
+   * the same way: what an act's managers see of it, the admins' count of what waits for them.
+   * The value is shared by every caller, so it must be the same for every viewer allowed it.
+   */
+  kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>): Promise<T>;
   forgetAll(): void;
   stop(): Promise<void>;
 }
 
 export async function createActRowCache(database: DatabaseHandle, logger: Logger): Promise<ActRowCache> {
   const rows = new Map<string, { readAt: number; row: ActRow | undefined }>();
+  const facts = new Map<string, { readAt: number; dependsOn: Dependencies; value: unknown }>();
   const clock = new ChangeClock();
   const forgetAll = () => {
     clock.changedEverything();
     rows.clear();
+    facts.clear();
   };
   const onNotify = (payload: string) => {
     if (payload.startsWith("act:")) clock.changed(payload);
@@ -57,6 +65,18 @@ export async function createActRowCache(database: DatabaseHandle, logger: Logger
         if (rows.size > MAX_ENTRIES) rows.delete(rows.keys().next().value!);
       }
       return row;
+    },
+    async kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>) {
+      const known = facts.get(key);
+      if (known && changes.listening() && clock.isFresh(known.readAt, known.dependsOn)) return known.value as T;
+      const readAt = clock.now();
+      const value = await load();
+      if (changes.listening()) {
+        facts.delete(key);
+        facts.set(key, { readAt, dependsOn, value: Object.freeze(value) });
+        if (facts.size > MAX_ENTRIES) facts.delete(facts.keys().next().value!);
+      }
+      return value;
     },
     forgetAll,
     stop: () => changes.stop(),

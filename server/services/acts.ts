@@ -118,8 +118,10 @@ export async function getActProfilePage(
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
   // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
+  // What managers see is the same for all of them: kept per act with its row, when rows are kept.
+  const managedFacts = () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]);
   const [managed, administered] = await Promise.all([
-    manages ? Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]) : null,
+    manages ? (keptRows ? keptRows.kept(`managed:${act.id}`, [`act:${act.url}`], managedFacts) : managedFacts()) : null,
     admin ? Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]) : null,
   ]);
   if (managed) {
