@@ -2,12 +2,13 @@
 // 50 concurrent connections each: the same bytes from a bare node:http server in its own
 // process (the physical anchor), the cached guest page, the cached page asked with a junk
 // cookie and with an unknown query parameter (both must stay cached), a first render (a
-// second server with the cache off), the page signed in as a planner, as the act's artist and
-// as an admin, and the profile JSON; then /search (a keyword, a place and a radius over the
-// demo catalogue) and a listing page, cached and not; then each server's resident memory and
-// the JavaScript a guest downloads. On the embedded database, and again on PostgreSQL when
-// DATABASE_URL or TEST_DATABASE_URL names a server whose role may create databases. Figures
-// only: nothing here passes or fails.
+// second server with the cache off), every other act once on that server (a crawler's cold
+// renders, with nothing of those acts kept in memory), the page signed in as a planner, as
+// the act's artist and as an admin, and the profile JSON; then /search (a keyword, a place
+// and a radius over the demo catalogue) and a listing page, cached and not; then each
+// server's resident memory and the JavaScript a guest downloads. On the embedded database,
+// and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
+// may create databases. Figures only: nothing here passes or fails.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -142,6 +143,8 @@ async function benchDatabase(label, databaseEnv) {
   writeFileSync(htmlFile, html);
   const bare = await startBareStatic(htmlFile);
   const cookies = Object.fromEntries(await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])));
+  // Every act but the one the other rows show, which the second server has then never read.
+  const paths = (await actPaths(cachedBase)).filter((path) => path !== pagePath);
 
   const headers = { "accept-encoding": "gzip" };
   const run = (url, extraHeaders = {}) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
@@ -158,6 +161,7 @@ async function benchDatabase(label, databaseEnv) {
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, first render", await run(uncachedBase + pagePath)],
+    [`  cold: each of ${paths.length} acts once`, await runEachOnce(uncachedBase, paths)],
     ...(await sequence(ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]))),
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
@@ -178,6 +182,32 @@ async function benchDatabase(label, databaseEnv) {
   }
   console.log(`\nResident memory after the run: cache on ${residentMegabytes(cachedApp.pid)}, cache off ${residentMegabytes(uncachedApp.pid)}`);
   return html;
+}
+
+/** Every act's profile path, from the sitemap (and its parts, when it is an index). */
+async function actPaths(base) {
+  const locations = async (url) => [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]));
+  const top = await locations(`${base}/sitemap.xml`);
+  const parts = await Promise.all(top.filter((url) => url.pathname.endsWith(".xml")).map((url) => locations(base + url.pathname + url.search)));
+  return [...new Set([...top, ...parts.flat()].map((url) => url.pathname).filter((path) => path.startsWith("/entertainment/")))];
+}
+
+/**
+ * Each path once, at full concurrency: on a server that has not shown these acts yet, what a
+ * crawler gets, with nothing of the act kept in memory (its row, its sections). Requests per
+ * second over the whole run, since a run this short has a partial last second.
+ */
+async function runEachOnce(base, paths, extraHeaders = {}) {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: Math.min(CONNECTIONS, paths.length),
+    amount: paths.length,
+    headers: { "accept-encoding": "gzip", ...extraHeaders },
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  result.requests.average = result.requests.total / result.duration;
+  return result;
 }
 
 /** Runs the steps one after another (each bench row alone on the machine). */
