@@ -10,7 +10,7 @@
 // and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
 // may create databases. Figures only: nothing here passes or fails.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,10 +33,9 @@ const ROLES = [
   ["admin", "admin@example.com"],
 ];
 
-if (!["build/server/index.js", "build/client", "dist/server.js"].every((path) => existsSync(path))) {
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+// Always built afresh: figures from a build older than the sources would describe other code.
+const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+if (built.status !== 0) process.exit(built.status ?? 1);
 
 const freePort = () =>
   new Promise((resolve) => {
