@@ -1,12 +1,11 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "./db/client";
 import type { acts } from "./db/schema";
-import { ChangeClock, type Dependencies } from "./change-clock";
-import { listenForChanges } from "./change-listener";
+import type { Dependencies } from "./change-clock";
+import { followPageChanges } from "./page-changes";
 
 type ActRow = typeof acts.$inferSelect;
 
-const CHANNEL = "page_change";
 const MAX_ENTRIES = 5_000;
 
 /**
@@ -39,17 +38,11 @@ export interface ActRowCache {
 export async function createActRowCache(database: DatabaseHandle, logger: Logger): Promise<ActRowCache> {
   const rows = new Map<string, { readAt: number; row: ActRow | undefined }>();
   const facts = new Map<string, { readAt: number; dependsOn: Dependencies; value: unknown }>();
-  const clock = new ChangeClock();
-  const forgetAll = () => {
-    clock.changedEverything();
+  const changes = await followPageChanges(database, logger, "act row cache", () => {
     rows.clear();
     facts.clear();
-  };
-  const onNotify = (payload: string) => {
-    if (payload.startsWith("act:")) clock.changed(payload);
-    else forgetAll();
-  };
-  const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "act row cache" });
+  });
+  const { clock } = changes;
 
   return {
     async read(url, load) {
@@ -78,7 +71,7 @@ export async function createActRowCache(database: DatabaseHandle, logger: Logger
       }
       return value;
     },
-    forgetAll,
+    forgetAll: changes.forgetAll,
     stop: () => changes.stop(),
   };
 }

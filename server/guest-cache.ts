@@ -4,8 +4,8 @@ import type { Logger } from "pino";
 import { SEARCH_QUERY_KEYS } from "../domain/search-filter";
 import type { AppEnv } from "./api/router";
 import type { DatabaseHandle } from "./db/client";
-import { listenForChanges } from "./change-listener";
-import { ChangeClock, type Dependencies } from "./change-clock";
+import type { Dependencies } from "./change-clock";
+import { followPageChanges } from "./page-changes";
 import { renderedPage } from "./page-response";
 import { setResponseHeader } from "./set-response-header";
 
@@ -20,7 +20,6 @@ interface Entry {
 }
 
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
-const CHANNEL = "page_change";
 
 /**
  * The query parameters pages read (login and sign-up: where to go next, and whether a
@@ -83,18 +82,8 @@ export interface GuestPageCache {
  */
 export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, maxEntries = 500): Promise<GuestPageCache> {
   const entries = new Map<string, Entry>();
-  const clock = new ChangeClock();
-
-  const forgetAll = () => {
-    clock.changedEverything();
-    entries.clear();
-  };
-  const onNotify = (payload: string) => {
-    if (payload.startsWith("act:")) clock.changed(payload);
-    else forgetAll();
-  };
-  const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "guest page cache" });
-  const { listening } = changes;
+  const changes = await followPageChanges(database, logger, "guest page cache", () => entries.clear());
+  const { clock, listening } = changes;
 
   const isFresh = (entry: Entry) => clock.isFresh(entry.renderedAt, entry.dependsOn);
 
