@@ -1,11 +1,43 @@
 import { Writable } from "node:stream";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
+import { preload } from "react-dom";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { createMarkupKeeper } from "../server/kept-markup";
 import { htmlResponse } from "../server/page-response";
+import { KeptMarkupContext, type KeptMarkupRenderer } from "./components/kept-markup";
 
 /** How long a render may wait for data still on its way before it is cut short. */
 export const streamTimeout = 5_000;
+
+/** Parts of pages rendered once per distinct input, for every request of this process. */
+const keeper = createMarkupKeeper();
+const keptMarkup: KeptMarkupRenderer = {
+  markup(name, input, element) {
+    // A render of its own, synchronous, inside the page's: it shares nothing with the page's
+    // render but the React elements it is given (the kept parts use no Suspense).
+    const html = keeper.markup(name, input, () => renderToStaticMarkup(element()));
+    return hoistImagePreloads(html);
+  },
+};
+
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
+
+/**
+ * React puts a preload of a page's first images in its head. A render of its own puts them at
+ * the start of its markup instead; they are taken from there and given to the page's render,
+ * which puts them in the head as before.
+ */
+function hoistImagePreloads(html: string): string {
+  const links = LEADING_IMAGE_PRELOADS.exec(html)?.[0];
+  if (!links) return html;
+  for (const [, href] of links.matchAll(/href="([^"]*)"/g)) preload(unescapeAttribute(href!), { as: "image" });
+  return html.slice(links.length);
+}
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&(amp|quot|#x27|lt|gt);/g, (_, entity: string) => ({ amp: "&", quot: '"', "#x27": "'", lt: "<", gt: ">" })[entity]!);
+}
 
 /**
  * Every page is rendered whole before it is sent. The server needs the whole page anyway: its
@@ -33,7 +65,11 @@ export default function handleRequest(request: Request, status: number, headers:
       },
     });
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(
+      <KeptMarkupContext.Provider value={keptMarkup}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </KeptMarkupContext.Provider>,
+      {
       onShellReady: () => {
         shellRendered = true;
       },

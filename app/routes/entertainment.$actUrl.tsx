@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { RouteHandle } from "../root";
+import { KeptMarkup } from "../components/kept-markup";
 import { ProfilePage } from "../features/act-profile/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
@@ -35,9 +36,12 @@ export function meta({ data }: Route.MetaArgs) {
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents } = loaderData;
   const guest = viewer === null;
+  // The page's body is the same for every viewer who may see and do the same: rendered once per
+  // act and abilities on a server (decision 0021). The uploader's address only matters to managers.
+  const input = { act: profile, can: abilities, guest, signupFailure: actionData, reviewEvents, viewerUrl: abilities.manage ? viewer?.url : undefined };
   return (
     <>
-      <ProfilePage act={profile} can={abilities} guest={guest} signupFailure={actionData} reviewEvents={reviewEvents} viewerUrl={viewer?.url} />
+      <KeptMarkup name="act-profile" input={input} interactive={!guest} render={(kept) => <ProfilePage {...kept} />} />
       <script type="module" src={enhanceScript} />
       {chatWidgetSrc && <script async src={chatWidgetSrc} data-testid="live-chat-widget" />}
     </>

@@ -1,0 +1,91 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type Context, type ReactElement, type ReactNode } from "react";
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_FrameworkContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  UNSAFE_ViewTransitionContext,
+} from "react-router";
+
+/**
+ * The server's renderer of kept markup (app/entry.server.tsx provides it): the markup of an
+ * element, rendered once per distinct input and reused (server/kept-markup.ts).
+ */
+export interface KeptMarkupRenderer {
+  markup(name: string, input: unknown, element: () => ReactElement): string;
+}
+
+export const KeptMarkupContext = createContext<KeptMarkupRenderer | null>(null);
+
+interface KeptMarkupProps<T> {
+  /** Unique on the page: the browser finds the server's markup by it. */
+  name: string;
+  /** Everything the markup depends on, serialisable: the same input always renders the same. */
+  input: T;
+  /**
+   * Whether what `render` makes has React handlers (buttons that open dialogs, forms). Such
+   * markup is shown as the server made it until the page has hydrated, then rendered by React.
+   */
+  interactive: boolean;
+  render: (input: T) => ReactNode;
+}
+
+/**
+ * A part of a page whose markup depends only on `input`, which the server renders once per
+ * distinct input and reuses across requests and viewers (decision 0021). In the browser the
+ * server's markup is adopted as it stands, not hydrated: while the input is what the page
+ * came with and nothing in it needs React, it stays; once the input changes (the page's data
+ * reloads after an action), or at once after hydration when it is interactive, React renders
+ * it afresh in its place. Everything `render` shows must come from `input` (and constants of the
+ * process, such as the product's name).
+ */
+export function KeptMarkup<T>(props: KeptMarkupProps<T>) {
+  const renderer = useContext(KeptMarkupContext);
+  return renderer ? <ServerKeptMarkup renderer={renderer} {...props} /> : <BrowserKeptMarkup {...props} />;
+}
+
+/** The router's contexts, passed on to the markup's own render so that links and hooks work there. */
+const BRIDGED: Context<unknown>[] = [
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  UNSAFE_FetchersContext,
+  UNSAFE_FrameworkContext,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+  UNSAFE_ViewTransitionContext,
+] as Context<unknown>[];
+
+function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<T> & { renderer: KeptMarkupRenderer }) {
+  // One hook per context, the same list on every render.
+  const values = BRIDGED.map((context) => useContext(context));
+  const html = renderer.markup(name, input, () => BRIDGED.reduceRight<ReactElement>((element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>, <>{render(input)}</>));
+  return <div data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const neverChanges = () => () => {};
+
+function BrowserKeptMarkup<T>({ name, input, interactive, render }: KeptMarkupProps<T>) {
+  // True only in the render that hydrates the server's page (React uses the server's answer then).
+  const hydrating = useSyncExternalStore(
+    neverChanges,
+    () => false,
+    () => true,
+  );
+  const inputKey = useMemo(() => JSON.stringify(input), [input]);
+  const [adopted] = useState(() => (hydrating ? { html: document.querySelector(`[data-kept="${CSS.escape(name)}"]`)?.innerHTML, inputKey } : null));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const keep = adopted?.html !== undefined && adopted.inputKey === inputKey && !(interactive && hydrated);
+  // Different keys: React replaces the adopted markup rather than adding its own to it.
+  return keep ? (
+    <div key="adopted" data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: adopted.html! }} />
+  ) : (
+    <div key="rendered" data-kept={name} className="contents">
+      {render(input)}
+    </div>
+  );
+}
