@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type DemoUser, type TestServer } from "../tests/setup/api-harness";
 import { eventually } from "../tests/setup/eventually";
 import { createActRowCache } from "./act-row-cache";
-import { acts, events, invites, offers, tagUpdateRequestTags, tagUpdateRequests, tags } from "./db/schema";
+import { acts, events, invites, moderationEvents, offers, tagUpdateRequestTags, tagUpdateRequests, tags, users } from "./db/schema";
 import { createLogger } from "./logger";
 
 /**
@@ -85,6 +85,30 @@ describe("the act rows kept between reads", () => {
     await eventually(async () => ((await owner()).pendingTagRequest as { id: number } | null)?.id === request!.id);
     await db.update(tagUpdateRequests).set({ status: "canceled" }).where(eq(tagUpdateRequests.id, request!.id));
     await eventually(async () => (await owner()).pendingTagRequest === null);
+  });
+
+  it("what admins see follows the manager's account and the moderation history, wherever they change", async () => {
+    const db = server.database.db;
+    const admin = async () => (await profile("the-velvet-tones", "admin")).data as { manager: { name: string; phone: string | null; w9_received: boolean }; history: { actor: string | null; action: string }[] };
+    const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
+    const managerId = velvet!.managerId!;
+    const [manager] = await db.select().from(users).where(eq(users.id, managerId));
+    expect((await admin()).manager.name).toBe(manager!.name);
+    // The manager's account changed straight in the database: the admin's page shows it at once.
+    await db.update(users).set({ name: "Renamed Manager", w9Received: !manager!.w9Received }).where(eq(users.id, managerId));
+    await eventually(async () => (await admin()).manager.name === "Renamed Manager");
+    expect((await admin()).manager.w9_received).toBe(!manager!.w9Received);
+    await db.update(users).set({ name: manager!.name, w9Received: manager!.w9Received }).where(eq(users.id, managerId));
+    await eventually(async () => (await admin()).manager.name === manager!.name);
+    // A moderation event recorded elsewhere, and then its actor renamed.
+    const [adminUser] = await db.select().from(users).where(eq(users.email, "admin@example.com"));
+    const [event] = await db.insert(moderationEvents).values({ actId: velvet!.id, actorId: adminUser!.id, action: "feature" }).returning();
+    await eventually(async () => (await admin()).history.some((item) => item.actor === adminUser!.name));
+    await db.update(users).set({ name: "Renamed Admin" }).where(eq(users.id, adminUser!.id));
+    await eventually(async () => (await admin()).history.some((item) => item.actor === "Renamed Admin"));
+    await db.delete(moderationEvents).where(eq(moderationEvents.id, event!.id));
+    await db.update(users).set({ name: adminUser!.name }).where(eq(users.id, adminUser!.id));
+    await eventually(async () => !(await admin()).history.some((item) => item.actor === "Renamed Admin"));
   });
 
   it("a kept count of what waits for admins goes stale with any act's change", async () => {

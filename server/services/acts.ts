@@ -118,11 +118,12 @@ export async function getActProfilePage(
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
   // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
-  // What managers see is the same for all of them: kept per act with its row, when rows are kept.
-  const managedFacts = () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]);
+  // Each is the same for every manager, or every admin: kept per act with its row, when rows are
+  // kept. The act's announcement covers them (migrations 0018 and 0019).
+  const kept = <T>(key: string, load: () => Promise<T>) => (keptRows ? keptRows.kept(`${key}:${act.id}`, [`act:${act.url}`], load) : load());
   const [managed, administered] = await Promise.all([
-    manages ? (keptRows ? keptRows.kept(`managed:${act.id}`, [`act:${act.url}`], managedFacts) : managedFacts()) : null,
-    admin ? Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]) : null,
+    manages ? kept("managed", () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)])) : null,
+    admin ? kept("administered", () => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)])) : null,
   ]);
   if (managed) {
     const [latestOffer, [first]] = managed;
