@@ -3,7 +3,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preload } from "react-dom";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import { createMarkupKeeper } from "../server/kept-markup";
+import { createMarkupKeeper, type KeptPiece, type RenderedMarkup } from "../server/kept-markup";
 import { htmlResponse } from "../server/page-response";
 import { KeptMarkupContext, type KeptMarkupRenderer } from "./components/kept-markup";
 
@@ -12,27 +12,35 @@ export const streamTimeout = 5_000;
 
 /** Parts of pages rendered once per distinct input, for every request of this process. */
 const keeper = createMarkupKeeper();
-const keptMarkup: KeptMarkupRenderer = {
-  markup(name, input, element) {
-    // A render of its own, synchronous, inside the page's: it shares nothing with the page's
-    // render but the React elements it is given (the kept parts use no Suspense).
-    const html = keeper.markup(name, input, () => renderToStaticMarkup(element()));
-    return hoistImagePreloads(html);
-  },
-};
+
+/** The kept parts' renderer for one request, which notes the parts its page holds. */
+function keptMarkupFor(pieces: KeptPiece[]): KeptMarkupRenderer {
+  return {
+    markup(name, input, element) {
+      // A render of its own, synchronous, inside the page's: it shares nothing with the page's
+      // render but the React elements it is given (the kept parts use no Suspense).
+      const piece = keeper.piece(name, input, () => hoistedMarkup(renderToStaticMarkup(element())));
+      for (const href of piece.imagePreloads) preload(href, { as: "image" });
+      pieces.push(piece);
+      return piece.html;
+    },
+  };
+}
 
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
 
 /**
  * React puts a preload of a page's first images in its head. A render of its own puts them at
- * the start of its markup instead; they are taken from there and given to the page's render,
- * which puts them in the head as before.
+ * the start of its markup instead; they are taken from there, and each page that shows the
+ * markup asks its own render for them, which puts them in the head as before.
  */
-function hoistImagePreloads(html: string): string {
+function hoistedMarkup(html: string): RenderedMarkup {
   const links = LEADING_IMAGE_PRELOADS.exec(html)?.[0];
-  if (!links) return html;
-  for (const [, href] of links.matchAll(/href="([^"]*)"/g)) preload(unescapeAttribute(href!), { as: "image" });
-  return html.slice(links.length);
+  if (!links) return { html, imagePreloads: [] };
+  return {
+    html: html.slice(links.length),
+    imagePreloads: [...links.matchAll(/href="([^"]*)"/g)].map(([, href]) => unescapeAttribute(href!)),
+  };
 }
 
 function unescapeAttribute(value: string): string {
@@ -52,6 +60,7 @@ export default function handleRequest(request: Request, status: number, headers:
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
+    const keptPieces: KeptPiece[] = [];
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
         chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
@@ -60,30 +69,31 @@ export default function handleRequest(request: Request, status: number, headers:
       final(callback) {
         clearTimeout(timeout);
         headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(htmlResponse(Buffer.concat(chunks), { status, headers }));
+        resolve(htmlResponse(Buffer.concat(chunks), { status, headers }, keptPieces));
         callback();
       },
     });
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <KeptMarkupContext.Provider value={keptMarkup}>
+      <KeptMarkupContext.Provider value={keptMarkupFor(keptPieces)}>
         <ServerRouter context={routerContext} url={request.url} />
       </KeptMarkupContext.Provider>,
       {
-      onShellReady: () => {
-        shellRendered = true;
+        onShellReady: () => {
+          shellRendered = true;
+        },
+        onAllReady: () => pipe(sink),
+        onShellError: (error) => {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError: (error) => {
+          status = 500;
+          // React Router logs an error of the shell itself, which rejects above.
+          if (shellRendered) console.error(error);
+        },
       },
-      onAllReady: () => pipe(sink),
-      onShellError: (error) => {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError: (error) => {
-        status = 500;
-        // React Router logs an error of the shell itself, which rejects above.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }

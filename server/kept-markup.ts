@@ -1,50 +1,80 @@
 import { createHash } from "node:crypto";
+import { constants, deflateRawSync } from "node:zlib";
 
-/** What the kept markup of one server may hold in all, in UTF-16 code units (about bytes x 2). */
-const DEFAULT_MAX_CHARS = 32 * 1024 * 1024;
+/** What the kept markup of one server may hold in all, in bytes of UTF-8. */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A kept part of pages: its markup, its bytes, and their compressed form, made once. */
+export interface KeptPiece {
+  readonly html: string;
+  /** Images the page should preload, from its head (what React would have put there). */
+  readonly imagePreloads: readonly string[];
+  readonly bytes: Buffer;
+  /**
+   * The bytes as raw DEFLATE blocks ending in a sync flush, at the best level since they are
+   * made once: a page's gzip takes them as they are (server/gzip-around.ts).
+   */
+  deflated(): Buffer;
+}
+
+export interface RenderedMarkup {
+  html: string;
+  imagePreloads: readonly string[];
+}
 
 /**
  * Markup rendered once per distinct input and kept in this process (decision 0021). A part of a
- * page whose markup is a pure function of a small, serialisable input (the profile's sections:
- * the act as the viewer may see it, and what the viewer may do) is rendered the first time that
+ * page whose markup is a pure function of a small, serialisable input (the profile's body: the
+ * act as the viewer may see it, and what the viewer may do) is rendered the first time that
  * input is seen and then reused for every request that brings the same input, whoever asks.
  *
  * The key is the input itself (a hash of its JSON), not a version number kept elsewhere, so a
  * kept copy can never outlive a change: a changed act, a different role's abilities or another
  * planner's events are another input, and another markup. Nothing needs to be told of changes;
- * what is no longer asked for falls out of the cache, oldest first, past its size.
+ * what is no longer asked for falls out of the cache, least recently used first, past its size.
  */
 export interface MarkupKeeper {
   /** The markup of `name` for `input`: kept, or made by `render` and kept. */
-  markup(name: string, input: unknown, render: () => string): string;
+  piece(name: string, input: unknown, render: () => RenderedMarkup): KeptPiece;
   /** How many are kept and how big they are, for tests and the bench. */
-  size(): { entries: number; chars: number };
+  size(): { entries: number; bytes: number };
 }
 
-export function createMarkupKeeper(maxChars = DEFAULT_MAX_CHARS): MarkupKeeper {
-  const kept = new Map<string, string>();
-  let chars = 0;
+export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
+  const kept = new Map<string, KeptPiece>();
+  let bytes = 0;
   return {
-    markup(name, input, render) {
+    piece(name, input, render) {
       const key = `${name}:${createHash("sha256").update(JSON.stringify(input) ?? "undefined").digest("base64")}`;
       const known = kept.get(key);
       if (known !== undefined) {
-        // Most recently used last, so the oldest unused is dropped first.
+        // Most recently used last, so the least recently used is dropped first.
         kept.delete(key);
         kept.set(key, known);
         return known;
       }
-      const made = render();
-      if (made.length > maxChars) return made;
+      const made = keptPiece(render());
+      if (made.bytes.byteLength > maxBytes) return made;
       kept.set(key, made);
-      chars += made.length;
-      for (const [oldest, value] of kept) {
-        if (chars <= maxChars) break;
+      bytes += made.bytes.byteLength;
+      for (const [oldest, piece] of kept) {
+        if (bytes <= maxBytes) break;
         kept.delete(oldest);
-        chars -= value.length;
+        bytes -= piece.bytes.byteLength;
       }
       return made;
     },
-    size: () => ({ entries: kept.size, chars }),
+    size: () => ({ entries: kept.size, bytes }),
+  };
+}
+
+export function keptPiece({ html, imagePreloads }: RenderedMarkup): KeptPiece {
+  const bytes = Buffer.from(html);
+  let deflated: Buffer | undefined;
+  return {
+    html,
+    imagePreloads,
+    bytes,
+    deflated: () => (deflated ??= deflateRawSync(bytes, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH })),
   };
 }

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
+import { gzipAround, type Precompressed } from "./gzip-around";
 import { pagePolicy, type PagePolicyOptions } from "./security-headers";
 
 /**
@@ -23,11 +24,13 @@ export interface RenderedPage {
   bytes: Uint8Array<ArrayBuffer>;
   /** The same compressed, when the client asked for it and it was worth it. */
   gzip: Uint8Array<ArrayBuffer> | null;
+  /** Parts of the page kept between renders, already compressed (decision 0021). */
+  kept: readonly Precompressed[];
 }
 
 /** The render's answer: the page's HTML, with its bytes kept where the server finds them. */
-export function htmlResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
-  return tagged(new Response(bytes, init), { bytes, gzip: null });
+export function htmlResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit, kept: readonly Precompressed[] = []): Response {
+  return tagged(new Response(bytes, init), { bytes, gzip: null, kept });
 }
 
 /** What a response carries of a rendered page, if it is one. */
@@ -53,7 +56,7 @@ export function finishPage(response: Response, options: PagePolicyOptions & { ac
   headers.delete("content-length");
   headers.append("vary", "accept-encoding");
   const compress = options.acceptsGzip && page.bytes.byteLength >= GZIP_MIN_BYTES;
-  const zipped: Uint8Array<ArrayBuffer> | null = compress ? gzipSync(page.bytes, { level: GZIP_LEVEL }) : null;
+  const zipped: Uint8Array<ArrayBuffer> | null = compress ? (page.kept.length ? gzipAround(page.bytes, page.kept, GZIP_LEVEL) : gzipSync(page.bytes, { level: GZIP_LEVEL })) : null;
   if (zipped) headers.set("content-encoding", "gzip");
   return tagged(new Response(zipped ?? page.bytes, { status: response.status, statusText: response.statusText, headers }), { ...page, gzip: zipped });
 }

@@ -62,7 +62,9 @@ const BRIDGED: Context<unknown>[] = [
 function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<T> & { renderer: KeptMarkupRenderer }) {
   // One hook per context, the same list on every render.
   const values = BRIDGED.map((context) => useContext(context));
-  const html = renderer.markup(name, input, () => BRIDGED.reduceRight<ReactElement>((element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>, <>{render(input)}</>));
+  const html = renderer.markup(name, input, () =>
+    BRIDGED.reduceRight<ReactElement>((element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>, <>{render(input)}</>),
+  );
   return <div data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

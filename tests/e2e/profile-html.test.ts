@@ -161,3 +161,53 @@ describe("what signed-in roles see", () => {
     expect((await page("the-velvet-tones", "admin")).html).not.toContain(CHAT);
   });
 });
+
+/**
+ * The profile's body is rendered once per act and abilities on a server and reused (decision
+ * 0021). What one viewer saw must never reach another, and a change must show to everyone at once.
+ */
+describe("the body kept between renders", () => {
+  const ROLES = ["owner", "otherArtist", "planner", "guest", "admin"] as const;
+  const post = async (path: string, role: DemoRole, body: unknown) =>
+    fetch(`${app.baseUrl}/api${path}`, { method: "POST", headers: { "content-type": "application/json", origin: app.baseUrl, cookie: (await cookieFor(role)) ?? "" }, body: JSON.stringify(body) });
+
+  it("each role sees its own body, in whatever order the roles ask", async () => {
+    const managing = /\b(Add Testimonial|Add Image|Delete)\b/;
+    for (const order of [ROLES, [...ROLES].reverse()]) {
+      for (const role of order) {
+        const body = text((await page("the-velvet-tones", role)).html);
+        if (role === "owner" || role === "admin") expect(body, role).toMatch(managing);
+        else expect(body, role).not.toMatch(managing);
+        expect(body.includes("Additional Info"), role).toBe(role === "admin");
+        expect(body.includes("Latest offer submitted"), role).toBe(role === "admin");
+      }
+    }
+  });
+
+  it("a testimonial added by the act's artist shows at once to every role, and its delete too", async () => {
+    for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html)).not.toContain("Kept no longer");
+    const added = await post("/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "Kept no longer", organization: "", org_position: "", content: "Shown to all at once." });
+    expect(added.status).toBe(200);
+    for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html), role).toContain("Kept no longer");
+    const { data } = (await added.json()) as { data: { id: number } };
+    expect((await post(`/testimonials/delete-testimonial/${data.id}`, "owner", {})).status).toBe(200);
+    for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html), role).not.toContain("Kept no longer");
+  });
+
+  it("a signed-out session gets the guest's page, never the page it had", async () => {
+    const response = await fetch(`${app.baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.baseUrl },
+      body: JSON.stringify({ email: "planner@example.com", password: "demo-password" }),
+    });
+    const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="))!.split(";")[0]!;
+    const signedIn = await fetch(`${app.baseUrl}/entertainment/the-velvet-tones`, { headers: { cookie } });
+    expect(text(await signedIn.text())).toContain("Invite To Event");
+    const signOut = await fetch(`${app.baseUrl}/api/auth/sign-out`, { method: "POST", headers: { "content-type": "application/json", origin: app.baseUrl, cookie }, body: "{}" });
+    expect(signOut.status).toBe(200);
+    const after = await (await fetch(`${app.baseUrl}/entertainment/the-velvet-tones`, { headers: { cookie } })).text();
+    expect(after).toContain('data-layout="public"');
+    expect(text(after)).not.toMatch(/Signed in as|Invite To Event/);
+    expect(text(after)).toContain("Sign Up for Free to Book");
+  });
+});

@@ -1,0 +1,57 @@
+import fc from "fast-check";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { gzipAround } from "./gzip-around";
+import { createMarkupKeeper, keptPiece } from "./kept-markup";
+
+/**
+ * Parts of pages are rendered once per distinct input and reused (decision 0021); a page's gzip
+ * takes their compressed form as it is. Both must give what rendering and compressing afresh gives.
+ */
+describe("kept markup", () => {
+  it("is rendered once per distinct input, and again for any other input", () => {
+    const keeper = createMarkupKeeper();
+    let renders = 0;
+    const render = (text: string) => () => ({ html: `<p>${text} ${++renders}</p>`, imagePreloads: [] });
+    const first = keeper.piece("profile", { act: "a", can: { manage: false } }, render("a"));
+    expect(keeper.piece("profile", { act: "a", can: { manage: false } }, render("a")).html).toBe(first.html);
+    expect(renders).toBe(1);
+    // Another viewer's abilities, another act, another part: each its own render.
+    expect(keeper.piece("profile", { act: "a", can: { manage: true } }, render("a")).html).toBe("<p>a 2</p>");
+    expect(keeper.piece("profile", { act: "b", can: { manage: false } }, render("b")).html).toBe("<p>b 3</p>");
+    expect(keeper.piece("other", { act: "a", can: { manage: false } }, render("a")).html).toBe("<p>a 4</p>");
+    expect(keeper.size().entries).toBe(4);
+  });
+
+  it("forgets the least recently used past its size", () => {
+    const keeper = createMarkupKeeper(30);
+    const render = (text: string) => () => ({ html: text, imagePreloads: [] });
+    keeper.piece("p", 1, render("0123456789"));
+    keeper.piece("p", 2, render("abcdefghij"));
+    keeper.piece("p", 1, render("unused")); // used again: now the most recent
+    keeper.piece("p", 3, render("ABCDEFGHIJ"));
+    keeper.piece("p", 4, render("KLMNOPQRST")); // 40 bytes: the least recently used (2) goes
+    expect(keeper.size()).toEqual({ entries: 3, bytes: 30 });
+    expect(keeper.piece("p", 1, render("again")).html).toBe("0123456789");
+    expect(keeper.piece("p", 2, render("rendered again")).html).toBe("rendered again");
+  });
+
+  it("a page's gzip with kept parts inside decompresses to the page, wherever the parts sit", () => {
+    const text = fc.string({ unit: "grapheme", maxLength: 400 });
+    fc.assert(
+      fc.property(text, fc.array(fc.tuple(text, text), { maxLength: 4 }), fc.integer({ min: 1, max: 9 }), (start, rest, level) => {
+        const parts = rest.map(([part]) => keptPiece({ html: part, imagePreloads: [] }));
+        const page = Buffer.from(start + rest.map(([part, after]) => part + after).join(""));
+        const zipped = gzipAround(page, parts, level);
+        expect(gunzipSync(zipped).equals(page)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a part not in the page is compressed with the rest, and a part is found after the one before it", () => {
+    const page = Buffer.from("<p>same</p><main><p>same</p></main>");
+    const zipped = gzipAround(page, [keptPiece({ html: "<aside>absent</aside>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] })], 3);
+    expect(gunzipSync(zipped).toString()).toBe(page.toString());
+  });
+});
