@@ -111,6 +111,24 @@ describe("the act rows kept between reads", () => {
     await eventually(async () => !(await admin()).history.some((item) => item.actor === "Renamed Admin"));
   });
 
+  it("a search's answer, kept, follows any act's change made outside this server, for guests and admins alike", async () => {
+    const db = server.database.db;
+    const search = async (query: string, user: DemoUser | "guest") => {
+      const response = await server.request(`/api/acts?${query}`, { cookie: await server.cookieFor(user) });
+      return ((await response.json()) as { data: { url: string; headline: string }[] }).data;
+    };
+    const query = "searchTerms=dj%20nova";
+    for (const user of ["guest", "admin"] as const) expect((await search(query, user)).map((act) => act.url)).toContain("dj-nova");
+    await db.update(acts).set({ headline: "Heard by every kept search" }).where(eq(acts.url, "dj-nova"));
+    for (const user of ["guest", "admin"] as const) await eventually(async () => (await search(query, user)).find((act) => act.url === "dj-nova")?.headline === "Heard by every kept search");
+    // Declined straight in the database: gone from the public's search at once, still the admin's.
+    await db.update(acts).set({ active: false, declined: true }).where(eq(acts.url, "dj-nova"));
+    await eventually(async () => !(await search(query, "guest")).some((act) => act.url === "dj-nova"));
+    expect((await search(query, "admin")).map((act) => act.url)).toContain("dj-nova");
+    await db.update(acts).set({ active: true, declined: false }).where(eq(acts.url, "dj-nova"));
+    await eventually(async () => (await search(query, "guest")).some((act) => act.url === "dj-nova"));
+  });
+
   it("a kept count of what waits for admins goes stale with any act's change", async () => {
     const cache = await createActRowCache(server.database, createLogger("silent"));
     try {

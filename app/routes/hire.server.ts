@@ -7,9 +7,16 @@ import { pageNumber } from "../lib/page-number";
 
 /** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
 export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
+  // Public, and made only of what acts, tags, places and curated copy hold, whose every change is
+  // announced on `page_change`: kept until any act (or any copy) changes. An unknown address throws, and is not kept.
+  const page = pageNumber(url);
+  const load = () => readListingPage(context, params, page);
+  return context.actRows ? context.actRows.kept(`listing:${JSON.stringify([params.category, params.city, page])}`, "*", load) : load();
+}
+
+async function readListingPage(context: AppLoadContext, params: { category?: string; city?: string }, page: number) {
   const [tag, place] = await Promise.all([findCategory(context.db, params.category ?? ""), findPlaceBySlug(context.db, params.city ?? "")]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
-  const page = pageNumber(url);
   const [results, nearby] = await Promise.all([listingResults(context.db, tag, place.label, page), nearbyCitiesWithCategory(context.db, tag, place)]);
 
   const path = listingPath(tag.name, place.slug);

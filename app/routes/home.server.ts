@@ -11,7 +11,7 @@ const TILE_LISTS: [ListKey, number][] = [
 
 /** The home page: category tiles with counts of acts, then rows of featured, recognised, top rated and new acts. */
 export async function loadHome(context: AppLoadContext) {
-  const search = (query: string) => searchActs(context.db, null, parseSearchFilter(query));
+  const search = (query: string) => searchActs(context.db, null, parseSearchFilter(query), context.actRows);
   const row = async (query: string) => (await search(`perPage=6&${query}`)).data;
   // A browse reads its counts from the kept facet counts, so the tiles cost one small query.
   const browse = await search("perPage=1");

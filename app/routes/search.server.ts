@@ -14,7 +14,7 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   const base = { appName: context.config.appName, canonicalUrl: `${context.config.publicUrl}/search`, viewerRole: context.viewer?.role ?? null };
   if (!parsed.success) return { ...base, filter: null, results: null, errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors, raw };
   try {
-    return { ...base, filter: parsed.data, results: await searchActs(context.db, context.viewer, parsed.data), errors: {} as FieldErrors, raw };
+    return { ...base, filter: parsed.data, results: await searchActs(context.db, context.viewer, parsed.data, context.actRows), errors: {} as FieldErrors, raw };
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed") return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
     throw error;

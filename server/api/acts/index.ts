@@ -36,7 +36,7 @@ export const actRoutes = createRouter()
   .openapi(searchActsRoute, async (c) => {
     const parsed = actSearchFilterSchema.safeParse(rawSearchFilter(new URL(c.req.url).searchParams));
     if (!parsed.success) throw validationFailed(fieldErrorsFromZod(parsed.error));
-    return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data), 200);
+    return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data, c.get("actRows")), 200);
   })
   .openapi(getAct, async (c) => {
     const profile: ActProfile = await getActProfile(c.get("db"), c.req.valid("param").actUrl, c.get("viewer"), c.get("actRows"));

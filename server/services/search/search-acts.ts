@@ -7,6 +7,7 @@ import { type Executor, runsQueriesSideBySide } from "../../db/client";
 import { validationFailed } from "../../errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
+import type { ActRowCache } from "../../act-row-cache";
 import { type Circle, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "../../db/json-column";
@@ -162,8 +163,16 @@ function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
  * facets of every list (CONTRACT.md, Discovery). The public sees approved acts that are not
  * internal use only; admins see every act and may filter by status.
  */
-export async function searchActs(db: Executor, viewer: SessionUser | null, filter: ActSearchFilter): Promise<ActSearchPage> {
+export async function searchActs(db: Executor, viewer: SessionUser | null, filter: ActSearchFilter, kept?: ActRowCache): Promise<ActSearchPage> {
   const admin = viewer?.role === "ADMIN";
+  // Without a date, a search reads only what acts' rows and everything on their pages hold, whose
+  // every change is announced on `page_change`: its answer is kept until any act changes. A date
+  // also reads events and bookings, which are not announced there.
+  if (kept && !filter.date) return kept.kept(`search:${admin ? "admin" : "public"}:${JSON.stringify(filter)}`, "*", () => runSearch(db, admin, filter));
+  return runSearch(db, admin, filter);
+}
+
+async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter): Promise<ActSearchPage> {
   const circle = await searchCircle(db, filter);
   const keywords = filter.searchTerms ? await keywordQuery(db, filter.searchTerms) : null;
   const query: Query = { admin, filter, circle, keywords };
