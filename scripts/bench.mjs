@@ -5,7 +5,8 @@
 // second server with the cache off), every other act once on that server (a crawler's cold
 // renders, with nothing of those acts kept in memory), the page signed in as a planner, as
 // the act's artist and as an admin, and the profile JSON; then /search (a keyword, a place
-// and a radius over the demo catalogue) and a listing page, cached and not; then each
+// and a radius over the demo catalogue) and a listing page, cached and not, and every other
+// listing of the sitemap once on the server with the cache off (cold); then each
 // server's resident memory and the JavaScript a guest downloads. On the embedded database,
 // and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
 // may create databases. Figures only: nothing here passes or fails.
@@ -143,7 +144,10 @@ async function benchDatabase(label, databaseEnv) {
   const bare = await startBareStatic(htmlFile);
   const cookies = Object.fromEntries(await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])));
   // Every act but the one the other rows show, which the second server has then never read.
-  const paths = (await actPaths(cachedBase)).filter((path) => path !== pagePath);
+  const sitemapPaths = await allPaths(cachedBase);
+  const paths = sitemapPaths.filter((path) => path.startsWith("/entertainment/") && path !== pagePath);
+  // Every indexable listing but the one the other rows show: a crawler's cold listings.
+  const listingPaths = sitemapPaths.filter((path) => path.startsWith("/hire/") && path !== LISTING);
 
   const headers = { "accept-encoding": "gzip" };
   const run = (url, extraHeaders = {}) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
@@ -166,9 +170,10 @@ async function benchDatabase(label, databaseEnv) {
     ...(await sequence(ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]))),
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
-    ["/search, first render", await run(uncachedBase + SEARCH)],
+    ["/search, cache off", await run(uncachedBase + SEARCH)],
     ["listing, cached", await run(cachedBase + LISTING)],
-    ["listing, first render", await run(uncachedBase + LISTING)],
+    ["listing, cache off", await run(uncachedBase + LISTING)],
+    [`  cold: each of ${listingPaths.length} listings once`, await runEachOnce(uncachedBase, listingPaths)],
   ];
 
   const bareRps = results[0][1].requests.average;
@@ -185,12 +190,12 @@ async function benchDatabase(label, databaseEnv) {
   return html;
 }
 
-/** Every act's profile path, from the sitemap (and its parts, when it is an index). */
-async function actPaths(base) {
+/** Every path in the sitemap (and its parts, when it is an index). */
+async function allPaths(base) {
   const locations = async (url) => [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]));
   const top = await locations(`${base}/sitemap.xml`);
   const parts = await Promise.all(top.filter((url) => url.pathname.endsWith(".xml")).map((url) => locations(base + url.pathname + url.search)));
-  return [...new Set([...top, ...parts.flat()].map((url) => url.pathname).filter((path) => path.startsWith("/entertainment/")))];
+  return [...new Set([...top, ...parts.flat()].map((url) => url.pathname).filter((path) => !path.endsWith(".xml")))];
 }
 
 /**

@@ -11,8 +11,8 @@ export interface KeptPiece {
   readonly imagePreloads: readonly string[];
   readonly bytes: Buffer;
   /**
-   * The bytes as raw DEFLATE blocks ending in a sync flush, at the best level since they are
-   * made once: a page's gzip takes them as they are (server/gzip-around.ts).
+   * The bytes as raw DEFLATE blocks ending in a sync flush, at zlib's default level (pages use 3),
+   * since they are made once: a page's gzip takes them as they are (server/gzip-around.ts).
    */
   deflated(): Buffer;
 }
@@ -75,6 +75,6 @@ export function keptPiece({ html, imagePreloads }: RenderedMarkup): KeptPiece {
     html,
     imagePreloads,
     bytes,
-    deflated: () => (deflated ??= deflateRawSync(bytes, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH })),
+    deflated: () => (deflated ??= deflateRawSync(bytes, { level: constants.Z_DEFAULT_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH })),
   };
 }
