@@ -1,14 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type Context, type ReactElement, type ReactNode } from "react";
-import {
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_FetchersContext,
-  UNSAFE_FrameworkContext,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  UNSAFE_ViewTransitionContext,
-} from "react-router";
+import * as router from "react-router";
 
 /**
  * The server's renderer of kept markup (app/entry.server.tsx provides it): the markup of an
@@ -49,14 +40,14 @@ export function KeptMarkup<T>(props: KeptMarkupProps<T>) {
 
 /** The router's contexts, passed on to the markup's own render so that links and hooks work there. */
 const BRIDGED: Context<unknown>[] = [
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_FetchersContext,
-  UNSAFE_FrameworkContext,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  UNSAFE_ViewTransitionContext,
+  router.UNSAFE_DataRouterContext,
+  router.UNSAFE_DataRouterStateContext,
+  router.UNSAFE_FetchersContext,
+  router.UNSAFE_FrameworkContext,
+  router.UNSAFE_LocationContext,
+  router.UNSAFE_NavigationContext,
+  router.UNSAFE_RouteContext,
+  router.UNSAFE_ViewTransitionContext,
 ] as Context<unknown>[];
 
 function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<T> & { renderer: KeptMarkupRenderer }) {
