@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { listingPath } from "../../domain/listings";
 import { Pagination } from "../features/search/pagination";
-import { ResultCard } from "../features/search/result-card";
+import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
 import { listingJsonLd } from "../lib/listing-json-ld";
 import { publicPageMeta } from "../lib/page-meta";
@@ -76,13 +76,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           {total} {total === 1 ? "entertainer" : "entertainers"} found
         </p>
         {results.data.length > 0 ? (
-          <ul className="mt-4 flex flex-col gap-3">
-            {results.data.map((act) => (
-              <li key={act.url}>
-                <ResultCard act={act} canInvite={false} />
-              </li>
-            ))}
-          </ul>
+          <ResultList name="listing-results" acts={results.data} canInvite={false} />
         ) : (
           <p className="mt-4">
             No {category.toLowerCase()} within 50 miles yet.{" "}
@@ -128,3 +122,4 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS } from "../../domain/search-filter";
 import { pageHref, Pagination } from "../features/search/pagination";
-import { ResultCard } from "../features/search/result-card";
+import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSearchPage } from "./search.server";
@@ -47,13 +47,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {results ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found` : "Correct the search to see results"}
         </p>
         {results && results.data.length > 0 && (
-          <ul className="mt-4 flex flex-col gap-3">
-            {results.data.map((act) => (
-              <li key={act.url}>
-                <ResultCard act={act} canInvite={viewerRole === "PLANNER"} />
-              </li>
-            ))}
-          </ul>
+          <ResultList name="search-results" acts={results.data} canInvite={viewerRole === "PLANNER"} />
         )}
         {results && total === 0 && filter && <EmptyState filter={filter} />}
         {results && <Pagination search={location.search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />}

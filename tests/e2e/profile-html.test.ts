@@ -194,6 +194,20 @@ describe("the body kept between renders", () => {
     for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html), role).not.toContain("Kept no longer");
   });
 
+  it("search results: a planner's cards offer the invite, a guest's and an admin's never, in whatever order they ask", async () => {
+    const search = async (role: DemoRole) => {
+      const cookie = await cookieFor(role);
+      return text(await (await fetch(`${app.baseUrl}/search?searchTerms=velvet`, { headers: cookie ? { cookie } : {} })).text());
+    };
+    for (const order of [["planner", "guest", "admin"], ["guest", "admin", "planner"]] as const) {
+      for (const role of order) {
+        const body = await search(role);
+        expect(body, role).toContain("The Velvet Tones");
+        expect(body.includes("Invite"), role).toBe(role === "planner");
+      }
+    }
+  });
+
   it("a signed-out session gets the guest's page, never the page it had", async () => {
     const response = await fetch(`${app.baseUrl}/api/auth/sign-in/email`, {
       method: "POST",
