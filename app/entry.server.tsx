@@ -1,9 +1,10 @@
 import { Writable } from "node:stream";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preload } from "react-dom";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { createMarkupKeeper, type KeptPiece, type RenderedMarkup } from "../server/kept-markup";
+import { createPageKeeper } from "../server/kept-pages";
 import { htmlResponse } from "../server/page-response";
 import { KeptMarkupContext, type KeptMarkupRenderer } from "./components/kept-markup";
 
@@ -12,6 +13,8 @@ export const streamTimeout = 5_000;
 
 /** Parts of pages rendered once per distinct input, for every request of this process. */
 const keeper = createMarkupKeeper();
+/** Whole pages kept by the data they were rendered from (decision 0022). */
+const pages = createPageKeeper();
 
 /** The kept parts' renderer for one request, which notes the parts its page holds. */
 function keptMarkupFor(pieces: KeptPiece[]): KeptMarkupRenderer {
@@ -53,12 +56,41 @@ function unescapeAttribute(value: string): string {
  * is kept in the cache. Our loaders return data, not promises, so waiting for everything costs
  * no time to first byte, and collecting the bytes here skips the stream conversions of React
  * Router's default entry (a Node stream, to a web stream, back to a Node socket).
+ *
+ * A page rendered before from the same address and the same data is sent as it was made
+ * (decision 0022): the data is what React Router serialises for the browser, read here first.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  if (!loadContext.keepPages || request.method !== "GET" || status !== 200) {
+    const page = await renderPage(request, status, routerContext);
+    return htmlResponse(page.bytes, { status: page.status, headers }, page.kept);
+  }
 
-  return new Promise<Response>((resolve, reject) => {
+  const handoff = await readAll(routerContext.serverHandoffStream);
+  const key = pages.keyOf(request.url, status, handoff);
+  const known = pages.get(key);
+  // Says which it was, as the guest cache's x-cache does, for operators and tests.
+  headers.set("x-kept-page", known ? "hit" : "miss");
+  if (known) return htmlResponse(known.bytes, { status, headers }, [], known.finish);
+  // The render reads the handoff again, so it is given the same bytes anew.
+  const page = await renderPage(request, status, { ...routerContext, serverHandoffStream: replay(handoff) });
+  // A page whose render failed part way is not kept: the next request renders it again.
+  const kept = page.status === 200 ? pages.keep(key, page.bytes) : undefined;
+  return htmlResponse(page.bytes, { status: page.status, headers }, page.kept, kept?.finish);
+}
+
+interface RenderedPage {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** 500 when a part of the page failed after its shell was rendered. */
+  status: number;
+  kept: KeptPiece[];
+}
+
+function renderPage(request: Request, status: number, routerContext: EntryContext): Promise<RenderedPage> {
+  return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const keptPieces: KeptPiece[] = [];
     const sink = new Writable({
@@ -68,8 +100,7 @@ export default function handleRequest(request: Request, status: number, headers:
       },
       final(callback) {
         clearTimeout(timeout);
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(htmlResponse(Buffer.concat(chunks), { status, headers }, keptPieces));
+        resolve({ bytes: Buffer.concat(chunks), status, kept: keptPieces });
         callback();
       },
     });
@@ -95,5 +126,22 @@ export default function handleRequest(request: Request, status: number, headers:
       },
     );
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+}
+
+async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  if (!stream) return chunks;
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return chunks;
+}
+
+function replay(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
   });
 }

@@ -71,6 +71,8 @@ export interface AppDeps {
   viewerCache?: ViewerCache;
   /** Acts' rows kept in memory for pages and GETs. */
   actRows?: ActRowCache;
+  /** Whole pages kept by the data they were rendered from (production; decision 0022). */
+  keepPages?: boolean;
   /** URLs per sitemap file before /sitemap.xml becomes an index (tests set it low). */
   sitemapMaxUrls?: number;
 }
@@ -277,6 +279,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           return deps.viewerCache ? deps.viewerCache.unreviewedBookings(viewer.id, load) : load();
         },
         actRows: deps.actRows,
+        keepPages: deps.keepPages ?? false,
         requestId: c.get("requestId"),
         config: {
           appName: env.appName,

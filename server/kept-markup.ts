@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { constants, deflateRawSync } from "node:zlib";
+import { createSizedLru } from "./sized-lru";
 
 /** What the kept markup of one server may hold in all, in bytes of UTF-8. */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -41,30 +42,17 @@ export interface MarkupKeeper {
 }
 
 export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
-  const kept = new Map<string, KeptPiece>();
-  let bytes = 0;
+  const kept = createSizedLru<KeptPiece>(maxBytes);
   return {
     piece(name, input, render) {
       const key = `${name}:${createHash("sha256").update(JSON.stringify(input) ?? "undefined").digest("base64")}`;
       const known = kept.get(key);
-      if (known !== undefined) {
-        // Most recently used last, so the least recently used is dropped first.
-        kept.delete(key);
-        kept.set(key, known);
-        return known;
-      }
+      if (known !== undefined) return known;
       const made = keptPiece(render());
-      if (made.bytes.byteLength > maxBytes) return made;
-      kept.set(key, made);
-      bytes += made.bytes.byteLength;
-      for (const [oldest, piece] of kept) {
-        if (bytes <= maxBytes) break;
-        kept.delete(oldest);
-        bytes -= piece.bytes.byteLength;
-      }
+      kept.set(key, made, made.bytes.byteLength);
       return made;
     },
-    size: () => ({ entries: kept.size, bytes }),
+    size: () => kept.size(),
   };
 }
 

@@ -27,6 +27,8 @@ export type LoadContext = {
   /** Acts' rows kept between requests, for reads (server/act-row-cache.ts). */
   actRows: ActRowCache | undefined;
   config: PublicConfig;
+  /** Whether whole pages are kept by the data they were rendered from (decision 0022). */
+  keepPages: boolean;
   /** Calls our own /api in process, as the signed-in user of this request. */
   apiFetch(path: string, init?: RequestInit): Promise<Response>;
   requestId: string;

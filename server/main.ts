@@ -50,6 +50,8 @@ async function main() {
     guestCache,
     viewerCache,
     actRows,
+    // Off with the guest cache, so that GUEST_PAGE_CACHE=0 measures renders.
+    keepPages: !dev && env.guestPageCache,
     enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
   });
   const honoListener = getRequestListener(app.fetch);

@@ -26,11 +26,23 @@ export interface RenderedPage {
   gzip: Uint8Array<ArrayBuffer> | null;
   /** Parts of the page kept between renders, already compressed (decision 0021). */
   kept: readonly Precompressed[];
+  /** What sending a kept page made once, shared by every request that sends it (decision 0022). */
+  finish?: PageFinish;
+}
+
+/**
+ * What finishing a page makes of its bytes: its policy and its gzip. A page kept whole
+ * (server/kept-pages.ts) holds one, so only its first send makes them. The policy's options
+ * are the server's, the same for every request.
+ */
+export interface PageFinish {
+  policy?: string;
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 /** The render's answer: the page's HTML, with its bytes kept where the server finds them. */
-export function htmlResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit, kept: readonly Precompressed[] = []): Response {
-  return tagged(new Response(bytes, init), { bytes, gzip: null, kept });
+export function htmlResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit, kept: readonly Precompressed[] = [], finish?: PageFinish): Response {
+  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish });
 }
 
 /** What a response carries of a rendered page, if it is one. */
@@ -51,12 +63,13 @@ function tagged(response: Response, page: RenderedPage): Response {
 export function finishPage(response: Response, options: PagePolicyOptions & { acceptsGzip: boolean }): Response {
   const page = renderedPage(response);
   if (!page) return response;
+  const finish = page.finish ?? {};
   const headers = new Headers(response.headers);
-  headers.set("content-security-policy", pagePolicy(page.bytes, options));
+  headers.set("content-security-policy", (finish.policy ??= pagePolicy(page.bytes, options)));
   headers.delete("content-length");
   headers.append("vary", "accept-encoding");
   const compress = options.acceptsGzip && page.bytes.byteLength >= GZIP_MIN_BYTES;
-  const zipped: Uint8Array<ArrayBuffer> | null = compress ? (page.kept.length ? gzipAround(page.bytes, page.kept, GZIP_LEVEL) : gzipSync(page.bytes, { level: GZIP_LEVEL })) : null;
+  const zipped = compress ? (finish.gzip ??= page.kept.length ? gzipAround(page.bytes, page.kept, GZIP_LEVEL) : gzipSync(page.bytes, { level: GZIP_LEVEL })) : null;
   if (zipped) headers.set("content-encoding", "gzip");
   return tagged(new Response(zipped ?? page.bytes, { status: response.status, statusText: response.statusText, headers }), { ...page, gzip: zipped });
 }

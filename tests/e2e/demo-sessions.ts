@@ -4,6 +4,7 @@ export const DEMO = {
   owner: "artist@example.com",
   otherArtist: "artist2@example.com",
   planner: "planner@example.com",
+  planner2: "planner2@example.com",
 } as const;
 export type DemoRole = keyof typeof DEMO | "guest";
 

@@ -225,3 +225,45 @@ describe("the body kept between renders", () => {
     expect(text(after)).toContain("Sign Up for Free to Book");
   });
 });
+
+/**
+ * Whole pages are kept by the data they were rendered from (decision 0022): a page asked again
+ * with the same data is sent as it was made. Each viewer's data is their own, so is their page,
+ * and anything a page shows that changes, on the act or elsewhere, is a page rendered anew.
+ */
+describe("whole pages kept by their data", () => {
+  const ask = async (path: string, role: DemoRole) => {
+    const cookie = await cookieFor(role);
+    const response = await fetch(`${app.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+    return { kept: response.headers.get("x-kept-page"), html: await response.text() };
+  };
+  const signedInAs = (html: string) => /Signed in as (.+?) \(/.exec(text(html))?.[1]?.trim();
+
+  it("a page asked again is sent as made, each viewer's own, in whatever order they ask", async () => {
+    const path = "/entertainment/dj-nova";
+    const first = { planner: await ask(path, "planner"), planner2: await ask(path, "planner2") };
+    for (const role of ["planner2", "planner", "planner2"] as const) {
+      const again = await ask(path, role);
+      expect(again.kept, role).toBe("hit");
+      expect(again.html, role).toBe(first[role].html);
+      expect(signedInAs(again.html), role).toBe(role === "planner" ? "Pat Planner" : "Jordan Planner");
+    }
+  });
+
+  it("what a page shows beyond its act is part of its data: an admin's waiting count after another act is decided", async () => {
+    const waiting = (html: string) => /(\d+) waiting/.exec(text(html))?.[1];
+    const path = "/entertainment/the-velvet-tones";
+    const before = await ask(path, "admin");
+    expect((await ask(path, "admin")).kept).toBe("hit");
+    const decided = await fetch(`${app.baseUrl}/api/acts/set-status/pending-act`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.baseUrl, cookie: (await cookieFor("admin"))! },
+      body: JSON.stringify({ status: "approved" }),
+    });
+    expect(decided.status).toBe(200);
+    const after = await ask(path, "admin");
+    expect(after.kept).toBe("miss");
+    expect(Number(waiting(after.html))).toBe(Number(waiting(before.html)) - 1);
+    expect(await ask(path, "admin")).toEqual({ kept: "hit", html: after.html });
+  });
+});
