@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
+import { eventually } from "../../tests/setup/eventually";
 import { acts, images, packageEventTypes, packages, seoEntries, tags } from "../db/schema";
 import { getActProfilePage } from "./acts";
 
@@ -36,7 +37,9 @@ describe("an act's sections kept in memory", () => {
     };
     await db.insert(images).values({ actId: act!.id, path: "uploads/kept-copy.png" });
     await raised("an image");
-    expect((await profileAs("guest")).images.map((image) => image.path)).toContain("uploads/kept-copy.png");
+    // Written straight into the database, as by another server: this server's kept row of the act
+    // hears of it through PostgreSQL's notification, a moment after the commit.
+    await eventually(async () => (await profileAs("guest")).images.some((image) => image.path === "uploads/kept-copy.png"));
     const [offering] = await db.select({ id: packages.id }).from(packages).where(eq(packages.actId, act!.id)).limit(1);
     const [eventType] = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.type, "Event Type")).limit(1);
     await db.delete(packageEventTypes).where(eq(packageEventTypes.packageId, offering!.id));
@@ -45,7 +48,7 @@ describe("an act's sections kept in memory", () => {
     await raised("an offering's event type added");
     await db.execute(sql`update tags set name = name || ' (renamed)' where id = ${eventType!.id}`);
     await raised("a tag's new name");
-    expect((await profileAs("planner")).packages.flatMap((item) => item.eventTypes.map((tag) => tag.name))).toContain(`${eventType!.name} (renamed)`);
+    await eventually(async () => (await profileAs("planner")).packages.some((item) => item.eventTypes.some((tag) => tag.name === `${eventType!.name} (renamed)`)));
     await db.execute(sql`update tags set name = ${eventType!.name} where id = ${eventType!.id}`);
   });
 

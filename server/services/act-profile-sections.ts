@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { ProfileDocument, ProfilePackage, ProfileTestimonial, ProfileVideo } from "../../domain/act-profile";
 import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
 import type { PageSeo } from "../../domain/seo";
 import type { Executor } from "../db/client";
+import { preparedStatement } from "../db/prepared-statement";
 import { jsonColumn } from "../db/json-column";
 
 interface SectionRows {
@@ -59,33 +59,37 @@ export async function loadProfileSections(db: Executor, act: { id: number; secti
 
 /**
  * Every section of an act's profile in one statement, each as a JSON list in the order the page
- * shows it. One round trip instead of one per section: on the embedded database each query
- * costs far more than the little each of these reads.
+ * shows it. One round trip instead of one per section, prepared once per connection: parsing and
+ * planning its nine subqueries cost far more than running them (server/db/prepared-statement.ts).
  */
-async function readProfileSections(db: Executor, actId: number) {
-  const result = (await db.execute(sql`select
+const readSectionRows = preparedStatement(
+  "profile_sections",
+  `select
     (select coalesce(json_agg(json_build_object('location', l.location) order by l.rank), '[]'::json)
-      from act_locations l where l.act_id = ${actId}) as locations,
+      from act_locations l where l.act_id = $1) as locations,
     (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type, 'relation', at.relation) order by t.name, t.id, at.relation), '[]'::json)
-      from act_tags at join tags t on t.id = at.tag_id where at.act_id = ${actId}) as tags,
+      from act_tags at join tags t on t.id = at.tag_id where at.act_id = $1) as tags,
     (select coalesce(json_agg(json_build_object('id', i.id, 'path', i.path) order by i.created_at, i.id), '[]'::json)
-      from images i where i.act_id = ${actId}) as images,
+      from images i where i.act_id = $1) as images,
     (select coalesce(json_agg(json_build_object('id', v.id, 'link', v.link, 'file_path', v.file_path) order by v.created_at, v.id), '[]'::json)
-      from videos v where v.act_id = ${actId}) as videos,
+      from videos v where v.act_id = $1) as videos,
     (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'rank', p.rank,
         'eventTypes', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type) order by t.name, t.id), '[]'::json)
           from package_event_types pe join tags t on t.id = pe.tag_id where pe.package_id = p.id)) order by p.rank, p.id), '[]'::json)
-      from packages p where p.act_id = ${actId} and p.deleted_at is null) as packages,
+      from packages p where p.act_id = $1 and p.deleted_at is null) as packages,
     (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'organization', t.organization, 'org_position', t.org_position, 'content', t.content, 'rank', t.rank) order by t.rank, t.id), '[]'::json)
-      from testimonials t where t.act_id = ${actId}) as testimonials,
+      from testimonials t where t.act_id = $1) as testimonials,
     (select coalesce(json_agg(json_build_object('id', r.id, 'rating', r.rating, 'title', r.title, 'body', r.body, 'reviewer_name', r.reviewer_name,
         'allow_reviewer_name', r.allow_reviewer_name, 'created_at', r.created_at) order by r.created_at desc, r.id desc), '[]'::json)
-      from reviews r where r.act_id = ${actId}) as reviews,
+      from reviews r where r.act_id = $1) as reviews,
     (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
-      from documents d where d.act_id = ${actId} and d.is_public and d.approval = 'approved') as documents,
+      from documents d where d.act_id = $1 and d.is_public and d.approval = 'approved') as documents,
     (select json_build_object('title', e.title, 'description', e.description)
-      from seo_entries e join acts a on a.url = e.key where a.id = ${actId} and e.kind = 'act') as seo`)) as unknown as { rows: Record<keyof SectionRows, unknown>[] };
-  const row = result.rows[0]!;
+      from seo_entries e join acts a on a.url = e.key where a.id = $1 and e.kind = 'act') as seo`,
+);
+
+async function readProfileSections(db: Executor, actId: number) {
+  const row = (await readSectionRows(db, [actId]))[0] as Record<keyof SectionRows, unknown>;
   const sections = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonColumn(value)])) as unknown as SectionRows;
 
   const byRelation = Object.fromEntries(ACT_TAG_RELATIONS.map((relation) => [relation, [] as Tag[]])) as Record<ActTagRelation, Tag[]>;
