@@ -3,6 +3,7 @@ import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
 import { reviewableEvents } from "../../server/services/planner-reviews";
 import { fileUrl } from "../../server/storage/file-storage";
+import { packJson } from "../lib/packed-json";
 import { visibleProfilePageOr404 } from "./act-profile-data.server";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
@@ -14,7 +15,8 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
   const { appName, publicUrl } = context.config;
   return {
-    profile,
+    // The page's largest value, sent as one string (app/lib/packed-json.ts).
+    profile: packJson(profile),
     viewer,
     reviewEvents,
     abilities,

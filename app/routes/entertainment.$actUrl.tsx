@@ -4,6 +4,7 @@ import { KeptMarkup } from "../components/kept-markup";
 import { ProfilePage } from "../features/act-profile/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
+import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
 import { postJson } from "../lib/post-json.server";
 import { loadActProfilePage } from "./entertainment.$actUrl.server";
@@ -26,7 +27,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
-  const { seo, profile, canonicalUrl, avatarUrl } = data;
+  const { seo, canonicalUrl, avatarUrl } = data;
+  const profile = unpackJson(data.profile);
   return [
     ...publicPageMeta({ title: seo.title, description: seo.description, canonicalUrl, type: "profile", image: avatarUrl, robots: profile.active ? "index, follow" : "noindex" }),
     { "script:ld+json": actJsonLd(profile, canonicalUrl, avatarUrl) },
@@ -34,7 +36,8 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents } = loaderData;
+  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents } = loaderData;
+  const profile = unpackJson(loaderData.profile);
   const guest = viewer === null;
   // The page's body is the same for every viewer who may see and do the same: rendered once per
   // act and abilities on a server (decision 0021). The uploader's address only matters to managers.

@@ -4,13 +4,15 @@ import { Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
 import { listingJsonLd } from "../lib/listing-json-ld";
+import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
-  const { title, description, canonicalUrl, indexable, results, publicUrl } = data;
+  const { title, description, canonicalUrl, indexable, publicUrl } = data;
+  const results = unpackJson(data.results);
   const tags: Route.MetaDescriptors = [
     // A page with too few acts is thin: visitors may use it, search engines should not list it.
     ...publicPageMeta({ title, description, canonicalUrl, robots: indexable ? "index, follow" : "noindex, follow" }),
@@ -37,7 +39,8 @@ function crumbsOf(data: Pick<ListingData, "category" | "place" | "path" | "searc
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { title, intro, results, place, tag, related, nearby, raw, category, path, searchQuery } = loaderData;
+  const { title, intro, place, tag, related, nearby, raw, category, path, searchQuery } = loaderData;
+  const results = unpackJson(loaderData.results);
   const location = useLocation();
   const total = results.meta.total;
   const crumbs = crumbsOf(loaderData);

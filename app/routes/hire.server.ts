@@ -3,6 +3,7 @@ import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, listingPath, li
 import { LIST_KEYS, rawSearchFilter } from "../../domain/search-filter";
 import { findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
 import { curatedListingFor } from "../../server/services/seo";
+import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";
 
 /** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
@@ -47,7 +48,8 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
     canonicalUrl: `${publicUrl}${path}${page > 1 ? `?page=${page}` : ""}`,
     publicUrl,
     indexable: results.meta.total >= MIN_INDEXABLE_ACTS,
-    results,
+    // The page's largest value, sent as one string (app/lib/packed-json.ts), and kept packed with the rest.
+    results: packJson(results),
     searchQuery: listingQuery(tag, place.label),
     raw: rawSearchFilter(listingQuery(tag, place.label)),
     related,

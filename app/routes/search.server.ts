@@ -4,6 +4,7 @@ import { fieldErrorsFromIssues } from "../../domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "../../domain/search-filter";
 import { ApiError } from "../../server/errors";
 import { searchActs } from "../../server/services/search/search-acts";
+import { packJson } from "../lib/packed-json";
 
 export type SearchResults = Awaited<ReturnType<typeof searchActs>>;
 
@@ -14,7 +15,9 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   const base = { appName: context.config.appName, canonicalUrl: `${context.config.publicUrl}/search`, viewerRole: context.viewer?.role ?? null };
   if (!parsed.success) return { ...base, filter: null, results: null, errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors, raw };
   try {
-    return { ...base, filter: parsed.data, results: await searchActs(context.db, context.viewer, parsed.data, context.actRows), errors: {} as FieldErrors, raw };
+    // The page's largest value, sent as one string (app/lib/packed-json.ts).
+    const results = packJson(await searchActs(context.db, context.viewer, parsed.data, context.actRows));
+    return { ...base, filter: parsed.data, results, errors: {} as FieldErrors, raw };
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed") return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
     throw error;

@@ -3,6 +3,7 @@ import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEY
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
+import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSearchPage } from "./search.server";
 import type { Route } from "./+types/search";
@@ -16,7 +17,7 @@ export function meta({ data, location }: Route.MetaArgs) {
     // A page of search results is for visitors, not for search engines' indexes.
     robots: "noindex, follow",
   });
-  const results = data?.results;
+  const results = data?.results ? unpackJson(data.results) : null;
   if (results) {
     const pages = Math.ceil(results.meta.total / results.meta.perPage);
     if (results.meta.page > 1) tags.push({ tagName: "link", rel: "prev", href: pageHref(location.search, results.meta.page - 1) });
@@ -30,7 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { filter, results, errors, raw, viewerRole } = loaderData;
+  const { filter, errors, raw, viewerRole } = loaderData;
+  const results = loaderData.results ? unpackJson(loaderData.results) : null;
   const location = useLocation();
   const total = results?.meta.total ?? 0;
   return (
