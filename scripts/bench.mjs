@@ -4,7 +4,8 @@
 // cookie and with an unknown query parameter (both must stay cached), a first render (a
 // second server with the cache off), every other act once on that server (a crawler's cold
 // renders, with nothing of those acts kept in memory), the page signed in as a planner, as
-// the act's artist and as an admin, and the profile JSON; then /search (a keyword, a place
+// the act's artist and as an admin (asked again and again: kept whole by its data, decision
+// 0022), the planner's first look at every other act, and the profile JSON; then /search (a keyword, a place
 // and a radius over the demo catalogue) and a listing page, cached and not, and every other
 // listing of the sitemap once on the server with the cache off (cold); then each
 // server's resident memory and the JavaScript a guest downloads. On the embedded database,
@@ -168,6 +169,8 @@ async function benchDatabase(label, databaseEnv) {
     ["guest page, cache off", await run(uncachedBase + pagePath)],
     [`  cold: each of ${paths.length} acts once`, await runEachOnce(uncachedBase, paths)],
     ...(await sequence(ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]))),
+    // A planner's first look at each act: nothing of the page kept for them, nor the act's body for planners.
+    [`  planner: each of ${paths.length} acts once`, await runEachOnce(cachedBase, paths, { cookie: cookies.planner })],
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
     ["/search, cache off", await run(uncachedBase + SEARCH)],
