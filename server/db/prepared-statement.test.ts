@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
 import { preparedStatement } from "./prepared-statement";
 
@@ -30,6 +30,17 @@ describe("a prepared statement", () => {
       if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
     });
     expect((await twoActs(db, [ids[1]!, ids[1]!]))[0]!.url).not.toMatch(/-moved$/);
+  });
+
+  it("is prepared once on a database that two copies of this module share (the page renderer's bundle and the API's)", async () => {
+    vi.resetModules();
+    const copy = (await import("./prepared-statement")).preparedStatement;
+    expect(copy).not.toBe(preparedStatement);
+    const text = "select count(*)::int as n from acts where id >= $1";
+    const one = preparedStatement("test_shared", text);
+    const other = copy("test_shared", text);
+    expect(await one(server.database.db, [1])).toEqual(await other(server.database.db, [1]));
+    expect(await other(server.database.db, [2])).toEqual(await one(server.database.db, [2]));
   });
 
   it("refuses an argument that is not an integer, before anything is sent", async () => {

@@ -18,20 +18,11 @@ export type Row = Record<string, unknown>;
  * The arguments are integers only (ids): `EXECUTE` takes them as literals, so they are checked.
  */
 export function preparedStatement(name: string, text: string) {
-  const prepared = new WeakMap<PGlite, Promise<void>>();
-
   return async function run(db: Executor, args: readonly number[]): Promise<Row[]> {
     for (const arg of args) if (!Number.isSafeInteger(arg)) throw new TypeError(`${name}: ${String(arg)} is not an integer`);
     if (db instanceof PgliteDatabase) {
       const client = (db as PgliteDatabase<Record<string, unknown>> & { $client: PGlite }).$client;
-      let ready = prepared.get(client);
-      if (!ready) {
-        ready = client.exec(`prepare ${name} as ${text}`).then(() => undefined);
-        // A failed prepare is tried again by the next call, not remembered.
-        ready.catch(() => prepared.delete(client));
-        prepared.set(client, ready);
-      }
-      await ready;
+      await preparedOn(client, name, text);
       return (await client.query<Row>(`execute ${name}(${args.join(", ")})`)).rows;
     }
     if (db instanceof NodePgDatabase) {
@@ -41,4 +32,26 @@ export function preparedStatement(name: string, text: string) {
     const inlined = text.replace(/\$(\d+)/g, (_, index: string) => String(args[Number(index) - 1]));
     return ((await db.execute(sql.raw(inlined))) as unknown as { rows: Row[] }).rows;
   };
+}
+
+/**
+ * The statements prepared on an embedded database, kept on the instance itself under a registered
+ * symbol: the page renderer and the API are bundles apart, each with its own copy of this module,
+ * and both prepare on the one instance.
+ */
+const PREPARED = Symbol.for("eva.prepared-statements");
+
+function preparedOn(client: PGlite, name: string, text: string): Promise<void> {
+  const holder = client as unknown as Record<symbol, Map<string, { text: string; ready: Promise<void> }> | undefined>;
+  const statements = (holder[PREPARED] ??= new Map());
+  const known = statements.get(name);
+  if (known) {
+    if (known.text !== text) throw new Error(`prepared statement ${name} is already another statement`);
+    return known.ready;
+  }
+  const ready = client.exec(`prepare ${name} as ${text}`).then(() => undefined);
+  // A failed prepare is tried again by the next call, not remembered.
+  ready.catch(() => statements.delete(name));
+  statements.set(name, { text, ready });
+  return ready;
 }

@@ -250,6 +250,18 @@ describe("whole pages kept by their data", () => {
     }
   });
 
+  it("an act nothing has read yet answers on its page and as JSON, whichever asks first (two bundles, one database)", async () => {
+    const sitemap = await (await fetch(`${app.baseUrl}/sitemap.xml`)).text();
+    const fresh = [...sitemap.matchAll(/<loc>[^<]*\/entertainment\/([^<]+)<\/loc>/g)].map((match) => match[1]!).slice(-4);
+    expect(fresh).toHaveLength(4);
+    const [pageFirst, jsonSecond, jsonFirst, pageSecond] = fresh;
+    expect((await ask(`/entertainment/${pageFirst}`, "guest")).html).toContain("<h1");
+    expect((await fetch(`${app.baseUrl}/api/acts/${jsonSecond}`)).status).toBe(200);
+    expect((await fetch(`${app.baseUrl}/api/acts/${jsonFirst}`)).status).toBe(200);
+    const page = await fetch(`${app.baseUrl}/entertainment/${pageSecond}`);
+    expect(page.status).toBe(200);
+  });
+
   it("what a page shows beyond its act is part of its data: an admin's waiting count after another act is decided", async () => {
     const waiting = (html: string) => /(\d+) waiting/.exec(text(html))?.[1];
     const path = "/entertainment/the-velvet-tones";
