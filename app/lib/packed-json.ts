@@ -4,7 +4,7 @@ declare const packedOf: unique symbol;
  * A value a loader sends to the browser as one JSON string. React Router serialises loader data
  * with turbo-stream, which walks every object, array and string of it in JavaScript, on every
  * request, for every page (a guest's too, which never reads it). A large value such as an act's
- * profile costs a quarter of a kept page's CPU that way (decision 0022); as one string it is a
+ * profile cost about a fifth of a kept page's CPU that way (decision 0023); as one string it is a
  * single JSON.stringify, native, and the browser parses it once.
  */
 export type PackedJson<T> = string & { readonly [packedOf]?: T };
