@@ -18,7 +18,7 @@ export interface RouteHandle {
  * The public layout: a gradient background, and the page as plain HTML with no React
  * runtime in the browser; its interactive parts work from markup and a small script.
  */
-function usePublicLayout(): boolean {
+export function usePublicLayout(): boolean {
   const root = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const leaf = matches[matches.length - 1]?.handle as RouteHandle | undefined;

@@ -21,7 +21,7 @@ function inlineCss() {
   };
 }
 
-const entryPoints = { profile: "app/enhance/profile.ts" };
+const entryPoints = { profile: "app/enhance/profile.ts", searchForm: "app/enhance/search-form.ts" };
 const result = await build({
   entryPoints,
   outdir: "build/client/enhance",

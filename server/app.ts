@@ -49,7 +49,7 @@ import type { FileStorage } from "./storage/file-storage";
 import type { EnhanceScripts, LoadContext } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */
-export const DEV_ENHANCE_SCRIPTS: EnhanceScripts = { profile: "/app/enhance/profile.ts" };
+export const DEV_ENHANCE_SCRIPTS: EnhanceScripts = { profile: "/app/enhance/profile.ts", searchForm: "/app/enhance/search-form.ts" };
 
 export type SsrHandler = (request: Request, context: LoadContext) => Promise<Response>;
 

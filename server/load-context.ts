@@ -14,6 +14,7 @@ export interface PublicConfig {
 
 export interface EnhanceScripts {
   profile: string;
+  searchForm: string;
 }
 
 // A type alias, not an interface, so it fits React Router's index-signature context type.

@@ -11,6 +11,9 @@ export interface KeptMarkupRenderer {
 
 export const KeptMarkupContext = createContext<KeptMarkupRenderer | null>(null);
 
+/** Set inside a kept part's own render: a kept part within it is part of its markup, not kept apart. */
+const InsideKeptMarkup = createContext(false);
+
 interface KeptMarkupProps<T> {
   /** Unique on the page: the browser finds the server's markup by it. */
   name: string;
@@ -35,6 +38,15 @@ interface KeptMarkupProps<T> {
  */
 export function KeptMarkup<T>(props: KeptMarkupProps<T>) {
   const renderer = useContext(KeptMarkupContext);
+  const inside = useContext(InsideKeptMarkup);
+  if (inside) {
+    // The same element as a part rendered in the browser, so the page's script finds it alike.
+    return (
+      <div data-kept={props.name} className="contents">
+        {props.render(props.input)}
+      </div>
+    );
+  }
   return renderer ? <ServerKeptMarkup renderer={renderer} {...props} /> : <BrowserKeptMarkup {...props} />;
 }
 
@@ -54,7 +66,10 @@ function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<
   // One hook per context, the same list on every render.
   const values = BRIDGED.map((context) => useContext(context));
   const html = renderer.markup(name, input, () =>
-    BRIDGED.reduceRight<ReactElement>((element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>, <>{render(input)}</>),
+    BRIDGED.reduceRight<ReactElement>(
+      (element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>,
+      <InsideKeptMarkup.Provider value={true}>{render(input)}</InsideKeptMarkup.Provider>,
+    ),
   );
   return <div data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

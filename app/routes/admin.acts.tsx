@@ -15,8 +15,8 @@ export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadAdminActs(context, new URL(request.url));
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadAdminActs(context, url);
 }
 
 const STATUS_FLAGS: Record<ActStatusKey, { application_complete: boolean; active: boolean; declined: boolean }> = {

@@ -13,12 +13,12 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.entry.id ? "Edit a curated entry" : "New curated entry" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadSeoEntryEditor(context, new URL(request.url));
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadSeoEntryEditor(context, url);
 }
 
-export function action({ context, request }: Route.ActionArgs) {
-  return saveSeoEntry(context, request);
+export function action({ context, request, url }: Route.ActionArgs) {
+  return saveSeoEntry(context, request, url);
 }
 
 const KEY_FIELD: Record<SeoEntryKind, { label: string; placeholder: string }> = {

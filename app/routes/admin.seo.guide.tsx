@@ -13,12 +13,12 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.guide.slug ? "Edit a guide" : "New guide" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadGuideEditor(context, new URL(request.url));
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadGuideEditor(context, url);
 }
 
-export function action({ context, request }: Route.ActionArgs) {
-  return saveGuide(context, request);
+export function action({ context, request, url }: Route.ActionArgs) {
+  return saveGuide(context, request, url);
 }
 
 export default function GuideEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -67,8 +67,8 @@ async function send(context: AppLoadContext, method: string, path: string, body?
 }
 
 /** Saves the entry form through the API (which decides), then back to its tab. */
-export async function saveSeoEntry(context: AppLoadContext, request: Request) {
-  requireAdmin(context, new URL(request.url));
+export async function saveSeoEntry(context: AppLoadContext, request: Request, url: URL) {
+  requireAdmin(context, url);
   const form = await request.formData();
   const id = field(form, "id");
   const kind = field(form, "kind");
@@ -81,8 +81,8 @@ export async function saveSeoEntry(context: AppLoadContext, request: Request) {
 }
 
 /** Saves the guide form: its body text becomes paragraphs and sections, its link lines links. */
-export async function saveGuide(context: AppLoadContext, request: Request) {
-  requireAdmin(context, new URL(request.url));
+export async function saveGuide(context: AppLoadContext, request: Request, url: URL) {
+  requireAdmin(context, url);
   const form = await request.formData();
   const original = field(form, "original");
   const body = { slug: field(form, "slug").trim(), title: field(form, "title"), description: field(form, "description"), ...guideBodyFromText(field(form, "body")), links: guideLinksFromText(field(form, "links")) };

@@ -12,8 +12,8 @@ export function meta() {
   return [{ title: "Search-engine copy" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadSeoList(context, new URL(request.url));
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadSeoList(context, url);
 }
 
 const TAB_LABELS: Record<SeoTab, string> = { act: "Act pages", listing: "Listing pages", guide: "Guides" };

@@ -11,8 +11,8 @@ export function meta() {
   return [{ title: "Tag update requests" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadAdminTagRequests(context, new URL(request.url));
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadAdminTagRequests(context, url);
 }
 
 export default function AdminTagRequests({ loaderData }: Route.ComponentProps) {

@@ -20,8 +20,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Update Profile - ${data?.profile.name ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadUpdateProfile(context, request, params.actUrl);
+export function loader({ context, url, params }: Route.LoaderArgs) {
+  return loadUpdateProfile(context, url, params.actUrl);
 }
 
 const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {

@@ -11,8 +11,7 @@ export function meta() {
   return [{ title: "Create an event" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (context.viewer.role !== "PLANNER") throw data("Only planners create events", { status: 403 });
   return { actUrl: url.searchParams.get("actUrl") ?? "" };

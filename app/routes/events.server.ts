@@ -2,9 +2,9 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { listPlannerEvents } from "../../server/services/events";
 
 /** The planner's events page: guests sign in first; other roles are refused. */
-export async function loadPlannerEvents(context: AppLoadContext, request: Request) {
+export async function loadPlannerEvents(context: AppLoadContext, url: URL) {
   const viewer = context.viewer;
-  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   if (viewer.role !== "PLANNER") throw data("Only planners have events", { status: 403 });
   return { events: await listPlannerEvents(context.db, viewer) };
 }

@@ -11,8 +11,8 @@ export function meta() {
   return [{ title: "My Events" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadPlannerEvents(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadPlannerEvents(context, url);
 }
 
 const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked" } as const;

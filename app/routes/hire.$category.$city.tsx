@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { KeptMarkup } from "../components/kept-markup";
 import { listingPath } from "../../domain/listings";
 import { Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
@@ -6,8 +7,12 @@ import { SearchForm } from "../features/search/search-form";
 import { listingJsonLd } from "../lib/listing-json-ld";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
+import { type RouteHandle, usePublicLayout } from "../root";
 import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
+
+/** Guests get the page as plain HTML, as they do an act's profile (decisions 0005 and 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
@@ -21,8 +26,8 @@ export function meta({ data }: Route.MetaArgs) {
   return tags;
 }
 
-export function loader({ context, params, request }: Route.LoaderArgs) {
-  return loadListingPage(context, params, new URL(request.url));
+export function loader({ context, params, url }: Route.LoaderArgs) {
+  return loadListingPage(context, params, url);
 }
 
 type ListingData = Route.ComponentProps["loaderData"];
@@ -39,11 +44,23 @@ function crumbsOf(data: Pick<ListingData, "category" | "place" | "path" | "searc
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { title, intro, place, tag, related, nearby, raw, category, path, searchQuery } = loaderData;
-  const results = unpackJson(loaderData.results);
-  const location = useLocation();
+  const search = useLocation().search;
+  if (!usePublicLayout()) return <ListingBody data={loaderData} search={search} />;
+  // Nothing hydrates a guest's page, and its body is the same for every guest: rendered once per
+  // listing and address, then reused (decision 0021).
+  return (
+    <>
+      <KeptMarkup name="listing" input={{ data: loaderData, search }} interactive={false} render={(input) => <ListingBody {...input} />} />
+      <script type="module" src={loaderData.enhanceScript} />
+    </>
+  );
+}
+
+function ListingBody({ data, search }: { data: ListingData; search: string }) {
+  const { title, intro, place, tag, related, nearby, raw, category, path, searchQuery } = data;
+  const results = unpackJson(data.results);
   const total = results.meta.total;
-  const crumbs = crumbsOf(loaderData);
+  const crumbs = crumbsOf(data);
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
@@ -88,7 +105,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-        <Pagination search={location.search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} path={path} />
+        <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} path={path} />
       </section>
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-8">

@@ -35,9 +35,11 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
   const ratings = results.data.flatMap((act) => (act.rating.average === null ? [] : [act.rating.average]));
   const title = curated?.title ?? listingTitle(category, place.label);
   const intro = curated?.intro.length ? curated.intro : [generatedListingIntro({ category, city: place.label, total: results.meta.total, related: related.slice(0, 3).map((facet) => facet.value), ratings })];
-  const { publicUrl, appName } = context.config;
+  const { publicUrl, appName, enhanceScripts } = context.config;
   return {
     appName,
+    // Guests get the page without React (decision 0024): the search form's behaviours come from this.
+    enhanceScript: enhanceScripts.searchForm,
     tag,
     place,
     category,

@@ -10,11 +10,11 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Log in - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   // Empty when no page asked to be returned to: the user then lands on their role's page.
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   if (context.viewer) throw redirect(redirectTo || LANDING_PAGE[context.viewer.role]);
-  return { appName: context.config.appName, redirectTo, reset: new URL(request.url).searchParams.has("reset") };
+  return { appName: context.config.appName, redirectTo, reset: url.searchParams.has("reset") };
 }
 
 async function roleOf(response: Response): Promise<Role | null> {

@@ -10,8 +10,8 @@ export function meta() {
 }
 
 /** better-auth sends the browser here from the mail's link, with the token, or with an error when the link is spent. */
-export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   return { token: params.get("token") ?? "", invalid: params.has("error") || !params.get("token") };
 }
 

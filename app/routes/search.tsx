@@ -26,8 +26,8 @@ export function meta({ data, location }: Route.MetaArgs) {
   return tags;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadSearchPage(context, new URL(request.url));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadSearchPage(context, url);
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

@@ -9,8 +9,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Sign up - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export function loader({ context, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.viewer) throw redirect(redirectTo);
   return { appName: context.config.appName, redirectTo };
 }

@@ -60,6 +60,57 @@ describe("queues and dashboards for every role", () => {
   });
 });
 
+describe("listing pages", () => {
+  it("a guest gets a listing without React, picks a place from its suggestions, and narrows from the search it lands on", async () => {
+    const guest = await (await suite.sessions.contextFor("guest")).newPage();
+    await guest.goto(`${suite.app.baseUrl}/hire/wedding/chicago-il`);
+    // Plain HTML: the public layout, no router in the page, and the form's behaviours from a small script.
+    expect(await guest.locator("body").getAttribute("data-layout")).toBe("public");
+    expect(await guest.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    const form = guest.getByRole("search", { name: "Search entertainers" });
+    const where = form.getByRole("combobox", { name: "Where" });
+    expect(await where.inputValue()).toBe("Chicago, IL");
+    const suggestions = guest.locator(`#${await where.getAttribute("aria-controls")} >> role=option`);
+
+    // Suggestions as the combobox announces them; Escape closes them, the arrow keys and Enter pick one.
+    await where.fill("Aust");
+    const option = suggestions.filter({ hasText: /^Austin, TX$/ });
+    await option.waitFor();
+    expect(await where.getAttribute("aria-expanded")).toBe("true");
+    await where.press("Escape");
+    await expect.poll(() => where.getAttribute("aria-expanded")).toBe("false");
+    expect(await suggestions.count()).toBe(0);
+    await where.fill("Austi");
+    await option.waitFor();
+    const options = await suggestions.allTextContents();
+    for (let step = 0; step <= options.indexOf("Austin, TX"); step++) await where.press("ArrowDown");
+    expect(await where.getAttribute("aria-activedescendant")).toBe(await option.getAttribute("id"));
+    expect(await option.getAttribute("aria-selected")).toBe("true");
+    await where.press("Enter");
+    await guest.waitForURL(/\/search\?.*location=Austin%2C\+TX/);
+    expect(new URL(guest.url()).searchParams.getAll("eventTypes[]")).toEqual(["Wedding"]);
+
+    // Back on the listing, a ticked value searches at once, with the listing's own filters.
+    await guest.goto(`${suite.app.baseUrl}/hire/wedding/chicago-il`);
+    const choice = form.getByRole("checkbox").nth(1);
+    const value = (await choice.getAttribute("value"))!;
+    await choice.check();
+    await guest.waitForURL(/\/search\?/);
+    const asked = new URL(guest.url()).searchParams;
+    expect(asked.get("location")).toBe("Chicago, IL");
+    expect([...asked.values()]).toContain(value);
+    await expect.poll(() => guest.getByRole("status").textContent()).toMatch(/^\d+ entertainers? found$/);
+    await guest.close();
+
+    // A signed-in planner's listing is the app's own page: it hydrates.
+    const planner = await (await suite.sessions.contextFor("planner")).newPage();
+    await planner.goto(`${suite.app.baseUrl}/hire/wedding/chicago-il`);
+    expect(await planner.locator("body").getAttribute("data-layout")).toBe("authenticated");
+    await planner.waitForFunction(() => "__reactRouterContext" in window);
+    await planner.close();
+  });
+});
+
 describe("from search to booking", () => {
   it("a guest finds a jazz act near a city for a date, a planner invites it, its artist offers, the planner accepts", async () => {
     // A guest searches what, where and when from home, then narrows by a filter.

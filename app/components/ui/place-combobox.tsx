@@ -1,14 +1,8 @@
 import { useCombobox } from "downshift";
 import { useEffect, useId, useRef, useState } from "react";
-import { api, outcome } from "../../lib/api-client";
+import { asksForPlaces, type PlaceOption, placeSuggestions, SUGGEST_DEBOUNCE_MS } from "../../lib/place-suggestions";
 
-export interface PlaceOption {
-  label: string;
-  name: string;
-  region: string;
-}
-
-const SUGGEST_DEBOUNCE_MS = 150;
+export type { PlaceOption };
 
 interface PlaceComboboxProps {
   label: string;
@@ -38,12 +32,12 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
 
   function suggest(query: string) {
     clearTimeout(timer.current);
-    if (query.trim().length < 2) return setItems([]);
+    if (!asksForPlaces(query)) return setItems([]);
     const ticket = ++asked.current;
     timer.current = setTimeout(async () => {
-      const result = await outcome(api.GET("/places", { params: { query: { q: query } } }));
+      const places = await placeSuggestions(query);
       // Only the newest question's answer is shown, whatever order the answers arrive in.
-      if (ticket === asked.current) setItems(result.ok ? result.data : []);
+      if (ticket === asked.current) setItems(places);
     }, SUGGEST_DEBOUNCE_MS);
   }
 
