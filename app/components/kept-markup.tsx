@@ -39,14 +39,8 @@ interface KeptMarkupProps<T> {
 export function KeptMarkup<T>(props: KeptMarkupProps<T>) {
   const renderer = useContext(KeptMarkupContext);
   const inside = useContext(InsideKeptMarkup);
-  if (inside) {
-    // The same element as a part rendered in the browser, so the page's script finds it alike.
-    return (
-      <div data-kept={props.name} className="contents">
-        {props.render(props.input)}
-      </div>
-    );
-  }
+  // Inside another kept part it is markup of that part, in the element the browser looks for.
+  if (inside) return <RenderedPart {...props} />;
   return renderer ? <ServerKeptMarkup renderer={renderer} {...props} /> : <BrowserKeptMarkup {...props} />;
 }
 
@@ -92,7 +86,14 @@ function BrowserKeptMarkup<T>({ name, input, interactive, render }: KeptMarkupPr
   return keep ? (
     <div key="adopted" data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: adopted.html! }} />
   ) : (
-    <div key="rendered" data-kept={name} className="contents">
+    <RenderedPart key="rendered" name={name} input={input} render={render} />
+  );
+}
+
+/** A kept part rendered by React where it stands, in the element the server's markup comes in. */
+function RenderedPart<T>({ name, input, render }: Pick<KeptMarkupProps<T>, "name" | "input" | "render">) {
+  return (
+    <div data-kept={name} className="contents">
       {render(input)}
     </div>
   );

@@ -2,8 +2,6 @@ import { useCombobox } from "downshift";
 import { useEffect, useId, useRef, useState } from "react";
 import { asksForPlaces, type PlaceOption, placeSuggestions, SUGGEST_DEBOUNCE_MS } from "../../lib/place-suggestions";
 
-export type { PlaceOption };
-
 interface PlaceComboboxProps {
   label: string;
   /** The form field's name: without JavaScript the input is a plain text field of the form. */
