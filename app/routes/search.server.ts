@@ -12,7 +12,8 @@ export type SearchResults = Awaited<ReturnType<typeof searchActs>>;
 export async function loadSearchPage(context: AppLoadContext, url: URL) {
   const raw = rawSearchFilter(url.searchParams);
   const parsed = actSearchFilterSchema.safeParse(raw);
-  const base = { appName: context.config.appName, canonicalUrl: `${context.config.publicUrl}/search`, viewerRole: context.viewer?.role ?? null };
+  const { appName, publicUrl, enhanceScripts } = context.config;
+  const base = { appName, canonicalUrl: `${publicUrl}/search`, viewerRole: context.viewer?.role ?? null, enhanceScript: enhanceScripts.searchForm };
   if (!parsed.success) return { ...base, filter: null, results: null, errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors, raw };
   try {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).

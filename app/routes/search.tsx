@@ -1,12 +1,20 @@
 import { Link, useLocation } from "react-router";
+import { KeptMarkup } from "../components/kept-markup";
 import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS } from "../../domain/search-filter";
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
+import { type RouteHandle, usePublicLayout } from "../root";
 import { loadSearchPage } from "./search.server";
 import type { Route } from "./+types/search";
+
+/**
+ * Guests get the page as plain HTML, as they do listings (decision 0024); a small script keeps
+ * its results following the form in place.
+ */
+export const handle: RouteHandle = { publicForGuests: true };
 
 export function meta({ data, location }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";
@@ -30,10 +38,28 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return loadSearchPage(context, url);
 }
 
+type SearchData = Route.ComponentProps["loaderData"];
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { filter, errors, raw, viewerRole } = loaderData;
-  const results = loaderData.results ? unpackJson(loaderData.results) : null;
-  const location = useLocation();
+  const search = useLocation().search;
+  if (!usePublicLayout()) return <SearchBody data={loaderData} search={search} />;
+  // Nothing hydrates a guest's page, and its body is the same for every guest who asks the same:
+  // rendered once per answer and address, then reused (decision 0021).
+  return (
+    <>
+      <KeptMarkup name="search" input={{ data: loaderData, search }} interactive={false} render={(input) => <SearchBody {...input} />} />
+      <script type="module" src={loaderData.enhanceScript} />
+    </>
+  );
+}
+
+/**
+ * The form and its answer. The parts marked `data-live` are what a guest's page replaces with
+ * the next answer's as the form changes (app/enhance/search-form.ts).
+ */
+function SearchBody({ data, search }: { data: SearchData; search: string }) {
+  const { filter, errors, raw, viewerRole } = data;
+  const results = data.results ? unpackJson(data.results) : null;
   const total = results?.meta.total ?? 0;
   return (
     <>
@@ -45,21 +71,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h2 id="results-heading" className="sr-only">
           Results
         </h2>
-        <p role="status" aria-live="polite" className="font-medium">
+        <p role="status" aria-live="polite" data-live="status" className="font-medium">
           {results ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found` : "Correct the search to see results"}
         </p>
-        {results && results.data.length > 0 && (
-          <ResultList name="search-results" acts={results.data} canInvite={viewerRole === "PLANNER"} />
-        )}
-        {results && total === 0 && filter && <EmptyState filter={filter} />}
-        {results && <Pagination search={location.search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />}
+        <div data-live="results" className="contents">
+          {results && results.data.length > 0 && <ResultList name="search-results" acts={results.data} canInvite={viewerRole === "PLANNER"} />}
+          {results && total === 0 && filter && <EmptyState filter={filter} />}
+          {results && <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />}
+        </div>
       </section>
     </>
   );
 }
 
 /** No results: offer a wider radius, or the same search without one of its filters. */
-function EmptyState({ filter }: { filter: NonNullable<Route.ComponentProps["loaderData"]["filter"]> }) {
+function EmptyState({ filter }: { filter: NonNullable<SearchData["filter"]> }) {
   const radius = filter.radius ?? DEFAULT_RADIUS_MILES;
   const { page: _page, ...rest } = filter;
   const wider = filter.location && radius < MAX_RADIUS_MILES ? `/search?${serializeSearchFilter({ ...rest, radius: Math.min(MAX_RADIUS_MILES, radius * 2) })}` : null;

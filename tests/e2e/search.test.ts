@@ -1,7 +1,47 @@
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { browserSuite, watchCspViolations } from "./browser-session";
 
 const suite = browserSuite();
+
+/**
+ * On /search showing "velvet" near Chicago: each change shows at once, in place, the address
+ * follows, and the field being used keeps its focus.
+ */
+async function narrowsInPlace(page: Page) {
+  const status = page.getByRole("status");
+  await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+  const form = page.getByRole("search", { name: "Search entertainers" });
+  await form.getByLabel("Within").selectOption("25");
+  await page.waitForURL(/radius=25/);
+  await form.getByLabel("When").fill("2031-06-14");
+  await page.waitForURL(/date=2031-06-14/);
+  const motown = form.getByRole("checkbox", { name: /^Motown/ });
+  await motown.check();
+  await page.waitForURL(/styles%5B%5D=Motown|styles\[\]=Motown/);
+  await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+  // The filters are the answer's own, and the one just ticked still has focus.
+  expect(await motown.isChecked()).toBe(true);
+  await expect.poll(() => motown.evaluate((element) => element === document.activeElement)).toBe(true);
+  const keywords = form.getByLabel("What");
+  await keywords.fill("velvit");
+  await page.waitForURL(/searchTerms=velvit/);
+  expect(await keywords.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+
+  // A place typed in full but unknown: its message shows in place, and goes once it is put right.
+  const where = form.getByRole("combobox", { name: "Where" });
+  await where.fill("Chicgo, IL");
+  await expect.poll(() => status.textContent()).toBe("Correct the search to see results");
+  expect(await form.getByText(/We could not find "Chicgo, IL"\. Did you mean Chicago, IL/).count()).toBe(1);
+  expect(await where.getAttribute("aria-invalid")).toBe("true");
+  expect(await where.evaluate((element) => element === document.activeElement)).toBe(true);
+  await where.fill("Chicago, IL");
+  await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+  expect(await form.getByText(/We could not find/).count()).toBe(0);
+  expect(await where.getAttribute("aria-invalid")).toBe(null);
+  expect(await page.getByRole("article").count()).toBe(1);
+}
 
 describe("/search", () => {
   it("a guest searches by what, where, radius and date, narrows by a filter and opens a result", async () => {
@@ -11,26 +51,25 @@ describe("/search", () => {
     await page.getByRole("search", { name: "Find entertainers" }).getByRole("combobox", { name: "Where" }).fill("Chicago, IL");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/\/search\?/);
-    const status = page.getByRole("status");
-    await expect.poll(() => status.textContent()).toBe("1 entertainer found");
-
-    // With JavaScript, a change shows at once, in place, and the keywords keep their focus.
-    const form = page.getByRole("search", { name: "Search entertainers" });
-    await form.getByLabel("Within").selectOption("25");
-    await page.waitForURL(/radius=25/);
-    await form.getByLabel("When").fill("2031-06-14");
-    await page.waitForURL(/date=2031-06-14/);
-    await form.getByRole("checkbox", { name: /^Motown/ }).check();
-    await page.waitForURL(/styles%5B%5D=Motown|styles\[\]=Motown/);
-    await expect.poll(() => status.textContent()).toBe("1 entertainer found");
-    const keywords = form.getByLabel("What");
-    await keywords.fill("velvit");
-    await page.waitForURL(/searchTerms=velvit/);
-    expect(await keywords.evaluate((element) => element === document.activeElement)).toBe(true);
-    await expect.poll(() => status.textContent()).toBe("1 entertainer found");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("1 entertainer found");
+    // Opened afresh (a reload, a link from elsewhere), a guest's results page is plain HTML with a
+    // small script (decision 0024), not the app; its results follow the form all the same.
+    await page.reload();
+    expect(await page.locator("body").getAttribute("data-layout")).toBe("public");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await narrowsInPlace(page);
 
     await page.getByRole("link", { name: "The Velvet Tones" }).click();
     await page.waitForURL(/\/entertainment\/the-velvet-tones$/);
+    await page.close();
+  });
+
+  it("a planner's results page is the app, and follows the form in place the same way", async () => {
+    const page = await (await suite.sessions.contextFor("planner")).newPage();
+    await page.goto(`${suite.app.baseUrl}/search?searchTerms=velvet&location=Chicago%2C+IL`);
+    await page.waitForFunction(() => "__reactRouterContext" in window);
+    expect(await page.locator("body").getAttribute("data-layout")).toBe("authenticated");
+    await narrowsInPlace(page);
     await page.close();
   });
 

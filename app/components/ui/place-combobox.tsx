@@ -78,11 +78,14 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
             </li>
           ))}
       </ul>
-      {invalid && (
-        <p id={errorId} className="text-sm font-normal text-red-700">
-          {errors?.join(" ")}
-        </p>
-      )}
+      {/* Replaced by the next answer's on a guest's /search (app/enhance/search-form.ts). */}
+      <div data-live={`errors-${name}`} className="contents">
+        {invalid && (
+          <p id={errorId} className="text-sm font-normal text-red-700">
+            {errors?.join(" ")}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
-import { CITY_AND_STATE } from "../../../domain/places";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
+import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
-
-const KEYWORD_DEBOUNCE_MS = 350;
 
 const inputClass = "w-full rounded-md border border-gray-300 px-3 py-2";
 
@@ -30,13 +28,12 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
 
   const send = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
     clearTimeout(timer.current);
-    if (target.name === "location") {
-      // A place typed in full ("Austin, TX") searches on its own; a part of one waits for a pick or Enter.
-      if (target.value === "" || CITY_AND_STATE.test(target.value.trim())) timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
-    } else if (target.type === "search" || target.type === "text") timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
-    else send();
+    const timing = searchTiming(target);
+    if (timing === "now") send();
+    else if (timing === "after-typing") timer.current = setTimeout(send, KEYWORD_DEBOUNCE_MS);
   };
 
   return (
@@ -87,31 +84,34 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
           </Link>
         </div>
       </div>
-      {facets && (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {LIST_KEYS.map((key) => {
-            const values = mergeSelected(facets[key], selected(key));
-            if (values.length === 0) return null;
-            return (
-              <fieldset key={key} className="rounded-lg bg-white p-3 shadow-sm">
-                <legend className="px-1 text-sm font-semibold">{LIST_LABELS[key]}</legend>
-                <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
-                  {values.map(({ value, count }) => (
-                    <li key={value}>
-                      <label className="flex items-center gap-2">
-                        <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
-                        <span>
-                          {value} <span className="text-gray-600">({count})</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-            );
-          })}
-        </div>
-      )}
+      {/* Replaced by the next answer's on a guest's /search (app/enhance/search-form.ts). */}
+      <div data-live="facets" className="contents">
+        {facets && (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {LIST_KEYS.map((key) => {
+              const values = mergeSelected(facets[key], selected(key));
+              if (values.length === 0) return null;
+              return (
+                <fieldset key={key} className="rounded-lg bg-white p-3 shadow-sm">
+                  <legend className="px-1 text-sm font-semibold">{LIST_LABELS[key]}</legend>
+                  <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
+                    {values.map(({ value, count }) => (
+                      <li key={value}>
+                        <label className="flex items-center gap-2">
+                          <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
+                          <span>
+                            {value} <span className="text-gray-600">({count})</span>
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              );
+            })}
+          </div>
+        )}
+      </div>
     </Form>
   );
 }
@@ -127,11 +127,13 @@ function Field({ label, error, children }: { label: string; error?: string[]; ch
     <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
       {label}
       {children}
-      {error?.map((message) => (
-        <span key={message} className="font-normal text-red-700">
-          {message}
-        </span>
-      ))}
+      <span data-live={`errors-${label}`} className="contents">
+        {error?.map((message) => (
+          <span key={message} className="font-normal text-red-700">
+            {message}
+          </span>
+        ))}
+      </span>
     </label>
   );
 }
