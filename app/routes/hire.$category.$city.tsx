@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { KeptMarkup } from "../components/kept-markup";
+import { PublicPageBody } from "../components/public-page-body";
 import { listingPath } from "../../domain/listings";
 import { Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
@@ -7,7 +7,7 @@ import { SearchForm } from "../features/search/search-form";
 import { listingJsonLd } from "../lib/listing-json-ld";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
-import { type RouteHandle, usePublicLayout } from "../root";
+import type { RouteHandle } from "../root";
 import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
 
@@ -45,15 +45,7 @@ function crumbsOf(data: Pick<ListingData, "category" | "place" | "path" | "searc
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const search = useLocation().search;
-  if (!usePublicLayout()) return <ListingBody data={loaderData} search={search} />;
-  // Nothing hydrates a guest's page, and its body is the same for every guest: rendered once per
-  // listing and address, then reused (decision 0021).
-  return (
-    <>
-      <KeptMarkup name="listing" input={{ data: loaderData, search }} interactive={false} render={(input) => <ListingBody {...input} />} />
-      <script type="module" src={loaderData.enhanceScript} />
-    </>
-  );
+  return <PublicPageBody name="listing" input={{ data: loaderData, search }} script={loaderData.enhanceScript} render={(input) => <ListingBody {...input} />} />;
 }
 
 function ListingBody({ data, search }: { data: ListingData; search: string }) {

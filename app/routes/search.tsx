@@ -1,12 +1,12 @@
 import { Link, useLocation } from "react-router";
-import { KeptMarkup } from "../components/kept-markup";
+import { PublicPageBody } from "../components/public-page-body";
 import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS } from "../../domain/search-filter";
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
-import { type RouteHandle, usePublicLayout } from "../root";
+import type { RouteHandle } from "../root";
 import { loadSearchPage } from "./search.server";
 import type { Route } from "./+types/search";
 
@@ -42,15 +42,7 @@ type SearchData = Route.ComponentProps["loaderData"];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const search = useLocation().search;
-  if (!usePublicLayout()) return <SearchBody data={loaderData} search={search} />;
-  // Nothing hydrates a guest's page, and its body is the same for every guest who asks the same:
-  // rendered once per answer and address, then reused (decision 0021).
-  return (
-    <>
-      <KeptMarkup name="search" input={{ data: loaderData, search }} interactive={false} render={(input) => <SearchBody {...input} />} />
-      <script type="module" src={loaderData.enhanceScript} />
-    </>
-  );
+  return <PublicPageBody name="search" input={{ data: loaderData, search }} script={loaderData.enhanceScript} render={(input) => <SearchBody {...input} />} />;
 }
 
 /**
