@@ -36,6 +36,34 @@ export const LIMITS = {
   guideSections: 30,
   guideLinks: 30,
   guideSlug: 100,
-  passwordMin: 8,
+  passwordMin: 10,
   passwordMax: 128,
 } as const;
+
+/**
+ * What one account may do in a sliding window (CONTRACT.md, "Limits on what one account or
+ * client may ask"); past it the answer is 429 with Retry-After and nothing is written.
+ */
+export const ACCOUNT_LIMITS = {
+  eventCreated: { max: 30, windowSeconds: 60 * 60, message: "You have created many events in the last hour. Try again later." },
+  actInvited: { max: 60, windowSeconds: 60 * 60, message: "You have invited many acts in the last hour. Try again later." },
+  conversationStarted: { max: 20, windowSeconds: 24 * 60 * 60, message: "You have started many conversations today. Try again tomorrow." },
+  messageSent: { max: 120, windowSeconds: 60 * 60, message: "You have sent many messages in the last hour. Try again later." },
+  fileUploaded: { max: 60, windowSeconds: 60 * 60, message: "You have uploaded many files in the last hour. Try again later." },
+  /** Failed sign-ins per account, whatever address they come from (besides the per-address limit). */
+  signInFailed: { max: 10, windowSeconds: 15 * 60, message: "Too many failed sign-ins for this account. Try again later or reset your password." },
+} as const;
+export type AccountAction = keyof typeof ACCOUNT_LIMITS;
+
+/** Lists that grow with use are read a page at a time (CONTRACT.md). */
+export const PAGING = { defaultPerPage: 20, maxPerPage: 50 } as const;
+
+/** Searches or uncached page renders one client may have in progress at once. */
+export const CLIENT_CONCURRENCY = 4;
+
+/** Unfinished resumable uploads per act, and how long one is kept after its last byte. */
+export const OPEN_VIDEO_UPLOADS_PER_ACT = 2;
+export const UNFINISHED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** The largest image (width x height) a photo or avatar may declare: 50 megapixels. */
+export const MAX_IMAGE_PIXELS = 50_000_000;

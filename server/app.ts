@@ -35,6 +35,7 @@ import type { Env } from "./env";
 import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors";
 import { drainBody, payloadTooLarge } from "./drain-body";
 import { fileRoutes } from "./files";
+import { comesFromOurPages, hasUnsafePath, pageWriteGuard } from "./http/page-writes";
 import { sitemapRoutes } from "./sitemap";
 import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
@@ -77,16 +78,6 @@ export interface AppDeps {
   sitemapMaxUrls?: number;
 }
 
-
-/** The origin of a Referer header, or null when there is none or it is no URL. */
-function originOf(referer: string | undefined): string | null {
-  if (!referer) return null;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return null;
-  }
-}
 
 function isJsonContentType(value: string | undefined): boolean {
   return !value || /^application\/([\w.-]+\+)?json\b/i.test(value.split(";")[0]?.trim() ?? "");
@@ -146,12 +137,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // A cookie-authenticated write must show it comes from one of our pages: its Origin, or
   // failing that its Referer, must be ours; a write that shows neither is refused too.
   app.use("/api/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && SESSION_COOKIE.test(c.req.header("cookie") ?? "")) {
-      const ownOrigins = new Set([publicOrigin, `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`]);
-      const claimed = c.req.header("origin") ?? originOf(c.req.header("referer"));
-      if (c.req.header("sec-fetch-site") === "cross-site" || !claimed || !ownOrigins.has(claimed)) {
-        throw new ApiError("forbidden", "Requests from another site are not allowed");
-      }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS" && SESSION_COOKIE.test(c.req.header("cookie") ?? "") && !comesFromOurPages(c, publicOrigin)) {
+      throw new ApiError("forbidden", "Requests from another site are not allowed");
     }
     await next();
   });
@@ -188,7 +175,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return jsonLimit(c, next);
   });
 
-  app.route("/api/auth", authRoutes(auth));
+  app.route("/api/auth", authRoutes(auth, database.db));
   app.route("/", unsubscribeRoutes(env.appName, auth.options.secret as string));
 
   api.route("/", meRoutes);
@@ -261,6 +248,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (deps.ssr) {
     const ssr = deps.ssr;
+    app.use("*", pageWriteGuard(publicOrigin));
     if (deps.guestCache) app.use("*", deps.guestCache.middleware);
     app.all("*", async (c) => {
       const context: LoadContext = {
@@ -298,7 +286,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       };
       // The policy is made here, from the page's own bytes, so that the guest cache keeps it.
       const renderUrl = c.get("renderUrl");
-      const request = renderUrl && renderUrl !== c.req.url ? new Request(renderUrl, c.req.raw) : c.req.raw;
+      // A path no route could name (NUL, broken Unicode, bad escapes) is the not-found page.
+      const request = hasUnsafePath(c.req.path)
+        ? new Request(new URL("/not-found", c.req.url), { headers: c.req.raw.headers })
+        : renderUrl && renderUrl !== c.req.url
+          ? new Request(renderUrl, c.req.raw)
+          : c.req.raw;
       const response = finishPage(await ssr(request, context), { ...pagePolicyOptions, acceptsGzip: acceptsGzip(c) });
       return withPagePolicy(response, pagePolicyOptions);
     });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { LIMITS } from "../domain/limits";
 import { SELF_SERVICE_ROLES } from "../domain/roles";
 import { uniqueSlug } from "../domain/slug";
 import type { Database } from "./db/client";
@@ -42,8 +43,8 @@ export function createAuth(db: Database, env: Env, secret: string) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
       autoSignIn: true,
       // A reset ends every session, so whoever knew the old password is signed out too.
       revokeSessionsOnPasswordReset: true,
@@ -100,6 +101,15 @@ export function createAuth(db: Database, env: Env, secret: string) {
               throw new ApiError("validation_failed", "Some fields are not valid", { role: ["Choose Planner or Artist"] });
             }
             return { data: { ...user, url: uniqueSlug(user.name) } };
+          },
+        },
+        update: {
+          // The account's own update call changes its name and nothing else, whatever reaches it
+          // (server/api/auth/index.ts already cuts the body down; this holds if a route is added).
+          before: async (user, context) => {
+            if (context?.path !== "/update-user") return;
+            const { name } = user as { name?: unknown };
+            return { data: typeof name === "string" ? { name } : {} };
           },
         },
       },

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldErrors,
+    /** Headers the answer carries besides the body (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -23,6 +25,9 @@ export const forbidden = (message = "You may not do this") => new ApiError("forb
 export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to continue");
 export const conflict = (message: string) => new ApiError("conflict", message);
 export const badRequest = (message: string) => new ApiError("bad_request", message);
+/** Too many of something in too short a time; the client may try again after `retryAfterSeconds`. */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new ApiError("rate_limited", message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const validationFailed = (errors: FieldErrors) =>
   new ApiError("validation_failed", "Some fields are not valid", errors);
 
@@ -70,7 +75,10 @@ export function validationError(error: ZodError, input: unknown): ApiError {
 
 /** Every thrown value becomes the contract's shape; a 5xx is logged with its stack, never sent. */
 export function toErrorResponse(c: Context, err: unknown, log: (err: unknown) => void): Response {
-  if (err instanceof ApiError) return sendError(c, err.code, err.message, err.errors);
+  if (err instanceof ApiError) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+    return sendError(c, err.code, err.message, err.errors);
+  }
   if (err instanceof HTTPException) {
     const code = codeForStatus(err.status);
     if (code === "internal") log(err);

@@ -86,7 +86,9 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
 
   it("counts failed sign-ins from one address on both servers toward one limit", async () => {
     const ip = "203.0.113.77";
-    const attempt = (server: { request: TestServer["request"] }) => server.request("/api/auth/sign-in/email", { json: { email: "planner@example.com", password: "wrong-password" }, ip });
+    // A different address each time, so that only the per-address limit can refuse.
+    let tried = 0;
+    const attempt = (server: { request: TestServer["request"] }) => server.request("/api/auth/sign-in/email", { json: { email: `nobody-${tried++}@example.com`, password: "wrong-password" }, ip });
     const statuses: number[] = [];
     for (let n = 0; n < SIGN_IN_LIMIT.max; n++) statuses.push((await attempt(n % 2 === 0 ? a : b)).status);
     expect(statuses.every((status) => status === 401)).toBe(true);

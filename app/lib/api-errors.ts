@@ -22,11 +22,3 @@ export function forwardCookies(response: Response): Headers {
   for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
   return headers;
 }
-
-/** A same-site path to return to after sign-in, never an address on another site. */
-export function safeRedirect(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

@@ -3,7 +3,8 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import { PlaceCombobox } from "../components/ui/place-combobox";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
-import { readFailure, safeRedirect } from "../lib/api-errors";
+import { readFailure } from "../lib/api-errors";
+import { safeRedirect } from "../../domain/redirect";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/events.add-event";
 

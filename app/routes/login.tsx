@@ -1,7 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
-import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
+import { forwardCookies, readFailure } from "../lib/api-errors";
+import { safeRedirect } from "../../domain/redirect";
 import { isRole, LANDING_PAGE, type Role } from "../../domain/roles";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/login";

@@ -1,7 +1,9 @@
+import { LIMITS } from "../../domain/limits";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
-import { forwardCookies, readFailure, safeRedirect } from "../lib/api-errors";
+import { forwardCookies, readFailure } from "../lib/api-errors";
+import { safeRedirect } from "../../domain/redirect";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/signup";
 
@@ -59,7 +61,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           type="password"
           autoComplete="new-password"
           required
-          minLength={8}
+          minLength={LIMITS.passwordMin}
           errors={actionData?.errors.password}
         />
         {actionData && !Object.keys(actionData.errors).length && (

@@ -553,8 +553,27 @@ export const videoUploads = pgTable(
       .references(() => acts.id, { onDelete: "cascade" }),
     completed: boolean("completed").notNull().default(false),
     createdAt: createdAt(),
+    /** When its last bytes arrived: an unfinished upload is removed a day after this. */
+    lastByteAt: timestamp("last_byte_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("video_uploads_owner_uppy_idx").on(t.ownerId, t.uppyId)],
+  (t) => [index("video_uploads_owner_uppy_idx").on(t.ownerId, t.uppyId), index("video_uploads_act_open_idx").on(t.actId, t.completed)],
+);
+
+/**
+ * One counted action of an account (an event created, an act invited, a failed sign-in, ...),
+ * kept while it still counts against the account's limit over its sliding window
+ * (server/services/account-limits.ts).
+ */
+export const accountActions = pgTable(
+  "account_actions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    action: text("action").notNull(),
+    /** A user id, or for sign-in failures the address tried. */
+    subject: text("subject").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_actions_subject_idx").on(t.action, t.subject, t.at)],
 );
 
 // ---- curated search-engine copy and guides (content/ files are imported once; then admins edit) ----

@@ -5,12 +5,15 @@ import { signUpSchema } from "../../domain/schemas/auth";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database } from "../db/client";
 import { accounts, users } from "../db/schema";
+import { newPasswordRefusal } from "./password-policy";
 
 /** Admins are made only by the operator, never through the API. */
 export async function createAdmin(db: Database, input: { email: string; name: string; password: string }) {
   const parsed = signUpSchema.safeParse({ ...input, role: "PLANNER" });
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
   const { email, name, password } = parsed.data;
+  const refusal = newPasswordRefusal(password, email);
+  if (refusal) throw new Error(`password: ${refusal}`);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) throw new Error(`An account with the email ${email} already exists.`);
   const hash = await hashPassword(password);

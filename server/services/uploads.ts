@@ -1,17 +1,19 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
 import type { Upload } from "../../domain/resources/accounts";
-import { LIMITS } from "../../domain/limits";
+import { ACCOUNT_LIMITS, LIMITS } from "../../domain/limits";
 import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "../../domain/file-types";
-import type { Executor } from "../db/client";
+import type { Database, Executor } from "../db/client";
 import { acts, documents, images, uploads } from "../db/schema";
-import { ApiError, forbidden, validationFailed } from "../errors";
+import { ApiError, forbidden, rateLimited, validationFailed } from "../errors";
+import { accountActionsLeft, takeAccountAction } from "./account-limits";
+import { cleanImage } from "./image-cleaning";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import type { SessionUser } from "./viewer";
 
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
 
 /** Stores an upload whose type is judged by its bytes; the name only tells office formats apart. */
-export async function storeUpload(db: Executor, storage: FileStorage, viewer: SessionUser, purpose: unknown, file: unknown): Promise<Upload> {
+export async function storeUpload(db: Database, storage: FileStorage, viewer: SessionUser, purpose: unknown, file: unknown): Promise<Upload> {
   if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins upload files");
   if (typeof purpose !== "string" || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
     throw validationFailed({ purpose: ["Purpose must be image, document or avatar"] });
@@ -24,10 +26,21 @@ export async function storeUpload(db: Executor, storage: FileStorage, viewer: Se
   if (!type) {
     throw new ApiError("unsupported_media_type", kind === "document" ? "This file is not one of the document types we accept" : "Upload a JPEG, PNG, GIF, WebP or AVIF image");
   }
+  const { left, retryAfterSeconds } = await accountActionsLeft(db, "fileUploaded", viewer.id);
+  if (left === 0) throw rateLimited(ACCOUNT_LIMITS.fileUploaded.message, retryAfterSeconds);
+  const stored = kind === "document" ? bytes : await cleanImage(bytes, type);
   const key = newKey(FOLDERS[kind], type.extension);
-  await storage.save(key, bytes);
+  await storage.save(key, stored);
   const originalName = file.name.replace(/[\u0000-\u001f]/g, "").slice(0, 255) || `file.${type.extension}`;
-  await db.insert(uploads).values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: file.size, originalName });
+  try {
+    await db.transaction(async (tx) => {
+      await takeAccountAction(tx, "fileUploaded", viewer.id);
+      await tx.insert(uploads).values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: stored.byteLength, originalName });
+    });
+  } catch (error) {
+    await storage.remove(key).catch(() => undefined);
+    throw error;
+  }
   return { path: key, mime: type.mime, name: originalName };
 }
 

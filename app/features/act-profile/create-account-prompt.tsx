@@ -1,3 +1,4 @@
+import { LIMITS } from "../../../domain/limits";
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
 import { Button } from "../../components/ui/button";
@@ -17,7 +18,7 @@ export function CreateAccountPrompt({ actName, failure }: { actName: string; fai
         <input type="hidden" name="intent" value="create-account" />
         <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} errors={errors.password} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} errors={errors.password} />
         {failure && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-3">
             {failure.message}

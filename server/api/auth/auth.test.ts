@@ -43,7 +43,7 @@ describe("sign-up", () => {
     expect((await json<{ errors: unknown }>(response)).errors).toEqual({
       name: ["Name is required"],
       email: ["Enter a valid email address"],
-      password: ["Must be at least 8 characters"],
+      password: ["Must be at least 10 characters"],
       role: ["Choose Planner or Artist"],
     });
   });
@@ -85,7 +85,9 @@ describe("sign-in and sign-out", () => {
 
   it("sign-in is rate limited per client address", async () => {
     const ip = "203.0.113.77";
-    const attempt = () => server.request("/api/auth/sign-in/email", { json: { email: "planner@example.com", password: "wrong-password" }, ip });
+    // A different address each time, so that only the per-address limit can refuse.
+    let n = 0;
+    const attempt = () => server.request("/api/auth/sign-in/email", { json: { email: `nobody-${n++}@example.com`, password: "wrong-password" }, ip });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -98,7 +100,7 @@ describe("sign-in and sign-out", () => {
     const ip = "203.0.113.90";
     const attempt = (n: number) =>
       server.request("/api/auth/sign-in/email", {
-        json: { email: "planner@example.com", password: "wrong-password" },
+        json: { email: `someone-${n}@example.com`, password: "wrong-password" },
         ip,
         headers: { "x-eva-client-ip": `198.18.0.${n}`, "x-forwarded-for": `198.18.1.${n}` },
       });

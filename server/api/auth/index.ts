@@ -1,15 +1,35 @@
-import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
 import { codeForStatus, isApiErrorBody } from "../../../domain/api-error";
-import { signInSchema, signUpSchema } from "../../../domain/schemas/auth";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  updateUserSchema,
+} from "../../../domain/schemas/auth";
 import type { Auth } from "../../auth";
 import { MESSAGES } from "../../../domain/messages";
 import { isUnsafeText } from "../../../domain/schemas/fields";
-import { badRequest, errorBody, validationError, validationFailed } from "../../errors";
+import { badRequest, errorBody, notFound, unauthenticated, validationError, validationFailed } from "../../errors";
 import { socketAddress, withClientIp } from "../../client-ip";
+import { users, verifications } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { accountActionsLeft, clearAccountActions, takeAccountAction } from "../../services/account-limits";
+import { newPasswordRefusal } from "../../services/password-policy";
+import { rateLimited } from "../../errors";
+import { ACCOUNT_LIMITS } from "../../../domain/limits";
 import type { AppEnv } from "../router";
 
 const EMAIL_TAKEN = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
+/**
+ * A reset request answers no sooner than this after it arrives, whether the address has an
+ * account or not, so that its timing does not tell which (decision 0026).
+ */
+export const PASSWORD_RESET_ANSWER_MS = 300;
 
 /** better-auth's failures, in the contract's error shape. */
 async function reshapeFailure(response: Response): Promise<Response> {
@@ -38,6 +58,23 @@ async function reshapeFailure(response: Response): Promise<Response> {
   return new Response(JSON.stringify(result), { status, headers });
 }
 
+/**
+ * The session token lives only in the http-only cookie: better-auth also puts it in the JSON of
+ * sign-in, sign-up, change-password and get-session, where a script on the page could read it.
+ */
+async function withoutToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const body: unknown = await response.clone().json().catch(() => null);
+  if (typeof body !== "object" || body === null) return response;
+  const record = body as { token?: unknown; session?: { token?: unknown } | null };
+  if (!("token" in record) && !(record.session && "token" in record.session)) return response;
+  delete record.token;
+  if (record.session) delete record.session.token;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(record), { status: response.status, statusText: response.statusText, headers });
+}
+
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   let value: unknown;
   try {
@@ -51,19 +88,25 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
   return value as Record<string, unknown>;
 }
 
-/** Checks the body with the shared schema before better-auth sees it. */
-function validated(schema: ZodType<Record<string, unknown>>, auth: Auth) {
-  return async (request: Request): Promise<Response> => {
-    // The client-IP header was set from the socket before this point; keep it.
-    const input = await readJsonObject(request);
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) throw validationError(parsed.error, input);
-    const headers = new Headers(request.headers);
-    headers.set("content-type", "application/json");
-    headers.delete("content-length");
-    const forwarded = new Request(request.url, { method: "POST", headers, body: JSON.stringify(parsed.data) });
-    return reshapeFailure(await auth.handler(forwarded));
-  };
+/** The body checked with its shared schema: only the fields the schema names go on to better-auth. */
+async function parsedBody<T extends Record<string, unknown>>(request: Request, schema: ZodType<T>): Promise<T> {
+  const input = await readJsonObject(request);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, input);
+  return parsed.data;
+}
+
+/** The request again, with a body of our choosing (the client-IP header set from the socket kept). */
+function forwardWith(request: Request, body: Record<string, unknown>): Request {
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Request(request.url, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+function refuseWeakPassword(field: string, password: string, email: string | null | undefined): void {
+  const refusal = newPasswordRefusal(password, email);
+  if (refusal) throw validationFailed({ [field]: [refusal] });
 }
 
 /** Dotted paths of the strings in a JSON value that no field of ours may hold. */
@@ -75,8 +118,8 @@ function unsafeTextPaths(value: unknown, path: string[] = []): string[] {
 }
 
 /**
- * better-auth's other calls (sign-out, password reset, ...) take their bodies as they are;
- * text that the database cannot store is refused here first, as our own schemas refuse it.
+ * better-auth's calls that take their bodies as they are (sign-out, confirmation mails): text
+ * that the database cannot store is refused here first, as our own schemas refuse it.
  */
 async function refuseUnsafeText(request: Request): Promise<Request> {
   if (request.method !== "POST" || !request.body) return request;
@@ -92,12 +135,71 @@ async function refuseUnsafeText(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: text });
 }
 
-export function authRoutes(auth: Auth) {
-  const signUp = validated(signUpSchema, auth);
-  const signIn = validated(signInSchema, auth);
-  return new Hono<AppEnv>()
-    .post("/sign-up/email", (c) => signUp(withClientIp(c.req.raw, socketAddress(c))))
-    .post("/sign-in/email", (c) => signIn(withClientIp(c.req.raw, socketAddress(c))))
-    .all("/*", async (c) => reshapeFailure(await auth.handler(withClientIp(await refuseUnsafeText(c.req.raw), socketAddress(c)))));
+/** The email of the account a password-reset token was made for, or null when the token names none. */
+async function emailOfResetToken(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row?.email ?? null;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * better-auth under /api/auth, through a door that lets in only the calls the product uses,
+ * each body checked with our shared schemas and cut down to the fields it may set: no call can
+ * set `role`, `emailVerified` or anything else the server keeps. Other better-auth endpoints
+ * (list-sessions, delete-user, …) answer 404.
+ */
+export function authRoutes(auth: Auth, db: Database) {
+  const handle = async (c: Context<AppEnv>, request: Request = c.req.raw) =>
+    withoutToken(await reshapeFailure(await auth.handler(withClientIp(request, socketAddress(c)))));
+  const passThrough = async (c: Context<AppEnv>) => handle(c, await refuseUnsafeText(c.req.raw));
+
+  return new Hono<AppEnv>()
+    .post("/sign-up/email", async (c) => {
+      const body = await parsedBody(c.req.raw, signUpSchema);
+      refuseWeakPassword("password", body.password, body.email);
+      return handle(c, forwardWith(c.req.raw, body));
+    })
+    .post("/sign-in/email", async (c) => {
+      const body = await parsedBody(c.req.raw, signInSchema);
+      const { left, retryAfterSeconds } = await accountActionsLeft(db, "signInFailed", body.email);
+      if (left === 0) throw rateLimited(ACCOUNT_LIMITS.signInFailed.message, retryAfterSeconds);
+      const response = await handle(c, forwardWith(c.req.raw, body));
+      if (response.status === 401) await takeAccountAction(db, "signInFailed", body.email).catch(() => undefined);
+      else if (response.ok && left < ACCOUNT_LIMITS.signInFailed.max) await clearAccountActions(db, "signInFailed", body.email);
+      return response;
+    })
+    .post("/update-user", async (c) => handle(c, forwardWith(c.req.raw, await parsedBody(c.req.raw, updateUserSchema))))
+    .post("/change-password", async (c) => {
+      const viewer = c.get("viewer");
+      if (!viewer) throw unauthenticated();
+      const body = await parsedBody(c.req.raw, changePasswordSchema);
+      refuseWeakPassword("newPassword", body.newPassword, viewer.email);
+      // Whoever knew the old password is signed out everywhere else, whatever the caller asks.
+      return handle(c, forwardWith(c.req.raw, { ...body, revokeOtherSessions: true }));
+    })
+    .post("/change-email", async (c) => handle(c, forwardWith(c.req.raw, await parsedBody(c.req.raw, changeEmailSchema))))
+    .post("/request-password-reset", async (c) => {
+      const body = await parsedBody(c.req.raw, requestPasswordResetSchema);
+      const [response] = await Promise.all([handle(c, forwardWith(c.req.raw, body)), sleep(PASSWORD_RESET_ANSWER_MS)]);
+      return response;
+    })
+    .post("/reset-password", async (c) => {
+      const body = await parsedBody(c.req.raw, resetPasswordSchema);
+      refuseWeakPassword("newPassword", body.newPassword, await emailOfResetToken(db, body.token));
+      return handle(c, forwardWith(c.req.raw, body));
+    })
+    .post("/sign-out", passThrough)
+    .post("/send-verification-email", passThrough)
+    .get("/get-session", passThrough)
+    .get("/verify-email", passThrough)
+    .get("/reset-password/:token", passThrough)
+    .all("/*", (c) => {
+      throw notFound(`No such endpoint: ${c.req.method} ${c.req.path}`);
+    });
+}

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "../../../domain/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { deflateSync, crc32 } from "node:zlib";
+import sharp from "sharp";
 import { gradientPng, simplePdf } from "../../db/demo-files";
+import { IMAGE_TOO_LARGE } from "../../services/image-cleaning";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,7 +40,9 @@ describe("POST /api/uploads", () => {
     expect(data.path).toMatch(/^images\/[0-9a-f-]{36}\.png$/);
     const file = await server.get(`/files/${data.path}`, "owner");
     expect(file.headers.get("content-type")).toBe("image/png");
-    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(png()));
+    // Stored as its pixels, encoded again: the same image, not necessarily the same bytes.
+    const served = await sharp(Buffer.from(await file.arrayBuffer())).raw().toBuffer();
+    expect(served).toEqual(await sharp(png()).raw().toBuffer());
   });
 
   it("judges the type by the bytes, not the name", async () => {
@@ -97,5 +102,73 @@ describe("images", () => {
     expect(await images("dj-nova")).toHaveLength(5);
     expect((await server.request(`/files/${image!.path}`)).status).toBe(404);
     expect(await server.storage.open(image!.path)).toBeNull();
+  });
+});
+
+/** A PNG that declares width x height pixels but carries one tiny compressed row: a decompression bomb's header. */
+function bombPng(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(50_000))), chunk("IEND", Buffer.alloc(0))]));
+}
+
+describe("photos and avatars keep nothing but their pixels", () => {
+  it("a JPEG's EXIF (GPS position, camera) and comment are gone, its orientation applied", async () => {
+    // 40 x 20 pixels, marked "rotate 90° clockwise to show": it shows as 20 x 40.
+    const original = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: "SpyCam", Model: "Secret Model 9", ImageDescription: "home-address-caption" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "41/1 52/1 5527/100", GPSLongitudeRef: "W", GPSLongitude: "87/1 37/1 4040/100" },
+      })
+      .toBuffer();
+    const before = await sharp(original).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.orientation).toBe(6);
+    expect(original.includes("SpyCam")).toBe(true);
+    for (const purpose of ["image", "avatar"]) {
+      const path = await uploadedPath("owner", purpose, new Uint8Array(original), "holiday.jpg");
+      const served = Buffer.from(await (await server.get(`/files/${path}`, "owner")).arrayBuffer());
+      const after = await sharp(served).metadata();
+      expect(after.format).toBe("jpeg");
+      expect(after.exif).toBeUndefined();
+      expect(after.xmp).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      expect([after.width, after.height]).toEqual([20, 40]);
+      for (const secret of ["SpyCam", "Secret Model", "home-address-caption", "GPS"]) expect(served.includes(secret), secret).toBe(false);
+    }
+  });
+
+  it("whatever follows the image data (a PNG/HTML polyglot's script) is dropped", async () => {
+    const polyglot = Buffer.concat([Buffer.from(png()), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const path = await uploadedPath("owner", "image", new Uint8Array(polyglot), "poly.png");
+    const served = Buffer.from(await (await server.get(`/files/${path}`, "owner")).arrayBuffer());
+    expect(served.includes("<script>")).toBe(false);
+  });
+
+  it("an image declaring over 50 megapixels is refused from its header, 422", async () => {
+    for (const [width, height] of [[65_535, 65_535], [10_000, 5_001]] as const) {
+      const bomb = bombPng(width, height);
+      expect(bomb.byteLength).toBeLessThan(60_000);
+      for (const purpose of ["image", "avatar"]) {
+        const response = await upload("owner", purpose, bomb, "bomb.png");
+        expect(response.status, `${width}x${height}`).toBe(422);
+        expect(await response.json()).toEqual({ message: "Some fields are not valid", code: "validation_failed", errors: { file: [IMAGE_TOO_LARGE] } });
+      }
+    }
+    // 50 megapixels exactly is allowed through the header check (and then read as what it is).
+    expect((await upload("owner", "image", bombPng(10_000, 5_000), "edge.png")).status).not.toBe(422);
   });
 });

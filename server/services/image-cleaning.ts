@@ -1,0 +1,43 @@
+import sharp from "sharp";
+import type { DetectedType } from "../../domain/file-types";
+import { MAX_IMAGE_PIXELS } from "../../domain/limits";
+import { ApiError, validationFailed } from "../errors";
+
+export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+
+/**
+ * A photo or avatar as we store and serve it: decoded and encoded again in its own format, so
+ * that nothing but its pixels survives (EXIF with GPS and camera, XMP, comments, whatever follows
+ * the image data), with its EXIF orientation applied to the pixels. An image that declares more
+ * than 50 megapixels is refused from its header, before anything is decoded.
+ */
+export async function cleanImage(bytes: Uint8Array, type: DetectedType): Promise<Uint8Array> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    throw new ApiError("unsupported_media_type", "This image could not be read");
+  }
+  if (!width || !height) throw new ApiError("unsupported_media_type", "This image could not be read");
+  if (width * height > MAX_IMAGE_PIXELS) throw validationFailed({ file: [IMAGE_TOO_LARGE] });
+  const animated = type.extension === "gif" || type.extension === "webp";
+  const image = sharp(bytes, { animated, limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  try {
+    switch (type.extension) {
+      case "jpg":
+        return await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+      case "png":
+        return await image.png({ compressionLevel: 9 }).toBuffer();
+      case "gif":
+        return await image.gif().toBuffer();
+      case "webp":
+        return await image.webp({ quality: 88 }).toBuffer();
+      default:
+        return await image.avif({ quality: 60 }).toBuffer();
+    }
+  } catch {
+    // Truncated or corrupt past the header: nothing we could show.
+    throw new ApiError("unsupported_media_type", "This image could not be read");
+  }
+}
