@@ -12,6 +12,7 @@ import type { EnhanceScripts } from "./load-context";
 import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./ssr";
 import { removeStaleUploads } from "./services/uploads";
+import { removeStaleVideoUploads } from "./services/videos";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
@@ -60,8 +61,8 @@ async function main() {
     else void honoListener(req, res);
   });
   const sweepUploads = () =>
-    removeStaleUploads(database.db, storage)
-      .then((removed) => removed > 0 && logger.info({ removed }, "removed uploads nothing used"))
+    Promise.all([removeStaleUploads(database.db, storage), removeStaleVideoUploads(database.db, storage)])
+      .then(([removed, unfinished]) => removed + unfinished > 0 && logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished"))
       .catch((err: unknown) => logger.warn({ err }, "could not remove stale uploads"));
   void sweepUploads();
   const uploadSweep = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_MS);

@@ -28,7 +28,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user's notifications, newest first (50 at most), with how many are unread
+         * A page of the signed-in user's notifications, newest first, with how many are unread
          * @description **Who may call:** Any signed-in user.
          */
         get: operations["listNotifications"];
@@ -552,7 +552,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The planner's events with their invites, offers and bookings
+         * A page of the planner's events with their invites, offers and bookings
          * @description **Who may call:** Planners.
          */
         get: operations["listEvents"];
@@ -612,7 +612,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invites to the artist's acts, with their offers
+         * A page of the invites to the artist's acts, with their offers
          * @description **Who may call:** Artists and admins.
          */
         get: operations["listInvites"];
@@ -1219,6 +1219,43 @@ export interface components {
             read: boolean;
         };
         /**
+         * @description The body is not JSON, not an object, or of the wrong types; or the path is malformed
+         * @example {
+         *       "message": "The body is not JSON, not an object, or of the wrong types; or the path is malformed",
+         *       "code": "bad_request"
+         *     }
+         */
+        BadRequestError: {
+            message: string;
+            /** @enum {string} */
+            code: "bad_request";
+            /** @description The messages per field; `_` for the body itself */
+            errors?: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * @description Field rules: `errors` holds the messages per field
+         * @example {
+         *       "message": "Some fields are not valid",
+         *       "code": "validation_failed",
+         *       "errors": {
+         *         "name": [
+         *           "Name is required"
+         *         ]
+         *       }
+         *     }
+         */
+        ValidationFailedError: {
+            message: string;
+            /** @enum {string} */
+            code: "validation_failed";
+            /** @description The messages per field; `_` for the body itself */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        /**
          * @description Done
          * @example {
          *       "message": "Profile updated"
@@ -1244,22 +1281,6 @@ export interface components {
             email: boolean;
         };
         /**
-         * @description The body is not JSON, not an object, or of the wrong types; or the path is malformed
-         * @example {
-         *       "message": "The body is not JSON, not an object, or of the wrong types; or the path is malformed",
-         *       "code": "bad_request"
-         *     }
-         */
-        BadRequestError: {
-            message: string;
-            /** @enum {string} */
-            code: "bad_request";
-            /** @description The messages per field; `_` for the body itself */
-            errors?: {
-                [key: string]: string[];
-            };
-        };
-        /**
          * @description Signed in, but this role or this user may not
          * @example {
          *       "message": "You may not do this to this act",
@@ -1282,27 +1303,6 @@ export interface components {
             message: string;
             /** @enum {string} */
             code: "payload_too_large";
-        };
-        /**
-         * @description Field rules: `errors` holds the messages per field
-         * @example {
-         *       "message": "Some fields are not valid",
-         *       "code": "validation_failed",
-         *       "errors": {
-         *         "name": [
-         *           "Name is required"
-         *         ]
-         *       }
-         *     }
-         */
-        ValidationFailedError: {
-            message: string;
-            /** @enum {string} */
-            code: "validation_failed";
-            /** @description The messages per field; `_` for the body itself */
-            errors: {
-                [key: string]: string[];
-            };
         };
         /**
          * @description A tag of the catalogue: a genre, event type, band setup, song type, variety or speaker type
@@ -2056,6 +2056,18 @@ export interface components {
             email: string;
         };
         /**
+         * @description Too many attempts
+         * @example {
+         *       "message": "Too many attempts",
+         *       "code": "rate_limited"
+         *     }
+         */
+        RateLimitedError: {
+            message: string;
+            /** @enum {string} */
+            code: "rate_limited";
+        };
+        /**
          * @description One of the planner's events, with its invites, offers and bookings
          * @example {
          *       "url": "spring-gala",
@@ -2404,7 +2416,10 @@ export interface operations {
     };
     listNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2420,9 +2435,21 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Notification"][];
                         meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
                             unread: number;
                         };
                     };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No valid session: sign in first */
@@ -2432,6 +2459,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */
@@ -4449,6 +4485,15 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             /** @description Something went wrong on our side; the log has it, with the request id */
             500: {
                 headers: {
@@ -4462,7 +4507,10 @@ export interface operations {
     };
     listEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4477,7 +4525,21 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Event"][];
+                        meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
                     };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No valid session: sign in first */
@@ -4496,6 +4558,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */
@@ -4680,6 +4751,15 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             /** @description Something went wrong on our side; the log has it, with the request id */
             500: {
                 headers: {
@@ -4693,7 +4773,10 @@ export interface operations {
     };
     listInvites: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4708,7 +4791,21 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Invite"][];
+                        meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
                     };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No valid session: sign in first */
@@ -4727,6 +4824,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */
@@ -6536,6 +6642,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

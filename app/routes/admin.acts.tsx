@@ -9,7 +9,7 @@ import { useAction } from "../lib/use-action";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
 import { formatDay } from "../../domain/formatters";
-import { Pager } from "../features/admin/pager";
+import { Pager } from "../components/ui/pager";
 
 export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];

@@ -6,7 +6,7 @@ import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadSeoList, type SeoTab } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo";
-import { Pager } from "../features/admin/pager";
+import { Pager } from "../components/ui/pager";
 
 export function meta() {
   return [{ title: "Search-engine copy" }, { name: "robots", content: "noindex" }];

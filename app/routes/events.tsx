@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { pageCount } from "../../domain/paging";
+import { Pager } from "../components/ui/pager";
 import { formatPrice } from "../../domain/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -72,6 +74,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.meta.page} pages={pageCount(loaderData.meta)} link={(to) => `/events?page=${to}`} />
     </>
   );
 }

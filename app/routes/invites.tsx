@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { pageCount } from "../../domain/paging";
+import { Pager } from "../components/ui/pager";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
 import { formatPrice } from "../../domain/events";
@@ -16,8 +18,8 @@ export function meta() {
   return [{ title: "Invites" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadArtistInvites(context);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadArtistInvites(context, url);
 }
 
 export default function Invites({ loaderData }: Route.ComponentProps) {
@@ -52,6 +54,7 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.meta.page} pages={pageCount(loaderData.meta)} link={(to) => `/invites?page=${to}`} />
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { pageCount } from "../../domain/paging";
+import { Pager } from "../components/ui/pager";
 import { formatDayAndTime } from "../../domain/formatters";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -11,8 +13,8 @@ export function meta() {
   return [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadNotifications(context);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadNotifications(context, url);
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
@@ -50,6 +52,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={loaderData.meta.page} pages={pageCount(loaderData.meta)} link={(to) => `/notifications?page=${to}`} />
     </div>
   );
 }

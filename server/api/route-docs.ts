@@ -96,6 +96,14 @@ export function dataResponse<D extends z.ZodType>(description: string, data: D) 
   return { description, content: { "application/json": { schema: z.object({ data }) } } };
 }
 
+/** Where a paged list's answer stands: its page, page size and how many items there are in all. */
+export const pageMetaSchema = z.object({ page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+
+/** A page of a list that grows with use: `{data: [...], meta: {page, perPage, total}}`. */
+export function pagedResponse<D extends z.ZodType>(description: string, item: D) {
+  return { description, content: { "application/json": { schema: z.object({ data: z.array(item), meta: pageMetaSchema }) } } };
+}
+
 const PUBLIC: Access = { who: "Anyone, signed in or not", session: "optional", forbids: false };
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { formatPrice, type InviteState } from "../../domain/events";
@@ -12,6 +13,7 @@ import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
 import { acts, bookings, events, invites, offers, places } from "../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../errors";
+import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
 import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
@@ -24,6 +26,7 @@ function requirePlanner(viewer: SessionUser) {
 async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string) {
   const act = await findVisibleAct(tx, actUrl, planner);
   if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
+  await takeAccountAction(tx, "actInvited", planner.id);
   try {
     await tx.insert(invites).values({ eventId: event.id, actId: act.id });
   } catch (error) {
@@ -52,6 +55,7 @@ export async function createEvent(db: Database, planner: SessionUser, input: Cre
   // A wall time is the event's local time; a time with an offset is an instant already.
   const starttime = hasOffset(input.starttime) ? new Date(input.starttime) : wallTimeToInstant(input.starttime, place?.timeZone ?? "UTC");
   return db.transaction(async (tx: Transaction) => {
+    await takeAccountAction(tx, "eventCreated", planner.id);
     const [event] = await tx
       .insert(events)
       .values({ url: uniqueSlug(input.name), plannerId: planner.id, name: input.name, starttime, location: place?.label ?? input.location, placeId: place?.id ?? null })
@@ -71,12 +75,23 @@ async function loadOffers(db: Executor, inviteIds: number[]) {
   return db.select().from(offers).where(inArray(offers.inviteId, inviteIds)).orderBy(desc(offers.dateTimePosted));
 }
 
-/** The planner's events, soonest first, with each invite, its offers and whether it is booked. */
-export async function listPlannerEvents(db: Executor, planner: SessionUser): Promise<PlannerEvent[]> {
+/** A page of the planner's events, soonest first, with each invite, its offers and whether it is booked. */
+export async function listPlannerEvents(db: Executor, planner: SessionUser, paging: PageQuery): Promise<Paged<PlannerEvent>> {
   requirePlanner(planner);
-  const eventRows = (
-    await db.select({ event: events, timeZone: places.timeZone }).from(events).leftJoin(places, eq(places.id, events.placeId)).where(eq(events.plannerId, planner.id)).orderBy(asc(events.starttime))
-  ).map(({ event, timeZone }) => ({ ...event, timeZone }));
+  const mine = eq(events.plannerId, planner.id);
+  const [eventRows, [counted]] = await Promise.all([
+    db
+      .select({ event: events, timeZone: places.timeZone })
+      .from(events)
+      .leftJoin(places, eq(places.id, events.placeId))
+      .where(mine)
+      .orderBy(asc(events.starttime), asc(events.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage)
+      .then((rows) => rows.map(({ event, timeZone }) => ({ ...event, timeZone }))),
+    db.select({ total: count() }).from(events).where(mine),
+  ]);
+  const meta = { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 };
   const eventIds = eventRows.map((event) => event.id);
   const inviteRows = eventIds.length
     ? await db
@@ -88,7 +103,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser): Pro
     : [];
   const offerRows = await loadOffers(db, inviteRows.map((invite) => invite.id));
   const bookingRows = eventIds.length ? await db.select().from(bookings).where(inArray(bookings.eventId, eventIds)) : [];
-  return eventRows.map((event): PlannerEvent => ({
+  const data = eventRows.map((event): PlannerEvent => ({
     url: event.url,
     name: event.name,
     location: event.location,
@@ -114,6 +129,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser): Pro
         };
       }),
   }));
+  return { data, meta };
 }
 
 /** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */
@@ -147,20 +163,27 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
   });
 }
 
-/** Invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
-export async function listArtistInvites(db: Executor, artist: SessionUser): Promise<Invite[]> {
+/** A page of the invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
+export async function listArtistInvites(db: Executor, artist: SessionUser, paging: PageQuery): Promise<Paged<Invite>> {
   if (artist.role !== "ARTIST" && artist.role !== "ADMIN") throw forbidden("Only artists receive invites");
-  const rows = await db
-    .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone })
-    .from(invites)
-    .innerJoin(acts, eq(acts.id, invites.actId))
-    .innerJoin(events, eq(events.id, invites.eventId))
-    .leftJoin(places, eq(places.id, events.placeId))
-    .where(eq(acts.managerId, artist.id))
-    .orderBy(desc(invites.createdAt));
+  const managed = eq(acts.managerId, artist.id);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone })
+      .from(invites)
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .leftJoin(places, eq(places.id, events.placeId))
+      .where(managed)
+      .orderBy(desc(invites.createdAt), desc(invites.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
+    db.select({ total: count() }).from(invites).innerJoin(acts, eq(acts.id, invites.actId)).where(managed),
+  ]);
+  const meta = { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 };
   const offerRows = await loadOffers(db, rows.map((row) => row.id));
   const bookingRows = rows.length ? await db.select().from(bookings).where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))])) : [];
-  return rows.map((row): Invite => {
+  const data = rows.map((row): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
     return {
@@ -171,6 +194,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser): Prom
       offers: own.map((offer): Offer => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
     };
   });
+  return { data, meta };
 }
 
 /** The invite, when the caller manages its act (its artist or an admin); else 404. */

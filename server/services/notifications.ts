@@ -1,3 +1,4 @@
+import type { PageQuery, Paged } from "../../domain/paging";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "../../domain/notifications";
 import type { Notification, NotificationSetting } from "../../domain/resources/notifications";
@@ -23,10 +24,17 @@ export async function notify(tx: Executor, userId: string | null, kind: Notifica
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
 }
 
-/** The user's notifications, newest first. */
-export async function listNotifications(db: Executor, userId: string, limit = 50): Promise<Notification[]> {
-  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
-  return rows.map((row): Notification => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, created_at: row.createdAt.toISOString(), read: row.readAt !== null }));
+/** A page of the user's notifications, newest first. */
+export async function listNotifications(db: Executor, userId: string, paging: PageQuery): Promise<Paged<Notification>> {
+  const mine = eq(notifications.userId, userId);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(paging.perPage).offset((paging.page - 1) * paging.perPage),
+    db.select({ total: count() }).from(notifications).where(mine),
+  ]);
+  return {
+    data: rows.map((row): Notification => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, created_at: row.createdAt.toISOString(), read: row.readAt !== null })),
+    meta: { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 },
+  };
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte } from "drizzle-orm";
 import type { CreatedResult, MessageResult, VideoUploaded } from "../../domain/resources/results";
-import { LIMITS } from "../../domain/limits";
+import { LIMITS, OPEN_VIDEO_UPLOADS_PER_ACT, UNFINISHED_UPLOAD_MS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import type { VideoLinkInput } from "../../domain/schemas/media";
 import { detectVideo } from "../../domain/video-files";
@@ -8,6 +8,7 @@ import type { Database, Executor } from "../db/client";
 import { videoUploads, videos } from "../db/schema";
 import { ApiError, conflict, notFound } from "../errors";
 import { type FileStorage, newKey } from "../storage/file-storage";
+import { takeAccountAction } from "./account-limits";
 import { lockActById, requireManagedAct } from "./managed-act";
 import type { SessionUser } from "./viewer";
 
@@ -31,11 +32,49 @@ export async function authorizeVideoUpload(db: Executor, viewer: SessionUser, ac
   if (viewer.url !== userUrl) throw notFound("No such upload address");
   const act = await requireManagedAct(db, viewer, actUrl);
   await assertRoom(db, act.id);
+  await assertUploadSlot(db, act.id);
   return act;
 }
 
-export async function recordVideoUpload(db: Executor, entry: { tusId: string; uppyId: string; ownerId: string; actId: number }) {
-  await db.insert(videoUploads).values(entry);
+/** The act's resumable uploads that are not finished and still alive (a byte within the last day). */
+async function openUploads(db: Executor, actId: number, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(videoUploads)
+    .where(and(eq(videoUploads.actId, actId), eq(videoUploads.completed, false), gt(videoUploads.lastByteAt, new Date(now.getTime() - UNFINISHED_UPLOAD_MS))));
+  return row?.value ?? 0;
+}
+
+export const TOO_MANY_OPEN_UPLOADS = `This act already has ${OPEN_VIDEO_UPLOADS_PER_ACT} unfinished uploads: finish one, or try again once one has waited a day without a byte`;
+
+/** Before a new resumable upload: the act has fewer than two unfinished ones. */
+export async function assertUploadSlot(db: Executor, actId: number): Promise<void> {
+  if ((await openUploads(db, actId)) >= OPEN_VIDEO_UPLOADS_PER_ACT) throw conflict(TOO_MANY_OPEN_UPLOADS);
+}
+
+/** Records a new resumable upload, checking the act's open uploads again under its lock (two may race). */
+export async function recordVideoUpload(db: Database, entry: { tusId: string; uppyId: string; ownerId: string; actId: number }) {
+  await db.transaction(async (tx) => {
+    await lockActById(tx, entry.actId);
+    await assertUploadSlot(tx, entry.actId);
+    await takeAccountAction(tx, "fileUploaded", entry.ownerId);
+    await tx.insert(videoUploads).values(entry);
+  });
+}
+
+/** Bytes arrived for an upload: it stays alive for another day. */
+export async function touchVideoUpload(db: Executor, tusId: string, now = new Date()): Promise<void> {
+  await db.update(videoUploads).set({ lastByteAt: now }).where(eq(videoUploads.tusId, tusId));
+}
+
+/** Removes unfinished uploads a day after their last byte, their bytes with them; answers how many went. */
+export async function removeStaleVideoUploads(db: Executor, storage: FileStorage, now = new Date()): Promise<number> {
+  const stale = await db
+    .delete(videoUploads)
+    .where(and(eq(videoUploads.completed, false), lte(videoUploads.lastByteAt, new Date(now.getTime() - UNFINISHED_UPLOAD_MS))))
+    .returning({ tusId: videoUploads.tusId });
+  for (const { tusId } of stale) await storage.discardUpload(tusId).catch(() => undefined);
+  return stale.length;
 }
 
 /** Only the one who started an upload may continue it. */
@@ -67,6 +106,7 @@ export async function completeVideoUpload(
   const type = detectVideo(await storage.readUploadStart(upload.tusId, 64));
   if (!type) {
     await storage.discardUpload(upload.tusId);
+    await db.delete(videoUploads).where(eq(videoUploads.tusId, upload.tusId));
     throw new ApiError("unsupported_media_type", "This file is not a video");
   }
   const key = newKey("videos", type.extension);

@@ -6,7 +6,8 @@ import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
 import { findManagedInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { pageQuerySchema } from "../../../domain/paging";
+import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
 import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 export const eventRoutes = createRouter()
@@ -18,7 +19,7 @@ export const eventRoutes = createRouter()
       tags: ["Events"],
       summary: "Create an event (planner); with actUrl the act is invited at once",
       request: { body: { content: { "application/json": { schema: createEventSchema } }, required: true } },
-      responses: { 201: dataResponse("Created", createdWithUrlSchema), ...errorResponses(404, 409) },
+      responses: { 201: dataResponse("Created", createdWithUrlSchema), ...errorResponses(404, 409, 429) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
@@ -27,8 +28,8 @@ export const eventRoutes = createRouter()
   )
   .openapi(
     apiRoute({ method: "get", middleware: [roles("PLANNER")],
-      path: "/events", tags: ["Events"], summary: "The planner's events with their invites, offers and bookings", responses: { 200: dataResponse("The planner's events, soonest first", z.array(plannerEventSchema)) } }),
-    async (c) => c.json({ data: await listPlannerEvents(c.get("db"), requireViewer(c)) }, 200),
+      path: "/events", tags: ["Events"], summary: "A page of the planner's events with their invites, offers and bookings", request: { query: pageQuerySchema }, responses: { 200: pagedResponse("The planner's events, soonest first", plannerEventSchema) } }),
+    async (c) => c.json(await listPlannerEvents(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
     apiRoute({
@@ -46,7 +47,7 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    actionRouteWithBody({ guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"), path: "/acts/invite-to-event/{actUrl}", result: messageResultSchema, tags: ["Events"], summary: "Invite an act to one of the planner's events (once per event)", params: actUrlParam, body: inviteSchema, errors: [400, 401, 403, 404, 409, 422] }),
+    actionRouteWithBody({ guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"), path: "/acts/invite-to-event/{actUrl}", result: messageResultSchema, tags: ["Events"], summary: "Invite an act to one of the planner's events (once per event)", params: actUrlParam, body: inviteSchema, errors: [400, 401, 403, 404, 409, 422, 429] }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) }, 200);
@@ -54,8 +55,8 @@ export const eventRoutes = createRouter()
   )
   .openapi(
     apiRoute({ method: "get", middleware: [roles("ARTIST", "ADMIN")],
-      path: "/invites", tags: ["Events"], summary: "Invites to the artist's acts, with their offers", responses: { 200: dataResponse("Invites, newest first", z.array(inviteAnswerSchema)) } }),
-    async (c) => c.json({ data: await listArtistInvites(c.get("db"), requireViewer(c)) }, 200),
+      path: "/invites", tags: ["Events"], summary: "A page of the invites to the artist's acts, with their offers", request: { query: pageQuerySchema }, responses: { 200: pagedResponse("Invites, newest first", inviteAnswerSchema) } }),
+    async (c) => c.json(await listArtistInvites(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
     actionRouteWithBody({ guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"), path: "/offers/submit/{inviteId}", result: createdResultSchema, tags: ["Events"], summary: "Answer an invite with a price and a message (the act's artist)", params: idParam("inviteId"), body: offerSchema, errors: [400, 401, 404, 409, 422] }),

@@ -39,7 +39,7 @@ export function mediaRoutes(storage: FileStorage) {
         },
         responses: {
           201: dataResponse("Stored", uploadSchema),
-          ...errorResponses(415),
+          ...errorResponses(415, 429),
         },
       }),
       async (c) => {

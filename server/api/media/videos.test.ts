@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "../../../domain/act-profile";
+import { eq } from "drizzle-orm";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { videoUploads } from "../../db/schema";
+import { TOO_MANY_OPEN_UPLOADS, removeStaleVideoUploads } from "../../services/videos";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -117,6 +120,33 @@ describe("resumable video uploads (tus)", () => {
     const done = await post("/api/videos/upload-complete/uppy-fake", "owner");
     expect(done.status).toBe(415);
     expect(await videos("the-velvet-tones")).toHaveLength(3);
+  });
+});
+
+describe("unfinished uploads are bounded", () => {
+  it("an act has at most 2 open, a length is required, and one left a day after its last byte goes with its bytes", async () => {
+    const opened: string[] = [];
+    for (const n of [1, 2]) {
+      const created = await createUpload("owner", "dj-nova", "artist", `open-${n}`, 2 * 1024 * 1024 * 1024);
+      expect(created.status).toBe(201);
+      opened.push(created.headers.get("location")!);
+    }
+    const third = await createUpload("owner", "dj-nova", "artist", "open-3", 100);
+    expect(third.status).toBe(409);
+    expect(await third.json()).toEqual({ message: TOO_MANY_OPEN_UPLOADS, code: "conflict" });
+    // An upload of unknown length is refused outright.
+    const deferred = await tus("owner", "POST", "/api/videos/upload/the-velvet-tones/artist?uppyId=defer", { "upload-defer-length": "1", "upload-metadata": `filetype ${b64("video/mp4")}` });
+    expect(deferred.status).toBe(400);
+
+    // A byte keeps the first alive; the second waits a day untouched and is removed with its bytes.
+    const later = new Date(Date.now() + 23 * 60 * 60 * 1000);
+    await server.database.db.update(videoUploads).set({ lastByteAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where(eq(videoUploads.tusId, opened[1]!.split("/").pop()!));
+    expect(await removeStaleVideoUploads(server.database.db, server.storage, later)).toBe(1);
+    expect((await tus("owner", "HEAD", opened[1]!)).status).toBe(404);
+    await expect(server.storage.readUploadStart(opened[1]!.split("/").pop()!, 1)).rejects.toThrow();
+    expect((await tus("owner", "HEAD", opened[0]!)).status).toBe(200);
+    // With one open again, a new one may start.
+    expect((await createUpload("owner", "dj-nova", "artist", "open-4", 100)).status).toBe(201);
   });
 });
 

@@ -7,8 +7,8 @@ import { LIMITS } from "../../../domain/limits";
 import { videoLinkSchema } from "../../../domain/schemas/media";
 import type { Database } from "../../db/client";
 import type { FileStorage } from "../../storage/file-storage";
-import { notFound } from "../../errors";
-import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload } from "../../services/videos";
+import { ApiError, notFound } from "../../errors";
+import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, touchVideoUpload } from "../../services/videos";
 import { onAct, roles, requireViewer } from "../guards";
 import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
@@ -34,7 +34,12 @@ function createTus(db: Database, storage: FileStorage) {
       const type = upload.metadata?.filetype ?? upload.metadata?.type ?? "";
       if (!type.startsWith("video/")) throw { status_code: 415, body: "Only video files can be uploaded here\n" };
       const uppyId = new URL(req.url).searchParams.get("uppyId") ?? upload.id;
-      await recordVideoUpload(db, { tusId: upload.id, uppyId, ownerId: req.headers.get(OWNER_HEADER)!, actId: Number(req.headers.get(ACT_HEADER)) });
+      try {
+        await recordVideoUpload(db, { tusId: upload.id, uppyId, ownerId: req.headers.get(OWNER_HEADER)!, actId: Number(req.headers.get(ACT_HEADER)) });
+      } catch (error) {
+        if (error instanceof ApiError) throw { status_code: error.status, body: `${error.message}\n` };
+        throw error;
+      }
       return {};
     },
   });
@@ -67,6 +72,10 @@ export function videoRoutes(db: Database, storage: FileStorage) {
     headers.delete(ACT_HEADER);
     headers.delete(OWNER_HEADER);
     if (c.req.method === "POST" && !id) {
+      // An upload says how large it is when it starts: one of unknown length could grow unbounded.
+      if (c.req.header("upload-defer-length") !== undefined || c.req.header("upload-length") === undefined) {
+        throw new ApiError("bad_request", "Say the upload's length when it starts (Upload-Length)");
+      }
       const act = await authorizeVideoUpload(c.get("db"), viewer, actUrl, userUrl);
       headers.set(ACT_HEADER, String(act.id));
       headers.set(OWNER_HEADER, viewer.id);
@@ -74,7 +83,9 @@ export function videoRoutes(db: Database, storage: FileStorage) {
       throw notFound("No such upload");
     }
     const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : c.req.raw.body;
-    return tus().server.handleWeb(new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit));
+    const answer = await tus().server.handleWeb(new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit));
+    if (c.req.method === "PATCH" && id && answer.ok) await touchVideoUpload(c.get("db"), id);
+    return answer;
   });
 
   return router

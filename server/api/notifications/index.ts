@@ -5,7 +5,8 @@ import { notificationSettingInputSchema } from "../../../domain/schemas/notifica
 import { forbidden } from "../../errors";
 import { kindsFor, listNotifications, markAllRead, notificationSettings, setEmailEnabled, unreadCount } from "../../services/notifications";
 import { requireViewer, signedIn } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { pageQuerySchema } from "../../../domain/paging";
+import { apiRoute, dataResponse, errorResponses, pageMetaSchema } from "../route-docs";
 import { createRouter } from "../router";
 
 const TAGS = ["Notifications"];
@@ -17,19 +18,20 @@ export const notificationRoutes = createRouter()
       middleware: [signedIn],
       path: "/notifications",
       tags: TAGS,
-      summary: "The signed-in user's notifications, newest first (50 at most), with how many are unread",
+      summary: "A page of the signed-in user's notifications, newest first, with how many are unread",
+      request: { query: pageQuerySchema },
       responses: {
         200: {
           description: "Notifications",
-          content: { "application/json": { schema: z.object({ data: z.array(notificationSchema), meta: z.object({ unread: z.number().int() }) }) } },
+          content: { "application/json": { schema: z.object({ data: z.array(notificationSchema), meta: pageMetaSchema.extend({ unread: z.number().int() }) }) } },
         },
       },
     }),
     async (c) => {
       const viewer = requireViewer(c);
       const db = c.get("db");
-      const [data, unread] = await Promise.all([listNotifications(db, viewer.id), unreadCount(db, viewer.id)]);
-      return c.json({ data, meta: { unread } }, 200);
+      const [{ data, meta }, unread] = await Promise.all([listNotifications(db, viewer.id, c.req.valid("query")), unreadCount(db, viewer.id)]);
+      return c.json({ data, meta: { ...meta, unread } }, 200);
     },
   )
   .openapi(
