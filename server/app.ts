@@ -36,6 +36,7 @@ import { ApiError, sendError, toErrorResponse, unauthenticated } from "./errors"
 import { drainBody, payloadTooLarge } from "./drain-body";
 import { fileRoutes } from "./files";
 import { comesFromOurPages, hasUnsafePath, pageWriteGuard } from "./http/page-writes";
+import { clientConcurrency } from "./http/client-concurrency";
 import { sitemapRoutes } from "./sitemap";
 import { sessionViewer } from "./session-viewer";
 import { securityHeaders, withPagePolicy } from "./security-headers";
@@ -128,6 +129,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.use("*", sessionViewer(auth, deps.viewerCache));
+  const concurrency = clientConcurrency(env.clientConcurrency);
+  app.on("GET", "/api/acts", concurrency.api);
   // A write here is seen by the next read here without waiting for the database's announcement.
   app.use("*", async (c, next) => {
     await next();
@@ -250,6 +253,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const ssr = deps.ssr;
     app.use("*", pageWriteGuard(publicOrigin));
     if (deps.guestCache) app.use("*", deps.guestCache.middleware);
+    // A page that reaches here is rendered (the guest cache answered the others).
+    app.use("*", concurrency.page);
     app.all("*", async (c) => {
       const context: LoadContext = {
         viewer: c.get("viewer"),
@@ -281,6 +286,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           if (cookie) headers.set("cookie", cookie);
           headers.set("origin", publicOrigin);
           const request = withClientIp(new Request(new URL(path, publicOrigin), { ...init, headers }), socketAddress(c));
+          concurrency.markInternal(request);
           return Promise.resolve(app.fetch(request, c.env));
         },
       };

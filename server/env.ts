@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLIENT_CONCURRENCY } from "../domain/limits";
 import type { S3Settings } from "./storage/s3";
 
 const flag = z.enum(["0", "1"]).transform((value) => value === "1");
@@ -17,6 +18,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   CHAT_WIDGET_SRC: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
+  CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -47,6 +49,8 @@ export interface Env {
   chatWidgetSrc: string | undefined;
   /** Keep guests' pages in memory (on by default; off for measuring a first render). */
   guestPageCache: boolean;
+  /** Searches or uncached renders one client may have in progress; 0 for no limit. */
+  clientConcurrency: number;
   /** Where mail goes; without it, mail is written as .eml files under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** The From of our mail. */
@@ -84,6 +88,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
+    clientConcurrency: value.CLIENT_CONCURRENCY,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM ?? `"${value.APP_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: value.LOG_LEVEL,

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -9,8 +9,7 @@ import { NodePgDatabase, drizzle as drizzlePg } from "drizzle-orm/node-postgres"
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { RemotePglite } from "./pglite-remote";
 import * as schema from "./schema";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
@@ -57,9 +56,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     location = join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
   }
-  // The contrib extensions search uses (CREATE EXTENSION runs in a migration).
-  const client = new PGlite({ ...(location ? { dataDir: location } : {}), extensions: { pg_trgm, unaccent } });
-  await client.waitReady;
+  // In a worker thread (server/db/pglite-worker.mjs loads the contrib extensions search uses;
+  // CREATE EXTENSION runs in a migration), so that a long query never holds this thread.
+  const remote = new RemotePglite(location);
+  await remote.waitReady;
+  // RemotePglite has the part of PGlite's interface drizzle calls: query, exec, transaction.
+  const client = remote as unknown as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -68,15 +70,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
-    listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, onNotify);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+    listen: async (channel, onNotify) => remote.listen(channel, onNotify),
+    close: () => remote.close(),
   };
 }
 

@@ -28,7 +28,7 @@ const searchActsRoute = apiRoute({
       description: "A page of acts",
       content: { "application/json": { schema: actSearchPageSchema } },
     },
-    ...errorResponses(400, 422),
+    ...errorResponses(400, 422, 429),
   },
 });
 

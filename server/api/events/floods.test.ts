@@ -60,9 +60,8 @@ describe("per-account write limits", () => {
     const statuses: number[] = [];
     // Fill the window straight in the database, as if 58 invites were sent in the last hour.
     const { takeAccountAction } = await import("../../services/account-limits");
-    const [{ id }] = (await server.database.db.execute<{ id: string }>(
-      (await import("drizzle-orm")).sql`select id from users where email = 'inviter@example.com'`,
-    )).rows as { id: string }[];
+    const inviter = await server.signIn("inviter@example.com", "a-good-password");
+    const { id } = (await json<{ data: { id: string } }>(await server.request("/api/me", { cookie: inviter }))).data;
     await takeAccountAction(server.database.db, "actInvited", id, ACCOUNT_LIMITS.actInvited.max - 2);
     for (const [act, event] of [["the-velvet-tones", events[0]], ["dj-nova", events[0]], ["the-velvet-tones", events[1]]] as const) {
       statuses.push((await post(`/api/acts/invite-to-event/${act}`, { event })).status);
@@ -70,8 +69,7 @@ describe("per-account write limits", () => {
     expect(statuses).toEqual([200, 200, 429]);
     // An event created with an act counts its invite: refused whole, the event too.
     expect((await post("/api/events/create", { name: "With an act", starttime: inDays(50), location: "Chicago, IL", actUrl: "dj-nova" })).status).toBe(429);
-    const cookie = await server.signIn("inviter@example.com", "a-good-password");
-    expect((await json<{ meta: { total: number } }>(await server.request("/api/events", { cookie }))).meta.total).toBe(3);
+    expect((await json<{ meta: { total: number } }>(await server.request("/api/events", { cookie: inviter }))).meta.total).toBe(3);
   });
 
   it("uploads: 60 an hour", async () => {
