@@ -1484,6 +1484,18 @@ export interface components {
             }[];
         };
         /**
+         * @description Too many attempts
+         * @example {
+         *       "message": "Too many attempts",
+         *       "code": "rate_limited"
+         *     }
+         */
+        RateLimitedError: {
+            message: string;
+            /** @enum {string} */
+            code: "rate_limited";
+        };
+        /**
          * @description Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.
          * @example {
          *       "url": "the-velvet-tones",
@@ -2054,18 +2066,6 @@ export interface components {
             url: string;
             name: string;
             email: string;
-        };
-        /**
-         * @description Too many attempts
-         * @example {
-         *       "message": "Too many attempts",
-         *       "code": "rate_limited"
-         *     }
-         */
-        RateLimitedError: {
-            message: string;
-            /** @enum {string} */
-            code: "rate_limited";
         };
         /**
          * @description One of the planner's events, with its invites, offers and bookings
@@ -2761,6 +2761,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

@@ -174,3 +174,42 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
     expect(sent).toBeGreaterThan(ROLES.length === ALL_ROLES.length ? 3000 : 1000);
   }, 600_000);
 });
+
+/** The fields an account keeps that only the server sets. */
+const SERVER_KEPT_FIELDS = ["role", "emailVerified", "url", "phone", "w9Received", "directDepositReceived", "id", "email", "createdAt", "updatedAt", "banned"];
+/** better-auth's calls the product answers, with the fields each reads (sign-out aside: it would end the session). */
+const AUTH_CALLS: Record<string, string[]> = {
+  "/api/auth/update-user": ["name", "image", ...SERVER_KEPT_FIELDS],
+  "/api/auth/change-email": ["newEmail", "callbackURL", ...SERVER_KEPT_FIELDS],
+  "/api/auth/change-password": ["currentPassword", "newPassword", "revokeOtherSessions", ...SERVER_KEPT_FIELDS],
+  "/api/auth/send-verification-email": ["email", "callbackURL"],
+  "/api/auth/sign-up/email": ["name", "email", "password", ...SERVER_KEPT_FIELDS],
+};
+
+describe("better-auth's routes, fuzzed for every role", () => {
+  it("answer below 500 in the contract's shape, and no call changes a role or anything else the server keeps", async () => {
+    const { users } = await import("../db/schema");
+    const kept = async () =>
+      JSON.stringify(
+        (await server.database.db.select({ email: users.email, role: users.role, emailVerified: users.emailVerified, url: users.url, phone: users.phone, w9: users.w9Received, deposit: users.directDepositReceived }).from(users)).sort((a, b) => a.email.localeCompare(b.email)),
+      );
+    const before = await kept();
+    const values: unknown[] = ["ADMIN", "admin", true, { $set: "ADMIN" }, ["ADMIN"], ...HOSTILE_VALUES];
+    for (const role of ALL_ROLES) {
+      for (const [path, fields] of Object.entries(AUTH_CALLS)) {
+        const bodies: unknown[] = [...HOSTILE_BODIES, ...fields.flatMap((field) => values.map((value) => ({ [field]: value }))), Object.fromEntries(SERVER_KEPT_FIELDS.map((field) => [field, "ADMIN"]))];
+        for (const body of bodies) {
+          const response = await server.request(path, { method: "POST", cookie: await server.cookieFor(role as DemoUser | "guest"), body: JSON.stringify(body), headers: { "content-type": "application/json" }, ip: server.nextIp() });
+          const text = await response.text();
+          const label = `${role} ${path} ${JSON.stringify(body)?.slice(0, 120)}`;
+          expectContractShape(response.status, response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, label);
+        }
+      }
+    }
+    // Sign-ups made new PLANNER accounts at most; every account that was there is as it was.
+    const after = JSON.parse(await kept()) as { email: string; role: string }[];
+    const existing = new Set((JSON.parse(before) as { email: string }[]).map((row) => row.email));
+    expect(JSON.stringify(after.filter((row) => existing.has(row.email)))).toBe(before);
+    expect(after.filter((row) => !existing.has(row.email)).every((row) => row.role !== "ADMIN")).toBe(true);
+  }, 600_000);
+});

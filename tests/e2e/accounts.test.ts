@@ -76,7 +76,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     await page.getByText("Enter a valid email address").waitFor();
     expect(await page.getByText("Name is required").isVisible()).toBe(true);
-    expect(await page.getByText("Must be at least 8 characters").isVisible()).toBe(true);
+    expect(await page.getByText("Must be at least 10 characters").isVisible()).toBe(true);
     expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
 
     await page.getByLabel("Name").fill("Nina Newact");

@@ -138,3 +138,15 @@ describe("paths no route could name", () => {
     }
   });
 });
+
+describe("one client's burst of page renders", () => {
+  it("30 uncached searches at once from one guest: some 429 at once, none 5xx, and another guest is served", async () => {
+    const statuses = await Promise.all(Array.from({ length: 30 }, async (_, n) => (await fetch(`${app.baseUrl}/search?searchTerms=burst${n}&location=Chicago%2C+IL`)).status));
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(4);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const dispatcher = new Agent({ localAddress: "127.0.3.200" });
+    expect((await fetchFrom(`${app.baseUrl}/search?searchTerms=another`, { dispatcher })).status).toBe(200);
+    await dispatcher.close();
+  });
+});

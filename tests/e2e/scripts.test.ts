@@ -21,7 +21,10 @@ describe("operator scripts", () => {
   it("create-admin reads the password from standard input and checks it", () => {
     const weak = npmRun("create-admin", ["--email", "boss@example.com", "--name", "Big Boss"], "short\n");
     expect(weak.status).toBe(1);
-    expect(weak.out).toContain("password: Must be at least 8 characters");
+    expect(weak.out).toContain("password: Must be at least 10 characters");
+    const common = npmRun("create-admin", ["--email", "boss@example.com", "--name", "Big Boss"], "password123\n");
+    expect(common.status).toBe(1);
+    expect(common.out).toContain("password: This password is too common");
     const made = npmRun("create-admin", ["--email", "boss@example.com", "--name", "Big Boss"], "a-strong-password\n");
     expect(made.status).toBe(0);
     expect(made.out).toContain("Created admin boss@example.com.");
