@@ -108,11 +108,21 @@ function liveResults(form: HTMLFormElement) {
     for (const [key, value] of new FormData(form)) if (typeof value === "string") query.append(key, value);
     const address = `${new URL(form.action).pathname}?${query.toString()}`;
     history.replaceState(history.state, "", address);
+    // Until the newest answer is in, the results on show are an older search's.
+    form.setAttribute("aria-busy", "true");
     try {
       const response = await fetch(address, { headers: { accept: "text/html" } });
+      if (response.status === 429 && ticket === asked) {
+        // This visitor has several searches in flight: ask again once the server had a moment.
+        timer = setTimeout(search, Number(response.headers.get("retry-after") ?? 1) * 1000);
+        return;
+      }
       if (!response.ok) throw new Error(`${response.status}`);
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      if (ticket === asked) showAnswer(form, page);
+      if (ticket === asked) {
+        showAnswer(form, page);
+        form.removeAttribute("aria-busy");
+      }
     } catch {
       // Offline, or the server failed: the page itself, opened, says what went wrong.
       if (ticket === asked) location.assign(address);

@@ -72,3 +72,12 @@ export function browserSuite(extraEnv: Record<string, string> = {}) {
 export function toast(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
+
+/**
+ * Waits until the search form on the page shows its newest answer: the address changes as soon
+ * as a search is asked, and the form is aria-busy until its answer is in, so a check made after
+ * this never reads an older search's results.
+ */
+export async function searchAnswered(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('form[aria-label="Search entertainers"]')?.getAttribute("aria-busy") !== "true");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserSuite, toast } from "./browser-session";
+import { browserSuite, searchAnswered, toast } from "./browser-session";
 import { type DemoRole, sessionsFor } from "./demo-sessions";
 
 const suite = browserSuite();
@@ -125,12 +125,14 @@ describe("from search to booking", () => {
     const form = guest.getByRole("search", { name: "Search entertainers" });
     await form.getByLabel("Within").selectOption("25");
     await guest.waitForURL(/radius=25/);
+    await searchAnswered(guest);
     const status = guest.getByRole("status");
     const found = async () => Number((await status.textContent())?.match(/^(\d+)/)?.[1] ?? -1);
     await expect.poll(found).toBeGreaterThan(0);
     const before = await found();
     await form.getByRole("checkbox", { name: /^Wedding/ }).first().check();
     await guest.waitForURL(/Wedding/);
+    await searchAnswered(guest);
     await expect.poll(found).toBeLessThanOrEqual(before);
     expect(await found()).toBeGreaterThan(0);
     await guest.waitForLoadState("networkidle");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browserSuite, watchCspViolations } from "./browser-session";
+import { browserSuite, searchAnswered, watchCspViolations } from "./browser-session";
 
 const suite = browserSuite();
 
@@ -14,11 +14,14 @@ async function narrowsInPlace(page: Page) {
   const form = page.getByRole("search", { name: "Search entertainers" });
   await form.getByLabel("Within").selectOption("25");
   await page.waitForURL(/radius=25/);
+  await searchAnswered(page);
   await form.getByLabel("When").fill("2031-06-14");
   await page.waitForURL(/date=2031-06-14/);
+  await searchAnswered(page);
   const motown = form.getByRole("checkbox", { name: /^Motown/ });
   await motown.check();
   await page.waitForURL(/styles%5B%5D=Motown|styles\[\]=Motown/);
+  await searchAnswered(page);
   await expect.poll(() => status.textContent()).toBe("1 entertainer found");
   // The filters are the answer's own, and the one just ticked still has focus.
   expect(await motown.isChecked()).toBe(true);
@@ -26,17 +29,22 @@ async function narrowsInPlace(page: Page) {
   const keywords = form.getByLabel("What");
   await keywords.fill("velvit");
   await page.waitForURL(/searchTerms=velvit/);
+  await searchAnswered(page);
   expect(await keywords.evaluate((element) => element === document.activeElement)).toBe(true);
   await expect.poll(() => status.textContent()).toBe("1 entertainer found");
 
   // A place typed in full but unknown: its message shows in place, and goes once it is put right.
   const where = form.getByRole("combobox", { name: "Where" });
   await where.fill("Chicgo, IL");
+  await page.waitForURL(/Chicgo/);
+  await searchAnswered(page);
   await expect.poll(() => status.textContent()).toBe("Correct the search to see results");
   expect(await form.getByText(/We could not find "Chicgo, IL"\. Did you mean Chicago, IL/).count()).toBe(1);
   expect(await where.getAttribute("aria-invalid")).toBe("true");
   expect(await where.evaluate((element) => element === document.activeElement)).toBe(true);
   await where.fill("Chicago, IL");
+  await page.waitForURL(/location=Chicago%2C\+IL|location=Chicago%2C%20IL/);
+  await searchAnswered(page);
   await expect.poll(() => status.textContent()).toBe("1 entertainer found");
   expect(await form.getByText(/We could not find/).count()).toBe(0);
   expect(await where.getAttribute("aria-invalid")).toBe(null);

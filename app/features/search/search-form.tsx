@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
@@ -26,7 +26,18 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
   // The address changed (Back, Clear all, a link): the field shows what it now holds.
   useEffect(() => setPlace(placeInAddress), [placeInAddress]);
 
-  const send = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
+  const navigation = useNavigation();
+  // Sent and not yet answered: the results on show are an older search's (aria-busy says so).
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (navigation.state === "idle") setSent(false);
+  }, [navigation.state]);
+  const busy = sent || (navigation.state !== "idle" && navigation.location?.pathname === "/search");
+  const send = () => {
+    if (!form.current) return;
+    setSent(true);
+    void submit(form.current, { replace: true, preventScrollReset: true });
+  };
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
@@ -37,7 +48,7 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
   };
 
   return (
-    <Form ref={form} method="get" action="/search" role="search" aria-label="Search entertainers" onChange={onChange} className="flex flex-col gap-4">
+    <Form ref={form} method="get" action="/search" role="search" aria-label="Search entertainers" aria-busy={busy || undefined} onChange={onChange} className="flex flex-col gap-4">
       <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
         <Field label="What" error={errors.searchTerms}>
           <input type="search" name="searchTerms" defaultValue={text("searchTerms")} placeholder="Jazz band, DJ, magician…" className={inputClass} />
