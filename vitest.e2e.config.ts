@@ -1,3 +1,4 @@
+import "./scripts/require-node.mjs";
 import { defineConfig } from "vitest/config";
 
 /** Browser journeys: the built app in its own process, driven through Chromium (tests/setup/chromium.ts). */
@@ -6,10 +7,12 @@ export default defineConfig({
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/setup/e2e-global-setup.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Journeys of thirty steps, each a page's round trip, on a machine that may be busy: these
+    // bound a hang, not speed (speed is the bench's).
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    // A poll covers a debounce, a fetch and a render: seconds on a loaded machine, not one.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: false,
-    // The pinned AWS SDK supports Node 20; its notice that later versions will not is noise here.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
   },
 });

@@ -3,6 +3,7 @@
  * the server publishes (issue 16): `npm run api:types` after changing a route or a resource
  * schema. A test fails while the file differs from what this would write.
  */
+import "./require-node.mjs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -3,6 +3,7 @@
 // BENCH_ACTS (default 100,000), then times each kind of query; then serves that database with
 // the built app (cache off) and times a listing page and the sitemap: time to first byte and
 // total. Figures only.
+import "./require-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";

@@ -11,6 +11,7 @@
 // server's resident memory and the JavaScript a guest downloads. On the embedded database,
 // and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
 // may create databases. Figures only: nothing here passes or fails.
+import "./require-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";

@@ -1,4 +1,5 @@
 // `npm run create-admin -- --email … --name …`, password on standard input.
+import "./require-node.mjs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";

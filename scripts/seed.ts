@@ -1,5 +1,6 @@
 // `npm run seed`: loads the demo data into an empty database.
 // `npm run seed -- --acts 100000` adds that many generated acts too, for measuring search at scale.
+import "./require-node.mjs";
 import { count } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";

@@ -1,4 +1,5 @@
 // `npm start`: build what is missing, then run the production server.
+import "./require-node.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

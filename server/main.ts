@@ -1,3 +1,4 @@
+import "../scripts/require-node.mjs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";

@@ -1,4 +1,6 @@
 import sharp from "sharp";
+import { startSmtpServer } from "../tests/setup/smtp";
+import { createMailTransport } from "./mail/transport";
 import { eventually } from "../tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,12 +102,20 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
 
   it("sends a mail once when both servers' workers look at the same moment", async () => {
     expect((await a.post("/api/acts/set-status/pending-act", "admin", { status: "approved" })).status).toBe(200);
-    const sent: string[] = [];
-    const transport = { describe: "memory", close: () => undefined, send: async (mail: { subject: string }) => void sent.push(mail.subject) };
+    // A real SMTP server receives what both workers send, each through its own connection.
+    const smtp = await startSmtpServer();
     const { deliverDueMail } = await import("./mail/outbox");
-    const deps = { ...a.mailDeps, transport };
-    const counts = await Promise.all([deliverDueMail(a.database.db, deps), deliverDueMail(b.database.db, deps)]);
-    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
-    expect(sent).toEqual(["Pending Act is approved | EVA"]);
+    const viaSmtp = () => ({ ...a.mailDeps, transport: createMailTransport({ ...a.env, smtpUrl: smtp.url }) });
+    const [depsA, depsB] = [viaSmtp(), viaSmtp()];
+    try {
+      const counts = await Promise.all([deliverDueMail(a.database.db, depsA), deliverDueMail(b.database.db, depsB)]);
+      expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
+      await eventually(async () => smtp.received.length > 0);
+      expect(smtp.received.map((mail) => mail.subject)).toEqual(["Pending Act is approved | EVA"]);
+    } finally {
+      depsA.transport.close();
+      depsB.transport.close();
+      await smtp.stop();
+    }
   });
 });

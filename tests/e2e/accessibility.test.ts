@@ -64,12 +64,13 @@ describe("axe finds no violations", () => {
     await dialog.waitFor();
     // Focus is inside the dialog, and Escape returns it to the button that opened it.
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    await page.waitForTimeout(300);
+    // Judged as it stands once its opening animation is over, not halfway through a fade.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     // Focus goes back in the dialog's unmount, a moment after it leaves the page.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 3000 }).toBe(button);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 15_000 }).toBe(button);
     await page.close();
   });
 });

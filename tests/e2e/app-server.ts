@@ -25,7 +25,19 @@ function newDataDir(extraEnv: Record<string, string>): string {
  */
 export async function startAppServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}) {
   const dataDir = options.dataDir ?? newDataDir(extraEnv);
-  const port = await freePort();
+  // The port was free when asked for; another process may bind it before the server does.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), dataDir, extraEnv);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 5) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOn(port: number, dataDir: string, extraEnv: Record<string, string>) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child: ChildProcess = spawnTracked(process.execPath, ["dist/server.js"], inject("runMarker"), {
@@ -55,9 +67,11 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, opti
     await exited;
   }
 
-  const deadline = Date.now() + 60_000;
+  // Generous: a loaded machine starts a server several times slower than an idle one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {
+      if (output.join("").includes("EADDRINUSE")) throw new PortTaken(`port ${port} was taken`);
       await stop();
       throw new Error(`server exited:\n${output.join("")}`);
     }

@@ -8,12 +8,17 @@ import { browserSuite, toast } from "./browser-session";
 
 const suite = browserSuite();
 
-/** Picks an item up with Space, moves it one place up with the arrow key, and drops it. */
+/**
+ * Picks an item up with Space, moves it one place up with the arrow key, and drops it, each key
+ * once the last was taken: dnd-kit announces every step in its live region.
+ */
 async function moveUp(page: Page, handle: Locator) {
+  const announced = () => page.locator('[id^="DndLiveRegion"]').first().textContent();
   await handle.focus();
   for (const key of ["Space", "ArrowUp", "Space"]) {
+    const before = await announced();
     await page.keyboard.press(key);
-    await page.waitForTimeout(200);
+    await expect.poll(announced).not.toBe(before);
   }
 }
 

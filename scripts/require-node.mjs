@@ -1,0 +1,13 @@
+// Every entry point imports this first: the project runs on Node.js 24 or newer. npm's scripts
+// get it from the `node` package in node_modules/.bin (npm puts that folder first on their PATH),
+// whatever the machine's own Node is; started any other way on an older Node, stop and say why.
+const REQUIRED_MAJOR = 24;
+const major = Number(process.versions.node.split(".")[0]);
+if (major < REQUIRED_MAJOR) {
+  process.stderr.write(
+    `This project needs Node.js ${REQUIRED_MAJOR} or newer, and this is Node.js ${process.versions.node}.\n` +
+      `Run it through npm (npm start, npm test, npm run …): npm install puts Node.js ${REQUIRED_MAJOR} in node_modules/.bin and npm's scripts use it.\n` +
+      `Or run it with node_modules/.bin/node, or install Node.js ${REQUIRED_MAJOR}.\n`,
+  );
+  process.exit(1);
+}
