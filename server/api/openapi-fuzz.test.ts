@@ -195,7 +195,7 @@ describe("better-auth's routes, fuzzed for every role", () => {
       );
     const before = await kept();
     const values: unknown[] = ["ADMIN", "admin", true, { $set: "ADMIN" }, ["ADMIN"], ...HOSTILE_VALUES];
-    for (const role of ALL_ROLES) {
+    for (const role of ROLES) {
       for (const [path, fields] of Object.entries(AUTH_CALLS)) {
         const bodies: unknown[] = [...HOSTILE_BODIES, ...fields.flatMap((field) => values.map((value) => ({ [field]: value }))), Object.fromEntries(SERVER_KEPT_FIELDS.map((field) => [field, "ADMIN"]))];
         for (const body of bodies) {

@@ -13,10 +13,10 @@ const array = (values: string[]) => sql.raw(`ARRAY[${values.map((value) => `'${v
  * the 400 largest places, each with tags, some with reviews and bookings. Search documents are
  * built once at the end, with the per-row triggers off while the rows go in.
  */
-export async function addBulkActs(db: Database, count: number): Promise<void> {
+export async function addBulkActs(db: Database, count: number, options: { firstNumber?: number } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     await withRowTriggersOff(tx, ["acts", "act_tags", "reviews"], async () => {
-      await insertBulkRows(tx, count);
+      await insertBulkRows(tx, count, options.firstNumber ?? 1);
     });
   });
   // The planner's statistics, which a load this size makes stale at once.
@@ -44,7 +44,11 @@ export async function refreshSearchRows(tx: Transaction, first: number): Promise
   await tx.execute(sql`insert into facet_counts (key, count) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
 }
 
-async function insertBulkRows(tx: Transaction, count: number): Promise<void> {
+/**
+ * The acts numbered firstNumber to firstNumber + count - 1 (their urls are bulk-act-<number>).
+ * Products of a number are taken in bigint: at a million acts, number x 7919 passes int4's range.
+ */
+async function insertBulkRows(tx: Transaction, count: number, firstNumber: number): Promise<void> {
   const [start] = ((await tx.execute(sql`select coalesce(max(id), 0)::int as id from acts`)) as unknown as { rows: { id: number }[] }).rows;
   const first = (start?.id ?? 0) + 1;
   await tx.execute(sql`
@@ -56,7 +60,7 @@ async function insertBulkRows(tx: Transaction, count: number): Promise<void> {
       'Act number ' || g || '. ' || (${array(HEADLINES)})[1 + (g / 10) % 10] || '.',
       top.label, top.id, true, true, g % 5 <> 0, g % 97 = 0, g % 211 = 0,
       now() - make_interval(days => g % 900)
-    from generate_series(1, ${count}) g join top on top.n = 1 + (g * 7919) % 400`);
+    from generate_series(${firstNumber}::int, ${firstNumber + count - 1}::int) g join top on top.n = 1 + (g::bigint * 7919) % 400`);
   await tx.execute(sql`
     insert into act_tags (act_id, relation, tag_id)
     select a.id, r.relation, t.id
@@ -67,7 +71,7 @@ async function insertBulkRows(tx: Transaction, count: number): Promise<void> {
     on conflict do nothing`);
   await tx.execute(sql`
     insert into reviews (act_id, rating, title, body, reviewer_name)
-    select a.id, 1 + (a.id * k) % 5, 'Review ' || k, 'Generated review.', 'Guest ' || k
+    select a.id, 1 + (a.id::bigint * k) % 5, 'Review ' || k, 'Generated review.', 'Guest ' || k
     from acts a cross join generate_series(1, 3) k where a.id >= ${first} and a.id % 3 = 0`);
   await refreshSearchRows(tx, first);
 }

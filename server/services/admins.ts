@@ -12,7 +12,7 @@ export async function createAdmin(db: Database, input: { email: string; name: st
   const parsed = signUpSchema.safeParse({ ...input, role: "PLANNER" });
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
   const { email, name, password } = parsed.data;
-  const refusal = newPasswordRefusal(password, email);
+  const refusal = await newPasswordRefusal(password, email);
   if (refusal) throw new Error(`password: ${refusal}`);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) throw new Error(`An account with the email ${email} already exists.`);

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import type { DetectedType } from "../../domain/file-types";
 import { MAX_IMAGE_PIXELS } from "../../domain/limits";
 import { ApiError, validationFailed } from "../errors";
@@ -12,6 +11,8 @@ export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_PIXELS / 1_
  * than 50 megapixels is refused from its header, before anything is decoded.
  */
 export async function cleanImage(bytes: Uint8Array, type: DetectedType): Promise<Uint8Array> {
+  // Loaded on the first upload: most processes (and test files) never decode an image.
+  const { default: sharp } = await import("sharp");
   let width: number | undefined;
   let height: number | undefined;
   try {

@@ -104,8 +104,8 @@ function forwardWith(request: Request, body: Record<string, unknown>): Request {
   return new Request(request.url, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
-function refuseWeakPassword(field: string, password: string, email: string | null | undefined): void {
-  const refusal = newPasswordRefusal(password, email);
+async function refuseWeakPassword(field: string, password: string, email: string | null | undefined): Promise<void> {
+  const refusal = await newPasswordRefusal(password, email);
   if (refusal) throw validationFailed({ [field]: [refusal] });
 }
 
@@ -162,7 +162,7 @@ export function authRoutes(auth: Auth, db: Database) {
   return new Hono<AppEnv>()
     .post("/sign-up/email", async (c) => {
       const body = await parsedBody(c.req.raw, signUpSchema);
-      refuseWeakPassword("password", body.password, body.email);
+      await refuseWeakPassword("password", body.password, body.email);
       return handle(c, forwardWith(c.req.raw, body));
     })
     .post("/sign-in/email", async (c) => {
@@ -179,7 +179,7 @@ export function authRoutes(auth: Auth, db: Database) {
       const viewer = c.get("viewer");
       if (!viewer) throw unauthenticated();
       const body = await parsedBody(c.req.raw, changePasswordSchema);
-      refuseWeakPassword("newPassword", body.newPassword, viewer.email);
+      await refuseWeakPassword("newPassword", body.newPassword, viewer.email);
       // Whoever knew the old password is signed out everywhere else, whatever the caller asks.
       return handle(c, forwardWith(c.req.raw, { ...body, revokeOtherSessions: true }));
     })
@@ -191,7 +191,7 @@ export function authRoutes(auth: Auth, db: Database) {
     })
     .post("/reset-password", async (c) => {
       const body = await parsedBody(c.req.raw, resetPasswordSchema);
-      refuseWeakPassword("newPassword", body.newPassword, await emailOfResetToken(db, body.token));
+      await refuseWeakPassword("newPassword", body.newPassword, await emailOfResetToken(db, body.token));
       return handle(c, forwardWith(c.req.raw, body));
     })
     .post("/sign-out", passThrough)
