@@ -18,6 +18,12 @@ export const CLIENT_IP_HEADER = "x-eva-client-ip";
 
 /** Whether a Cookie header carries our session cookie (better-auth's, with our prefix). */
 export const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=/;
+const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=([^;]*)/;
+
+/** The session cookie's value in a Cookie header, or undefined when it carries none. */
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  return SESSION_TOKEN.exec(cookieHeader ?? "")?.[1];
+}
 
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 export const SIGN_UP_LIMIT = { window: 60, max: 10 } as const;

@@ -1,11 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { isRole } from "../domain/roles";
 import type { AppEnv } from "./api/router";
-import type { Auth } from "./auth";
+import { type Auth, sessionTokenOf } from "./auth";
 import type { SessionUser } from "./services/viewer";
 import type { KeptSession, ViewerCache } from "./viewer-cache";
 
-const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=([^;]*)/;
 /** How many session tokens known to be no session are remembered. */
 const MAX_REMEMBERED_INVALID = 1_000;
 
@@ -30,7 +29,7 @@ export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandle
   const invalid = new Set<string>();
   return async (c, next) => {
     c.set("viewer", null);
-    const token = SESSION_TOKEN.exec(c.req.header("cookie") ?? "")?.[1];
+    const token = sessionTokenOf(c.req.header("cookie"));
     if (token !== undefined && !invalid.has(token)) {
       const load = async (): Promise<KeptSession | null> => {
         const session = await auth.api.getSession({ headers: c.req.raw.headers });

@@ -1,15 +1,15 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_CONCURRENCY } from "../../domain/limits";
 import type { AppEnv } from "../api/router";
+import { sessionTokenOf } from "../auth";
 import { socketAddress } from "../client-ip";
 import { sendError } from "../errors";
 
-const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?eva\.session_token=([^;.]*)/;
 const TOO_MANY = "Too many searches at once from this client: wait for one to finish";
 
 /** Who a request is for the limit: its session, else its socket address. */
 function clientKey(c: Context<AppEnv>): string {
-  const token = SESSION_TOKEN.exec(c.req.header("cookie") ?? "")?.[1];
+  const token = sessionTokenOf(c.req.header("cookie"));
   return token ? `session:${token}` : `address:${socketAddress(c) ?? "unknown"}`;
 }
 
