@@ -14,7 +14,11 @@ export async function bootServices(env: Env, logger: Logger) {
   const storage = createFileStorage(env);
   await storage.check();
   logger.info({ storage: storage.description }, "files are stored here");
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    onTransientRetry: (attempt, error) => logger.warn({ attempt, err: error }, "a transaction was aborted by a concurrent one and is tried again"),
+  });
   await migrateDatabase(database);
   const auth = createAuth(database.db, env, resolveAuthSecret(env));
   if (env.seedDemo) {

@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./ssr";
 import { removeStaleUploads } from "./services/uploads";
 import { removeStaleVideoUploads } from "./services/videos";
+import { FACET_COMPACTION_MS, compactFacetCounts } from "./services/search/facet-counts";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
@@ -68,6 +69,10 @@ async function main() {
   void sweepUploads();
   const uploadSweep = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_MS);
   uploadSweep.unref();
+  const compactFacets = () => compactFacetCounts(database.db).catch((err: unknown) => logger.warn({ err }, "could not compact the facet counts"));
+  void compactFacets();
+  const facetCompaction = setInterval(() => void compactFacets(), FACET_COMPACTION_MS);
+  facetCompaction.unref();
 
   const transport = createMailTransport(env);
   const mailWorker = await startMailWorker(database, { transport, logger, appName: env.appName, publicUrl: env.publicUrl, secret: auth.options.secret as string });
@@ -80,6 +85,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     clearInterval(uploadSweep);
+    clearInterval(facetCompaction);
     logger.info({ signal }, "stopping: finishing requests in flight");
     server.close(async () => {
       await closeVite();

@@ -40,8 +40,8 @@ export async function refreshSearchRows(tx: Transaction, first: number): Promise
   await tx.execute(sql.raw(`ALTER TABLE "act_search" DISABLE TRIGGER USER`));
   await tx.execute(sql`select refresh_act_search(id) from acts where id >= ${first}`);
   await tx.execute(sql.raw(`ALTER TABLE "act_search" ENABLE TRIGGER USER`));
-  await tx.execute(sql`delete from facet_counts`);
-  await tx.execute(sql`insert into facet_counts (key, count) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
+  await tx.execute(sql`delete from facet_count_changes`);
+  await tx.execute(sql`insert into facet_count_changes (key, delta) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
 }
 
 /**

@@ -11,6 +11,7 @@ import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { RemotePglite } from "./pglite-remote";
 import * as schema from "./schema";
+import { retryTransientFailures } from "./transient-retry";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,10 +45,12 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; omitted means in memory (tests). */
   dataDir?: string | undefined;
+  /** Told of each transaction tried again after a deadlock or serialization failure (PostgreSQL server only). */
+  onTransientRetry?: (attempt: number, error: unknown) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onTransientRetry ?? (() => undefined)) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -75,11 +78,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+async function openPostgres(connectionString: string, onTransientRetry: (attempt: number, error: unknown) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  // Concurrent transactions on a server can abort each other; the embedded database runs one at a time.
+  const db = retryTransientFailures(drizzlePg({ client: pool, schema }) as unknown as Database, onTransientRetry);
   return {
     db,
     kind: "postgres",

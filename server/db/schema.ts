@@ -497,8 +497,13 @@ export const actSearch = pgTable(
   ],
 );
 
-/** For every "<list>:<value>" key, how many visible acts have it ("_visible": how many there are): a browse's facets without a scan. */
-export const facetCounts = pgTable("facet_counts", { key: text("key").primaryKey(), count: integer("count").notNull().default(0) });
+/**
+ * Changes to how many visible acts have each "<list>:<value>" key ("_visible": how many there
+ * are), summed by key: a browse's facets without a scan. Writes only ever append rows, so a
+ * write to one act never waits on, or deadlocks with, a write to another (issue 32); a
+ * periodic compaction folds the rows into one per key (compact_facet_counts()).
+ */
+export const facetCountChanges = pgTable("facet_count_changes", { key: text("key").notNull(), delta: integer("delta").notNull() });
 
 /** Every word of every search document: where a misspelt word finds the word it meant. */
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)]);

@@ -11,6 +11,7 @@ import type { ActRowCache } from "../../act-row-cache";
 import { type Circle, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "../../db/json-column";
+import { browseFacetCounts } from "./facet-counts";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
@@ -135,7 +136,7 @@ const TOTAL_KEY = "_total";
  */
 async function countsAndFacets(db: Executor, query: Query, firstPass?: FacetRow[]): Promise<{ total: number; facets: Facets }> {
   if (isBrowse(query)) {
-    const rows = await rowsOf<FacetRow>(db.execute(sql`select key, count from facet_counts where count > 0 order by count desc, key`));
+    const rows = await browseFacetCounts(db);
     return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")) };
   }
   const pass = (except?: ListKey) =>
@@ -152,7 +153,7 @@ async function countsAndFacets(db: Executor, query: Query, firstPass?: FacetRow[
   return { total, facets: facetsFrom(rows) };
 }
 
-/** A guest's search with no condition but visibility: its counts are kept in facet_counts. */
+/** A guest's search with no condition but visibility: its counts are kept (browseFacetCounts). */
 function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
   return !admin && !circle && !keywords && !filter.date && LIST_KEYS.every((key) => filter[key].length === 0);
 }
