@@ -12,14 +12,13 @@
 // and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
 // may create databases. Figures only: nothing here passes or fails.
 import "./require-node.mjs";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
+import { buildApp, createServerDatabase, freePort, percentile, residentMegabytes, signIn, waitFor } from "./bench-support.mjs";
 
 const ACT = "the-velvet-tones"; // the demo act with the most content
 // A keyword, a place and a radius over the demo catalogue: the search a planner makes most.
@@ -36,27 +35,7 @@ const ROLES = [
   ["admin", "admin@example.com"],
 ];
 
-// Always built afresh: figures from a build older than the sources would describe other code.
-const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-if (built.status !== 0) process.exit(built.status ?? 1);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    if (i > 300) throw new Error(`${url} did not answer`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+buildApp();
 
 const children = [];
 const workDir = mkdtempSync(join(tmpdir(), "eva-bench-"));
@@ -72,45 +51,6 @@ async function startApp(name, extraEnv = {}) {
   children.push(child);
   await waitFor(`${base}/healthz`);
   return { base, pid: child.pid };
-}
-
-/** A new database on the PostgreSQL server, and how to drop it. */
-async function serverDatabase() {
-  const name = `eva_bench_${Date.now().toString(36)}`;
-  const run = async (statement) => {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-/** The session cookie of a demo account on a server. */
-async function signIn(base, email) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: "demo-password" }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);
-  return response.headers.getSetCookie().find((value) => value.includes("session_token=")).split(";")[0];
-}
-
-/** Resident memory of a process, from /proc (Linux). */
-function residentMegabytes(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-    return Number.isFinite(kb) ? `${Math.round(kb / 1024)} MB` : "unknown";
-  } catch {
-    return "unknown";
-  }
 }
 
 /** A bare node:http server in its own process, answering every request with these bytes. */
@@ -232,8 +172,7 @@ async function runEachOnce(base, paths, extraHeaders = {}) {
   await Promise.all(Array.from({ length: Math.min(CONNECTIONS, paths.length) }, connection));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const percentile = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
-  return { requests: { average: paths.length / seconds, total: paths.length }, latency: { p50: percentile(50), p99: percentile(99) }, errors, non2xx };
+  return { requests: { average: paths.length / seconds, total: paths.length }, latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) }, errors, non2xx };
 }
 
 /** Runs the steps one after another (each bench row alone on the machine). */
@@ -247,7 +186,7 @@ const databases = [];
 try {
   const html = await benchDatabase("Embedded database (PGlite)", {});
   if (SERVER_URL) {
-    const database = await serverDatabase();
+    const database = await createServerDatabase(SERVER_URL);
     databases.push(database);
     await benchDatabase("PostgreSQL server", { DATABASE_URL: database.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123", SEED_DEMO: "1" });
   }
