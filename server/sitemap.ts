@@ -27,31 +27,40 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   const app = new Hono();
   // The listings need a pass over every act: kept until an act changes, when the guest cache runs.
   const listings = () => (guestCache ? guestCache.derived("sitemap:listings", () => indexableListings(db)) : indexableListings(db));
+  const profileCount = () => (guestCache ? guestCache.derived("sitemap:profiles", () => countPublicProfiles(db)) : countPublicProfiles(db));
   const pages = async (): Promise<SitemapUrl[]> => [{ path: "/", lastmod: null }, ...(await guideUrls(db)), ...(await listings())];
 
-  /** Profiles from the `skip`-th public act on, at most `take`, streamed in batches. */
-  function profileStream(head: string, fixed: SitemapUrl[], skip: number, take: number): Response {
+  /**
+   * A urlset written as it is read: the `fixed` URLs at once, then those `later` gives (a query
+   * that may take seconds over a large catalogue: a crawler has its first bytes before it
+   * runs), then profiles from the `skip`-th public act on, at most `take`, in batches. At most
+   * maxUrls fixed and later URLs are written.
+   */
+  function urlsetStream(fixed: SitemapUrl[], later: (() => Promise<SitemapUrl[]>) | null, skip: number, take: number): Response {
     const encoder = new TextEncoder();
+    const steps: (() => Promise<string | null>)[] = [
+      async () => URLSET_OPEN + fixed.slice(0, maxUrls).map((url) => urlXml(publicUrl, url)).join(""),
+      async () => (later ? (await later()).slice(0, Math.max(0, maxUrls - fixed.length)).map((url) => urlXml(publicUrl, url)).join("") : ""),
+    ];
     let afterId = 0;
     let sent = 0;
-    let started = false;
+    const nextProfiles = async (): Promise<string | null> => {
+      if (skip > 0 && afterId === 0) afterId = (await publicProfilesAfter(db, 0, skip)).at(-1)?.id ?? Number.MAX_SAFE_INTEGER;
+      const batch = sent < take ? await publicProfilesAfter(db, afterId, Math.min(BATCH, take - sent)) : [];
+      if (batch.length === 0) return null;
+      afterId = batch.at(-1)!.id;
+      sent += batch.length;
+      return batch.map((url) => urlXml(publicUrl, url)).join("");
+    };
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(head + fixed.map((url) => urlXml(publicUrl, url)).join("")));
-          if (skip > 0) afterId = (await publicProfilesAfter(db, 0, skip)).at(-1)?.id ?? Number.MAX_SAFE_INTEGER;
-          return;
-        }
-        const batch = sent < take ? await publicProfilesAfter(db, afterId, Math.min(BATCH, take - sent)) : [];
-        if (batch.length === 0) {
+        const chunk = await (steps.shift() ?? nextProfiles)();
+        if (chunk === null) {
           controller.enqueue(encoder.encode("</urlset>\n"));
           controller.close();
-          return;
+        } else if (chunk) {
+          controller.enqueue(encoder.encode(chunk));
         }
-        afterId = batch.at(-1)!.id;
-        sent += batch.length;
-        controller.enqueue(encoder.encode(batch.map((url) => urlXml(publicUrl, url)).join("")));
       },
     });
     return new Response(body, { headers: XML_HEADERS });
@@ -62,24 +71,24 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   );
 
   app.get("/sitemap.xml", async () => {
-    const [profiles, guides] = await Promise.all([countPublicProfiles(db), guideUrls(db)]);
+    const [profiles, guides] = await Promise.all([profileCount(), guideUrls(db)]);
     // Past the limit on profiles alone, the index needs no count of listings.
     if (profiles + guides.length + 1 <= maxUrls) {
       const fixed = await pages();
-      if (fixed.length + profiles <= maxUrls) return profileStream(URLSET_OPEN, fixed, 0, profiles);
+      if (fixed.length + profiles <= maxUrls) return urlsetStream(fixed, null, 0, profiles);
     }
     const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(profiles / maxUrls) }, (_, index) => `/sitemaps/acts-${index + 1}.xml`)];
     const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map((file) => `<sitemap><loc>${escapeXml(publicUrl + file)}</loc></sitemap>\n`).join("")}</sitemapindex>\n`;
     return new Response(index, { headers: XML_HEADERS });
   });
 
-  app.get("/sitemaps/pages.xml", async () => profileStream(URLSET_OPEN, (await pages()).slice(0, maxUrls), 0, 0));
+  app.get("/sitemaps/pages.xml", async () => urlsetStream([{ path: "/", lastmod: null }, ...(await guideUrls(db))], listings, 0, 0));
 
   app.get("/sitemaps/:file{acts-[0-9]{1,6}\\.xml}", async (c) => {
     const part = Number(c.req.param("file").slice(5, -4));
-    const profiles = await countPublicProfiles(db);
+    const profiles = await profileCount();
     if (part < 1 || (part - 1) * maxUrls >= profiles) return c.notFound();
-    return profileStream(URLSET_OPEN, [], (part - 1) * maxUrls, maxUrls);
+    return urlsetStream([], null, (part - 1) * maxUrls, maxUrls);
   });
 
   return app;
