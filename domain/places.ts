@@ -1,11 +1,7 @@
-import { z } from "zod";
+// No zod here: the guests' search script imports this file, and a schema built at module level
+// is kept by every bundler (its calls may have effects), zod with it. The API's schema of a
+// place is in resources/place.ts.
 import { slugify } from "./slug";
-
-/** A place as the API gives it: a US city of the offline gazetteer. */
-export const placeSchema = z
-  .object({ label: z.string(), name: z.string(), region: z.string().describe("The state's two-letter code"), lat: z.number(), lng: z.number() })
-  .meta({ id: "Place", description: "A US city of the offline gazetteer, written City, ST", example: { label: "Austin, TX", name: "Austin", region: "TX", lat: 30.26715, lng: -97.74306 } });
-export type Place = z.infer<typeof placeSchema>;
 
 /** How a place is written everywhere: "Austin, TX". */
 export function placeLabel(name: string, region: string): string {

@@ -237,11 +237,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", sitemapRoutes({ db: database.db, publicUrl: env.publicUrl, guestCache: deps.guestCache, maxUrls: deps.sitemapMaxUrls }));
 
   if (deps.staticDir) {
-    app.use("/assets/*", async (c, next) => {
-      await next();
-      // Vite fingerprints everything under /assets, so it can be cached for good.
-      if (c.res.ok) setResponseHeader(c, "cache-control", "public, max-age=31536000, immutable");
-    });
+    // Vite fingerprints everything under /assets, and esbuild everything under /enhance (the
+    // guest scripts, scripts/build-enhance.mjs), so they can be cached for good.
+    for (const folder of ["/assets/*", "/enhance/*"]) {
+      app.use(folder, async (c, next) => {
+        await next();
+        if (c.res.ok) setResponseHeader(c, "cache-control", "public, max-age=31536000, immutable");
+      });
+    }
     // Only paths under what the build put there look on disk: a page's path costs no file lookup.
     const serveBuilt = serveStatic({ root: deps.staticDir });
     for (const entry of readdirSync(deps.staticDir, { withFileTypes: true })) {

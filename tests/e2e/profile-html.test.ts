@@ -279,3 +279,37 @@ describe("whole pages kept by their data", () => {
     expect(await ask(path, "admin")).toEqual({ kept: "hit", html: after.html });
   });
 });
+
+describe("what a guest's browser downloads", () => {
+  /** The scripts a page loads at once: its script tags and module preloads, and the chunks they import statically. */
+  async function scriptsOf(html: string): Promise<Map<string, Response>> {
+    const pending = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const loaded = new Map<string, Response>();
+    while (pending.length > 0) {
+      const path = pending.pop()!;
+      if (loaded.has(path)) continue;
+      const response = await fetch(app.baseUrl + path);
+      loaded.set(path, response);
+      const code = await response.clone().text();
+      // Static imports only (`from"./chunk.js"`, `import"./chunk.js"`); import() loads on demand.
+      for (const match of code.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) pending.push(new URL(match[1]!, app.baseUrl + path).pathname);
+    }
+    return loaded;
+  }
+
+  it("under 10 KB of JavaScript (gzip) on a profile, /search and a listing, each file cached for good", async () => {
+    const { gzipSync } = await import("node:zlib");
+    for (const path of ["/entertainment/the-velvet-tones", "/search?searchTerms=jazz&location=Chicago%2C%20IL", "/hire/wedding/chicago-il"]) {
+      const html = await (await fetch(app.baseUrl + path)).text();
+      const scripts = await scriptsOf(html);
+      expect(scripts.size, path).toBeGreaterThan(0);
+      let gzipBytes = 0;
+      for (const [script, response] of scripts) {
+        expect(response.status, script).toBe(200);
+        expect(response.headers.get("cache-control"), script).toBe("public, max-age=31536000, immutable");
+        gzipBytes += gzipSync(Buffer.from(await response.arrayBuffer())).length;
+      }
+      expect(gzipBytes, path).toBeLessThan(10_000);
+    }
+  });
+});

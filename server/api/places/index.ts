@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { placeSchema } from "../../../domain/places";
+import { placeSchema } from "../../../domain/resources/place";
 import { text } from "../../../domain/schemas/fields";
 import { searchPlaces } from "../../services/places";
 import { anyone } from "../guards";
