@@ -1,4 +1,8 @@
-import { accessSync, constants } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { accessSync, constants, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Debian's, Ubuntu's and Google's names for a Chromium installed on the machine. */
 const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
@@ -30,8 +34,21 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promis
   }
   const system = SYSTEM_CHROMIUMS.find(executable);
   if (system) return { executablePath: system, source: "system" };
-  const { default: packaged } = await import("@sparticuz/chromium");
-  return { executablePath: await packaged.executablePath(), source: "@sparticuz/chromium" };
+  return { executablePath: unpackedChromium(), source: "@sparticuz/chromium" };
+}
+
+/**
+ * The Chromium inside @sparticuz/chromium, unpacked into a folder of this version's own. The
+ * package unpacks into the temporary folder and then reuses whatever Chromium it finds there,
+ * even one that another version of the package unpacked (143 stayed in use after the move to
+ * 153), so a child process unpacks it with TMPDIR pointing at the version's folder.
+ */
+function unpackedChromium(): string {
+  const { version } = JSON.parse(readFileSync(new URL("../../node_modules/@sparticuz/chromium/package.json", import.meta.url), "utf8")) as { version: string };
+  const folder = join(tmpdir(), `sparticuz-chromium-${version}`);
+  mkdirSync(folder, { recursive: true });
+  const unpack = 'const { default: chromium } = await import("@sparticuz/chromium"); process.stdout.write(await chromium.executablePath());';
+  return execFileSync(process.execPath, ["--input-type=module", "-e", unpack], { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, TMPDIR: folder }, encoding: "utf8" }).trim();
 }
 
 /**
