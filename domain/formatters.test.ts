@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dateFormat, formatDay, formatDayAndTime } from "./formatters";
+import { dateFormat, formatDay, formatDayAndTimeIn } from "./formatters";
 
 describe("formatters", () => {
   it("write dates as toLocaleString would, in UTC", () => {
     const at = "2026-11-24T23:30:00.000Z";
     expect(formatDay(at)).toBe(new Date(at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
     expect(formatDay(at)).toBe("Nov 24, 2026");
-    expect(formatDayAndTime(new Date(at))).toBe("Nov 24, 2026, 11:30 PM");
+    expect(formatDayAndTimeIn(new Date(at), "UTC")).toBe("Nov 24, 2026, 11:30 PM UTC");
+    expect(formatDayAndTimeIn(at, "America/Chicago")).toBe("Nov 24, 2026, 5:30 PM CST");
   });
 
   it("make one formatter per set of options", () => {

@@ -24,7 +24,8 @@ export function formatDay(instant: Date | string): string {
   return dateFormat({ dateStyle: "medium", timeZone: "UTC" }).format(new Date(instant));
 }
 
-/** "Nov 24, 2026, 9:02 AM" (UTC). */
-export function formatDayAndTime(instant: Date | string): string {
-  return dateFormat({ dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(instant));
+/** "Nov 24, 2026, 9:02 AM CST": an instant in a time zone, which it names. */
+export function formatDayAndTimeIn(instant: Date | string, timeZone: string): string {
+  return dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(instant));
 }
+

@@ -43,6 +43,14 @@ export function categoryLabel(tag: { name: string; type: TagType }): string {
 }
 
 /** CONTRACT.md: "{Category plural or name} for Events in {City}". */
+/**
+ * A page's heading from its title: what follows " | " in a title is copy for search results
+ * ("... in Chicago, IL | Vetted and Reviewed"), not words a heading says.
+ */
+export function headingOfTitle(title: string): string {
+  return title.split(" | ")[0]!.trim();
+}
+
 export function listingTitle(category: string, city: string): string {
   return `${category} for Events in ${city}`;
 }

@@ -49,7 +49,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
 }
 
 function ListingBody({ data, search }: { data: ListingData; search: string }) {
-  const { title, intro, place, tag, related, nearby, raw, category, path, searchQuery } = data;
+  const { heading, intro, place, tag, related, nearby, raw, category, path, searchQuery } = data;
   const results = unpackJson(data.results);
   const total = results.meta.total;
   const crumbs = crumbsOf(data);
@@ -71,7 +71,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           ))}
         </ol>
       </nav>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <h1 className="mt-2 text-3xl font-bold">{heading}</h1>
       {intro.map((paragraph) => (
         <p key={paragraph} className="mt-2 max-w-3xl text-gray-700">
           {paragraph}

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "../../domain/listings";
+import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, headingOfTitle, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "../../domain/listings";
 import { LIST_KEYS, rawSearchFilter } from "../../domain/search-filter";
 import { findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
 import { curatedListingFor } from "../../server/services/seo";
@@ -44,6 +44,7 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
     place,
     category,
     title,
+    heading: headingOfTitle(title),
     description: curated?.description ?? intro[0]!,
     intro,
     path,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
-import { formatDayAndTime } from "../../domain/formatters";
+import { LocalTime } from "../components/local-time";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { api, outcome } from "../lib/api-client";
@@ -46,7 +46,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="mt-1 text-sm text-gray-800">{item.body}</p>
               <p className="mt-1 text-xs text-gray-600">
-                <time dateTime={item.created_at}>{formatDayAndTime(item.created_at)} UTC</time>
+                <LocalTime instant={item.created_at} />
               </p>
             </li>
           ))}

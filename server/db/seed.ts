@@ -247,13 +247,20 @@ async function insertTags(tx: Transaction): Promise<Map<string, number>> {
   return new Map(inserted.map((row) => [`${row.type}:${row.name}`, row.id]));
 }
 
+/** An event's start as a planner would set it: `days` from now, on the hour, in the evening (6 or 7 PM in Chicago). */
+function eveningInChicago(now: Date, days: number): Date {
+  const day = new Date(now.getTime() + days * DAY);
+  day.setUTCHours(24, 0, 0, 0);
+  return day;
+}
+
 async function insertPlannerEvents(tx: Transaction, plannerId: string, velvetId: number, now: Date) {
   const [past, , upcomingInvited] = await tx
     .insert(t.events)
     .values([
-      { url: "spring-gala", plannerId, name: "Spring Gala", starttime: new Date(now.getTime() - 30 * DAY), location: "Chicago, IL" },
-      { url: "summer-wedding", plannerId, name: "Summer Wedding", starttime: new Date(now.getTime() + 60 * DAY), location: "Evanston, IL" },
-      { url: "company-holiday-party", plannerId, name: "Company Holiday Party", starttime: new Date(now.getTime() + 30 * DAY), location: "Chicago, IL" },
+      { url: "spring-gala", plannerId, name: "Spring Gala", starttime: eveningInChicago(now, -30), location: "Chicago, IL" },
+      { url: "summer-wedding", plannerId, name: "Summer Wedding", starttime: eveningInChicago(now, 60), location: "Evanston, IL" },
+      { url: "company-holiday-party", plannerId, name: "Company Holiday Party", starttime: eveningInChicago(now, 30), location: "Chicago, IL" },
     ])
     .returning();
   const [pastInvite] = await tx

@@ -110,3 +110,19 @@ describe("an admin moderates in the browser", () => {
     await page.close();
   });
 });
+
+describe("times in the reader's own zone", () => {
+  // One component (LocalTime) writes every such time: notifications, an act's history, its latest offer.
+  it("an admin in Chicago reads the act's latest offer in Chicago time, not UTC", async () => {
+    // The admin's session, in a browser whose clock is set to Chicago.
+    const cookies = await (await suite.sessions.contextFor("admin")).cookies();
+    const context = await suite.browser.newContext({ timezoneId: "America/Chicago" });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    const offer = page.getByRole("region", { name: "Latest Offer" }).locator("time");
+    await expect.poll(() => offer.textContent(), { timeout: 15_000 }).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+    expect(await offer.getAttribute("datetime")).toMatch(/Z$/);
+    await context.close();
+  });
+});

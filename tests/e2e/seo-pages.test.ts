@@ -63,6 +63,8 @@ describe("pages for search engines", () => {
   it("curated copy replaces the generated title, description and introduction", async () => {
     const { html } = await get("/hire/wedding/chicago-il");
     expect(title(html)).toBe("Wedding Bands, DJs and Musicians in Chicago, IL | Vetted and Reviewed");
+    // The words after the bar are for search results; the page's heading says what the page is.
+    expect(html).toMatch(/<h1[^>]*>Wedding Bands, DJs and Musicians in Chicago, IL<\/h1>/);
     expect(meta(html, "description")).toMatch(/^Compare vetted wedding bands/);
     expect(html).toContain("A Chicago wedding often runs from a ceremony in one place");
     expect(html).not.toContain("listed as Wedding Entertainers within 50 miles");

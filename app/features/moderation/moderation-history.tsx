@@ -1,5 +1,5 @@
 import type { ModerationEvent } from "../../../domain/moderation";
-import { formatDayAndTime } from "../../../domain/formatters";
+import { LocalTime } from "../../components/local-time";
 
 function describe(values: Record<string, unknown>): string {
   const entries = Object.entries(values);
@@ -20,7 +20,7 @@ export function ModerationHistory({ events }: { events: ModerationEvent[] }) {
             <li key={event.id} className="rounded-md border border-gray-200 p-2">
               <p>
                 <strong>{event.label}</strong> by {event.actor ?? "a removed account"} on{" "}
-                <time dateTime={event.created_at}>{formatDayAndTime(event.created_at)} UTC</time>
+                <LocalTime instant={event.created_at} />
               </p>
               <p className="text-gray-700">Before: {describe(event.before)}</p>
               <p className="text-gray-700">After: {describe(event.after)}</p>

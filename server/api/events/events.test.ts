@@ -74,6 +74,13 @@ describe("events", () => {
     expect((await plannerEvents()).length).toBe(before);
   });
 
+  it("the demo planner's events start on the hour, in the evening where they happen", async () => {
+    const events = await plannerEvents("planner");
+    for (const name of ["Spring Gala", "Summer Wedding", "Company Holiday Party"]) {
+      expect(events.find((event) => event.name === name)?.short_starttime, name).toMatch(/, (6:00 PM CST|7:00 PM CDT)$/);
+    }
+  });
+
   it("each planner sees only their own events", async () => {
     expect(await plannerEvents("otherPlanner")).toEqual([]);
     expect((await get("/api/events", "owner")).status).toBe(403);

@@ -1,7 +1,7 @@
 import { MESSAGES } from "../../../../domain/messages";
 import { Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
-import { formatDayAndTime } from "../../../../domain/formatters";
+import { LocalTime } from "../../../components/local-time";
 
 export function LatestOffer({ act, can }: SectionProps) {
   if (!can.admin) return null;
@@ -10,7 +10,7 @@ export function LatestOffer({ act, can }: SectionProps) {
     <Section id="latest-offer" title="Latest Offer">
       {posted ? (
         <p>
-          Latest offer submitted <time dateTime={posted}>{formatDayAndTime(posted)} UTC</time>
+          Latest offer submitted <LocalTime instant={posted} />
         </p>
       ) : (
         <p className="text-sm text-gray-700">{MESSAGES.noOffers}</p>
