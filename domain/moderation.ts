@@ -27,6 +27,9 @@ export const moderationEventSchema = z
     actor: z.string().nullable().describe("The admin's name; null when the account is gone"),
     before: z.record(z.string(), z.unknown()),
     after: z.record(z.string(), z.unknown()),
+    changes: z
+      .array(z.object({ field: z.string(), before: z.string(), after: z.string() }))
+      .describe("What the action changed, field by field, in the words the history shows (tags by name, people by name)"),
     created_at: z.iso.datetime(),
   })
   .meta({
@@ -37,8 +40,9 @@ export const moderationEventSchema = z
       action: "approve",
       label: "Approved",
       actor: "Ada Admin",
-      before: { active: false },
-      after: { active: true },
+      before: { active: false, declined: false, application_complete: true },
+      after: { active: true, declined: false, application_complete: true },
+      changes: [{ field: "Status", before: "Pending Approval", after: "Approved" }],
       created_at: "2026-11-01T09:30:00.000Z",
     },
   });

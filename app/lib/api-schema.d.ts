@@ -1890,11 +1890,22 @@ export interface components {
          *       "label": "Approved",
          *       "actor": "Ada Admin",
          *       "before": {
-         *         "active": false
+         *         "active": false,
+         *         "declined": false,
+         *         "application_complete": true
          *       },
          *       "after": {
-         *         "active": true
+         *         "active": true,
+         *         "declined": false,
+         *         "application_complete": true
          *       },
+         *       "changes": [
+         *         {
+         *           "field": "Status",
+         *           "before": "Pending Approval",
+         *           "after": "Approved"
+         *         }
+         *       ],
          *       "created_at": "2026-11-01T09:30:00.000Z"
          *     }
          */
@@ -1911,6 +1922,12 @@ export interface components {
             after: {
                 [key: string]: unknown;
             };
+            /** @description What the action changed, field by field, in the words the history shows (tags by name, people by name) */
+            changes: {
+                field: string;
+                before: string;
+                after: string;
+            }[];
             /** Format: date-time */
             created_at: string;
         };

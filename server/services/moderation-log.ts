@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "../../domain/moderation";
+import { moderationChanges } from "../../domain/moderation-changes";
+import { ACT_TAG_RELATIONS } from "../../domain/tags";
 import type { Executor } from "../db/client";
-import { moderationEvents, users } from "../db/schema";
+import { moderationEvents, tags, users } from "../db/schema";
 
 /** Records a moderation action; call it inside the transaction that made the change. */
 export async function recordModeration(
@@ -19,6 +21,7 @@ export async function moderationHistory(db: Executor, actId: number, limit = 50)
     .where(eq(moderationEvents.actId, actId))
     .orderBy(desc(moderationEvents.createdAt), desc(moderationEvents.id))
     .limit(limit);
+  const tagName = await tagNamesOf(db, rows.flatMap(({ event }) => [...tagIdsIn(event.before), ...tagIdsIn(event.after)]));
   return rows.map(({ event, actor }) => ({
     id: event.id,
     action: event.action as ModerationAction,
@@ -26,6 +29,20 @@ export async function moderationHistory(db: Executor, actId: number, limit = 50)
     actor,
     before: event.before,
     after: event.after,
+    changes: moderationChanges(event.before, event.after, tagName),
     created_at: event.createdAt.toISOString(),
   }));
+}
+
+/** The tag ids an entry records, under any of the act's tag lists. */
+function tagIdsIn(values: Record<string, unknown>): number[] {
+  return ACT_TAG_RELATIONS.flatMap((relation) => (Array.isArray(values[relation]) ? (values[relation] as unknown[]).filter((id): id is number => typeof id === "number") : []));
+}
+
+/** Names for these tag ids, read at once; a tag removed since reads as such. */
+async function tagNamesOf(db: Executor, ids: number[]): Promise<(id: number) => string> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length ? await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, unique)) : [];
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return (id) => names.get(id) ?? "a removed tag";
 }

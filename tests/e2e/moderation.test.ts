@@ -82,7 +82,12 @@ describe("an admin moderates in the browser", () => {
     await toast(page, "DJ Nova Declined");
     await page.getByText("Status: Declined").waitFor();
     const history = page.getByRole("list", { name: "Moderation history" });
-    expect(await history.getByRole("listitem").first().textContent()).toMatch(/^Declined by Avery Admin/);
+    const entry = (await history.getByRole("listitem").first().textContent()) ?? "";
+    expect(entry).toMatch(/^Declined by Avery Admin/);
+    // People's words, not the stored fields.
+    expect(entry).toContain("Status: Approved → changed to Declined");
+    expect(entry).toContain("Decline reason: — → changed to Please add a live set video.");
+    expect(entry).not.toMatch(/decline_reason|active: |application_complete/);
     expect(await page.getByText("Please add a live set video.").first().isVisible()).toBe(true);
     await page.close();
   });

@@ -1,13 +1,7 @@
 import type { ModerationEvent } from "../../../domain/moderation";
 import { LocalTime } from "../../components/local-time";
 
-function describe(values: Record<string, unknown>): string {
-  const entries = Object.entries(values);
-  if (!entries.length) return "—";
-  return entries.map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : String(value)}`).join("; ");
-}
-
-/** Who did what, when, with the values before and after (admins only). */
+/** Who did what, when, and what it changed from and to (admins only). */
 export function ModerationHistory({ events }: { events: ModerationEvent[] }) {
   return (
     <div className="mt-4">
@@ -22,8 +16,16 @@ export function ModerationHistory({ events }: { events: ModerationEvent[] }) {
                 <strong>{event.label}</strong> by {event.actor ?? "a removed account"} on{" "}
                 <LocalTime instant={event.created_at} />
               </p>
-              <p className="text-gray-700">Before: {describe(event.before)}</p>
-              <p className="text-gray-700">After: {describe(event.after)}</p>
+              {event.changes.length > 0 && (
+                <ul className="mt-1 text-gray-700">
+                  {event.changes.map((change) => (
+                    <li key={change.field}>
+                      {change.field}: {change.before} <span aria-hidden="true">→</span>
+                      <span className="sr-only"> changed to</span> {change.after}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ol>

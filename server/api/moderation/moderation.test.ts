@@ -52,6 +52,8 @@ describe("approve and decline", () => {
     const act = await profile("draft-act");
     expect(act.decline_reason).toBe("No live footage.");
     expect(act.history?.[0]).toMatchObject({ action: "decline", actor: "Avery Admin", after: { declined: true, decline_reason: "No live footage." } });
+    // A draft stays a draft when declined: only the reason changes, in people's words.
+    expect(act.history?.[0]?.changes).toEqual([{ field: "Decline reason", before: "—", after: "No live footage." }]);
     expect((await post("/api/acts/set-status/draft-act", "admin", { status: "declined" })).status).toBe(409);
   });
 
@@ -85,6 +87,10 @@ describe("reassign", () => {
     expect((await profile("keynote-kim", "owner")).viewer.isManager).toBe(true);
     expect((await profile("keynote-kim", "otherArtist")).viewer.isManager).toBe(false);
     expect(act.history?.[0]).toMatchObject({ action: "reassign", before: { manager: "artist2", internal_use_only: true }, after: { manager: "artist", internal_use_only: false } });
+    expect(act.history?.[0]?.changes).toEqual([
+      { field: "Manager", before: "Sam Artist", after: "Riley Artist" },
+      { field: "Internal use only", before: "Yes", after: "No" },
+    ]);
   });
 
   it("GET /api/users/artists lists ARTIST accounts for admins only", async () => {
