@@ -225,24 +225,61 @@ export const ACT_KINDS: ActKind[] = [
   },
 ];
 
+/**
+ * Review words by rating. An act has at most nine reviews and never shows one twice, so each
+ * rating a catalogue act can get (2 to 5) has at least nine.
+ */
 export const REVIEW_TEMPLATES: Record<1 | 2 | 3 | 4 | 5, [title: string, body: string][]> = {
   5: [
     ["Absolutely perfect", "Everything we hoped for. Our guests have not stopped talking about it."],
     ["Worth every penny", "Professional from the first call to the final song. We would book again tomorrow."],
     ["The highlight of our night", "They read the room perfectly and kept everyone engaged."],
     ["Flawless", "On time, well prepared and wonderful to work with."],
+    ["Packed dance floor all night", "From the first song to the last, nobody wanted to sit down."],
+    ["Made our day easy", "They handled the timeline with our venue so we did not have to think about it."],
+    ["Our guests asked for their card", "Three people asked how to book them before the night was over."],
+    ["Better than we imagined", "We had high hopes and they still surprised us."],
+    ["Calm, kind and brilliant", "Answered every question quickly and made the whole evening feel effortless."],
+    ["Booked them again already", "We liked them so much that we hired them for our company party too."],
   ],
   4: [
     ["Great experience", "Very good performance and easy to plan with. One small timing hiccup, nothing serious."],
     ["Would recommend", "Our audience loved it. Setup took a little longer than planned."],
     ["Very good", "Fun, professional and flexible with our schedule."],
+    ["Lovely evening", "Great music and friendly people; the sound was a little loud at first."],
+    ["Solid choice", "They did exactly what we asked and kept to the schedule."],
+    ["Guests had a great time", "A strong show. We would have liked one more slow song."],
+    ["Easy to work with", "Clear about what was included and happy to adjust the set list."],
+    ["Good value", "A fair price for a polished performance."],
+    ["Happy we booked", "They arrived early, set up quietly and played well all night."],
   ],
   3: [
     ["Good, not great", "Solid performance, but the energy dipped in the middle of the evening."],
     ["Fine for the price", "They did what was promised, without much extra."],
+    ["Mixed feelings", "Good music, but replies to our messages were slow before the event."],
+    ["Okay overall", "The first set was great; the second felt rushed."],
+    ["Average night", "Nothing went wrong, nothing stood out either."],
+    ["Decent but forgettable", "A competent show that our guests did not talk about afterwards."],
+    ["Fine, with some gaps", "Long pauses between songs slowed the evening down."],
+    ["Met the basics", "On time and polite, though the sound could have been better balanced."],
+    ["Good start, slow finish", "The crowd loved the opening; the last hour dragged."],
   ],
-  2: [["Not the right fit", "Talented, but not what we had agreed on for the first hour."]],
-  1: [["Disappointing", "Arrived late and cut the last set short."]],
+  2: [
+    ["Not the right fit", "Talented, but not what we had agreed on for the first hour."],
+    ["Below expectations", "The set list did not match what we asked for."],
+    ["Hard to reach", "Hard to reach in the weeks before, and the setup ran late."],
+    ["Not for a wedding", "Better suited to a bar than to our reception."],
+    ["Too quiet", "We had to ask twice for the volume to come up."],
+    ["Overpriced", "The price did not match what we got on the night."],
+    ["Disorganized", "Our requests were forgotten and the timeline slipped."],
+    ["Rough evening", "Equipment trouble cost us most of the first set."],
+    ["Would look elsewhere", "Friendly people, but the performance was not there."],
+  ],
+  1: [
+    ["Disappointing", "Arrived late and cut the last set short."],
+    ["Would not book again", "Left early without telling us."],
+    ["Not as described", "The act we got was not the one in the videos."],
+  ],
 };
 
 export const VARIETY_HEADLINES: Record<string, string> = {

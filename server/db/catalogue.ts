@@ -30,6 +30,21 @@ export function seededRandom(seed: number): () => number {
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/**
+ * The item at `start`, or the next one after it whose key is not used yet (wrapping round; the
+ * item at `start` when all are used), marked used: one act never shows the same review twice.
+ */
+function unused<T>(items: readonly T[], start: number, used: Set<string>, keyOf: (item: T) => string): T {
+  for (let step = 0; step < items.length; step++) {
+    const item = items[(start + step) % items.length]!;
+    if (!used.has(keyOf(item))) {
+      used.add(keyOf(item));
+      return item;
+    }
+  }
+  return items[start]!;
+}
+
 function pickSome<T>(random: Random, items: readonly T[], min: number, max: number): T[] {
   const count = Math.min(items.length, min + Math.floor(random() * (max - min + 1)));
   const pool = [...items];
@@ -96,7 +111,13 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
       name = `${name} of ${cityName}`;
       url = slugify(name);
     }
-    for (let n = 2; usedUrls.has(url); n++) url = `${slugify(name)}-${n}`;
+    // Two acts of one name side by side undermine the catalogue (issue 33): a name still taken
+    // is drawn again from a stream of this act's own, so every later act stays as it was.
+    for (let attempt = 1; usedUrls.has(url); attempt++) {
+      const drawn = actName(seededRandom(seed + index * 7919 + attempt), kind, variety);
+      name = usedUrls.has(slugify(drawn)) ? `${drawn} of ${cityName}` : drawn;
+      url = slugify(name);
+    }
     usedUrls.add(url);
     const setup = kind.bandSetups.length ? pick(random, kind.bandSetups) : "";
     const words = {
@@ -123,9 +144,10 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     const locations = [city, ...pickSome(random, others, 0, random() < 0.6 ? 0 : 2)];
     const reviewCount = random() < 0.2 ? 0 : 1 + Math.floor(random() * 9);
     const quality = 3 + random() * 2;
+    const usedReviews = new Set<string>();
     const reviews = Array.from({ length: reviewCount }, (_, n) => {
       const rating = Math.max(1, Math.min(5, Math.round(quality + (random() - 0.6) * 2.2))) as 1 | 2 | 3 | 4 | 5;
-      const [title, body] = pick(random, REVIEW_TEMPLATES[rating]);
+      const [title, body] = unused(REVIEW_TEMPLATES[rating], Math.floor(random() * REVIEW_TEMPLATES[rating].length), usedReviews, ([title]) => title);
       return { rating, title, body, reviewerName: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES).charAt(0)}.`, createdAt: new Date(now.getTime() - (n * 23 + Math.floor(random() * 20) + 1) * DAY) };
     });
     const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description]) => ({ title, description, eventTypes: pickSome(random, eventTypes, 1, 2) }));
