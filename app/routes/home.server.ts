@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { isShowcaseReady } from "../../domain/act-presentation";
 import { type ListKey, parseSearchFilter } from "../../domain/search-filter";
 import { searchActs } from "../../server/services/search/search-acts";
 
@@ -12,7 +13,9 @@ const TILE_LISTS: [ListKey, number][] = [
 /** The home page: category tiles with counts of acts, then rows of featured, recognised, top rated and new acts. */
 export async function loadHome(context: AppLoadContext) {
   const search = (query: string) => searchActs(context.db, null, parseSearchFilter(query), context.actRows);
-  const row = async (query: string) => (await search(`perPage=6&${query}`)).data;
+  // Rows put acts forward, so only acts with a photo, a headline and a city (a blank tile
+  // promotes nothing): the first six such of a larger page.
+  const row = async (query: string) => (await search(`perPage=24&${query}`)).data.filter(isShowcaseReady).slice(0, 6);
   // A browse reads its counts from the kept facet counts, so the tiles cost one small query.
   const browse = await search("perPage=1");
   const tiles = TILE_LISTS.map(([list, size]) => ({ list, values: browse.meta.facets[list].slice(0, size) }));

@@ -124,3 +124,22 @@ describe("pages for search engines", () => {
     }
   });
 });
+
+describe("acts put forward", () => {
+  it("the home page's rows show only acts with a photo, a headline and a city; one without a photo is shown by its initials", async () => {
+    const { html } = await get("/");
+    const rows = [...html.matchAll(/<section aria-labelledby="row-([a-z-]+)"[\s\S]*?<\/section>/g)];
+    expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(["featured", "top-rated", "newest"]));
+    for (const [row, id] of rows) {
+      const tiles = [...row.matchAll(/<li>[\s\S]*?<\/li>/g)].map((tile) => tile[0]);
+      expect(tiles.length, id).toBeGreaterThan(0);
+      for (const tile of tiles) expect(tile, id).toContain("<img");
+    }
+    // DJ Nova has no photo, headline or city: found by search, never promoted.
+    expect(rows.map((row) => row[0]).join("")).not.toContain("/entertainment/dj-nova");
+    const search = await get("/search?searchTerms=nova");
+    const card = search.html.slice(search.html.indexOf("<article"), search.html.indexOf("</article>"));
+    expect(card).toContain("DJ Nova");
+    expect(card).toMatch(/<span class="text-3xl">DN<\/span>/);
+  });
+});

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ActPlaceholder } from "../../components/ui/act-placeholder";
 import { StarRating } from "../../components/ui/star-rating";
 import { fileUrl } from "../../lib/files";
 import type { SearchResults } from "../../routes/search.server";
@@ -12,7 +13,7 @@ export function ActTile({ act }: { act: Result }) {
       {act.avatar ? (
         <img src={fileUrl(act.avatar)} alt="" width={320} height={160} loading="lazy" className="h-32 w-full object-cover" />
       ) : (
-        <div aria-hidden className="h-32 w-full bg-gradient-to-br from-violet-200 to-pink-100" />
+        <ActPlaceholder name={act.name} className="h-32 w-full" />
       )}
       <div className="p-3">
         <p className="font-semibold text-violet-800 group-hover:underline">{act.name}</p>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ActPlaceholder } from "../../components/ui/act-placeholder";
 import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
 import { fileUrl } from "../../lib/files";
@@ -14,7 +15,7 @@ export function ResultCard({ act, canInvite }: { act: Result; /** A planner's In
       {act.avatar ? (
         <img src={fileUrl(act.avatar)} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 shrink-0 rounded-md object-cover" />
       ) : (
-        <div aria-hidden className="h-24 w-24 shrink-0 rounded-md bg-gradient-to-br from-violet-200 to-pink-100" />
+        <ActPlaceholder name={act.name} className="h-24 w-24 shrink-0 rounded-md" />
       )}
       <div className="min-w-0 flex-1">
         <h3 id={`result-${act.url}`} className="text-lg font-semibold">

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { initialsOf, isShowcaseReady } from "./act-presentation";
+
+describe("how an act is put in front of planners", () => {
+  it("a promoted act has a photo, a headline and a city", () => {
+    const full = { avatar: "avatars/a.png", headline: "Soul for weddings", location: "Chicago, IL" };
+    expect(isShowcaseReady(full)).toBe(true);
+    expect(isShowcaseReady({ ...full, avatar: null })).toBe(false);
+    expect(isShowcaseReady({ ...full, headline: "  " })).toBe(false);
+    expect(isShowcaseReady({ ...full, location: null })).toBe(false);
+  });
+
+  it("an act without a photo is shown by its initials", () => {
+    expect(initialsOf("The Velvet Tones")).toBe("VT");
+    expect(initialsOf("DJ Nova")).toBe("DN");
+    expect(initialsOf("élan")).toBe("É");
+    expect(initialsOf("The")).toBe("T");
+  });
+});
