@@ -33,6 +33,8 @@ export const MESSAGES = {
   emailRequired: "Email is required",
   passwordRequired: "Password is required",
   passwordTooShort: `Must be at least ${LIMITS.passwordMin} characters`,
+  /** Said beside every new-password field, before anything is typed. */
+  passwordRules: `At least ${LIMITS.passwordMin} characters; not your email address and not a common password.`,
   passwordBlank: "Must not be only spaces",
   passwordIsEmail: "Must not be your email address",
   passwordTooCommon: "This password is too common: choose one that is harder to guess",

@@ -1,4 +1,5 @@
 import { LIMITS } from "../../domain/limits";
+import { MESSAGES } from "../../domain/messages";
 import { Form, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
@@ -106,7 +107,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountForm>
       <AccountForm intent="password" title="Password" submit="Change password" outcome={outcome}>
         <TextField label="Current password" name="current" type="password" autoComplete="current-password" required errors={errors("password", "currentPassword")} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={LIMITS.passwordMin} required errors={errors("password", "newPassword")} />
+        <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={LIMITS.passwordMin} required hint={MESSAGES.passwordRules} errors={errors("password", "newPassword")} />
       </AccountForm>
       <AccountForm intent="notifications" title="Email me when…" submit="Save email settings" outcome={outcome}>
         <fieldset className="flex flex-col gap-2">

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { RouteHandle } from "../root";
 import { KeptMarkup } from "../components/kept-markup";
+import type { SignupFailure } from "../features/act-profile/create-account-prompt";
 import { ProfilePage } from "../features/act-profile/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
@@ -20,9 +21,12 @@ export function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "create-account") return readFailure(new Response(null, { status: 400 }), "Unknown action");
-  const response = await postJson(context, "/api/auth/sign-up/email", { name: form.get("name") ?? "", email: form.get("email") ?? "", password: form.get("password") ?? "", role: "PLANNER" });
+  const typed = (field: string) => String(form.get(field) ?? "");
+  const response = await postJson(context, "/api/auth/sign-up/email", { name: typed("name"), email: typed("email"), password: typed("password"), role: "PLANNER" });
   if (response.ok) return redirect(`/entertainment/${params.actUrl}`, { headers: forwardCookies(response) });
-  return readFailure(response, "Could not create your account. Please try again.");
+  // What was typed comes back with the messages, so a refusal costs no retyping (never the password).
+  const failure: SignupFailure = { ...(await readFailure(response, "Could not create your account. Please try again.")), values: { name: typed("name"), email: typed("email") } };
+  return failure;
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -1,4 +1,5 @@
 import { LIMITS } from "../../domain/limits";
+import { MESSAGES } from "../../domain/messages";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
@@ -62,6 +63,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           autoComplete="new-password"
           required
           minLength={LIMITS.passwordMin}
+          hint={MESSAGES.passwordRules}
           errors={actionData?.errors.password}
         />
         {actionData && !Object.keys(actionData.errors).length && (

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../domain/messages";
 import { axeViolations } from "./axe";
 import { watchCspViolations, browserSuite } from "./browser-session";
 import type { DemoRole } from "./demo-sessions";
@@ -67,18 +68,33 @@ describe("a guest on the profile", () => {
     await page.close();
   });
 
-  it("signs up from the create-account prompt, sees field errors first, and comes back signed in", async () => {
+  it("signs up from the create-account prompt: rules said first, checked in the browser, and a refusal keeps what was typed", async () => {
     const context = await suite.browser.newContext();
     watchCspViolations(context, suite.cspViolations);
     const page = await context.newPage();
     await page.goto(`${suite.app.baseUrl}/entertainment/dj-nova`);
     const form = page.locator('form[name="Entertainer Profile - DJ Nova"]');
+    const password = form.getByLabel("Password");
+    // The rules are said before anything is typed, and read with the field.
+    expect(await form.getByText(MESSAGES.passwordRules).isVisible()).toBe(true);
+    expect(await password.getAttribute("aria-describedby")).toBeTruthy();
+    // The browser checks first: an empty form and a short password never leave the page.
     await form.getByRole("button", { name: "Sign Up for Free" }).click();
-    await page.getByText("Name is required").waitFor();
-    expect(await form.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(await form.getByLabel("Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
     await form.getByLabel("Name").fill("Gina Guest");
     await form.getByLabel("Email").fill("gina@example.com");
-    await form.getByLabel("Password").fill("a-good-password");
+    await password.fill("short");
+    await form.getByRole("button", { name: "Sign Up for Free" }).click();
+    expect(await password.evaluate((input: HTMLInputElement) => input.validity.tooShort || input.validity.patternMismatch || !input.validity.valid)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/entertainment/dj-nova");
+    // The server's own rules: a common password is refused, and the name and email stay.
+    await password.fill("password123");
+    await form.getByRole("button", { name: "Sign Up for Free" }).click();
+    await page.getByText(MESSAGES.passwordTooCommon).waitFor();
+    expect(await form.getByLabel("Name").inputValue()).toBe("Gina Guest");
+    expect(await form.getByLabel("Email").inputValue()).toBe("gina@example.com");
+    expect(await password.inputValue()).toBe("");
+    await password.fill("a-good-password");
     await form.getByRole("button", { name: "Sign Up for Free" }).click();
     await page.getByTestId("signed-in-as").waitFor();
     expect(await page.getByTestId("signed-in-as").textContent()).toBe("Signed in as Gina Guest (PLANNER)");

@@ -1,11 +1,23 @@
 import { LIMITS } from "../../../domain/limits";
+import { MESSAGES } from "../../../domain/messages";
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 
-/** The guest's create-account prompt: signs a new planner up and in, then back to this act. */
-export function CreateAccountPrompt({ actName, failure }: { actName: string; failure: { message: string; errors: FieldErrors } | undefined }) {
+/** A refused sign-up: the messages, and what was typed (never the password), to show again. */
+export interface SignupFailure {
+  message: string;
+  errors: FieldErrors;
+  values?: { name: string; email: string };
+}
+
+/**
+ * The guest's create-account prompt: signs a new planner up and in, then back to this act. It
+ * works without JavaScript: the browser checks the fields first, the rules are said before
+ * anything is typed, and a refusal keeps the name and email.
+ */
+export function CreateAccountPrompt({ actName, failure }: { actName: string; failure: SignupFailure | undefined }) {
   const submitting = useNavigation().state === "submitting";
   const errors = failure?.errors ?? {};
   return (
@@ -14,11 +26,21 @@ export function CreateAccountPrompt({ actName, failure }: { actName: string; fai
         Create a free account to book {actName}
       </h2>
       <p className="mt-1 text-sm text-gray-700">Planners sign up for free, invite acts to their events and compare offers.</p>
-      <Form method="post" name={`Entertainer Profile - ${actName}`} className="mt-4 grid gap-3 sm:grid-cols-3" noValidate>
+      <Form method="post" name={`Entertainer Profile - ${actName}`} className="mt-4 grid gap-3 sm:grid-cols-3">
         <input type="hidden" name="intent" value="create-account" />
-        <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} errors={errors.password} />
+        <TextField label="Name" name="name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={failure?.values?.name} errors={errors.name} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.values?.email} errors={errors.email} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          hint={MESSAGES.passwordRules}
+          errors={errors.password}
+        />
         {failure && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-3">
             {failure.message}

@@ -1,5 +1,4 @@
-import type { FieldErrors } from "../../../domain/api-error";
-import { CreateAccountPrompt } from "./create-account-prompt";
+import { CreateAccountPrompt, type SignupFailure } from "./create-account-prompt";
 import { AdditionalInfo } from "./sections/additional-info";
 import { Documents } from "./sections/documents";
 import { Intro } from "./sections/intro";
@@ -15,7 +14,7 @@ import type { SectionProps } from "./types";
 
 interface ProfilePageProps extends SectionProps {
   guest: boolean;
-  signupFailure: { message: string; errors: FieldErrors } | undefined;
+  signupFailure: SignupFailure | undefined;
 }
 
 /**
