@@ -38,7 +38,8 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
         {loaderData.documents.length === 0 ? (
           <p className="mt-2 text-sm text-gray-700">No documents yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          // Relative: the buttons' screen-reader words are placed absolutely, and would otherwise widen the page past this scroller on a phone.
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-gray-200">
@@ -133,11 +134,11 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-6 grid gap-4 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="Upload a document">
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={ids.act} className="text-sm font-medium text-gray-800">
           Act
         </label>
-        <select id={ids.act} value={actUrl} onChange={(event) => setActUrl(event.target.value)} className="rounded-md border border-gray-300 px-3 py-2">
+        <select id={ids.act} value={actUrl} onChange={(event) => setActUrl(event.target.value)} className="w-full min-w-0 rounded-md border border-gray-300 px-3 py-2">
           {acts.map((act) => (
             <option key={act.url} value={act.url}>
               {act.name}
@@ -146,11 +147,11 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
         </select>
       </div>
       <TextField label="Title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} errors={errors.title} />
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={ids.file} className="text-sm font-medium text-gray-800">
           File (PDF, Word, Excel, PowerPoint, text, RTF or image; up to 25 MB)
         </label>
-        <input id={ids.file} type="file" aria-invalid={Boolean(errors.path) || undefined} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="text-sm" />
+        <input id={ids.file} type="file" aria-invalid={Boolean(errors.path) || undefined} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="w-full min-w-0 text-sm" />
         <FieldErrors errors={errors.path ?? (errors.file ? [DOCUMENT_REQUIRED] : undefined)} />
       </div>
       <label className="flex items-center gap-2 self-end text-sm">

@@ -98,7 +98,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
           {avatar ? <img src={fileUrl(avatar)} alt="Current avatar" width={80} height={80} className="h-20 w-20 rounded-full object-cover" /> : <div aria-hidden className="h-20 w-20 rounded-full bg-violet-100" />}
           <label className="text-sm font-medium text-gray-800">
             Avatar (JPEG, PNG, GIF, WebP or AVIF)
-            <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => void changeAvatar(event.target.files?.[0])} className="mt-1 block text-sm font-normal" />
+            <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => void changeAvatar(event.target.files?.[0])} className="mt-1 block w-full min-w-0 text-sm font-normal" />
           </label>
         </div>
         <FieldErrors errors={errors.avatar} />
