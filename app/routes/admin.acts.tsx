@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { deriveActStatus, type ActStatusKey } from "../../domain/act-status";
+import { ActPlaceholder } from "../components/ui/act-placeholder";
 import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
 import { QueueNav } from "../features/admin/queue-nav";
+import { ApproveActDialog } from "../features/moderation/approve-act-dialog";
 import { DeclineActDialog } from "../features/moderation/decline-act-dialog";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
 import { formatDay } from "../../domain/formatters";
 import { Pager } from "../components/ui/pager";
+import { fileUrl } from "../lib/files";
 
 export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];
@@ -74,30 +74,43 @@ export default function AdminActs({ loaderData }: Route.ComponentProps) {
 type QueueAct = Route.ComponentProps["loaderData"]["acts"][number];
 
 function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
-  const { run, pending } = useAction();
   const shown = deriveActStatus(STATUS_FLAGS[status]);
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`queue-${act.url}`}>
-      <div>
-        <p id={`queue-${act.url}`} className="font-semibold">
-          <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
-            {act.name}
-          </Link>{" "}
-          <Badge color={shown.color}>{shown.label}</Badge>
-        </p>
-        <p className="text-sm text-gray-700">
-          {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since{" "}
-          <time dateTime={act.created_at}>{formatDay(act.created_at)}</time>
-        </p>
-        {act.decline_reason && status === "declined" && <p className="mt-1 text-sm text-gray-700">Reason: {act.decline_reason}</p>}
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`queue-${act.url}`}>
+      <div className="flex min-w-0 flex-1 gap-3">
+        {act.avatar ? (
+          <img src={fileUrl(act.avatar)} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md object-cover" />
+        ) : (
+          <ActPlaceholder name={act.name} className="h-20 w-20 shrink-0 rounded-md" />
+        )}
+        <div className="min-w-0">
+          <p id={`queue-${act.url}`} className="font-semibold">
+            <Link to={`/entertainment/${act.url}`} className="text-violet-800 underline">
+              {act.name}
+            </Link>{" "}
+            <Badge color={shown.color}>{shown.label}</Badge>
+          </p>
+          <p className="text-sm text-gray-800">{act.headline ?? "No headline yet"}</p>
+          <p className="text-sm text-gray-700">
+            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since{" "}
+            <time dateTime={act.created_at}>{formatDay(act.created_at)}</time>
+          </p>
+          <p className="text-sm text-gray-700">{act.tags.length ? `Tags: ${act.tags.join(", ")}` : "No tags yet"}</p>
+          <ul aria-label={`Application checklist of ${act.name}`} className="mt-1 flex flex-wrap gap-x-3 text-xs">
+            {act.checklist.map((item) => (
+              <li key={item.key} className={item.done ? "text-green-800" : "text-red-800"}>
+                {/* A mark and a word, not colour alone. */}
+                <span aria-hidden="true">{item.done ? "✓" : "✗"}</span> {item.label}
+                <span className="sr-only">{item.done ? ": done" : ": missing"}</span>
+              </li>
+            ))}
+          </ul>
+          {act.decline_reason && status === "declined" && <p className="mt-1 text-sm text-gray-700">Reason: {act.decline_reason}</p>}
+        </div>
       </div>
       {status !== "draft" && (
         <div className="flex gap-2">
-          {status !== "approved" && (
-            <Button disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl: act.url } }, body: { status: "approved" } })))} aria-label={`Approve ${act.name}`}>
-              Approve
-            </Button>
-          )}
+          {status !== "approved" && <ApproveActDialog actUrl={act.url} actName={act.name} triggerLabel={`Approve ${act.name}`} />}
           {status !== "declined" && <DeclineActDialog actUrl={act.url} actName={act.name} />}
         </div>
       )}

@@ -1,7 +1,9 @@
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { applicationChecklist } from "../../domain/application-checklist";
 import type { ActStatusKey } from "../../domain/act-status";
 import type { Executor } from "../db/client";
-import { acts, documents, tagUpdateRequests, users } from "../db/schema";
+import { acts, actTags, documents, tags, tagUpdateRequests, users } from "../db/schema";
+import { applicationFacts } from "./act-application";
 import { pendingRequests } from "./act-tags";
 
 /** The derived statuses of SPEC.md section 4 as conditions on the act row (same order of checks). */
@@ -27,24 +29,48 @@ export async function countActsByStatus(db: Executor): Promise<Record<ActStatusK
   return row ?? { draft: 0, approved: 0, declined: 0, pending: 0 };
 }
 
-/** One page of the acts in a status, oldest first (the longest waiting at the top). */
+/**
+ * One page of the acts in a status, oldest first (the longest waiting at the top), with what an
+ * admin judges an act by before deciding: its photo, headline, city, tags and the application's
+ * checklist.
+ */
 export async function listActsByStatus(db: Executor, status: ActStatusKey, page: number) {
   const rows = await db
-    .select({ url: acts.url, name: acts.name, location: acts.location, createdAt: acts.createdAt, updatedAt: acts.updatedAt, declineReason: acts.declineReason, manager: users.name })
+    .select({ act: acts, manager: users.name })
     .from(acts)
     .leftJoin(users, eq(users.id, acts.managerId))
     .where(STATUS_CONDITION[status])
     .orderBy(asc(acts.createdAt), asc(acts.id))
     .limit(QUEUE_PAGE_SIZE)
     .offset((page - 1) * QUEUE_PAGE_SIZE);
-  return rows.map((row) => ({
-    url: row.url,
-    name: row.name,
-    location: row.location,
-    manager: row.manager,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    decline_reason: row.declineReason,
+  const ids = rows.map((row) => row.act.id);
+  const [facts, tagRows] = await Promise.all([
+    applicationFacts(
+      db,
+      rows.map((row) => row.act),
+    ),
+    ids.length
+      ? db
+          .select({ actId: actTags.actId, names: sql<string[]>`array_agg(distinct ${tags.name} order by ${tags.name})` })
+          .from(actTags)
+          .innerJoin(tags, eq(tags.id, actTags.tagId))
+          .where(inArray(actTags.actId, ids))
+          .groupBy(actTags.actId)
+      : [],
+  ]);
+  const tagNames = new Map(tagRows.map((row) => [row.actId, row.names]));
+  return rows.map(({ act, manager }) => ({
+    url: act.url,
+    name: act.name,
+    avatar: act.avatar,
+    headline: act.headline,
+    location: act.location,
+    tags: tagNames.get(act.id) ?? [],
+    checklist: applicationChecklist(facts.get(act.id)!),
+    manager,
+    created_at: act.createdAt.toISOString(),
+    updated_at: act.updatedAt.toISOString(),
+    decline_reason: act.declineReason,
   }));
 }
 

@@ -50,7 +50,13 @@ describe("queues and dashboards for every role", () => {
     await page.getByText("No tag update requests are waiting.").waitFor();
 
     await page.getByRole("link", { name: "Acts waiting: 1" }).click();
+    // The queue shows what the act is before any decision: its checklist, marked in words too.
+    const checklist = page.getByRole("list", { name: "Application checklist of Pending Act" });
+    await checklist.waitFor();
+    expect(await checklist.getByRole("listitem").count()).toBe(5);
+    expect(await checklist.textContent()).toMatch(/A headline: (done|missing)/);
     await page.getByRole("button", { name: "Approve Pending Act" }).click();
+    await page.getByRole("dialog", { name: "Approve Pending Act?" }).getByRole("button", { name: "Approve" }).click();
     await toast(page, "Pending Act Approved");
     await page.getByText("No acts are pending approval.").waitFor();
     expect(await page.getByRole("link", { name: /Moderation/ }).textContent()).toBe("Moderation 0 waiting");

@@ -48,6 +48,11 @@ describe("an admin moderates in the browser", () => {
     const { page } = await suite.sessions.openProfile("admin", "pending-act");
     expect(await page.getByTestId("status-badge").textContent()).toBe("Status: Pending Approval");
     await page.getByRole("button", { name: "Approve" }).click();
+    // Asked first: nothing changes until the admin confirms.
+    const confirm = page.getByRole("dialog", { name: "Approve Pending Act?" });
+    await confirm.getByText("Pending Act becomes visible to every planner").waitFor();
+    expect(await page.getByTestId("status-badge").textContent()).toBe("Status: Pending Approval");
+    await confirm.getByRole("button", { name: "Approve" }).click();
     await toast(page, "Pending Act Approved");
     await page.getByText("Status: Approved").waitFor();
     expect((await guest.goto(`${suite.app.baseUrl}/entertainment/pending-act`))!.status()).toBe(200);

@@ -3,8 +3,25 @@ import { Button } from "./button";
 import { Dialog } from "./dialog";
 import { FormActions } from "./form-fields";
 
-/** Asks before a destructive action; the action's failure is not shown (SPEC.md section 8). */
-export function ConfirmDialog({ title, body, confirmLabel, trigger, onConfirm }: { title: string; body: ReactNode; confirmLabel: string; trigger: ReactNode; onConfirm: () => Promise<unknown> }) {
+/**
+ * Asks before an action that is hard to take back; the action's failure is not shown (SPEC.md
+ * section 8). Destructive by default (a red confirm button); `confirmVariant` for others.
+ */
+export function ConfirmDialog({
+  title,
+  body,
+  confirmLabel,
+  trigger,
+  onConfirm,
+  confirmVariant = "danger",
+}: {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  trigger: ReactNode;
+  onConfirm: () => Promise<unknown>;
+  confirmVariant?: "danger" | "primary";
+}) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   return (
@@ -16,7 +33,7 @@ export function ConfirmDialog({ title, body, confirmLabel, trigger, onConfirm }:
         </Button>
         <Button
           type="button"
-          variant="danger"
+          variant={confirmVariant}
           disabled={pending}
           onClick={async () => {
             setPending(true);

@@ -4,6 +4,7 @@ import type { ProfileAbilities } from "../../../domain/profile-abilities";
 import { Button } from "../../components/ui/button";
 import { api, outcome } from "../../lib/api-client";
 import { useAction } from "../../lib/use-action";
+import { ApproveActDialog } from "./approve-act-dialog";
 import { DeclineActDialog } from "./decline-act-dialog";
 import { ReassignActDialog } from "./reassign-act-dialog";
 import { TagsDialog } from "./tags-dialog";
@@ -16,11 +17,7 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
   return (
     <>
       <TagsDialog act={act} mode="edit" />
-      {can.approve && (
-        <Button disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl: act.url } }, body: { status: "approved" } })))}>
-          Approve
-        </Button>
-      )}
+      {can.approve && <ApproveActDialog actUrl={act.url} actName={act.name} />}
       {can.decline && <DeclineActDialog actUrl={act.url} actName={act.name} />}
       <ReassignActDialog actUrl={act.url} actName={act.name} />
       {can.toggleFeatured && (
