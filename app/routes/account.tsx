@@ -1,8 +1,7 @@
-import { LIMITS } from "../../domain/limits";
-import { MESSAGES } from "../../domain/messages";
 import { Form, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
+import { NewPasswordField } from "../components/ui/new-password-field";
 import { forwardCookies, readFailure, type FormFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import { loadAccount } from "./account.server";
@@ -107,7 +106,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountForm>
       <AccountForm intent="password" title="Password" submit="Change password" outcome={outcome}>
         <TextField label="Current password" name="current" type="password" autoComplete="current-password" required errors={errors("password", "currentPassword")} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={LIMITS.passwordMin} required hint={MESSAGES.passwordRules} errors={errors("password", "newPassword")} />
+        <NewPasswordField label="New password" errors={errors("password", "newPassword")} />
       </AccountForm>
       <AccountForm intent="notifications" title="Email me when…" submit="Save email settings" outcome={outcome}>
         <fieldset className="flex flex-col gap-2">

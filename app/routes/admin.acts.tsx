@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { deriveActStatus, type ActStatusKey } from "../../domain/act-status";
-import { ActPlaceholder } from "../components/ui/act-placeholder";
 import { Badge } from "../components/ui/badge";
+import { ActPicture } from "../components/ui/act-picture";
 import { QueueNav } from "../features/admin/queue-nav";
 import { ApproveActDialog } from "../features/moderation/approve-act-dialog";
 import { DeclineActDialog } from "../features/moderation/decline-act-dialog";
@@ -9,7 +9,6 @@ import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
 import { formatDay } from "../../domain/formatters";
 import { Pager } from "../components/ui/pager";
-import { fileUrl } from "../lib/files";
 
 export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];
@@ -78,11 +77,7 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`queue-${act.url}`}>
       <div className="flex min-w-0 flex-1 gap-3">
-        {act.avatar ? (
-          <img src={fileUrl(act.avatar)} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-md object-cover" />
-        ) : (
-          <ActPlaceholder name={act.name} className="h-20 w-20 shrink-0 rounded-md" />
-        )}
+        <ActPicture act={act} width={80} height={80} className="h-20 w-20 shrink-0 rounded-md" />
         <div className="min-w-0">
           <p id={`queue-${act.url}`} className="font-semibold">
             <Link to={`/entertainment/${act.url}`} className="text-violet-800 underline">

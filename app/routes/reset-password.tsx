@@ -1,8 +1,7 @@
-import { LIMITS } from "../../domain/limits";
-import { MESSAGES } from "../../domain/messages";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
+import { NewPasswordField } from "../components/ui/new-password-field";
 import { readFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/reset-password";
@@ -46,7 +45,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={LIMITS.passwordMin} required hint={MESSAGES.passwordRules} errors={actionData?.errors.password?.length ? actionData.errors.password : undefined} />
+          <NewPasswordField label="New password" errors={actionData?.errors.password?.length ? actionData.errors.password : undefined} />
           <TextField label="New password again" name="confirm" type="password" autoComplete="new-password" required errors={actionData?.errors.confirm} />
           {actionData && !actionData.errors.password?.length && !actionData.errors.confirm && (
             <p role="alert" className="text-sm text-red-700">

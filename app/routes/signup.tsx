@@ -1,8 +1,7 @@
-import { LIMITS } from "../../domain/limits";
-import { MESSAGES } from "../../domain/messages";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
+import { NewPasswordField } from "../components/ui/new-password-field";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { safeRedirect } from "../../domain/redirect";
 import { postJson } from "../lib/post-json.server";
@@ -56,16 +55,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </fieldset>
         <TextField label="Name" name="name" autoComplete="name" required errors={actionData?.errors.name} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.passwordMin}
-          hint={MESSAGES.passwordRules}
-          errors={actionData?.errors.password}
-        />
+        <NewPasswordField errors={actionData?.errors.password} />
         {actionData && !Object.keys(actionData.errors).length && (
           <p role="alert" className="text-sm text-red-700">
             {actionData.message}

@@ -1,9 +1,9 @@
 import { LIMITS } from "../../../domain/limits";
-import { MESSAGES } from "../../../domain/messages";
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
+import { NewPasswordField } from "../../components/ui/new-password-field";
 
 /** A refused sign-up: the messages, and what was typed (never the password), to show again. */
 export interface SignupFailure {
@@ -30,17 +30,7 @@ export function CreateAccountPrompt({ actName, failure }: { actName: string; fai
         <input type="hidden" name="intent" value="create-account" />
         <TextField label="Name" name="name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={failure?.values?.name} errors={errors.name} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.values?.email} errors={errors.email} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.passwordMin}
-          maxLength={LIMITS.passwordMax}
-          hint={MESSAGES.passwordRules}
-          errors={errors.password}
-        />
+        <NewPasswordField errors={errors.password} />
         {failure && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-3">
             {failure.message}

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { ActPlaceholder } from "../../components/ui/act-placeholder";
+import { ActPicture } from "../../components/ui/act-picture";
 import { StarRating } from "../../components/ui/star-rating";
-import { fileUrl } from "../../lib/files";
 import type { SearchResults } from "../../routes/search.server";
 
 type Result = SearchResults["data"][number];
@@ -10,11 +9,7 @@ type Result = SearchResults["data"][number];
 export function ActTile({ act }: { act: Result }) {
   return (
     <Link to={`/entertainment/${act.url}`} className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200 hover:ring-violet-400 focus-visible:ring-2 focus-visible:ring-violet-700">
-      {act.avatar ? (
-        <img src={fileUrl(act.avatar)} alt="" width={320} height={160} loading="lazy" className="h-32 w-full object-cover" />
-      ) : (
-        <ActPlaceholder name={act.name} className="h-32 w-full" />
-      )}
+      <ActPicture act={act} width={320} height={160} className="h-32 w-full" />
       <div className="p-3">
         <p className="font-semibold text-violet-800 group-hover:underline">{act.name}</p>
         {act.location && <p className="text-sm text-gray-700">{act.location}</p>}

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { ActPlaceholder } from "../../components/ui/act-placeholder";
+import { ActPicture } from "../../components/ui/act-picture";
 import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
-import { fileUrl } from "../../lib/files";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import type { SearchResults } from "../../routes/search.server";
 
@@ -12,11 +11,7 @@ type Result = SearchResults["data"][number];
 export function ResultCard({ act, canInvite }: { act: Result; /** A planner's Invite button (the results are all acts a planner may invite). */ canInvite: boolean }) {
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
-      {act.avatar ? (
-        <img src={fileUrl(act.avatar)} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 shrink-0 rounded-md object-cover" />
-      ) : (
-        <ActPlaceholder name={act.name} className="h-24 w-24 shrink-0 rounded-md" />
-      )}
+      <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
       <div className="min-w-0 flex-1">
         <h3 id={`result-${act.url}`} className="text-lg font-semibold">
           <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
