@@ -27,6 +27,17 @@ const isRelation = (key: string): key is ActTagRelation => (ACT_TAG_RELATIONS as
 
 type Values = Record<string, unknown>;
 
+/** The tag ids an entry records under one of the act's tag lists. */
+function tagIdsUnder(values: Values, relation: ActTagRelation): number[] {
+  const ids = values[relation];
+  return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : [];
+}
+
+/** Every tag id an entry records, under any of the act's tag lists: the names to look up. */
+export function recordedTagIds(values: Values): number[] {
+  return ACT_TAG_RELATIONS.flatMap((relation) => tagIdsUnder(values, relation));
+}
+
 /** How one recorded value reads, for the facts an action records (moderation-log's callers). */
 const FIELDS: { field: string; keys: string[]; read: (values: Values, tagName: (id: number) => string) => string }[] = [
   {
@@ -44,7 +55,7 @@ const FIELDS: { field: string; keys: string[]; read: (values: Values, tagName: (
     field: RELATION_NAMES[relation],
     keys: [relation],
     read: (v: Values, tagName: (id: number) => string) => {
-      const ids = Array.isArray(v[relation]) ? (v[relation] as unknown[]).filter((id): id is number => typeof id === "number") : [];
+      const ids = tagIdsUnder(v, relation);
       return ids.length ? ids.map(tagName).join(", ") : NONE;
     },
   })),

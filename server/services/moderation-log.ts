@@ -1,7 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "../../domain/moderation";
-import { moderationChanges } from "../../domain/moderation-changes";
-import { ACT_TAG_RELATIONS } from "../../domain/tags";
+import { moderationChanges, recordedTagIds } from "../../domain/moderation-changes";
 import type { Executor } from "../db/client";
 import { moderationEvents, tags, users } from "../db/schema";
 
@@ -21,7 +20,7 @@ export async function moderationHistory(db: Executor, actId: number, limit = 50)
     .where(eq(moderationEvents.actId, actId))
     .orderBy(desc(moderationEvents.createdAt), desc(moderationEvents.id))
     .limit(limit);
-  const tagName = await tagNamesOf(db, rows.flatMap(({ event }) => [...tagIdsIn(event.before), ...tagIdsIn(event.after)]));
+  const tagName = await tagNamesOf(db, rows.flatMap(({ event }) => [...recordedTagIds(event.before), ...recordedTagIds(event.after)]));
   return rows.map(({ event, actor }) => ({
     id: event.id,
     action: event.action as ModerationAction,
@@ -32,11 +31,6 @@ export async function moderationHistory(db: Executor, actId: number, limit = 50)
     changes: moderationChanges(event.before, event.after, tagName),
     created_at: event.createdAt.toISOString(),
   }));
-}
-
-/** The tag ids an entry records, under any of the act's tag lists. */
-function tagIdsIn(values: Record<string, unknown>): number[] {
-  return ACT_TAG_RELATIONS.flatMap((relation) => (Array.isArray(values[relation]) ? (values[relation] as unknown[]).filter((id): id is number => typeof id === "number") : []));
 }
 
 /** Names for these tag ids, read at once; a tag removed since reads as such. */
