@@ -87,7 +87,15 @@ export const profileTestimonialSchema = z
 export type ProfileTestimonial = z.infer<typeof profileTestimonialSchema>;
 
 export const profilePackageSchema = z
-  .object({ id: z.number().int(), title: z.string(), description: z.string(), eventTypes: z.array(tagSchema), rank: z.number().int() })
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    eventTypes: z.array(tagSchema),
+    rank: z.number().int(),
+    price_from_cents: z.number().int().nullable().describe("US cents; null when the offering names no price"),
+    price_to_cents: z.number().int().nullable().describe("US cents; the top of the range, null when open or not set"),
+  })
   .meta({
     id: "Offering",
     description: "An offering (package) of the act, in the artist's order (rank)",
@@ -97,6 +105,8 @@ export const profilePackageSchema = z
       description: "Four 45-minute sets, sound and lights included.",
       eventTypes: [{ id: 31, name: "Wedding", type: "Event Type" }],
       rank: 1,
+      price_from_cents: 450000,
+      price_to_cents: 800000,
     },
   });
 export type ProfilePackage = z.infer<typeof profilePackageSchema>;
@@ -214,6 +224,7 @@ export const actProfileSchema = z
     images: z.array(profileImageSchema),
     videos: z.array(profileVideoSchema),
     packages: z.array(profilePackageSchema),
+    price_from_cents: z.number().int().nullable().describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
     testimonials: z.array(profileTestimonialSchema),
     entertainerReviews: z.array(profileReviewSchema),
     reviewSummary: reviewSummarySchema,
@@ -264,6 +275,7 @@ export const actProfileSchema = z
       images: [{ id: 1, path: "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg" }],
       videos: [],
       packages: [],
+      price_from_cents: null,
       testimonials: [],
       entertainerReviews: [],
       reviewSummary: { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },

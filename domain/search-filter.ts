@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_BUDGET_DOLLARS } from "./prices";
 import { text } from "./schemas/fields";
 
 /** The act search filter of SPEC.md section 3 (with CONTRACT.md's Discovery keys), and its query-string form. */
@@ -9,7 +10,7 @@ export type ListKey = (typeof LIST_KEYS)[number];
 export const EXTRAS = ["Featured", "Nationally Recognized", "Corporate Experience", "Has Videos", "Has Reviews"] as const;
 export type Extra = (typeof EXTRAS)[number];
 
-export const SORTS = ["relevance", "recommended", "rating", "reviews", "newest", "distance"] as const;
+export const SORTS = ["relevance", "recommended", "rating", "reviews", "newest", "price", "distance"] as const;
 export type SearchSort = (typeof SORTS)[number];
 
 export const DEFAULT_RADIUS_MILES = 50;
@@ -42,6 +43,8 @@ export const actSearchFilterSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date written YYYY-MM-DD")
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Use a date written YYYY-MM-DD")
     .optional(),
+  /** Whole dollars: only acts whose "from" price is at most this (acts with no price are left out). */
+  budget: z.coerce.number({ error: "Enter a budget in whole dollars" }).int("Enter a budget in whole dollars").min(0, "Enter a budget in whole dollars").max(MAX_BUDGET_DOLLARS, "Enter a budget of $1,000,000 or less").optional(),
   sort: z.enum(SORTS).optional(),
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;
@@ -66,6 +69,7 @@ export const SEARCH_QUERY_KEYS = [
   "location_lat",
   "location_lng",
   "date",
+  "budget",
   "sort",
 ] as const;
 
@@ -88,6 +92,7 @@ export const SORT_LABELS: Record<SearchSort, string> = {
   rating: "Highest rated",
   reviews: "Most reviews",
   newest: "Newest",
+  price: "Lowest price",
   distance: "Nearest",
 };
 
@@ -111,6 +116,12 @@ export function rawSearchFilter(query: string | URLSearchParams): Record<string,
   for (const key of LIST_KEYS) raw[key] = params.getAll(`${key}[]`).filter((value) => value !== "");
   for (const [key, value] of params) if (!key.endsWith("[]") && value !== "") raw[key] = value;
   return raw;
+}
+
+/** The budget an address asks for (`?budget=2000`), or undefined when it names none or junk. */
+export function budgetInAddress(params: URLSearchParams): number | undefined {
+  const parsed = actSearchFilterSchema.shape.budget.safeParse(params.get("budget") || undefined);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function parseSearchFilter(query: string | URLSearchParams): ActSearchFilter {

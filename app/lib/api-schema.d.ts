@@ -1347,7 +1347,7 @@ export interface components {
                  * @description The order applied: relevance by default with keywords, recommended without
                  * @enum {string}
                  */
-                sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "distance";
+                sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "price" | "distance";
                 facets: components["schemas"]["ActSearchFacets"];
             };
         };
@@ -1365,6 +1365,7 @@ export interface components {
          *         "average": 4.8,
          *         "count": 12
          *       },
+         *       "price_from_cents": 450000,
          *       "tags": [
          *         "7+ Piece Band",
          *         "Funk",
@@ -1388,6 +1389,8 @@ export interface components {
                 average: number | null;
                 count: number;
             };
+            /** @description US cents: the lowest starting price of the act's offerings, null when none names one */
+            price_from_cents: number | null;
             /** @description The act's tag names */
             tags: string[];
             /** @description Only when the search names a place: miles to the act's nearest location */
@@ -1569,6 +1572,7 @@ export interface components {
          *       ],
          *       "videos": [],
          *       "packages": [],
+         *       "price_from_cents": null,
          *       "testimonials": [],
          *       "entertainerReviews": [],
          *       "reviewSummary": {
@@ -1635,6 +1639,8 @@ export interface components {
             images: components["schemas"]["Image"][];
             videos: components["schemas"]["Video"][];
             packages: components["schemas"]["Offering"][];
+            /** @description US cents: the lowest starting price of the act's offerings, null when none names one */
+            price_from_cents: number | null;
             testimonials: components["schemas"]["Testimonial"][];
             entertainerReviews: components["schemas"]["Review"][];
             reviewSummary: components["schemas"]["ReviewSummary"];
@@ -1790,7 +1796,9 @@ export interface components {
          *           "type": "Event Type"
          *         }
          *       ],
-         *       "rank": 1
+         *       "rank": 1,
+         *       "price_from_cents": 450000,
+         *       "price_to_cents": 800000
          *     }
          */
         Offering: {
@@ -1799,6 +1807,10 @@ export interface components {
             description: string;
             eventTypes: components["schemas"]["Tag"][];
             rank: number;
+            /** @description US cents; null when the offering names no price */
+            price_from_cents: number | null;
+            /** @description US cents; the top of the range, null when open or not set */
+            price_to_cents: number | null;
         };
         /**
          * @description A testimonial the artist added, in their order (rank)
@@ -5423,6 +5435,10 @@ export interface operations {
                     title: string;
                     description: string;
                     eventTypes: number[];
+                    /** @description US cents, 0 to 100,000,000; null or left out for none */
+                    price_from_cents?: number | null;
+                    /** @description US cents, 0 to 100,000,000; null or left out for none */
+                    price_to_cents?: number | null;
                 };
             };
         };
@@ -5519,6 +5535,10 @@ export interface operations {
                     title: string;
                     description: string;
                     eventTypes: number[];
+                    /** @description US cents, 0 to 100,000,000; null or left out for none */
+                    price_from_cents?: number | null;
+                    /** @description US cents, 0 to 100,000,000; null or left out for none */
+                    price_to_cents?: number | null;
                 };
             };
         };

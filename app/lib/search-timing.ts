@@ -5,7 +5,7 @@ export const KEYWORD_DEBOUNCE_MS = 350;
 
 /**
  * When a changed field of the search form searches: a choice (a date, a radius, an order, a
- * ticked value) at once; words once typing pauses; a place once it is typed in full
+ * ticked value) at once; words and a budget once typing pauses; a place once it is typed in full
  * ("Austin, TX") or emptied, since part of one waits for a pick or Enter.
  */
 export function searchTiming(
@@ -21,7 +21,7 @@ export function searchTiming(
     return field.value === "" || CITY_AND_STATE.test(field.value.trim())
       ? "after-typing"
       : "not-yet";
-  return field.type === "search" || field.type === "text"
+  return field.type === "search" || field.type === "text" || field.type === "number"
     ? "after-typing"
     : "not-yet";
 }

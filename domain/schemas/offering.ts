@@ -1,9 +1,34 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
+import { MAX_PRICE_CENTS, centsOfDollars } from "../prices";
 import { idSchema, requiredText } from "./fields";
 
-export const offeringSchema = z.object({
+type PriceIssue = { end: "from" | "to"; message: string };
+
+const isPriceEnd = (cents: unknown) => cents === null || (typeof cents === "number" && Number.isInteger(cents) && cents >= 0 && cents <= MAX_PRICE_CENTS);
+
+/**
+ * What is wrong with a price range, by end ("from", "to"): each end a whole number of cents
+ * from 0 to $1,000,000, the top not below the start, and a top only with a start. Null is an
+ * end left empty. The form (in dollars) checks it all here; the API's schema checks each end
+ * as a field, then the two together (priceOrderIssues).
+ */
+export function priceRangeIssues(from: number | null, to: number | null): PriceIssue[] {
+  const issues: PriceIssue[] = [];
+  if (!isPriceEnd(from)) issues.push({ end: "from", message: MESSAGES.priceOutOfRange });
+  if (!isPriceEnd(to)) issues.push({ end: "to", message: MESSAGES.priceOutOfRange });
+  return issues.length ? issues : priceOrderIssues(from, to);
+}
+
+/** The range's two ends together, once each is a price (or empty). */
+function priceOrderIssues(from: unknown, to: unknown): PriceIssue[] {
+  if (!isPriceEnd(from) || !isPriceEnd(to) || to === null) return [];
+  if (from === null) return [{ end: "from", message: MESSAGES.priceToWithoutFrom }];
+  return (to as number) < (from as number) ? [{ end: "to", message: MESSAGES.priceToBelowFrom }] : [];
+}
+
+const offeringFields = {
   title: requiredText(LIMITS.title, MESSAGES.offeringTitleRequired),
   description: requiredText(LIMITS.offeringDescription, MESSAGES.offeringDescriptionRequired),
   eventTypes: z
@@ -11,5 +36,42 @@ export const offeringSchema = z.object({
     .min(1, MESSAGES.eventTypeRequired)
     .max(100, "Too many Event Types")
     .transform((ids) => [...new Set(ids)]),
-});
+};
+
+/** A price end as the API takes it: whole US cents, or null (or left out) for none. */
+const cents = z
+  .number({ error: MESSAGES.priceOutOfRange })
+  .int(MESSAGES.priceOutOfRange)
+  .min(0, MESSAGES.priceOutOfRange)
+  .max(MAX_PRICE_CENTS, MESSAGES.priceOutOfRange)
+  .nullable()
+  .optional()
+  .describe("US cents, 0 to 100,000,000; null or left out for none");
+
+export const offeringSchema = z
+  .object({ ...offeringFields, price_from_cents: cents, price_to_cents: cents })
+  .superRefine((value, context) => {
+    for (const issue of priceOrderIssues(value.price_from_cents ?? null, value.price_to_cents ?? null))
+      context.addIssue({ code: "custom", path: [issue.end === "from" ? "price_from_cents" : "price_to_cents"], message: issue.message });
+  });
 export type OfferingInput = z.infer<typeof offeringSchema>;
+
+/** The Add/Edit Offering form: the same rules, with the prices in dollars as typed. */
+export const offeringFormSchema = z
+  .object({ ...offeringFields, price_from: z.string(), price_to: z.string() })
+  .superRefine((value, context) => {
+    for (const issue of priceRangeIssues(centsOfDollars(value.price_from), centsOfDollars(value.price_to)))
+      context.addIssue({ code: "custom", path: [issue.end === "from" ? "price_from" : "price_to"], message: issue.message });
+  });
+export type OfferingFormInput = z.input<typeof offeringFormSchema>;
+
+/** The form's values as the API's body. */
+export function offeringInputOfForm(values: OfferingFormInput) {
+  return {
+    title: values.title,
+    description: values.description,
+    eventTypes: values.eventTypes,
+    price_from_cents: centsOfDollars(values.price_from),
+    price_to_cents: centsOfDollars(values.price_to),
+  };
+}

@@ -80,9 +80,9 @@ describe("the OpenAPI document", () => {
 
   it("declares every field of the central resources", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
-    expect(fields("ActProfile")).toHaveLength(42);
+    expect(fields("ActProfile")).toHaveLength(43);
     expect(fields("ActProfile")).toEqual(
-      expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer"]),
+      expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer", "price_from_cents"]),
     );
     for (const name of [
       "Review",

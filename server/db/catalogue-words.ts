@@ -1,6 +1,18 @@
 /** The trade's words for the demo catalogue (server/db/catalogue.ts): our own lists, combined deterministically. */
 
 /** Real US cities, each a label of the gazetteer; the catalogue spreads its acts over them. */
+/**
+ * How far a city's prices sit from a mid-priced one's: entertainers charge more where living
+ * costs more. Cities not named here are 1.
+ */
+export const CITY_PRICE_FACTORS: Record<string, number> = {
+  "New York, NY": 1.45, "San Francisco, CA": 1.4, "San Jose, CA": 1.3, "Los Angeles, CA": 1.3, "Boston, MA": 1.3,
+  "Seattle, WA": 1.2, "San Diego, CA": 1.15, "Chicago, IL": 1.15, "Miami, FL": 1.15, "Denver, CO": 1.1,
+  "Philadelphia, PA": 1.1, "Baltimore, MD": 1.05, "Portland, OR": 1.05, "Austin, TX": 1.05, "Nashville, TN": 1.05,
+  "Oklahoma City, OK": 0.85, "Tucson, AZ": 0.85, "Albuquerque, NM": 0.85, "Memphis, TN": 0.85, "Louisville, KY": 0.9,
+  "Omaha, NE": 0.9, "Cleveland, OH": 0.9, "Detroit, MI": 0.9, "Milwaukee, WI": 0.9, "Jacksonville, FL": 0.9,
+};
+
 export const CATALOGUE_CITIES = [
   "New York, NY", "Los Angeles, CA", "Chicago, IL", "Houston, TX", "Phoenix, AZ", "Philadelphia, PA", "San Antonio, TX",
   "San Diego, CA", "Dallas, TX", "Austin, TX", "Jacksonville, FL", "San Jose, CA", "Fort Worth, TX", "Columbus, OH",
@@ -55,7 +67,8 @@ export interface ActKind {
   eventTypes: string[];
   headlines: string[];
   descriptions: string[];
-  offerings: [title: string, description: string][];
+  /** Each with its usual price range in a mid-priced city, in whole dollars. */
+  offerings: [title: string, description: string, fromDollars: number, toDollars: number][];
 }
 
 export const ACT_KINDS: ActKind[] = [
@@ -83,9 +96,9 @@ export const ACT_KINDS: ActKind[] = [
       "They have played more than {gigs} events since {year}, from backyard parties to ballrooms of 800.",
     ],
     offerings: [
-      ["Full Reception", "Four 45-minute sets from the full band, with a curated playlist between sets and an emcee for announcements."],
-      ["Cocktail Hour Add-On", "A stripped-down trio from the band for your cocktail hour, then the full band after dinner."],
-      ["Corporate Party", "Two high-energy sets with walk-on music for your speakers and a sound check before doors."],
+      ["Full Reception", "Four 45-minute sets from the full band, with a curated playlist between sets and an emcee for announcements.", 5500, 9500],
+      ["Cocktail Hour Add-On", "A stripped-down trio from the band for your cocktail hour, then the full band after dinner.", 1500, 2500],
+      ["Corporate Party", "Two high-energy sets with walk-on music for your speakers and a sound check before doors.", 4500, 8000],
     ],
   },
   {
@@ -112,9 +125,9 @@ export const ACT_KINDS: ActKind[] = [
       "More than {gigs} events played since {year}.",
     ],
     offerings: [
-      ["Wedding Package", "Ceremony sound, cocktail hour playlist and five hours of dancing, with emcee duties throughout."],
-      ["Party Package", "Four hours of open-format mixing with lights and a wireless microphone."],
-      ["Campus Night", "A high-energy three-hour set for college events, with a clean-edit playlist on request."],
+      ["Wedding Package", "Ceremony sound, cocktail hour playlist and five hours of dancing, with emcee duties throughout.", 1400, 2600],
+      ["Party Package", "Four hours of open-format mixing with lights and a wireless microphone.", 800, 1500],
+      ["Campus Night", "A high-energy three-hour set for college events, with a clean-edit playlist on request.", 700, 1300],
     ],
   },
   {
@@ -140,9 +153,9 @@ export const ACT_KINDS: ActKind[] = [
       "Players have performed with regional orchestras and jazz festivals, and {gigs} private events since {year}.",
     ],
     offerings: [
-      ["Ceremony", "Prelude, processional, recessional and postlude, with a custom arrangement of one song."],
-      ["Cocktail Hour", "Ninety minutes of background music, acoustic, with no amplification needed."],
-      ["Dinner Music", "Two 45-minute sets of standards at a level made for conversation."],
+      ["Ceremony", "Prelude, processional, recessional and postlude, with a custom arrangement of one song.", 600, 1100],
+      ["Cocktail Hour", "Ninety minutes of background music, acoustic, with no amplification needed.", 500, 900],
+      ["Dinner Music", "Two 45-minute sets of standards at a level made for conversation.", 900, 1600],
     ],
   },
   {
@@ -168,8 +181,8 @@ export const ACT_KINDS: ActKind[] = [
       "Has performed at {gigs} events since {year}, including private parties and hotel lounges.",
     ],
     offerings: [
-      ["Ceremony Song", "One live song for your walk down the aisle, rehearsed with your coordinator."],
-      ["Two-Hour Set", "Two hours of acoustic covers and originals with a short break."],
+      ["Ceremony Song", "One live song for your walk down the aisle, rehearsed with your coordinator.", 250, 450],
+      ["Two-Hour Set", "Two hours of acoustic covers and originals with a short break.", 600, 1100],
     ],
   },
   {
@@ -195,9 +208,9 @@ export const ACT_KINDS: ActKind[] = [
       "Has addressed more than {gigs} audiences since {year}.",
     ],
     offerings: [
-      ["Keynote", "A 45-minute keynote tailored to your event, with 15 minutes of audience questions."],
-      ["Half-Day Workshop", "An interactive three-hour workshop for up to 60 people, with a workbook for each."],
-      ["Emcee Services", "Hosting your full program: introductions, transitions and keeping time."],
+      ["Keynote", "A 45-minute keynote tailored to your event, with 15 minutes of audience questions.", 7500, 20000],
+      ["Half-Day Workshop", "An interactive three-hour workshop for up to 60 people, with a workbook for each.", 6000, 12000],
+      ["Emcee Services", "Hosting your full program: introductions, transitions and keeping time.", 2500, 5000],
     ],
   },
   {
@@ -219,8 +232,8 @@ export const ACT_KINDS: ActKind[] = [
       "Has delighted audiences at {gigs} events since {year}.",
     ],
     offerings: [
-      ["Strolling Set", "Two hours of roaming performance among your guests during cocktails."],
-      ["Stage Show", "A 30-minute show for audiences of up to 400, with volunteers from the crowd."],
+      ["Strolling Set", "Two hours of roaming performance among your guests during cocktails.", 800, 1500],
+      ["Stage Show", "A 30-minute show for audiences of up to 400, with volunteers from the crowd.", 1200, 2500],
     ],
   },
 ];

@@ -6,7 +6,7 @@ import type { ActTagRelation } from "../../domain/tags";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
 import type { Database, Transaction } from "./client";
-import { ACT_KINDS, type ActKind, BAND_ADJECTIVES, BAND_NOUNS, CATALOGUE_CITIES, DJ_NAMES, ENSEMBLE_WORDS, FIRST_NAMES, LAST_NAMES, REVIEW_TEMPLATES, VARIETY_HEADLINES } from "./catalogue-words";
+import { ACT_KINDS, type ActKind, BAND_ADJECTIVES, BAND_NOUNS, CATALOGUE_CITIES, CITY_PRICE_FACTORS, DJ_NAMES, ENSEMBLE_WORDS, FIRST_NAMES, LAST_NAMES, REVIEW_TEMPLATES, VARIETY_HEADLINES } from "./catalogue-words";
 import { stageLightsPng } from "./demo-files";
 import * as t from "./schema";
 import { DEMO_PASSWORD } from "./seed";
@@ -89,7 +89,7 @@ interface PlannedAct {
   tags: { relation: ActTagRelation; type: string; name: string }[];
   locations: string[];
   reviews: { rating: 1 | 2 | 3 | 4 | 5; title: string; body: string; reviewerName: string; createdAt: Date }[];
-  offerings: { title: string; description: string; eventTypes: string[] }[];
+  offerings: { title: string; description: string; eventTypes: string[]; priceFromCents: number | null; priceToCents: number | null }[];
   photos: number[];
   bookedDays: number[];
 }
@@ -150,7 +150,8 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
       const [title, body] = unused(REVIEW_TEMPLATES[rating], Math.floor(random() * REVIEW_TEMPLATES[rating].length), usedReviews, ([title]) => title);
       return { rating, title, body, reviewerName: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES).charAt(0)}.`, createdAt: new Date(now.getTime() - (n * 23 + Math.floor(random() * 20) + 1) * DAY) };
     });
-    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description]) => ({ title, description, eventTypes: pickSome(random, eventTypes, 1, 2) }));
+    const prices = offeringPrices(seed, index, city);
+    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description, from, to]) => ({ title, description, eventTypes: pickSome(random, eventTypes, 1, 2), ...prices(from, to) }));
     const description = kind.descriptions.map((sentence) => fill(sentence, words)).filter(() => random() < 0.85).join(" ");
     const corporate = eventTypes.includes("Corporate Event") && random() < 0.7;
     planned.push({
@@ -181,6 +182,23 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     });
   }
   return planned;
+}
+
+/**
+ * An act's prices for its offerings: the kind's usual range, scaled by its city's costs and by
+ * how much the act itself asks (0.8 to 1.3), rounded to $50. About one act in twelve names no
+ * prices, and some ranges have no top. Drawn from a generator of the act's own, so that prices
+ * leave every other choice of the catalogue as it was.
+ */
+function offeringPrices(seed: number, index: number, city: string) {
+  const random = seededRandom(seed * 31 + index * 7907 + 17);
+  const shown = random() >= 0.08;
+  const level = (CITY_PRICE_FACTORS[city] ?? 1) * (0.8 + random() * 0.5);
+  const cents = (dollars: number) => Math.max(1, Math.round((dollars * level) / 50)) * 50 * 100;
+  return (from: number, to: number) => {
+    if (!shown) return { priceFromCents: null, priceToCents: null };
+    return { priceFromCents: cents(from), priceToCents: random() < 0.15 ? null : cents(to) };
+  };
 }
 
 /**
@@ -260,7 +278,7 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
   const offerings = each((act, actId) => act.offerings.map((offering, rank) => ({ actId, offering, rank: rank + 1 })));
   const packageIds = await tx
     .insert(t.packages)
-    .values(offerings.map(({ actId, offering, rank }) => ({ actId, title: offering.title, description: offering.description, rank })))
+    .values(offerings.map(({ actId, offering, rank }) => ({ actId, title: offering.title, description: offering.description, priceFromCents: offering.priceFromCents, priceToCents: offering.priceToCents, rank })))
     .returning({ id: t.packages.id });
   await batches(
     offerings.flatMap(({ offering }, n) => offering.eventTypes.map((name) => ({ packageId: packageIds[n]!.id, tagId: tagId.get(`Event Type:${name}`)! }))),

@@ -261,10 +261,20 @@ export const packages = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     rank: integer("rank").notNull(),
+    /** US cents (CONTRACT.md, Prices); the act's "from" price is the lowest of its live offerings'. */
+    priceFromCents: integer("price_from_cents"),
+    priceToCents: integer("price_to_cents"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("packages_act_idx").on(t.actId, t.rank), check("packages_rank_check", sql`${t.rank} >= 1`)],
+  (t) => [
+    index("packages_act_idx").on(t.actId, t.rank),
+    check("packages_rank_check", sql`${t.rank} >= 1`),
+    check(
+      "packages_price_check",
+      sql`(${t.priceFromCents} is null or ${t.priceFromCents} between 0 and 100000000) and (${t.priceToCents} is null or (${t.priceFromCents} is not null and ${t.priceToCents} between ${t.priceFromCents} and 100000000))`,
+    ),
+  ],
 );
 
 export const packageEventTypes = pgTable(
@@ -484,6 +494,8 @@ export const actSearch = pgTable(
     featured: boolean("featured").notNull().default(false),
     name: text("name").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The lowest starting price of the act's live offerings, in US cents: budget and sort=price. */
+    priceFromCents: integer("price_from_cents"),
     /** "<list>:<value>" for every filter value the act has (server/services/search/conditions.ts). */
     facets: text("facets").array().notNull().default(sql`'{}'::text[]`),
   },
@@ -494,6 +506,7 @@ export const actSearch = pgTable(
     index("act_search_rating_idx").on(t.visible, sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.actId),
     index("act_search_reviews_idx").on(t.visible, sql`${t.reviewCount} desc`, sql`${t.ratingAvg} desc nulls last`, t.actId),
     index("act_search_newest_idx").on(t.visible, sql`${t.createdAt} desc`, sql`${t.actId} desc`),
+    index("act_search_price_idx").on(t.visible, sql`${t.priceFromCents} asc nulls last`, t.actId),
   ],
 );
 

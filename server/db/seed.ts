@@ -109,9 +109,9 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
     const packageRows = await tx
       .insert(t.packages)
       .values([
-        { actId: velvetId, title: "Ceremony and Cocktail Hour", description: "A string-and-horn trio for your ceremony, then a jazz quartet through cocktails.", rank: 1 },
-        { actId: velvetId, title: "Full Reception", description: "Four 45-minute sets from the full nine-piece band, with DJ music between sets.", rank: 2 },
-        { actId: velvetId, title: "Corporate Showcase", description: "Two high-energy sets with branded walk-on music and an emcee for your awards.", rank: 3 },
+        { actId: velvetId, title: "Ceremony and Cocktail Hour", description: "A string-and-horn trio for your ceremony, then a jazz quartet through cocktails.", priceFromCents: 250_000, priceToCents: 400_000, rank: 1 },
+        { actId: velvetId, title: "Full Reception", description: "Four 45-minute sets from the full nine-piece band, with DJ music between sets.", priceFromCents: 850_000, priceToCents: 1_400_000, rank: 2 },
+        { actId: velvetId, title: "Corporate Showcase", description: "Two high-energy sets with branded walk-on music and an emcee for your awards.", priceFromCents: 700_000, priceToCents: null, rank: 3 },
       ])
       .returning({ id: t.packages.id });
     await tx.insert(t.packageEventTypes).values([

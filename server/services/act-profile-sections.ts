@@ -74,6 +74,7 @@ const readSectionRows = preparedStatement(
     (select coalesce(json_agg(json_build_object('id', v.id, 'link', v.link, 'file_path', v.file_path) order by v.created_at, v.id), '[]'::json)
       from videos v where v.act_id = $1) as videos,
     (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'rank', p.rank,
+        'price_from_cents', p.price_from_cents, 'price_to_cents', p.price_to_cents,
         'eventTypes', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type) order by t.name, t.id), '[]'::json)
           from package_event_types pe join tags t on t.id = pe.tag_id where pe.package_id = p.id)) order by p.rank, p.id), '[]'::json)
       from packages p where p.act_id = $1 and p.deleted_at is null) as packages,

@@ -4,6 +4,7 @@ import type { ActProfile, ActSocialLinks, ManagerInfo } from "../../domain/act-p
 import { SOCIAL_NETWORKS } from "../../domain/act-profile";
 import { deriveActStatus } from "../../domain/act-status";
 import { canManageAct, canSeeAdminInfo, isManager } from "../../domain/permissions";
+import { lowestPrice } from "../../domain/prices";
 import { averageRating, ratingDistribution } from "../../domain/ratings";
 import type { Role } from "../../domain/roles";
 import type { ActRowCache } from "../act-row-cache";
@@ -104,6 +105,7 @@ export async function getActProfilePage(
     images: sections.images,
     videos: sections.videos,
     packages: sections.packages,
+    price_from_cents: lowestPrice(sections.packages),
     testimonials: sections.testimonials,
     entertainerReviews: reviewRows.map((row) => ({
       id: row.id,

@@ -25,14 +25,14 @@ export async function findPlaceBySlug(db: Executor, slug: string) {
   return place ?? null;
 }
 
-/** The search a listing page is: the tag's list, the city, 50 miles, best first (CONTRACT.md). */
-export function listingQuery(tag: ListingTag, placeLabel: string, page = 1): string {
-  return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, sort: "recommended", page: page > 1 ? page : undefined });
+/** The search a listing page is: the tag's list, the city, 50 miles, best first (CONTRACT.md), within a budget when it has one. */
+export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, budget?: number): string {
+  return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, budget, sort: "recommended", page: page > 1 ? page : undefined });
 }
 
-/** A listing page's acts: exactly the search API's for the same tag, city and radius. */
-export function listingResults(db: Executor, tag: ListingTag, placeLabel: string, page: number) {
-  return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page)));
+/** A listing page's acts: exactly the search API's for the same tag, city, radius and budget. */
+export function listingResults(db: Executor, tag: ListingTag, placeLabel: string, page: number, budget?: number) {
+  return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, budget)));
 }
 
 /** Other cities within a few hours' drive that are home to public acts with this tag, nearest first. */

@@ -20,13 +20,18 @@ async function setEventTypes(tx: Transaction, packageId: number, ids: number[]) 
   await tx.insert(packageEventTypes).values(ids.map((tagId) => ({ packageId, tagId })));
 }
 
+/** The offering's own columns; a price left out of an edit is no price, as every field is replaced. */
+function offeringColumns(input: OfferingInput) {
+  return { title: input.title, description: input.description, priceFromCents: input.price_from_cents ?? null, priceToCents: input.price_to_cents ?? null };
+}
+
 export async function createPackage(db: Database, viewer: SessionUser, actUrl: string, input: OfferingInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   await checkEventTypes(db, input.eventTypes);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
     const [last] = await tx.select({ rank: max(packages.rank) }).from(packages).where(and(eq(packages.actId, act.id), isNull(packages.deletedAt)));
-    const [row] = await tx.insert(packages).values({ actId: act.id, title: input.title, description: input.description, rank: (last?.rank ?? 0) + 1 }).returning({ id: packages.id });
+    const [row] = await tx.insert(packages).values({ actId: act.id, ...offeringColumns(input), rank: (last?.rank ?? 0) + 1 }).returning({ id: packages.id });
     await setEventTypes(tx, row!.id, input.eventTypes);
     return { id: row!.id, message: "Offering added" };
   });
@@ -44,7 +49,7 @@ export async function editPackage(db: Database, viewer: SessionUser, actUrl: str
   if (act.url !== actUrl) throw notFound("No such offering");
   await checkEventTypes(db, input.eventTypes);
   await db.transaction(async (tx) => {
-    await tx.update(packages).set({ title: input.title, description: input.description }).where(eq(packages.id, id));
+    await tx.update(packages).set(offeringColumns(input)).where(eq(packages.id, id));
     await setEventTypes(tx, id, input.eventTypes);
   });
   return { message: "Offering updated" };

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { ActProfile, ProfilePackage } from "../../../domain/act-profile";
 import { LIMITS } from "../../../domain/limits";
-import { offeringSchema } from "../../../domain/schemas/offering";
+import { dollarsOfCents } from "../../../domain/prices";
+import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "../../../domain/schemas/offering";
 import type { Tag } from "../../../domain/tags";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -12,19 +13,24 @@ import { api, outcome } from "../../lib/api-client";
 import { schemaResolver } from "../../lib/forms";
 import { useAction } from "../../lib/use-action";
 
-interface Values {
-  title: string;
-  description: string;
-  eventTypes: number[];
-}
+type Values = OfferingFormInput;
+
+/** The API names the prices in cents; the form shows them in dollars. */
+const FIELD_OF_API: Record<string, keyof Values> = { price_from_cents: "price_from", price_to_cents: "price_to" };
 
 /** Add/Edit Offering, listing the act's Event Type tags (or every one, if the act has none yet). */
 export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; offering?: ProfilePackage; trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [choices, setChoices] = useState<Tag[]>(act.eventTypes);
   const { run, pending } = useAction();
-  const defaults: Values = { title: offering?.title ?? "", description: offering?.description ?? "", eventTypes: offering?.eventTypes.map((tag) => tag.id) ?? [] };
-  const form = useForm<Values>({ resolver: schemaResolver<Values>(offeringSchema), defaultValues: defaults });
+  const defaults: Values = {
+    title: offering?.title ?? "",
+    description: offering?.description ?? "",
+    eventTypes: offering?.eventTypes.map((tag) => tag.id) ?? [],
+    price_from: dollarsOfCents(offering?.price_from_cents ?? null),
+    price_to: dollarsOfCents(offering?.price_to_cents ?? null),
+  };
+  const form = useForm<Values>({ resolver: schemaResolver<Values>(offeringFormSchema), defaultValues: defaults });
   const error = (field: keyof Values) => (form.formState.errors[field]?.message ? [String(form.formState.errors[field]?.message)] : undefined);
   const selected = form.watch("eventTypes");
 
@@ -34,15 +40,16 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
   }, [open, act.eventTypes.length]);
 
   const submit = form.handleSubmit(async (values) => {
+    const body = offeringInputOfForm(values);
     const result = await run(() =>
       outcome(
         offering
-          ? api.POST("/packages/edit-package/{actUrl}/{packageId}", { params: { path: { actUrl: act.url, packageId: offering.id } }, body: values })
-          : api.POST("/packages/create/{actUrl}", { params: { path: { actUrl: act.url } }, body: values }),
+          ? api.POST("/packages/edit-package/{actUrl}/{packageId}", { params: { path: { actUrl: act.url, packageId: offering.id } }, body })
+          : api.POST("/packages/create/{actUrl}", { params: { path: { actUrl: act.url } }, body }),
       ),
     );
     if (result.ok) setOpen(false);
-    else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof Values, { message: texts.join(" ") });
+    else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(FIELD_OF_API[field] ?? (field as keyof Values), { message: texts.join(" ") });
   });
   const toggle = (id: number) =>
     form.setValue("eventTypes", selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], { shouldValidate: form.formState.isSubmitted });
@@ -52,6 +59,16 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label="Title" {...form.register("title")} errors={error("title")} />
         <TextAreaField label="Description" {...form.register("description")} max={LIMITS.offeringDescription} length={form.watch("description")?.length ?? 0} errors={error("description")} />
+        <fieldset aria-describedby="price-hint">
+          <legend className="text-sm font-medium text-gray-800">Price range (US dollars)</legend>
+          <p id="price-hint" className="text-xs text-gray-700">
+            What this offering usually costs. Planners see the lowest as your “From” price; leave both empty to show none.
+          </p>
+          <div className="mt-1 grid grid-cols-2 gap-3">
+            <TextField label="From" inputMode="decimal" autoComplete="off" {...form.register("price_from")} errors={error("price_from")} />
+            <TextField label="To (optional)" inputMode="decimal" autoComplete="off" {...form.register("price_to")} errors={error("price_to")} />
+          </div>
+        </fieldset>
         <fieldset aria-describedby={error("eventTypes") ? "event-types-error" : undefined}>
           <legend className="text-sm font-medium text-gray-800">Event Types</legend>
           <div className="mt-1 grid grid-cols-2 gap-1">

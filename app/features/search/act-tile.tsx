@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { ActPicture } from "../../components/ui/act-picture";
 import { StarRating } from "../../components/ui/star-rating";
+import { priceFromText } from "../../../domain/prices";
 import type { SearchResults } from "../../routes/search.server";
 
 type Result = SearchResults["data"][number];
 
-/** A small card for rows of acts (home): photo, name, place and rating, the whole card one link. */
+/** A small card for rows of acts (home): photo, name, place, price and rating, the whole card one link. */
 export function ActTile({ act }: { act: Result }) {
   return (
     <Link to={`/entertainment/${act.url}`} className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200 hover:ring-violet-400 focus-visible:ring-2 focus-visible:ring-violet-700">
@@ -13,6 +14,7 @@ export function ActTile({ act }: { act: Result }) {
       <div className="p-3">
         <p className="font-semibold text-violet-800 group-hover:underline">{act.name}</p>
         {act.location && <p className="text-sm text-gray-700">{act.location}</p>}
+        {act.price_from_cents !== null && <p className="text-sm font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
         <p className="mt-1 flex items-center gap-1 text-sm">
           {act.rating.average !== null ? (
             <>

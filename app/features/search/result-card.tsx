@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { ActPicture } from "../../components/ui/act-picture";
 import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
+import { priceFromText } from "../../../domain/prices";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import type { SearchResults } from "../../routes/search.server";
 
 type Result = SearchResults["data"][number];
 
-/** One act in a list of results: photo, name, headline, place and distance, rating, badges. */
+/** One act in a list of results: photo, name, headline, place and distance, price, rating, badges. */
 export function ResultCard({ act, canInvite }: { act: Result; /** A planner's Invite button (the results are all acts a planner may invite). */ canInvite: boolean }) {
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
@@ -25,6 +26,7 @@ export function ResultCard({ act, canInvite }: { act: Result; /** A planner's In
           {"nearest_location" in act && act.nearest_location && act.nearest_location !== act.location && <> · also plays {act.nearest_location}</>}
           {"distance_miles" in act && act.distance_miles !== null && act.distance_miles !== undefined && <> · {act.distance_miles} miles away</>}
         </p>
+        {act.price_from_cents !== null && <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
         <p className="mt-1 flex items-center gap-2 text-sm">
           {act.rating.average !== null ? (
             <>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { FieldErrors } from "../../../domain/api-error";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
+import { MAX_BUDGET_DOLLARS } from "../../../domain/prices";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
@@ -75,6 +76,9 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
               </option>
             ))}
           </select>
+        </Field>
+        <Field label="Budget (US dollars, up to)" error={errors.budget}>
+          <input type="number" name="budget" min={0} max={MAX_BUDGET_DOLLARS} step={1} inputMode="numeric" defaultValue={text("budget")} placeholder="Any" className={inputClass} />
         </Field>
         <Field label="Sort by" error={errors.sort}>
           <select name="sort" defaultValue={text("sort")} className={inputClass}>

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "../../../domain/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
-import { actLocations, actTags, acts, bookings, events, invites, offers, places, reviews, tags, users } from "../../db/schema";
+import { actLocations, actTags, acts, bookings, events, invites, offers, packages, places, reviews, tags, users } from "../../db/schema";
 
 let server: TestServer;
 
@@ -22,14 +22,16 @@ interface Fixture {
   active?: boolean;
   internal?: boolean;
   createdDaysAgo?: number;
+  /** Offerings' price ranges in cents ([from, to]); the act's "from" price is the lowest start. */
+  prices?: [number | null, number | null][];
 }
 
 const FIXTURES: Fixture[] = [
-  { url: "austin-jazz-trio", name: "Austin Jazz Trio", headline: "Smooth standards for cocktail hours", location: "Austin, TX", genres: ["Jazz"], events: ["Wedding"], ratings: [5, 5, 4], createdDaysAgo: 30 },
-  { url: "round-rock-swing", name: "Round Rock Swing", headline: "Big band jazz and swing", location: "Round Rock, TX", genres: ["Jazz", "Swing"], events: ["Corporate Event"], ratings: [4], featured: true, createdDaysAgo: 20 },
+  { url: "austin-jazz-trio", name: "Austin Jazz Trio", headline: "Smooth standards for cocktail hours", location: "Austin, TX", genres: ["Jazz"], events: ["Wedding"], ratings: [5, 5, 4], createdDaysAgo: 30, prices: [[80_000, 120_000]] },
+  { url: "round-rock-swing", name: "Round Rock Swing", headline: "Big band jazz and swing", location: "Round Rock, TX", genres: ["Jazz", "Swing"], events: ["Corporate Event"], ratings: [4], featured: true, createdDaysAgo: 20, prices: [[250_000, null], [150_000, 200_000], [null, null]] },
   { url: "san-antonio-soul", name: "San Antonio Soul", description: "Motown and soul from the river walk", location: "San Antonio, TX", genres: ["Soul"], events: ["Wedding"], ratings: [3, 3], createdDaysAgo: 10 },
-  { url: "houston-magic", name: "Houston Magic Mike", headline: "Close-up magic", location: "Houston, TX", more: ["Austin, TX"], variety: ["Magician"], events: ["Private Party"], recognized: true, createdDaysAgo: 5 },
-  { url: "cafe-creme", name: "Café Crème Quartet", headline: "Parisian jazz", location: "Dallas, TX", genres: ["Jazz"], createdDaysAgo: 2 },
+  { url: "houston-magic", name: "Houston Magic Mike", headline: "Close-up magic", location: "Houston, TX", more: ["Austin, TX"], variety: ["Magician"], events: ["Private Party"], recognized: true, createdDaysAgo: 5, prices: [[50_000, 90_000]] },
+  { url: "cafe-creme", name: "Café Crème Quartet", headline: "Parisian jazz", location: "Dallas, TX", genres: ["Jazz"], createdDaysAgo: 2, prices: [[120_050, null]] },
   { url: "hidden-austin-jazz", name: "Hidden Austin Jazz", location: "Austin, TX", genres: ["Jazz"], internal: true },
   { url: "waiting-austin-jazz", name: "Waiting Austin Jazz", location: "Austin, TX", genres: ["Jazz"], active: false },
 ];
@@ -67,6 +69,8 @@ async function seedFixtures() {
     ];
     if (links.length) await db.insert(actTags).values(links);
     for (const [index, label] of (fixture.more ?? []).entries()) await db.insert(actLocations).values({ actId: act!.id, location: label, placeId: await placeId(label), rank: index + 1 });
+    for (const [index, [from, to]] of (fixture.prices ?? []).entries())
+      await db.insert(packages).values({ actId: act!.id, title: `Offering ${index + 1}`, description: "Music", rank: index + 1, priceFromCents: from, priceToCents: to });
     for (const rating of fixture.ratings ?? []) await db.insert(reviews).values({ actId: act!.id, rating, title: "Review", body: "Good", reviewerName: "Guest" });
   }
   // Austin Jazz Trio is booked on 2027-03-06 at 9 PM in Austin: in UTC that is already the 7th.
@@ -87,7 +91,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 interface SearchResult {
-  data: { url: string; rating: { average: number | null; count: number }; tags: string[]; distance_miles?: number | null; nearest_location?: string | null; status?: { label: string } }[];
+  data: { url: string; price_from_cents: number | null; rating: { average: number | null; count: number }; tags: string[]; distance_miles?: number | null; nearest_location?: string | null; status?: { label: string } }[];
   meta: { page: number; perPage: number; total: number; sort: string; facets: Record<string, { value: string; count: number }[]> };
 }
 async function search(filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") {
@@ -264,5 +268,66 @@ describe("sorting, paging and facets", () => {
       const same = rated.data.find((other) => other.url === act.url)!;
       expect(act).toEqual(same);
     }
+  });
+});
+
+describe("prices", () => {
+  it("each act answers the lowest starting price of its offerings, or null", async () => {
+    const prices = Object.fromEntries((await search({ perPage: 50 })).data.map((act) => [act.url, act.price_from_cents]));
+    expect(prices).toMatchObject({
+      "the-velvet-tones": 250_000,
+      "round-rock-swing": 150_000,
+      "austin-jazz-trio": 80_000,
+      "houston-magic": 50_000,
+      "cafe-creme": 120_050,
+      "san-antonio-soul": null,
+      "dj-nova": null,
+    });
+    // The profile says the same.
+    const profile = await json<{ data: { price_from_cents: number | null } }>(await server.request("/api/acts/round-rock-swing"));
+    expect(profile.data.price_from_cents).toBe(150_000);
+  });
+
+  it("a budget in whole dollars keeps acts whose price starts within it, and leaves out acts without a price", async () => {
+    expect(new Set(await urls({ budget: 1200 }))).toEqual(new Set(["austin-jazz-trio", "houston-magic"]));
+    expect(new Set(await urls({ budget: 1201 }))).toEqual(new Set(["austin-jazz-trio", "houston-magic", "cafe-creme"]));
+    expect(await urls({ budget: 0 })).toEqual([]);
+    expect((await search({ budget: 1500, styles: ["Jazz"] })).meta.total).toBe(3);
+    // A budget's counts are counted, not read from the kept browse counts.
+    expect((await search({ budget: 1500 })).meta.facets.styles).toEqual(expect.arrayContaining([{ value: "Jazz", count: 3 }]));
+    for (const [budget, message] of [
+      ["-1", "Enter a budget in whole dollars"],
+      ["12.5", "Enter a budget in whole dollars"],
+      ["abc", "Enter a budget in whole dollars"],
+      ["1000001", "Enter a budget of $1,000,000 or less"],
+    ] as const) {
+      const response = await server.request(`/api/acts?budget=${budget}`);
+      expect(response.status, budget).toBe(422);
+      expect((await json<{ errors: Record<string, string[]> }>(response)).errors, budget).toEqual({ budget: [message] });
+    }
+  });
+
+  it("sort=price: lowest first, acts without a price last", async () => {
+    const result = await search({ sort: "price", perPage: 50 });
+    expect(result.meta.sort).toBe("price");
+    expect(result.data.map((act) => act.url).slice(0, 5)).toEqual(["houston-magic", "austin-jazz-trio", "cafe-creme", "round-rock-swing", "the-velvet-tones"]);
+    expect(result.data.slice(5).every((act) => act.price_from_cents === null)).toBe(true);
+    expect(await urls({ sort: "price", searchTerms: "jazz" })).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing"]);
+  });
+
+  it("follows an offering's new price, and the next lowest when the lowest is deleted", async () => {
+    const { data: tagList } = await json<{ data: { id: number; name: string }[] }>(await server.request("/api/tags"));
+    const party = tagList.find((tag) => tag.name === "Private Party")!.id;
+    const offering = { title: "Mini show", description: "Ten minutes", eventTypes: [party], price_from_cents: 30_000 };
+    const created = await json<{ data: { id: number } }>(await server.post("/api/packages/create/houston-magic", "otherArtist", offering));
+    expect((await search({ sort: "price", perPage: 1 })).data[0]).toMatchObject({ url: "houston-magic", price_from_cents: 30_000 });
+    expect((await server.post(`/api/packages/soft-delete/${created.data.id}`, "otherArtist")).status).toBe(200);
+    expect((await search({ sort: "price", perPage: 1 })).data[0]).toMatchObject({ url: "houston-magic", price_from_cents: 50_000 });
+    const { data: magic } = await json<{ data: { packages: { id: number }[] } }>(await server.request("/api/acts/houston-magic"));
+    const edited = { title: "Stage show", description: "Forty minutes", eventTypes: [party], price_from_cents: 900_000 };
+    expect((await server.post(`/api/packages/edit-package/houston-magic/${magic.packages[0]!.id}`, "otherArtist", edited)).status).toBe(200);
+    expect((await urls({ sort: "price" })).slice(0, 4)).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing", "the-velvet-tones"]);
+    expect(await urls({ budget: 8999 })).not.toContain("houston-magic");
+    expect(await urls({ budget: 9000 })).toContain("houston-magic");
   });
 });

@@ -124,3 +124,42 @@ describe("offerings", () => {
     expect((await profile()).packages.map((item) => item.id)).toEqual(order.map((item) => item.id));
   });
 });
+
+describe("offering prices", () => {
+  let wedding: number;
+  const path = "/api/packages/create/the-velvet-tones";
+  const offering = () => ({ title: "Late-night set", description: "An hour more.", eventTypes: [wedding] });
+
+  beforeAll(async () => {
+    const { data } = await json<{ data: { id: number; name: string }[] }>(await server.request("/api/tags"));
+    wedding = data.find((tag) => tag.name === "Wedding")!.id;
+  });
+
+  it("refuses a price out of range, not whole cents, not a number, a top without a start or below it, and changes nothing", async () => {
+    const before = (await profile()).packages.length;
+    const outOfRange = ["Enter a price from $0 to $1,000,000"];
+    for (const price of [-1, 100_000_001, 12.5, "1500", true]) {
+      expect(await errorsOf(await post(path, "owner", { ...offering(), price_from_cents: price })), String(price)).toEqual({ price_from_cents: outOfRange });
+      expect(await errorsOf(await post(path, "owner", { ...offering(), price_from_cents: 0, price_to_cents: price })), String(price)).toEqual({ price_to_cents: outOfRange });
+    }
+    expect(await errorsOf(await post(path, "owner", { ...offering(), price_to_cents: 5_000 }))).toEqual({ price_from_cents: ["Enter the starting price too"] });
+    expect(await errorsOf(await post(path, "owner", { ...offering(), price_from_cents: 5_000, price_to_cents: 4_999 }))).toEqual({ price_to_cents: ["The top of the range can't be below its start"] });
+    expect((await profile()).packages).toHaveLength(before);
+  });
+
+  it("an offering answers its range; the act its lowest start, which follows edits", async () => {
+    const start = (await profile()).price_from_cents;
+    expect(start).toBe(700_000);
+    expect((await post(path, "owner", { ...offering(), price_from_cents: 450_000, price_to_cents: 450_000 })).status).toBe(200);
+    const added = (await profile()).packages.at(-1)!;
+    expect(added).toMatchObject({ title: "Late-night set", price_from_cents: 450_000, price_to_cents: 450_000 });
+    expect((await profile()).price_from_cents).toBe(450_000);
+    // An edit replaces every field: prices left out are no prices.
+    expect((await post(`/api/packages/edit-package/the-velvet-tones/${added.id}`, "admin", offering())).status).toBe(200);
+    expect((await profile()).packages.at(-1)).toMatchObject({ price_from_cents: null, price_to_cents: null });
+    expect((await profile()).price_from_cents).toBe(start);
+    // Free is a price.
+    expect((await post(`/api/packages/edit-package/the-velvet-tones/${added.id}`, "owner", { ...offering(), price_from_cents: 0, price_to_cents: null })).status).toBe(200);
+    expect((await profile()).price_from_cents).toBe(0);
+  });
+});

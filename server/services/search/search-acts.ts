@@ -49,6 +49,8 @@ function conditions(query: Query, except?: ListKey): SQL {
       union select l.act_id from act_locations l where l.place_id in (select id from near)))`);
   }
   if (filter.date) parts.push(sql`not ${bookedOn(filter.date)}`);
+  // Acts with no price have a null here, which no budget admits.
+  if (filter.budget !== undefined) parts.push(sql`s.price_from_cents <= ${filter.budget * 100}`);
   for (const key of LIST_KEYS) {
     if (key === except) continue;
     const condition = listCondition(key, filter[key]);
@@ -85,6 +87,8 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
       return sql`${visible}s.review_count desc, s.rating_avg desc nulls last, s.act_id`;
     case "newest":
       return sql`${visible}s.created_at desc, s.act_id desc`;
+    case "price":
+      return sql`${visible}s.price_from_cents asc nulls last, s.act_id`;
     case "distance":
       return sql`distance asc nulls last, s.act_id`;
   }
@@ -107,6 +111,7 @@ interface ActRow {
   application_complete: boolean;
   rating_avg: number | null;
   review_count: number | null;
+  price_from_cents: number | null;
   distance: number | null;
   nearest: string | null;
   tags: string[];
@@ -155,7 +160,7 @@ async function countsAndFacets(db: Executor, query: Query, firstPass?: FacetRow[
 
 /** A guest's search with no condition but visibility: its counts are kept (browseFacetCounts). */
 function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
-  return !admin && !circle && !keywords && !filter.date && LIST_KEYS.every((key) => filter[key].length === 0);
+  return !admin && !circle && !keywords && !filter.date && filter.budget === undefined && LIST_KEYS.every((key) => filter[key].length === 0);
 }
 
 /**
@@ -188,7 +193,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
 
   const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
   const columns = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.distance, ${nearest} as nearest,
+    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.distance, ${nearest} as nearest,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
   let counted: { total: number; facets: Facets };
   let rows: ActRow[];
@@ -199,7 +204,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // server's pool runs the two passes below side by side instead, which is faster there.
     const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ActRow[] }>(
       db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
-          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, ${relevanceRank(keywords)} as rank, ${distance} as distance
+          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, ${relevanceRank(keywords)} as rank, ${distance} as distance
           ${countFrom(query)} where ${conditions(query)}),
         page as (select * from matches s order by s.rank desc, ${BY_RANK_THEN} ${limit})
         select
@@ -237,6 +242,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
       is_featured: row.is_featured ? 1 : 0,
       nationallyRecognized: row.nationally_recognized,
       rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
+      price_from_cents: row.price_from_cents,
       tags: row.tags,
       ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest } : {}),
       ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),

@@ -1,5 +1,6 @@
 import { Globe, MapPin } from "lucide-react";
 import { SOCIAL_NETWORKS } from "../../../../domain/act-profile";
+import { priceFromText } from "../../../../domain/prices";
 import { formatAverage } from "../../../../domain/ratings";
 import { Badge } from "../../../components/ui/badge";
 import { StarRating } from "../../../components/ui/star-rating";
@@ -63,6 +64,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
             <span className="text-gray-700">No ratings yet</span>
           )}
         </p>
+        {act.price_from_cents !== null && <p className="text-lg font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
         {socials.length > 0 && (
           <ul aria-label="Social links" className="flex flex-wrap gap-3 text-sm">
             {socials.map(({ network, href }) => (

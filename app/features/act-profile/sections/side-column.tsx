@@ -7,6 +7,7 @@ import { useAction } from "../../../lib/use-action";
 import { OfferingDialog } from "../../content/offering-dialog";
 import { ReorderList } from "../../content/reorder-list";
 import { MESSAGES } from "../../../../domain/messages";
+import { priceRangeText } from "../../../../domain/prices";
 import { Button } from "../../../components/ui/button";
 import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
 import { EmptyState, Section } from "../../../components/ui/section";
@@ -71,6 +72,7 @@ function Offering({ item }: { item: ProfilePackage }) {
   return (
     <>
       <h3 className="font-semibold">{item.title}</h3>
+      {item.price_from_cents !== null && <p className="mt-0.5 font-semibold text-emerald-800">{priceRangeText(item.price_from_cents, item.price_to_cents)}</p>}
       <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{item.description}</p>
       {item.eventTypes.length > 0 && <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>}
     </>

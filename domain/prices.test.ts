@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { centsOfDollars, dollarsOfCents, formatDollars, lowestPrice, priceFromText, priceRangeText } from "./prices";
+import { offeringFormSchema, offeringInputOfForm } from "./schemas/offering";
+
+describe("prices", () => {
+  it("reads as planners read prices", () => {
+    expect(formatDollars(150_000)).toBe("$1,500");
+    expect(formatDollars(150_050)).toBe("$1,500.50");
+    expect(formatDollars(0)).toBe("$0");
+    expect(priceFromText(250_000)).toBe("From $2,500");
+    expect(priceRangeText(150_000, 300_000)).toBe("$1,500 – $3,000");
+    expect(priceRangeText(150_000, 150_000)).toBe("$1,500");
+    expect(priceRangeText(150_000, null)).toBe("From $1,500");
+  });
+
+  it("an act's price is its offerings' lowest start", () => {
+    expect(lowestPrice([])).toBeNull();
+    expect(lowestPrice([{ price_from_cents: null }])).toBeNull();
+    expect(lowestPrice([{ price_from_cents: 90_000 }, { price_from_cents: null }, { price_from_cents: 0 }])).toBe(0);
+  });
+
+  it("takes dollars as people type them", () => {
+    expect(centsOfDollars("1,500")).toBe(150_000);
+    expect(centsOfDollars(" $1500.5 ")).toBe(150_050);
+    expect(centsOfDollars("")).toBeNull();
+    expect(centsOfDollars("1.234")).toBeNaN();
+    expect(centsOfDollars("-5")).toBeNaN();
+    expect(centsOfDollars("ten")).toBeNaN();
+    expect(dollarsOfCents(150_050)).toBe("1500.50");
+    expect(dollarsOfCents(150_000)).toBe("1500");
+    expect(dollarsOfCents(null)).toBe("");
+  });
+
+  it("the form says what the API would say, on the fields in dollars", () => {
+    const form = { title: "Set", description: "Music", eventTypes: [1] };
+    const errors = (price_from: string, price_to: string) => offeringFormSchema.safeParse({ ...form, price_from, price_to }).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(errors("", "")).toBeUndefined();
+    expect(errors("ten", "")).toEqual([["price_from", "Enter a price from $0 to $1,000,000"]]);
+    expect(errors("1000001", "")).toEqual([["price_from", "Enter a price from $0 to $1,000,000"]]);
+    expect(errors("", "500")).toEqual([["price_from", "Enter the starting price too"]]);
+    expect(errors("500", "499.99")).toEqual([["price_to", "The top of the range can't be below its start"]]);
+    expect(offeringInputOfForm({ ...form, price_from: "1,500", price_to: "" })).toEqual({ ...form, price_from_cents: 150_000, price_to_cents: null });
+  });
+});

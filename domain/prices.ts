@@ -1,0 +1,47 @@
+import { numberFormat } from "./formatters";
+
+/** The most an offering may ask: $1,000,000, in US cents (CONTRACT.md, Prices). */
+export const MAX_PRICE_CENTS = 100_000_000;
+/** The most a search's budget may say, in whole dollars. */
+export const MAX_BUDGET_DOLLARS = MAX_PRICE_CENTS / 100;
+
+/** "$1,500", or "$1,500.50" when there are cents. */
+export function formatDollars(cents: number): string {
+  const whole = cents % 100 === 0;
+  return numberFormat({ style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
+}
+
+/** "From $1,500": what cards, listings and the profile say of an act's lowest price. */
+export function priceFromText(cents: number): string {
+  return `From ${formatDollars(cents)}`;
+}
+
+/** An offering's price as a planner reads it: "$1,500 – $3,000", "$1,500", or "From $1,500" with no top. */
+export function priceRangeText(from: number, to: number | null): string {
+  if (to === null) return priceFromText(from);
+  return to === from ? formatDollars(from) : `${formatDollars(from)} – ${formatDollars(to)}`;
+}
+
+/** An act's "from" price: the lowest of its offerings', or null when none has one. */
+export function lowestPrice(offerings: readonly { price_from_cents: number | null }[]): number | null {
+  let lowest: number | null = null;
+  for (const { price_from_cents: cents } of offerings) if (cents !== null && (lowest === null || cents < lowest)) lowest = cents;
+  return lowest;
+}
+
+/**
+ * Dollars as typed into a form ("1,500", "$1500.5", " 800 ") as whole cents; "" is no price
+ * (null), and anything else that is not an amount of dollars is NaN, for the schema to refuse.
+ */
+export function centsOfDollars(typed: string): number | null {
+  const plain = typed.trim().replace(/^\$/, "").replace(/,/g, "");
+  if (plain === "") return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return Number.NaN;
+  return Math.round(Number(plain) * 100);
+}
+
+/** Cents as a form shows them for editing: "1500", "1500.50"; null is "". */
+export function dollarsOfCents(cents: number | null): string {
+  if (cents === null) return "";
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
