@@ -101,9 +101,18 @@ describe("an artist manages testimonials and offerings", () => {
     await dialog.getByLabel("Description").fill("Acoustic soul for the morning after.");
     expect(await dialog.getByText("36/750").isVisible()).toBe(true);
     await dialog.getByRole("checkbox", { name: "Wedding" }).check();
+    // A price range in dollars, checked in the browser before it is sent.
+    await dialog.getByLabel("From", { exact: true }).fill("1,200");
+    await dialog.getByLabel("To (optional)").fill("800");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("The top of the range can't be below its start").waitFor();
+    await dialog.getByLabel("To (optional)").fill("1800");
     await dialog.getByRole("button", { name: "Save" }).click();
     await toast(page, "Offering added");
     await section.getByRole("heading", { name: "Brunch Set" }).waitFor();
+    await section.getByText("$1,200 – $1,800").waitFor();
+    // The act's "from" price is now the new offering's.
+    await page.getByText("From $1,200", { exact: true }).waitFor();
     await section.getByRole("button", { name: "Delete Full Reception" }).click();
     await page.getByRole("dialog", { name: "Delete Offering" }).getByRole("button", { name: "Delete Offering" }).click();
     await toast(page, "Full Reception Deleted");

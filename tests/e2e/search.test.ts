@@ -81,6 +81,29 @@ describe("/search", () => {
     await page.close();
   });
 
+  it("a guest sorts by lowest price and sets a budget; every card says its price", async () => {
+    const page = await (await suite.sessions.contextFor("guest")).newPage();
+    await page.goto(`${suite.app.baseUrl}/search?location=Chicago%2C+IL&radius=250`);
+    const form = page.getByRole("search", { name: "Search entertainers" });
+    const dollars = async () =>
+      (await page.getByRole("article").getByText(/^From \$/).allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+    await form.getByLabel("Sort by").selectOption("price");
+    await page.waitForURL(/sort=price/);
+    await searchAnswered(page);
+    const sorted = await dollars();
+    expect(sorted.length).toBeGreaterThan(5);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    await form.getByLabel(/^Budget/).fill("1000");
+    await page.waitForURL(/budget=1000/);
+    await searchAnswered(page);
+    const within = await dollars();
+    // Every act shown has a price, and it starts within the budget.
+    expect(within.length).toBe(await page.getByRole("article").count());
+    expect(within.length).toBeGreaterThan(0);
+    expect(within.every((price) => price <= 1000)).toBe(true);
+    await page.close();
+  });
+
   it("works with JavaScript off: a GET form whose address holds the whole search", async () => {
     const context = await suite.browser.newContext({ javaScriptEnabled: false });
     watchCspViolations(context, suite.cspViolations);
