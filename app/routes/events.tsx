@@ -4,6 +4,7 @@ import { Pager } from "../components/ui/pager";
 import { formatPrice } from "../../domain/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadPlannerEvents } from "./events.server";
@@ -56,13 +57,42 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                       {invite.offers.map((offer) => (
                         <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
                           <span>
-                            Offer: <strong>{formatPrice(offer.price_cents)}</strong> (estimate){offer.message && <> — “{offer.message}”</>}
+                            Offer: <strong>{formatPrice(offer.price_cents)}</strong>
+                            {/* Accepted, the price is the booking's, no longer an estimate. */}
+                            {offer.status !== "accepted" && " (estimate)"}
+                            {offer.message && <> — “{offer.message}”</>}
                           </span>
                           {offer.status === "accepted" && <Badge color="green">Accepted</Badge>}
                           {offer.status === "pending" && invite.state !== "booked" && (
-                            <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } } })))}>
-                              Accept offer<span className="sr-only"> from {invite.act.name}</span>
-                            </Button>
+                            <ConfirmDialog
+                              title={`Book ${invite.act.name}?`}
+                              confirmVariant="primary"
+                              confirmLabel="Accept and book"
+                              body={
+                                <>
+                                  <p>
+                                    Accepting books {invite.act.name} for {event.name} on <time dateTime={event.starttime}>{event.short_starttime}</time>.
+                                  </p>
+                                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                                    <dt className="font-semibold">Price</dt>
+                                    <dd>{formatPrice(offer.price_cents)}</dd>
+                                    {offer.message && (
+                                      <>
+                                        <dt className="font-semibold">Their note</dt>
+                                        <dd>“{offer.message}”</dd>
+                                      </>
+                                    )}
+                                  </dl>
+                                  <p className="mt-3 text-sm text-gray-700">{invite.act.name} is told at once.</p>
+                                </>
+                              }
+                              trigger={
+                                <Button className="px-3 py-1" disabled={pending}>
+                                  Accept offer<span className="sr-only"> from {invite.act.name}</span>
+                                </Button>
+                              }
+                              onConfirm={() => run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } } })))}
+                            />
                           )}
                         </div>
                       ))}

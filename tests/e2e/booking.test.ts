@@ -55,9 +55,17 @@ describe("the booking loop in the browser", () => {
     await planner.page.reload();
     expect(await party.getByText("Offer received").isVisible()).toBe(true);
     expect(await party.getByText(/\$5,000\.00/).isVisible()).toBe(true);
+    expect(await party.getByText("$5,000.00 (estimate)").isVisible()).toBe(true);
     await party.getByRole("button", { name: "Accept offer from The Velvet Tones" }).click();
+    // Accepting asks first, with what is being agreed to.
+    const confirm = planner.page.getByRole("dialog", { name: "Book The Velvet Tones?" });
+    expect(await confirm.getByText("$5,000.00").isVisible()).toBe(true);
+    expect(await confirm.getByText("“Full band, three sets.”").isVisible()).toBe(true);
+    await confirm.getByRole("button", { name: "Accept and book" }).click();
     await toast(planner.page, "The Velvet Tones booked for Anniversary Party");
     await party.getByText("Booked", { exact: true }).waitFor();
+    // An accepted price is the booking's: no longer an estimate.
+    await party.getByText("(estimate)").waitFor({ state: "detached" });
 
     // 4. The event has started: the planner reviews the act, without showing their name.
     await planner.page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);

@@ -181,6 +181,7 @@ describe("from search to booking", () => {
     await planner.goto(`${suite.app.baseUrl}/events`);
     const wedding = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Summer Wedding" }) });
     await wedding.getByRole("button", { name: `Accept offer from ${actName}` }).click();
+    await planner.getByRole("dialog", { name: `Book ${actName}?` }).getByRole("button", { name: "Accept and book" }).click();
     await toast(planner, `${actName} booked for Summer Wedding`);
     await planner.close();
   });
