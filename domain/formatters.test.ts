@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateFormat, formatDay, formatDayAndTimeIn } from "./formatters";
+import { dateFormat, distanceText, formatDay, formatDayAndTimeIn } from "./formatters";
 
 describe("formatters", () => {
   it("write dates as toLocaleString would, in UTC", () => {
@@ -13,5 +13,15 @@ describe("formatters", () => {
   it("make one formatter per set of options", () => {
     expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).toBe(dateFormat({ timeZone: "America/Chicago", year: "numeric" }));
     expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).not.toBe(dateFormat({ timeZone: "UTC", year: "numeric" }));
+  });
+});
+
+describe("distanceText", () => {
+  it("says nothing under a mile, tenths under ten miles, whole miles beyond", () => {
+    expect(distanceText(0)).toBeNull();
+    expect(distanceText(0.9)).toBeNull();
+    expect(distanceText(4.24)).toBe("4.2 miles away");
+    expect(distanceText(5)).toBe("5 miles away");
+    expect(distanceText(12.6)).toBe("13 miles away");
   });
 });

@@ -29,3 +29,14 @@ export function formatDayAndTimeIn(instant: Date | string, timeZone: string): st
   return dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(instant));
 }
 
+
+/**
+ * How far an act is from the searched place, as a planner reads it, or null under a mile:
+ * places are measured between city centres, so "0 miles" only ever meant "in that place", which
+ * the place's name already says. Nearer than 10 miles to a tenth, then in whole miles.
+ */
+export function distanceText(miles: number): string | null {
+  if (miles < 1) return null;
+  if (miles < 10) return `${Number(miles.toFixed(1))} miles away`;
+  return `${Math.round(miles)} miles away`;
+}

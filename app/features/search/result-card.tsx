@@ -3,6 +3,7 @@ import { ActPicture } from "../../components/ui/act-picture";
 import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
 import { priceFromText } from "../../../domain/prices";
+import { distanceText } from "../../../domain/formatters";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import type { SearchResults } from "../../routes/search.server";
 
@@ -22,9 +23,7 @@ export function ResultCard({ act, canInvite }: { act: Result; /** A planner's In
         {act.headline && <p className="text-sm text-gray-700">{act.headline}</p>}
         <p className="mt-1 text-sm text-gray-600">
           {act.location ?? "Location not given"}
-          {/* The distance is to the act's nearest location, which may not be its home city. */}
-          {"nearest_location" in act && act.nearest_location && act.nearest_location !== act.location && <> · also plays {act.nearest_location}</>}
-          {"distance_miles" in act && act.distance_miles !== null && act.distance_miles !== undefined && <> · {act.distance_miles} miles away</>}
+          <Whereabouts act={act} />
         </p>
         {act.price_from_cents !== null && <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
         <p className="mt-1 flex items-center gap-2 text-sm">
@@ -51,4 +50,16 @@ export function ResultCard({ act, canInvite }: { act: Result; /** A planner's In
       )}
     </article>
   );
+}
+
+/**
+ * Where the act stands to the searched place: the distance from its nearest location, naming
+ * that location when it is not the act's home ("also plays Austin, TX, 12 miles away").
+ */
+function Whereabouts({ act }: { act: Result }) {
+  if (!("distance_miles" in act) || act.distance_miles === null || act.distance_miles === undefined) return null;
+  const away = distanceText(act.distance_miles);
+  const elsewhere = act.nearest_location && act.nearest_location !== act.location ? act.nearest_location : null;
+  if (elsewhere) return <> · also plays {elsewhere}{away && `, ${away}`}</>;
+  return away ? <> · {away}</> : null;
 }
