@@ -1,5 +1,5 @@
 import { deriveActStatus } from "./act-status";
-import { ACT_TAG_RELATIONS, type ActTagRelation } from "./tags";
+import { ACT_TAG_RELATIONS, type ActTagRelation, RELATION_TAG_TYPE, TAG_TYPE_NAMES } from "./tags";
 
 /** One field an admin's action changed, in people's words: "Status: Pending Approval → Approved". */
 export interface ModerationChange {
@@ -8,17 +8,8 @@ export interface ModerationChange {
   after: string;
 }
 
-/** What the history calls each list of an act's tags: the names the artist's dialogs use. */
-const RELATION_NAMES: Record<ActTagRelation, string> = {
-  genres: "Genres",
-  songTypes: "Set Types",
-  bandSetups: "Group Sizes",
-  eventTypes: "Event Types",
-  varietyTypes: "Variety Types",
-  speakerTypes: "Speaker Types",
-  styles: "Styles",
-  occasions: "Occasions",
-};
+/** What the history calls each list of an act's tags: its tag type's name, as everywhere else. */
+const relationName = (relation: ActTagRelation) => TAG_TYPE_NAMES[RELATION_TAG_TYPE[relation]].many;
 
 const NONE = "—";
 const yesNo = (value: unknown) => (value === undefined ? NONE : value === true || value === 1 ? "Yes" : "No");
@@ -52,7 +43,7 @@ const FIELDS: { field: string; keys: string[]; read: (values: Values, tagName: (
   { field: "Nationally recognized", keys: ["nationallyRecognized"], read: (v) => yesNo(v.nationallyRecognized) },
   { field: "Kind of act", keys: ["musical"], read: (v) => (v.musical === undefined ? NONE : v.musical ? "Musical" : "Variety or speaker") },
   ...ACT_TAG_RELATIONS.map((relation) => ({
-    field: RELATION_NAMES[relation],
+    field: relationName(relation),
     keys: [relation],
     read: (v: Values, tagName: (id: number) => string) => {
       const ids = tagIdsUnder(v, relation);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_BUDGET_DOLLARS } from "./prices";
 import { text } from "./schemas/fields";
+import { TAG_TYPE_NAMES } from "./tags";
 
 /** The act search filter of SPEC.md section 3 (with CONTRACT.md's Discovery keys), and its query-string form. */
 export const LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions", "extras"] as const;
@@ -76,15 +77,30 @@ export const SEARCH_QUERY_KEYS = [
 /** Radii offered by the search form, in miles. */
 export const RADIUS_CHOICES = [10, 25, 50, 100, 250] as const;
 
+/** The variety and speaker types together: what a non-musical act is, in the artist's dialog and the search. */
+export const ACT_TYPES_NAME = "Variety and Speaker Types";
+
+/**
+ * What each list is called, in the tag types' own names (domain/tags.ts). Occasions hold the
+ * event types and styles the genres, so they share those lists' names, and the search form
+ * shows neither twice (FORM_LIST_KEYS).
+ */
 export const LIST_LABELS: Record<ListKey, string> = {
-  actTypes: "Type of act",
-  styles: "Styles",
-  bandSetups: "Band setup",
-  songTypes: "Song types",
-  eventTypes: "Event types",
-  occasions: "Occasions",
+  actTypes: ACT_TYPES_NAME,
+  styles: TAG_TYPE_NAMES.Genre.many,
+  bandSetups: TAG_TYPE_NAMES["Band Setup"].many,
+  songTypes: TAG_TYPE_NAMES["Song Type"].many,
+  eventTypes: TAG_TYPE_NAMES["Event Type"].many,
+  occasions: TAG_TYPE_NAMES["Event Type"].many,
   extras: "Extras",
 };
+
+/**
+ * The lists the search form offers: occasions are the event types again, so the form offers
+ * event types once (an address with occasions still searches by them). Type of act offers the
+ * variety and speaker types; the group sizes it also matches have their own list.
+ */
+export const FORM_LIST_KEYS = LIST_KEYS.filter((key) => key !== "occasions");
 
 export const SORT_LABELS: Record<SearchSort, string> = {
   relevance: "Best match",

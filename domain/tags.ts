@@ -31,6 +31,20 @@ export const RELATION_TAG_TYPE: Record<ActTagRelation, TagType> = {
   occasions: "Event Type",
 };
 
+/**
+ * What people call each tag type, everywhere (search, the artist's and the admin's dialogs, the
+ * history): the words of SPEC.md's messages ("At least one Set Type must be selected"), not the
+ * stored type names.
+ */
+export const TAG_TYPE_NAMES: Record<TagType, { one: string; many: string }> = {
+  Genre: { one: "Genre", many: "Genres" },
+  "Song Type": { one: "Set Type", many: "Set Types" },
+  "Band Setup": { one: "Group Size", many: "Group Sizes" },
+  "Event Type": { one: "Event Type", many: "Event Types" },
+  "Variety Type": { one: "Variety Type", many: "Variety Types" },
+  "Speaker Type": { one: "Speaker Type", many: "Speaker Types" },
+};
+
 export const tagSchema = z
   .object({ id: z.number().int(), name: z.string(), type: z.enum(TAG_TYPES) })
   .meta({ id: "Tag", description: "A tag of the catalogue: a genre, event type, band setup, song type, variety or speaker type", example: { id: 5, name: "Funk", type: "Genre" } });

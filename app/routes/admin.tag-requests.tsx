@@ -6,6 +6,7 @@ import { useAction } from "../lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";
 import type { Route } from "./+types/admin.tag-requests";
 import { formatDay } from "../../domain/formatters";
+import { TAG_TYPE_NAMES } from "../../domain/tags";
 
 export function meta() {
   return [{ title: "Tag update requests" }, { name: "robots", content: "noindex" }];
@@ -50,7 +51,7 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
       <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Tags requested for ${act.name}`}>
         {request.tags.map((tag) => (
           <li key={`${tag.relation}-${tag.id}`} className="rounded-full bg-yellow-50 px-3 py-1 text-sm ring-1 ring-yellow-300">
-            {tag.name} <span className="text-gray-600">({tag.type})</span>
+            {tag.name} <span className="text-gray-600">({TAG_TYPE_NAMES[tag.type].one})</span>
           </li>
         ))}
       </ul>

@@ -127,7 +127,17 @@ describe("/search", () => {
     expect(await page.getByRole("status").textContent()).toBe("0 entertainers found");
     await page.getByRole("link", { name: "Search within 50 miles" }).click();
     await page.waitForURL(/radius=50/);
-    expect(await page.getByRole("link", { name: "Drop styles: Soul" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Drop genres: Soul" }).count()).toBe(1);
+
+    // Each list once, under one name, and no value under two lists.
+    await page.goto(`${suite.app.baseUrl}/search`);
+    const legends = await page.locator("form[role=search] fieldset legend").allTextContents();
+    expect(legends).toEqual(["Variety and Speaker Types", "Genres", "Group Sizes", "Set Types", "Event Types", "Extras"]);
+    const values = async (legend: string) =>
+      (await page.locator("fieldset").filter({ has: page.locator("legend", { hasText: legend }) }).getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value)));
+    const sizes = await values("Group Sizes");
+    expect(sizes.length).toBeGreaterThan(0);
+    expect((await values("Variety and Speaker Types")).filter((value) => sizes.includes(value))).toEqual([]);
     await context.close();
   });
 });

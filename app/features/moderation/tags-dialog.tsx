@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { ActProfile } from "../../../domain/act-profile";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../../domain/api-error";
 import { tagSelectionSchema } from "../../../domain/schemas/tags";
-import type { Tag, TagType } from "../../../domain/tags";
+import { ACT_TYPES_NAME } from "../../../domain/search-filter";
+import { TAG_TYPE_NAMES, type Tag, type TagType } from "../../../domain/tags";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
@@ -11,12 +12,12 @@ import { useAction } from "../../lib/use-action";
 
 type Field = "genres" | "song-types" | "band-setups" | "tags";
 const MUSICAL_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [
-  { field: "genres", legend: "Genres (up to 5)", types: ["Genre"] },
-  { field: "song-types", legend: "Set Types", types: ["Song Type"] },
-  { field: "band-setups", legend: "Group Sizes", types: ["Band Setup"] },
+  { field: "genres", legend: `${TAG_TYPE_NAMES.Genre.many} (up to 5)`, types: ["Genre"] },
+  { field: "song-types", legend: TAG_TYPE_NAMES["Song Type"].many, types: ["Song Type"] },
+  { field: "band-setups", legend: TAG_TYPE_NAMES["Band Setup"].many, types: ["Band Setup"] },
 ];
 const OTHER_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [
-  { field: "tags", legend: "Variety and Speaker Types (up to 5)", types: ["Variety Type", "Speaker Type"] },
+  { field: "tags", legend: `${ACT_TYPES_NAME} (up to 5)`, types: ["Variety Type", "Speaker Type"] },
 ];
 
 function initialSelection(act: ActProfile): Record<Field, number[]> {

@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../../domain/api-error";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
 import { MAX_BUDGET_DOLLARS } from "../../../domain/prices";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
+import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FORM_LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
 
@@ -103,8 +103,8 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
       <div data-live="facets" className="contents">
         {facets && (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {LIST_KEYS.map((key) => {
-              const values = mergeSelected(facets[key], selected(key));
+            {FORM_LIST_KEYS.map((key) => {
+              const values = mergeSelected(offeredValues(facets, key), selected(key));
               if (values.length === 0) return null;
               return (
                 <fieldset key={key} className="rounded-lg bg-white p-3 shadow-sm">
@@ -129,6 +129,13 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
       </div>
     </Form>
   );
+}
+
+/** A list's values, less those another list of the form offers (group sizes are also types of act). */
+function offeredValues(facets: Facets, key: ListKey) {
+  if (key !== "actTypes") return facets[key];
+  const sizes = new Set(facets.bandSetups.map((item) => item.value));
+  return facets.actTypes.filter((item) => !sizes.has(item.value));
 }
 
 /** A chosen value stays offered even when no act has it any more (count 0), so it can be unticked. */
