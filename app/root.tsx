@@ -1,7 +1,7 @@
-import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "sonner";
-import { Badge } from "./components/ui/badge";
+import { SiteHeader } from "./components/site-header";
 import { loadRoot } from "./root.server";
 import "./app.css";
 
@@ -62,78 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function SiteHeader() {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const viewer = data?.viewer ?? null;
-  return (
-    <header className="border-b border-gray-200 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <div className="flex items-center gap-4">
-          <Link to="/" className="text-lg font-bold text-violet-800">
-            {data?.appName ?? "EVA"}
-          </Link>
-          <Link to="/search" className="text-sm hover:underline">
-            Find entertainers
-          </Link>
-          <Link to="/guides" className="text-sm hover:underline">
-            Guides
-          </Link>
-        </div>
-        {viewer ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            {viewer.role === "PLANNER" && (
-              <Link to="/events" className="hover:underline">
-                My Events
-              </Link>
-            )}
-            {viewer.role === "ADMIN" && (
-              <Link to="/admin/acts" className="hover:underline">
-                Moderation <Badge color={data?.adminWaiting ? "yellow" : "gray"}>{data?.adminWaiting ?? 0} waiting</Badge>
-              </Link>
-            )}
-            {viewer.role === "ADMIN" && (
-              <Link to="/admin/seo" className="hover:underline">
-                Search-engine copy
-              </Link>
-            )}
-            {(viewer.role === "ARTIST" || viewer.role === "ADMIN") && (
-              <Link to="/my-acts" className="hover:underline">
-                My Acts
-              </Link>
-            )}
-            {viewer.role === "ARTIST" && (
-              <Link to="/invites" className="hover:underline">
-                Invites
-              </Link>
-            )}
-            <Link to="/notifications" className="hover:underline">
-              Notifications{" "}
-              <Badge color={data?.unread ? "violet" : "gray"} data-testid="unread-count">
-                {data?.unread ?? 0} unread
-              </Badge>
-            </Link>
-            <Link to="/account" className="hover:underline" data-testid="signed-in-as">
-              Signed in as <strong>{viewer.name}</strong> ({viewer.role})
-            </Link>
-            <Form method="post" action="/logout">
-              <button type="submit" className="rounded-md border border-gray-300 px-3 py-1.5 hover:bg-gray-50">
-                Sign out
-              </button>
-            </Form>
-          </div>
-        ) : (
-          <div className="flex items-center gap-3 text-sm">
-            <Link to="/login" className="hover:underline">
-              Log in
-            </Link>
-            <Link to="/signup" className="rounded-md bg-violet-700 px-3 py-1.5 font-semibold text-white hover:bg-violet-800">
-              Sign up
-            </Link>
-          </div>
-        )}
-      </nav>
-    </header>
-  );
+function RootHeader() {
+  return <SiteHeader data={useRouteLoaderData<typeof loader>("root") ?? null} />;
 }
 
 export default function App() {
@@ -142,7 +72,7 @@ export default function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <SiteHeader />
+      <RootHeader />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         <Outlet />
       </main>
@@ -150,32 +80,41 @@ export default function App() {
   );
 }
 
+/** Error pages keep the header, so that a wrong address is not a dead end; a 404 offers a search too. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <>
+      <RootHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Not available</h1>
-        <p className="mt-2 text-gray-700">{typeof error.data === "string" ? error.data : "You may not see this page."}</p>
+        <h1 className="text-2xl font-bold">{forbidden ? "Not available" : notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p className="mt-2 text-gray-700">
+          {forbidden
+            ? typeof error.data === "string"
+              ? error.data
+              : "You may not see this page."
+            : notFound
+              ? "There is nothing at this address."
+              : "Please try again in a moment."}
+        </p>
+        {notFound && (
+          <form method="get" action="/search" role="search" aria-label="Find entertainers" className="mx-auto mt-6 flex max-w-md gap-2">
+            <label htmlFor="not-found-search" className="sr-only">
+              What are you looking for?
+            </label>
+            <input id="not-found-search" type="search" name="searchTerms" placeholder="Jazz band, DJ, magician…" className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2" />
+            <button type="submit" className="rounded-md bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800">
+              Search
+            </button>
+          </form>
+        )}
         <p className="mt-6">
           <Link to="/" className="text-violet-800 underline">
             Go to the home page
           </Link>
         </p>
       </main>
-    );
-  }
-  return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-700">
-        {notFound ? "There is nothing at this address." : "Please try again in a moment."}
-      </p>
-      <p className="mt-6">
-        <Link to="/" className="text-violet-800 underline">
-          Go to the home page
-        </Link>
-      </p>
-    </main>
+    </>
   );
 }

@@ -134,6 +134,17 @@ export function rawSearchFilter(query: string | URLSearchParams): Record<string,
   return raw;
 }
 
+/**
+ * How many filters a search has on (each ticked value, a date, a budget), as the form's
+ * "Filters" button says; from the query's raw form, so that a search with errors counts too.
+ */
+export function activeFilterCount(raw: Record<string, unknown>): number {
+  let count = 0;
+  for (const key of LIST_KEYS) count += Array.isArray(raw[key]) ? raw[key].length : 0;
+  for (const key of ["date", "budget"]) if (typeof raw[key] === "string" && raw[key] !== "") count += 1;
+  return count;
+}
+
 /** The budget an address asks for (`?budget=2000`), or undefined when it names none or junk. */
 export function budgetInAddress(params: URLSearchParams): number | undefined {
   const parsed = actSearchFilterSchema.shape.budget.safeParse(params.get("budget") || undefined);

@@ -72,11 +72,8 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
         </ol>
       </nav>
       <h1 className="mt-2 text-3xl font-bold">{heading}</h1>
-      {intro.map((paragraph) => (
-        <p key={paragraph} className="mt-2 max-w-3xl text-gray-700">
-          {paragraph}
-        </p>
-      ))}
+      {/* The first paragraph leads; the rest follows the results, which a phone shows first. */}
+      <p className="mt-2 max-w-3xl text-gray-700">{intro[0]}</p>
       <div className="mt-4">
         <SearchForm filter={null} raw={raw} facets={results.meta.facets} errors={{}} />
       </div>
@@ -99,6 +96,18 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
         )}
         <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} path={path} />
       </section>
+      {intro.length > 1 && (
+        <section aria-labelledby="about-heading" className="mt-8 max-w-3xl">
+          <h2 id="about-heading" className="text-xl font-semibold">
+            About {category.toLowerCase()} in {place.label}
+          </h2>
+          {intro.slice(1).map((paragraph) => (
+            <p key={paragraph} className="mt-2 text-gray-700">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      )}
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-8">
           <h2 id="related-heading" className="text-xl font-semibold">

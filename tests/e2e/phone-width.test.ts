@@ -49,8 +49,79 @@ describe("on a phone", () => {
       await page.waitForLoadState("networkidle");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) wider.push(`${role} ${path}: ${width} px`);
+      // The header is one row: the brand and the Menu button.
+      const header = await page.locator("header:has(nav[aria-label=Main])").evaluate((element) => element.getBoundingClientRect().height);
+      if (header > 64) wider.push(`${role} ${path}: a header ${header} px tall`);
       await context.close();
     }
     expect(wider).toEqual([]);
+  });
+
+  it("results come first on /search and a listing; the filters open from a button that counts them, with or without JavaScript", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      for (const role of ["guest", "planner"] as const) {
+        const cookies = role === "guest" ? [] : await (await suite.sessions.contextFor(role)).cookies();
+        const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        for (const path of ["/search?budget=5000&date=2031-06-14", "/hire/wedding/chicago-il"]) {
+          await page.goto(suite.app.baseUrl + path);
+          const where = `${role}, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${path}`;
+          // The first result starts within the first screen.
+          const top = await page.getByRole("article").first().evaluate((element) => element.getBoundingClientRect().top);
+          expect(top, where).toBeLessThan(844);
+          const button = page.locator("summary", { hasText: "Filters and sorting" });
+          // The date and the budget on /search; the listing's own category on the listing.
+          expect(await button.textContent(), where).toContain(path.startsWith("/search") ? "2 on" : "1 on");
+          const checkbox = page.getByRole("checkbox").first();
+          expect(await checkbox.isVisible(), where).toBe(false);
+          await button.click();
+          expect(await checkbox.isVisible(), where).toBe(true);
+          expect(await page.getByLabel("Sort by").isVisible(), where).toBe(true);
+        }
+        await context.close();
+      }
+    }
+  });
+
+  it("on a wide screen the filters are shown without the button", async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/search?location=Chicago%2C+IL`);
+    expect(await page.locator("summary", { hasText: "Filters and sorting" }).isVisible()).toBe(false);
+    expect(await page.getByRole("checkbox").first().isVisible()).toBe(true);
+    expect(await page.getByLabel("Sort by").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("the header's menu holds every link, opens by keyboard, and closes on the next page", async () => {
+    const cookies = await (await suite.sessions.contextFor("admin")).cookies();
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/`);
+    const account = page.getByTestId("signed-in-as");
+    expect(await account.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Menu" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await account.textContent()).toBe("Avery Admin");
+    for (const name of ["Find entertainers", "Guides", /^Moderation/, "Search-engine copy", "My Acts", /^Notifications/]) expect(await page.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
+    await page.getByRole("link", { name: "My Acts" }).click();
+    await page.waitForURL(/\/my-acts$/);
+    await expect.poll(() => account.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("at 1366 pixels every role's header is one row with its links in it", async () => {
+    for (const role of ["guest", "planner", "owner", "admin"] as const) {
+      const cookies = role === "guest" ? [] : await (await suite.sessions.contextFor(role)).cookies();
+      const context = await suite.browser.newContext({ viewport: { width: 1366, height: 900 } });
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      await page.goto(`${suite.app.baseUrl}/`);
+      expect(await page.locator("header:has(nav[aria-label=Main])").evaluate((element) => element.getBoundingClientRect().height), role).toBeLessThanOrEqual(64);
+      expect(await page.getByRole("link", { name: "Find entertainers" }).first().isVisible(), role).toBe(true);
+      await context.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../../domain/api-error";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
 import { MAX_BUDGET_DOLLARS } from "../../../domain/prices";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FORM_LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
+import { type ActSearchFilter, activeFilterCount, DEFAULT_RADIUS_MILES, FORM_LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
 
@@ -23,6 +23,8 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
   const text = (key: string) => (typeof raw[key] === "string" ? (raw[key] as string) : "");
   const selected = (key: ListKey) => (filter ? filter[key] : Array.isArray(raw[key]) ? (raw[key] as string[]) : []);
   const placeInAddress = text("location");
+  const activeFilters = activeFilterCount(raw);
+  const refinementErrors = Boolean(errors.date?.length || errors.radius?.length || errors.budget?.length || errors.sort?.length);
   const [place, setPlace] = useState(placeInAddress);
   // The address changed (Back, Clear all, a link): the field shows what it now holds.
   useEffect(() => setPlace(placeInAddress), [placeInAddress]);
@@ -65,31 +67,6 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
           className={inputClass}
           labelClassName="text-sm font-medium text-gray-800"
         />
-        <Field label="When" error={errors.date}>
-          <input type="date" name="date" defaultValue={text("date")} className={inputClass} />
-        </Field>
-        <Field label="Within" error={errors.radius}>
-          <select name="radius" defaultValue={text("radius") || String(DEFAULT_RADIUS_MILES)} className={inputClass}>
-            {RADIUS_CHOICES.map((miles) => (
-              <option key={miles} value={miles}>
-                {miles} miles
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Budget (US dollars, up to)" error={errors.budget}>
-          <input type="number" name="budget" min={0} max={MAX_BUDGET_DOLLARS} step={1} inputMode="numeric" defaultValue={text("budget")} placeholder="Any" className={inputClass} />
-        </Field>
-        <Field label="Sort by" error={errors.sort}>
-          <select name="sort" defaultValue={text("sort")} className={inputClass}>
-            <option value="">Best for this search</option>
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </Field>
         <div className="flex items-end gap-3">
           <button type="submit" className="rounded-md bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800">
             Search
@@ -99,34 +76,78 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
           </Link>
         </div>
       </div>
-      {/* Replaced by the next answer's on a guest's /search (app/enhance/search-form.ts). */}
-      <div data-live="facets" className="contents">
-        {facets && (
+      {/*
+        On a phone the results come first: the refinements fold behind this button, which says
+        how many are on. From 1024 px up they are always shown (app.css, .filters-panel). A plain
+        <details>, so it works without JavaScript; it opens itself when one of its fields is wrong.
+      */}
+      <details className="filters-panel group rounded-lg bg-white shadow-sm" open={refinementErrors || undefined}>
+        <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 font-semibold text-violet-900">
+          <span>
+            Filters and sorting
+            <span data-live="filter-count">{activeFilters > 0 && <span className="ml-2 rounded-full bg-violet-700 px-2 py-0.5 text-sm text-white">{activeFilters} on</span>}</span>
+          </span>
+          <span aria-hidden className="text-sm text-gray-600 group-open:hidden">Show</span>
+          <span aria-hidden className="hidden text-sm text-gray-600 group-open:inline">Hide</span>
+        </summary>
+        <div className="flex flex-col gap-4 px-4 pb-4 lg:p-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {FORM_LIST_KEYS.map((key) => {
-              const values = mergeSelected(offeredValues(facets, key), selected(key));
-              if (values.length === 0) return null;
-              return (
-                <fieldset key={key} className="rounded-lg bg-white p-3 shadow-sm">
-                  <legend className="px-1 text-sm font-semibold">{LIST_LABELS[key]}</legend>
-                  <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
-                    {values.map(({ value, count }) => (
-                      <li key={value}>
-                        <label className="flex items-center gap-2">
-                          <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
-                          <span>
-                            {value} <span className="text-gray-600">({count})</span>
-                          </span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
-              );
-            })}
+            <Field label="When" error={errors.date}>
+              <input type="date" name="date" defaultValue={text("date")} className={inputClass} />
+            </Field>
+            <Field label="Within" error={errors.radius}>
+              <select name="radius" defaultValue={text("radius") || String(DEFAULT_RADIUS_MILES)} className={inputClass}>
+                {RADIUS_CHOICES.map((miles) => (
+                  <option key={miles} value={miles}>
+                    {miles} miles
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Budget (US dollars, up to)" error={errors.budget}>
+              <input type="number" name="budget" min={0} max={MAX_BUDGET_DOLLARS} step={1} inputMode="numeric" defaultValue={text("budget")} placeholder="Any" className={inputClass} />
+            </Field>
+            <Field label="Sort by" error={errors.sort}>
+              <select name="sort" defaultValue={text("sort")} className={inputClass}>
+                <option value="">Best for this search</option>
+                {SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </Field>
           </div>
-        )}
-      </div>
+          {/* Replaced by the next answer's on a guest's /search (app/enhance/search-form.ts). */}
+          <div data-live="facets" className="contents">
+            {facets && (
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {FORM_LIST_KEYS.map((key) => {
+                  const values = mergeSelected(offeredValues(facets, key), selected(key));
+                  if (values.length === 0) return null;
+                  return (
+                    <fieldset key={key} className="rounded-lg bg-white p-3 shadow-sm">
+                      <legend className="px-1 text-sm font-semibold">{LIST_LABELS[key]}</legend>
+                      <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
+                        {values.map(({ value, count }) => (
+                          <li key={value}>
+                            <label className="flex items-center gap-2">
+                              <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
+                              <span>
+                                {value} <span className="text-gray-600">({count})</span>
+                              </span>
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                    </fieldset>
+                  );
+                })}
+              </div>
+            )}
+          </div>
+        </div>
+      </details>
     </Form>
   );
 }
