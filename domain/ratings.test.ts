@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { averageRating, clampRating, formatAverage, ratingDistribution } from "./ratings";
+import { averageRating, clampRating, formatAverage, ratingDistribution, reviewerShownName } from "./ratings";
 
 describe("ratings", () => {
   it("clamps to the 1-to-5 scale", () => {
@@ -35,5 +35,15 @@ describe("ratings", () => {
       const distribution = ratingDistribution(ratings);
       expect(Object.values(distribution).reduce((a, b) => a + b, 0)).toBe(ratings.length);
     }));
+  });
+});
+
+describe("reviewerShownName", () => {
+  it("first name and last initial, whoever wrote the review", () => {
+    expect(reviewerShownName("Megan Rodriguez")).toBe("Megan R.");
+    expect(reviewerShownName("  Pat  van der planner ")).toBe("Pat P.");
+    expect(reviewerShownName("Megan R.")).toBe("Megan R.");
+    expect(reviewerShownName("Cher")).toBe("Cher");
+    expect(reviewerShownName("Chris and Dana")).toBe("Chris and Dana");
   });
 });

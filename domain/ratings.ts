@@ -28,3 +28,16 @@ export function ratingDistribution(ratings: readonly number[]): RatingDistributi
   }
   return distribution;
 }
+
+/**
+ * How every review names its reviewer: the first name and the initial of the last ("Megan
+ * Rodriguez" is "Megan R."), whoever wrote it, so that a planner's full name never shows next
+ * to reviews that read "Megan R.". A single name, or a couple's first names ("Chris and
+ * Dana"), stays as it is.
+ */
+export function reviewerShownName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.some((word) => /^(and|&)$/i.test(word))) return words.join(" ");
+  const last = words[words.length - 1]!;
+  return `${words[0]} ${last.charAt(0).toUpperCase()}.`;
+}

@@ -2121,7 +2121,8 @@ export interface components {
          *               "status": "pending",
          *               "date_time_posted": "2027-03-30T15:00:00.000Z"
          *             }
-         *           ]
+         *           ],
+         *           "review_due": false
          *         }
          *       ]
          *     }
@@ -2147,7 +2148,8 @@ export interface components {
          *         "name": "The Velvet Tones"
          *       },
          *       "state": "invited",
-         *       "offers": []
+         *       "offers": [],
+         *       "review_due": false
          *     }
          */
         EventInvite: {
@@ -2157,6 +2159,8 @@ export interface components {
             state: "invited" | "offered" | "booked";
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
+            /** @description The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet */
+            review_due: boolean;
         };
         /**
          * @description An act, by its url and name

@@ -43,7 +43,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <time dateTime={event.starttime}>{event.short_starttime}</time> · {event.location}
               </p>
               {event.invites.length === 0 ? (
-                <p className="mt-3 text-sm text-gray-700">No acts invited yet.</p>
+                <p className="mt-3 text-sm text-gray-700">
+                  No acts invited yet.{" "}
+                  <Link to={`/search?location=${encodeURIComponent(event.location)}`} className="text-violet-800 underline">
+                    Find acts near {event.location}
+                  </Link>
+                </p>
               ) : (
                 <ul className="mt-3 flex flex-col gap-3" aria-label={`Invites for ${event.name}`}>
                   {event.invites.map((invite) => (
@@ -53,6 +58,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           {invite.act.name}
                         </Link>
                         <Badge color={STATE_COLOR[invite.state]}>{STATE_LABEL[invite.state]}</Badge>
+                        {invite.review_due && (
+                          <Link
+                            to={`/entertainment/${invite.act.url}?review=${encodeURIComponent(event.url)}#reviews`}
+                            className="ml-auto rounded-md bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950 ring-1 ring-amber-300 hover:bg-amber-200"
+                          >
+                            Leave a review<span className="sr-only"> of {invite.act.name}</span>
+                          </Link>
+                        )}
                       </div>
                       {invite.offers.map((offer) => (
                         <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">

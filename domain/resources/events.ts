@@ -29,11 +29,17 @@ const eventTimes = {
 };
 
 export const plannerInviteSchema = z
-  .object({ id: z.number().int(), act: actRef, state: z.enum(INVITE_STATES), offers: z.array(offerSchema).describe("Newest first") })
+  .object({
+    id: z.number().int(),
+    act: actRef,
+    state: z.enum(INVITE_STATES),
+    offers: z.array(offerSchema).describe("Newest first"),
+    review_due: z.boolean().describe("The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet"),
+  })
   .meta({
     id: "EventInvite",
     description: "An act invited to one of the planner's events, with its offers",
-    example: { id: 2, act: { url: "the-velvet-tones", name: "The Velvet Tones" }, state: "invited", offers: [] },
+    example: { id: 2, act: { url: "the-velvet-tones", name: "The Velvet Tones" }, state: "invited", offers: [], review_due: false },
   });
 
 export type PlannerInvite = z.infer<typeof plannerInviteSchema>;
@@ -58,6 +64,7 @@ export const plannerEventSchema = z
           offers: [
             { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "pending", date_time_posted: "2027-03-30T15:00:00.000Z" },
           ],
+          review_due: false,
         },
       ],
     },

@@ -5,7 +5,7 @@ import { SOCIAL_NETWORKS } from "../../domain/act-profile";
 import { deriveActStatus } from "../../domain/act-status";
 import { canManageAct, canSeeAdminInfo, isManager } from "../../domain/permissions";
 import { lowestPrice } from "../../domain/prices";
-import { averageRating, ratingDistribution } from "../../domain/ratings";
+import { averageRating, ratingDistribution, reviewerShownName } from "../../domain/ratings";
 import type { Role } from "../../domain/roles";
 import type { ActRowCache } from "../act-row-cache";
 import type { Executor } from "../db/client";
@@ -112,7 +112,7 @@ export async function getActProfilePage(
       rating: row.rating,
       title: row.title,
       body: row.body,
-      reviewer_name: row.allow_reviewer_name ? row.reviewer_name : null,
+      reviewer_name: row.allow_reviewer_name && row.reviewer_name ? reviewerShownName(row.reviewer_name) : null,
       created_at: row.created_at,
     })),
     reviewSummary: { average: averageRating(ratings), count: ratings.length, distribution: ratingDistribution(ratings) },

@@ -11,7 +11,7 @@ import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
-import { acts, bookings, events, invites, offers, places } from "../db/schema";
+import { acts, bookings, events, invites, offers, places, reviews } from "../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
@@ -76,7 +76,7 @@ async function loadOffers(db: Executor, inviteIds: number[]) {
 }
 
 /** A page of the planner's events, soonest first, with each invite, its offers and whether it is booked. */
-export async function listPlannerEvents(db: Executor, planner: SessionUser, paging: PageQuery): Promise<Paged<PlannerEvent>> {
+export async function listPlannerEvents(db: Executor, planner: SessionUser, paging: PageQuery, now = new Date()): Promise<Paged<PlannerEvent>> {
   requirePlanner(planner);
   const mine = eq(events.plannerId, planner.id);
   const [eventRows, [counted]] = await Promise.all([
@@ -102,7 +102,12 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
         .orderBy(asc(invites.createdAt))
     : [];
   const offerRows = await loadOffers(db, inviteRows.map((invite) => invite.id));
-  const bookingRows = eventIds.length ? await db.select().from(bookings).where(inArray(bookings.eventId, eventIds)) : [];
+  const [bookingRows, reviewRows] = eventIds.length
+    ? await Promise.all([
+        db.select().from(bookings).where(inArray(bookings.eventId, eventIds)),
+        db.select({ actId: reviews.actId, eventId: reviews.eventId }).from(reviews).where(inArray(reviews.eventId, eventIds)),
+      ])
+    : [[], []];
   const data = eventRows.map((event): PlannerEvent => ({
     url: event.url,
     name: event.name,
@@ -115,6 +120,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
       .map((invite): PlannerInvite => {
         const own = offerRows.filter((offer) => offer.inviteId === invite.id);
         const booked = bookingRows.some((booking) => booking.eventId === event.id && booking.actId === invite.actId);
+        const reviewed = reviewRows.some((review) => review.eventId === event.id && review.actId === invite.actId);
         return {
           id: invite.id,
           act: { url: invite.actUrl, name: invite.actName },
@@ -126,6 +132,8 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
             status: offer.status,
             date_time_posted: offer.dateTimePosted.toISOString(),
           })),
+          // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
+          review_due: booked && event.starttime <= now && !reviewed,
         };
       }),
   }));

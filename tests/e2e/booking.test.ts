@@ -67,15 +67,27 @@ describe("the booking loop in the browser", () => {
     // An accepted price is the booking's: no longer an estimate.
     await party.getByText("(estimate)").waitFor({ state: "detached" });
 
-    // 4. The event has started: the planner reviews the act, without showing their name.
-    await planner.page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
-    await planner.page.getByRole("button", { name: "Add Review" }).click();
+    // 4. The event has started: My Events asks for a review of the act, which opens on that
+    // event; the planner reviews without showing their name.
+    await party.getByRole("link", { name: "Leave a review of The Velvet Tones" }).click();
+    await planner.page.waitForURL(/\/entertainment\/the-velvet-tones\?review=/);
     const dialog = planner.page.getByRole("dialog", { name: "Add Review" });
+    await dialog.waitFor();
     expect(await dialog.getByLabel("Event").locator("option").allTextContents()).toEqual(["Choose an event", "Anniversary Party", "Spring Gala"]);
+    expect(await dialog.getByLabel("Event").evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text)).toBe("Anniversary Party");
+    await dialog.getByLabel("Event").selectOption("");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await dialog.getByText("Event is required").waitFor();
     await dialog.getByLabel("Event").selectOption({ label: "Anniversary Party" });
+    // The stars are a radio group: arrows move along them, and the choice is said in words.
     await dialog.getByRole("radio", { name: "1 star", exact: true }).check();
+    await planner.page.keyboard.press("ArrowRight");
+    await planner.page.keyboard.press("ArrowRight");
+    expect(await dialog.getByRole("radio", { name: "3 stars" }).isChecked()).toBe(true);
+    await dialog.getByText("3 of 5: Good").waitFor();
+    await planner.page.keyboard.press("ArrowLeft");
+    await planner.page.keyboard.press("ArrowLeft");
+    expect(await dialog.getByRole("radio", { name: "1 star", exact: true }).isChecked()).toBe(true);
     await dialog.getByLabel("Review Title").fill("Too loud for the room");
     await dialog.getByLabel("Review", { exact: true }).fill("Great musicians, but nobody could talk.");
     await dialog.getByLabel("Show my name with this review").uncheck();
@@ -87,6 +99,10 @@ describe("the booking loop in the browser", () => {
     const newest = reviews.getByRole("article", { name: "Too loud for the room" }).first();
     expect(await newest.textContent()).toContain("A verified planner");
     expect(await newest.getByRole("img").getAttribute("aria-label")).toBe("1 out of 5 stars");
+    // Reviewed: My Events no longer asks.
+    await planner.page.goto(`${suite.app.baseUrl}/events`);
+    await party.getByText("Booked", { exact: true }).waitFor();
+    expect(await party.getByRole("link", { name: /Leave a review/ }).count()).toBe(0);
     await planner.page.close();
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import { LIMITS } from "../../../domain/limits";
 import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
+import { Star } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
@@ -21,13 +23,17 @@ interface ReviewFormValues {
 
 /** Add Review: admins name the reviewer; planners pick one of their eligible events. */
 export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "admin" | "planner"; events: { url: string; name: string }[] }) {
-  const [open, setOpen] = useState(false);
+  // "Leave a review" on My Events opens the page with ?review=<event>: the dialog opens on that event.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get("review");
+  const prompted = as === "planner" && events.some((event) => event.url === asked) ? asked! : "";
+  const [open, setOpen] = useState(prompted !== "");
   const { run, pending } = useAction();
   const schema = as === "admin" ? adminReviewSchema : plannerReviewSchema;
   const form = useForm<ReviewFormValues>({
     // One form for both roles; the role's schema checks it.
     resolver: schemaResolver<ReviewFormValues>(schema),
-    defaultValues: { title: "", body: "", reviewer_name: "", event_url: "", allow_reviewer_name: true },
+    defaultValues: { title: "", body: "", reviewer_name: "", event_url: prompted, allow_reviewer_name: true },
   });
   const { errors } = form.formState;
   const message = (field: keyof ReviewFormValues) => (errors[field]?.message ? [String(errors[field]?.message)] : undefined);
@@ -65,18 +71,7 @@ export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "a
           </div>
         )}
         {as === "admin" && <TextField label="Reviewer Name" {...form.register("reviewer_name")} maxLength={LIMITS.reviewerName} errors={message("reviewer_name")} />}
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-800">Rating</legend>
-          <div className="mt-1 flex gap-3">
-            {[1, 2, 3, 4, 5].map((value) => (
-              <label key={value} className="flex items-center gap-1">
-                <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => form.setValue("rating", value, { shouldValidate: form.formState.isSubmitted })} />
-                {value} {value === 1 ? "star" : "stars"}
-              </label>
-            ))}
-          </div>
-          <FieldErrors errors={message("rating")} />
-        </fieldset>
+        <StarPicker value={rating} onChange={(value) => form.setValue("rating", value, { shouldValidate: form.formState.isSubmitted })} errors={message("rating")} />
         <TextField label="Review Title" {...form.register("title")} errors={message("title")} />
         <TextAreaField label="Review" {...form.register("body")} max={LIMITS.reviewBody} length={form.watch("body")?.length ?? 0} errors={message("body")} />
         {as === "planner" && (
@@ -94,5 +89,40 @@ export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "a
         </FormActions>
       </form>
     </Dialog>
+  );
+}
+
+const STAR_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
+
+/**
+ * The rating as five stars: a radio group, so arrows move between the stars and a screen reader
+ * says "3 stars, 3 of 5"; each star's radio covers it, so a click or a tap picks it. The stars
+ * up to the choice are filled, and the choice is said in words too.
+ */
+function StarPicker({ value, onChange, errors }: { value: number | undefined; onChange: (value: number) => void; errors: string[] | undefined }) {
+  return (
+    <fieldset aria-describedby={errors ? "rating-error" : undefined}>
+      <legend className="text-sm font-medium text-gray-800">Rating</legend>
+      <div className="mt-1 flex items-center gap-1">
+        {[1, 2, 3, 4, 5].map((star) => (
+          <label key={star} className="relative rounded has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-600">
+            <input
+              type="radio"
+              name="rating"
+              value={star}
+              checked={value === star}
+              onChange={() => onChange(star)}
+              aria-label={`${star} ${star === 1 ? "star" : "stars"}`}
+              className="absolute inset-0 m-0 cursor-pointer opacity-0"
+            />
+            <Star aria-hidden className={`h-8 w-8 ${value !== undefined && star <= value ? "fill-amber-400 text-amber-500" : "text-gray-400"}`} />
+          </label>
+        ))}
+        <span className="ml-2 text-sm text-gray-700" aria-hidden>
+          {value ? `${value} of 5: ${STAR_WORDS[value]}` : "Choose 1 to 5 stars"}
+        </span>
+      </div>
+      <FieldErrors id="rating-error" errors={errors} />
+    </fieldset>
   );
 }

@@ -17,7 +17,7 @@ interface EventView {
   url: string;
   name: string;
   short_starttime: string;
-  invites: { id: number; act: { url: string }; state: string; offers: { id: number; price_cents: number; status: string }[] }[];
+  invites: { id: number; act: { url: string }; state: string; review_due: boolean; offers: { id: number; price_cents: number; status: string }[] }[];
 }
 const plannerEvents = async (as: Who = "planner") => (await json<{ data: EventView[] }>(await get("/api/events", as))).data;
 
@@ -179,6 +179,13 @@ describe("verified reviews", () => {
     expect((await json<{ errors: unknown }>(noEvent)).errors).toEqual({ event_url: ["Event is required"] });
   });
 
+  it("My Events says which booked acts of started events await a review", async () => {
+    const due = async () =>
+      Object.fromEntries((await plannerEvents()).flatMap((event) => event.invites.map((invite) => [`${event.url} ${invite.act.url}`, invite.review_due])));
+    // Spring Gala has happened and booked the act; Summer Wedding is still to come.
+    expect(await due()).toMatchObject({ "spring-gala the-velvet-tones": true, "summer-wedding the-velvet-tones": false });
+  });
+
   it("a planner reviews once per event; the review counts and may hide the name", async () => {
     const ok = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "spring-gala", allow_reviewer_name: false });
     expect(ok.status).toBe(201);
@@ -188,5 +195,14 @@ describe("verified reviews", () => {
     expect(act.entertainerReviews[0]).toMatchObject({ title: "Wonderful", reviewer_name: null });
     const again = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "spring-gala" });
     expect(again.status).toBe(409);
+    const springGala = (await plannerEvents()).find((event) => event.url === "spring-gala")!;
+    expect(springGala.invites.find((invite) => invite.act.url === "the-velvet-tones")!.review_due).toBe(false);
+  });
+
+  it("a reviewer shows by first name and last initial, as every review does", async () => {
+    const body = { rating: 5, title: "Named in full", body: "Great.", reviewer_name: "Megan rodriguez" };
+    expect((await post("/api/entertainer-reviews/add-entertainer-review/dj-nova", "admin", body)).status).toBe(201);
+    const act = (await json<{ data: ActProfile }>(await get("/api/acts/dj-nova", "guest"))).data;
+    expect(act.entertainerReviews.find((item) => item.title === "Named in full")!.reviewer_name).toBe("Megan R.");
   });
 });
