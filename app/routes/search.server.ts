@@ -3,6 +3,7 @@ import type { FieldErrors } from "../../domain/api-error";
 import { fieldErrorsFromIssues } from "../../domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "../../domain/search-filter";
 import { ApiError } from "../../server/errors";
+import { invitedActUrls } from "../../server/services/events";
 import { searchActs } from "../../server/services/search/search-acts";
 import { packJson } from "../lib/packed-json";
 
@@ -17,8 +18,13 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   if (!parsed.success) return { ...base, filter: null, results: null, errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors, raw };
   try {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).
-    const results = packJson(await searchActs(context.db, context.viewer, parsed.data, context.actRows));
-    return { ...base, filter: parsed.data, results, errors: {} as FieldErrors, raw };
+    const viewer = context.viewer;
+    const [found, invited] = await Promise.all([
+      searchActs(context.db, viewer, parsed.data, context.actRows),
+      viewer?.role === "PLANNER" ? invitedActUrls(context.db, viewer) : [],
+    ]);
+    const results = packJson(found);
+    return { ...base, filter: parsed.data, results, invited, errors: {} as FieldErrors, raw };
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed") return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
     throw error;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
@@ -138,6 +138,18 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
       }),
   }));
   return { data, meta };
+}
+
+/** The acts invited to any of the planner's events still to come: a result card says "Invited" for them. */
+export async function invitedActUrls(db: Executor, planner: SessionUser, now = new Date()): Promise<string[]> {
+  requirePlanner(planner);
+  const rows = await db
+    .selectDistinct({ url: acts.url })
+    .from(invites)
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .where(and(eq(events.plannerId, planner.id), gte(events.starttime, now)));
+  return rows.map((row) => row.url).sort();
 }
 
 /** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */

@@ -158,6 +158,11 @@ describe("from search to booking", () => {
     await dialog.getByRole("radio", { name: /Summer Wedding/ }).check();
     await dialog.getByRole("button", { name: "Invite", exact: true }).click();
     await toast(planner, `${actName} invited to Summer Wedding`);
+    // The card says so at once, and still after a reload; it may invite to another event too.
+    const invitedButton = planner.getByRole("button", { name: `Invited: invite ${actName} to another event` });
+    expect(await invitedButton.textContent()).toBe("Invited");
+    await planner.reload();
+    expect(await invitedButton.textContent()).toBe("Invited");
 
     // The act's artist signs in, lands on My Acts, sees the invite waiting and sends an offer.
     const artist = await (await suite.browser.newContext()).newPage();

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGES } from "../../../domain/messages";
 import { inviteSchema } from "../../../domain/schemas/events";
@@ -15,8 +16,21 @@ interface InvitableEvent {
 }
 
 /** Invite To Event: a new event (the add-event page) or an existing one found by name. */
-export function InviteToEventDialog({ actUrl, actName, compact = false }: { actUrl: string; actName: string; /** A short button naming the act, for lists of acts. */ compact?: boolean }) {
+export function InviteToEventDialog({
+  actUrl,
+  actName,
+  compact = false,
+  invited: invitedBefore = false,
+}: {
+  actUrl: string;
+  actName: string;
+  /** A short button naming the act, for lists of acts. */
+  compact?: boolean;
+  /** Already invited to one of the planner's upcoming events: the short button says so. */
+  invited?: boolean;
+}) {
   const [open, setOpen] = useState(false);
+  const [invited, setInvited] = useState(invitedBefore);
   const [source, setSource] = useState<"new" | "existing">("existing");
   const [search, setSearch] = useState("");
   const [events, setEvents] = useState<InvitableEvent[] | null>(null);
@@ -46,11 +60,12 @@ export function InviteToEventDialog({ actUrl, actName, compact = false }: { actU
     if (result.ok) {
       setOpen(false);
       setChosen("");
+      setInvited(true);
     } else setError(result.error?.errors?.event);
   }
 
   return (
-    <Dialog title="Invite To Event" description={`Invite ${actName} to one of your events.`} open={open} onOpenChange={setOpen} trigger={compact ? <Button aria-label={`Invite ${actName}`}>Invite</Button> : <Button>Invite To Event</Button>}>
+    <Dialog title="Invite To Event" description={`Invite ${actName} to one of your events.`} open={open} onOpenChange={setOpen} trigger={compact ? <CompactTrigger actName={actName} invited={invited} /> : <Button>Invite To Event</Button>}>
       <fieldset>
         <legend className="sr-only">Which event</legend>
         <div className="flex gap-4">
@@ -101,5 +116,19 @@ export function InviteToEventDialog({ actUrl, actName, compact = false }: { actU
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** "Invite" on a result card, or "Invited" once the act has an invite, which may go to another event too. */
+function CompactTrigger({ actName, invited, ...trigger }: { actName: string; invited: boolean }) {
+  return invited ? (
+    <Button {...trigger} variant="secondary" aria-label={`Invited: invite ${actName} to another event`}>
+      <Check aria-hidden className="mr-1 inline h-4 w-4" />
+      Invited
+    </Button>
+  ) : (
+    <Button {...trigger} aria-label={`Invite ${actName}`}>
+      Invite
+    </Button>
   );
 }

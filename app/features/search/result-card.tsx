@@ -10,7 +10,17 @@ import type { SearchResults } from "../../routes/search.server";
 type Result = SearchResults["data"][number];
 
 /** One act in a list of results: photo, name, headline, place and distance, price, rating, badges. */
-export function ResultCard({ act, canInvite }: { act: Result; /** A planner's Invite button (the results are all acts a planner may invite). */ canInvite: boolean }) {
+export function ResultCard({
+  act,
+  canInvite,
+  invited = false,
+}: {
+  act: Result;
+  /** A planner's Invite button (the results are all acts a planner may invite). */
+  canInvite: boolean;
+  /** Already invited to one of the planner's upcoming events. */
+  invited?: boolean;
+}) {
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
@@ -45,7 +55,7 @@ export function ResultCard({ act, canInvite }: { act: Result; /** A planner's In
       </div>
       {canInvite && (
         <div className="shrink-0 self-center">
-          <InviteToEventDialog actUrl={act.url} actName={act.name} compact />
+          <InviteToEventDialog actUrl={act.url} actName={act.name} compact invited={invited} />
         </div>
       )}
     </article>
