@@ -1,6 +1,7 @@
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "sonner";
+import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { loadRoot } from "./root.server";
 import "./app.css";
@@ -66,6 +67,10 @@ function RootHeader() {
   return <SiteHeader data={useRouteLoaderData<typeof loader>("root") ?? null} />;
 }
 
+function RootFooter() {
+  return <SiteFooter appName={useRouteLoaderData<typeof loader>("root")?.appName ?? "EVA"} />;
+}
+
 export default function App() {
   return (
     <>
@@ -76,6 +81,7 @@ export default function App() {
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         <Outlet />
       </main>
+      <RootFooter />
     </>
   );
 }
@@ -115,6 +121,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </Link>
         </p>
       </main>
+      <RootFooter />
     </>
   );
 }

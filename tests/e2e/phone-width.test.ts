@@ -15,6 +15,9 @@ const PAGES: [DemoRole, string][] = [
   ["guest", "/signup"],
   ["guest", "/forgot-password"],
   ["guest", "/no-such-page"],
+  ["guest", "/about"],
+  ["guest", "/contact"],
+  ["guest", "/terms"],
   ["planner", "/"],
   ["planner", "/search?searchTerms=jazz"],
   ["planner", "/entertainment/the-velvet-tones"],
@@ -105,8 +108,9 @@ describe("on a phone", () => {
     await page.locator("summary", { hasText: "Menu" }).focus();
     await page.keyboard.press("Enter");
     expect(await account.textContent()).toBe("Avery Admin");
-    for (const name of ["Find entertainers", "Guides", /^Moderation/, "Search-engine copy", "My Acts", /^Notifications/]) expect(await page.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
-    await page.getByRole("link", { name: "My Acts" }).click();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Find entertainers", "Guides", /^Moderation/, "Search-engine copy", "My Acts", /^Notifications/]) expect(await menu.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
+    await menu.getByRole("link", { name: "My Acts" }).click();
     await page.waitForURL(/\/my-acts$/);
     await expect.poll(() => account.isVisible()).toBe(false);
     await context.close();
@@ -123,5 +127,22 @@ describe("on a phone", () => {
       expect(await page.getByRole("link", { name: "Find entertainers" }).first().isVisible(), role).toBe(true);
       await context.close();
     }
+  });
+
+  it("every page ends with a footer: about, contact, terms, guides and cities, each a page", async () => {
+    const page = await (await suite.sessions.contextFor("guest")).newPage();
+    for (const path of ["/", "/entertainment/the-velvet-tones", "/no-such-page"]) {
+      await page.goto(suite.app.baseUrl + path);
+      const footer = page.locator("footer");
+      for (const name of ["About", "Contact", "Terms", "Guides", "Chicago"]) expect(await footer.getByRole("link", { name, exact: true }).count(), `${path} ${name}`).toBe(1);
+    }
+    for (const [name, heading] of [["About", "About EVA"], ["Contact", "Contact us"], ["Terms", "Terms of use"]] as const) {
+      await page.locator("footer").getByRole("link", { name, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+    }
+    expect(await page.getByRole("link", { name: /^help@/ }).count()).toBe(0);
+    await page.goto(`${suite.app.baseUrl}/contact`);
+    expect(await page.getByRole("link", { name: /^help@/ }).getAttribute("href")).toMatch(/^mailto:help@/);
+    await page.close();
   });
 });
