@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "document_approved",
   "document_declined",
   "act_invited",
+  "invite_withdrawn",
   "offer_received",
   "offer_accepted",
   "review_posted",
@@ -100,6 +101,16 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.actName} is invited to ${f.eventName}`,
       body: `A planner invited ${f.actName} to ${f.eventName}. Answer with an offer.`,
+      link: "/invites",
+    }),
+  },
+  invite_withdrawn: {
+    setting: "A planner withdraws an invite",
+    action: "See your invites",
+    recipient: "artist",
+    text: (f) => ({
+      title: `${f.eventName} no longer invites ${f.actName}`,
+      body: `The planner withdrew the invite of ${f.actName} to ${f.eventName}, and any offer on it with the invite.`,
       link: "/invites",
     }),
   },

@@ -67,6 +67,21 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           </Link>
                         )}
                       </div>
+                      {invite.state !== "booked" && (
+                        <div className="mt-2">
+                          <ConfirmDialog
+                            title={`Withdraw the invite of ${invite.act.name}?`}
+                            confirmLabel="Withdraw invite"
+                            body={<p>{invite.act.name} is told, and any offer they sent for {event.name} is withdrawn with the invite.</p>}
+                            trigger={
+                              <Button variant="secondary" className="px-3 py-1 text-sm">
+                                Withdraw invite<span className="sr-only"> of {invite.act.name}</span>
+                              </Button>
+                            }
+                            onConfirm={() => run(() => outcome(api.POST("/invites/withdraw/{inviteId}", { params: { path: { inviteId: invite.id } } })))}
+                          />
+                        </div>
+                      )}
                       {invite.offers.map((offer) => (
                         <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
                           <span>

@@ -38,6 +38,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /invites": "listInvites",
   "POST /offers/submit/{inviteId}": "submitOffer",
   "POST /offers/accept/{offerId}": "acceptOffer",
+  "POST /invites/withdraw/{inviteId}": "withdrawInvite",
   "POST /testimonials/add-testimonial/{actUrl}": "addTestimonial",
   "POST /testimonials/edit-testimonial/{id}": "editTestimonial",
   "POST /testimonials/delete-testimonial/{id}": "deleteTestimonial",

@@ -67,6 +67,12 @@ describe("notification mail", () => {
     });
     await step("offer_accepted", async () => ok(await server.post(`/api/offers/accept/${offerId}`, "planner")));
     await step("review_posted", async () => ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 5, title: "Superb", body: "Packed floor", reviewer_name: "Alex" })));
+    // An event made with the act invited (its own act_invited mail is delivered first), then the invite taken back.
+    const lakeParty = await ok(await server.post("/api/events/create", "planner", { name: "Lake Party", starttime: new Date(Date.now() + 30 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    await deliver();
+    const planned = await json<{ data: { url: string; invites: { id: number }[] }[] }>(await server.get("/api/events", "planner"));
+    const lakeInvite = planned.data.find((event) => event.url === lakeParty.data.url)!.invites[0]!.id;
+    await step("invite_withdrawn", async () => ok(await server.post(`/api/invites/withdraw/${lakeInvite}`, "planner")));
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
       act_approved: { to: "artist2@example.com", subject: /^Pending Act is approved \| EVA$/, link: "/entertainment/pending-act" },
@@ -80,6 +86,7 @@ describe("notification mail", () => {
       offer_received: { to: "planner@example.com", subject: /^An offer from The Velvet Tones/, link: "/events" },
       offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
       review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
+      invite_withdrawn: { to: "artist@example.com", subject: /^Lake Party no longer invites The Velvet Tones/, link: "/invites" },
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
@@ -97,8 +104,8 @@ describe("notification mail", () => {
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
-    expect(artist.data.map((item) => item.kind)).toEqual(["review_posted", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
-    expect(artist.meta.unread).toBe(9);
+    expect(artist.data.map((item) => item.kind)).toEqual(["invite_withdrawn", "act_invited", "review_posted", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
+    expect(artist.meta.unread).toBe(11);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
     expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["offer_received"]);

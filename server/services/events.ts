@@ -238,6 +238,37 @@ export async function findPlannersOffer(db: Executor, viewer: SessionUser, offer
   return row.offer;
 }
 
+/** The invite, when the caller is the planner of its event; else 404. */
+export async function findPlannersInvite(db: Executor, viewer: SessionUser, inviteId: number) {
+  requirePlanner(viewer);
+  const [row] = await db.select({ invite: invites, plannerId: events.plannerId }).from(invites).innerJoin(events, eq(events.id, invites.eventId)).where(eq(invites.id, inviteId)).limit(1);
+  if (!row || row.plannerId !== viewer.id) throw notFound("No such invite");
+  return row.invite;
+}
+
+/**
+ * The planner takes an invite back, with any offer on it; the act is told. A booked act's
+ * invite stays: the booking is an agreement the invite no longer decides.
+ */
+export async function withdrawInvite(db: Database, planner: SessionUser, inviteId: number): Promise<MessageResult> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
+      .from(invites)
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .where(eq(invites.id, inviteId))
+      .for("update");
+    if (!row || row.event.plannerId !== planner.id) throw notFound("No such invite");
+    const [booking] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.invite.actId))).limit(1);
+    if (booking) throw conflict(`${row.actName} is booked for ${row.event.name}: the invite cannot be withdrawn`);
+    await tx.delete(invites).where(eq(invites.id, inviteId));
+    await notify(tx, row.managerId, "invite_withdrawn", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
+    return { message: `Invite of ${row.actName} to ${row.event.name} withdrawn` };
+  });
+}
+
 /** The act's artist (or an admin) answers an invite with a price and a message. */
 export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<CreatedResult> {
   return db.transaction(async (tx) => {

@@ -4,6 +4,25 @@ import { browserSuite, toast } from "./browser-session";
 const suite = browserSuite();
 
 describe("the booking loop in the browser", () => {
+  it("a planner withdraws an invite after confirming, and the event offers to find acts again", async () => {
+    const page = await (await suite.sessions.contextFor("planner")).newPage();
+    await page.goto(`${suite.app.baseUrl}/events/add-event?actUrl=the-velvet-tones`);
+    await page.getByLabel("Event name").fill("Boat Party");
+    await page.getByRole("combobox", { name: "Location" }).fill("Evanston, IL");
+    await page.getByRole("option", { name: "Evanston, IL", exact: true }).click();
+    await page.getByLabel("Start time (local time where the event happens)").fill("2031-08-01T18:00");
+    await page.getByRole("button", { name: "Create event and invite" }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    await page.goto(`${suite.app.baseUrl}/events`);
+    const boat = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Boat Party" }) });
+    await boat.getByRole("button", { name: "Withdraw invite of The Velvet Tones" }).click();
+    const confirm = page.getByRole("dialog", { name: "Withdraw the invite of The Velvet Tones?" });
+    await confirm.getByRole("button", { name: "Withdraw invite" }).click();
+    await toast(page, "Invite of The Velvet Tones to Boat Party withdrawn");
+    await boat.getByRole("link", { name: "Find acts near Evanston, IL" }).waitFor();
+    await page.close();
+  });
+
   it("a planner invites the act to an existing event found by name", async () => {
     const { page, errors } = await suite.sessions.openProfile("planner", "the-velvet-tones");
     await page.getByRole("button", { name: "Invite To Event" }).click();

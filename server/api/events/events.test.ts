@@ -156,6 +156,26 @@ describe("offers and bookings", () => {
     expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(409);
     expect((await plannerEvents()).find((item) => item.url === "summer-wedding")!.invites[0]!.state).toBe("booked");
     expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1 })).status).toBe(409);
+    // A booked act's invite stays.
+    expect((await post(`/api/invites/withdraw/${inviteId}`, "planner")).status).toBe(409);
+  });
+
+  it("only the event's planner withdraws an invite, with its offers; the act is told", async () => {
+    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Lake Party", starttime: inDays(30), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const invite = () => plannerEvents().then((list) => list.find((item) => item.url === created.data.url)!.invites[0]);
+    const id = (await invite())!.id;
+    expect((await post(`/api/offers/submit/${id}`, "owner", { price: 900 })).status).toBe(200);
+    expect((await post(`/api/invites/withdraw/${id}`, "guest")).status).toBe(401);
+    for (const who of ["owner", "admin"] as const) expect((await post(`/api/invites/withdraw/${id}`, who)).status, who).toBe(403);
+    expect((await post(`/api/invites/withdraw/${id}`, "otherPlanner")).status).toBe(404);
+    expect((await invite())!.offers).toHaveLength(1);
+    expect(await (await post(`/api/invites/withdraw/${id}`, "planner")).json()).toEqual({ data: { message: "Invite of The Velvet Tones to Lake Party withdrawn" } });
+    expect(await invite()).toBeUndefined();
+    const { data: artistInvites } = await json<{ data: { id: number }[] }>(await get("/api/invites", "owner"));
+    expect(artistInvites.map((item) => item.id)).not.toContain(id);
+    const { data: notes } = await json<{ data: { title: string }[] }>(await get("/api/notifications", "owner"));
+    expect(notes.map((note) => note.title)).toContain("Lake Party no longer invites The Velvet Tones");
+    expect((await post(`/api/invites/withdraw/${id}`, "planner")).status).toBe(404);
   });
 });
 

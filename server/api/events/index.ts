@@ -4,7 +4,7 @@ import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
-import { findManagedInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer } from "../../services/events";
+import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
 import { pageQuerySchema } from "../../../domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
@@ -70,5 +70,12 @@ export const eventRoutes = createRouter()
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await acceptOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
+    },
+  )
+  .openapi(
+    actionRoute({ guard: onItem("inviteId", findPlannersInvite, "The event's planner"), path: "/invites/withdraw/{inviteId}", result: messageResultSchema, tags: ["Events"], summary: "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told", params: idParam("inviteId"), errors: [401, 403, 404, 409] }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await withdrawInvite(c.get("db"), viewer, c.req.valid("param").inviteId) }, 200);
     },
   );
