@@ -9,6 +9,8 @@ const fileTests = ["server/files.test.ts", "server/api/media/*.test.ts", "server
  * loaded 2-core machine takes several times as long as an idle one. They bound a hang, not speed.
  */
 const patience = { testTimeout: 120_000, hookTimeout: 240_000 };
+/** Test workers are processes of their own: they take the runtime's settings too (scripts/require-node.mjs). */
+const runtime = { setupFiles: ["./scripts/require-node.mjs"] };
 
 /**
  * Unit tests of domain/, and the in-process API tests: once on PGlite, and once more on
@@ -18,10 +20,10 @@ const patience = { testTimeout: 120_000, hookTimeout: 240_000 };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/*.test.ts"], environment: "node", ...patience } },
-      { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience } },
-      { test: { name: "api-s3", include: fileTests, env: { TEST_DB: "pglite", TEST_STORAGE: "s3" }, ...patience } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience } }] : []),
+      { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/*.test.ts"], environment: "node", ...patience, ...runtime } },
+      { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience, ...runtime } },
+      { test: { name: "api-s3", include: fileTests, env: { TEST_DB: "pglite", TEST_STORAGE: "s3" }, ...patience, ...runtime } },
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience, ...runtime } }] : []),
     ],
   },
 });

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+
 // Every entry point imports this first: the project runs on Node.js 24 or newer. npm's scripts
 // get it from the `node` package in node_modules/.bin (npm puts that folder first on their PATH),
 // whatever the machine's own Node is; started any other way on an older Node, stop and say why.
@@ -11,3 +13,11 @@ if (major < REQUIRED_MAJOR) {
   );
   process.exit(1);
 }
+
+// PGlite is PostgreSQL compiled to WebAssembly. On Node 24 (V8 13.6), freeing the machine code
+// of a WebAssembly function that a later tier replaced ("wasm code GC") once crashed a test
+// worker with `Check failed: jit_page_->allocations_.erase(addr) == 1` in
+// ThreadIsolation::UnregisterWasmAllocation, the one caller of which is that freeing. Keeping
+// replaced code costs a little memory and avoids the path; V8's flags are the process's, so
+// this covers the worker thread PGlite runs in as well.
+setFlagsFromString("--no-wasm-code-gc");
