@@ -5,6 +5,11 @@ export const MAX_PRICE_CENTS = 100_000_000;
 /** The most a search's budget may say, in whole dollars. */
 export const MAX_BUDGET_DOLLARS = MAX_PRICE_CENTS / 100;
 
+/** An offer's price to the cent: "$8,500.00". */
+export function formatPrice(cents: number): string {
+  return numberFormat({ style: "currency", currency: "USD" }).format(cents / 100);
+}
+
 /** "$1,500", or "$1,500.50" when there are cents. */
 export function formatDollars(cents: number): string {
   const whole = cents % 100 === 0;

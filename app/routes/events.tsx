@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
-import { formatPrice } from "../../domain/events";
+import { formatPrice } from "../../domain/prices";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";

@@ -3,7 +3,7 @@ import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
-import { formatPrice } from "../../domain/events";
+import { formatPrice } from "../../domain/prices";
 import { offerSchema } from "../../domain/schemas/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } from "drizzle
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
-import { formatPrice, type InviteState } from "../../domain/events";
+import type { InviteState } from "../../domain/events";
+import { formatPrice } from "../../domain/prices";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
 import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
 import { canInviteToEvent, canManageAct } from "../../domain/permissions";
