@@ -15,6 +15,13 @@ export const SORTS = ["relevance", "recommended", "rating", "reviews", "newest",
 export type SearchSort = (typeof SORTS)[number];
 
 export const DEFAULT_RADIUS_MILES = 50;
+
+/**
+ * Up to this many matching acts, facet counts are exact; past it they are estimated from one
+ * act in eight (decision 30): counting every tag of 50,000 matches cost more than the whole
+ * search may take at a million acts. The total is always exact.
+ */
+export const FACETS_EXACT_UP_TO = 10_000;
 export const MAX_RADIUS_MILES = 500;
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 50;

@@ -1369,6 +1369,8 @@ export interface components {
                  */
                 sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "price" | "distance";
                 facets: components["schemas"]["ActSearchFacets"];
+                /** @description True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight */
+                facetsEstimated: boolean;
             };
         };
         /**

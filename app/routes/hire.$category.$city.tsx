@@ -75,7 +75,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
       {/* The first paragraph leads; the rest follows the results, which a phone shows first. */}
       <p className="mt-2 max-w-3xl text-gray-700">{intro[0]}</p>
       <div className="mt-4">
-        <SearchForm filter={null} raw={raw} facets={results.meta.facets} errors={{}} />
+        <SearchForm filter={null} raw={raw} facets={results.meta.facets} facetsEstimated={results.meta.facetsEstimated} errors={{}} />
       </div>
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">

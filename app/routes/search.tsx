@@ -57,7 +57,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
     <>
       <h1 className="text-3xl font-bold">Find entertainers</h1>
       <div className="mt-4">
-        <SearchForm filter={filter} raw={raw} facets={results?.meta.facets ?? null} errors={errors} />
+        <SearchForm filter={filter} raw={raw} facets={results?.meta.facets ?? null} facetsEstimated={results?.meta.facetsEstimated} errors={errors} />
       </div>
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">

@@ -65,6 +65,9 @@ export const actSearchPageSchema = z
       total: z.number().int(),
       sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
       facets: actSearchFacetsSchema,
+      facetsEstimated: z
+        .boolean()
+        .describe("True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight"),
     }),
   })
   .meta({ id: "ActSearchPage", description: "A page of the search results, with the total and the facets" });

@@ -15,7 +15,20 @@ const inputClass = "w-full rounded-md border border-gray-300 px-3 py-2";
  * state. With JavaScript, results follow every change (keywords after a pause) in place, and
  * focus stays where it was.
  */
-export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchFilter | null; raw: Record<string, unknown>; facets: Facets | null; errors: FieldErrors }) {
+export function SearchForm({
+  filter,
+  raw,
+  facets,
+  facetsEstimated = false,
+  errors,
+}: {
+  filter: ActSearchFilter | null;
+  raw: Record<string, unknown>;
+  facets: Facets | null;
+  /** Past 10,000 matches the counts are estimates (FACETS_EXACT_UP_TO), and say so. */
+  facetsEstimated?: boolean;
+  errors: FieldErrors;
+}) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -134,7 +147,7 @@ export function SearchForm({ filter, raw, facets, errors }: { filter: ActSearchF
                             <label className="flex items-center gap-2">
                               <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
                               <span>
-                                {value} <span className="text-gray-600">({count})</span>
+                                {value} <span className="text-gray-600">({facetsEstimated ? `about ${count.toLocaleString("en-US")}` : count})</span>
                               </span>
                             </label>
                           </li>

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ActSearchPage, ActSearchResult } from "../../../domain/resources/search";
 import { deriveActStatus } from "../../../domain/act-status";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
+import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FACETS_EXACT_UP_TO, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
 import { unknownPlaceMessage } from "../../../domain/places";
 import { type Executor, runsQueriesSideBySide } from "../../db/client";
 import { validationFailed } from "../../errors";
@@ -59,7 +59,11 @@ function conditions(query: Query, except?: ListKey): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-const withNear = (circle: Circle | null) => (circle ? sql`with near as (${placesWithin(circle)}) ` : sql``);
+/** The query's common table expressions: the circle's places when it has one, and `more`. */
+function withNear(circle: Circle | null, more?: SQL): SQL {
+  const parts = [...(circle ? [sql`near as (${placesWithin(circle)})`] : []), ...(more ? [more] : [])];
+  return parts.length ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
+}
 const FROM = sql`from act_search s join acts a on a.id = s.act_id`;
 /** Without an admin's status filter, counting needs the search rows alone. */
 const countFrom = (query: Query) => (query.admin && query.filter.status ? FROM : sql`from act_search s`);
@@ -130,32 +134,82 @@ function facetsFrom(rows: FacetRow[]): Facets {
   return result;
 }
 
-/** The key every matching row adds to the first facet pass, so that one pass also counts the matches. */
+/** The key every counted row adds, so that a pass also counts its rows. */
 const TOTAL_KEY = "_total";
+/** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
+const IN_SAMPLE = sql`hashint4(s.act_id) & 7 = 0`;
+
+/** A pass's matches, and how many of them have each "<list>:<value>" key. */
+interface Counted {
+  total: number;
+  rows: FacetRow[];
+  estimated: boolean;
+}
+
+/**
+ * Counts from the keys of a pass's counted rows (with TOTAL_KEY): exact when every match was
+ * counted, scaled to the whole when only the sample was (then `counted` is the sample's size).
+ */
+function countedFrom(total: number, rows: FacetRow[]): Counted {
+  const counted = rows.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
+  const keys = rows.filter((row) => row.key !== TOTAL_KEY);
+  if (counted >= total) return { total, rows: keys, estimated: false };
+  const scale = total / Math.max(1, counted);
+  return { total, rows: keys.map((row) => ({ key: row.key, count: Math.min(total, Math.max(1, Math.round(row.count * scale))) })), estimated: true };
+}
+
+/**
+ * One pass of the facet counts: the acts matching every condition but `except`'s, and per
+ * "<list>:<value>" key (of `except`'s list only, when named) how many have it: every match's
+ * keys up to FACETS_EXACT_UP_TO matches, the sample's past it (its own indexes make it cheap).
+ */
+async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<Counted> {
+  const near = withNear(query.circle);
+  const matching = sql`${countFrom(query)} where ${conditions(query, except)}`;
+  const keysOf = except ? sql`and (f = ${TOTAL_KEY} or f like ${`${except}:%`})` : sql``;
+  const keyCounts = (slice: SQL) =>
+    rowsOf<FacetRow>(
+      db.execute(sql`${near}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
+        where ${conditions(query, except)} ${slice} ${keysOf} group by f order by count(*) desc, f`),
+    );
+  const countAll = async () => (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
+  if (query.circle) {
+    // Finding a circle's acts is most of such a pass, so it is done once: one query counts
+    // every match's keys when there are few, and stops reading past FACETS_EXACT_UP_TO.
+    const exact = await rowsOf<FacetRow>(
+      db.execute(sql`${withNear(query.circle, sql`m as materialized (select s.facets ${matching} limit ${FACETS_EXACT_UP_TO + 1})`)}
+        select f as key, count(*)::int as count from m cross join unnest(m.facets || ${TOTAL_KEY}::text) f
+          where (select count(*) from m) <= ${FACETS_EXACT_UP_TO} ${keysOf} group by f
+        union all select ${TOTAL_KEY}, count(*)::int from m having count(*) > ${FACETS_EXACT_UP_TO}
+        order by count desc, key`),
+    );
+    const first = countedFrom(exact.find((row) => row.key === TOTAL_KEY)?.count ?? 0, exact);
+    if (first.total <= FACETS_EXACT_UP_TO) return first;
+    const [total, sample] = await Promise.all([countAll(), keyCounts(sql`and ${IN_SAMPLE}`)]);
+    return countedFrom(total, sample);
+  }
+  // Without one, counting the matches through their indexes is cheap, and says which to read.
+  const total = await countAll();
+  if (total === 0) return { total, rows: [], estimated: false };
+  return countedFrom(total, await keyCounts(total > FACETS_EXACT_UP_TO ? sql`and ${IN_SAMPLE}` : sql``));
+}
 
 /**
  * The number of matches, and per value of each filter list how many acts would match with it
- * and the other filters: one pass over the matching acts' "<list>:<value>" keys (and the
- * total) for every list with nothing chosen, and one more, without its own condition, for
- * each list with something chosen. A guest's bare browse reads the kept counts instead.
+ * and the other filters: one pass for every list with nothing chosen, and one more, without its
+ * own condition, for each list with something chosen. A guest's bare browse reads the kept
+ * counts instead.
  */
-async function countsAndFacets(db: Executor, query: Query, firstPass?: FacetRow[]): Promise<{ total: number; facets: Facets }> {
+async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted): Promise<{ total: number; facets: Facets; estimated: boolean }> {
   if (isBrowse(query)) {
     const rows = await browseFacetCounts(db);
-    return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")) };
+    return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")), estimated: false };
   }
-  const pass = (except?: ListKey) =>
-    rowsOf<FacetRow>(
-      db.execute(sql`${withNear(query.circle)}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(${except ? sql`s.facets` : sql`s.facets || ${TOTAL_KEY}::text`}) f
-        where ${conditions(query, except)} ${except ? sql`and f like ${`${except}:%`}` : sql``}
-        group by f order by count(*) desc, f`),
-    );
   const chosen = LIST_KEYS.filter((key) => query.filter[key].length > 0);
-  const [first, ...others] = await Promise.all([firstPass ?? pass(), ...chosen.map((key) => pass(key))]);
-  const total = first!.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
-  const rows = first!.filter((row) => row.key !== TOTAL_KEY && query.filter[listOf(row.key)]?.length === 0);
-  for (const more of others) rows.push(...more);
-  return { total, facets: facetsFrom(rows) };
+  const [first, ...others] = await Promise.all([firstPass ?? facetPass(db, query), ...chosen.map((key) => facetPass(db, query, key))]);
+  const rows = first!.rows.filter((row) => query.filter[listOf(row.key)]?.length === 0);
+  for (const more of others) rows.push(...more.rows);
+  return { total: first!.total, facets: facetsFrom(rows), estimated: [first!, ...others].some((pass) => pass.estimated) };
 }
 
 /** A guest's search with no condition but visibility: its counts are kept (browseFacetCounts). */
@@ -195,7 +249,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   const columns = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
     a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.distance, ${nearest} as nearest,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
-  let counted: { total: number; facets: Facets };
+  let counted: { total: number; facets: Facets; estimated: boolean };
   let rows: ActRow[];
   if (keywords && sort === "relevance" && !runsQueriesSideBySide(db)) {
     // Every match is ranked to pick the page. Where queries run in turn, one scan of the
@@ -210,13 +264,14 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
         select
           (select count(*)::int from matches) as total,
           (select coalesce(json_agg(json_build_object('key', f, 'count', n) order by n desc, f), '[]'::json)
-            from (select f, count(*)::int as n from matches cross join unnest(matches.facets) f group by f) counted) as facets,
+            from (select f, count(*)::int as n from matches s cross join unnest(s.facets || ${TOTAL_KEY}::text) f
+              where (select count(*) from matches) <= ${FACETS_EXACT_UP_TO} or ${IN_SAMPLE} group by f) counted) as facets,
           (select coalesce(json_agg(r order by r.place), '[]'::json)
             from (select ${columns}, row_number() over (order by s.rank desc, ${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
     );
     const facetRows = jsonColumn<FacetRow[]>(result!.facets);
     rows = jsonColumn<ActRow[]>(result!.rows);
-    counted = await countsAndFacets(db, query, [{ key: TOTAL_KEY, count: result!.total }, ...facetRows]);
+    counted = await countsAndFacets(db, query, countedFrom(result!.total, facetRows));
   } else {
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
@@ -231,7 +286,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
       ),
     ]);
   }
-  const { total, facets } = counted;
+  const { total, facets, estimated } = counted;
   return {
     data: rows.map((row): ActSearchResult => ({
       url: row.url,
@@ -247,6 +302,6 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
       ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest } : {}),
       ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
     })),
-    meta: { page: filter.page, perPage: filter.perPage, total, sort, facets },
+    meta: { page: filter.page, perPage: filter.perPage, total, sort, facets, facetsEstimated: estimated },
   };
 }

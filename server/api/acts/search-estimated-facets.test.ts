@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FACETS_EXACT_UP_TO, serializeSearchFilter, type ActSearchFilter } from "../../../domain/search-filter";
+import type { ActSearchPage } from "../../../domain/resources/search";
+import { createTestServer, json, type TestServer } from "../../../tests/setup/api-harness";
+import { addBulkActs } from "../../db/bulk-acts";
+
+let server: TestServer;
+// Generated acts are spread evenly over the 400 largest places, 124 of which lie within 500
+// miles of Pittsburgh: enough that a search around it passes the limit of exact counts too.
+const GENERATED = 34_000;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await addBulkActs(server.database.db, GENERATED);
+}, 600_000);
+afterAll(async () => server.close());
+
+async function search(filter: Partial<ActSearchFilter>): Promise<ActSearchPage> {
+  const response = await server.request(`/api/acts?${serializeSearchFilter(filter)}`);
+  expect(response.status).toBe(200);
+  return json<ActSearchPage>(response);
+}
+
+/** Per "<list>:<value>" key, how many visible acts matching `where` have it, counted one by one. */
+async function exactCounts(where: ReturnType<typeof sql>): Promise<Map<string, number>> {
+  const { rows } = (await server.database.db.execute(
+    sql`select f as key, count(*)::int as count from act_search s cross join unnest(s.facets) f where s.visible and ${where} group by f`,
+  )) as unknown as { rows: { key: string; count: number }[] };
+  return new Map(rows.map((row) => [row.key, row.count]));
+}
+
+function expectNear(page: ActSearchPage, exact: Map<string, number>) {
+  for (const [list, values] of Object.entries(page.meta.facets)) {
+    for (const { value, count } of values) {
+      const truth = exact.get(`${list}:${value}`) ?? 0;
+      // One act in eight is counted: common values land within a fifth of the truth.
+      if (truth >= 1_000) expect(Math.abs(count - truth) / truth, `${list}:${value}`).toBeLessThan(0.2);
+      expect(count, `${list}:${value}`).toBeLessThanOrEqual(page.meta.total);
+    }
+  }
+}
+
+describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matches`, () => {
+  it("a search with a date: the total is exact, the counts are estimates and say so", async () => {
+    const wide = await search({ date: "2099-01-01" });
+    const [truth] = ((await server.database.db.execute(sql`select count(*)::int as n from act_search s where s.visible`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(truth!.n).toBeGreaterThan(FACETS_EXACT_UP_TO);
+    expect(wide.meta.total).toBe(truth!.n);
+    expect(wide.meta.facetsEstimated).toBe(true);
+    expectNear(wide, await exactCounts(sql`true`));
+  });
+
+  it("a keyword search and a search around a place estimate the same way; a narrow one stays exact", async () => {
+    // Every generated act's description says "Act number N".
+    const keyword = await search({ searchTerms: "number" });
+    expect(keyword.meta.total).toBe(GENERATED);
+    expect(keyword.meta.facetsEstimated).toBe(true);
+    expectNear(keyword, await exactCounts(sql`s.document @@ to_tsquery('simple', 'number:*')`));
+
+    const around = await search({ searchTerms: "number", location: "Pittsburgh, PA", radius: 500 });
+    const inCircle = sql`s.document @@ to_tsquery('simple', 'number:*') and s.act_id in (select a.id from acts a join places p on p.id = a.place_id, places c
+      where c.label = 'Pittsburgh, PA' and 3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(p.lat - c.lat) / 2), 2) + cos(radians(c.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lng - c.lng) / 2), 2)))) <= 500)`;
+    const [truth] = ((await server.database.db.execute(sql`select count(*)::int as n from act_search s where s.visible and ${inCircle}`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(truth!.n).toBeGreaterThan(FACETS_EXACT_UP_TO);
+    expect(around.meta.total).toBe(truth!.n);
+    expect(around.meta.facetsEstimated).toBe(true);
+    expectNear(around, await exactCounts(inCircle));
+
+    const narrow = await search({ searchTerms: "velvet" });
+    expect(narrow.meta.total).toBeLessThanOrEqual(FACETS_EXACT_UP_TO);
+    expect(narrow.meta.facetsEstimated).toBe(false);
+    const exact = await exactCounts(sql`s.document @@ to_tsquery('simple', 'velvet:*')`);
+    for (const [list, values] of Object.entries(narrow.meta.facets)) for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
+  });
+});
