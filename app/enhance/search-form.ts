@@ -171,6 +171,8 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[role=search]
   const input = form.querySelector<HTMLInputElement>("input[role=combobox][name=location]");
   const menu = input && document.getElementById(input.getAttribute("aria-controls") ?? "");
   if (input && menu instanceof HTMLUListElement) placeCombobox(form, input, menu);
+  // The home page's form waits for its Search button (data-search-on-change="off").
+  if (form.dataset.searchOnChange === "off") continue;
   const search = new URL(form.action).pathname === location.pathname ? liveResults(form) : () => form.requestSubmit();
   form.addEventListener("change", (event) => {
     const target = event.target;

@@ -3,7 +3,11 @@ import { PlainPage } from "../features/site/plain-page";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSitePage } from "./site-pages.server";
 import type { Route } from "./+types/about";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   return publicPageMeta({ title: `About ${data?.appName ?? "EVA"}`, description: "A marketplace where event planners find, compare and book vetted entertainers.", canonicalUrl: data?.canonicalUrl ?? "/about" });
 }

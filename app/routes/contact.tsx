@@ -3,7 +3,11 @@ import { PlainPage } from "../features/site/plain-page";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSitePage } from "./site-pages.server";
 import type { Route } from "./+types/contact";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   return publicPageMeta({ title: `Contact ${data?.appName ?? "EVA"}`, description: "How to reach the team: planners, artists, press and partners.", canonicalUrl: data?.canonicalUrl ?? "/contact" });
 }

@@ -4,7 +4,11 @@ import { TextField } from "../components/ui/text-field";
 import { readFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/forgot-password";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta() {
   return [{ title: "Reset your password" }, { name: "robots", content: "noindex" }];
 }

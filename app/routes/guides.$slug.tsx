@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadGuide } from "./guides.server";
 import type { Route } from "./+types/guides.$slug";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
   const { guide, canonicalUrl, appName, publicUrl } = data;

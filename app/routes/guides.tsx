@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadGuides } from "./guides.server";
 import type { Route } from "./+types/guides";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   const title = `Guides for planning event entertainment | ${data?.appName ?? "EVA"}`;
   const description = "Practical guides for event planners: choosing a wedding band, what corporate entertainment costs, booking speakers and more.";

@@ -25,6 +25,7 @@ export async function loadHome(context: AppLoadContext) {
     row("sort=rating&extras[]=Has%20Reviews"),
     row("sort=newest"),
   ]);
-  return { appName: context.config.appName, canonicalUrl: `${context.config.publicUrl}/`, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
+  const { appName, publicUrl, enhanceScripts } = context.config;
+  return { appName, canonicalUrl: `${publicUrl}/`, enhanceScript: enhanceScripts.searchForm, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
 }
 

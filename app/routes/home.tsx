@@ -7,6 +7,10 @@ import { ActTile } from "../features/search/act-tile";
 import type { SearchResults } from "./search.server";
 import { loadHome } from "./home.server";
 import type { Route } from "./+types/home";
+import { type RouteHandle, usePublicLayout } from "../root";
+
+/** Guests get it as plain HTML, without React (decision 0024); the search form's script suggests places. */
+export const handle: RouteHandle = { publicForGuests: true };
 
 export function meta({ data }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";
@@ -22,15 +26,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 const TILE_HEADINGS = { actTypes: "Browse by type of act", eventTypes: "Browse by occasion", styles: "Browse by style" } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tiles, featured, recognized, topRated, newest, total } = loaderData;
+  const { tiles, featured, recognized, topRated, newest, total, enhanceScript } = loaderData;
   const [place, setPlace] = useState("");
+  const plain = usePublicLayout();
   return (
     <>
       <h1 className="text-3xl font-bold">Book vetted entertainers for your event</h1>
       <p className="mt-2 max-w-2xl text-gray-700">
         {total} bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private parties and virtual events.
       </p>
-      <Form method="get" action="/search" role="search" aria-label="Find entertainers" className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4">
+      {/* A date picked here waits for Search, as typed words do: the page is not /search. */}
+      <Form method="get" action="/search" role="search" aria-label="Find entertainers" data-search-on-change="off" className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           What
           <input type="search" name="searchTerms" placeholder="Jazz band, DJ, magician…" className="rounded-md border border-gray-300 px-3 py-2" />
@@ -74,6 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ActRow id="recognized" title="Nationally recognized" acts={recognized} more="/search?extras[]=Nationally%20Recognized" />
       <ActRow id="top-rated" title="Top rated" acts={topRated} more="/search?sort=rating&extras[]=Has%20Reviews" />
       <ActRow id="newest" title="Newly approved" acts={newest} more="/search?sort=newest" />
+      {plain && <script type="module" src={enhanceScript} />}
     </>
   );
 }

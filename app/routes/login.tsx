@@ -6,7 +6,11 @@ import { safeRedirect } from "../../domain/redirect";
 import { isRole, LANDING_PAGE, type Role } from "../../domain/roles";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/login";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Log in - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }

@@ -5,7 +5,11 @@ import { NewPasswordField } from "../components/ui/new-password-field";
 import { readFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/reset-password";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta() {
   return [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
 }

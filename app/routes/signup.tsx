@@ -6,7 +6,11 @@ import { forwardCookies, readFailure } from "../lib/api-errors";
 import { safeRedirect } from "../../domain/redirect";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/signup";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Sign up - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }

@@ -2,7 +2,11 @@ import { PlainPage } from "../features/site/plain-page";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSitePage } from "./site-pages.server";
 import type { Route } from "./+types/terms";
+import type { RouteHandle } from "../root";
 
+
+/** Guests get it as plain HTML, without React (decision 0024). */
+export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   return publicPageMeta({ title: `Terms of use | ${data?.appName ?? "EVA"}`, description: "The terms for planners and artists who use the marketplace.", canonicalUrl: data?.canonicalUrl ?? "/terms" });
 }
