@@ -15,6 +15,8 @@ export const LIMITS = {
   offeringDescription: 750,
   reviewBody: 1000,
   testimonialContent: 1000,
+  /** A message of a conversation (CONTRACT.md, Conversations). */
+  messageBody: 2000,
   declineReason: 1000,
   reorderFirstRank: 1,
   reorderErrorToastMs: 4_000,

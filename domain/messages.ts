@@ -9,6 +9,7 @@ export const MESSAGES = {
   reviewBodyRequired: "Review is required",
   reviewerNameRequired: "Reviewer Name is required",
   eventRequired: "Event is required",
+  messageRequired: "Message is required",
   nameRequired: "Name is required",
   testimonialContentRequired: "Description is required",
   offeringTitleRequired: "Title is required",

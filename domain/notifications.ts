@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "offer_received",
   "offer_accepted",
   "review_posted",
+  "message",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +31,10 @@ export interface NotificationFacts {
   eventName?: string;
   price?: string;
   rating?: number;
+  /** A message's writer, its conversation and its first words. */
+  fromName?: string;
+  conversationId?: number;
+  excerpt?: string;
 }
 
 export interface NotificationText {
@@ -46,7 +51,7 @@ const actPage = (facts: NotificationFacts) => `/entertainment/${facts.actUrl ?? 
 /** For each kind: who gets it, the line of the settings page, the email's button, and its words. */
 export const NOTIFICATIONS: Record<
   NotificationKind,
-  { setting: string; action: string; recipient: "artist" | "planner"; text: (facts: NotificationFacts) => NotificationText }
+  { setting: string; action: string; recipient: "artist" | "planner" | "both"; text: (facts: NotificationFacts) => NotificationText }
 > = {
   act_approved: {
     setting: "An act of mine is approved",
@@ -136,7 +141,24 @@ export const NOTIFICATIONS: Record<
     recipient: "artist",
     text: (f) => ({ title: `A new review of ${f.actName}`, body: `${f.actName} has a new ${f.rating}-star review.`, link: `${actPage(f)}#reviews` }),
   },
+  message: {
+    setting: "Someone writes to me in a conversation",
+    action: "Read and answer",
+    recipient: "both",
+    text: (f) => ({
+      title: `A message from ${f.fromName} about ${f.actName}`,
+      body: `${f.fromName} wrote: "${f.excerpt}"`,
+      link: `/messages/${f.conversationId ?? ""}`,
+    }),
+  },
 };
+
+/** A message's first words, for a notification: whole words, on one line. */
+export function messageExcerpt(body: string, max = 140): string {
+  const line = body.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  return `${line.slice(0, max).replace(/\s+\S*$/, "")}…`;
+}
 
 export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);

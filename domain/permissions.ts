@@ -67,6 +67,9 @@ export function canInviteToEvent(viewer: Viewer | null, act: ActAccess): boolean
   return isPlanner(viewer) && act.active && !act.internal_use_only;
 }
 
+/** Planners start conversations with the acts they could invite: approved and public. */
+export const canMessageAct = canInviteToEvent;
+
 /** Artists, and admins (who have every artist ability). */
 export function canCreateAct(viewer: Viewer | null): boolean {
   return viewer?.role === "ARTIST" || isAdmin(viewer);

@@ -21,6 +21,7 @@ import { moderationRoutes } from "./api/moderation";
 import { reviewRoutes } from "./api/reviews";
 import { userRoutes } from "./api/users";
 import { eventRoutes } from "./api/events";
+import { conversationRoutes } from "./api/conversations";
 import { contentRoutes } from "./api/content";
 import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
@@ -191,6 +192,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", reviewRoutes);
   api.route("/", userRoutes);
   api.route("/", eventRoutes);
+  api.route("/", conversationRoutes);
   api.route("/", contentRoutes);
   api.route("/", seoRoutes);
   api.route("/", mediaRoutes(storage));

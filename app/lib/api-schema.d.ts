@@ -684,6 +684,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations/start/{actUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write to an act, about one of the planner's events or none: the conversation is made on the first message and reused after
+         * @description **Who may call:** Planners, to an approved act that is not for internal use only.
+         */
+        post: operations["startConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's conversations (as planner, or as the artist of the act), latest activity first
+         * @description **Who may call:** Any signed-in user.
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation with its messages, oldest first; reading it marks it read for the caller
+         * @description **Who may call:** The conversation's planner, the act's artist and admins.
+         */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write in a conversation (its planner or the act's artist); the other side is told
+         * @description **Who may call:** The conversation's planner, the act's artist and admins.
+         */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/testimonials/add-testimonial/{actUrl}": {
         parameters: {
             query?: never;
@@ -1229,7 +1309,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1295,7 +1375,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -2269,6 +2349,166 @@ export interface components {
             offers: components["schemas"]["Offer"][];
         };
         /**
+         * @description The conversation
+         * @example {
+         *       "id": 3
+         *     }
+         */
+        ConversationId: {
+            /** @description The conversation's id */
+            id: number;
+        };
+        /**
+         * @description A conversation in the caller's list
+         * @example {
+         *       "id": 3,
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "planner": {
+         *         "name": "Pat Planner"
+         *       },
+         *       "event": {
+         *         "url": "smith-wedding-k2j4",
+         *         "name": "Smith Wedding",
+         *         "starttime": "2027-06-12T23:00:00.000Z"
+         *       },
+         *       "last_message": {
+         *         "body": "Do you play a first dance we choose?",
+         *         "created_at": "2026-11-26T10:00:00.000Z",
+         *         "mine": true
+         *       },
+         *       "unread": 0
+         *     }
+         */
+        ConversationSummary: {
+            id: number;
+            act: {
+                url: string;
+                name: string;
+            };
+            planner: {
+                name: string;
+            };
+            /** @description The planner's event it is about, or null */
+            event: {
+                url: string;
+                name: string;
+                /** Format: date-time */
+                starttime: string;
+            } | null;
+            last_message: {
+                body: string;
+                /** Format: date-time */
+                created_at: string;
+                mine: boolean;
+            } | null;
+            /** @description Messages from the other side the caller has not read */
+            unread: number;
+        };
+        /**
+         * @description A conversation with its messages; reading it marks it read for the caller
+         * @example {
+         *       "id": 3,
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "planner": {
+         *         "name": "Pat Planner"
+         *       },
+         *       "event": {
+         *         "url": "smith-wedding-k2j4",
+         *         "name": "Smith Wedding",
+         *         "starttime": "2027-06-12T23:00:00.000Z"
+         *       },
+         *       "messages": [
+         *         {
+         *           "id": 11,
+         *           "kind": "invite",
+         *           "body": "Pat Planner invited The Velvet Tones to Smith Wedding.",
+         *           "created_at": "2026-11-26T09:58:00.000Z",
+         *           "mine": true,
+         *           "from": {
+         *             "name": "Pat Planner",
+         *             "role": "PLANNER"
+         *           }
+         *         },
+         *         {
+         *           "id": 12,
+         *           "kind": "text",
+         *           "body": "Do you play a first dance we choose?",
+         *           "created_at": "2026-11-26T10:00:00.000Z",
+         *           "mine": true,
+         *           "from": {
+         *             "name": "Pat Planner",
+         *             "role": "PLANNER"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        Conversation: {
+            id: number;
+            act: {
+                url: string;
+                name: string;
+            };
+            planner: {
+                name: string;
+            };
+            /** @description The planner's event it is about, or null */
+            event: {
+                url: string;
+                name: string;
+                /** Format: date-time */
+                starttime: string;
+            } | null;
+            /** @description Oldest first */
+            messages: components["schemas"]["ConversationMessage"][];
+        };
+        /**
+         * @description A message of a conversation: words, or the event's invite, an offer or the booking as it happened
+         * @example {
+         *       "id": 12,
+         *       "kind": "text",
+         *       "body": "Do you play a first dance we choose?",
+         *       "created_at": "2026-11-26T10:00:00.000Z",
+         *       "mine": true,
+         *       "from": {
+         *         "name": "Pat Planner",
+         *         "role": "PLANNER"
+         *       }
+         *     }
+         */
+        ConversationMessage: {
+            id: number;
+            /** @enum {string} */
+            kind: "text" | "invite" | "offer" | "booking";
+            /** @description Plain text */
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            mine: boolean;
+            /** @description Who wrote it, or null when their account is gone */
+            from: {
+                name: string;
+                /** @enum {string} */
+                role: "PLANNER" | "ARTIST" | "ADMIN";
+            } | null;
+        };
+        /**
+         * @description The new message
+         * @example {
+         *       "id": 12
+         *     }
+         */
+        MessageId: {
+            /** @description The new message's id */
+            id: number;
+        };
+        /**
          * @description A curated title and description of an act's profile or of a listing page
          * @example {
          *       "id": 4,
@@ -2627,7 +2867,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted" | "message";
                     email: boolean;
                 };
             };
@@ -5156,6 +5396,357 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    startConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    event_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The conversation that already existed, with the message added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationId"];
+                    };
+                };
+            };
+            /** @description A new conversation, with the message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationId"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationSummary"][];
+                        meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Conversation"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageId"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

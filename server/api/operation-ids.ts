@@ -5,6 +5,10 @@
  */
 export const OPERATION_IDS: Record<string, string> = {
   "GET /me": "getMe",
+  "POST /conversations/start/{actUrl}": "startConversation",
+  "GET /conversations": "listConversations",
+  "GET /conversations/{id}": "getConversation",
+  "POST /conversations/{id}/messages": "postMessage",
   "GET /tags": "listTags",
   "GET /notifications": "listNotifications",
   "POST /notifications/read": "markNotificationsRead",

@@ -73,6 +73,10 @@ describe("notification mail", () => {
     const planned = await json<{ data: { url: string; invites: { id: number }[] }[] }>(await server.get("/api/events", "planner"));
     const lakeInvite = planned.data.find((event) => event.url === lakeParty.data.url)!.invites[0]!.id;
     await step("invite_withdrawn", async () => ok(await server.post(`/api/invites/withdraw/${lakeInvite}`, "planner")));
+    let conversationId = 0;
+    await step("message", async () => {
+      conversationId = (await ok(await server.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Can you learn our first-dance song?" }))).data.id as number;
+    });
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
       act_approved: { to: "artist2@example.com", subject: /^Pending Act is approved \| EVA$/, link: "/entertainment/pending-act" },
@@ -87,6 +91,7 @@ describe("notification mail", () => {
       offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
       review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
       invite_withdrawn: { to: "artist@example.com", subject: /^Lake Party no longer invites The Velvet Tones/, link: "/invites" },
+      message: { to: "artist@example.com", subject: /^A message from Pat Planner about The Velvet Tones/, link: `/messages/${conversationId}` },
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
@@ -101,11 +106,12 @@ describe("notification mail", () => {
     }
     expect(sent.act_declined![0]!.text).toContain("The reason: Add a video first");
     expect(sent.offer_received![0]!.text).toContain("$1,200.00");
+    expect(sent.message![0]!.text).toContain('Pat Planner wrote: "Can you learn our first-dance song?"');
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
-    expect(artist.data.map((item) => item.kind)).toEqual(["invite_withdrawn", "act_invited", "review_posted", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
-    expect(artist.meta.unread).toBe(11);
+    expect(artist.data.map((item) => item.kind)).toEqual(["message", "invite_withdrawn", "act_invited", "review_posted", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
+    expect(artist.meta.unread).toBe(12);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
     expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["offer_received"]);
@@ -162,9 +168,11 @@ describe("notification mail", () => {
     expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
     expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
     const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
-    expect(plannerKinds).toEqual(["offer_received"]);
+    expect(plannerKinds).toEqual(["offer_received", "message"]);
     const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
+    // Both sides of a conversation are told of a message.
+    expect(adminKinds).toContain("message");
     expect((await server.post("/api/notifications/settings", "planner", { kind: "act_approved", email: false })).status).toBe(403);
     expect((await server.post("/api/notifications/settings", "owner", { kind: "no_such_kind", email: false })).status).toBe(422);
     expect((await server.post("/api/notifications/settings", "owner", { kind: "act_approved", email: "no" })).status).toBe(400);

@@ -16,6 +16,7 @@ import { acts, bookings, events, invites, offers, places, reviews } from "../db/
 import { conflict, forbidden, notFound, validationFailed } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
+import { recordInEventConversation } from "./conversations";
 import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
@@ -35,6 +36,7 @@ async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number
     throw error;
   }
   await notify(tx, act.managerId, "act_invited", { actName: act.name, actUrl: act.url, eventName: event.name });
+  await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "invite", `${planner.name} invited ${act.name} to ${event.name}.`);
   return act;
 }
 
@@ -285,6 +287,8 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
     if (booked) throw conflict("This invite is already booked");
     const [offer] = await tx.insert(offers).values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message }).returning();
     await notify(tx, row.event.plannerId, "offer_received", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(offer!.priceCents) });
+    const offerText = `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.${input.message ? ` ${input.message}` : ""}`;
+    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.invite.eventId }, "offer", offerText);
     return { id: offer!.id, message: "Offer sent" };
   });
 }
@@ -311,6 +315,8 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
     }
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
     await notify(tx, row.managerId, "offer_accepted", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
+    const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}.`;
+    await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "booking", bookedText);
     return { message: `${row.actName} booked for ${row.event.name}` };
   });
 }

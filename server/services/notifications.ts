@@ -9,12 +9,14 @@ import { MAIL_CHANNEL } from "../mail/outbox";
 
 /**
  * Tells a user what happened: a row of their in-app list, and its email unless they turned
- * that kind off. Call it inside the transaction of the change, so both happen or neither.
+ * that kind off (or the caller says this one sends none). Call it inside the transaction of the change, so both happen or neither.
  */
-export async function notify(tx: Executor, userId: string | null, kind: NotificationKind, facts: NotificationFacts): Promise<void> {
+export async function notify(tx: Executor, userId: string | null, kind: NotificationKind, facts: NotificationFacts, options: { email?: boolean } = {}): Promise<void> {
   if (!userId) return;
   const text = NOTIFICATIONS[kind].text(facts);
   const [row] = await tx.insert(notifications).values({ userId, kind, title: text.title, body: text.body, link: text.link }).returning({ id: notifications.id });
+  // A kind may send fewer emails than notifications (a conversation: one until it is read).
+  if (options.email === false) return;
   await tx.execute(
     sql`insert into mail_outbox (notification_id, recipient)
         select ${row!.id}, u.email from users u
@@ -48,7 +50,7 @@ export async function markAllRead(db: Executor, userId: string): Promise<void> {
 
 /** The kinds a role can receive: planners get offers; artists and admins (who manage acts) the rest. */
 export function kindsFor(role: Role): NotificationKind[] {
-  return NOTIFICATION_KINDS.filter((kind) => (NOTIFICATIONS[kind].recipient === "planner") === (role === "PLANNER"));
+  return NOTIFICATION_KINDS.filter((kind) => NOTIFICATIONS[kind].recipient === "both" || (NOTIFICATIONS[kind].recipient === "planner") === (role === "PLANNER"));
 }
 
 /** Each kind the user can receive, and whether its email is on. */

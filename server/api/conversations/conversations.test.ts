@@ -1,0 +1,158 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_LIMITS, LIMITS } from "../../../domain/limits";
+import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
+import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => server.close());
+
+type Who = DemoUser | "guest";
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
+const get = (path: string, as: Who) => server.get(path, as);
+const start = (as: Who, body: unknown, act = "the-velvet-tones") => post(`/api/conversations/start/${act}`, as, body);
+const list = async (as: Who) => json<{ data: ConversationSummary[]; meta: { total: number } }>(await get("/api/conversations", as));
+const read = async (id: number, as: Who) => (await json<{ data: Conversation }>(await get(`/api/conversations/${id}`, as))).data;
+const errors = async (response: Response) => (await json<{ errors: Record<string, string[]> }>(response)).errors;
+
+/** A conversation of the planner with The Velvet Tones (managed by artist@, the "owner"), about no event. */
+let talk = 0;
+
+describe("starting a conversation", () => {
+  it("a planner writes to a public act: 201 with its id, then 200 with the same id for the next first message", async () => {
+    const first = await start("planner", { body: "Hello! Are you free in June?" });
+    expect(first.status).toBe(201);
+    talk = (await json<{ data: { id: number } }>(first)).data.id;
+    const again = await start("planner", { body: "Also, do you travel?" });
+    expect(again.status).toBe(200);
+    expect((await json<{ data: { id: number } }>(again)).data.id).toBe(talk);
+    expect((await read(talk, "planner")).messages.map((message) => message.body)).toEqual(["Hello! Are you free in June?", "Also, do you travel?"]);
+  });
+
+  it("only planners start one, with an act they may see and invite: 401, 403, 404", async () => {
+    expect((await start("guest", { body: "Hi" })).status).toBe(401);
+    for (const who of ["owner", "otherArtist", "admin"] as const) expect((await start(who, { body: "Hi" })).status, who).toBe(403);
+    expect((await start("planner", { body: "Hi" }, "no-such-act")).status).toBe(404);
+    // A pending act is not seen by planners; an act for internal use only cannot be messaged.
+    expect((await start("planner", { body: "Hi" }, "pending-act")).status).toBe(404);
+  });
+
+  it("checks the message and the event: required, at most 2000 characters, plain text, the planner's own event", async () => {
+    expect(await errors(await start("planner", {}))).toEqual({ body: ["Message is required"] });
+    expect(await errors(await start("planner", { body: "   " }))).toEqual({ body: ["Message is required"] });
+    expect(await errors(await start("planner", { body: "x".repeat(LIMITS.messageBody + 1) }))).toEqual({ body: ["Must be 2000 characters or less"] });
+    expect(await errors(await start("planner", { body: "nul \u0000 byte" }))).toEqual({ body: ["Must not contain NUL characters or broken Unicode"] });
+    expect((await start("planner", { body: 42 })).status).toBe(400);
+    // Another planner's event is no event of this planner's.
+    expect((await start("otherPlanner", { body: "About my event", event_url: "summer-wedding" })).status).toBe(404);
+  });
+
+  it("one conversation per planner, act and event: about an event is another conversation than about none", async () => {
+    const about = await start("planner", { body: "About the summer wedding", event_url: "summer-wedding" });
+    expect(about.status).toBe(201);
+    const id = (await json<{ data: { id: number } }>(about)).data.id;
+    expect(id).not.toBe(talk);
+    const conversation = await read(id, "owner");
+    expect(conversation.event).toMatchObject({ url: "summer-wedding", name: "Summer Wedding" });
+    expect(conversation.planner).toEqual({ name: "Pat Planner" });
+    expect(conversation.act).toEqual({ url: "the-velvet-tones", name: "The Velvet Tones" });
+  });
+});
+
+describe("reading and writing", () => {
+  it("the planner, the act's artist and admins read it; anyone else gets 404, a guest 401", async () => {
+    expect((await get(`/api/conversations/${talk}`, "guest")).status).toBe(401);
+    for (const who of ["otherArtist", "otherPlanner"] as const) expect((await get(`/api/conversations/${talk}`, who)).status, who).toBe(404);
+    expect((await get("/api/conversations/999999", "planner")).status).toBe(404);
+    for (const who of ["planner", "owner", "admin"] as const) expect((await get(`/api/conversations/${talk}`, who)).status, who).toBe(200);
+  });
+
+  it("the two sides write; the artist's answer is the planner's to read, with who wrote what", async () => {
+    const answer = await post(`/api/conversations/${talk}/messages`, "owner", { body: "Yes, we are free. We travel within 200 miles." });
+    expect(answer.status).toBe(201);
+    const { id } = (await json<{ data: { id: number } }>(answer)).data;
+    const seen = await read(talk, "planner");
+    const last = seen.messages.at(-1)!;
+    expect(last).toMatchObject({ id, kind: "text", body: "Yes, we are free. We travel within 200 miles.", mine: false, from: { name: "Riley Artist", role: "ARTIST" } });
+    expect(seen.messages[0]).toMatchObject({ mine: true, from: { name: "Pat Planner", role: "PLANNER" } });
+  });
+
+  it("nobody else writes: an admin reads for disputes but does not write in someone else's; others 404; guests 401", async () => {
+    expect((await post(`/api/conversations/${talk}/messages`, "admin", { body: "Admin here" })).status).toBe(403);
+    for (const who of ["otherArtist", "otherPlanner"] as const) expect((await post(`/api/conversations/${talk}/messages`, who, { body: "Hi" })).status, who).toBe(404);
+    expect((await post(`/api/conversations/${talk}/messages`, "guest", { body: "Hi" })).status).toBe(401);
+    expect(await errors(await post(`/api/conversations/${talk}/messages`, "planner", { body: "" }))).toEqual({ body: ["Message is required"] });
+    expect((await read(talk, "admin")).messages.some((message) => message.body === "Admin here")).toBe(false);
+  });
+
+  it("lists: each side's conversations, latest activity first, with the last message and what is unread", async () => {
+    await post(`/api/conversations/${talk}/messages`, "owner", { body: "And we bring our own sound." });
+    const planner = await list("planner");
+    expect(planner.data[0]).toMatchObject({ id: talk, act: { url: "the-velvet-tones" }, event: null, last_message: { body: "And we bring our own sound.", mine: false }, unread: 1 });
+    const owner = await list("owner");
+    expect(owner.data.find((item) => item.id === talk)).toMatchObject({ planner: { name: "Pat Planner" }, unread: 0, last_message: { mine: true } });
+    expect((await list("otherPlanner")).meta.total).toBe(0);
+    expect((await list("otherArtist")).data.some((item) => item.id === talk)).toBe(false);
+    expect((await get("/api/conversations", "guest")).status).toBe(401);
+    // Reading it clears the unread count, and the notifications it made.
+    await read(talk, "planner");
+    expect((await list("planner")).data[0]!.unread).toBe(0);
+    const notes = await json<{ data: { kind: string; link: string; read: boolean }[] }>(await get("/api/notifications", "planner"));
+    expect(notes.data.filter((note) => note.kind === "message" && note.link === `/messages/${talk}`).every((note) => note.read)).toBe(true);
+  });
+
+  it("a new message is a notification every time, and an email only until the reader reads the conversation", async () => {
+    const mailFor = async (email: string) =>
+      ((await server.database.db.execute(sql`select count(*)::int as n from mail_outbox o join notifications n on n.id = o.notification_id where o.recipient = ${email} and n.kind = 'message'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    await read(talk, "planner");
+    const before = await mailFor("planner@example.com");
+    await post(`/api/conversations/${talk}/messages`, "owner", { body: "One" });
+    await post(`/api/conversations/${talk}/messages`, "owner", { body: "Two" });
+    expect(await mailFor("planner@example.com")).toBe(before + 1);
+    await read(talk, "planner");
+    await post(`/api/conversations/${talk}/messages`, "owner", { body: "Three" });
+    expect(await mailFor("planner@example.com")).toBe(before + 2);
+    const notes = await json<{ data: { kind: string; body: string }[] }>(await get("/api/notifications", "planner"));
+    expect(notes.data.filter((note) => note.kind === "message").map((note) => note.body).slice(0, 3)).toEqual(['Riley Artist wrote: "Three"', 'Riley Artist wrote: "Two"', 'Riley Artist wrote: "One"']);
+  });
+});
+
+describe("the event's story", () => {
+  it("the invite, the offer and the booking appear in the conversation of that planner, act and event", async () => {
+    const event = (await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Gala Night", starttime: new Date(Date.now() + 60 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }))).data.url;
+    const invites = await json<{ data: { id: number; event: { url: string } }[] }>(await get("/api/invites", "owner"));
+    const inviteId = invites.data.find((invite) => invite.event.url === event)!.id;
+    const offer = (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price: 2500, message: "Three sets." }))).data.id;
+    expect((await post(`/api/offers/accept/${offer}`, "planner")).status).toBe(200);
+    const thread = (await list("owner")).data.find((item) => item.event?.url === event)!;
+    const { messages } = await read(thread.id, "owner");
+    expect(messages.map((message) => message.kind)).toEqual(["invite", "offer", "booking"]);
+    expect(messages.map((message) => message.body)).toEqual([
+      "Pat Planner invited The Velvet Tones to Gala Night.",
+      "The Velvet Tones offers to play Gala Night for $2,500.00. Three sets.",
+      "Pat Planner accepted the offer of $2,500.00: The Velvet Tones is booked for Gala Night.",
+    ]);
+    expect(messages.map((message) => message.from?.role)).toEqual(["PLANNER", "ARTIST", "PLANNER"]);
+    // Words about the event go into the same conversation.
+    const more = await start("planner", { body: "Looking forward to it!", event_url: event });
+    expect(more.status).toBe(200);
+    expect((await json<{ data: { id: number } }>(more)).data.id).toBe(thread.id);
+  });
+});
+
+describe("limits", () => {
+  it(`at most ${ACCOUNT_LIMITS.conversationStarted.max} conversations started a day: then 429 with Retry-After, and nothing written`, async () => {
+    // The demo planner2 has started none; fill the window through the database's own counter.
+    const [planner2] = ((await server.database.db.execute(sql`select id from users where email = 'planner2@example.com'`)) as unknown as { rows: { id: string }[] }).rows;
+    await server.database.db.execute(
+      sql`insert into account_actions (action, subject, at) select 'conversationStarted', ${planner2!.id}, now() from generate_series(1, ${ACCOUNT_LIMITS.conversationStarted.max})`,
+    );
+    const refused = await start("otherPlanner", { body: "One more" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await list("otherPlanner")).meta.total).toBe(0);
+  });
+});

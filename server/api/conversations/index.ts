@@ -1,0 +1,68 @@
+import { pageQuerySchema } from "../../../domain/paging";
+import { conversationIdSchema, conversationSchema, conversationSummarySchema, messageIdSchema } from "../../../domain/resources/conversations";
+import { canMessageAct } from "../../../domain/permissions";
+import { messageSchema, startConversationSchema } from "../../../domain/schemas/conversations";
+import { findReadableConversation, listConversations, postMessage, readConversation, startConversation } from "../../services/conversations";
+import { onAct, onItem, requireViewer, signedIn } from "../guards";
+import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
+import { actUrlParam, createRouter, idParam } from "../router";
+
+const TAGS = ["Conversations"];
+const READERS = "The conversation's planner, the act's artist and admins";
+
+export const conversationRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [onAct(canMessageAct, "Planners, to an approved act that is not for internal use only")],
+      path: "/conversations/start/{actUrl}",
+      tags: TAGS,
+      summary: "Write to an act, about one of the planner's events or none: the conversation is made on the first message and reused after",
+      request: { params: actUrlParam, body: { content: { "application/json": { schema: startConversationSchema } }, required: true } },
+      responses: {
+        201: dataResponse("A new conversation, with the message", conversationIdSchema),
+        200: dataResponse("The conversation that already existed, with the message added", conversationIdSchema),
+        ...errorResponses(429),
+      },
+    }),
+    async (c) => {
+      const { id, created: isNew } = await startConversation(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"));
+      return isNew ? c.json({ data: { id } }, 201) : c.json({ data: { id } }, 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [signedIn],
+      path: "/conversations",
+      tags: TAGS,
+      summary: "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first",
+      request: { query: pageQuerySchema },
+      responses: { 200: pagedResponse("Conversations", conversationSummarySchema) },
+    }),
+    async (c) => c.json(await listConversations(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [onItem("id", findReadableConversation, READERS)],
+      path: "/conversations/{id}",
+      tags: TAGS,
+      summary: "A conversation with its messages, oldest first; reading it marks it read for the caller",
+      request: { params: idParam("id") },
+      responses: { 200: dataResponse("The conversation", conversationSchema) },
+    }),
+    async (c) => c.json({ data: await readConversation(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [onItem("id", findReadableConversation, READERS)],
+      path: "/conversations/{id}/messages",
+      tags: TAGS,
+      summary: "Write in a conversation (its planner or the act's artist); the other side is told",
+      request: { params: idParam("id"), body: { content: { "application/json": { schema: messageSchema } }, required: true } },
+      responses: { 201: dataResponse("The new message", messageIdSchema), ...errorResponses(429) },
+    }),
+    async (c) => c.json({ data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
+  );

@@ -1,0 +1,257 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation } from "../../domain/conversations";
+import { messageExcerpt } from "../../domain/notifications";
+import type { PageQuery, Paged } from "../../domain/paging";
+import { canMessageAct } from "../../domain/permissions";
+import type { Conversation, ConversationMessage, ConversationSummary } from "../../domain/resources/conversations";
+import type { MessageInput, StartConversationInput } from "../../domain/schemas/conversations";
+import type { Role } from "../../domain/roles";
+import type { Database, Executor } from "../db/client";
+import { acts, conversationReads, conversations, events, messages, notifications, users } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+import { takeAccountAction } from "./account-limits";
+import { actAccess, findVisibleAct } from "./act-visibility";
+import { notify } from "./notifications";
+import type { SessionUser } from "./viewer";
+
+/** A conversation with what its pages and rules need: its two sides, its act and its event. */
+interface ConversationRow extends ConversationSides {
+  id: number;
+  act: { id: number; url: string; name: string };
+  plannerName: string;
+  event: { url: string; name: string; starttime: Date } | null;
+}
+
+async function loadConversation(db: Executor, id: number): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      plannerId: conversations.plannerId,
+      plannerName: users.name,
+      act: { id: acts.id, url: acts.url, name: acts.name, managerId: acts.managerId },
+      event: { url: events.url, name: events.name, starttime: events.starttime },
+    })
+    .from(conversations)
+    .innerJoin(acts, eq(acts.id, conversations.actId))
+    .innerJoin(users, eq(users.id, conversations.plannerId))
+    .leftJoin(events, eq(events.id, conversations.eventId))
+    .where(eq(conversations.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { managerId, ...act } = row.act;
+  return { id: row.id, plannerId: row.plannerId, managerId, plannerName: row.plannerName, act, event: row.event?.url ? row.event : null };
+}
+
+/** The conversation, when the caller may read it; else 404, so nobody learns that it exists. */
+export async function findReadableConversation(db: Executor, viewer: SessionUser, id: number): Promise<ConversationRow> {
+  const row = await loadConversation(db, id);
+  if (!row || !canReadConversation(viewer, row)) throw notFound("No such conversation");
+  return row;
+}
+
+/**
+ * Adds a message. People's words count against the sender's hourly messages and tell the other
+ * side: a notification each time, an email only when they had read everything before it (one
+ * email per conversation until it is read).
+ */
+async function addMessage(tx: Executor, conversation: ConversationRow, author: SessionUser, kind: MessageKind, body: string): Promise<number> {
+  if (kind === "text") await takeAccountAction(tx, "messageSent", author.id);
+  const [previous] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversation.id)).orderBy(desc(messages.id)).limit(1);
+  const [message] = await tx.insert(messages).values({ conversationId: conversation.id, authorId: author.id, kind, body }).returning({ id: messages.id, createdAt: messages.createdAt });
+  await tx.update(conversations).set({ lastMessageAt: message!.createdAt }).where(eq(conversations.id, conversation.id));
+  // The writer has read their own words.
+  await markRead(tx, conversation.id, author.id, message!.id);
+  // The invite, offers and booking tell the other side in their own notifications.
+  const recipient = author.id === conversation.plannerId ? conversation.managerId : conversation.plannerId;
+  if (kind === "text" && recipient && recipient !== author.id) {
+    const readUpTo = await lastReadId(tx, conversation.id, recipient);
+    const hadReadAll = !previous || readUpTo >= previous.id;
+    await notify(tx, recipient, "message", { fromName: author.name, actName: conversation.act.name, actUrl: conversation.act.url, conversationId: conversation.id, excerpt: messageExcerpt(body) }, { email: hadReadAll });
+  }
+  // Open streams of this conversation hear of it when the transaction commits.
+  await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${String(conversation.id)})`);
+  return message!.id;
+}
+
+/** The channel that tells every server a conversation has a new message (its id as payload). */
+export const CONVERSATION_CHANNEL = "conversation_message";
+
+async function lastReadId(db: Executor, conversationId: number, userId: string): Promise<number> {
+  const [row] = await db.select({ id: conversationReads.lastReadId }).from(conversationReads).where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
+  return row?.id ?? 0;
+}
+
+async function markRead(db: Executor, conversationId: number, userId: string, messageId: number): Promise<void> {
+  await db
+    .insert(conversationReads)
+    .values({ conversationId, userId, lastReadId: messageId })
+    .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadId: sql`greatest(${conversationReads.lastReadId}, excluded.last_read_id)` } });
+}
+
+/**
+ * A planner writes to an act, about one of their events or none: the conversation for that
+ * planner, act and event is made on the first message and reused after (created: false).
+ */
+export async function startConversation(db: Database, planner: SessionUser, actUrl: string, input: StartConversationInput): Promise<{ id: number; created: boolean }> {
+  if (planner.role !== "PLANNER") throw forbidden("Only planners start conversations");
+  const act = await findVisibleAct(db, actUrl, planner);
+  if (!canMessageAct(planner, actAccess(act))) throw forbidden("This act cannot be messaged");
+  let eventId: number | null = null;
+  if (input.event_url) {
+    const [event] = await db.select({ id: events.id }).from(events).where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id))).limit(1);
+    if (!event) throw notFound("No such event");
+    eventId = event.id;
+  }
+  return db.transaction(async (tx) => {
+    const { id, created } = await conversationFor(tx, planner.id, act.id, eventId);
+    if (created) await takeAccountAction(tx, "conversationStarted", planner.id);
+    await addMessage(tx, (await loadConversation(tx, id))!, planner, "text", input.body);
+    return { id, created };
+  });
+}
+
+/** The conversation of a planner, an act and an event (or none), made when there is none yet. */
+async function conversationFor(tx: Executor, plannerId: string, actId: number, eventId: number | null): Promise<{ id: number; created: boolean }> {
+  const [made] = await tx.insert(conversations).values({ plannerId, actId, eventId }).onConflictDoNothing().returning({ id: conversations.id });
+  if (made) return { id: made.id, created: true };
+  const [found] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.plannerId, plannerId), eq(conversations.actId, actId), eventId === null ? isNull(conversations.eventId) : eq(conversations.eventId, eventId)))
+    .limit(1);
+  return { id: found!.id, created: false };
+}
+
+/**
+ * The event's invite, offers and booking appear in the conversation of that planner, act and
+ * event as they happen, written by whoever caused them; called inside their transactions.
+ */
+export async function recordInEventConversation(tx: Executor, author: SessionUser, place: { plannerId: string; actId: number; eventId: number }, kind: Exclude<MessageKind, "text">, body: string): Promise<void> {
+  const { id } = await conversationFor(tx, place.plannerId, place.actId, place.eventId);
+  await addMessage(tx, (await loadConversation(tx, id))!, author, kind, body);
+}
+
+/** One of the two sides writes; 404 for anyone who may not read it, 403 for an admin reading someone else's. */
+export async function postMessage(db: Database, viewer: SessionUser, conversationId: number, input: MessageInput): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const conversation = await findReadableConversation(tx, viewer, conversationId);
+    if (!canWriteConversation(viewer, conversation)) throw forbidden("Only the planner and the act's artist write in a conversation");
+    return { id: await addMessage(tx, conversation, viewer, "text", input.body) };
+  });
+}
+
+type MessageRow = { id: number; kind: MessageKind; body: string; createdAt: Date; authorId: string | null; authorName: string | null; authorRole: Role | null };
+
+function messageOf(row: MessageRow, viewer: SessionUser): ConversationMessage {
+  return {
+    id: row.id,
+    kind: row.kind,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+    mine: row.authorId === viewer.id,
+    from: row.authorName !== null && row.authorRole !== null ? { name: row.authorName, role: row.authorRole } : null,
+  };
+}
+
+/** The messages of a conversation after `afterId`, oldest first. */
+export async function messagesAfter(db: Executor, viewer: SessionUser, conversationId: number, afterId = 0): Promise<ConversationMessage[]> {
+  const rows = await db
+    .select({ id: messages.id, kind: messages.kind, body: messages.body, createdAt: messages.createdAt, authorId: messages.authorId, authorName: users.name, authorRole: users.role })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorId))
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId)))
+    .orderBy(asc(messages.id));
+  return rows.map((row) => messageOf(row as MessageRow, viewer));
+}
+
+/** A conversation with every message; reading it marks it, and its message notifications, read for the caller. */
+export async function readConversation(db: Database, viewer: SessionUser, conversationId: number): Promise<Conversation> {
+  const conversation = await findReadableConversation(db, viewer, conversationId);
+  const list = await messagesAfter(db, viewer, conversationId);
+  const last = list.at(-1);
+  if (last) await markConversationRead(db, viewer, conversationId, last.id);
+  return {
+    id: conversation.id,
+    act: { url: conversation.act.url, name: conversation.act.name },
+    planner: { name: conversation.plannerName },
+    event: conversation.event ? { url: conversation.event.url, name: conversation.event.name, starttime: conversation.event.starttime.toISOString() } : null,
+    messages: list,
+  };
+}
+
+/** The caller has seen the conversation up to `messageId`: its unread count and notifications clear. */
+export async function markConversationRead(db: Database, viewer: SessionUser, conversationId: number, messageId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await markRead(tx, conversationId, viewer.id, messageId);
+    await tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, viewer.id), eq(notifications.kind, "message"), eq(notifications.link, `/messages/${conversationId}`), isNull(notifications.readAt)));
+  });
+}
+
+/** Conversations the caller is a side of (an admin: also those of the acts they manage), latest activity first. */
+export async function listConversations(db: Executor, viewer: SessionUser, paging: PageQuery): Promise<Paged<ConversationSummary>> {
+  const mine = or(eq(conversations.plannerId, viewer.id), eq(acts.managerId, viewer.id));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: conversations.id,
+        actUrl: acts.url,
+        actName: acts.name,
+        plannerName: users.name,
+        eventUrl: events.url,
+        eventName: events.name,
+        starttime: events.starttime,
+      })
+      .from(conversations)
+      .innerJoin(acts, eq(acts.id, conversations.actId))
+      .innerJoin(users, eq(users.id, conversations.plannerId))
+      .leftJoin(events, eq(events.id, conversations.eventId))
+      .where(mine)
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
+    db.select({ total: count() }).from(conversations).innerJoin(acts, eq(acts.id, conversations.actId)).where(mine),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const [lastMessages, unread] = ids.length
+    ? await Promise.all([
+        db
+          .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, body: messages.body, createdAt: messages.createdAt, authorId: messages.authorId })
+          .from(messages)
+          .where(inArray(messages.conversationId, ids))
+          .orderBy(messages.conversationId, desc(messages.id)),
+        db
+          .select({ conversationId: messages.conversationId, n: count() })
+          .from(messages)
+          .leftJoin(conversationReads, and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, viewer.id)))
+          .where(and(inArray(messages.conversationId, ids), or(isNull(messages.authorId), ne(messages.authorId, viewer.id)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`))
+          .groupBy(messages.conversationId),
+      ])
+    : [[], []];
+  const data = rows.map((row): ConversationSummary => {
+    const last = lastMessages.find((message) => message.conversationId === row.id);
+    return {
+      id: row.id,
+      act: { url: row.actUrl, name: row.actName },
+      planner: { name: row.plannerName },
+      event: row.eventUrl && row.eventName && row.starttime ? { url: row.eventUrl, name: row.eventName, starttime: row.starttime.toISOString() } : null,
+      last_message: last ? { body: last.body, created_at: last.createdAt.toISOString(), mine: last.authorId === viewer.id } : null,
+      unread: unread.find((item) => item.conversationId === row.id)?.n ?? 0,
+    };
+  });
+  return { data, meta: { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 } };
+}
+
+/** How many messages from others the user has not read, over every conversation they are a side of. */
+export async function unreadMessageCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(acts, eq(acts.id, conversations.actId))
+    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, userId)))
+    .where(and(or(eq(conversations.plannerId, userId), eq(acts.managerId, userId)), or(isNull(messages.authorId), ne(messages.authorId, userId)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`));
+  return row?.n ?? 0;
+}
