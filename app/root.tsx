@@ -6,8 +6,8 @@ import { SiteHeader } from "./components/site-header";
 import { loadRoot } from "./root.server";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadRoot(context);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadRoot(context, url);
 }
 
 /** A route's handle may ask for the public layout when a guest views it. */

@@ -8,6 +8,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  route("messages", "routes/messages.tsx"),
+  route("messages/:id", "routes/messages.$id.tsx"),
   route("search", "routes/search.tsx"),
   route("logout", "routes/logout.tsx"),
   route("entertainment/:actUrl", "routes/entertainment.$actUrl.tsx"),

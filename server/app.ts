@@ -46,6 +46,7 @@ import { setResponseHeader } from "./set-response-header";
 import type { GuestPageCache } from "./guest-cache";
 import type { ViewerCache } from "./viewer-cache";
 import { unreadCount } from "./services/notifications";
+import { unreadMessageCount } from "./services/conversations";
 import { unreviewedBookings } from "./services/planner-reviews";
 import type { ActRowCache } from "./act-row-cache";
 import type { FileStorage } from "./storage/file-storage";
@@ -269,6 +270,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           if (!viewer) return Promise.resolve(null);
           const load = () => unreadCount(database.db, viewer.id);
           return deps.viewerCache ? deps.viewerCache.unread(viewer.id, load) : load();
+        },
+        unreadMessages: () => {
+          const viewer = c.get("viewer");
+          if (!viewer) return Promise.resolve(null);
+          const load = () => unreadMessageCount(database.db, viewer.id);
+          return deps.viewerCache ? deps.viewerCache.unreadMessages(viewer.id, load) : load();
         },
         unreviewedBookings: () => {
           const viewer = c.get("viewer");

@@ -23,6 +23,8 @@ export type LoadContext = {
   db: Database;
   /** How many of the viewer's notifications are unread (null for a guest), kept per viewer between changes. */
   unreadCount(): Promise<number | null>;
+  /** Messages from others the viewer has not read, over their conversations. */
+  unreadMessages(): Promise<number | null>;
   /** A planner's bookings not yet reviewed, kept per viewer between changes. */
   unreviewedBookings(): Promise<readonly UnreviewedBooking[]>;
   /** Acts' rows kept between requests, for reads (server/act-row-cache.ts). */

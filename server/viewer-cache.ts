@@ -42,6 +42,8 @@ export interface KeptSession {
 export interface ViewerCache {
   session(token: string, load: () => Promise<KeptSession | null>): Promise<SessionUser | null>;
   unread(userId: string, load: () => Promise<number>): Promise<number>;
+  /** Unread messages of the user's conversations: a message tells its reader by a notification, and reading one announces the reader. */
+  unreadMessages(userId: string, load: () => Promise<number>): Promise<number>;
   /** A planner's bookings without a review (server/services/planner-reviews.ts), from which a profile finds the events that may review it. */
   unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
   forgetAll(): void;
@@ -51,6 +53,7 @@ export interface ViewerCache {
 export async function createViewerCache(database: DatabaseHandle, logger: Logger): Promise<ViewerCache> {
   const sessions = new Map<string, Entry<SessionUser>>();
   const unreadCounts = new Map<string, Entry<number>>();
+  const unreadMessageCounts = new Map<string, Entry<number>>();
   const bookings = new Map<string, Entry<readonly UnreviewedBooking[]>>();
   const changedAt = new Map<string, number>();
   let counter = 0;
@@ -62,6 +65,7 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
     changedAt.clear();
     sessions.clear();
     unreadCounts.clear();
+    unreadMessageCounts.clear();
     bookings.clear();
   };
   const onNotify = (userId: string) => {
@@ -111,6 +115,8 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
     },
 
     unread: (userId, load) => perUser(unreadCounts, userId, load),
+
+    unreadMessages: (userId, load) => perUser(unreadMessageCounts, userId, load),
 
     unreviewedBookings: (userId, load) => perUser(bookings, userId, async () => Object.freeze(await load())),
 

@@ -1,4 +1,4 @@
-import { Bell, Menu, UserRound } from "lucide-react";
+import { Bell, Menu, MessagesSquare, UserRound } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import type { Role } from "../../domain/roles";
 import { Badge } from "./ui/badge";
@@ -7,6 +7,8 @@ export interface HeaderData {
   appName: string;
   viewer: { name: string; role: Role } | null;
   unread: number | null;
+  /** Messages from others not yet read, over the viewer's conversations. */
+  unreadMessages: number | null;
   adminWaiting: number | null;
 }
 
@@ -82,6 +84,15 @@ function SignedInLinks({ data }: { data: HeaderData }) {
           Invites
         </Link>
       )}
+      <Link to="/messages" className={`${LINK} inline-flex items-center gap-1`}>
+        <MessagesSquare aria-hidden className="h-4 w-4" />
+        Messages
+        {data.unreadMessages ? (
+          <Badge color="violet" data-testid="unread-messages">
+            {data.unreadMessages} new
+          </Badge>
+        ) : null}
+      </Link>
       <Link to="/notifications" className={`${LINK} inline-flex items-center gap-1`}>
         <Bell aria-hidden className="h-4 w-4" />
         Notifications{" "}

@@ -183,6 +183,8 @@ export async function readConversation(db: Database, viewer: SessionUser, conver
 export async function markConversationRead(db: Database, viewer: SessionUser, conversationId: number, messageId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await markRead(tx, conversationId, viewer.id, messageId);
+    // Every server forgets what it kept of the reader's unread counts (server/viewer-cache.ts).
+    await tx.execute(sql`select pg_notify('viewer_change', ${viewer.id})`);
     await tx
       .update(notifications)
       .set({ readAt: new Date() })
@@ -244,14 +246,21 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
   return { data, meta: { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 } };
 }
 
-/** How many messages from others the user has not read, over every conversation they are a side of. */
-export async function unreadMessageCount(db: Executor, userId: string): Promise<number> {
+/** How many messages from others the user has not read, over every conversation they are a side of (but one, when named). */
+export async function unreadMessageCount(db: Executor, userId: string, exceptConversationId?: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(acts, eq(acts.id, conversations.actId))
     .leftJoin(conversationReads, and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, userId)))
-    .where(and(or(eq(conversations.plannerId, userId), eq(acts.managerId, userId)), or(isNull(messages.authorId), ne(messages.authorId, userId)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`));
+    .where(
+      and(
+        or(eq(conversations.plannerId, userId), eq(acts.managerId, userId)),
+        or(isNull(messages.authorId), ne(messages.authorId, userId)),
+        sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`,
+        exceptConversationId === undefined ? undefined : ne(conversations.id, exceptConversationId),
+      ),
+    );
   return row?.n ?? 0;
 }

@@ -14,6 +14,7 @@ describe("axe finds no violations", () => {
     ["guest", "/login"],
     ["guest", "/signup"],
     ["planner", "/events"],
+    ["planner", "/messages"],
     ["planner", "/events/add-event?actUrl=the-velvet-tones"],
     ["owner", "/invites"],
     ["owner", "/documents"],

@@ -24,6 +24,7 @@ const PAGES: [DemoRole, string][] = [
   ["planner", "/events"],
   ["planner", "/events/add-event"],
   ["planner", "/notifications"],
+  ["planner", "/messages"],
   ["planner", "/account"],
   ["owner", "/my-acts"],
   ["owner", "/acts/new"],

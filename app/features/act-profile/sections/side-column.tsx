@@ -10,6 +10,7 @@ import { MESSAGES } from "../../../../domain/messages";
 import { priceRangeText } from "../../../../domain/prices";
 import { Button } from "../../../components/ui/button";
 import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
+import { MessageActDialog } from "../../conversations/message-act-dialog";
 import { EmptyState, Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
 
@@ -111,6 +112,7 @@ function BookingBlock({ act, can }: SectionProps) {
     return (
       <section aria-label="Book this act" className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
         <InviteToEventDialog actUrl={act.url} actName={act.name} />
+        <MessageActDialog actUrl={act.url} actName={act.name} />
         <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-violet-800 underline">
           Create a new event and invite {act.name}
         </Link>

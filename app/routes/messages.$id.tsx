@@ -1,0 +1,107 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { LIMITS } from "../../domain/limits";
+import type { ConversationMessage } from "../../domain/resources/conversations";
+import { LocalTime } from "../components/local-time";
+import { Button } from "../components/ui/button";
+import { readFailure } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
+import { loadConversation } from "./messages.server";
+import type { Route } from "./+types/messages.$id";
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = data ? `${data.conversation.act.name} and ${data.conversation.planner.name}` : "Conversation";
+  return [{ title: `${title} - Messages` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, url, params }: Route.LoaderArgs) {
+  return loadConversation(context, url, params.id);
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const response = await postJson(context, `/api/conversations/${encodeURIComponent(params.id)}/messages`, { body: form.get("body") ?? "" });
+  if (response.ok) return { sent: true as const, message: "Sent", errors: {} };
+  return { sent: false as const, ...(await readFailure(response, "Could not send the message. Please try again.")) };
+}
+
+/** What the invite, offer and booking lines say they are, in words as well as colour. */
+const KIND_LABELS: Record<ConversationMessage["kind"], string | null> = { text: null, invite: "Invite", offer: "Offer", booking: "Booking" };
+
+export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, canWrite } = loaderData;
+  const submitting = useNavigation().state === "submitting";
+  const form = useRef<HTMLFormElement>(null);
+  // A sent message empties the box for the next one.
+  useEffect(() => {
+    if (actionData?.sent) form.current?.reset();
+  }, [actionData]);
+  const errors = actionData && !actionData.sent ? actionData.errors : {};
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="text-sm">
+        <Link to="/messages" className="text-violet-800 underline">
+          All messages
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">
+        <Link to={`/entertainment/${conversation.act.url}`} className="text-violet-900 hover:underline">
+          {conversation.act.name}
+        </Link>{" "}
+        and {conversation.planner.name}
+      </h1>
+      <p className="text-sm text-gray-700">{conversation.event ? `About ${conversation.event.name}` : "No event yet"}</p>
+      <ol aria-label="Messages" className="mt-6 flex flex-col gap-3" data-testid="thread">
+        {conversation.messages.map((message) => {
+          const label = KIND_LABELS[message.kind];
+          return (
+            <li key={message.id} id={`message-${message.id}`} className={`max-w-[85%] rounded-lg p-3 shadow-sm ${label ? "self-center bg-amber-50 text-center" : message.mine ? "self-end bg-violet-100" : "self-start bg-white"}`}>
+              <p className="text-xs font-semibold text-gray-700">
+                {label ? `${label} · ` : ""}
+                {message.mine ? "You" : (message.from?.name ?? "Someone no longer here")}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-900">{message.body}</p>
+              <p className="mt-1 text-xs text-gray-600">
+                <LocalTime instant={message.created_at} />
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      {canWrite ? (
+        <Form method="post" ref={form} className="mt-6 flex flex-col gap-2" noValidate>
+          <label htmlFor="message-body" className="text-sm font-medium">
+            Your message
+          </label>
+          <textarea
+            id="message-body"
+            name="body"
+            rows={4}
+            maxLength={LIMITS.messageBody}
+            required
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? "message-body-error" : undefined}
+            className="rounded-md border border-gray-300 px-3 py-2"
+          />
+          {errors.body && (
+            <p id="message-body-error" className="text-sm text-red-700">
+              {errors.body.join(" ")}
+            </p>
+          )}
+          {actionData && !actionData.sent && Object.keys(errors).length === 0 && (
+            <p role="alert" className="text-sm text-red-700">
+              {actionData.message}
+            </p>
+          )}
+          <div>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Sending…" : "Send"}
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="mt-6 text-sm text-gray-700">You are reading this conversation as an admin; only its two sides write in it.</p>
+      )}
+    </div>
+  );
+}

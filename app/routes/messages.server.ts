@@ -1,0 +1,30 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { pageQueryOf } from "../../domain/paging";
+import { canWriteConversation } from "../../domain/conversations";
+import { ApiError } from "../../server/errors";
+import { findReadableConversation, listConversations, readConversation } from "../../server/services/conversations";
+
+function signedIn(context: AppLoadContext, url: URL) {
+  if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  return context.viewer;
+}
+
+/** /messages: the caller's conversations, a page at a time. */
+export async function loadConversations(context: AppLoadContext, url: URL) {
+  const viewer = signedIn(context, url);
+  return listConversations(context.db, viewer, pageQueryOf(url));
+}
+
+/** /messages/{id}: one conversation, which reading marks read; 404 for anyone who may not read it. */
+export async function loadConversation(context: AppLoadContext, url: URL, id: string | undefined) {
+  const viewer = signedIn(context, url);
+  const conversationId = Number(id);
+  if (!Number.isSafeInteger(conversationId) || conversationId < 1 || conversationId > 2_147_483_647) throw data("No such conversation", { status: 404 });
+  try {
+    const sides = await findReadableConversation(context.db, viewer, conversationId);
+    return { conversation: await readConversation(context.db, viewer, conversationId), canWrite: canWriteConversation(viewer, sides), viewerRole: viewer.role };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") throw data("No such conversation", { status: 404 });
+    throw error;
+  }
+}

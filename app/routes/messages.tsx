@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { pageCount } from "../../domain/paging";
+import { Pager } from "../components/ui/pager";
+import { LocalTime } from "../components/local-time";
+import { Badge } from "../components/ui/badge";
+import { loadConversations } from "./messages.server";
+import type { Route } from "./+types/messages";
+
+export function meta() {
+  return [{ title: "Messages" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadConversations(context, url);
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { data: conversations, meta } = loaderData;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-bold">Messages</h1>
+      {conversations.length === 0 ? (
+        <p className="mt-6 text-gray-700">
+          No conversations yet. Planners start one from an act's profile with <strong>Message</strong>; an act answers here.
+        </p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-3">
+          {conversations.map((item) => (
+            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.unread ? "border-l-4 border-violet-600" : ""}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                <Link to={`/messages/${item.id}`} className={`text-violet-900 hover:underline ${item.unread ? "font-semibold" : ""}`}>
+                  {item.act.name} and {item.planner.name}
+                </Link>
+                {item.unread > 0 && <Badge color="violet">{item.unread} unread</Badge>}
+              </div>
+              <p className="text-sm text-gray-700">{item.event ? `About ${item.event.name}` : "No event yet"}</p>
+              {item.last_message && (
+                <p className="mt-1 line-clamp-2 text-sm text-gray-800">
+                  {item.last_message.mine ? "You: " : ""}
+                  {item.last_message.body}
+                </p>
+              )}
+              {item.last_message && (
+                <p className="mt-1 text-xs text-gray-600">
+                  <LocalTime instant={item.last_message.created_at} />
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={meta.page} pages={pageCount(meta)} link={(to) => `/messages?page=${to}`} />
+    </div>
+  );
+}

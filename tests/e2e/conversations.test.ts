@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
+import { browserSuite } from "./browser-session";
+
+const suite = browserSuite();
+
+describe("planners and acts talk", () => {
+  it("a planner messages an act from its profile, the artist sees it in the header and answers, the planner reads the answer", async () => {
+    // The planner writes from the profile and lands in the conversation.
+    const planner = await suite.sessions.openProfile("planner", "the-velvet-tones");
+    await planner.page.getByRole("button", { name: "Message" }).click();
+    const dialog = planner.page.getByRole("dialog", { name: "Message The Velvet Tones" });
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByText("Message is required").waitFor();
+    await dialog.getByLabel("Your message").fill("Hi! Do you play a first dance we choose?");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await planner.page.waitForURL(/\/messages\/\d+$/);
+    const thread = planner.page.getByRole("list", { name: "Messages" });
+    await thread.getByText("Hi! Do you play a first dance we choose?").waitFor();
+    const conversationPath = new URL(planner.page.url()).pathname;
+
+    // The artist sees one new message in the header, and finds it in the list.
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    await artist.goto(`${suite.app.baseUrl}/my-acts`);
+    await expect.poll(() => artist.getByTestId("unread-messages").first().textContent()).toBe("1 new");
+    await artist.goto(`${suite.app.baseUrl}/messages`);
+    await artist.getByRole("link", { name: "The Velvet Tones and Pat Planner" }).first().click();
+    await artist.waitForURL(`${suite.app.baseUrl}${conversationPath}`);
+    await artist.getByRole("list", { name: "Messages" }).getByText("Hi! Do you play a first dance we choose?").waitFor();
+    // Read: the header's count is gone.
+    expect(await artist.getByTestId("unread-messages").count()).toBe(0);
+    await artist.getByLabel("Your message").fill("Yes, send us the song and we will learn it.");
+    await artist.getByRole("button", { name: "Send" }).click();
+    await artist.getByRole("list", { name: "Messages" }).getByText("Yes, send us the song and we will learn it.").waitFor();
+    await expect.poll(() => artist.getByLabel("Your message").inputValue()).toBe("");
+    expect(await axeViolations(artist)).toEqual([]);
+    // On a phone the thread and its form stay within the screen.
+    await artist.setViewportSize({ width: 390, height: 844 });
+    expect(await artist.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await artist.setViewportSize({ width: 1280, height: 900 });
+
+    // The planner's list shows the answer first.
+    await planner.page.goto(`${suite.app.baseUrl}/messages`);
+    await planner.page.getByText("Yes, send us the song and we will learn it.").waitFor();
+    expect(await axeViolations(planner.page)).toEqual([]);
+    await planner.page.getByRole("link", { name: "The Velvet Tones and Pat Planner" }).first().click();
+    await planner.page.getByRole("list", { name: "Messages" }).getByText("Yes, send us the song and we will learn it.").waitFor();
+    expect(planner.errors).toEqual([]);
+    await planner.page.close();
+    await artist.close();
+  });
+
+  it("a conversation works without JavaScript: the answer is a form post", async () => {
+    const cookies = await (await suite.sessions.contextFor("planner")).cookies();
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/messages`);
+    await page.getByRole("link", { name: "The Velvet Tones and Pat Planner" }).first().click();
+    await page.getByLabel("Your message").fill("Sent without a script.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("list", { name: "Messages" }).getByText("Sent without a script.").waitFor();
+    await context.close();
+  });
+});
