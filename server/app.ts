@@ -45,6 +45,7 @@ import { acceptsGzip, finishPage } from "./page-response";
 import { setResponseHeader } from "./set-response-header";
 import type { GuestPageCache } from "./guest-cache";
 import type { ViewerCache } from "./viewer-cache";
+import type { ConversationHub } from "./live/conversation-hub";
 import { unreadCount } from "./services/notifications";
 import { unreadMessageCount } from "./services/conversations";
 import { unreviewedBookings } from "./services/planner-reviews";
@@ -73,6 +74,8 @@ export interface AppDeps {
   guestCache?: GuestPageCache;
   /** Who holds each session token, their unread count and unreviewed bookings, kept in memory. */
   viewerCache?: ViewerCache;
+  /** Wakes this server's open conversation streams when any server writes in them. */
+  conversationHub?: ConversationHub;
   /** Acts' rows kept in memory for pages and GETs. */
   actRows?: ActRowCache;
   /** Whole pages kept by the data they were rendered from (production; decision 0022). */
@@ -193,7 +196,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", reviewRoutes);
   api.route("/", userRoutes);
   api.route("/", eventRoutes);
-  api.route("/", conversationRoutes);
+  api.route("/", conversationRoutes(deps.conversationHub));
   api.route("/", contentRoutes);
   api.route("/", seoRoutes);
   api.route("/", mediaRoutes(storage));

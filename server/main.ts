@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
 import { createGuestPageCache } from "./guest-cache";
 import { createViewerCache } from "./viewer-cache";
+import { createConversationHub } from "./live/conversation-hub";
 import { createActRowCache } from "./act-row-cache";
 import { bootServices } from "./boot";
 import { EnvError, loadEnv } from "./env";
@@ -42,6 +43,7 @@ async function main() {
   const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger);
   const viewerCache = await createViewerCache(database, logger);
   const actRows = await createActRowCache(database, logger);
+  const conversationHub = await createConversationHub(database, logger);
   const app = createApp({
     env,
     database,
@@ -53,6 +55,7 @@ async function main() {
     guestCache,
     viewerCache,
     actRows,
+    conversationHub,
     // Off with the guest cache, so that GUEST_PAGE_CACHE=0 measures renders.
     keepPages: !dev && env.guestPageCache,
     enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
@@ -87,7 +90,10 @@ async function main() {
     clearInterval(uploadSweep);
     clearInterval(facetCompaction);
     logger.info({ signal }, "stopping: finishing requests in flight");
+    // Open conversation streams end now (their browsers reconnect to another server); they would hold close() open.
+    const streams = conversationHub.stop();
     server.close(async () => {
+      await streams;
       await closeVite();
       await guestCache?.stop();
       await viewerCache.stop();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "../../domain/limits";
 import type { ConversationMessage } from "../../domain/resources/conversations";
@@ -28,8 +28,28 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 /** What the invite, offer and booking lines say they are, in words as well as colour. */
 const KIND_LABELS: Record<ConversationMessage["kind"], string | null> = { text: null, invite: "Invite", offer: "Offer", booking: "Booking" };
 
+/**
+ * The messages written after the page was loaded, as they arrive on the conversation's event
+ * stream; the browser reconnects after a drop and resumes from the last id it had.
+ */
+function useLiveMessages(conversationId: number, loaded: ConversationMessage[]): ConversationMessage[] {
+  const [arrived, setArrived] = useState<ConversationMessage[]>([]);
+  const after = useRef(loaded.at(-1)?.id ?? 0);
+  useEffect(() => {
+    const source = new EventSource(`/api/conversations/${conversationId}/stream?after=${after.current}`);
+    source.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data as string) as ConversationMessage;
+      setArrived((list) => (list.some((known) => known.id === message.id) ? list : [...list, message]));
+    });
+    return () => source.close();
+  }, [conversationId]);
+  const byId = new Map([...loaded, ...arrived].map((message) => [message.id, message]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, canWrite } = loaderData;
+  const messages = useLiveMessages(conversation.id, conversation.messages);
   const submitting = useNavigation().state === "submitting";
   const form = useRef<HTMLFormElement>(null);
   // A sent message empties the box for the next one.
@@ -51,8 +71,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         and {conversation.planner.name}
       </h1>
       <p className="text-sm text-gray-700">{conversation.event ? `About ${conversation.event.name}` : "No event yet"}</p>
-      <ol aria-label="Messages" className="mt-6 flex flex-col gap-3" data-testid="thread">
-        {conversation.messages.map((message) => {
+      {/* New messages arrive live; a screen reader hears them as they come. */}
+      <ol aria-label="Messages" aria-live="polite" className="mt-6 flex flex-col gap-3" data-testid="thread">
+        {messages.map((message) => {
           const label = KIND_LABELS[message.kind];
           return (
             <li key={message.id} id={`message-${message.id}`} className={`max-w-[85%] rounded-lg p-3 shadow-sm ${label ? "self-center bg-amber-50 text-center" : message.mine ? "self-end bg-violet-100" : "self-start bg-white"}`}>

@@ -64,7 +64,8 @@ describe("the OpenAPI document", () => {
   it("gives every error status the contract's shape with its one code, and every success a schema", () => {
     for (const operation of operationsOf(doc)) {
       for (const [status, answer] of Object.entries(operation.responses)) {
-        const schema = answer.content?.["application/json"]?.schema;
+        // A success is JSON, or an event stream (a conversation's live messages).
+        const schema = answer.content?.["application/json"]?.schema ?? (Number(status) < 400 ? answer.content?.["text/event-stream"]?.schema : undefined);
         expect(schema, `${operation.key} ${status}`).toBeDefined();
         if (Number(status) < 400) continue;
         const error = resolve(schema!);
@@ -110,7 +111,7 @@ describe("the OpenAPI document", () => {
     }
     for (const operation of operationsOf(doc)) {
       for (const [status, answer] of Object.entries(operation.responses)) {
-        const schema = resolve(answer.content!["application/json"]!.schema);
+        const schema = resolve((answer.content!["application/json"] ?? answer.content!["text/event-stream"])!.schema);
         const data = Number(status) < 400 ? (schema.properties?.data ?? schema) : schema;
         const shown = data.items ? resolve(data.items) : resolve(data);
         expect(shown.example ?? (data.items && data.items.example), `${operation.key} ${status}`).toBeDefined();

@@ -9,6 +9,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /conversations": "listConversations",
   "GET /conversations/{id}": "getConversation",
   "POST /conversations/{id}/messages": "postMessage",
+  "GET /conversations/{id}/stream": "streamConversation",
   "GET /tags": "listTags",
   "GET /notifications": "listNotifications",
   "POST /notifications/read": "markNotificationsRead",

@@ -33,6 +33,8 @@ describe("planners and acts talk", () => {
     await artist.getByRole("button", { name: "Send" }).click();
     await artist.getByRole("list", { name: "Messages" }).getByText("Yes, send us the song and we will learn it.").waitFor();
     await expect.poll(() => artist.getByLabel("Your message").inputValue()).toBe("");
+    // The planner, who kept the conversation open, sees the answer arrive without reloading.
+    await thread.getByText("Yes, send us the song and we will learn it.").waitFor({ timeout: 5_000 });
     expect(await axeViolations(artist)).toEqual([]);
     // On a phone the thread and its form stay within the screen.
     await artist.setViewportSize({ width: 390, height: 844 });

@@ -13,6 +13,7 @@ import { loadEnv } from "../../server/env";
 import { createFileStorage } from "../../server/storage/create-storage";
 import { startS3Server } from "./s3";
 import { createViewerCache } from "../../server/viewer-cache";
+import { createConversationHub } from "../../server/live/conversation-hub";
 import { createActRowCache } from "../../server/act-row-cache";
 import { createLogger } from "../../server/logger";
 import { deliverDueMail } from "../../server/mail/outbox";
@@ -140,7 +141,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
   const viewerCache = options.viewerCache === false ? undefined : await createViewerCache(database, logger);
   const actRows = options.viewerCache === false ? undefined : await createActRowCache(database, logger);
-  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, viewerCache, actRows, sitemapMaxUrls: options.sitemapMaxUrls });
+  const conversationHub = await createConversationHub(database, logger);
+  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;
@@ -197,6 +199,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     if (checker) recordCheckedAnswers(checker);
     await guestCache?.stop();
     await viewerCache?.stop();
+    await conversationHub.stop();
     await actRows?.stop();
     await database.close();
     await serverDb?.drop();
@@ -246,7 +249,8 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
   const viewerCache = await createViewerCache(database, logger);
   const actRows = await createActRowCache(database, logger);
-  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache, viewerCache, actRows });
+  const conversationHub = await createConversationHub(database, logger);
+  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache, viewerCache, actRows, conversationHub });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);
@@ -255,6 +259,7 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
     await guestCache?.stop();
     await viewerCache.stop();
     await actRows.stop();
+    await conversationHub.stop();
     await database.close();
   }
   return { database, request, close };

@@ -6,63 +6,68 @@ import { findReadableConversation, listConversations, postMessage, readConversat
 import { onAct, onItem, requireViewer, signedIn } from "../guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
 import { actUrlParam, createRouter, idParam } from "../router";
+import type { ConversationHub } from "../../live/conversation-hub";
+import { conversationStreamRoute, streamConversation } from "./stream";
 
 const TAGS = ["Conversations"];
 const READERS = "The conversation's planner, the act's artist and admins";
 
-export const conversationRoutes = createRouter()
-  .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [onAct(canMessageAct, "Planners, to an approved act that is not for internal use only")],
-      path: "/conversations/start/{actUrl}",
-      tags: TAGS,
-      summary: "Write to an act, about one of the planner's events or none: the conversation is made on the first message and reused after",
-      request: { params: actUrlParam, body: { content: { "application/json": { schema: startConversationSchema } }, required: true } },
-      responses: {
-        201: dataResponse("A new conversation, with the message", conversationIdSchema),
-        200: dataResponse("The conversation that already existed, with the message added", conversationIdSchema),
-        ...errorResponses(429),
+/** The conversation calls; `hub` wakes this server's open streams (without one they look every second). */
+export const conversationRoutes = (hub?: ConversationHub) =>
+  createRouter()
+    .openapi(
+      apiRoute({
+        method: "post",
+        middleware: [onAct(canMessageAct, "Planners, to an approved act that is not for internal use only")],
+        path: "/conversations/start/{actUrl}",
+        tags: TAGS,
+        summary: "Write to an act, about one of the planner's events or none: the conversation is made on the first message and reused after",
+        request: { params: actUrlParam, body: { content: { "application/json": { schema: startConversationSchema } }, required: true } },
+        responses: {
+          201: dataResponse("A new conversation, with the message", conversationIdSchema),
+          200: dataResponse("The conversation that already existed, with the message added", conversationIdSchema),
+          ...errorResponses(429),
+        },
+      }),
+      async (c) => {
+        const { id, created: isNew } = await startConversation(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"));
+        return isNew ? c.json({ data: { id } }, 201) : c.json({ data: { id } }, 200);
       },
-    }),
-    async (c) => {
-      const { id, created: isNew } = await startConversation(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"));
-      return isNew ? c.json({ data: { id } }, 201) : c.json({ data: { id } }, 200);
-    },
-  )
-  .openapi(
-    apiRoute({
-      method: "get",
-      middleware: [signedIn],
-      path: "/conversations",
-      tags: TAGS,
-      summary: "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first",
-      request: { query: pageQuerySchema },
-      responses: { 200: pagedResponse("Conversations", conversationSummarySchema) },
-    }),
-    async (c) => c.json(await listConversations(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
-  )
-  .openapi(
-    apiRoute({
-      method: "get",
-      middleware: [onItem("id", findReadableConversation, READERS)],
-      path: "/conversations/{id}",
-      tags: TAGS,
-      summary: "A conversation with its messages, oldest first; reading it marks it read for the caller",
-      request: { params: idParam("id") },
-      responses: { 200: dataResponse("The conversation", conversationSchema) },
-    }),
-    async (c) => c.json({ data: await readConversation(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
-  )
-  .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [onItem("id", findReadableConversation, READERS)],
-      path: "/conversations/{id}/messages",
-      tags: TAGS,
-      summary: "Write in a conversation (its planner or the act's artist); the other side is told",
-      request: { params: idParam("id"), body: { content: { "application/json": { schema: messageSchema } }, required: true } },
-      responses: { 201: dataResponse("The new message", messageIdSchema), ...errorResponses(429) },
-    }),
-    async (c) => c.json({ data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
-  );
+    )
+    .openapi(
+      apiRoute({
+        method: "get",
+        middleware: [signedIn],
+        path: "/conversations",
+        tags: TAGS,
+        summary: "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first",
+        request: { query: pageQuerySchema },
+        responses: { 200: pagedResponse("Conversations", conversationSummarySchema) },
+      }),
+      async (c) => c.json(await listConversations(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
+    )
+    .openapi(
+      apiRoute({
+        method: "get",
+        middleware: [onItem("id", findReadableConversation, READERS)],
+        path: "/conversations/{id}",
+        tags: TAGS,
+        summary: "A conversation with its messages, oldest first; reading it marks it read for the caller",
+        request: { params: idParam("id") },
+        responses: { 200: dataResponse("The conversation", conversationSchema) },
+      }),
+      async (c) => c.json({ data: await readConversation(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+    )
+    .openapi(
+      apiRoute({
+        method: "post",
+        middleware: [onItem("id", findReadableConversation, READERS)],
+        path: "/conversations/{id}/messages",
+        tags: TAGS,
+        summary: "Write in a conversation (its planner or the act's artist); the other side is told",
+        request: { params: idParam("id"), body: { content: { "application/json": { schema: messageSchema } }, required: true } },
+        responses: { 201: dataResponse("The new message", messageIdSchema), ...errorResponses(429) },
+      }),
+      async (c) => c.json({ data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
+    )
+    .openapi(conversationStreamRoute, (c) => streamConversation(hub)(c, c.req.valid("param").id, c.req.valid("query").after));
