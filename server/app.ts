@@ -22,6 +22,7 @@ import { reviewRoutes } from "./api/reviews";
 import { userRoutes } from "./api/users";
 import { eventRoutes } from "./api/events";
 import { conversationRoutes } from "./api/conversations";
+import { shortlistRoutes } from "./api/shortlist";
 import { contentRoutes } from "./api/content";
 import { mediaRoutes } from "./api/media";
 import { documentRoutes } from "./api/documents";
@@ -197,6 +198,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", userRoutes);
   api.route("/", eventRoutes);
   api.route("/", conversationRoutes(deps.conversationHub));
+  api.route("/", shortlistRoutes);
   api.route("/", contentRoutes);
   api.route("/", seoRoutes);
   api.route("/", mediaRoutes(storage));

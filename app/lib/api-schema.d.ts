@@ -604,6 +604,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/invite-acts/{eventUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation
+         * @description **Who may call:** Planners.
+         */
+        post: operations["requestQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invites": {
         parameters: {
             query?: never;
@@ -778,6 +798,66 @@ export interface paths {
          *     **Who may call:** The conversation's planner, the act's artist and admins.
          */
         get: operations["streamConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shortlist/add/{actUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a public act to the planner's shortlist (saving it again changes nothing)
+         * @description **Who may call:** Planners.
+         */
+        post: operations["addToShortlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shortlist/remove/{actUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an act off the planner's shortlist
+         * @description **Who may call:** Planners.
+         */
+        post: operations["removeFromShortlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the planner's saved acts that are still public, as search results, latest saved first
+         * @description **Who may call:** Planners.
+         */
+        get: operations["listShortlist"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2330,6 +2410,19 @@ export interface components {
             name: string;
             /** @description The start in the event's own time zone, as people read it */
             short_starttime: string;
+        };
+        /**
+         * @description What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite
+         * @example {
+         *       "act": "the-velvet-tones",
+         *       "status": "invited"
+         *     }
+         */
+        QuoteRequestResult: {
+            /** @description The act's url, as asked */
+            act: string;
+            /** @enum {string} */
+            status: "invited" | "already_invited" | "unavailable" | "not_found";
         };
         /**
          * @description An invite of one of the artist's acts to an event, with the act's offers
@@ -5097,6 +5190,109 @@ export interface operations {
             };
         };
     };
+    requestQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acts: string[];
+                    message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description For each act asked: invited, already invited, not free that day, or not found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QuoteRequestResult"][];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     listInvites: {
         parameters: {
             query?: {
@@ -5839,6 +6035,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    addToShortlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    removeFromShortlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listShortlist: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved acts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActSearchResult"][];
+                        meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Field rules: `errors` holds the messages per field */

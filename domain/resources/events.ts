@@ -116,3 +116,14 @@ export const reviewableEventSchema = z
     example: { url: "spring-gala", name: "Spring Gala" },
   });
 export type ReviewableEvent = z.infer<typeof reviewableEventSchema>;
+
+export const QUOTE_REQUEST_STATUSES = ["invited", "already_invited", "unavailable", "not_found"] as const;
+
+export const quoteRequestResultSchema = z
+  .object({ act: z.string().describe("The act's url, as asked"), status: z.enum(QUOTE_REQUEST_STATUSES) })
+  .meta({
+    id: "QuoteRequestResult",
+    description: "What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite",
+    example: { act: "the-velvet-tones", status: "invited" },
+  });
+export type QuoteRequestResult = z.infer<typeof quoteRequestResultSchema>;

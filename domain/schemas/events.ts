@@ -39,3 +39,13 @@ export const offerSchema = z.object({
   message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
 });
 export type OfferInput = z.infer<typeof offerSchema>;
+
+/** POST /api/events/invite-acts/{eventUrl}: a quote request to up to 10 acts, with words for each conversation. */
+export const inviteActsSchema = z.object({
+  acts: z
+    .array(urlSlugSchema, { error: "Choose the acts to ask" })
+    .min(1, "Choose at least one act")
+    .max(LIMITS.quoteRequestActs, `Choose at most ${LIMITS.quoteRequestActs} acts`),
+  message: optionalText(LIMITS.messageBody),
+});
+export type InviteActsInput = z.infer<typeof inviteActsSchema>;

@@ -6,6 +6,10 @@
 export const OPERATION_IDS: Record<string, string> = {
   "GET /me": "getMe",
   "POST /conversations/start/{actUrl}": "startConversation",
+  "POST /shortlist/add/{actUrl}": "addToShortlist",
+  "POST /shortlist/remove/{actUrl}": "removeFromShortlist",
+  "GET /shortlist": "listShortlist",
+  "POST /events/invite-acts/{eventUrl}": "requestQuotes",
   "GET /conversations": "listConversations",
   "GET /conversations/{id}": "getConversation",
   "POST /conversations/{id}/messages": "postMessage",

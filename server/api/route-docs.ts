@@ -146,6 +146,7 @@ export const API_TAGS = [
   { name: "Videos", description: "An act's videos: links, and uploads over tus at /api/videos/upload/{actUrl}/{userUrl}" },
   { name: "Documents", description: "An act's documents, which admins approve" },
   { name: "Events", description: "Planners' events, invites, offers and bookings" },
+  { name: "Shortlist", description: "The acts a planner saved to compare and ask for quotes" },
   { name: "Conversations", description: "Planners and acts writing to each other, with their events' invites, offers and bookings" },
   { name: "Reviews", description: "Verified reviews of acts" },
   { name: "Notifications", description: "What happened that the user should know of, and which of it they get by email" },

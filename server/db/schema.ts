@@ -641,6 +641,21 @@ export const contentImports = pgTable("content_imports", {
 // ---- notifications (issue 15) ----
 
 /** What happened that a user should know of: the in-app list, newest first. */
+/** The acts a planner saved (a heart on cards and profiles), to compare and ask for quotes. */
+export const shortlists = pgTable(
+  "shortlists",
+  {
+    plannerId: text("planner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.plannerId, t.actId] }), index("shortlists_planner_idx").on(t.plannerId, t.createdAt)],
+);
+
 /**
  * One planner and one act talking, about one of the planner's events or about none yet: at
  * most one per planner, act and event (no event counts as one value). Read by the planner, the

@@ -124,9 +124,10 @@ async function conversationFor(tx: Executor, plannerId: string, actId: number, e
 
 /**
  * The event's invite, offers and booking appear in the conversation of that planner, act and
- * event as they happen, written by whoever caused them; called inside their transactions.
+ * event as they happen, written by whoever caused them, and so do a quote request's words;
+ * called inside their transactions.
  */
-export async function recordInEventConversation(tx: Executor, author: SessionUser, place: { plannerId: string; actId: number; eventId: number }, kind: Exclude<MessageKind, "text">, body: string): Promise<void> {
+export async function recordInEventConversation(tx: Executor, author: SessionUser, place: { plannerId: string; actId: number; eventId: number }, kind: MessageKind, body: string): Promise<void> {
   const { id } = await conversationFor(tx, place.plannerId, place.actId, place.eventId);
   await addMessage(tx, (await loadConversation(tx, id))!, author, kind, body);
 }

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
-import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite } from "../../domain/resources/events";
+import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import type { InviteState } from "../../domain/events";
 import { formatPrice } from "../../domain/prices";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
 import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
 import { canInviteToEvent, canManageAct } from "../../domain/permissions";
-import type { CreateEventInput, OfferInput } from "../../domain/schemas/events";
+import type { CreateEventInput, InviteActsInput, OfferInput } from "../../domain/schemas/events";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -17,6 +17,7 @@ import { conflict, forbidden, notFound, validationFailed } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
 import { recordInEventConversation } from "./conversations";
+import { bookedOn } from "./search/conditions";
 import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
@@ -183,6 +184,46 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
     if (!event) throw notFound("No such event");
     const act = await inviteAct(tx, planner, event, actUrl);
     return { message: `${act.name} invited to ${event.name}` };
+  });
+}
+
+/**
+ * A quote request: one event, up to 10 acts, each invited (with the planner's words in that
+ * act's conversation of the event) unless it is already invited, booked elsewhere that day, or
+ * no public act. All or nothing: a limit reached refuses the whole request.
+ */
+export async function inviteActs(db: Database, planner: SessionUser, eventUrl: string, input: InviteActsInput): Promise<QuoteRequestResult[]> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id, name: events.name, day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+      .from(events)
+      .leftJoin(places, eq(places.id, events.placeId))
+      .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+      .limit(1);
+    if (!event) throw notFound("No such event");
+    const results: QuoteRequestResult[] = [];
+    for (const actUrl of [...new Set(input.acts)]) {
+      const [act] = await tx.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
+      if (!act || !canInviteToEvent(planner, actAccess(act))) {
+        results.push({ act: actUrl, status: "not_found" });
+        continue;
+      }
+      const [invited] = await tx.select({ id: invites.id }).from(invites).where(and(eq(invites.eventId, event.id), eq(invites.actId, act.id))).limit(1);
+      if (invited) {
+        results.push({ act: actUrl, status: "already_invited" });
+        continue;
+      }
+      const booked = await tx.execute(sql`select ${bookedOn(event.day)} as booked from (select ${act.id}::int as act_id) s`);
+      if ((booked as unknown as { rows: { booked: boolean }[] }).rows[0]?.booked) {
+        results.push({ act: actUrl, status: "unavailable" });
+        continue;
+      }
+      await inviteAct(tx, planner, event, actUrl);
+      if (input.message) await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "text", input.message);
+      results.push({ act: actUrl, status: "invited" });
+    }
+    return results;
   });
 }
 

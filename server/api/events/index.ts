@@ -1,14 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema } from "../../../domain/resources/events";
+import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema, quoteRequestResultSchema } from "../../../domain/resources/events";
 import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
-import { createEventSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
-import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
+import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
+import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
 import { pageQuerySchema } from "../../../domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
 import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+import { pathSegmentSchema } from "../../../domain/schemas/fields";
+
+const eventUrlParam = z.object({ eventUrl: pathSegmentSchema().openapi({ param: { name: "eventUrl", in: "path" }, example: "summer-wedding" }) });
 
 export const eventRoutes = createRouter()
   .openapi(
@@ -52,6 +55,18 @@ export const eventRoutes = createRouter()
       const viewer = requireViewer(c);
       return c.json({ data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) }, 200);
     },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("PLANNER")],
+      path: "/events/invite-acts/{eventUrl}",
+      tags: ["Events"],
+      summary: "Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation",
+      request: { params: eventUrlParam, body: { content: { "application/json": { schema: inviteActsSchema } }, required: true } },
+      responses: { 200: dataResponse("For each act asked: invited, already invited, not free that day, or not found", z.array(quoteRequestResultSchema)), ...errorResponses(404, 429) },
+    }),
+    async (c) => c.json({ data: await inviteActs(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) }, 200),
   )
   .openapi(
     apiRoute({ method: "get", middleware: [roles("ARTIST", "ADMIN")],

@@ -101,7 +101,30 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
 /** After relevance, the order of equally relevant acts. */
 const BY_RANK_THEN = sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
 
-interface ActRow {
+/** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
+export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
+    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents,
+    array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
+
+/** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
+export function searchResultOf(row: ResultRow, { circle, admin }: { circle: boolean; admin: boolean }): ActSearchResult {
+  return {
+    url: row.url,
+    name: row.name,
+    headline: row.headline,
+    avatar: row.avatar,
+    location: row.location,
+    is_featured: row.is_featured ? 1 : 0,
+    nationallyRecognized: row.nationally_recognized,
+    rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
+    price_from_cents: row.price_from_cents,
+    tags: row.tags,
+    ...(circle ? { distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest ?? null } : {}),
+    ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
+  };
+}
+
+export interface ResultRow {
   id: number;
   url: string;
   name: string;
@@ -116,8 +139,8 @@ interface ActRow {
   rating_avg: number | null;
   review_count: number | null;
   price_from_cents: number | null;
-  distance: number | null;
-  nearest: string | null;
+  distance?: number | null;
+  nearest?: string | null;
   tags: string[];
 }
 
@@ -246,17 +269,15 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     : sql`null::double precision`;
 
   const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
-  const columns = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.distance, ${nearest} as nearest,
-    array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
+  const columns = sql`${RESULT_COLUMNS}, s.distance, ${nearest} as nearest`;
   let counted: { total: number; facets: Facets; estimated: boolean };
-  let rows: ActRow[];
+  let rows: ResultRow[];
   if (keywords && sort === "relevance" && !runsQueriesSideBySide(db)) {
     // Every match is ranked to pick the page. Where queries run in turn, one scan of the
     // matches feeds both the page and the counts: a second scan, with its recheck of every
     // match's document, was a third of a keyword search's time on the embedded database. A
     // server's pool runs the two passes below side by side instead, which is faster there.
-    const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ActRow[] }>(
+    const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ResultRow[] }>(
       db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
           select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, ${relevanceRank(keywords)} as rank, ${distance} as distance
           ${countFrom(query)} where ${conditions(query)}),
@@ -270,13 +291,13 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
             from (select ${columns}, row_number() over (order by s.rank desc, ${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
     );
     const facetRows = jsonColumn<FacetRow[]>(result!.facets);
-    rows = jsonColumn<ActRow[]>(result!.rows);
+    rows = jsonColumn<ResultRow[]>(result!.rows);
     counted = await countsAndFacets(db, query, countedFrom(result!.total, facetRows));
   } else {
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
       countsAndFacets(db, query),
-      rowsOf<ActRow>(
+      rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
           from (select s.*, ${distance} as distance ${countFrom(query)} where ${conditions(query)}
@@ -288,20 +309,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   }
   const { total, facets, estimated } = counted;
   return {
-    data: rows.map((row): ActSearchResult => ({
-      url: row.url,
-      name: row.name,
-      headline: row.headline,
-      avatar: row.avatar,
-      location: row.location,
-      is_featured: row.is_featured ? 1 : 0,
-      nationallyRecognized: row.nationally_recognized,
-      rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
-      price_from_cents: row.price_from_cents,
-      tags: row.tags,
-      ...(circle ? { distance_miles: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest } : {}),
-      ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
-    })),
+    data: rows.map((row) => searchResultOf(row, { circle: circle !== null, admin })),
     meta: { page: filter.page, perPage: filter.perPage, total, sort, facets, facetsEstimated: estimated },
   };
 }

@@ -1,0 +1,47 @@
+import { pageQuerySchema } from "../../../domain/paging";
+import { messageResultSchema } from "../../../domain/resources/results";
+import { actSearchResultSchema } from "../../../domain/resources/search";
+import { addToShortlist, listShortlist, removeFromShortlist } from "../../services/shortlists";
+import { requireViewer, roles } from "../guards";
+import { apiRoute, dataResponse, pagedResponse } from "../route-docs";
+import { actUrlParam, createRouter } from "../router";
+
+const TAGS = ["Shortlist"];
+
+export const shortlistRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("PLANNER")],
+      path: "/shortlist/add/{actUrl}",
+      tags: TAGS,
+      summary: "Save a public act to the planner's shortlist (saving it again changes nothing)",
+      request: { params: actUrlParam },
+      responses: { 200: dataResponse("Saved", messageResultSchema) },
+    }),
+    async (c) => c.json({ data: await addToShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("PLANNER")],
+      path: "/shortlist/remove/{actUrl}",
+      tags: TAGS,
+      summary: "Take an act off the planner's shortlist",
+      request: { params: actUrlParam },
+      responses: { 200: dataResponse("Removed", messageResultSchema) },
+    }),
+    async (c) => c.json({ data: await removeFromShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [roles("PLANNER")],
+      path: "/shortlist",
+      tags: TAGS,
+      summary: "A page of the planner's saved acts that are still public, as search results, latest saved first",
+      request: { query: pageQuerySchema },
+      responses: { 200: pagedResponse("Saved acts", actSearchResultSchema) },
+    }),
+    async (c) => c.json(await listShortlist(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
+  );
