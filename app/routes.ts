@@ -9,6 +9,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("messages", "routes/messages.tsx"),
+  route("shortlist", "routes/shortlist.tsx"),
   route("messages/:id", "routes/messages.$id.tsx"),
   route("search", "routes/search.tsx"),
   route("logout", "routes/logout.tsx"),

@@ -64,6 +64,11 @@ function SignedInLinks({ data }: { data: HeaderData }) {
           My Events
         </Link>
       )}
+      {role === "PLANNER" && (
+        <Link to="/shortlist" className={LINK}>
+          Shortlist
+        </Link>
+      )}
       {role === "ADMIN" && (
         <Link to="/admin/acts" className={LINK}>
           Moderation <Badge color={data.adminWaiting ? "yellow" : "gray"}>{data.adminWaiting ?? 0} waiting</Badge>

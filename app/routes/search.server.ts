@@ -4,6 +4,7 @@ import { fieldErrorsFromIssues } from "../../domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "../../domain/search-filter";
 import { ApiError } from "../../server/errors";
 import { invitedActUrls } from "../../server/services/events";
+import { shortlistedActUrls } from "../../server/services/shortlists";
 import { searchActs } from "../../server/services/search/search-acts";
 import { packJson } from "../lib/packed-json";
 
@@ -19,12 +20,13 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   try {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).
     const viewer = context.viewer;
-    const [found, invited] = await Promise.all([
+    const [found, invited, shortlisted] = await Promise.all([
       searchActs(context.db, viewer, parsed.data, context.actRows),
       viewer?.role === "PLANNER" ? invitedActUrls(context.db, viewer) : [],
+      viewer?.role === "PLANNER" ? shortlistedActUrls(context.db, viewer) : [],
     ]);
     const results = packJson(found);
-    return { ...base, filter: parsed.data, results, invited, errors: {} as FieldErrors, raw };
+    return { ...base, filter: parsed.data, results, invited, shortlisted, errors: {} as FieldErrors, raw };
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed") return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
     throw error;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
@@ -156,25 +156,37 @@ export async function invitedActUrls(db: Executor, planner: SessionUser, now = n
   return rows.map((row) => row.url).sort();
 }
 
-/** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */
-export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()): Promise<InvitableEvent[]> {
-  requirePlanner(planner);
-  const act = await findVisibleAct(db, actUrl, planner);
+/** The planner's events still to come, soonest first (50 at most), that also meet `more`. */
+async function upcomingEvents(db: Executor, planner: SessionUser, more: SQL | undefined, now: Date): Promise<InvitableEvent[]> {
   const rows = await db
     .select({ url: events.url, name: events.name, starttime: events.starttime, timeZone: places.timeZone })
     .from(events)
     .leftJoin(places, eq(places.id, events.placeId))
-    .where(
-      and(
-        eq(events.plannerId, planner.id),
-        gt(events.starttime, now),
-        searchTerms ? ilike(events.name, containsPattern(searchTerms)) : undefined,
-        sql`not exists (select 1 from ${invites} where ${invites.eventId} = ${events.id} and ${invites.actId} = ${act.id})`,
-      ),
-    )
+    .where(and(eq(events.plannerId, planner.id), gt(events.starttime, now), more))
     .orderBy(asc(events.starttime))
     .limit(50);
   return rows.map((row): InvitableEvent => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
+}
+
+/** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */
+export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()): Promise<InvitableEvent[]> {
+  requirePlanner(planner);
+  const act = await findVisibleAct(db, actUrl, planner);
+  return upcomingEvents(
+    db,
+    planner,
+    and(
+      searchTerms ? ilike(events.name, containsPattern(searchTerms)) : undefined,
+      sql`not exists (select 1 from ${invites} where ${invites.eventId} = ${events.id} and ${invites.actId} = ${act.id})`,
+    ),
+    now,
+  );
+}
+
+/** The planner's upcoming events, for a quote request to choose from. */
+export async function plannerUpcomingEvents(db: Executor, planner: SessionUser, now = new Date()): Promise<InvitableEvent[]> {
+  requirePlanner(planner);
+  return upcomingEvents(db, planner, undefined, now);
 }
 
 export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string): Promise<MessageResult> {

@@ -56,8 +56,8 @@ export async function shortlistedActUrls(db: Executor, planner: SessionUser): Pr
   return (result as unknown as { rows: { url: string }[] }).rows.map((row) => row.url);
 }
 
-/** How many acts the planner saved. */
-export async function shortlistSize(db: Executor, planner: SessionUser): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(shortlists).where(eq(shortlists.plannerId, planner.id));
-  return row?.n ?? 0;
+/** Whether the planner saved this act. */
+export async function isShortlisted(db: Executor, planner: SessionUser, actId: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(shortlists).where(and(eq(shortlists.plannerId, planner.id), eq(shortlists.actId, actId)));
+  return (row?.n ?? 0) > 0;
 }

@@ -15,6 +15,7 @@ describe("axe finds no violations", () => {
     ["guest", "/signup"],
     ["planner", "/events"],
     ["planner", "/messages"],
+    ["planner", "/shortlist"],
     ["planner", "/events/add-event?actUrl=the-velvet-tones"],
     ["owner", "/invites"],
     ["owner", "/documents"],

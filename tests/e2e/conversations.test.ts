@@ -52,6 +52,41 @@ describe("planners and acts talk", () => {
     await artist.close();
   });
 
+  it("a planner hearts two acts, requests quotes for an event from the shortlist, and the artist finds the request in messages", async () => {
+    const planner = await (await suite.sessions.contextFor("planner")).newPage();
+    await planner.goto(`${suite.app.baseUrl}/search?searchTerms=velvet`);
+    const card = planner.getByRole("article").filter({ has: planner.getByRole("heading", { name: "The Velvet Tones" }) });
+    const heart = card.getByRole("button", { name: /The Velvet Tones to your shortlist/ });
+    await heart.click();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    expect(await heart.textContent()).toContain("Saved");
+    const nova = await suite.sessions.openProfile("planner", "dj-nova");
+    await nova.page.getByRole("button", { name: /Save DJ Nova to your shortlist/ }).click();
+    await expect.poll(() => nova.page.getByRole("button", { name: /DJ Nova to your shortlist/ }).getAttribute("aria-pressed")).toBe("true");
+    await nova.page.close();
+
+    await planner.goto(`${suite.app.baseUrl}/shortlist`);
+    await planner.getByRole("checkbox", { name: "Ask The Velvet Tones" }).check();
+    await planner.getByRole("checkbox", { name: "Ask DJ Nova" }).check();
+    await planner.getByRole("button", { name: "Request quotes" }).click();
+    await planner.getByText("Choose an event", { exact: true }).last().waitFor();
+    await planner.getByLabel("For which event").selectOption("summer-wedding");
+    await planner.getByLabel("Your message to each act (optional)").fill("About 120 guests, three hours of music. What would you charge?");
+    await planner.getByRole("button", { name: "Request quotes" }).click();
+    const outcome = planner.getByRole("status").filter({ hasText: "Your request" });
+    await outcome.getByText(/The Velvet Tones: (asked for a quote|already invited to this event)/).waitFor();
+    await outcome.getByText("DJ Nova: asked for a quote").waitFor();
+    expect(await axeViolations(planner)).toEqual([]);
+    await planner.close();
+
+    // The artist of both acts finds the request in a conversation about the event.
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    await artist.goto(`${suite.app.baseUrl}/messages`);
+    await artist.getByRole("link", { name: "DJ Nova and Pat Planner" }).click();
+    await artist.getByRole("list", { name: "Messages" }).getByText("About 120 guests, three hours of music. What would you charge?").waitFor();
+    await artist.close();
+  });
+
   it("a conversation works without JavaScript: the answer is a form post", async () => {
     const cookies = await (await suite.sessions.contextFor("planner")).cookies();
     const context = await suite.browser.newContext({ javaScriptEnabled: false });

@@ -25,6 +25,7 @@ const PAGES: [DemoRole, string][] = [
   ["planner", "/events/add-event"],
   ["planner", "/notifications"],
   ["planner", "/messages"],
+  ["planner", "/shortlist"],
   ["planner", "/account"],
   ["owner", "/my-acts"],
   ["owner", "/acts/new"],

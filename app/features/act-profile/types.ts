@@ -6,4 +6,6 @@ export interface SectionProps {
   can: ProfileAbilities;
   /** The planner's events this act may be reviewed for. */
   reviewEvents?: { url: string; name: string }[];
+  /** The planner saved this act to their shortlist. */
+  shortlisted?: boolean;
 }

@@ -5,6 +5,7 @@ import { StarRating } from "../../components/ui/star-rating";
 import { priceFromText } from "../../../domain/prices";
 import { distanceText } from "../../../domain/formatters";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
+import { ShortlistHeart } from "../shortlist/shortlist-heart";
 import type { SearchResults } from "../../routes/search.server";
 
 type Result = SearchResults["data"][number];
@@ -14,12 +15,15 @@ export function ResultCard({
   act,
   canInvite,
   invited = false,
+  shortlisted = false,
 }: {
   act: Result;
   /** A planner's Invite button (the results are all acts a planner may invite). */
   canInvite: boolean;
   /** Already invited to one of the planner's upcoming events. */
   invited?: boolean;
+  /** Saved to the planner's shortlist. */
+  shortlisted?: boolean;
 }) {
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
@@ -54,8 +58,9 @@ export function ResultCard({
         </p>
       </div>
       {canInvite && (
-        <div className="shrink-0 self-center">
+        <div className="flex shrink-0 flex-col items-stretch gap-2 self-center">
           <InviteToEventDialog actUrl={act.url} actName={act.name} compact invited={invited} />
+          <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
         </div>
       )}
     </article>

@@ -11,11 +11,12 @@ import { priceRangeText } from "../../../../domain/prices";
 import { Button } from "../../../components/ui/button";
 import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
 import { MessageActDialog } from "../../conversations/message-act-dialog";
+import { ShortlistHeart } from "../../shortlist/shortlist-heart";
 import { EmptyState, Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
 
 /** Offerings, then the booking block and the price note. */
-export function SideColumn({ act, can }: SectionProps) {
+export function SideColumn({ act, can, shortlisted }: SectionProps) {
   const [reordering, setReordering] = useState(false);
   const actions =
     can.manage && !reordering ? (
@@ -59,7 +60,7 @@ export function SideColumn({ act, can }: SectionProps) {
           </ol>
         )}
       </Section>
-      <BookingBlock act={act} can={can} />
+      <BookingBlock act={act} can={can} shortlisted={shortlisted} />
       {can.priceEstimateNote && (
         <aside aria-label="About prices" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
           Prices shown are estimates. The entertainer confirms the final price in their offer.
@@ -97,7 +98,7 @@ function DeleteOffering({ item }: { item: ProfilePackage }) {
   );
 }
 
-function BookingBlock({ act, can }: SectionProps) {
+function BookingBlock({ act, can, shortlisted = false }: SectionProps) {
   if (can.signUpToBook) {
     return (
       <section aria-label="Book this act" className="rounded-lg bg-violet-700 p-5 text-white shadow-sm">
@@ -113,6 +114,7 @@ function BookingBlock({ act, can }: SectionProps) {
       <section aria-label="Book this act" className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
         <InviteToEventDialog actUrl={act.url} actName={act.name} />
         <MessageActDialog actUrl={act.url} actName={act.name} />
+        <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
         <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-violet-800 underline">
           Create a new event and invite {act.name}
         </Link>
