@@ -17,6 +17,8 @@ export const LIMITS = {
   testimonialContent: 1000,
   /** A message of a conversation (CONTRACT.md, Conversations). */
   messageBody: 2000,
+  /** An offer's cancellation terms. */
+  offerTerms: 2000,
   /** Acts one quote request asks at once. */
   quoteRequestActs: 10,
   declineReason: 1000,

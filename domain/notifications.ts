@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   "invite_withdrawn",
   "offer_received",
   "offer_accepted",
+  "offer_declined",
   "review_posted",
   "message",
 ] as const;
@@ -132,6 +133,16 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.actName} is booked for ${f.eventName}`,
       body: `The planner accepted your offer: ${f.actName} is booked for ${f.eventName}.`,
+      link: "/invites",
+    }),
+  },
+  offer_declined: {
+    setting: "A planner declines an offer of mine",
+    action: "See your invites",
+    recipient: "artist",
+    text: (f) => ({
+      title: `${f.eventName} declined the offer of ${f.actName}`,
+      body: `The planner declined your offer of ${f.price} for ${f.eventName}.`,
       link: "/invites",
     }),
   },

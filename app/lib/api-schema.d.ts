@@ -684,6 +684,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/offers/decline/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an offer still waiting for an answer (the event's planner); the act is told
+         * @description **Who may call:** The event's planner.
+         */
+        post: operations["declineOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invites/withdraw/{inviteId}": {
         parameters: {
             query?: never;
@@ -1411,7 +1431,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "offer_declined" | "review_posted" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1477,7 +1497,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "offer_declined" | "review_posted" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -2384,7 +2404,10 @@ export interface components {
          *       "price_cents": 850000,
          *       "message": "Full band, four sets, sound included.",
          *       "status": "accepted",
-         *       "date_time_posted": "2026-09-30T11:11:33.925Z"
+         *       "date_time_posted": "2026-09-30T11:11:33.925Z",
+         *       "deposit_cents": 200000,
+         *       "expires_on": "2026-10-07",
+         *       "terms": "The deposit is refunded in full up to 60 days before the event."
          *     }
          */
         Offer: {
@@ -2392,10 +2415,22 @@ export interface components {
             /** @description The price in US cents */
             price_cents: number;
             message: string;
-            /** @enum {string} */
-            status: "pending" | "accepted" | "withdrawn";
+            /**
+             * @description pending until the planner answers; expired once its last day has ended where the event happens
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "withdrawn" | "declined" | "expired";
             /** Format: date-time */
             date_time_posted: string;
+            /** @description US cents paid on booking */
+            deposit_cents: number;
+            /**
+             * Format: date
+             * @description The offer's last day, where the event happens (null for offers made before offers expired)
+             */
+            expires_on: string | null;
+            /** @description The cancellation terms */
+            terms: string;
         };
         /**
          * @description An upcoming event of the planner that the act is not yet invited to
@@ -2982,7 +3017,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "review_posted" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "offer_received" | "offer_accepted" | "offer_declined" | "review_posted" | "message";
                     email: boolean;
                 };
             };
@@ -5382,6 +5417,9 @@ export interface operations {
                 "application/json": {
                     price: number;
                     message?: string | null;
+                    deposit_cents?: number;
+                    expires_on?: string;
+                    terms?: string | null;
                 };
             };
         };
@@ -5472,6 +5510,84 @@ export interface operations {
         };
     };
     acceptOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    declineOffer: {
         parameters: {
             query?: never;
             header?: never;

@@ -12,13 +12,25 @@ export const offerSchema = z
     id: z.number().int(),
     price_cents: z.number().int().describe("The price in US cents"),
     message: z.string(),
-    status: z.enum(OFFER_STATUSES),
+    status: z.enum(OFFER_STATUSES).describe("pending until the planner answers; expired once its last day has ended where the event happens"),
     date_time_posted: z.iso.datetime(),
+    deposit_cents: z.number().int().describe("US cents paid on booking"),
+    expires_on: z.iso.date().nullable().describe("The offer's last day, where the event happens (null for offers made before offers expired)"),
+    terms: z.string().describe("The cancellation terms"),
   })
   .meta({
     id: "Offer",
     description: "An act's offer for an event it was invited to",
-    example: { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "accepted", date_time_posted: "2026-09-30T11:11:33.925Z" },
+    example: {
+      id: 1,
+      price_cents: 850000,
+      message: "Full band, four sets, sound included.",
+      status: "accepted",
+      date_time_posted: "2026-09-30T11:11:33.925Z",
+      deposit_cents: 200000,
+      expires_on: "2026-10-07",
+      terms: "The deposit is refunded in full up to 60 days before the event.",
+    },
   });
 export type Offer = z.infer<typeof offerSchema>;
 

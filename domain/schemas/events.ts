@@ -31,13 +31,25 @@ export const inviteSchema = z.object({
   event: text({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
 });
 
-export const offerSchema = z.object({
-  price: z
-    .number({ error: "Price is required" })
-    .min(0, "Price cannot be negative")
-    .max(10_000_000, "Price is too high"),
-  message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
-});
+export const offerSchema = z
+  .object({
+    price: z
+      .number({ error: "Price is required" })
+      .min(0, "Price cannot be negative")
+      .max(10_000_000, "Price is too high"),
+    message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
+    /** US cents paid on booking, from 0 to the price. */
+    deposit_cents: z.number({ error: "Enter the deposit in cents" }).int("Enter the deposit in cents").min(0, "The deposit can't be negative").optional(),
+    /** The offer's last day, where the event happens (checked against the event by the server). */
+    expires_on: text({ error: "Enter a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD").optional(),
+    /** The cancellation policy. */
+    terms: optionalText(LIMITS.offerTerms).transform((value) => value ?? ""),
+  })
+  .superRefine((offer, context) => {
+    if (offer.deposit_cents !== undefined && offer.deposit_cents > Math.round(offer.price * 100)) {
+      context.addIssue({ code: "custom", path: ["deposit_cents"], message: MESSAGES.depositAbovePrice });
+    }
+  });
 export type OfferInput = z.infer<typeof offerSchema>;
 
 /** POST /api/events/invite-acts/{eventUrl}: a quote request to up to 10 acts, with words for each conversation. */

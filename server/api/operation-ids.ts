@@ -10,6 +10,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /shortlist/remove/{actUrl}": "removeFromShortlist",
   "GET /shortlist": "listShortlist",
   "POST /events/invite-acts/{eventUrl}": "requestQuotes",
+  "POST /offers/decline/{offerId}": "declineOffer",
   "GET /conversations": "listConversations",
   "GET /conversations/{id}": "getConversation",
   "POST /conversations/{id}/messages": "postMessage",

@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -16,7 +17,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { OFFER_STATUSES } from "../../domain/events";
+import { STORED_OFFER_STATUSES } from "../../domain/events";
 import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
 import { NOTIFICATION_KINDS } from "../../domain/notifications";
 import { MESSAGE_KINDS } from "../../domain/conversations";
@@ -424,13 +425,18 @@ export const offers = pgTable(
       .references(() => invites.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
     message: text("message").notNull().default(""),
-    status: text("status", { enum: OFFER_STATUSES }).notNull().default("pending"),
+    status: text("status", { enum: STORED_OFFER_STATUSES }).notNull().default("pending"),
     dateTimePosted: timestamp("date_time_posted", { withTimezone: true }).notNull().defaultNow(),
+    depositCents: integer("deposit_cents").notNull().default(0),
+    /** The last day the offer stands, where the event happens; null for offers made before offers expired. */
+    expiresOn: date("expires_on", { mode: "string" }),
+    terms: text("terms").notNull().default(""),
   },
   (t) => [
     index("offers_invite_idx").on(t.inviteId),
     check("offers_price_check", sql`${t.priceCents} >= 0`),
-    check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn')`),
+    check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn', 'declined')`),
+    check("offers_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
   ],
 );
 

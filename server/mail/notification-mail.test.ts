@@ -66,6 +66,13 @@ describe("notification mail", () => {
       offerId = (await ok(await server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200, message: "Two sets" }))).data.id as number;
     });
     await step("offer_accepted", async () => ok(await server.post(`/api/offers/accept/${offerId}`, "planner")));
+    // A second event's offer, declined.
+    const brunch = await ok(await server.post("/api/events/create", "planner", { name: "Garden Brunch", starttime: new Date(Date.now() + 20 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    await deliver();
+    const brunchInvite = (await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))).data.find((invite) => invite.event.url === brunch.data.url)!.id;
+    const brunchOffer = (await ok(await server.post(`/api/offers/submit/${brunchInvite}`, "owner", { price: 600 }))).data.id as number;
+    await deliver();
+    await step("offer_declined", async () => ok(await server.post(`/api/offers/decline/${brunchOffer}`, "planner")));
     await step("review_posted", async () => ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 5, title: "Superb", body: "Packed floor", reviewer_name: "Alex" })));
     // An event made with the act invited (its own act_invited mail is delivered first), then the invite taken back.
     const lakeParty = await ok(await server.post("/api/events/create", "planner", { name: "Lake Party", starttime: new Date(Date.now() + 30 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
@@ -89,6 +96,7 @@ describe("notification mail", () => {
       act_invited: { to: "artist@example.com", subject: /^The Velvet Tones is invited to Summer Wedding/, link: "/invites" },
       offer_received: { to: "planner@example.com", subject: /^An offer from The Velvet Tones/, link: "/events" },
       offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
+      offer_declined: { to: "artist@example.com", subject: /^Garden Brunch declined the offer of The Velvet Tones/, link: "/invites" },
       review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
       invite_withdrawn: { to: "artist@example.com", subject: /^Lake Party no longer invites The Velvet Tones/, link: "/invites" },
       message: { to: "artist@example.com", subject: /^A message from Pat Planner about The Velvet Tones/, link: `/messages/${conversationId}` },
@@ -110,11 +118,11 @@ describe("notification mail", () => {
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
-    expect(artist.data.map((item) => item.kind)).toEqual(["message", "invite_withdrawn", "act_invited", "review_posted", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
-    expect(artist.meta.unread).toBe(12);
+    expect(artist.data.map((item) => item.kind)).toEqual(["message", "invite_withdrawn", "act_invited", "review_posted", "offer_declined", "act_invited", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
+    expect(artist.meta.unread).toBe(14);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
-    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["offer_received"]);
+    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["offer_received", "offer_received"]);
   });
 
   it("stops a kind the reader turned off, in the settings or by the mail's own link, and keeps it in the app", async () => {

@@ -2,7 +2,8 @@ import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } fro
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
-import type { InviteState } from "../../domain/events";
+import { type InviteState, dayIn, defaultOfferExpiry, offerStatusAt } from "../../domain/events";
+import { MESSAGES } from "../../domain/messages";
 import { formatPrice } from "../../domain/prices";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
 import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
@@ -69,6 +70,20 @@ export async function createEvent(db: Database, planner: SessionUser, input: Cre
   });
 }
 
+/** An offer as the API answers it, expired once its last day has ended where the event happens. */
+function offerOf(offer: typeof offers.$inferSelect, timeZone: string | null, now = new Date()): Offer {
+  return {
+    id: offer.id,
+    price_cents: offer.priceCents,
+    message: offer.message,
+    status: offerStatusAt(offer.status, offer.expiresOn, timeZone, now),
+    date_time_posted: offer.dateTimePosted.toISOString(),
+    deposit_cents: offer.depositCents,
+    expires_on: offer.expiresOn,
+    terms: offer.terms,
+  };
+}
+
 function inviteState(offerRows: { status: string }[], booked: boolean): InviteState {
   if (booked) return "booked";
   return offerRows.length ? "offered" : "invited";
@@ -129,13 +144,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
           id: invite.id,
           act: { url: invite.actUrl, name: invite.actName },
           state: inviteState(own, booked),
-          offers: own.map((offer): Offer => ({
-            id: offer.id,
-            price_cents: offer.priceCents,
-            message: offer.message,
-            status: offer.status,
-            date_time_posted: offer.dateTimePosted.toISOString(),
-          })),
+          offers: own.map((offer) => offerOf(offer, event.timeZone, now)),
           // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
           review_due: booked && event.starttime <= now && !reviewed,
         };
@@ -267,7 +276,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
       act: { url: row.actUrl, name: row.actName },
       event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: formatEventTime(row.starttime, row.timeZone), time_zone: row.timeZone ?? "UTC" },
       state: inviteState(own, booked),
-      offers: own.map((offer): Offer => ({ id: offer.id, price_cents: offer.priceCents, message: offer.message, status: offer.status, date_time_posted: offer.dateTimePosted.toISOString() })),
+      offers: own.map((offer) => offerOf(offer, row.timeZone)),
     };
   });
   return { data, meta };
@@ -329,37 +338,64 @@ export async function withdrawInvite(db: Database, planner: SessionUser, inviteI
 export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId } })
+      .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId, starttime: events.starttime }, timeZone: places.timeZone })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .innerJoin(events, eq(events.id, invites.eventId))
+      .leftJoin(places, eq(places.id, events.placeId))
       .where(eq(invites.id, inviteId))
-      .for("update");
+      .for("update", { of: invites });
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict("This invite is already booked");
-    const [offer] = await tx.insert(offers).values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message }).returning();
+    // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
+    const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
+    if (expiresOn < dayIn(new Date(), row.timeZone) || expiresOn > dayIn(row.event.starttime, row.timeZone)) throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
+    const [offer] = await tx
+      .insert(offers)
+      .values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message, depositCents: input.deposit_cents ?? 0, expiresOn, terms: input.terms })
+      .returning();
     await notify(tx, row.event.plannerId, "offer_received", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(offer!.priceCents) });
-    const offerText = `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.${input.message ? ` ${input.message}` : ""}`;
+    const offerText = [
+      `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.`,
+      offer!.depositCents > 0 ? `Deposit ${formatPrice(offer!.depositCents)}.` : "",
+      `Open until ${expiresOn}.`,
+      input.message,
+      input.terms ? `Cancellation terms: ${input.terms}` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
     await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.invite.eventId }, "offer", offerText);
     return { id: offer!.id, message: "Offer sent" };
   });
 }
 
-/** The event's planner accepts an offer, which books the act; an offer is accepted once. */
+/**
+ * The planner's offer that still waits for an answer, locked for it: 404 for another planner's,
+ * 409 once answered or expired.
+ */
+async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: number) {
+  const [row] = await tx
+    .select({ offer: offers, invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId, timeZone: places.timeZone })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .leftJoin(places, eq(places.id, events.placeId))
+    .where(eq(offers.id, offerId))
+    .for("update", { of: offers });
+  if (!row || row.event.plannerId !== planner.id) throw notFound("No such offer");
+  const status = offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone);
+  if (status === "expired") throw conflict(MESSAGES.offerExpired);
+  if (status !== "pending") throw conflict("This offer was already answered");
+  return row;
+}
+
+/** The event's planner accepts an offer, which books the act; an offer is accepted once, and not after its last day. */
 export async function acceptOffer(db: Database, planner: SessionUser, offerId: number): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ offer: offers, invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
-      .from(offers)
-      .innerJoin(invites, eq(invites.id, offers.inviteId))
-      .innerJoin(events, eq(events.id, invites.eventId))
-      .innerJoin(acts, eq(acts.id, invites.actId))
-      .where(eq(offers.id, offerId))
-      .for("update");
-    if (!row || row.event.plannerId !== planner.id) throw notFound("No such offer");
-    if (row.offer.status !== "pending") throw conflict("This offer was already answered");
+    const row = await pendingOfferOf(tx, planner, offerId);
     try {
       await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId });
     } catch (error) {
@@ -371,5 +407,18 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
     const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}.`;
     await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "booking", bookedText);
     return { message: `${row.actName} booked for ${row.event.name}` };
+  });
+}
+
+/** The event's planner says no to an offer; the act is told, in the app and in the conversation. */
+export async function declineOffer(db: Database, planner: SessionUser, offerId: number): Promise<MessageResult> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const row = await pendingOfferOf(tx, planner, offerId);
+    await tx.update(offers).set({ status: "declined" }).where(eq(offers.id, offerId));
+    await notify(tx, row.managerId, "offer_declined", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
+    const text = `${planner.name} declined the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`;
+    await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "offer", text);
+    return { message: `Offer from ${row.actName} declined` };
   });
 }

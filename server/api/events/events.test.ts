@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "../../../domain/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
@@ -176,6 +177,64 @@ describe("offers and bookings", () => {
     const { data: notes } = await json<{ data: { title: string }[] }>(await get("/api/notifications", "owner"));
     expect(notes.map((note) => note.title)).toContain("Lake Party no longer invites The Velvet Tones");
     expect((await post(`/api/invites/withdraw/${id}`, "planner")).status).toBe(404);
+  });
+});
+
+describe("offers with terms, and saying no", () => {
+  /** A new event with The Velvet Tones invited, `days` ahead; its invite's id. */
+  async function invitedTo(name: string, days: number) {
+    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name, starttime: inDays(days), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
+    return { url: event.url, inviteId: event.invites[0]!.id };
+  }
+  const offersOf = async (url: string) => (await plannerEvents()).find((item) => item.url === url)!.invites[0]!.offers as unknown as { id: number; status: string; deposit_cents: number; expires_on: string; terms: string }[];
+
+  it("an offer carries a deposit up to its price, a last day from today to the event's, and cancellation terms", async () => {
+    const { url, inviteId } = await invitedTo("Harbor Gala", 30);
+    const errors = async (body: unknown) => (await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", body))).errors;
+    expect(await errors({ price: 1000, deposit_cents: 100_001 })).toEqual({ deposit_cents: ["The deposit can't be more than the price"] });
+    expect(await errors({ price: 1000, expires_on: "2020-01-01" })).toEqual({ expires_on: ["Choose a day from today to the event's day"] });
+    expect(await errors({ price: 1000, expires_on: inDays(45).slice(0, 10) })).toEqual({ expires_on: ["Choose a day from today to the event's day"] });
+    expect(await errors({ price: 1000, expires_on: "next week" })).toEqual({ expires_on: ["Enter a date as YYYY-MM-DD"] });
+    expect(await errors({ price: 1000, terms: "x".repeat(2001) })).toEqual({ terms: ["Must be 2000 characters or less"] });
+    expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1000, deposit_cents: 25_000, terms: "Refunded in full up to 30 days before." })).status).toBe(200);
+    const [offer] = await offersOf(url);
+    // Without a last day, a week from today (the event is further away).
+    expect(offer).toMatchObject({ deposit_cents: 25_000, terms: "Refunded in full up to 30 days before.", status: "pending" });
+    const week = (Date.parse(offer!.expires_on) - Date.now()) / 86_400_000;
+    expect(week).toBeGreaterThan(5.5);
+    expect(week).toBeLessThan(7.5);
+  });
+
+  it("an offer no longer stands after its last day: accepting it is 409 'This offer has expired'", async () => {
+    const { url, inviteId } = await invitedTo("Winter Ball", 20);
+    await post(`/api/offers/submit/${inviteId}`, "owner", { price: 800 });
+    const [offer] = await offersOf(url);
+    // Its last day was yesterday.
+    await server.database.db.execute(sql`update offers set expires_on = (now() - interval '2 days')::date where id = ${offer!.id}`);
+    expect((await offersOf(url))[0]!.status).toBe("expired");
+    const refused = await post(`/api/offers/accept/${offer!.id}`, "planner");
+    expect(refused.status).toBe(409);
+    expect((await json<{ message: string }>(refused)).message).toBe("This offer has expired");
+  });
+
+  it("the event's planner declines an offer; the act is told in the app and in the conversation; it cannot be accepted after", async () => {
+    const { url, inviteId } = await invitedTo("Garden Brunch", 25);
+    await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1500 });
+    const [offer] = await offersOf(url);
+    expect((await post(`/api/offers/decline/${offer!.id}`, "guest")).status).toBe(401);
+    for (const who of ["owner", "admin"] as const) expect((await post(`/api/offers/decline/${offer!.id}`, who)).status, who).toBe(403);
+    expect((await post(`/api/offers/decline/${offer!.id}`, "otherPlanner")).status).toBe(404);
+    expect(await (await post(`/api/offers/decline/${offer!.id}`, "planner")).json()).toEqual({ data: { message: "Offer from The Velvet Tones declined" } });
+    expect((await offersOf(url))[0]!.status).toBe("declined");
+    expect((await post(`/api/offers/decline/${offer!.id}`, "planner")).status).toBe(409);
+    expect((await post(`/api/offers/accept/${offer!.id}`, "planner")).status).toBe(409);
+    const { data: notes } = await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", "owner"));
+    expect(notes[0]).toMatchObject({ kind: "offer_declined", title: "Garden Brunch declined the offer of The Velvet Tones" });
+    const conversations = await json<{ data: { id: number; event: { url: string } | null }[] }>(await get("/api/conversations", "owner"));
+    const thread = conversations.data.find((item) => item.event?.url === url)!;
+    const { data } = await json<{ data: { messages: { kind: string; body: string }[] } }>(await get(`/api/conversations/${thread.id}`, "owner"));
+    expect(data.messages.at(-1)).toEqual(expect.objectContaining({ kind: "offer", body: "Pat Planner declined the offer of $1,500.00 for Garden Brunch." }));
   });
 });
 

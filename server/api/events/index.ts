@@ -4,7 +4,7 @@ import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
-import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, createEvent, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
+import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, createEvent, declineOffer, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
 import { pageQuerySchema } from "../../../domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
@@ -85,6 +85,13 @@ export const eventRoutes = createRouter()
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await acceptOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
+    },
+  )
+  .openapi(
+    actionRoute({ guard: onItem("offerId", findPlannersOffer, "The event's planner"), path: "/offers/decline/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Decline an offer still waiting for an answer (the event's planner); the act is told", params: idParam("offerId"), errors: [401, 403, 404, 409] }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await declineOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
     },
   )
   .openapi(
