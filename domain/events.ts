@@ -4,6 +4,9 @@ import { instantToWallTime, wallTimeToInstant } from "./time-zones";
 
 export const OFFER_STATUSES = ["pending", "accepted", "withdrawn", "declined", "expired"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/** Each status as people read it. */
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = { pending: "Waiting for an answer", accepted: "Accepted", withdrawn: "Withdrawn", declined: "Declined", expired: "Expired" };
+
 /** What is stored: an offer expires by the clock, not by a write. */
 export const STORED_OFFER_STATUSES = ["pending", "accepted", "withdrawn", "declined"] as const;
 
@@ -22,12 +25,21 @@ export function dayIn(instant: Date, timeZone: string | null): string {
   return instantToWallTime(instant, timeZone).slice(0, 10);
 }
 
-/** A week from today, or the event's day if that is sooner (both where the event happens). */
-export function defaultOfferExpiry(eventStart: Date, timeZone: string | null, now = new Date()): string {
-  const week = new Date(now.getTime() + OFFER_DAYS * 86_400_000);
-  const inAWeek = dayIn(week, timeZone);
+/**
+ * The days an offer may stand until, where the event happens: from today to the event's day. An
+ * event whose day has passed (a booking recorded after the fact) leaves today alone.
+ */
+export function offerExpiryRange(eventStart: Date, timeZone: string | null, now = new Date()): { first: string; last: string } {
+  const today = dayIn(now, timeZone);
   const eventDay = dayIn(eventStart, timeZone);
-  return inAWeek < eventDay ? inAWeek : eventDay;
+  return { first: today, last: eventDay > today ? eventDay : today };
+}
+
+/** A week from today, or the range's last day if that is sooner. */
+export function defaultOfferExpiry(eventStart: Date, timeZone: string | null, now = new Date()): string {
+  const inAWeek = dayIn(new Date(now.getTime() + OFFER_DAYS * 86_400_000), timeZone);
+  const { last } = offerExpiryRange(eventStart, timeZone, now);
+  return inAWeek < last ? inAWeek : last;
 }
 
 /**

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
 import { formatPrice } from "../../domain/prices";
+import { OFFER_STATUS_LABELS } from "../../domain/events";
+import { OfferTerms } from "../features/booking/offer-terms";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -19,6 +21,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked" } as const;
+const OFFER_BADGE = { pending: "yellow", accepted: "green", declined: "gray", withdrawn: "gray", expired: "gray" } as const;
 const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green" } as const;
 
 export default function Events({ loaderData }: Route.ComponentProps) {
@@ -90,7 +93,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                             {offer.status !== "accepted" && " (estimate)"}
                             {offer.message && <> — “{offer.message}”</>}
                           </span>
-                          {offer.status === "accepted" && <Badge color="green">Accepted</Badge>}
+                          {offer.status !== "pending" && <Badge color={OFFER_BADGE[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>}
+                          <OfferTerms offer={offer} />
                           {offer.status === "pending" && invite.state !== "booked" && (
                             <ConfirmDialog
                               title={`Book ${invite.act.name}?`}
@@ -104,6 +108,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                                     <dt className="font-semibold">Price</dt>
                                     <dd>{formatPrice(offer.price_cents)}</dd>
+                                    <dt className="font-semibold">Deposit</dt>
+                                    <dd>{offer.deposit_cents > 0 ? formatPrice(offer.deposit_cents) : "None"}</dd>
+                                    {offer.terms && (
+                                      <>
+                                        <dt className="font-semibold">Cancellation terms</dt>
+                                        <dd className="whitespace-pre-wrap">{offer.terms}</dd>
+                                      </>
+                                    )}
                                     {offer.message && (
                                       <>
                                         <dt className="font-semibold">Their note</dt>
@@ -120,6 +132,19 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                                 </Button>
                               }
                               onConfirm={() => run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } } })))}
+                            />
+                          )}
+                          {offer.status === "pending" && invite.state !== "booked" && (
+                            <ConfirmDialog
+                              title={`Decline the offer of ${invite.act.name}?`}
+                              confirmLabel="Decline offer"
+                              body={<p>{invite.act.name} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send another offer.</p>}
+                              trigger={
+                                <Button variant="secondary" className="px-3 py-1" disabled={pending}>
+                                  Decline<span className="sr-only"> the offer from {invite.act.name}</span>
+                                </Button>
+                              }
+                              onConfirm={() => run(() => outcome(api.POST("/offers/decline/{offerId}", { params: { path: { offerId: offer.id } } })))}
                             />
                           )}
                         </div>

@@ -3,7 +3,9 @@ import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
-import { formatPrice } from "../../domain/prices";
+import { OFFER_STATUS_LABELS } from "../../domain/events";
+import { centsOfDollars, formatPrice } from "../../domain/prices";
+import { OfferTerms } from "../features/booking/offer-terms";
 import { offerSchema } from "../../domain/schemas/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -46,7 +48,8 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
               )}
               {invite.offers.map((offer) => (
                 <p key={offer.id} className="mt-2 text-sm">
-                  Your offer: <strong>{formatPrice(offer.price_cents)}</strong> {offer.status === "accepted" ? "(accepted)" : "(waiting for the planner)"}
+                  Your offer: <strong>{formatPrice(offer.price_cents)}</strong> ({OFFER_STATUS_LABELS[offer.status].toLowerCase()})
+                  <OfferTerms offer={offer} />
                 </p>
               ))}
               {invite.state !== "booked" && <OfferForm inviteId={invite.id} eventName={invite.event.name} />}
@@ -61,12 +64,17 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
 
 function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: string }) {
   const [price, setPrice] = useState("");
+  const [deposit, setDeposit] = useState("");
+  const [expiresOn, setExpiresOn] = useState("");
   const [message, setMessage] = useState("");
+  const [terms, setTerms] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const { run, pending } = useAction();
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = offerSchema.safeParse({ price: price === "" ? undefined : Number(price), message });
+    const depositCents = deposit.trim() === "" ? undefined : centsOfDollars(deposit);
+    if (depositCents === null) return setErrors({ deposit_cents: ["Enter the deposit in dollars, such as 500"] });
+    const parsed = offerSchema.safeParse({ price: price === "" ? undefined : Number(price), message, deposit_cents: depositCents, expires_on: expiresOn || undefined, terms });
     if (!parsed.success) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
@@ -74,15 +82,25 @@ function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: strin
     const result = await run(() => outcome(api.POST("/offers/submit/{inviteId}", { params: { path: { inviteId } }, body: parsed.data })));
     if (result.ok) {
       setPrice("");
+      setDeposit("");
+      setExpiresOn("");
       setMessage("");
+      setTerms("");
     } else if (result.error?.errors) setErrors(result.error.errors);
   }
   return (
-    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[10rem_1fr]" aria-label={`Send an offer for ${eventName}`}>
+    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={`Send an offer for ${eventName}`}>
       <TextField label="Price (USD)" name="price" type="number" min={0} step="0.01" value={price} onChange={(event) => setPrice(event.target.value)} errors={errors.price} />
-      <TextAreaField label="Message" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} errors={errors.message} />
+      <TextField label="Deposit (USD, optional)" name="deposit" inputMode="decimal" value={deposit} onChange={(event) => setDeposit(event.target.value)} errors={errors.deposit_cents} />
+      <TextField label="Open until (optional: a week)" name="expires_on" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} errors={errors.expires_on} />
+      <div className="sm:col-span-3">
+        <TextAreaField label="Message" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} errors={errors.message} />
+      </div>
+      <div className="sm:col-span-3">
+        <TextAreaField label="Cancellation terms (optional)" rows={2} value={terms} onChange={(event) => setTerms(event.target.value)} errors={errors.terms} />
+      </div>
       <FieldErrors errors={errors._} />
-      <div className="sm:col-span-2">
+      <div className="sm:col-span-3">
         <Button type="submit" disabled={pending}>
           Send offer
         </Button>

@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } fro
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
-import { type InviteState, dayIn, defaultOfferExpiry, offerStatusAt } from "../../domain/events";
+import { type InviteState, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../../domain/events";
 import { MESSAGES } from "../../domain/messages";
 import { formatPrice } from "../../domain/prices";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
@@ -350,7 +350,8 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
     if (booked) throw conflict("This invite is already booked");
     // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
     const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
-    if (expiresOn < dayIn(new Date(), row.timeZone) || expiresOn > dayIn(row.event.starttime, row.timeZone)) throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
+    const range = offerExpiryRange(row.event.starttime, row.timeZone);
+    if (expiresOn < range.first || expiresOn > range.last) throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
     const [offer] = await tx
       .insert(offers)
       .values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message, depositCents: input.deposit_cents ?? 0, expiresOn, terms: input.terms })

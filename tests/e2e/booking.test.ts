@@ -65,6 +65,11 @@ describe("the booking loop in the browser", () => {
     await form.getByText("Price is required").waitFor();
     await form.getByLabel("Price (USD)").fill("5000");
     await form.getByLabel("Message").fill("Full band, three sets.");
+    await form.getByLabel("Deposit (USD, optional)").fill("6,000");
+    await form.getByRole("button", { name: "Send offer" }).click();
+    await form.getByText("The deposit can't be more than the price").waitFor();
+    await form.getByLabel("Deposit (USD, optional)").fill("1,000");
+    await form.getByLabel("Cancellation terms (optional)").fill("The deposit is refunded up to 30 days before the event.");
     await form.getByRole("button", { name: "Send offer" }).click();
     await toast(artist, "Offer sent");
     await artist.getByText("$5,000.00").waitFor();
@@ -80,6 +85,9 @@ describe("the booking loop in the browser", () => {
     const confirm = planner.page.getByRole("dialog", { name: "Book The Velvet Tones?" });
     expect(await confirm.getByText("$5,000.00").isVisible()).toBe(true);
     expect(await confirm.getByText("“Full band, three sets.”").isVisible()).toBe(true);
+    // Its deposit and cancellation terms are part of what is agreed to.
+    expect(await confirm.getByText("$1,000.00").isVisible()).toBe(true);
+    expect(await confirm.getByText("The deposit is refunded up to 30 days before the event.").isVisible()).toBe(true);
     await confirm.getByRole("button", { name: "Accept and book" }).click();
     await toast(planner.page, "The Velvet Tones booked for Anniversary Party");
     await party.getByText("Booked", { exact: true }).waitFor();

@@ -1,0 +1,16 @@
+import { formatPrice } from "../../../domain/prices";
+import type { Offer } from "../../../domain/resources/events";
+
+/** An offer's deposit, last day and cancellation terms, as both sides read them. */
+export function OfferTerms({ offer }: { offer: Pick<Offer, "deposit_cents" | "expires_on" | "terms" | "status"> }) {
+  const parts = [
+    offer.deposit_cents > 0 ? `Deposit ${formatPrice(offer.deposit_cents)}` : "No deposit",
+    offer.expires_on && offer.status === "pending" ? `open until ${offer.expires_on}` : null,
+  ].filter(Boolean);
+  return (
+    <span className="block w-full text-xs text-gray-700">
+      {parts.join(", ")}
+      {offer.terms && <span className="block whitespace-pre-wrap">Cancellation terms: {offer.terms}</span>}
+    </span>
+  );
+}
