@@ -15,9 +15,12 @@ export const NOTIFICATION_KINDS = [
   "document_declined",
   "act_invited",
   "invite_withdrawn",
+  "invite_declined",
+  "event_cancelled",
   "offer_received",
   "offer_accepted",
   "offer_declined",
+  "offer_withdrawn",
   "review_posted",
   "message",
 ] as const;
@@ -120,6 +123,18 @@ export const NOTIFICATIONS: Record<
       link: "/invites",
     }),
   },
+  invite_declined: {
+    setting: "An act declines my invite",
+    action: "See your events",
+    recipient: "planner",
+    text: (f) => ({ title: `${f.actName} declined ${f.eventName}`, body: `${f.actName} declined your invite to ${f.eventName}. Find another act for it.`, link: "/events" }),
+  },
+  event_cancelled: {
+    setting: "A planner cancels an event my act is invited to",
+    action: "See your invites",
+    recipient: "artist",
+    text: (f) => ({ title: `${f.eventName} is cancelled`, body: `The planner cancelled ${f.eventName}, to which ${f.actName} was invited. Any offer or booking for it has ended.`, link: "/invites" }),
+  },
   offer_received: {
     setting: "An act makes me an offer",
     action: "See the offer",
@@ -145,6 +160,12 @@ export const NOTIFICATIONS: Record<
       body: `The planner declined your offer of ${f.price} for ${f.eventName}.`,
       link: "/invites",
     }),
+  },
+  offer_withdrawn: {
+    setting: "An act withdraws its offer",
+    action: "See your events",
+    recipient: "planner",
+    text: (f) => ({ title: `${f.actName} withdrew its offer`, body: `${f.actName} withdrew its offer of ${f.price} for ${f.eventName}.`, link: "/events" }),
   },
   review_posted: {
     setting: "An act of mine is reviewed",

@@ -20,9 +20,9 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return loadPlannerEvents(context, url);
 }
 
-const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked" } as const;
+const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked", declined: "Declined by the act", cancelled: "Cancelled" } as const;
 const OFFER_BADGE = { pending: "yellow", accepted: "green", declined: "gray", withdrawn: "gray", expired: "gray" } as const;
-const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green" } as const;
+const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green", declined: "gray", cancelled: "gray" } as const;
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { run, pending } = useAction();
@@ -41,11 +41,29 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 flex flex-col gap-4">
           {loaderData.events.map((event) => (
             <li key={event.url} className="rounded-lg bg-white p-5 shadow-sm">
-              <h2 className="text-lg font-semibold">{event.name}</h2>
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="text-lg font-semibold">{event.name}</h2>
+                {event.cancelled && <Badge color="gray">Cancelled</Badge>}
+                {!event.cancelled && Date.parse(event.starttime) > Date.now() && (
+                  <div className="ml-auto">
+                    <ConfirmDialog
+                      title={`Cancel ${event.name}?`}
+                      confirmLabel="Cancel the event"
+                      body={<p>Every act invited to {event.name} is told, its offers are withdrawn and any booking ends. This cannot be undone.</p>}
+                      trigger={
+                        <Button variant="secondary" className="px-3 py-1 text-sm">
+                          Cancel event<span className="sr-only"> {event.name}</span>
+                        </Button>
+                      }
+                      onConfirm={() => run(() => outcome(api.POST("/events/cancel/{eventUrl}", { params: { path: { eventUrl: event.url } } })))}
+                    />
+                  </div>
+                )}
+              </div>
               <p className="text-sm text-gray-700">
                 <time dateTime={event.starttime}>{event.short_starttime}</time> · {event.location}
               </p>
-              {event.invites.length === 0 ? (
+              {event.invites.length === 0 && !event.cancelled ? (
                 <p className="mt-3 text-sm text-gray-700">
                   No acts invited yet.{" "}
                   <Link to={`/search?location=${encodeURIComponent(event.location)}`} className="text-violet-800 underline">
@@ -70,7 +88,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           </Link>
                         )}
                       </div>
-                      {invite.state !== "booked" && (
+                      {(invite.state === "invited" || invite.state === "offered") && (
                         <div className="mt-2">
                           <ConfirmDialog
                             title={`Withdraw the invite of ${invite.act.name}?`}
@@ -95,7 +113,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           </span>
                           {offer.status !== "pending" && <Badge color={OFFER_BADGE[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>}
                           <OfferTerms offer={offer} />
-                          {offer.status === "pending" && invite.state !== "booked" && (
+                          {offer.status === "pending" && invite.state === "offered" && (
                             <ConfirmDialog
                               title={`Book ${invite.act.name}?`}
                               confirmVariant="primary"
@@ -134,7 +152,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                               onConfirm={() => run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } } })))}
                             />
                           )}
-                          {offer.status === "pending" && invite.state !== "booked" && (
+                          {offer.status === "pending" && invite.state === "offered" && (
                             <ConfirmDialog
                               title={`Decline the offer of ${invite.act.name}?`}
                               confirmLabel="Decline offer"

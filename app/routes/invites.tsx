@@ -9,6 +9,7 @@ import { OfferTerms } from "../features/booking/offer-terms";
 import { offerSchema } from "../../domain/schemas/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
 import { api, outcome } from "../lib/api-client";
@@ -25,6 +26,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Invites({ loaderData }: Route.ComponentProps) {
+  const { run, pending } = useAction();
   return (
     <>
       <h1 className="text-2xl font-bold">Invites</h1>
@@ -46,13 +48,50 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                   <Badge color="green">Booked</Badge>
                 </p>
               )}
-              {invite.offers.map((offer) => (
-                <p key={offer.id} className="mt-2 text-sm">
-                  Your offer: <strong>{formatPrice(offer.price_cents)}</strong> ({OFFER_STATUS_LABELS[offer.status].toLowerCase()})
-                  <OfferTerms offer={offer} />
+              {(invite.state === "declined" || invite.state === "cancelled") && (
+                <p className="mt-2">
+                  <Badge color="gray">{invite.state === "declined" ? "You declined" : "Event cancelled"}</Badge>
                 </p>
+              )}
+              {invite.offers.map((offer) => (
+                <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+                  <span>
+                    Your offer: <strong>{formatPrice(offer.price_cents)}</strong> ({OFFER_STATUS_LABELS[offer.status].toLowerCase()})
+                  </span>
+                  {offer.status === "pending" && invite.state === "offered" && (
+                    <ConfirmDialog
+                      title="Withdraw this offer?"
+                      confirmLabel="Withdraw offer"
+                      body={<p>The planner of {invite.event.name} is told. You may send another offer after.</p>}
+                      trigger={
+                        <Button variant="secondary" className="px-3 py-1" disabled={pending}>
+                          Withdraw offer<span className="sr-only"> for {invite.event.name}</span>
+                        </Button>
+                      }
+                      onConfirm={() => run(() => outcome(api.POST("/offers/withdraw/{offerId}", { params: { path: { offerId: offer.id } } })))}
+                    />
+                  )}
+                  <OfferTerms offer={offer} />
+                </div>
               ))}
-              {invite.state !== "booked" && <OfferForm inviteId={invite.id} eventName={invite.event.name} />}
+              {(invite.state === "invited" || invite.state === "offered") && (
+                <>
+                  <OfferForm inviteId={invite.id} eventName={invite.event.name} />
+                  <div className="mt-3">
+                    <ConfirmDialog
+                      title={`Decline ${invite.event.name}?`}
+                      confirmLabel="Decline invite"
+                      body={<p>The planner is told that {invite.act.name} will not play {invite.event.name}; any offer you sent for it is withdrawn.</p>}
+                      trigger={
+                        <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pending}>
+                          Decline invite<span className="sr-only"> to {invite.event.name}</span>
+                        </Button>
+                      }
+                      onConfirm={() => run(() => outcome(api.POST("/invites/decline/{inviteId}", { params: { path: { inviteId: invite.id } } })))}
+                    />
+                  </div>
+                </>
+              )}
             </li>
           ))}
         </ul>

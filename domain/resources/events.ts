@@ -57,7 +57,7 @@ export const plannerInviteSchema = z
 export type PlannerInvite = z.infer<typeof plannerInviteSchema>;
 
 export const plannerEventSchema = z
-  .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, invites: z.array(plannerInviteSchema) })
+  .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, cancelled: z.boolean().describe("The planner called it off"), invites: z.array(plannerInviteSchema) })
   .meta({
     id: "Event",
     description: "One of the planner's events, with its invites, offers and bookings",
@@ -68,13 +68,14 @@ export const plannerEventSchema = z
       starttime: "2027-04-25T23:00:00.000Z",
       short_starttime: "Sun, Apr 25, 6:00 PM CDT",
       time_zone: "America/Chicago",
+      cancelled: false,
       invites: [
         {
           id: 1,
           act: { url: "the-velvet-tones", name: "The Velvet Tones" },
           state: "offered",
           offers: [
-            { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "pending", date_time_posted: "2027-03-30T15:00:00.000Z" },
+            { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "pending", date_time_posted: "2027-03-30T15:00:00.000Z", deposit_cents: 200000, expires_on: "2027-04-06", terms: "" },
           ],
           review_due: false,
         },

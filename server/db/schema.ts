@@ -397,6 +397,8 @@ export const events = pgTable(
     /** The known place the location names, when it names one: its time zone is the event's. */
     placeId: integer("place_id").references(() => places.id),
     createdAt: createdAt(),
+    /** When the planner called it off; a cancelled event books nobody and takes no offers. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [index("events_planner_idx").on(t.plannerId, t.starttime)],
 );
@@ -412,6 +414,8 @@ export const invites = pgTable(
       .notNull()
       .references(() => acts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** When the act said no to the invite. */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("invites_event_act_unique").on(t.eventId, t.actId), index("invites_act_idx").on(t.actId)],
 );

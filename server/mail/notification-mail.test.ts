@@ -80,6 +80,17 @@ describe("notification mail", () => {
     const planned = await json<{ data: { url: string; invites: { id: number }[] }[] }>(await server.get("/api/events", "planner"));
     const lakeInvite = planned.data.find((event) => event.url === lakeParty.data.url)!.invites[0]!.id;
     await step("invite_withdrawn", async () => ok(await server.post(`/api/invites/withdraw/${lakeInvite}`, "planner")));
+    // An offer withdrawn, then its invite declined, by the act; then another event cancelled by the planner.
+    const pool = await ok(await server.post("/api/events/create", "planner", { name: "Pool Party", starttime: new Date(Date.now() + 40 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    await deliver();
+    const poolInvite = (await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))).data.find((invite) => invite.event.url === pool.data.url)!.id;
+    const poolOffer = (await ok(await server.post(`/api/offers/submit/${poolInvite}`, "owner", { price: 800 }))).data.id as number;
+    await deliver();
+    await step("offer_withdrawn", async () => ok(await server.post(`/api/offers/withdraw/${poolOffer}`, "owner")));
+    await step("invite_declined", async () => ok(await server.post(`/api/invites/decline/${poolInvite}`, "owner")));
+    const fair = await ok(await server.post("/api/events/create", "planner", { name: "Fall Fair", starttime: new Date(Date.now() + 50 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    await deliver();
+    await step("event_cancelled", async () => ok(await server.post(`/api/events/cancel/${fair.data.url}`, "planner")));
     let conversationId = 0;
     await step("message", async () => {
       conversationId = (await ok(await server.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Can you learn our first-dance song?" }))).data.id as number;
@@ -96,6 +107,9 @@ describe("notification mail", () => {
       act_invited: { to: "artist@example.com", subject: /^The Velvet Tones is invited to Summer Wedding/, link: "/invites" },
       offer_received: { to: "planner@example.com", subject: /^An offer from The Velvet Tones/, link: "/events" },
       offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
+      offer_withdrawn: { to: "planner@example.com", subject: /^The Velvet Tones withdrew its offer/, link: "/events" },
+      invite_declined: { to: "planner@example.com", subject: /^The Velvet Tones declined Pool Party/, link: "/events" },
+      event_cancelled: { to: "artist@example.com", subject: /^Fall Fair is cancelled/, link: "/invites" },
       offer_declined: { to: "artist@example.com", subject: /^Garden Brunch declined the offer of The Velvet Tones/, link: "/invites" },
       review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
       invite_withdrawn: { to: "artist@example.com", subject: /^Lake Party no longer invites The Velvet Tones/, link: "/invites" },
@@ -118,11 +132,11 @@ describe("notification mail", () => {
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
-    expect(artist.data.map((item) => item.kind)).toEqual(["message", "invite_withdrawn", "act_invited", "review_posted", "offer_declined", "act_invited", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
-    expect(artist.meta.unread).toBe(14);
+    expect(artist.data.map((item) => item.kind)).toEqual(["message", "event_cancelled", "act_invited", "act_invited", "invite_withdrawn", "act_invited", "review_posted", "offer_declined", "act_invited", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
+    expect(artist.meta.unread).toBe(17);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
-    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["offer_received", "offer_received"]);
+    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["invite_declined", "offer_withdrawn", "offer_received", "offer_received", "offer_received"]);
   });
 
   it("stops a kind the reader turned off, in the settings or by the mail's own link, and keeps it in the app", async () => {
@@ -176,7 +190,7 @@ describe("notification mail", () => {
     expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
     expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
     const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
-    expect(plannerKinds).toEqual(["offer_received", "message"]);
+    expect(plannerKinds).toEqual(["invite_declined", "offer_received", "offer_withdrawn", "message"]);
     const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
     // Both sides of a conversation are told of a message.

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
@@ -84,8 +84,10 @@ function offerOf(offer: typeof offers.$inferSelect, timeZone: string | null, now
   };
 }
 
-function inviteState(offerRows: { status: string }[], booked: boolean): InviteState {
+function inviteState(offerRows: { status: string }[], booked: boolean, declined = false, cancelled = false): InviteState {
+  if (cancelled) return "cancelled";
   if (booked) return "booked";
+  if (declined) return "declined";
   return offerRows.length ? "offered" : "invited";
 }
 
@@ -114,7 +116,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
   const eventIds = eventRows.map((event) => event.id);
   const inviteRows = eventIds.length
     ? await db
-        .select({ id: invites.id, eventId: invites.eventId, actId: invites.actId, actUrl: acts.url, actName: acts.name })
+        .select({ id: invites.id, eventId: invites.eventId, actId: invites.actId, actUrl: acts.url, actName: acts.name, declinedAt: invites.declinedAt })
         .from(invites)
         .innerJoin(acts, eq(acts.id, invites.actId))
         .where(inArray(invites.eventId, eventIds))
@@ -134,6 +136,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
     starttime: event.starttime.toISOString(),
     short_starttime: formatEventTime(event.starttime, event.timeZone),
     time_zone: event.timeZone ?? "UTC",
+    cancelled: event.cancelledAt !== null,
     invites: inviteRows
       .filter((invite) => invite.eventId === event.id)
       .map((invite): PlannerInvite => {
@@ -143,7 +146,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
         return {
           id: invite.id,
           act: { url: invite.actUrl, name: invite.actName },
-          state: inviteState(own, booked),
+          state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null),
           offers: own.map((offer) => offerOf(offer, event.timeZone, now)),
           // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
           review_due: booked && event.starttime <= now && !reviewed,
@@ -171,7 +174,7 @@ async function upcomingEvents(db: Executor, planner: SessionUser, more: SQL | un
     .select({ url: events.url, name: events.name, starttime: events.starttime, timeZone: places.timeZone })
     .from(events)
     .leftJoin(places, eq(places.id, events.placeId))
-    .where(and(eq(events.plannerId, planner.id), gt(events.starttime, now), more))
+    .where(and(eq(events.plannerId, planner.id), gt(events.starttime, now), isNull(events.cancelledAt), more))
     .orderBy(asc(events.starttime))
     .limit(50);
   return rows.map((row): InvitableEvent => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
@@ -203,6 +206,7 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
   return db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
     if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict(`${event.name} is cancelled`);
     const act = await inviteAct(tx, planner, event, actUrl);
     return { message: `${act.name} invited to ${event.name}` };
   });
@@ -217,12 +221,13 @@ export async function inviteActs(db: Database, planner: SessionUser, eventUrl: s
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [event] = await tx
-      .select({ id: events.id, name: events.name, day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+      .select({ id: events.id, name: events.name, cancelledAt: events.cancelledAt, day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
       .from(events)
       .leftJoin(places, eq(places.id, events.placeId))
       .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
       .limit(1);
     if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict(`${event.name} is cancelled`);
     const results: QuoteRequestResult[] = [];
     for (const actUrl of [...new Set(input.acts)]) {
       const [act] = await tx.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
@@ -254,7 +259,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
   const managed = eq(acts.managerId, artist.id);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone })
+      .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone, declinedAt: invites.declinedAt, cancelledAt: events.cancelledAt })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .innerJoin(events, eq(events.id, invites.eventId))
@@ -275,7 +280,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
       event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: formatEventTime(row.starttime, row.timeZone), time_zone: row.timeZone ?? "UTC" },
-      state: inviteState(own, booked),
+      state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null),
       offers: own.map((offer) => offerOf(offer, row.timeZone)),
     };
   });
@@ -338,7 +343,7 @@ export async function withdrawInvite(db: Database, planner: SessionUser, inviteI
 export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId, starttime: events.starttime }, timeZone: places.timeZone })
+      .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId, starttime: events.starttime, cancelledAt: events.cancelledAt }, timeZone: places.timeZone })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .innerJoin(events, eq(events.id, invites.eventId))
@@ -346,6 +351,8 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
       .where(eq(invites.id, inviteId))
       .for("update", { of: invites });
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
+    if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
+    if (row.invite.declinedAt) throw conflict("This invite was declined");
     const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict("This invite is already booked");
     // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
@@ -386,6 +393,7 @@ async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: numbe
     .where(eq(offers.id, offerId))
     .for("update", { of: offers });
   if (!row || row.event.plannerId !== planner.id) throw notFound("No such offer");
+  if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
   const status = offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone);
   if (status === "expired") throw conflict(MESSAGES.offerExpired);
   if (status !== "pending") throw conflict("This offer was already answered");
@@ -421,5 +429,82 @@ export async function declineOffer(db: Database, planner: SessionUser, offerId: 
     const text = `${planner.name} declined the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`;
     await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "offer", text);
     return { message: `Offer from ${row.actName} declined` };
+  });
+}
+
+/** The act's artist says no to an invite not yet booked; its waiting offers go with it; the planner is told. */
+export async function declineInvite(db: Database, artist: SessionUser, inviteId: number): Promise<MessageResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invite: invites, act: acts, event: events })
+      .from(invites)
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .where(eq(invites.id, inviteId))
+      .for("update", { of: invites });
+    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
+    if (row.invite.declinedAt) throw conflict("This invite is already declined");
+    if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
+    const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.act.id)));
+    if (booked) throw conflict(`${row.act.name} is booked for ${row.event.name}: the invite cannot be declined`);
+    await tx.update(invites).set({ declinedAt: new Date() }).where(eq(invites.id, inviteId));
+    await tx.update(offers).set({ status: "withdrawn" }).where(and(eq(offers.inviteId, inviteId), eq(offers.status, "pending")));
+    await notify(tx, row.event.plannerId, "invite_declined", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name });
+    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id }, "invite", `${row.act.name} declined the invite to ${row.event.name}.`);
+    return { message: `Invite to ${row.event.name} declined` };
+  });
+}
+
+/** The offer, when the caller manages its act (its artist or an admin); else 404. */
+export async function findManagedOffer(db: Executor, viewer: SessionUser, offerId: number) {
+  const [row] = await db.select({ offer: offers, act: acts }).from(offers).innerJoin(invites, eq(invites.id, offers.inviteId)).innerJoin(acts, eq(acts.id, invites.actId)).where(eq(offers.id, offerId)).limit(1);
+  if (!row || !canManageAct(viewer, actAccess(row.act))) throw notFound("No such offer");
+  return row;
+}
+
+/** The act's artist takes back an offer the planner has not answered; the planner is told. */
+export async function withdrawOffer(db: Database, artist: SessionUser, offerId: number): Promise<MessageResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ offer: offers, invite: invites, act: acts, event: events, timeZone: places.timeZone })
+      .from(offers)
+      .innerJoin(invites, eq(invites.id, offers.inviteId))
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .leftJoin(places, eq(places.id, events.placeId))
+      .where(eq(offers.id, offerId))
+      .for("update", { of: offers });
+    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such offer");
+    if (offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone) !== "pending") throw conflict("Only an offer waiting for an answer can be withdrawn");
+    await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
+    await notify(tx, row.event.plannerId, "offer_withdrawn", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
+    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id }, "offer", `${row.act.name} withdrew the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`);
+    return { message: "Offer withdrawn" };
+  });
+}
+
+/**
+ * The planner calls an event off: its bookings end and its waiting offers are withdrawn, and
+ * every act invited to it (and not declined) is told, in the app and in its conversation.
+ */
+export async function cancelEvent(db: Database, planner: SessionUser, eventUrl: string): Promise<MessageResult> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).for("update").limit(1);
+    if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict(`${event.name} is already cancelled`);
+    await tx.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
+    const told = await tx
+      .select({ inviteId: invites.id, actId: acts.id, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
+      .from(invites)
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .where(and(eq(invites.eventId, event.id), isNull(invites.declinedAt)));
+    if (told.length) await tx.update(offers).set({ status: "withdrawn" }).where(and(inArray(offers.inviteId, told.map((row) => row.inviteId)), eq(offers.status, "pending")));
+    await tx.delete(bookings).where(eq(bookings.eventId, event.id));
+    for (const act of told) {
+      await notify(tx, act.managerId, "event_cancelled", { actName: act.actName, actUrl: act.actUrl, eventName: event.name });
+      await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.actId, eventId: event.id }, "invite", `${planner.name} cancelled ${event.name}.`);
+    }
+    return { message: `${event.name} cancelled` };
   });
 }

@@ -23,6 +23,35 @@ describe("the booking loop in the browser", () => {
     await page.close();
   });
 
+  it("an artist declines an invite and the planner sees it; the planner cancels an event after confirming", async () => {
+    const planner = await (await suite.sessions.contextFor("planner")).newPage();
+    for (const name of ["Picnic Concert", "Street Fair"]) {
+      await planner.goto(`${suite.app.baseUrl}/events/add-event?actUrl=dj-nova`);
+      await planner.getByLabel("Event name").fill(name);
+      await planner.getByRole("combobox", { name: "Location" }).fill("Evanston, IL");
+      await planner.getByRole("option", { name: "Evanston, IL", exact: true }).click();
+      await planner.getByLabel("Start time (local time where the event happens)").fill("2031-09-01T18:00");
+      await planner.getByRole("button", { name: "Create event and invite" }).click();
+      await planner.waitForURL(`${suite.app.baseUrl}/entertainment/dj-nova`);
+    }
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    await artist.goto(`${suite.app.baseUrl}/invites`);
+    await artist.getByRole("button", { name: "Decline invite to Picnic Concert" }).click();
+    await artist.getByRole("dialog", { name: "Decline Picnic Concert?" }).getByRole("button", { name: "Decline invite" }).click();
+    await toast(artist, "Invite to Picnic Concert declined");
+    await artist.close();
+
+    await planner.goto(`${suite.app.baseUrl}/events`);
+    const picnic = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Picnic Concert" }) });
+    await picnic.getByText("Declined by the act").waitFor();
+    const fair = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Street Fair" }) });
+    await fair.getByRole("button", { name: "Cancel event Street Fair" }).click();
+    await planner.getByRole("dialog", { name: "Cancel Street Fair?" }).getByRole("button", { name: "Cancel the event" }).click();
+    await toast(planner, "Street Fair cancelled");
+    await fair.getByText("Cancelled", { exact: true }).first().waitFor();
+    await planner.close();
+  });
+
   it("a planner invites the act to an existing event found by name", async () => {
     const { page, errors } = await suite.sessions.openProfile("planner", "the-velvet-tones");
     await page.getByRole("button", { name: "Invite To Event" }).click();

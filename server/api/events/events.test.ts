@@ -238,6 +238,63 @@ describe("offers with terms, and saying no", () => {
   });
 });
 
+describe("saying no, from either side", () => {
+  async function invitedTo(name: string, days: number) {
+    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name, starttime: inDays(days), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
+    return { url: event.url, inviteId: event.invites[0]!.id };
+  }
+  const eventOf = async (url: string) => (await plannerEvents()).find((item) => item.url === url)! as EventView & { cancelled: boolean };
+  const lastNote = async (as: Who) => (await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", as))).data[0];
+
+  it("the act's artist declines an invite: its waiting offer goes with it, the planner is told; nobody else may", async () => {
+    const { url, inviteId } = await invitedTo("Rooftop Party", 40);
+    await post(`/api/offers/submit/${inviteId}`, "owner", { price: 700 });
+    expect((await post(`/api/invites/decline/${inviteId}`, "guest")).status).toBe(401);
+    for (const who of ["otherArtist", "planner", "otherPlanner"] as const) expect((await post(`/api/invites/decline/${inviteId}`, who)).status, who).toBe(404);
+    expect(await (await post(`/api/invites/decline/${inviteId}`, "owner")).json()).toEqual({ data: { message: "Invite to Rooftop Party declined" } });
+    const event = await eventOf(url);
+    expect(event.invites[0]).toMatchObject({ state: "declined", offers: [{ status: "withdrawn" }] });
+    expect(await lastNote("planner")).toMatchObject({ kind: "invite_declined", title: "The Velvet Tones declined Rooftop Party" });
+    expect((await post(`/api/invites/decline/${inviteId}`, "owner")).status).toBe(409);
+    expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 650 })).status).toBe(409);
+  });
+
+  it("the act's artist withdraws an offer not yet answered; the planner is told; it cannot be accepted after", async () => {
+    const { url, inviteId } = await invitedTo("Book Launch", 35);
+    await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200 });
+    const offerId = (await eventOf(url)).invites[0]!.offers[0]!.id;
+    expect((await post(`/api/offers/withdraw/${offerId}`, "guest")).status).toBe(401);
+    for (const who of ["otherArtist", "planner"] as const) expect((await post(`/api/offers/withdraw/${offerId}`, who)).status, who).toBe(404);
+    expect((await post(`/api/offers/withdraw/${offerId}`, "owner")).status).toBe(200);
+    expect((await eventOf(url)).invites[0]!.offers[0]!.status).toBe("withdrawn");
+    expect(await lastNote("planner")).toMatchObject({ kind: "offer_withdrawn", title: "The Velvet Tones withdrew its offer" });
+    expect((await post(`/api/offers/withdraw/${offerId}`, "owner")).status).toBe(409);
+    expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(409);
+  });
+
+  it("the planner cancels an event: bookings end, waiting offers go, every invited act is told, and nothing more happens to it", async () => {
+    const { url, inviteId } = await invitedTo("Charity Dinner", 45);
+    await post(`/api/offers/submit/${inviteId}`, "owner", { price: 3000 });
+    const offerId = (await eventOf(url)).invites[0]!.offers[0]!.id;
+    expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(200);
+    expect((await post(`/api/events/cancel/${url}`, "guest")).status).toBe(401);
+    for (const who of ["owner", "admin"] as const) expect((await post(`/api/events/cancel/${url}`, who)).status, who).toBe(403);
+    expect((await post(`/api/events/cancel/${url}`, "otherPlanner")).status).toBe(404);
+    expect(await (await post(`/api/events/cancel/${url}`, "planner")).json()).toEqual({ data: { message: "Charity Dinner cancelled" } });
+    const event = await eventOf(url);
+    expect(event.cancelled).toBe(true);
+    expect(event.invites[0]!.state).toBe("cancelled");
+    expect(await lastNote("owner")).toMatchObject({ kind: "event_cancelled", title: "Charity Dinner is cancelled" });
+    expect((await post(`/api/events/cancel/${url}`, "planner")).status).toBe(409);
+    expect((await post(`/api/acts/invite-to-event/dj-nova`, "planner", { event: url })).status).toBe(409);
+    expect((await post(`/api/events/invite-acts/${url}`, "planner", { acts: ["dj-nova"] })).status).toBe(409);
+    // It no longer offers itself for invites.
+    const invitable = await json<{ data: { url: string }[] }>(await get("/api/events/events-to-invite/dj-nova", "planner"));
+    expect(invitable.data.map((item) => item.url)).not.toContain(url);
+  });
+});
+
 describe("verified reviews", () => {
   const review = { rating: 5, title: "Wonderful", body: "Everyone danced." };
 

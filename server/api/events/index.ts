@@ -4,7 +4,7 @@ import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
-import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, createEvent, declineOffer, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
+import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, cancelEvent, createEvent, declineInvite, declineOffer, findManagedOffer, withdrawOffer, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
 import { pageQuerySchema } from "../../../domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
@@ -64,7 +64,7 @@ export const eventRoutes = createRouter()
       tags: ["Events"],
       summary: "Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation",
       request: { params: eventUrlParam, body: { content: { "application/json": { schema: inviteActsSchema } }, required: true } },
-      responses: { 200: dataResponse("For each act asked: invited, already invited, not free that day, or not found", z.array(quoteRequestResultSchema)), ...errorResponses(404, 429) },
+      responses: { 200: dataResponse("For each act asked: invited, already invited, not free that day, or not found", z.array(quoteRequestResultSchema)), ...errorResponses(404, 409, 429) },
     }),
     async (c) => c.json({ data: await inviteActs(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) }, 200),
   )
@@ -93,6 +93,26 @@ export const eventRoutes = createRouter()
       const viewer = requireViewer(c);
       return c.json({ data: await declineOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
     },
+  )
+  .openapi(
+    actionRoute({ guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"), path: "/invites/decline/{inviteId}", result: messageResultSchema, tags: ["Events"], summary: "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told", params: idParam("inviteId"), errors: [401, 404, 409] }),
+    async (c) => c.json({ data: await declineInvite(c.get("db"), requireViewer(c), c.req.valid("param").inviteId) }, 200),
+  )
+  .openapi(
+    actionRoute({ guard: onItem("offerId", findManagedOffer, "The act's artist and admins"), path: "/offers/withdraw/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Withdraw an offer the planner has not answered (the act's artist); the planner is told", params: idParam("offerId"), errors: [401, 404, 409] }),
+    async (c) => c.json({ data: await withdrawOffer(c.get("db"), requireViewer(c), c.req.valid("param").offerId) }, 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("PLANNER")],
+      path: "/events/cancel/{eventUrl}",
+      tags: ["Events"],
+      summary: "Cancel one of the planner's events: its bookings end, its waiting offers are withdrawn, and every invited act is told",
+      request: { params: eventUrlParam },
+      responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(404, 409) },
+    }),
+    async (c) => c.json({ data: await cancelEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl) }, 200),
   )
   .openapi(
     actionRoute({ guard: onItem("inviteId", findPlannersInvite, "The event's planner"), path: "/invites/withdraw/{inviteId}", result: messageResultSchema, tags: ["Events"], summary: "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told", params: idParam("inviteId"), errors: [401, 403, 404, 409] }),

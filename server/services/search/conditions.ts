@@ -51,8 +51,8 @@ export function placesWithin(circle: Circle): SQL {
       and ${milesFrom(circle)} <= ${circle.miles}::double precision`;
 }
 
-/** Acts (by the search row `s`) with an accepted booking for an event that starts that day where it happens (UTC without a place). */
+/** Acts (by the search row `s`) with an accepted booking for an event, not cancelled, that starts that day where it happens (UTC without a place). */
 export function bookedOn(date: string): SQL {
   return sql`exists (select 1 from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
-    where b.act_id = s.act_id and (e.starttime at time zone coalesce(ep.time_zone, 'UTC'))::date = ${date}::date)`;
+    where b.act_id = s.act_id and e.cancelled_at is null and (e.starttime at time zone coalesce(ep.time_zone, 'UTC'))::date = ${date}::date)`;
 }
