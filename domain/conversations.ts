@@ -23,3 +23,16 @@ export function canReadConversation(viewer: { id: string; role: Role }, sides: C
 export function canWriteConversation(viewer: { id: string }, sides: ConversationSides): boolean {
   return viewer.id === sides.plannerId || viewer.id === sides.managerId;
 }
+
+/**
+ * Response facts (CONTRACT.md): shown once an act has had this many conversations started in
+ * the window; the rate counts those answered by the act within ANSWER_HOURS.
+ */
+export const RESPONSE_FACTS = { minConversations: 3, windowDays: 90, answerHours: 24 } as const;
+
+/** "Usually responds within 3 hours": whole hours, rounded up; under an hour says so. */
+export function responseTimeText(hours: number): string {
+  if (hours < 1) return "Usually responds within an hour";
+  const whole = Math.ceil(hours);
+  return `Usually responds within ${whole} ${whole === 1 ? "hour" : "hours"}`;
+}

@@ -1925,6 +1925,10 @@ export interface components {
             packages: components["schemas"]["Offering"][];
             /** @description US cents: the lowest starting price of the act's offerings, null when none names one */
             price_from_cents: number | null;
+            /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
+            response_rate?: number;
+            /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */
+            response_time_hours?: number | null;
             testimonials: components["schemas"]["Testimonial"][];
             entertainerReviews: components["schemas"]["Review"][];
             reviewSummary: components["schemas"]["ReviewSummary"];

@@ -81,9 +81,9 @@ describe("the OpenAPI document", () => {
 
   it("declares every field of the central resources", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
-    expect(fields("ActProfile")).toHaveLength(43);
+    expect(fields("ActProfile")).toHaveLength(45);
     expect(fields("ActProfile")).toEqual(
-      expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer", "price_from_cents"]),
+      expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer", "price_from_cents", "response_rate", "response_time_hours"]),
     );
     for (const name of [
       "Review",

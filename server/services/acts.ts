@@ -14,6 +14,7 @@ import type { SessionUser } from "./viewer";
 import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "./act-tags";
 import { actAccess, findVisibleAct } from "./act-visibility";
+import { responseFacts } from "./conversations";
 import { moderationHistory } from "./moderation-log";
 
 type ActRow = typeof acts.$inferSelect;
@@ -123,10 +124,13 @@ export async function getActProfilePage(
   // Each is the same for every manager, or every admin: kept per act with its row, when rows are
   // kept. The act's announcement covers them (migrations 0018 and 0019).
   const kept = <T>(key: string, load: () => Promise<T>) => (keptRows ? keptRows.kept(`${key}:${act.id}`, [`act:${act.url}`], load) : load());
-  const [managed, administered] = await Promise.all([
+  const [managed, administered, responses] = await Promise.all([
     manages ? kept("managed", () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)])) : null,
     admin ? kept("administered", () => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)])) : null,
+    // A conversation's start and each of its messages announce the act (migration 0029).
+    kept("responses", () => responseFacts(db, act.id)),
   ]);
+  if (responses) Object.assign(profile, responses);
   if (managed) {
     const [latestOffer, [first]] = managed;
     profile.latestOffer = latestOffer;

@@ -156,3 +156,22 @@ describe("limits", () => {
     expect((await list("otherPlanner")).meta.total).toBe(0);
   });
 });
+
+describe("response facts", () => {
+  it("once 3 conversations were started in 90 days, the profile says how often and how fast the act answers", async () => {
+    // The Velvet Tones: three conversations above (none about an event, Summer Wedding, Gala Night),
+    // of which the artist answered one, at once.
+    const velvet = (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
+    expect(velvet.response_rate).toBe(33);
+    expect(velvet.response_time_hours).toBe(0);
+    // An answer later than a day does not count toward the rate.
+    await server.database.db.execute(sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`);
+    await server.database.db.execute(sql`update conversations set last_message_at = now() where id = ${talk}`);
+    const later = (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
+    expect(later.response_rate).toBe(0);
+    expect(later.response_time_hours).toBeGreaterThan(47);
+    // An act with fewer conversations says nothing yet.
+    const nova = (await json<{ data: Record<string, unknown> }>(await get("/api/acts/dj-nova", "guest"))).data;
+    expect("response_rate" in nova).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { Globe, MapPin } from "lucide-react";
 import { SOCIAL_NETWORKS } from "../../../../domain/act-profile";
 import { priceFromText } from "../../../../domain/prices";
+import { responseTimeText } from "../../../../domain/conversations";
 import { formatAverage } from "../../../../domain/ratings";
 import { Badge } from "../../../components/ui/badge";
 import { StarRating } from "../../../components/ui/star-rating";
@@ -65,6 +66,12 @@ export function ProfileHeader({ act, can }: SectionProps) {
           )}
         </p>
         {act.price_from_cents !== null && <p className="text-lg font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
+        {act.response_rate !== undefined && (
+          <p className="text-sm text-gray-800" data-testid="response-facts">
+            {act.response_time_hours != null ? `${responseTimeText(act.response_time_hours)} · ` : ""}
+            {act.response_rate}% response rate
+          </p>
+        )}
         {socials.length > 0 && (
           <ul aria-label="Social links" className="flex flex-wrap gap-3 text-sm">
             {socials.map(({ network, href }) => (
