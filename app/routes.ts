@@ -18,6 +18,7 @@ export default [
   route("acts/new", "routes/acts.new.tsx"),
   route("events", "routes/events.tsx"),
   route("events/add-event", "routes/events.add-event.tsx"),
+  route("events/edit/:eventUrl", "routes/events.edit.$eventUrl.tsx"),
   route("invites", "routes/invites.tsx"),
   route("documents", "routes/documents.tsx"),
   route("my-acts", "routes/my-acts.tsx"),

@@ -1,3 +1,4 @@
+import { MESSAGES } from "./messages";
 import { z } from "zod";
 import { MAX_BUDGET_DOLLARS } from "./prices";
 import { text } from "./schemas/fields";
@@ -52,7 +53,7 @@ export const actSearchFilterSchema = z.object({
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Use a date written YYYY-MM-DD")
     .optional(),
   /** Whole dollars: only acts whose "from" price is at most this (acts with no price are left out). */
-  budget: z.coerce.number({ error: "Enter a budget in whole dollars" }).int("Enter a budget in whole dollars").min(0, "Enter a budget in whole dollars").max(MAX_BUDGET_DOLLARS, "Enter a budget of $1,000,000 or less").optional(),
+  budget: z.coerce.number({ error: MESSAGES.budgetWholeDollars }).int(MESSAGES.budgetWholeDollars).min(0, MESSAGES.budgetWholeDollars).max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh).optional(),
   sort: z.enum(SORTS).optional(),
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;

@@ -744,6 +744,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/update/{eventUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one of the planner's events: its name, time, place and what an act needs to quote; invited acts read the new details
+         * @description **Who may call:** Planners.
+         */
+        post: operations["updateEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/cancel/{eventUrl}": {
         parameters: {
             query?: never;
@@ -2394,6 +2414,14 @@ export interface components {
          *       "short_starttime": "Sun, Apr 25, 6:00 PM CDT",
          *       "time_zone": "America/Chicago",
          *       "cancelled": false,
+         *       "details": {
+         *         "event_type": "Corporate Event",
+         *         "guests": 200,
+         *         "budget": 8000,
+         *         "hours": 3,
+         *         "venue": null,
+         *         "notes": null
+         *       },
          *       "invites": [
          *         {
          *           "id": 1,
@@ -2431,7 +2459,29 @@ export interface components {
             time_zone: string;
             /** @description The planner called it off */
             cancelled: boolean;
+            details: components["schemas"]["EventDetails"];
             invites: components["schemas"]["EventInvite"][];
+        };
+        /**
+         * @description What an act needs to quote
+         * @example {
+         *       "event_type": "Wedding",
+         *       "guests": 150,
+         *       "budget": 6000,
+         *       "hours": 4,
+         *       "venue": "The Drake Hotel",
+         *       "notes": "First dance at 8 PM."
+         *     }
+         */
+        EventDetails: {
+            event_type: string | null;
+            guests: number | null;
+            /** @description Whole US dollars */
+            budget: number | null;
+            /** @description Hours of entertainment */
+            hours: number | null;
+            venue: string | null;
+            notes: string | null;
         };
         /**
          * @description An act invited to one of the planner's events, with its offers
@@ -2543,7 +2593,18 @@ export interface components {
          *         "location": "Chicago, IL",
          *         "starttime": "2026-12-24T23:00:00.000Z",
          *         "short_starttime": "Thu, Dec 24, 5:00 PM CST",
-         *         "time_zone": "America/Chicago"
+         *         "time_zone": "America/Chicago",
+         *         "details": {
+         *           "event_type": "Corporate Event",
+         *           "guests": 200,
+         *           "budget": 8000,
+         *           "hours": 3,
+         *           "venue": "The Drake Hotel",
+         *           "notes": "Dinner first, then dancing."
+         *         },
+         *         "planner": {
+         *           "name": "Pat Planner"
+         *         }
          *       },
          *       "state": "invited",
          *       "offers": []
@@ -2562,6 +2623,10 @@ export interface components {
                 short_starttime: string;
                 /** @description The IANA time zone of the event's place */
                 time_zone: string;
+                details: components["schemas"]["EventDetails"];
+                planner: {
+                    name: string;
+                };
             };
             /** @enum {string} */
             state: "invited" | "offered" | "booked" | "declined" | "cancelled";
@@ -4931,6 +4996,12 @@ export interface operations {
                     starttime: string;
                     location: string;
                     actUrl?: string;
+                    event_type?: string | null;
+                    guests?: number | null;
+                    budget?: number | null;
+                    hours?: number | null;
+                    venue?: string | null;
+                    notes?: string | null;
                 };
             };
         };
@@ -5887,6 +5958,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description The start: with an offset, or a wall time in the time zone of the event's place
+                     * @example 2026-12-05T19:00
+                     */
+                    starttime: string;
+                    location: string;
+                    event_type?: string | null;
+                    guests?: number | null;
+                    budget?: number | null;
+                    hours?: number | null;
+                    venue?: string | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

@@ -4,6 +4,7 @@ import { Pager } from "../components/ui/pager";
 import { formatPrice } from "../../domain/prices";
 import { OFFER_STATUS_LABELS } from "../../domain/events";
 import { OfferTerms } from "../features/booking/offer-terms";
+import { EventDetails } from "../features/events/event-details";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -62,7 +63,16 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="text-sm text-gray-700">
                 <time dateTime={event.starttime}>{event.short_starttime}</time> · {event.location}
+                {!event.cancelled && (
+                  <>
+                    {" · "}
+                    <Link to={`/events/edit/${event.url}`} className="text-violet-800 underline">
+                      Edit<span className="sr-only"> {event.name}</span>
+                    </Link>
+                  </>
+                )}
               </p>
+              <EventDetails details={event.details} />
               {event.invites.length === 0 && !event.cancelled ? (
                 <p className="mt-3 text-sm text-gray-700">
                   No acts invited yet.{" "}

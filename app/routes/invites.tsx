@@ -6,6 +6,7 @@ import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/
 import { OFFER_STATUS_LABELS } from "../../domain/events";
 import { centsOfDollars, formatPrice } from "../../domain/prices";
 import { OfferTerms } from "../features/booking/offer-terms";
+import { EventDetails } from "../features/events/event-details";
 import { offerSchema } from "../../domain/schemas/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -43,6 +44,7 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                   {invite.act.name}
                 </Link>
               </p>
+              <EventDetails details={invite.event.details} planner={invite.event.planner.name} />
               {invite.state === "booked" && (
                 <p className="mt-2">
                   <Badge color="green">Booked</Badge>

@@ -34,6 +34,19 @@ export const offerSchema = z
   });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** What an act needs to quote: each null when the planner did not say. */
+export const eventDetailsAnswerSchema = z
+  .object({
+    event_type: z.string().nullable(),
+    guests: z.number().int().nullable(),
+    budget: z.number().int().nullable().describe("Whole US dollars"),
+    hours: z.number().nullable().describe("Hours of entertainment"),
+    venue: z.string().nullable(),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: "EventDetails", description: "What an act needs to quote", example: { event_type: "Wedding", guests: 150, budget: 6000, hours: 4, venue: "The Drake Hotel", notes: "First dance at 8 PM." } });
+export type EventDetailsAnswer = z.infer<typeof eventDetailsAnswerSchema>;
+
 const eventTimes = {
   starttime: z.iso.datetime(),
   short_starttime: z.string().describe("The start in the event's own time zone, as people read it"),
@@ -57,7 +70,7 @@ export const plannerInviteSchema = z
 export type PlannerInvite = z.infer<typeof plannerInviteSchema>;
 
 export const plannerEventSchema = z
-  .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, cancelled: z.boolean().describe("The planner called it off"), invites: z.array(plannerInviteSchema) })
+  .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, cancelled: z.boolean().describe("The planner called it off"), details: eventDetailsAnswerSchema, invites: z.array(plannerInviteSchema) })
   .meta({
     id: "Event",
     description: "One of the planner's events, with its invites, offers and bookings",
@@ -69,6 +82,7 @@ export const plannerEventSchema = z
       short_starttime: "Sun, Apr 25, 6:00 PM CDT",
       time_zone: "America/Chicago",
       cancelled: false,
+      details: { event_type: "Corporate Event", guests: 200, budget: 8000, hours: 3, venue: null, notes: null },
       invites: [
         {
           id: 1,
@@ -88,7 +102,7 @@ export const inviteSchema = z
   .object({
     id: z.number().int(),
     act: actRef,
-    event: z.object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes }),
+    event: z.object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, details: eventDetailsAnswerSchema, planner: z.object({ name: z.string() }) }),
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
   })
@@ -105,6 +119,8 @@ export const inviteSchema = z
         starttime: "2026-12-24T23:00:00.000Z",
         short_starttime: "Thu, Dec 24, 5:00 PM CST",
         time_zone: "America/Chicago",
+        details: { event_type: "Corporate Event", guests: 200, budget: 8000, hours: 3, venue: "The Drake Hotel", notes: "Dinner first, then dancing." },
+        planner: { name: "Pat Planner" },
       },
       state: "invited",
       offers: [],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
+import { MAX_BUDGET_DOLLARS } from "../prices";
 import { hasOffset, wallTimeToInstant } from "../time-zones";
 import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 
@@ -19,13 +20,31 @@ const starttime = text({ error: "Start time is required" })
     example: "2026-12-05T19:00",
   });
 
-export const createEventSchema = z.object({
-  name: requiredText(LIMITS.name, "Event name is required"),
-  starttime,
-  location: requiredText(LIMITS.name, "Location is required"),
-  actUrl: urlSlugSchema.optional(),
+/** What an act needs to quote, besides the name, the time and the place: all optional. */
+export const eventDetailsSchema = z.object({
+  /** One of the event-type tags' names. */
+  event_type: optionalText(LIMITS.name),
+  guests: z.number({ error: MESSAGES.guestsOutOfRange }).int(MESSAGES.guestsOutOfRange).min(1, MESSAGES.guestsOutOfRange).max(100_000, MESSAGES.guestsOutOfRange).nullable().optional(),
+  /** Whole dollars, as the search's budget. */
+  budget: z.number({ error: MESSAGES.budgetWholeDollars }).int(MESSAGES.budgetWholeDollars).min(0, MESSAGES.budgetWholeDollars).max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh).nullable().optional(),
+  /** Hours of entertainment. */
+  hours: z.number({ error: MESSAGES.hoursOutOfRange }).min(0.5, MESSAGES.hoursOutOfRange).max(24, MESSAGES.hoursOutOfRange).nullable().optional(),
+  venue: optionalText(LIMITS.name),
+  notes: optionalText(LIMITS.messageBody),
 });
+
+export const createEventSchema = z
+  .object({
+    name: requiredText(LIMITS.name, "Event name is required"),
+    starttime,
+    location: requiredText(LIMITS.name, "Location is required"),
+    actUrl: urlSlugSchema.optional(),
+  })
+  .extend(eventDetailsSchema.shape);
 export type CreateEventInput = z.infer<typeof createEventSchema>;
+
+/** POST /api/events/update/{eventUrl}: every field of a new event but the act to invite. */
+export const updateEventSchema = createEventSchema.omit({ actUrl: true });
 
 export const inviteSchema = z.object({
   event: text({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),

@@ -14,6 +14,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /invites/decline/{inviteId}": "declineInvite",
   "POST /offers/withdraw/{offerId}": "withdrawOffer",
   "POST /events/cancel/{eventUrl}": "cancelEvent",
+  "POST /events/update/{eventUrl}": "updateEvent",
   "GET /conversations": "listConversations",
   "GET /conversations/{id}": "getConversation",
   "POST /conversations/{id}/messages": "postMessage",

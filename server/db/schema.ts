@@ -399,6 +399,13 @@ export const events = pgTable(
     createdAt: createdAt(),
     /** When the planner called it off; a cancelled event books nobody and takes no offers. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    // What an act needs to quote (issue 30): all optional.
+    eventType: text("event_type"),
+    guests: integer("guests"),
+    budgetDollars: integer("budget_dollars"),
+    hours: doublePrecision("hours"),
+    venue: text("venue"),
+    notes: text("notes"),
   },
   (t) => [index("events_planner_idx").on(t.plannerId, t.starttime)],
 );

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
-import type { InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
+import type { EventDetailsAnswer, InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
 import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { type InviteState, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../../domain/events";
 import { MESSAGES } from "../../domain/messages";
@@ -13,7 +13,7 @@ import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
-import { acts, bookings, events, invites, offers, places, reviews } from "../db/schema";
+import { acts, bookings, events, invites, offers, places, reviews, tags, users } from "../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
@@ -54,20 +54,68 @@ async function eventPlace(db: Executor, location: string) {
   return null;
 }
 
-export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput): Promise<CreatedWithUrl> {
-  requirePlanner(planner);
+/** An event's columns from a create or edit: the place and its time zone, the start, and what an act needs to quote. */
+async function eventColumns(db: Executor, input: CreateEventInput) {
   const place = await eventPlace(db, input.location);
+  if (input.event_type) {
+    const [known] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.type, "Event Type"), eq(tags.name, input.event_type))).limit(1);
+    if (!known) throw validationFailed({ event_type: [MESSAGES.unknownEventType] });
+  }
   // A wall time is the event's local time; a time with an offset is an instant already.
   const starttime = hasOffset(input.starttime) ? new Date(input.starttime) : wallTimeToInstant(input.starttime, place?.timeZone ?? "UTC");
+  return {
+    name: input.name,
+    starttime,
+    location: place?.label ?? input.location,
+    placeId: place?.id ?? null,
+    eventType: input.event_type ?? null,
+    guests: input.guests ?? null,
+    budgetDollars: input.budget ?? null,
+    hours: input.hours ?? null,
+    venue: input.venue ?? null,
+    notes: input.notes ?? null,
+  };
+}
+
+/** What an act needs to quote, as the API answers it. */
+function detailsOf(event: Pick<typeof events.$inferSelect, "eventType" | "guests" | "budgetDollars" | "hours" | "venue" | "notes">): EventDetailsAnswer {
+  return { event_type: event.eventType, guests: event.guests, budget: event.budgetDollars, hours: event.hours, venue: event.venue, notes: event.notes };
+}
+
+export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput): Promise<CreatedWithUrl> {
+  requirePlanner(planner);
+  const columns = await eventColumns(db, input);
   return db.transaction(async (tx: Transaction) => {
     await takeAccountAction(tx, "eventCreated", planner.id);
     const [event] = await tx
       .insert(events)
-      .values({ url: uniqueSlug(input.name), plannerId: planner.id, name: input.name, starttime, location: place?.label ?? input.location, placeId: place?.id ?? null })
+      .values({ url: uniqueSlug(input.name), plannerId: planner.id, ...columns })
       .returning();
     if (input.actUrl) await inviteAct(tx, planner, event!, input.actUrl);
     return { url: event!.url, message: `${input.name} created` };
   });
+}
+
+/** One of the planner's events with its place's time zone, or undefined. */
+export async function plannersEvent(db: Executor, planner: SessionUser, eventUrl: string) {
+  const [row] = await db
+    .select({ event: events, timeZone: places.timeZone })
+    .from(events)
+    .leftJoin(places, eq(places.id, events.placeId))
+    .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+    .limit(1);
+  return row;
+}
+
+/** The planner changes an event not cancelled; its invited acts read the new details on their invites. */
+export async function updateEvent(db: Database, planner: SessionUser, eventUrl: string, input: CreateEventInput): Promise<MessageResult> {
+  requirePlanner(planner);
+  const [event] = await db.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
+  if (!event) throw notFound("No such event");
+  if (event.cancelledAt) throw conflict("A cancelled event cannot be changed");
+  const columns = await eventColumns(db, input);
+  await db.update(events).set(columns).where(eq(events.id, event.id));
+  return { message: `${input.name} saved` };
 }
 
 /** An offer as the API answers it, expired once its last day has ended where the event happens. */
@@ -137,6 +185,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
     short_starttime: formatEventTime(event.starttime, event.timeZone),
     time_zone: event.timeZone ?? "UTC",
     cancelled: event.cancelledAt !== null,
+    details: detailsOf(event),
     invites: inviteRows
       .filter((invite) => invite.eventId === event.id)
       .map((invite): PlannerInvite => {
@@ -259,10 +308,11 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
   const managed = eq(acts.managerId, artist.id);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone, declinedAt: invites.declinedAt, cancelledAt: events.cancelledAt })
+      .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone, declinedAt: invites.declinedAt, cancelledAt: events.cancelledAt, event: events, plannerName: users.name })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .innerJoin(events, eq(events.id, invites.eventId))
+      .innerJoin(users, eq(users.id, events.plannerId))
       .leftJoin(places, eq(places.id, events.placeId))
       .where(managed)
       .orderBy(desc(invites.createdAt), desc(invites.id))
@@ -279,7 +329,16 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
     return {
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
-      event: { url: row.eventUrl, name: row.eventName, location: row.location, starttime: row.starttime.toISOString(), short_starttime: formatEventTime(row.starttime, row.timeZone), time_zone: row.timeZone ?? "UTC" },
+      event: {
+        url: row.eventUrl,
+        name: row.eventName,
+        location: row.location,
+        starttime: row.starttime.toISOString(),
+        short_starttime: formatEventTime(row.starttime, row.timeZone),
+        time_zone: row.timeZone ?? "UTC",
+        details: detailsOf(row.event),
+        planner: { name: row.plannerName },
+      },
       state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null),
       offers: own.map((offer) => offerOf(offer, row.timeZone)),
     };

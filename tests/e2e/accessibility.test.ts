@@ -17,6 +17,7 @@ describe("axe finds no violations", () => {
     ["planner", "/messages"],
     ["planner", "/shortlist"],
     ["planner", "/events/add-event?actUrl=the-velvet-tones"],
+    ["planner", "/events/edit/summer-wedding"],
     ["owner", "/invites"],
     ["owner", "/documents"],
     ["admin", "/documents"],

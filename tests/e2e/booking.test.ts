@@ -52,6 +52,42 @@ describe("the booking loop in the browser", () => {
     await planner.close();
   });
 
+  it("a planner says what an act needs to quote, the artist reads it on the invite, and the planner edits it", async () => {
+    const planner = await (await suite.sessions.contextFor("planner")).newPage();
+    await planner.goto(`${suite.app.baseUrl}/events/add-event?actUrl=dj-nova`);
+    await planner.getByLabel("Event name").fill("Garden Wedding");
+    await planner.getByRole("combobox", { name: "Location" }).fill("Evanston, IL");
+    await planner.getByRole("option", { name: "Evanston, IL", exact: true }).click();
+    await planner.getByLabel("Start time (local time where the event happens)").fill("2031-07-12T17:00");
+    await planner.getByLabel("Kind of event").selectOption("Wedding");
+    await planner.getByLabel("Guests").fill("0");
+    await planner.getByLabel("Budget (USD)").fill("$4,000");
+    await planner.getByLabel("Hours of entertainment").fill("4");
+    await planner.getByLabel("Venue").fill("Shakespeare Garden");
+    await planner.getByLabel("Notes for the acts").fill("Ceremony outdoors, reception in a tent.");
+    await planner.getByRole("button", { name: "Create event and invite" }).click();
+    await planner.getByText("Enter a number of guests from 1 to 100,000").waitFor();
+    await planner.getByLabel("Guests").fill("120");
+    await planner.getByRole("button", { name: "Create event and invite" }).click();
+    await planner.waitForURL(`${suite.app.baseUrl}/entertainment/dj-nova`);
+
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    await artist.goto(`${suite.app.baseUrl}/invites`);
+    const invite = artist.getByRole("listitem").filter({ has: artist.getByRole("heading", { name: "Garden Wedding" }) });
+    await invite.getByText("Planner: Pat Planner · Wedding · 120 guests · 4 hours of entertainment · budget $4,000 · at Shakespeare Garden").waitFor();
+    await invite.getByText("Notes: Ceremony outdoors, reception in a tent.").waitFor();
+
+    await planner.goto(`${suite.app.baseUrl}/events`);
+    await planner.getByRole("link", { name: "Edit Garden Wedding" }).click();
+    await planner.getByLabel("Guests").fill("140");
+    await planner.getByRole("button", { name: "Save event" }).click();
+    await planner.waitForURL(`${suite.app.baseUrl}/events`);
+    await artist.reload();
+    await invite.getByText(/140 guests/).waitFor();
+    await planner.close();
+    await artist.close();
+  });
+
   it("a planner invites the act to an existing event found by name", async () => {
     const { page, errors } = await suite.sessions.openProfile("planner", "the-velvet-tones");
     await page.getByRole("button", { name: "Invite To Event" }).click();

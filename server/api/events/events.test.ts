@@ -89,6 +89,40 @@ describe("events", () => {
   });
 });
 
+describe("what an act needs to quote", () => {
+  it("an event says its kind, guests, budget, hours, venue and notes; the invited act reads them with the planner's name", async () => {
+    const body = { name: "Lakeside Wedding", starttime: inDays(80), location: "Chicago, IL", actUrl: "dj-nova", event_type: "Wedding", guests: 150, budget: 6000, hours: 4.5, venue: "The Drake Hotel", notes: "First dance at 8 PM." };
+    const errors = async (extra: Record<string, unknown>) => (await json<{ errors: unknown }>(await post("/api/events/create", "planner", { ...body, ...extra }))).errors;
+    expect(await errors({ guests: 0 })).toEqual({ guests: ["Enter a number of guests from 1 to 100,000"] });
+    expect(await errors({ hours: 30 })).toEqual({ hours: ["Enter hours from 0.5 to 24"] });
+    expect(await errors({ budget: 12.5 })).toEqual({ budget: ["Enter a budget in whole dollars"] });
+    expect(await errors({ budget: 2_000_000 })).toEqual({ budget: ["Enter a budget of $1,000,000 or less"] });
+    expect(await errors({ event_type: "Moon Landing" })).toEqual({ event_type: ["Choose one of the event types"] });
+    const created = await post("/api/events/create", "planner", body);
+    expect(created.status).toBe(201);
+    const { url } = (await json<{ data: { url: string } }>(created)).data;
+    const details = { event_type: "Wedding", guests: 150, budget: 6000, hours: 4.5, venue: "The Drake Hotel", notes: "First dance at 8 PM." };
+    expect((await plannerEvents()).find((event) => event.url === url)).toMatchObject({ details });
+    const invite = (await json<{ data: { event: { url: string; details: unknown; planner: unknown } }[] }>(await get("/api/invites", "owner"))).data.find((item) => item.event.url === url)!;
+    expect(invite.event).toMatchObject({ details, planner: { name: "Pat Planner" } });
+  });
+
+  it("the planner edits an event; nobody else may; a cancelled one stays as it was", async () => {
+    const { url } = (await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Office Party", starttime: inDays(70), location: "Chicago, IL" }))).data;
+    const edit = { name: "Office Holiday Party", starttime: "2031-12-18T19:00", location: "Evanston, IL", guests: 80, hours: 3 };
+    expect((await post(`/api/events/update/${url}`, "guest", edit)).status).toBe(401);
+    for (const who of ["owner", "admin"] as const) expect((await post(`/api/events/update/${url}`, who, edit)).status, who).toBe(403);
+    expect((await post(`/api/events/update/${url}`, "otherPlanner", edit)).status).toBe(404);
+    expect((await json<{ errors: unknown }>(await post(`/api/events/update/${url}`, "planner", { ...edit, name: "" }))).errors).toEqual({ name: ["Event name is required"] });
+    expect(await (await post(`/api/events/update/${url}`, "planner", edit)).json()).toEqual({ data: { message: "Office Holiday Party saved" } });
+    const saved = (await plannerEvents()).find((event) => event.url === url)! as EventView & { location: string; details: { guests: number; hours: number; venue: string | null } };
+    expect(saved).toMatchObject({ name: "Office Holiday Party", location: "Evanston, IL", details: { guests: 80, hours: 3, venue: null } });
+    expect(saved.short_starttime).toContain("7:00 PM");
+    await post(`/api/events/cancel/${url}`, "planner");
+    expect((await post(`/api/events/update/${url}`, "planner", edit)).status).toBe(409);
+  });
+});
+
 describe("invites", () => {
   it("events-to-invite lists upcoming events by name, without those the act is already invited to", async () => {
     const names = async (terms = "") =>
@@ -97,7 +131,7 @@ describe("invites", () => {
     expect(await names()).toEqual(expect.arrayContaining(["Summer Wedding", "Fall Fundraiser", "Gala"]));
     expect(await names()).not.toContain("Spring Gala");
     expect(await names()).not.toContain("Company Holiday Party");
-    expect(await names("wed")).toEqual(["Summer Wedding"]);
+    expect(await names("wed")).toEqual(["Summer Wedding", "Lakeside Wedding"]);
     expect(await names("nothing like this")).toEqual([]);
     expect((await get("/api/events/events-to-invite/the-velvet-tones", "owner")).status).toBe(403);
   });

@@ -3,8 +3,8 @@ import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventS
 import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
-import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema } from "../../../domain/schemas/events";
-import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, cancelEvent, createEvent, declineInvite, declineOffer, findManagedOffer, withdrawOffer, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
+import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "../../../domain/schemas/events";
+import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, updateEvent, cancelEvent, createEvent, declineInvite, declineOffer, findManagedOffer, withdrawOffer, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
 import { pageQuerySchema } from "../../../domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
@@ -101,6 +101,18 @@ export const eventRoutes = createRouter()
   .openapi(
     actionRoute({ guard: onItem("offerId", findManagedOffer, "The act's artist and admins"), path: "/offers/withdraw/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Withdraw an offer the planner has not answered (the act's artist); the planner is told", params: idParam("offerId"), errors: [401, 404, 409] }),
     async (c) => c.json({ data: await withdrawOffer(c.get("db"), requireViewer(c), c.req.valid("param").offerId) }, 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("PLANNER")],
+      path: "/events/update/{eventUrl}",
+      tags: ["Events"],
+      summary: "Change one of the planner's events: its name, time, place and what an act needs to quote; invited acts read the new details",
+      request: { params: eventUrlParam, body: { content: { "application/json": { schema: updateEventSchema } }, required: true } },
+      responses: { 200: dataResponse("Saved", messageResultSchema), ...errorResponses(404, 409) },
+    }),
+    async (c) => c.json({ data: await updateEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) }, 200),
   )
   .openapi(
     apiRoute({

@@ -1,0 +1,50 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Button } from "../components/ui/button";
+import { EventFormFields, eventBodyOf } from "../features/events/event-form-fields";
+import { readFailure } from "../lib/api-errors";
+import { postJson } from "../lib/post-json.server";
+import { loadEventToEdit } from "./events.server";
+import type { Route } from "./+types/events.edit.$eventUrl";
+
+export function meta() {
+  return [{ title: "Edit an event" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, url, params }: Route.LoaderArgs) {
+  return loadEventToEdit(context, url, params.eventUrl);
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const response = await postJson(context, `/api/events/update/${encodeURIComponent(params.eventUrl)}`, eventBodyOf(await request.formData()));
+  if (response.ok) return redirect("/events");
+  return readFailure(response, "Could not save the event. Please try again.");
+}
+
+export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const errors = actionData?.errors ?? {};
+  return (
+    <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow-sm" aria-labelledby="edit-event-heading">
+      <h1 id="edit-event-heading" className="text-2xl font-bold">
+        Edit {loaderData.values.name}
+      </h1>
+      <p className="mt-1 text-sm text-gray-700">Invited acts read the new details on their invites.</p>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        <EventFormFields values={loaderData.values} eventTypes={loaderData.eventTypes} errors={errors} />
+        {actionData && Object.keys(errors).length === 0 && (
+          <p role="alert" className="text-sm text-red-700">
+            {actionData.message}
+          </p>
+        )}
+        <div className="flex gap-3">
+          <Button type="submit" disabled={submitting}>
+            Save event
+          </Button>
+          <Link to="/events" className="self-center text-sm text-violet-800 underline">
+            Back to my events
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
