@@ -7,8 +7,10 @@
 // the act's artist and as an admin (asked again and again: kept whole by its data, decision
 // 0022), the planner's first look at every other act, and the profile JSON; then /search (a keyword, a place
 // and a radius over the demo catalogue) and a listing page, cached and not, and every other
-// listing of the sitemap once on the server with the cache off (cold); then each
-// server's resident memory and the JavaScript a guest downloads. On the embedded database,
+// listing of the sitemap once on the server with the cache off (cold), and a planner's
+// conversation page read again and again; then each server's resident memory, a message's
+// fan-out (from its POST on one server to its event on a stream open on the other, 200 times)
+// and the memory 2,000 idle conversation streams take; and the JavaScript a guest downloads. On the embedded database,
 // and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
 // may create databases. Figures only: nothing here passes or fails.
 import "./require-node.mjs";
@@ -120,6 +122,11 @@ async function benchDatabase(label, databaseEnv) {
     [`  cold: each of ${listingPaths.length} listings once`, await runEachOnce(uncachedBase, listingPaths)],
   ];
 
+  // A planner's conversation with the act, read again and again (each read marks it read).
+  const conversation = await startConversation(cachedBase, cookies.planner);
+  await warm(`${cachedBase}/messages/${conversation}`, { cookie: cookies.planner });
+  results.push(["thread page (planner)", await run(`${cachedBase}/messages/${conversation}`, { cookie: cookies.planner })]);
+
   const bareRps = results[0][1].requests.average;
   const cachedRps = results[1][1].requests.average;
   console.log(`\n${label}: the act profile ${pagePath} and more, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
@@ -131,7 +138,81 @@ async function benchDatabase(label, databaseEnv) {
     );
   }
   console.log(`\nResident memory after the run: cache on ${residentMegabytes(cachedApp.pid)}, cache off ${residentMegabytes(uncachedApp.pid)}`);
+  // On PostgreSQL the two servers share the database: a message written on one reaches a stream
+  // open on the other. The embedded database belongs to one server: both ends are on it.
+  const streamBase = databaseEnv.DATABASE_URL ? uncachedBase : cachedBase;
+  const fanout = await fanOut(cachedBase, streamBase, conversation, cookies);
+  console.log(`Message fan-out, ${fanout.count} messages written on one server, read on ${streamBase === cachedBase ? "the same server's" : "the other server's"} stream: p50 ${fanout.p50} ms, p99 ${fanout.p99} ms`);
+  const idle = await idleStreams(cachedApp, conversation, cookies["owning artist"], 2_000);
+  console.log(`${idle.opened} idle conversation streams open on one server: resident memory ${idle.before} MB before, ${idle.after} MB with them (${idle.after - idle.before} MB more)`);
   return html;
+}
+
+/** A planner's new conversation with the act; its id. */
+async function startConversation(base, cookie) {
+  const response = await fetch(`${base}/api/conversations/start/${ACT}`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ body: "Are you free on June 12?" }) });
+  if (!response.ok) throw new Error(`starting a conversation: ${response.status}`);
+  return (await response.json()).data.id;
+}
+
+/** The `message` events of an open stream, as they arrive: each message's body, and when it came. */
+async function openStream(base, conversation, cookie, onMessage) {
+  const response = await fetch(`${base}/api/conversations/${conversation}/stream?after=2147483646`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`opening a stream: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ done: true }));
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const data = buffer.slice(0, end).split("\n").find((line) => line.startsWith("data:"));
+        buffer = buffer.slice(end + 2);
+        if (data) onMessage(JSON.parse(data.slice(5)).body, performance.now());
+      }
+    }
+  })();
+  return () => reader.cancel().catch(() => undefined);
+}
+
+/**
+ * From a message's POST on one server to its event on a stream open on `streamBase`, 200 times,
+ * one after another; the planner and the artist write in turn (each under the hourly limit).
+ */
+async function fanOut(writeBase, streamBase, conversation, cookies) {
+  const arrived = new Map();
+  const waiting = new Map();
+  const close = await openStream(streamBase, conversation, cookies["owning artist"], (body, at) => {
+    arrived.set(body, at);
+    waiting.get(body)?.();
+  });
+  const latencies = [];
+  for (let i = 0; i < 200; i++) {
+    const body = `fan-out ${i}`;
+    const came = new Promise((resolve) => waiting.set(body, resolve));
+    const sent = performance.now();
+    const writer = i % 2 === 0 ? cookies.planner : cookies["owning artist"];
+    const response = await fetch(`${writeBase}/api/conversations/${conversation}/messages`, { method: "POST", headers: { cookie: writer, origin: writeBase, "content-type": "application/json" }, body: JSON.stringify({ body }) });
+    if (!response.ok) throw new Error(`writing message ${i}: ${response.status}`);
+    await Promise.race([came, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (arrived.has(body)) latencies.push(arrived.get(body) - sent);
+  }
+  await close();
+  latencies.sort((a, b) => a - b);
+  return { count: latencies.length, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)) };
+}
+
+/** Opens `count` streams of one conversation on a server, and reads its resident memory before and with them. */
+async function idleStreams(app, conversation, cookie, count) {
+  const mb = () => Number.parseInt(residentMegabytes(app.pid), 10);
+  const before = mb();
+  const closers = [];
+  for (let i = 0; i < count; i += 100) closers.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => openStream(app.base, conversation, cookie, () => undefined)))));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const after = mb();
+  await Promise.all(closers.map((close) => close()));
+  return { opened: closers.length, before, after };
 }
 
 /** Every path in the sitemap (and its parts, when it is an index). */
