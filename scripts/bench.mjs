@@ -157,7 +157,10 @@ async function startConversation(base, cookie) {
 
 /** The `message` events of an open stream, as they arrive: each message's body, and when it came. */
 async function openStream(base, conversation, cookie, onMessage) {
-  const response = await fetch(`${base}/api/conversations/${conversation}/stream?after=2147483646`, { headers: { cookie } });
+  // From the conversation's last message on: only what is written from now.
+  const thread = await (await fetch(`${base}/api/conversations/${conversation}`, { headers: { cookie } })).json();
+  const after = thread.data.messages.at(-1)?.id ?? 0;
+  const response = await fetch(`${base}/api/conversations/${conversation}/stream?after=${after}`, { headers: { cookie } });
   if (!response.ok) throw new Error(`opening a stream: ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";

@@ -50,6 +50,7 @@ import type { ConversationHub } from "./live/conversation-hub";
 import { unreadCount } from "./services/notifications";
 import { unreadMessageCount } from "./services/conversations";
 import { unreviewedBookings } from "./services/planner-reviews";
+import { shortlistedActUrls } from "./services/shortlists";
 import type { ActRowCache } from "./act-row-cache";
 import type { FileStorage } from "./storage/file-storage";
 import type { EnhanceScripts, LoadContext } from "./load-context";
@@ -281,6 +282,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           if (!viewer) return Promise.resolve(null);
           const load = () => unreadMessageCount(database.db, viewer.id);
           return deps.viewerCache ? deps.viewerCache.unreadMessages(viewer.id, load) : load();
+        },
+        shortlisted: () => {
+          const viewer = c.get("viewer");
+          if (viewer?.role !== "PLANNER") return Promise.resolve([]);
+          const load = () => shortlistedActUrls(database.db, viewer);
+          return deps.viewerCache ? deps.viewerCache.shortlisted(viewer.id, load) : load();
         },
         unreviewedBookings: () => {
           const viewer = c.get("viewer");

@@ -27,6 +27,8 @@ export type LoadContext = {
   unreadMessages(): Promise<number | null>;
   /** A planner's bookings not yet reviewed, kept per viewer between changes. */
   unreviewedBookings(): Promise<readonly UnreviewedBooking[]>;
+  /** A planner's saved acts (urls); empty for anyone else. */
+  shortlisted(): Promise<readonly string[]>;
   /** Acts' rows kept between requests, for reads (server/act-row-cache.ts). */
   actRows: ActRowCache | undefined;
   config: PublicConfig;

@@ -46,6 +46,8 @@ export interface ViewerCache {
   unreadMessages(userId: string, load: () => Promise<number>): Promise<number>;
   /** A planner's bookings without a review (server/services/planner-reviews.ts), from which a profile finds the events that may review it. */
   unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
+  /** The urls of the acts a planner saved (a trigger on shortlists announces the planner, migration 0031). */
+  shortlisted(userId: string, load: () => Promise<string[]>): Promise<readonly string[]>;
   forgetAll(): void;
   stop(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
   const unreadCounts = new Map<string, Entry<number>>();
   const unreadMessageCounts = new Map<string, Entry<number>>();
   const bookings = new Map<string, Entry<readonly UnreviewedBooking[]>>();
+  const shortlists = new Map<string, Entry<readonly string[]>>();
   const changedAt = new Map<string, number>();
   let counter = 0;
   let everythingChangedAt = 0;
@@ -67,6 +70,7 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
     unreadCounts.clear();
     unreadMessageCounts.clear();
     bookings.clear();
+    shortlists.clear();
   };
   const onNotify = (userId: string) => {
     counter += 1;
@@ -119,6 +123,8 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
     unreadMessages: (userId, load) => perUser(unreadMessageCounts, userId, load),
 
     unreviewedBookings: (userId, load) => perUser(bookings, userId, async () => Object.freeze(await load())),
+
+    shortlisted: (userId, load) => perUser(shortlists, userId, async () => Object.freeze(await load())),
 
     forgetAll,
 

@@ -2,7 +2,6 @@ import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
 import { reviewableEvents } from "../../server/services/planner-reviews";
-import { isShortlisted } from "../../server/services/shortlists";
 import { fileUrl } from "../../server/storage/file-storage";
 import { packJson } from "../lib/packed-json";
 import { visibleProfilePageOr404 } from "./act-profile-data.server";
@@ -14,7 +13,7 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   // The profile read above already found the act and checked this viewer may see it.
   const reviewEvents = context.viewer?.role === "PLANNER" ? reviewableEvents(await context.unreviewedBookings(), actId) : [];
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
-  const shortlisted = abilities.invite && context.viewer ? await isShortlisted(context.db, context.viewer, actId) : false;
+  const shortlisted = abilities.invite ? (await context.shortlisted()).includes(profile.url) : false;
   const { appName, publicUrl } = context.config;
   return {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).

@@ -4,7 +4,6 @@ import { fieldErrorsFromIssues } from "../../domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "../../domain/search-filter";
 import { ApiError } from "../../server/errors";
 import { invitedActUrls } from "../../server/services/events";
-import { shortlistedActUrls } from "../../server/services/shortlists";
 import { searchActs } from "../../server/services/search/search-acts";
 import { packJson } from "../lib/packed-json";
 
@@ -23,7 +22,7 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
     const [found, invited, shortlisted] = await Promise.all([
       searchActs(context.db, viewer, parsed.data, context.actRows),
       viewer?.role === "PLANNER" ? invitedActUrls(context.db, viewer) : [],
-      viewer?.role === "PLANNER" ? shortlistedActUrls(context.db, viewer) : [],
+      context.shortlisted(),
     ]);
     const results = packJson(found);
     return { ...base, filter: parsed.data, results, invited, shortlisted, errors: {} as FieldErrors, raw };

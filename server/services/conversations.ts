@@ -168,9 +168,10 @@ export async function messagesAfter(db: Executor, viewer: SessionUser, conversat
 /** A conversation with every message; reading it marks it, and its message notifications, read for the caller. */
 export async function readConversation(db: Database, viewer: SessionUser, conversationId: number): Promise<Conversation> {
   const conversation = await findReadableConversation(db, viewer, conversationId);
-  const list = await messagesAfter(db, viewer, conversationId);
+  const [list, readUpTo] = await Promise.all([messagesAfter(db, viewer, conversationId), lastReadId(db, conversationId, viewer.id)]);
   const last = list.at(-1);
-  if (last) await markConversationRead(db, viewer, conversationId, last.id);
+  // Reading again what was read writes nothing.
+  if (last && last.id > readUpTo) await markConversationRead(db, viewer, conversationId, last.id);
   return {
     id: conversation.id,
     act: { url: conversation.act.url, name: conversation.act.name },

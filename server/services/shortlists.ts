@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
 import { canMessageAct } from "../../domain/permissions";
 import type { ActSearchResult } from "../../domain/resources/search";
@@ -54,10 +54,4 @@ export async function shortlistedActUrls(db: Executor, planner: SessionUser): Pr
   if (planner.role !== "PLANNER") return [];
   const result = await db.execute(sql`select a.url from shortlists l join acts a on a.id = l.act_id where l.planner_id = ${planner.id} order by a.url`);
   return (result as unknown as { rows: { url: string }[] }).rows.map((row) => row.url);
-}
-
-/** Whether the planner saved this act. */
-export async function isShortlisted(db: Executor, planner: SessionUser, actId: number): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(shortlists).where(and(eq(shortlists.plannerId, planner.id), eq(shortlists.actId, actId)));
-  return (row?.n ?? 0) > 0;
 }
