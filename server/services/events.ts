@@ -437,21 +437,28 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
   });
 }
 
+/** An offer with its invite, act, event and the event's time zone, locked for a change of its status. */
+async function lockedOffer(tx: Executor, offerId: number) {
+  const [row] = await tx
+    .select({ offer: offers, invite: invites, act: acts, event: events, timeZone: places.timeZone })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .leftJoin(places, eq(places.id, events.placeId))
+    .where(eq(offers.id, offerId))
+    .for("update", { of: offers });
+  return row;
+}
+
 /**
  * The planner's offer that still waits for an answer, locked for it: 404 for another planner's,
  * 409 once answered or expired.
  */
 async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: number) {
-  const [row] = await tx
-    .select({ offer: offers, invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId, timeZone: places.timeZone })
-    .from(offers)
-    .innerJoin(invites, eq(invites.id, offers.inviteId))
-    .innerJoin(events, eq(events.id, invites.eventId))
-    .innerJoin(acts, eq(acts.id, invites.actId))
-    .leftJoin(places, eq(places.id, events.placeId))
-    .where(eq(offers.id, offerId))
-    .for("update", { of: offers });
-  if (!row || row.event.plannerId !== planner.id) throw notFound("No such offer");
+  const locked = await lockedOffer(tx, offerId);
+  if (!locked || locked.event.plannerId !== planner.id) throw notFound("No such offer");
+  const row = { ...locked, actName: locked.act.name, actUrl: locked.act.url, managerId: locked.act.managerId };
   if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
   const status = offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone);
   if (status === "expired") throw conflict(MESSAGES.offerExpired);
@@ -524,15 +531,7 @@ export async function findManagedOffer(db: Executor, viewer: SessionUser, offerI
 /** The act's artist takes back an offer the planner has not answered; the planner is told. */
 export async function withdrawOffer(db: Database, artist: SessionUser, offerId: number): Promise<MessageResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ offer: offers, invite: invites, act: acts, event: events, timeZone: places.timeZone })
-      .from(offers)
-      .innerJoin(invites, eq(invites.id, offers.inviteId))
-      .innerJoin(acts, eq(acts.id, invites.actId))
-      .innerJoin(events, eq(events.id, invites.eventId))
-      .leftJoin(places, eq(places.id, events.placeId))
-      .where(eq(offers.id, offerId))
-      .for("update", { of: offers });
+    const row = await lockedOffer(tx, offerId);
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such offer");
     if (offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone) !== "pending") throw conflict("Only an offer waiting for an answer can be withdrawn");
     await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
