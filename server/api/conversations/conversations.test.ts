@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS, LIMITS } from "../../../domain/limits";
 import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { eventually } from "../../../tests/setup/eventually";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -167,7 +168,10 @@ describe("response facts", () => {
     // An answer later than a day does not count toward the rate.
     await server.database.db.execute(sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`);
     await server.database.db.execute(sql`update conversations set last_message_at = now() where id = ${talk}`);
-    const later = (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
+    // Written straight to the database: the act's announcement reaches a server's kept facts at commit, a moment later.
+    const facts = async () => (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
+    await eventually(async () => (await facts()).response_rate === 0);
+    const later = await facts();
     expect(later.response_rate).toBe(0);
     expect(later.response_time_hours).toBeGreaterThan(47);
     // An act with fewer conversations says nothing yet.
