@@ -194,9 +194,16 @@ export async function markConversationRead(db: Database, viewer: SessionUser, co
   });
 }
 
+/** Conversations (joined to their act) that the user is a side of: their planner, or their act's manager. */
+const sideOf = (userId: string) => or(eq(conversations.plannerId, userId), eq(acts.managerId, userId));
+/** The user's read mark of a message's conversation, to left-join. */
+const readMarkOf = (userId: string) => and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, userId));
+/** Messages from others past the user's read mark (with readMarkOf joined). */
+const unreadBy = (userId: string) => and(or(isNull(messages.authorId), ne(messages.authorId, userId)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`);
+
 /** Conversations the caller is a side of (an admin: also those of the acts they manage), latest activity first. */
 export async function listConversations(db: Executor, viewer: SessionUser, paging: PageQuery): Promise<Paged<ConversationSummary>> {
-  const mine = or(eq(conversations.plannerId, viewer.id), eq(acts.managerId, viewer.id));
+  const mine = sideOf(viewer.id);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -229,8 +236,8 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
         db
           .select({ conversationId: messages.conversationId, n: count() })
           .from(messages)
-          .leftJoin(conversationReads, and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, viewer.id)))
-          .where(and(inArray(messages.conversationId, ids), or(isNull(messages.authorId), ne(messages.authorId, viewer.id)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`))
+          .leftJoin(conversationReads, readMarkOf(viewer.id))
+          .where(and(inArray(messages.conversationId, ids), unreadBy(viewer.id)))
           .groupBy(messages.conversationId),
       ])
     : [[], []];
@@ -255,15 +262,8 @@ export async function unreadMessageCount(db: Executor, userId: string, exceptCon
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(acts, eq(acts.id, conversations.actId))
-    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, userId)))
-    .where(
-      and(
-        or(eq(conversations.plannerId, userId), eq(acts.managerId, userId)),
-        or(isNull(messages.authorId), ne(messages.authorId, userId)),
-        sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`,
-        exceptConversationId === undefined ? undefined : ne(conversations.id, exceptConversationId),
-      ),
-    );
+    .leftJoin(conversationReads, readMarkOf(userId))
+    .where(and(sideOf(userId), unreadBy(userId), exceptConversationId === undefined ? undefined : ne(conversations.id, exceptConversationId)));
   return row?.n ?? 0;
 }
 
