@@ -65,7 +65,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
-        <Link to={`/entertainment/${conversation.act.url}`} className="text-violet-900 hover:underline">
+        <Link to={`/entertainment/${conversation.act.url}`} className="text-violet-900 underline">
           {conversation.act.name}
         </Link>{" "}
         and {conversation.planner.name}

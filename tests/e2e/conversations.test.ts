@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { browserSuite } from "./browser-session";
+import { browserSuite, toast } from "./browser-session";
 
 const suite = browserSuite();
 
@@ -97,6 +97,110 @@ describe("planners and acts talk", () => {
     await page.getByLabel("Your message").fill("Sent without a script.");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("list", { name: "Messages" }).getByText("Sent without a script.").waitFor();
+    await context.close();
+  });
+
+  it("a whole journey: a guest finds two acts, signs up, hearts them, asks both for quotes, talks with one, declines one offer and accepts the other", async () => {
+    // A guest finds two acts.
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const planner = await context.newPage();
+    await planner.goto(`${suite.app.baseUrl}/search?searchTerms=nova`);
+    await planner.getByRole("article").getByRole("link", { name: "DJ Nova" }).waitFor();
+    await planner.goto(`${suite.app.baseUrl}/search?searchTerms=velvet`);
+    await planner.getByRole("article").getByRole("link", { name: "The Velvet Tones" }).click();
+    await planner.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+
+    // Signs up as a planner on the profile, lands back on it, and hearts it.
+    const signup = planner.getByRole("region", { name: "Create a free account to book The Velvet Tones" });
+    await signup.getByLabel("Name").fill("Jo Journey");
+    await signup.getByLabel("Email").fill("jo.journey@example.com");
+    await signup.getByLabel("Password").fill("a-long-enough-password");
+    await signup.getByRole("button", { name: "Sign Up for Free" }).click();
+    await planner.getByTestId("signed-in-as").waitFor();
+    await planner.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    await planner.getByRole("button", { name: /Save The Velvet Tones to your shortlist/ }).click();
+    await expect.poll(() => planner.getByRole("button", { name: /The Velvet Tones to your shortlist/ }).getAttribute("aria-pressed")).toBe("true");
+    // ...and the other act from its search card.
+    await planner.goto(`${suite.app.baseUrl}/search?searchTerms=nova`);
+    const nova = planner.getByRole("article").filter({ has: planner.getByRole("heading", { name: "DJ Nova" }) });
+    await nova.getByRole("button", { name: /DJ Nova to your shortlist/ }).click();
+    await expect.poll(() => nova.getByRole("button", { name: /DJ Nova to your shortlist/ }).getAttribute("aria-pressed")).toBe("true");
+
+    // A new event, then one request to both acts from the shortlist.
+    await planner.goto(`${suite.app.baseUrl}/events/add-event`);
+    await planner.getByLabel("Event name").fill("Journey Wedding");
+    await planner.getByRole("combobox", { name: "Location" }).fill("Evanston, IL");
+    await planner.getByRole("option", { name: "Evanston, IL", exact: true }).click();
+    await planner.getByLabel("Start time (local time where the event happens)").fill("2031-06-21T17:00");
+    await planner.getByLabel("Guests").fill("90");
+    await planner.getByRole("button", { name: /^Create event/ }).click();
+    await planner.waitForURL(`${suite.app.baseUrl}/events`);
+    await planner.goto(`${suite.app.baseUrl}/shortlist`);
+    await planner.getByRole("checkbox", { name: "Ask The Velvet Tones" }).check();
+    await planner.getByRole("checkbox", { name: "Ask DJ Nova" }).check();
+    const eventChoice = planner.getByLabel("For which event");
+    await eventChoice.selectOption((await eventChoice.locator("option", { hasText: "Journey Wedding" }).getAttribute("value"))!);
+    await planner.getByLabel("Your message to each act (optional)").fill("Ninety guests in a garden. Are you free, and what would you charge?");
+    await planner.getByRole("button", { name: "Request quotes" }).click();
+    const outcome = planner.getByRole("status").filter({ hasText: "Your request" });
+    await outcome.getByText("The Velvet Tones: asked for a quote").waitFor();
+    await outcome.getByText("DJ Nova: asked for a quote").waitFor();
+
+    // The artist answers both threads and sends an offer for each act.
+    const artist = await (await suite.sessions.contextFor("owner")).newPage();
+    const offers = { "The Velvet Tones": ["4200", "Four hours, two sets."], "DJ Nova": ["1500", "Five hours with lights."] } as const;
+    for (const [act, [price, note]] of Object.entries(offers)) {
+      await artist.goto(`${suite.app.baseUrl}/messages`);
+      await artist.getByRole("link", { name: `${act} and Jo Journey` }).click();
+      const thread = artist.getByRole("list", { name: "Messages" });
+      await thread.getByText("Ninety guests in a garden. Are you free, and what would you charge?").waitFor();
+      await artist.getByLabel("Your message").fill(`${act} here: we are free that day, an offer follows.`);
+      await artist.getByRole("button", { name: "Send" }).click();
+      await thread.getByText(`${act} here: we are free that day, an offer follows.`).waitFor();
+      await artist.goto(`${suite.app.baseUrl}/invites`);
+      const invite = artist
+        .getByRole("listitem")
+        .filter({ has: artist.getByRole("heading", { name: "Journey Wedding" }) })
+        .filter({ has: artist.getByRole("link", { name: act, exact: true }) });
+      const form = invite.getByRole("form", { name: "Send an offer for Journey Wedding" });
+      await form.getByLabel("Price (USD)").fill(price);
+      await form.getByLabel("Message").fill(note);
+      await form.getByRole("button", { name: "Send offer" }).click();
+      await toast(artist, "Offer sent");
+    }
+    await artist.close();
+
+    // The planner reads the Velvet Tones thread (its answer and its offer), and asks one more thing.
+    await planner.goto(`${suite.app.baseUrl}/messages`);
+    await planner.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).click();
+    const velvet = planner.getByRole("list", { name: "Messages" });
+    await velvet.getByText("The Velvet Tones here: we are free that day, an offer follows.").waitFor();
+    await velvet.getByText(/\$4,200\.00/).first().waitFor();
+    await planner.getByLabel("Your message").fill("Can you learn our first dance?");
+    await planner.getByRole("button", { name: "Send" }).click();
+    await velvet.getByText("Can you learn our first dance?").waitFor();
+
+    // Declines DJ Nova's offer and accepts The Velvet Tones'.
+    await planner.goto(`${suite.app.baseUrl}/events`);
+    const wedding = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Journey Wedding" }) });
+    await wedding.getByRole("button", { name: "Decline the offer from DJ Nova" }).click();
+    await planner.getByRole("dialog", { name: "Decline the offer of DJ Nova?" }).getByRole("button", { name: "Decline offer" }).click();
+    await toast(planner, "Offer from DJ Nova declined");
+    await wedding.getByRole("button", { name: "Accept offer from The Velvet Tones" }).click();
+    const confirm = planner.getByRole("dialog", { name: "Book The Velvet Tones?" });
+    await confirm.getByText("$4,200.00").waitFor();
+    await confirm.getByRole("button", { name: "Accept and book" }).click();
+    await toast(planner, "The Velvet Tones booked for Journey Wedding");
+    await wedding.getByText("Booked", { exact: true }).waitFor();
+
+    // Each thread tells its act's side of the story.
+    await planner.goto(`${suite.app.baseUrl}/messages`);
+    await planner.getByRole("link", { name: "DJ Nova and Jo Journey" }).click();
+    await planner.getByRole("list", { name: "Messages" }).getByText(/declined/i).first().waitFor();
+    expect(await axeViolations(planner)).toEqual([]);
+    await planner.goto(`${suite.app.baseUrl}/messages`);
+    await planner.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).click();
+    await velvet.getByText("Jo Journey accepted the offer of $4,200.00: The Velvet Tones is booked for Journey Wedding.").waitFor();
     await context.close();
   });
 });
