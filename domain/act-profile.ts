@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { actStatusSchema } from "./act-status";
+import { responseFactsFields } from "./resources/conversations";
 import { moderationEventSchema } from "./moderation";
 import { ROLES } from "./roles";
 import { ACT_TAG_RELATIONS, tagSchema } from "./tags";
@@ -225,8 +226,7 @@ export const actProfileSchema = z
     videos: z.array(profileVideoSchema),
     packages: z.array(profilePackageSchema),
     price_from_cents: z.number().int().nullable().describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
-    response_rate: z.number().int().optional().describe("Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours"),
-    response_time_hours: z.number().nullable().optional().describe("With response_rate: the median hours to the act's first answer, one decimal (null when it answered none)"),
+    ...responseFactsFields,
     testimonials: z.array(profileTestimonialSchema),
     entertainerReviews: z.array(profileReviewSchema),
     reviewSummary: reviewSummarySchema,

@@ -36,3 +36,10 @@ export function responseTimeText(hours: number): string {
   const whole = Math.ceil(hours);
   return `Usually responds within ${whole} ${whole === 1 ? "hour" : "hours"}`;
 }
+
+/** The line a profile and a result card show of an act's response facts, or null when it has none yet. */
+export function responseFactsText(facts: { response_rate?: number; response_time_hours?: number | null }): string | null {
+  if (facts.response_rate === undefined) return null;
+  const time = facts.response_time_hours == null ? "" : `${responseTimeText(facts.response_time_hours)} · `;
+  return `${time}${facts.response_rate}% response rate`;
+}

@@ -16,6 +16,7 @@ import { createProductionSsr, createDevelopmentSsr } from "./ssr";
 import { removeStaleUploads } from "./services/uploads";
 import { removeStaleVideoUploads } from "./services/videos";
 import { FACET_COMPACTION_MS, compactFacetCounts } from "./services/search/facet-counts";
+import { RESPONSE_FACTS_SWEEP_MS, refreshAllResponseFacts } from "./services/response-facts";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
@@ -76,6 +77,10 @@ async function main() {
   void compactFacets();
   const facetCompaction = setInterval(() => void compactFacets(), FACET_COMPACTION_MS);
   facetCompaction.unref();
+  const sweepResponseFacts = () => refreshAllResponseFacts(database.db).catch((err: unknown) => logger.warn({ err }, "could not refresh the response facts"));
+  void sweepResponseFacts();
+  const responseFactsSweep = setInterval(() => void sweepResponseFacts(), RESPONSE_FACTS_SWEEP_MS);
+  responseFactsSweep.unref();
 
   const transport = createMailTransport(env);
   const mailWorker = await startMailWorker(database, { transport, logger, appName: env.appName, publicUrl: env.publicUrl, secret: auth.options.secret as string });
@@ -89,6 +94,7 @@ async function main() {
     stopping = true;
     clearInterval(uploadSweep);
     clearInterval(facetCompaction);
+    clearInterval(responseFactsSweep);
     logger.info({ signal }, "stopping: finishing requests in flight");
     // Open conversation streams end now (their browsers reconnect to another server); they would hold close() open.
     const streams = conversationHub.stop();

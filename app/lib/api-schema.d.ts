@@ -1676,6 +1676,8 @@ export interface components {
          *         "Motown",
          *         "Soul"
          *       ],
+         *       "response_rate": 92,
+         *       "response_time_hours": 2.5,
          *       "distance_miles": 4.2,
          *       "nearest_location": "Chicago, IL"
          *     }
@@ -1697,6 +1699,10 @@ export interface components {
             price_from_cents: number | null;
             /** @description The act's tag names */
             tags: string[];
+            /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
+            response_rate?: number;
+            /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */
+            response_time_hours?: number | null;
             /** @description Only when the search names a place: miles to the act's nearest location */
             distance_miles?: number | null;
             /** @description Only when the search names a place: which of the act's locations is nearest */

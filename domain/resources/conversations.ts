@@ -1,8 +1,19 @@
 import { z } from "zod";
-import { MESSAGE_KINDS } from "../conversations";
+import { MESSAGE_KINDS, RESPONSE_FACTS } from "../conversations";
 import { ROLES } from "../roles";
 
 /** The answers of the conversation calls (CONTRACT.md, Conversations). */
+
+/** How an act answers, on its profile and its result cards: present once RESPONSE_FACTS.minConversations were started. */
+export const responseFactsFields = {
+  response_rate: z
+    .number()
+    .int()
+    .optional()
+    .describe(`Once ${RESPONSE_FACTS.minConversations} conversations were started with the act in the last ${RESPONSE_FACTS.windowDays} days: the whole percent of them it answered within ${RESPONSE_FACTS.answerHours} hours`),
+  response_time_hours: z.number().nullable().optional().describe("With response_rate: the median hours to the act's first answer, one decimal (null when it answered none)"),
+};
+
 
 const actRef = z.object({ url: z.string(), name: z.string() });
 const plannerRef = z.object({ name: z.string() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { actStatusSchema } from "../act-status";
+import { responseFactsFields } from "./conversations";
 import { LIST_KEYS, SORTS } from "../search-filter";
 
 export const actSearchResultSchema = z
@@ -14,6 +15,7 @@ export const actSearchResultSchema = z
     rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
     price_from_cents: z.number().int().nullable().describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
     tags: z.array(z.string()).describe("The act's tag names"),
+    ...responseFactsFields,
     distance_miles: z.number().nullable().optional().describe("Only when the search names a place: miles to the act's nearest location"),
     nearest_location: z.string().nullable().optional().describe("Only when the search names a place: which of the act's locations is nearest"),
     status: actStatusSchema.optional().describe("Admins only"),
@@ -32,6 +34,8 @@ export const actSearchResultSchema = z
       rating: { average: 4.8, count: 12 },
       price_from_cents: 450000,
       tags: ["7+ Piece Band", "Funk", "Motown", "Soul"],
+      response_rate: 92,
+      response_time_hours: 2.5,
       distance_miles: 4.2,
       nearest_location: "Chicago, IL",
     },

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -517,6 +518,13 @@ export const actSearch = pgTable(
     priceFromCents: integer("price_from_cents"),
     /** "<list>:<value>" for every filter value the act has (server/services/search/conditions.ts). */
     facets: text("facets").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The act's response facts (domain/conversations.ts RESPONSE_FACTS), null until enough
+     * conversations were started: written by server/services/response-facts.ts, not by the
+     * search row's rebuild, for cards, profiles and the order of equally relevant acts.
+     */
+    responseRate: smallint("response_rate"),
+    responseHours: real("response_hours"),
   },
   (t) => [
     index("act_search_document_idx").using("gin", t.document),
@@ -529,6 +537,8 @@ export const actSearch = pgTable(
     index("act_search_rating_idx").on(t.visible, sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.actId),
     index("act_search_reviews_idx").on(t.visible, sql`${t.reviewCount} desc`, sql`${t.ratingAvg} desc nulls last`, t.actId),
     index("act_search_newest_idx").on(t.visible, sql`${t.createdAt} desc`, sql`${t.actId} desc`),
+    // The acts with response facts: what the periodic sweep looks at besides recent conversations.
+    index("act_search_responding_idx").on(t.actId).where(sql`${t.responseRate} is not null`),
     index("act_search_price_idx").on(t.visible, sql`${t.priceFromCents} asc nulls last`, t.actId),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { type ConversationSides, type MessageKind, RESPONSE_FACTS, canReadConversation, canWriteConversation } from "../../domain/conversations";
+import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation } from "../../domain/conversations";
 import { messageExcerpt } from "../../domain/notifications";
 import type { PageQuery, Paged } from "../../domain/paging";
 import { canMessageAct } from "../../domain/permissions";
@@ -12,6 +12,7 @@ import { forbidden, notFound } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { notify } from "./notifications";
+import { refreshResponseFacts } from "./response-facts";
 import type { SessionUser } from "./viewer";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
@@ -68,6 +69,8 @@ async function addMessage(tx: Executor, conversation: ConversationRow, author: S
     const hadReadAll = !previous || readUpTo >= previous.id;
     await notify(tx, recipient, "message", { fromName: author.name, actName: conversation.act.name, actUrl: conversation.act.url, conversationId: conversation.id, excerpt: messageExcerpt(body) }, { email: hadReadAll });
   }
+  // A conversation's first message, or the act's answer, moves the act's response facts.
+  await refreshResponseFacts(tx, conversation.act.id);
   // Open streams of this conversation hear of it when the transaction commits.
   await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${String(conversation.id)})`);
   return message!.id;
@@ -265,28 +268,4 @@ export async function unreadMessageCount(db: Executor, userId: string, exceptCon
     .leftJoin(conversationReads, readMarkOf(userId))
     .where(and(sideOf(userId), unreadBy(userId), exceptConversationId === undefined ? undefined : ne(conversations.id, exceptConversationId)));
   return row?.n ?? 0;
-}
-
-/**
- * How the act answers (CONTRACT.md, response facts): of the conversations started with it in
- * the window, the share it answered within the hours allowed, and the median hours to its first
- * answer; nothing until enough conversations were started.
- */
-export async function responseFacts(db: Executor, actId: number): Promise<{ response_rate: number; response_time_hours: number | null } | null> {
-  const { minConversations, windowDays, answerHours } = RESPONSE_FACTS;
-  const result = await db.execute(sql`
-    with started as (
-      select (select min(m.created_at) from messages m where m.conversation_id = c.id) as first_at,
-        (select min(m.created_at) from messages m where m.conversation_id = c.id and m.kind = 'text' and m.author_id is not null and m.author_id <> c.planner_id) as answered_at
-      from conversations c where c.act_id = ${actId} and c.created_at >= now() - make_interval(days => ${windowDays}))
-    select count(*)::int as started,
-      count(*) filter (where answered_at - first_at <= make_interval(hours => ${answerHours}))::int as in_time,
-      percentile_cont(0.5) within group (order by extract(epoch from answered_at - first_at) / 3600) filter (where answered_at is not null) as median_hours
-    from started`);
-  const [row] = (result as unknown as { rows: { started: number; in_time: number; median_hours: number | string | null }[] }).rows;
-  if (!row || row.started < minConversations) return null;
-  return {
-    response_rate: Math.round((row.in_time / row.started) * 100),
-    response_time_hours: row.median_hours === null ? null : Math.round(Number(row.median_hours) * 10) / 10,
-  };
 }

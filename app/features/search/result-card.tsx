@@ -4,6 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
 import { priceFromText } from "../../../domain/prices";
 import { distanceText } from "../../../domain/formatters";
+import { responseFactsText } from "../../../domain/conversations";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import { ShortlistHeart } from "../shortlist/shortlist-heart";
 import type { SearchResults } from "../../routes/search.server";
@@ -25,6 +26,7 @@ export function ResultCard({
   /** Saved to the planner's shortlist. */
   shortlisted?: boolean;
 }) {
+  const responses = responseFactsText(act);
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
@@ -40,6 +42,7 @@ export function ResultCard({
           <Whereabouts act={act} />
         </p>
         {act.price_from_cents !== null && <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
+        {responses && <p className="mt-1 text-sm text-gray-700">{responses}</p>}
         <p className="mt-1 flex items-center gap-2 text-sm">
           {act.rating.average !== null ? (
             <>

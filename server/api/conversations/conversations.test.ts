@@ -4,6 +4,8 @@ import { ACCOUNT_LIMITS, LIMITS } from "../../../domain/limits";
 import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
 import { eventually } from "../../../tests/setup/eventually";
+import { acts } from "../../db/schema";
+import { refreshAllResponseFacts } from "../../services/response-facts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -165,10 +167,15 @@ describe("response facts", () => {
     const velvet = (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
     expect(velvet.response_rate).toBe(33);
     expect(velvet.response_time_hours).toBe(0);
-    // An answer later than a day does not count toward the rate.
+    // Its result card says the same.
+    const card = (await json<{ data: { url: string; response_rate?: number; response_time_hours?: number | null }[] }>(await get("/api/acts?searchTerms=velvet", "guest"))).data.find((act) => act.url === "the-velvet-tones");
+    expect([card?.response_rate, card?.response_time_hours]).toEqual([33, 0]);
+    // An answer later than a day does not count toward the rate. Written straight to the
+    // database, as time passing would: the servers' sweep finds it and announces the act, whose
+    // pages reach a server's kept facts a moment later.
     await server.database.db.execute(sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`);
-    await server.database.db.execute(sql`update conversations set last_message_at = now() where id = ${talk}`);
-    // Written straight to the database: the act's announcement reaches a server's kept facts at commit, a moment later.
+    expect(await refreshAllResponseFacts(server.database.db)).toBe(1);
+    expect(await refreshAllResponseFacts(server.database.db)).toBe(0);
     const facts = async () => (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
     await eventually(async () => (await facts()).response_rate === 0);
     const later = await facts();
@@ -177,5 +184,27 @@ describe("response facts", () => {
     // An act with fewer conversations says nothing yet.
     const nova = (await json<{ data: Record<string, unknown> }>(await get("/api/acts/dj-nova", "guest"))).data;
     expect("response_rate" in nova).toBe(false);
+  });
+
+  it("of two equally relevant acts, the one that answers comes first in search", async () => {
+    const db = server.database.db;
+    const [artist] = ((await db.execute(sql`select id from users where email = 'artist@example.com'`)) as unknown as { rows: { id: string }[] }).rows;
+    for (const [url, name] of [["twin-echo-alpha", "Twin Echo Alpha"], ["twin-echo-bravo", "Twin Echo Bravo"]] as const)
+      await db.insert(acts).values({ url, name, headline: "Harmonies for twinecho fans", location: "Chicago, IL", active: true, applicationComplete: true, musical: true, managerId: artist!.id });
+    const order = async () => (await json<{ data: { url: string; response_rate?: number }[] }>(await get("/api/acts?searchTerms=twinecho", "guest"))).data;
+    await eventually(async () => (await order()).length === 2);
+    expect((await order()).map((act) => act.url)).toEqual(["twin-echo-alpha", "twin-echo-bravo"]);
+    // Three conversations with Bravo, each answered by its artist at once.
+    const events = ((await db.execute(sql`select e.url from events e join users u on u.id = e.planner_id where u.email = 'planner@example.com' order by e.id limit 2`)) as unknown as { rows: { url: string }[] }).rows;
+    for (const event of [undefined, ...events.map((row) => row.url)]) {
+      const started = await start("planner", { body: "Are you free?", ...(event ? { event_url: event } : {}) }, "twin-echo-bravo");
+      const { id } = (await json<{ data: { id: number } }>(started)).data;
+      expect((await post(`/api/conversations/${id}/messages`, "owner", { body: "We are!" })).status).toBe(201);
+    }
+    await eventually(async () => (await order())[0]?.url === "twin-echo-bravo");
+    expect((await order()).map((act) => [act.url, act.response_rate])).toEqual([
+      ["twin-echo-bravo", 100],
+      ["twin-echo-alpha", undefined],
+    ]);
   });
 });

@@ -98,12 +98,12 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
   }
 }
 
-/** After relevance, the order of equally relevant acts. */
-const BY_RANK_THEN = sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
+/** After relevance, the order of equally relevant acts: featured, then those that answer more often, and faster (issue 30). */
+const BY_RANK_THEN = sql`s.featured desc, s.response_rate desc nulls last, s.response_hours asc nulls last, s.rating_avg desc nulls last, s.act_id`;
 
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
 export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
-    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents,
+    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
 
 /** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
@@ -119,6 +119,7 @@ export function searchResultOf(row: ResultRow, { circle, admin }: { circle: bool
     rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
     price_from_cents: row.price_from_cents,
     tags: row.tags,
+    ...(row.response_rate === null ? {} : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
     ...(circle ? { distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest ?? null } : {}),
     ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
   };
@@ -139,6 +140,8 @@ export interface ResultRow {
   rating_avg: number | null;
   review_count: number | null;
   price_from_cents: number | null;
+  response_rate: number | null;
+  response_hours: number | null;
   distance?: number | null;
   nearest?: string | null;
   tags: string[];
@@ -279,7 +282,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // server's pool runs the two passes below side by side instead, which is faster there.
     const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ResultRow[] }>(
       db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
-          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, ${relevanceRank(keywords)} as rank, ${distance} as distance
+          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours, ${relevanceRank(keywords)} as rank, ${distance} as distance
           ${countFrom(query)} where ${conditions(query)}),
         page as (select * from matches s order by s.rank desc, ${BY_RANK_THEN} ${limit})
         select

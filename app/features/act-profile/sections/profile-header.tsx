@@ -1,7 +1,7 @@
 import { Globe, MapPin } from "lucide-react";
 import { SOCIAL_NETWORKS } from "../../../../domain/act-profile";
 import { priceFromText } from "../../../../domain/prices";
-import { responseTimeText } from "../../../../domain/conversations";
+import { responseFactsText } from "../../../../domain/conversations";
 import { formatAverage } from "../../../../domain/ratings";
 import { Badge } from "../../../components/ui/badge";
 import { StarRating } from "../../../components/ui/star-rating";
@@ -22,6 +22,7 @@ const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
 
 export function ProfileHeader({ act, can }: SectionProps) {
   const average = formatAverage(act.reviewSummary.average);
+  const responses = responseFactsText(act);
   const socials = SOCIAL_NETWORKS.flatMap((network) => {
     const href = act.social[network];
     return href ? [{ network, href }] : [];
@@ -66,10 +67,9 @@ export function ProfileHeader({ act, can }: SectionProps) {
           )}
         </p>
         {act.price_from_cents !== null && <p className="text-lg font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
-        {act.response_rate !== undefined && (
+        {responses && (
           <p className="text-sm text-gray-800" data-testid="response-facts">
-            {act.response_time_hours != null ? `${responseTimeText(act.response_time_hours)} · ` : ""}
-            {act.response_rate}% response rate
+            {responses}
           </p>
         )}
         {socials.length > 0 && (

@@ -1,0 +1,65 @@
+import { type SQL, sql } from "drizzle-orm";
+import { RESPONSE_FACTS } from "../../domain/conversations";
+import type { Executor } from "../db/client";
+
+/**
+ * How acts answer (CONTRACT.md, response facts): of the conversations started with an act in the
+ * window, the share it answered within the hours allowed, and the median hours to its first
+ * answer; nothing until enough conversations were started.
+ *
+ * The figures live on the act's search row (`act_search.response_rate`, `response_hours`), so
+ * that a profile, every result card and the order of equally relevant acts read one answer.
+ * They are written when a conversation gains a message (its first, or the act's answer) and by
+ * a periodic sweep, since conversations leave the window as days pass with nothing written.
+ */
+
+/** How often every server sweeps: figures lag the window by at most this. */
+export const RESPONSE_FACTS_SWEEP_MS = 60 * 60 * 1000;
+
+/** The act's figures, or null until enough conversations were started. */
+export async function responseFacts(db: Executor, actId: number): Promise<{ response_rate: number; response_time_hours: number | null } | null> {
+  const result = await db.execute(sql`select response_rate, response_hours from act_search where act_id = ${actId}`);
+  const [row] = (result as unknown as { rows: { response_rate: number | null; response_hours: number | null }[] }).rows;
+  if (!row || row.response_rate === null) return null;
+  return { response_rate: row.response_rate, response_time_hours: row.response_hours };
+}
+
+/** Recomputes one act's figures; inside the transaction that wrote its conversation's message. */
+export async function refreshResponseFacts(tx: Executor, actId: number): Promise<void> {
+  await tx.execute(refresh(sql`c.act_id = ${actId}`, sql`select ${actId}::int as act_id`));
+}
+
+/**
+ * Recomputes every act's figures that the passing of time may have changed (acts with figures,
+ * or with a conversation in the window), and announces the acts whose figures changed so that
+ * their pages are rendered again. Every server may run it: it writes only what differs.
+ */
+export async function refreshAllResponseFacts(db: Executor): Promise<number> {
+  const result = await db.execute(sql`
+    with changed as (${refresh(sql`true`, sql`select act_id from facts union select act_id from act_search where response_rate is not null`)} returning s.act_id)
+    select count(pg_notify('page_change', 'act:' || a.url))::int as announced from changed join acts a on a.id = changed.act_id`);
+  return (result as unknown as { rows: { announced: number }[] }).rows[0]?.announced ?? 0;
+}
+
+/** An update of the search rows of the acts `targets` selects, from the figures of the conversations `conversationsOf` picks. */
+function refresh(conversationsOf: SQL, targets: SQL): SQL {
+  const { minConversations, windowDays, answerHours } = RESPONSE_FACTS;
+  return sql`
+    with started as (
+      select c.act_id,
+        (select min(m.created_at) from messages m where m.conversation_id = c.id) as first_at,
+        (select min(m.created_at) from messages m
+          where m.conversation_id = c.id and m.kind = 'text' and m.author_id is not null and m.author_id <> c.planner_id) as answered_at
+      from conversations c where ${conversationsOf} and c.created_at >= now() - make_interval(days => ${windowDays})),
+    facts as (
+      select act_id,
+        round(100.0 * count(*) filter (where answered_at - first_at <= make_interval(hours => ${answerHours})) / count(*))::smallint as rate,
+        (round((percentile_cont(0.5) within group (order by extract(epoch from answered_at - first_at) / 3600)
+          filter (where answered_at is not null))::numeric, 1))::real as hours
+      from started group by act_id having count(*) >= ${minConversations}),
+    targets as (${targets})
+    update act_search s set response_rate = f.rate, response_hours = f.hours
+    from targets t left join facts f on f.act_id = t.act_id
+    where s.act_id = t.act_id
+      and (s.response_rate is distinct from f.rate or s.response_hours is distinct from f.hours)`;
+}
