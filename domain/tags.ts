@@ -4,6 +4,18 @@ import { z } from "zod";
 export const TAG_TYPES = ["Genre", "Song Type", "Band Setup", "Event Type", "Variety Type", "Speaker Type"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
+/** The tag types that say what kind of act it is ("Magician", "Keynote Speaker", "Trio"), in the order a placeholder prefers them. */
+export const KIND_TAG_TYPES: readonly TagType[] = ["Variety Type", "Speaker Type", "Band Setup"];
+
+/** The act's kind of act from its tags (the search's `kind` picks the same way), or null. */
+export function kindOfAct(tags: readonly { name: string; type: TagType }[]): string | null {
+  for (const type of KIND_TAG_TYPES) {
+    const names = tags.filter((tag) => tag.type === type).map((tag) => tag.name);
+    if (names.length) return names.sort()[0]!;
+  }
+  return null;
+}
+
 /** The act fields that hold tags; styles and occasions reuse the genre and event-type lists. */
 export const ACT_TAG_RELATIONS = [
   "genres",

@@ -1676,6 +1676,7 @@ export interface components {
          *         "Motown",
          *         "Soul"
          *       ],
+         *       "kind": "7+ Piece Band",
          *       "response_rate": 92,
          *       "response_time_hours": 2.5,
          *       "distance_miles": 4.2,
@@ -1699,6 +1700,8 @@ export interface components {
             price_from_cents: number | null;
             /** @description The act's tag names */
             tags: string[];
+            /** @description What kind of act it is: its first variety, speaker or band setup tag (a placeholder without a photo says it), or null */
+            kind: string | null;
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;
             /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */

@@ -2,13 +2,13 @@ import { fileUrl } from "../../lib/files";
 import { ActPlaceholder } from "./act-placeholder";
 
 /**
- * An act's photo in a slot of the given size, or its initials where it has none. Decorative
- * (alt=""): the act's name is always beside it.
+ * An act's photo in a slot of the given size, or its initials and kind of act where it has none.
+ * Decorative (alt=""): the act's name is always beside it.
  */
-export function ActPicture({ act, width, height, className }: { act: { name: string; avatar: string | null }; width: number; height: number; className: string }) {
+export function ActPicture({ act, width, height, className }: { act: { name: string; avatar: string | null; kind?: string | null }; width: number; height: number; className: string }) {
   return act.avatar ? (
     <img src={fileUrl(act.avatar)} alt="" width={width} height={height} loading="lazy" className={`${className} object-cover`} />
   ) : (
-    <ActPlaceholder name={act.name} className={className} />
+    <ActPlaceholder name={act.name} kind={act.kind} className={className} />
   );
 }

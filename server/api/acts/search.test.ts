@@ -271,6 +271,13 @@ describe("sorting, paging and facets", () => {
   });
 });
 
+describe("kind of act", () => {
+  it("each act answers its first variety, speaker or band setup tag, for a placeholder without a photo, or null", async () => {
+    const kinds = Object.fromEntries((await search({ perPage: 50 })).data.map((act) => [act.url, (act as { kind?: string | null }).kind]));
+    expect(kinds).toMatchObject({ "houston-magic": "Magician", "austin-jazz-trio": null, "the-velvet-tones": "7+ Piece Band" });
+  });
+});
+
 describe("prices", () => {
   it("each act answers the lowest starting price of its offerings, or null", async () => {
     const prices = Object.fromEntries((await search({ perPage: 50 })).data.map((act) => [act.url, act.price_from_cents]));

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ActSearchPage, ActSearchResult } from "../../../domain/resources/search";
 import { deriveActStatus } from "../../../domain/act-status";
+import { KIND_TAG_TYPES } from "../../../domain/tags";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FACETS_EXACT_UP_TO, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
 import { unknownPlaceMessage } from "../../../domain/places";
 import { type Executor, runsQueriesSideBySide } from "../../db/client";
@@ -101,10 +102,14 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
 /** After relevance, the order of equally relevant acts: featured, then those that answer more often, and faster (issue 30). */
 const BY_RANK_THEN = sql`s.featured desc, s.response_rate desc nulls last, s.response_hours asc nulls last, s.rating_avg desc nulls last, s.act_id`;
 
+const KIND_TYPES = sql`array[${sql.join(KIND_TAG_TYPES.map((type) => sql`${type}`), sql`, `)}]::text[]`;
+
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
 export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
     a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
-    array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags`;
+    array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
+    (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
+      order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind`;
 
 /** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
 export function searchResultOf(row: ResultRow, { circle, admin }: { circle: boolean; admin: boolean }): ActSearchResult {
@@ -119,6 +124,7 @@ export function searchResultOf(row: ResultRow, { circle, admin }: { circle: bool
     rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
     price_from_cents: row.price_from_cents,
     tags: row.tags,
+    kind: row.kind,
     ...(row.response_rate === null ? {} : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
     ...(circle ? { distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest ?? null } : {}),
     ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
@@ -145,6 +151,7 @@ export interface ResultRow {
   distance?: number | null;
   nearest?: string | null;
   tags: string[];
+  kind: string | null;
 }
 
 type FacetRow = { key: string; count: number };

@@ -2,6 +2,8 @@ import { Globe, MapPin } from "lucide-react";
 import { SOCIAL_NETWORKS } from "../../../../domain/act-profile";
 import { priceFromText } from "../../../../domain/prices";
 import { responseFactsText } from "../../../../domain/conversations";
+import { kindOfAct } from "../../../../domain/tags";
+import { ActPlaceholder } from "../../../components/ui/act-placeholder";
 import { formatAverage } from "../../../../domain/ratings";
 import { Badge } from "../../../components/ui/badge";
 import { StarRating } from "../../../components/ui/star-rating";
@@ -32,9 +34,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
       {act.avatar ? (
         <img src={fileUrl(act.avatar)} alt={`${act.name} avatar`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover" />
       ) : (
-        <div aria-hidden className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-violet-100 text-4xl font-bold text-violet-800">
-          {act.name.slice(0, 1)}
-        </div>
+        <ActPlaceholder name={act.name} kind={kindOfAct(act.tags)} className="h-28 w-28 shrink-0 rounded-full" />
       )}
       <div className="flex min-w-0 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
