@@ -121,6 +121,49 @@ describe("GET /files", () => {
   });
 });
 
+describe("sized copies of photos and avatars", () => {
+  it("are WebP copies made at upload, no wider than asked, seen by whoever sees the original, cached for good once public", async () => {
+    const key = await upload("owner", "image", gradientPng(900, 600, [10, 20, 30], [200, 100, 50]), "wide.png");
+    const stored = await server.storage.open(`${key}.320w.webp`);
+    expect(stored, "made at upload").not.toBeNull();
+    // Before it is on an act, only its uploader sees it, as the original.
+    expect((await server.request(`/files/${key}.320w.webp`)).status).toBe(404);
+    expect((await server.get(`/files/${key}.320w.webp`, "owner")).status).toBe(200);
+    expect((await server.post("/api/images/create/dj-nova", "owner", { path: key })).status).toBe(200);
+    const { default: sharp } = await import("sharp");
+    for (const [width, expected] of [[160, 160], [320, 320], [640, 640], [1280, 900]] as const) {
+      const response = await server.request(`/files/${key}.${width}w.webp`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expectFileHeaders(response);
+      const meta = await sharp(new Uint8Array(await response.arrayBuffer())).metadata();
+      expect([meta.format, meta.width], `${width}w`).toEqual(["webp", expected]);
+    }
+    // Only the widths we make, of names we made.
+    expect((await server.request(`/files/${key}.300w.webp`)).status).toBe(404);
+    expect((await server.request(`/files/${key}.320w.png`)).status).toBe(404);
+    expect((await server.request(`/files/documents/${key.split("/")[1]}.320w.webp`)).status).toBe(404);
+  });
+
+  it("a copy missing (an image stored before copies were made) is made on its first request", async () => {
+    await server.storage.remove(`${publicImage}.160w.webp`);
+    const response = await server.request(`/files/${publicImage}.160w.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(await server.storage.open(`${publicImage}.160w.webp`)).not.toBeNull();
+  });
+
+  it("go with their image when it is deleted", async () => {
+    const key = await upload("owner", "image", gradientPng(64, 64, [1, 2, 3], [250, 5, 6]), "gone.png");
+    const created = await json<{ data: { id: number } }>(await server.post("/api/images/create/dj-nova", "owner", { path: key }));
+    expect(await server.storage.open(`${key}.640w.webp`)).not.toBeNull();
+    expect((await server.post(`/api/images/delete/dj-nova/${created.data.id}`, "owner")).status).toBe(200);
+    expect(await server.storage.open(key)).toBeNull();
+    expect(await server.storage.open(`${key}.640w.webp`)).toBeNull();
+  });
+});
+
 describe("unused uploads", () => {
   it("are removed, row and file, a day after they were sent; used ones stay", async () => {
     const { removeStaleUploads } = await import("./services/uploads");

@@ -6,7 +6,8 @@ import type { Executor } from "./db/client";
 import { acts, documents, images, uploads, videos } from "./db/schema";
 import { actAccess } from "./services/act-visibility";
 import type { SessionUser } from "./services/viewer";
-import type { FileStorage } from "./storage/file-storage";
+import type { FileStorage, StoredFile } from "./storage/file-storage";
+import { sizedCopy } from "./services/image-cleaning";
 import { type StoredFileKey, parseFileKey } from "./stored-file-key";
 
 const RASTER_TYPES: Record<string, string> = {
@@ -53,6 +54,7 @@ interface Serving {
 }
 
 const PUBLIC = "public, max-age=86400";
+const PUBLIC_IMMUTABLE = "public, max-age=31536000, immutable";
 const PRIVATE = "private, no-store";
 
 /** How a key may be served to this viewer, or null when it may not (a 404: nothing is said of it). */
@@ -74,15 +76,18 @@ async function servingFor(db: Executor, viewer: SessionUser | null, file: Stored
     }
     case "images":
     case "avatars": {
-      // Never SVG or any other type that can carry script: only raster images.
-      const contentType = RASTER_TYPES[file.extension];
-      if (!contentType) return null;
+      // Never SVG or any other type that can carry script: only raster images. A sized copy is
+      // WebP, seen by whoever may see its original.
+      const original = file.sizedFrom ?? file;
+      if (!RASTER_TYPES[original.extension]) return null;
+      const contentType = RASTER_TYPES[file.extension]!;
       const used =
         file.folder === "images"
-          ? await db.select({ id: images.id }).from(images).where(eq(images.path, file.key)).limit(1)
-          : await db.select({ id: acts.id }).from(acts).where(eq(acts.avatar, file.key)).limit(1);
-      if (used.length > 0) return { contentType, cacheControl: PUBLIC, disposition: "inline" };
-      return ownUpload(db, viewer, file.key, contentType, "inline");
+          ? await db.select({ id: images.id }).from(images).where(eq(images.path, original.key)).limit(1)
+          : await db.select({ id: acts.id }).from(acts).where(eq(acts.avatar, original.key)).limit(1);
+      // A stored file's key is new for new content, so what is public never changes.
+      if (used.length > 0) return { contentType, cacheControl: PUBLIC_IMMUTABLE, disposition: "inline" };
+      return ownUpload(db, viewer, original.key, contentType, "inline");
     }
     case "videos": {
       const contentType = VIDEO_TYPES[file.extension];
@@ -115,7 +120,7 @@ export function fileRoutes(storage: FileStorage) {
       const file = parseFileKey(encodedPath);
       if (!file) return c.text("Not found", 404);
       const serving = await servingFor(c.get("db"), c.get("viewer"), file);
-      const stored = serving ? await storage.open(file.key) : null;
+      const stored = serving ? ((await storage.open(file.key)) ?? (file.sizedFrom ? await makeSizedCopy(storage, file.key, file.sizedFrom) : null)) : null;
       if (!serving || !stored) return c.text("Not found", 404);
       return new Response(stored.body, {
         headers: {
@@ -126,4 +131,21 @@ export function fileRoutes(storage: FileStorage) {
         },
       });
     });
+}
+
+/**
+ * A sized copy that is missing (its image was stored before copies were made at upload, or by
+ * the demo data) is made from the original on its first request and stored for the next.
+ */
+async function makeSizedCopy(storage: FileStorage, key: string, from: NonNullable<StoredFileKey["sizedFrom"]>): Promise<StoredFile | null> {
+  const original = await storage.open(from.key);
+  if (!original) return null;
+  let copy: Uint8Array;
+  try {
+    copy = await sizedCopy(new Uint8Array(await new Response(original.body).arrayBuffer()), from.width);
+  } catch {
+    return null;
+  }
+  await storage.save(key, copy);
+  return { size: copy.byteLength, body: new Response(copy as Uint8Array<ArrayBuffer>).body! };
 }

@@ -1,3 +1,4 @@
+import { type ImageWidth, parseSizedName } from "../domain/image-sizes";
 /** Folders of stored files; every key is "<folder>/<uuid>.<extension>" (server/storage.ts newKey). */
 export const FILE_FOLDERS = ["images", "avatars", "documents", "videos"] as const;
 export type FileFolder = (typeof FILE_FOLDERS)[number];
@@ -8,7 +9,11 @@ export interface StoredFileKey {
   key: string;
   folder: FileFolder;
   extension: string;
+  /** A sized WebP copy of a photo or avatar (domain/image-sizes.ts): its original's key and extension. */
+  sizedFrom?: { key: string; extension: string; width: ImageWidth };
 }
+
+const extensionOf = (name: string) => name.slice(name.lastIndexOf(".") + 1);
 
 function decodeSegment(raw: string): string | null {
   try {
@@ -30,6 +35,13 @@ export function parseFileKey(encodedPath: string): StoredFileKey | null {
   const decoded = segments.map(decodeSegment);
   if (decoded.some((segment) => segment === null || /[/\\\0%]/.test(segment) || segment === "." || segment === "..")) return null;
   const [folder, name] = decoded as [string, string];
-  if (!(FILE_FOLDERS as readonly string[]).includes(folder) || !KEY_NAME.test(name)) return null;
-  return { key: `${folder}/${name}`, folder: folder as FileFolder, extension: name.slice(name.lastIndexOf(".") + 1) };
+  if (!(FILE_FOLDERS as readonly string[]).includes(folder)) return null;
+  const sized = folder === "images" || folder === "avatars" ? parseSizedName(name) : null;
+  if (sized) {
+    if (!KEY_NAME.test(sized.original)) return null;
+    const original = `${folder}/${sized.original}`;
+    return { key: `${folder}/${name}`, folder: folder as FileFolder, extension: "webp", sizedFrom: { key: original, extension: extensionOf(sized.original), width: sized.width } };
+  }
+  if (!KEY_NAME.test(name)) return null;
+  return { key: `${folder}/${name}`, folder: folder as FileFolder, extension: extensionOf(name) };
 }

@@ -1,9 +1,23 @@
 import { MESSAGES } from "../../domain/messages";
 import { downloadFileName } from "../../domain/media";
+import { IMAGE_WIDTHS, sizedKey, widthFor } from "../../domain/image-sizes";
 
 /** The address the server serves a stored file from (server/files.ts). */
 export function fileUrl(key: string): string {
   return `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/**
+ * An <img>'s sources for a stored photo or avatar shown `slotWidth` CSS pixels wide: the WebP
+ * copies made at upload, of which the browser picks the one its screen's density needs; `src`
+ * (twice the slot) serves one that does not read srcset.
+ */
+export function sizedImage(key: string, slotWidth: number, sizes = `${slotWidth}px`): { src: string; srcSet: string; sizes: string } {
+  return {
+    src: fileUrl(sizedKey(key, widthFor(slotWidth * 2))),
+    srcSet: IMAGE_WIDTHS.map((width) => `${fileUrl(sizedKey(key, width))} ${width}w`).join(", "),
+    sizes,
+  };
 }
 
 /**

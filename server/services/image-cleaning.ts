@@ -1,5 +1,6 @@
 import type { DetectedType } from "../../domain/file-types";
 import { MAX_IMAGE_PIXELS } from "../../domain/limits";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../domain/image-sizes";
 import { ApiError, validationFailed } from "../errors";
 
 export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
@@ -41,4 +42,18 @@ export async function cleanImage(bytes: Uint8Array, type: DetectedType): Promise
     // Truncated or corrupt past the header: nothing we could show.
     throw new ApiError("unsupported_media_type", "This image could not be read");
   }
+}
+
+/**
+ * The WebP copy of a cleaned image `width` pixels wide (never wider than the image itself), for
+ * pages that show it small; an animation stays animated.
+ */
+export async function sizedCopy(cleaned: Uint8Array, width: ImageWidth): Promise<Uint8Array> {
+  const { default: sharp } = await import("sharp");
+  return sharp(cleaned, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+}
+
+/** Every sized copy of a cleaned image, by width. */
+export async function sizedCopies(cleaned: Uint8Array): Promise<[ImageWidth, Uint8Array][]> {
+  return Promise.all(IMAGE_WIDTHS.map(async (width) => [width, await sizedCopy(cleaned, width)] as [ImageWidth, Uint8Array]));
 }

@@ -9,7 +9,7 @@ import { images } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import type { FileStorage } from "../storage/file-storage";
 import { lockActById, requireManagedAct } from "./managed-act";
-import { requireUpload } from "./uploads";
+import { removeStoredFile, requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
 /** Adds an uploaded image; the act row lock makes the count of six hold when requests race. */
@@ -35,6 +35,6 @@ export async function deleteImage(db: Database, storage: FileStorage, viewer: Se
   const [image] = await db.delete(images).where(and(eq(images.id, imageId), eq(images.actId, act.id))).returning();
   if (!image) throw notFound("No such image");
   // The row is gone, so the file is no longer reachable; removing it is housekeeping.
-  await storage.remove(image.path).catch(() => undefined);
+  await removeStoredFile(storage, image.path, "image");
   return { message: MESSAGES.imageDeleted };
 }

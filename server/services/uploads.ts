@@ -6,7 +6,8 @@ import type { Database, Executor } from "../db/client";
 import { acts, documents, images, uploads } from "../db/schema";
 import { ApiError, forbidden, rateLimited, validationFailed } from "../errors";
 import { accountActionsLeft, takeAccountAction } from "./account-limits";
-import { cleanImage } from "./image-cleaning";
+import { cleanImage, sizedCopies } from "./image-cleaning";
+import { IMAGE_WIDTHS, sizedKey } from "../../domain/image-sizes";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import type { SessionUser } from "./viewer";
 
@@ -30,15 +31,16 @@ export async function storeUpload(db: Database, storage: FileStorage, viewer: Se
   if (left === 0) throw rateLimited(ACCOUNT_LIMITS.fileUploaded.message, retryAfterSeconds);
   const stored = kind === "document" ? bytes : await cleanImage(bytes, type);
   const key = newKey(FOLDERS[kind], type.extension);
-  await storage.save(key, stored);
+  const files: [string, Uint8Array][] = [[key, stored], ...(kind === "document" ? [] : (await sizedCopies(stored)).map(([width, copy]) => [sizedKey(key, width), copy] as [string, Uint8Array]))];
   const originalName = file.name.replace(/[\u0000-\u001f]/g, "").slice(0, 255) || `file.${type.extension}`;
   try {
+    for (const [path, content] of files) await storage.save(path, content);
     await db.transaction(async (tx) => {
       await takeAccountAction(tx, "fileUploaded", viewer.id);
       await tx.insert(uploads).values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: stored.byteLength, originalName });
     });
   } catch (error) {
-    await storage.remove(key).catch(() => undefined);
+    await removeStoredFile(storage, key, kind);
     throw error;
   }
   return { path: key, mime: type.mime, name: originalName };
@@ -67,7 +69,13 @@ export async function removeStaleUploads(db: Executor, storage: FileStorage, now
         notExists(db.select({ id: documents.id }).from(documents).where(eq(documents.filePath, uploads.key))),
       ),
     )
-    .returning({ key: uploads.key });
-  for (const { key } of stale) await storage.remove(key).catch(() => undefined);
+    .returning({ key: uploads.key, purpose: uploads.purpose });
+  for (const { key, purpose } of stale) await removeStoredFile(storage, key, purpose);
   return stale.length;
+}
+
+/** Removes a stored upload and, for a photo or an avatar, its sized copies; a missing file is not an error. */
+export async function removeStoredFile(storage: FileStorage, key: string, purpose: string): Promise<void> {
+  const keys = purpose === "image" || purpose === "avatar" ? [key, ...IMAGE_WIDTHS.map((width) => sizedKey(key, width))] : [key];
+  await Promise.all(keys.map((each) => storage.remove(each).catch(() => undefined)));
 }

@@ -18,6 +18,19 @@ async function openProfile(role: DemoRole, actUrl = "the-velvet-tones"): Promise
 }
 
 describe("a guest on the profile", () => {
+  it("loads photos and the avatar as WebP copies sized for their slots, not the uploaded files", async () => {
+    const page = await openProfile("guest");
+    const avatar = page.getByRole("img", { name: "The Velvet Tones avatar" });
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // A 112-pixel slot on a screen of density 1 takes the 160-pixel copy.
+    expect(await avatar.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/^\/files\/avatars\/[0-9a-f-]+\.png\.160w\.webp$/);
+    const photo = page.getByRole("img", { name: "The Velvet Tones, photo 1" });
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.(640|1280)w\.webp$/);
+    await page.close();
+  });
+
   it("opens a photo in the lightbox and closes it with Escape", async () => {
     const page = await openProfile("guest");
     await page.getByRole("link", { name: "Open photo 2 of 6" }).click();

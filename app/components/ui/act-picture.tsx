@@ -1,4 +1,4 @@
-import { fileUrl } from "../../lib/files";
+import { sizedImage } from "../../lib/files";
 import { ActPlaceholder } from "./act-placeholder";
 
 /**
@@ -7,7 +7,7 @@ import { ActPlaceholder } from "./act-placeholder";
  */
 export function ActPicture({ act, width, height, className }: { act: { name: string; avatar: string | null; kind?: string | null }; width: number; height: number; className: string }) {
   return act.avatar ? (
-    <img src={fileUrl(act.avatar)} alt="" width={width} height={height} loading="lazy" className={`${className} object-cover`} />
+    <img {...sizedImage(act.avatar, width)} alt="" width={width} height={height} loading="lazy" className={`${className} object-cover`} />
   ) : (
     <ActPlaceholder name={act.name} kind={act.kind} className={className} />
   );

@@ -5,7 +5,7 @@ import { EmptyState, Section } from "../../../components/ui/section";
 import { LimitedAddButton } from "../../../components/ui/limited-add-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { api, outcome } from "../../../lib/api-client";
-import { fileUrl } from "../../../lib/files";
+import { fileUrl, sizedImage } from "../../../lib/files";
 import { useAction } from "../../../lib/use-action";
 import { AddImageDialog } from "../../content/add-image-dialog";
 import type { SectionProps } from "../types";
@@ -31,7 +31,7 @@ export function Photos({ act, can }: SectionProps) {
                 className="block overflow-hidden rounded-md"
                 aria-label={`Open photo ${index + 1} of ${act.images.length}`}
               >
-                <img src={fileUrl(image.path)} alt={`${act.name}, photo ${index + 1}`} loading="lazy" width={480} height={320} className="aspect-[3/2] w-full object-cover transition group-hover:scale-105" />
+                <img {...sizedImage(image.path, 480, "(max-width: 640px) 100vw, 480px")} alt={`${act.name}, photo ${index + 1}`} loading="lazy" width={480} height={320} className="aspect-[3/2] w-full object-cover transition group-hover:scale-105" />
               </a>
               <button
                 type="button"

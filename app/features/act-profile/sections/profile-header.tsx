@@ -8,7 +8,7 @@ import { formatAverage } from "../../../../domain/ratings";
 import { Badge } from "../../../components/ui/badge";
 import { StarRating } from "../../../components/ui/star-rating";
 import { Tooltip } from "../../../components/ui/tooltip";
-import { fileUrl } from "../../../lib/files";
+import { sizedImage } from "../../../lib/files";
 import type { SectionProps } from "../types";
 
 const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
@@ -32,7 +32,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
   return (
     <header className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       {act.avatar ? (
-        <img src={fileUrl(act.avatar)} alt={`${act.name} avatar`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover" />
+        <img {...sizedImage(act.avatar, 112)} alt={`${act.name} avatar`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover" />
       ) : (
         <ActPlaceholder name={act.name} kind={kindOfAct(act.tags)} className="h-28 w-28 shrink-0 rounded-full" />
       )}
