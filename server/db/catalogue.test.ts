@@ -8,6 +8,8 @@ describe("the demo catalogue reads as real", () => {
     const names = planned.map((act) => act.row.name);
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(planned.map((act) => act.row.url)).size).toBe(planned.length);
+    // Nor one name with and without "The" (there were Avenue Band and The Avenue Band).
+    expect(new Set(names.map((name) => name.replace(/^The /, ""))).size).toBe(names.length);
   });
 
   it("no act shows the same review twice (The Brass Parade did)", () => {

@@ -94,10 +94,13 @@ interface PlannedAct {
   bookedDays: number[];
 }
 
+/** What makes two names the same to a reader: their words, without a leading "The". */
+const nameKey = (name: string) => slugify(name).replace(/^the-/, "");
+
 /** What the catalogue holds, made from the seed alone: names, words, tags, places, reviews, bookings. */
 export function planCatalogue(count: number, now: Date, seed = 20261124): PlannedAct[] {
   const random = seededRandom(seed);
-  const usedUrls = new Set<string>();
+  const usedNames = new Set<string>();
   const planned: PlannedAct[] = [];
   for (let index = 0; index < count; index++) {
     const kind = pickKind(random);
@@ -106,19 +109,16 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     const genres = kind.musical ? pickSome(random, kind.genres, 1, 3) : [];
     const variety = kind.varietyTypes.length ? pick(random, kind.varietyTypes) : undefined;
     let name = actName(random, kind, variety);
-    let url = slugify(name);
-    if (usedUrls.has(url)) {
-      name = `${name} of ${cityName}`;
-      url = slugify(name);
-    }
-    // Two acts of one name side by side undermine the catalogue (issue 33): a name still taken
-    // is drawn again from a stream of this act's own, so every later act stays as it was.
-    for (let attempt = 1; usedUrls.has(url); attempt++) {
+    if (usedNames.has(nameKey(name))) name = `${name} of ${cityName}`;
+    // Two acts of one name side by side undermine the catalogue (issue 33), and so do "Avenue
+    // Band" and "The Avenue Band": a name still taken is drawn again from a stream of this
+    // act's own, so every later act stays as it was.
+    for (let attempt = 1; usedNames.has(nameKey(name)); attempt++) {
       const drawn = actName(seededRandom(seed + index * 7919 + attempt), kind, variety);
-      name = usedUrls.has(slugify(drawn)) ? `${drawn} of ${cityName}` : drawn;
-      url = slugify(name);
+      name = usedNames.has(nameKey(drawn)) ? `${drawn} of ${cityName}` : drawn;
     }
-    usedUrls.add(url);
+    const url = slugify(name);
+    usedNames.add(nameKey(name));
     const setup = kind.bandSetups.length ? pick(random, kind.bandSetups) : "";
     const words = {
       name,
