@@ -207,4 +207,19 @@ describe("response facts", () => {
       ["twin-echo-alpha", undefined],
     ]);
   });
+
+  it("an act moved to another artist takes its conversations along: the new artist reads and answers them, the old one no longer can", async () => {
+    const bravo = async (as: Who) => (await list(as)).data.filter((summary) => summary.act.url === "twin-echo-bravo");
+    const threads = await bravo("owner");
+    expect(threads.length).toBe(3);
+    expect(await bravo("otherArtist")).toEqual([]);
+    expect((await post("/api/acts/reassign/twin-echo-bravo", "admin", { act: "artist2" })).status).toBe(200);
+    expect((await bravo("otherArtist")).map((summary) => summary.id).sort()).toEqual(threads.map((summary) => summary.id).sort());
+    expect(await bravo("owner")).toEqual([]);
+    const [first] = threads;
+    expect((await get(`/api/conversations/${first!.id}`, "owner")).status).toBe(404);
+    expect((await post(`/api/conversations/${first!.id}/messages`, "owner", { body: "Still mine?" })).status).toBe(404);
+    expect((await post(`/api/conversations/${first!.id}/messages`, "otherArtist", { body: "Sam here, I look after Bravo now." })).status).toBe(201);
+    expect((await read(first!.id, "planner")).messages.at(-1)).toMatchObject({ body: "Sam here, I look after Bravo now.", from: { name: "Sam Artist" } });
+  });
 });
