@@ -16,8 +16,8 @@ export interface RouteHandle {
 }
 
 /**
- * The public layout: a gradient background, and the page as plain HTML with no React
- * runtime in the browser; its interactive parts work from markup and a small script.
+ * The public layout: the page as plain HTML with no React runtime in the browser; its
+ * interactive parts work from markup and a small script.
  */
 export function usePublicLayout(): boolean {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -51,7 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body
-        className={`min-h-screen font-sans text-gray-900 ${publicLayout ? "bg-gradient-to-br from-violet-100 via-pink-50 to-amber-50" : "bg-gray-50"}`}
+        // One background for every page, a guest's or a signed-in one's (docs/design-system.md).
+        className="min-h-screen bg-gradient-to-br from-brand-100 via-pink-50 to-amber-50 font-sans text-gray-900"
         data-layout={publicLayout ? "public" : "authenticated"}
       >
         {children}
@@ -110,13 +111,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               What are you looking for?
             </label>
             <input id="not-found-search" type="search" name="searchTerms" placeholder="Jazz band, DJ, magician…" className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2" />
-            <button type="submit" className="rounded-md bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800">
+            <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
               Search
             </button>
           </form>
         )}
         <p className="mt-6">
-          <Link to="/" className="text-violet-800 underline">
+          <Link to="/" className="text-brand-800 underline">
             Go to the home page
           </Link>
         </p>

@@ -26,7 +26,7 @@ export function SiteHeader({ data }: { data: HeaderData | null }) {
   return (
     <header className="border-b border-gray-200 bg-white">
       <nav aria-label="Main" className="relative mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2">
-        <Link to="/" className="text-lg font-bold text-violet-800">
+        <Link to="/" className="text-lg font-bold text-brand-800">
           {data?.appName ?? "EVA"}
         </Link>
         <details key={key} className="site-menu group">
@@ -34,7 +34,7 @@ export function SiteHeader({ data }: { data: HeaderData | null }) {
             <Menu aria-hidden className="h-4 w-4" />
             Menu
             {viewer && data?.unread ? (
-              <span className="rounded-full bg-violet-700 px-1.5 text-xs text-white">
+              <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">
                 {data.unread}
                 <span className="sr-only"> unread</span>
               </span>
@@ -93,7 +93,7 @@ function SignedInLinks({ data }: { data: HeaderData }) {
         <MessagesSquare aria-hidden className="h-4 w-4" />
         Messages
         {data.unreadMessages ? (
-          <Badge color="violet" data-testid="unread-messages">
+          <Badge color="brand" data-testid="unread-messages">
             {data.unreadMessages} new
           </Badge>
         ) : null}
@@ -101,7 +101,7 @@ function SignedInLinks({ data }: { data: HeaderData }) {
       <Link to="/notifications" className={`${LINK} inline-flex items-center gap-1`}>
         <Bell aria-hidden className="h-4 w-4" />
         Notifications{" "}
-        <Badge color={data.unread ? "violet" : "gray"} data-testid="unread-count">
+        <Badge color={data.unread ? "brand" : "gray"} data-testid="unread-count">
           {data.unread ?? 0} unread
         </Badge>
       </Link>
@@ -124,7 +124,7 @@ function GuestLinks() {
       <Link to="/login" className={LINK}>
         Log in
       </Link>
-      <Link to="/signup" className="self-start rounded-md bg-violet-700 px-3 py-1.5 font-semibold text-white hover:bg-violet-800">
+      <Link to="/signup" className="self-start rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800">
         Sign up
       </Link>
     </>

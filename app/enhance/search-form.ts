@@ -14,7 +14,7 @@ import { placeSuggestions, SUGGEST_DEBOUNCE_MS, type PlaceOption } from "../lib/
 import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../lib/search-timing";
 
 const OPTION_CLASS = "cursor-pointer px-3 py-1.5 text-sm";
-const HIGHLIGHTED_CLASS = "bg-violet-100 text-violet-900";
+const HIGHLIGHTED_CLASS = "bg-brand-100 text-brand-900";
 const PLAIN_CLASS = "text-gray-900";
 
 /** The place field of a search form: its suggestions, which one is highlighted, and the newest question. */

@@ -34,11 +34,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <h2>Prices up front</h2>
       <p>
         Acts show what their offerings usually cost. The act confirms the final price in its offer, and nothing is booked until you accept it. Start with{" "}
-        <Link to="/search" className="text-violet-800 underline">
+        <Link to="/search" className="text-brand-800 underline">
           a search
         </Link>{" "}
         or{" "}
-        <Link to="/guides" className="text-violet-800 underline">
+        <Link to="/guides" className="text-brand-800 underline">
           our guides
         </Link>
         .

@@ -42,7 +42,7 @@ export default function AdminActs({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/admin/acts?status=${key}`}
                   aria-current={current ? "page" : undefined}
-                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${current ? "border-violet-700 text-violet-800" : "border-transparent text-gray-700 hover:border-gray-300"}`}
+                  className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${current ? "border-brand-700 text-brand-800" : "border-transparent text-gray-700 hover:border-gray-300"}`}
                 >
                   {deriveActStatus(STATUS_FLAGS[key]).label} ({counts[key]})
                 </Link>
@@ -80,7 +80,7 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
         <ActPicture act={act} width={80} height={80} className="h-20 w-20 shrink-0 rounded-md" />
         <div className="min-w-0">
           <p id={`queue-${act.url}`} className="font-semibold">
-            <Link to={`/entertainment/${act.url}`} className="text-violet-800 underline">
+            <Link to={`/entertainment/${act.url}`} className="text-brand-800 underline">
               {act.name}
             </Link>{" "}
             <Badge color={shown.color}>{shown.label}</Badge>

@@ -41,7 +41,7 @@ export default function SeoEntryEditor({ loaderData, actionData }: Route.Compone
   return (
     <>
       <p className="text-sm">
-        <Link to={`/admin/seo?tab=${entry.kind}`} className="text-violet-800 hover:underline">
+        <Link to={`/admin/seo?tab=${entry.kind}`} className="text-brand-800 hover:underline">
           ← Search-engine copy
         </Link>
       </p>

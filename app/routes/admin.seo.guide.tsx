@@ -38,7 +38,7 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <p className="text-sm">
-        <Link to="/admin/seo?tab=guide" className="text-violet-800 hover:underline">
+        <Link to="/admin/seo?tab=guide" className="text-brand-800 hover:underline">
           ← Search-engine copy
         </Link>
       </p>

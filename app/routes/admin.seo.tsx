@@ -44,7 +44,7 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/admin/seo?tab=${key}`}
                 aria-current={key === tab ? "page" : undefined}
-                className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${key === tab ? "border-violet-700 text-violet-800" : "border-transparent text-gray-700 hover:border-gray-300"}`}
+                className={`inline-block border-b-2 px-4 py-2 text-sm font-medium ${key === tab ? "border-brand-700 text-brand-800" : "border-transparent text-gray-700 hover:border-gray-300"}`}
               >
                 {TAB_LABELS[key]} ({counts[key]})
               </Link>
@@ -63,7 +63,7 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
             Find
           </Button>
         </Form>
-        <Link to={NEW_LINKS[tab].to} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+        <Link to={NEW_LINKS[tab].to} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
           {NEW_LINKS[tab].label}
         </Link>
       </div>
@@ -94,7 +94,7 @@ function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loade
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{item.title}</p>
         <p className="text-sm">
-          <Link to={item.path} className="break-all text-violet-800 hover:underline">
+          <Link to={item.path} className="break-all text-brand-800 hover:underline">
             {item.path}
           </Link>
         </p>

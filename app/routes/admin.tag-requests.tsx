@@ -40,7 +40,7 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
   return (
     <li className="rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`request-${act.url}`}>
       <p id={`request-${act.url}`} className="font-semibold">
-        <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
+        <Link to={`/entertainment/${act.url}`} className="text-brand-800 hover:underline">
           {act.name}
         </Link>
       </p>

@@ -21,7 +21,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <PlainPage title="Contact us">
       <p>
-        Write to <a href={`mailto:${helpEmail}`} className="text-violet-800 underline">{helpEmail}</a>. We answer on weekdays, usually within one working day.
+        Write to <a href={`mailto:${helpEmail}`} className="text-brand-800 underline">{helpEmail}</a>. We answer on weekdays, usually within one working day.
       </p>
       <h2>Planning an event</h2>
       <p>
@@ -31,7 +31,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <h2>Performing</h2>
       <p>
         To list your act,{" "}
-        <Link to="/signup" className="text-violet-800 underline">
+        <Link to="/signup" className="text-brand-800 underline">
           create an artist account
         </Link>{" "}
         and apply from My Acts. If your application was declined, its reason is on My Acts; fix what it names and submit again.

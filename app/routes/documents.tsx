@@ -55,12 +55,12 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                 {loaderData.documents.map((doc) => (
                   <tr key={doc.id} className="border-b border-gray-100">
                     <td className="py-2 pr-3">
-                      <Link to={`/entertainment/${doc.act.url}`} className="text-violet-800 underline">
+                      <Link to={`/entertainment/${doc.act.url}`} className="text-brand-800 underline">
                         {doc.act.name}
                       </Link>
                     </td>
                     <td className="py-2 pr-3">
-                      <a href={fileUrl(doc.file_path)} className="text-violet-800 underline">
+                      <a href={fileUrl(doc.file_path)} className="text-brand-800 underline">
                         {doc.title}
                       </a>
                     </td>

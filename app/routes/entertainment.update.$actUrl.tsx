@@ -88,14 +88,14 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
         <h1 id="update-heading" className="text-2xl font-bold">
           Update Profile: {profile.name}
         </h1>
-        <Link to={`/entertainment/${profile.url}`} className="text-sm text-violet-800 underline">
+        <Link to={`/entertainment/${profile.url}`} className="text-sm text-brand-800 underline">
           Back to the profile
         </Link>
       </div>
       {isManager && !profile.application_complete && <SubmitApplication actUrl={profile.url} />}
       <section className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm" aria-label="Basics">
         <div className="flex items-center gap-4">
-          {avatar ? <img src={fileUrl(avatar)} alt="Current avatar" width={80} height={80} className="h-20 w-20 rounded-full object-cover" /> : <div aria-hidden className="h-20 w-20 rounded-full bg-violet-100" />}
+          {avatar ? <img src={fileUrl(avatar)} alt="Current avatar" width={80} height={80} className="h-20 w-20 rounded-full object-cover" /> : <div aria-hidden className="h-20 w-20 rounded-full bg-brand-100" />}
           <label className="text-sm font-medium text-gray-800">
             Avatar (JPEG, PNG, GIF, WebP or AVIF)
             <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => void changeAvatar(event.target.files?.[0])} className="mt-1 block w-full min-w-0 text-sm font-normal" />
@@ -158,7 +158,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
 function SubmitApplication({ actUrl }: { actUrl: string }) {
   const { run, pending } = useAction();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-violet-50 p-4 ring-1 ring-violet-200">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-200">
       <p className="text-sm">This act is a draft. Submit it when the profile is ready; the EVA team will review it.</p>
       <Button type="button" disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl } } })))}>
         Submit for Approval

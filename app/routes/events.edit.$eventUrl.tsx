@@ -40,7 +40,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
           <Button type="submit" disabled={submitting}>
             Save event
           </Button>
-          <Link to="/events" className="self-center text-sm text-violet-800 underline">
+          <Link to="/events" className="self-center text-sm text-brand-800 underline">
             Back to my events
           </Link>
         </div>

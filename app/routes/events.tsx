@@ -31,7 +31,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Events</h1>
-        <Link to="/events/add-event" className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+        <Link to="/events/add-event" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
           Create an event
         </Link>
       </div>
@@ -66,7 +66,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 {!event.cancelled && (
                   <>
                     {" · "}
-                    <Link to={`/events/edit/${event.url}`} className="text-violet-800 underline">
+                    <Link to={`/events/edit/${event.url}`} className="text-brand-800 underline">
                       Edit<span className="sr-only"> {event.name}</span>
                     </Link>
                   </>
@@ -76,7 +76,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               {event.invites.length === 0 && !event.cancelled ? (
                 <p className="mt-3 text-sm text-gray-700">
                   No acts invited yet.{" "}
-                  <Link to={`/search?location=${encodeURIComponent(event.location)}`} className="text-violet-800 underline">
+                  <Link to={`/search?location=${encodeURIComponent(event.location)}`} className="text-brand-800 underline">
                     Find acts near {event.location}
                   </Link>
                 </p>
@@ -85,7 +85,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {event.invites.map((invite) => (
                     <li key={invite.id} className="rounded-md border border-gray-200 p-3">
                       <div className="flex flex-wrap items-center gap-2">
-                        <Link to={`/entertainment/${invite.act.url}`} className="font-semibold text-violet-800 underline">
+                        <Link to={`/entertainment/${invite.act.url}`} className="font-semibold text-brand-800 underline">
                           {invite.act.name}
                         </Link>
                         <Badge color={STATE_COLOR[invite.state]}>{STATE_LABEL[invite.state]}</Badge>

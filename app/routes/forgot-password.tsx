@@ -48,7 +48,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </Form>
       )}
       <p className="mt-4 text-sm text-gray-700">
-        <Link to="/login" className="text-violet-800 underline">
+        <Link to="/login" className="text-brand-800 underline">
           Back to log in
         </Link>
       </p>

@@ -39,7 +39,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
         <ol className="flex gap-1">
           <li>
-            <Link to="/guides" className="text-violet-800 underline">
+            <Link to="/guides" className="text-brand-800 underline">
               Guides
             </Link>
           </li>
@@ -71,7 +71,7 @@ export default function Guide({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 list-disc pl-6">
             {guide.links.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className="text-violet-800 underline">
+                <Link to={link.path} className="text-brand-800 underline">
                   {link.label}
                 </Link>
               </li>

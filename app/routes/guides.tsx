@@ -25,7 +25,7 @@ export default function Guides({ loaderData }: Route.ComponentProps) {
         {loaderData.guides.map((guide) => (
           <li key={guide.slug} className="rounded-lg bg-white p-5 shadow-sm">
             <h2 className="text-xl font-semibold">
-              <Link to={`/guides/${guide.slug}`} className="text-violet-800 hover:underline">
+              <Link to={`/guides/${guide.slug}`} className="text-brand-800 hover:underline">
                 {guide.title}
               </Link>
             </h2>

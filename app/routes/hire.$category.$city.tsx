@@ -63,7 +63,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
               {index === crumbs.length - 1 ? (
                 <span aria-current="page">{crumb.name}</span>
               ) : (
-                <Link to={crumb.path} className="text-violet-800 underline">
+                <Link to={crumb.path} className="text-brand-800 underline">
                   {crumb.name}
                 </Link>
               )}
@@ -89,7 +89,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
         ) : (
           <p className="mt-4">
             No {category.toLowerCase()} within 50 miles yet.{" "}
-            <Link to={`/search?${searchQuery.replace(/radius=\d+/, "radius=250")}`} className="text-violet-800 underline">
+            <Link to={`/search?${searchQuery.replace(/radius=\d+/, "radius=250")}`} className="text-brand-800 underline">
               Search within 250 miles
             </Link>
           </p>
@@ -116,7 +116,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {related.map((facet) => (
               <li key={facet.value}>
-                <Link to={listingPath(facet.value, place.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-violet-800 ring-1 ring-gray-200 hover:ring-violet-400">
+                <Link to={listingPath(facet.value, place.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-brand-800 ring-1 ring-gray-200 hover:ring-brand-400">
                   {facet.value} ({facet.count})
                 </Link>
               </li>
@@ -132,7 +132,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {nearby.map((city) => (
               <li key={city.slug}>
-                <Link to={listingPath(tag.name, city.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-violet-800 ring-1 ring-gray-200 hover:ring-violet-400">
+                <Link to={listingPath(tag.name, city.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-brand-800 ring-1 ring-gray-200 hover:ring-brand-400">
                   {city.label}
                 </Link>
               </li>

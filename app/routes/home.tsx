@@ -47,7 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <input type="date" name="date" className="rounded-md border border-gray-300 px-3 py-2" />
         </label>
         <div className="flex items-end">
-          <button type="submit" className="w-full rounded-md bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800">
+          <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
             Search
           </button>
         </div>
@@ -63,9 +63,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <li key={value}>
                   <Link
                     to={`/search?${serializeSearchFilter({ [list]: [value] })}`}
-                    className="flex h-full flex-col rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 hover:ring-violet-400 focus-visible:ring-2 focus-visible:ring-violet-700"
+                    className="flex h-full flex-col rounded-lg bg-white p-3 shadow-sm ring-1 ring-gray-200 hover:ring-brand-400 focus-visible:ring-2 focus-visible:ring-brand-700"
                   >
-                    <span className="font-semibold text-violet-800">{value}</span>
+                    <span className="font-semibold text-brand-800">{value}</span>
                     <span className="text-sm text-gray-700">
                       {count} {count === 1 ? "act" : "acts"}
                     </span>
@@ -93,7 +93,7 @@ function ActRow({ id, title, acts, more }: { id: string; title: string; acts: Se
         <h2 id={`row-${id}`} className="text-xl font-semibold">
           {title}
         </h2>
-        <Link to={more} className="text-sm text-violet-800 underline">
+        <Link to={more} className="text-sm text-brand-800 underline">
           See all<span className="sr-only"> {title.toLowerCase()}</span>
         </Link>
       </div>

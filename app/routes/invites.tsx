@@ -40,7 +40,7 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold">{invite.event.name}</h2>
               <p className="text-sm text-gray-700">
                 <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location} · for{" "}
-                <Link to={`/entertainment/${invite.act.url}`} className="text-violet-800 underline">
+                <Link to={`/entertainment/${invite.act.url}`} className="text-brand-800 underline">
                   {invite.act.name}
                 </Link>
               </p>

@@ -72,13 +72,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Button>
       </Form>
       <p className="mt-4 text-sm text-gray-700">
-        <Link to="/forgot-password" className="text-violet-800 underline">
+        <Link to="/forgot-password" className="text-brand-800 underline">
           Forgot your password?
         </Link>
       </p>
       <p className="mt-2 text-sm text-gray-700">
         New here?{" "}
-        <Link to="/signup" className="text-violet-800 underline">
+        <Link to="/signup" className="text-brand-800 underline">
           Sign up for free
         </Link>
       </p>

@@ -60,12 +60,12 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   return (
     <div className="mx-auto max-w-2xl">
       <p className="text-sm">
-        <Link to="/messages" className="text-violet-800 underline">
+        <Link to="/messages" className="text-brand-800 underline">
           All messages
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
-        <Link to={`/entertainment/${conversation.act.url}`} className="text-violet-900 underline">
+        <Link to={`/entertainment/${conversation.act.url}`} className="text-brand-900 underline">
           {conversation.act.name}
         </Link>{" "}
         and {conversation.planner.name}
@@ -76,7 +76,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         {messages.map((message) => {
           const label = KIND_LABELS[message.kind];
           return (
-            <li key={message.id} id={`message-${message.id}`} className={`max-w-[85%] rounded-lg p-3 shadow-sm ${label ? "self-center bg-amber-50 text-center" : message.mine ? "self-end bg-violet-100" : "self-start bg-white"}`}>
+            <li key={message.id} id={`message-${message.id}`} className={`max-w-[85%] rounded-lg p-3 shadow-sm ${label ? "self-center bg-amber-50 text-center" : message.mine ? "self-end bg-brand-100" : "self-start bg-white"}`}>
               <p className="text-xs font-semibold text-gray-700">
                 {label ? `${label} · ` : ""}
                 {message.mine ? "You" : (message.from?.name ?? "Someone no longer here")}

@@ -26,12 +26,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
           {conversations.map((item) => (
-            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.unread ? "border-l-4 border-violet-600" : ""}`}>
+            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.unread ? "border-l-4 border-brand-600" : ""}`}>
               <div className="flex flex-wrap items-center gap-2">
-                <Link to={`/messages/${item.id}`} className={`text-violet-900 hover:underline ${item.unread ? "font-semibold" : ""}`}>
+                <Link to={`/messages/${item.id}`} className={`text-brand-900 hover:underline ${item.unread ? "font-semibold" : ""}`}>
                   {item.act.name} and {item.planner.name}
                 </Link>
-                {item.unread > 0 && <Badge color="violet">{item.unread} unread</Badge>}
+                {item.unread > 0 && <Badge color="brand">{item.unread} unread</Badge>}
               </div>
               <p className="text-sm text-gray-700">{item.event ? `About ${item.event.name}` : "No event yet"}</p>
               {item.last_message && (

@@ -22,7 +22,7 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Acts</h1>
-        <Link to="/acts/new" className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+        <Link to="/acts/new" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
           Create an act
         </Link>
       </div>
@@ -43,7 +43,7 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
         )}
         {waitingInvites.length > 0 && (
           <p className="mt-3">
-            <Link to="/invites" className="text-violet-800 underline">
+            <Link to="/invites" className="text-brand-800 underline">
               Send offers on the Invites page
             </Link>
           </p>
@@ -69,7 +69,7 @@ function OwnActCard({ act }: { act: OwnAct }) {
     <li className="rounded-lg bg-white p-5 shadow-sm" aria-labelledby={`act-${act.url}`}>
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={`act-${act.url}`} className="text-lg font-semibold">
-          <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
+          <Link to={`/entertainment/${act.url}`} className="text-brand-800 hover:underline">
             {act.name}
           </Link>
         </h2>

@@ -30,17 +30,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <p className="mt-2 text-sm text-gray-700">
-        Choose which of these also come by email on <Link to="/account" className="text-violet-800 underline">your account page</Link>.
+        Choose which of these also come by email on <Link to="/account" className="text-brand-800 underline">your account page</Link>.
       </p>
       {loaderData.items.length === 0 ? (
         <p className="mt-6 text-gray-700">Nothing yet. We will tell you here when something happens.</p>
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
           {loaderData.items.map((item) => (
-            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.read ? "" : "border-l-4 border-violet-600"}`}>
+            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.read ? "" : "border-l-4 border-brand-600"}`}>
               <div className="flex flex-wrap items-center gap-2">
                 {!item.read && <Badge color="yellow">New</Badge>}
-                <Link to={item.link} className={`text-violet-900 hover:underline ${item.read ? "" : "font-semibold"}`}>
+                <Link to={item.link} className={`text-brand-900 hover:underline ${item.read ? "" : "font-semibold"}`}>
                   {item.title}
                 </Link>
               </div>

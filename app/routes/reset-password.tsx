@@ -41,7 +41,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {loaderData.invalid ? (
         <p role="alert" className="mt-4 text-gray-800">
           This link has expired or was used already.{" "}
-          <Link to="/forgot-password" className="text-violet-800 underline">
+          <Link to="/forgot-password" className="text-brand-800 underline">
             Ask for a new one
           </Link>
           .

@@ -88,21 +88,21 @@ function EmptyState({ filter }: { filter: NonNullable<SearchData["filter"]> }) {
       <ul className="mt-2 list-disc pl-6">
         {wider && (
           <li>
-            <Link to={wider} className="text-violet-800 underline">
+            <Link to={wider} className="text-brand-800 underline">
               Search within {Math.min(MAX_RADIUS_MILES, radius * 2)} miles
             </Link>
           </li>
         )}
         {drops.map(({ key, value }) => (
           <li key={`${key}:${value}`}>
-            <Link to={`/search?${serializeSearchFilter({ ...rest, [key]: filter[key].filter((item) => item !== value) })}`} className="text-violet-800 underline">
+            <Link to={`/search?${serializeSearchFilter({ ...rest, [key]: filter[key].filter((item) => item !== value) })}`} className="text-brand-800 underline">
               Drop {LIST_LABELS[key].toLowerCase()}: {value}
             </Link>
           </li>
         ))}
         {filter.date && (
           <li>
-            <Link to={`/search?${serializeSearchFilter({ ...rest, date: undefined })}`} className="text-violet-800 underline">
+            <Link to={`/search?${serializeSearchFilter({ ...rest, date: undefined })}`} className="text-brand-800 underline">
               Any date
             </Link>
           </li>

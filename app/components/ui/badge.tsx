@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 
-export type BadgeColor = "gray" | "green" | "red" | "yellow" | "violet" | "blue";
+export type BadgeColor = "gray" | "green" | "red" | "yellow" | "brand" | "blue";
 
 const COLORS: Record<BadgeColor, string> = {
   gray: "bg-gray-100 text-gray-800 ring-gray-300",
   green: "bg-green-100 text-green-900 ring-green-300",
   red: "bg-red-100 text-red-900 ring-red-300",
   yellow: "bg-yellow-100 text-yellow-900 ring-yellow-300",
-  violet: "bg-violet-100 text-violet-900 ring-violet-300",
+  brand: "bg-brand-100 text-brand-900 ring-brand-300",
   blue: "bg-blue-100 text-blue-900 ring-blue-300",
 };
 

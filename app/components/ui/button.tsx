@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from "react";
 type Variant = "primary" | "secondary" | "danger";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-violet-700 text-white hover:bg-violet-800",
+  primary: "bg-brand-700 text-white hover:bg-brand-800",
   secondary: "border border-gray-300 bg-white text-gray-900 hover:bg-gray-50",
   danger: "bg-red-700 text-white hover:bg-red-800",
 };

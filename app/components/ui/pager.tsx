@@ -6,7 +6,7 @@ export function Pager({ page, pages, link }: { page: number; pages: number; link
   return (
     <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
       {page > 1 && (
-        <Link to={link(page - 1)} rel="prev" className="text-violet-800 underline">
+        <Link to={link(page - 1)} rel="prev" className="text-brand-800 underline">
           Previous
         </Link>
       )}
@@ -14,7 +14,7 @@ export function Pager({ page, pages, link }: { page: number; pages: number; link
         Page {page} of {pages}
       </span>
       {page < pages && (
-        <Link to={link(page + 1)} rel="next" className="text-violet-800 underline">
+        <Link to={link(page + 1)} rel="next" className="text-brand-800 underline">
           Next
         </Link>
       )}

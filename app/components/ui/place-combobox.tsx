@@ -73,7 +73,7 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
       <ul {...getMenuProps({ className: `absolute top-full z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-gray-200 ${open ? "" : "hidden"}` })}>
         {open &&
           items.map((item, index) => (
-            <li key={item.label} {...getItemProps({ item, index, className: `cursor-pointer px-3 py-1.5 text-sm ${highlightedIndex === index ? "bg-violet-100 text-violet-900" : "text-gray-900"}` })}>
+            <li key={item.label} {...getItemProps({ item, index, className: `cursor-pointer px-3 py-1.5 text-sm ${highlightedIndex === index ? "bg-brand-100 text-brand-900" : "text-gray-900"}` })}>
               {item.label}
             </li>
           ))}

@@ -79,7 +79,7 @@ export function InviteToEventDialog({
       </fieldset>
       {source === "new" ? (
         <p className="mt-4">
-          <Link to={`/events/add-event?actUrl=${encodeURIComponent(actUrl)}`} className="inline-flex rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+          <Link to={`/events/add-event?actUrl=${encodeURIComponent(actUrl)}`} className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             Create a new event
           </Link>
         </p>

@@ -105,7 +105,7 @@ function StarPicker({ value, onChange, errors }: { value: number | undefined; on
       <legend className="text-sm font-medium text-gray-800">Rating</legend>
       <div className="mt-1 flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((star) => (
-          <label key={star} className="relative rounded has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-600">
+          <label key={star} className="relative rounded has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600">
             <input
               type="radio"
               name="rating"

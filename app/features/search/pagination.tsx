@@ -30,7 +30,7 @@ export function Pagination({ search, page, pages, path = "/search" }: { search: 
               to={pageHref(search, number, path)}
               aria-current={number === page ? "page" : undefined}
               aria-label={`Page ${number}`}
-              className={`rounded-md border px-3 py-1.5 ${number === page ? "border-violet-700 bg-violet-700 text-white" : "border-gray-300 bg-white"}`}
+              className={`rounded-md border px-3 py-1.5 ${number === page ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white"}`}
             >
               {number}
             </Link>

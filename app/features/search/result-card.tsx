@@ -32,7 +32,7 @@ export function ResultCard({
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
       <div className="min-w-0 flex-1">
         <h3 id={`result-${act.url}`} className="text-lg font-semibold">
-          <Link to={`/entertainment/${act.url}`} className="text-violet-800 hover:underline">
+          <Link to={`/entertainment/${act.url}`} className="text-brand-800 hover:underline">
             {act.name}
           </Link>
         </h3>
@@ -56,7 +56,7 @@ export function ResultCard({
           )}
         </p>
         <p className="mt-2 flex flex-wrap gap-2">
-          {act.is_featured === 1 && <Badge color="violet">Featured</Badge>}
+          {act.is_featured === 1 && <Badge color="brand">Featured</Badge>}
           {act.nationallyRecognized && <Badge color="blue">Nationally Recognized</Badge>}
         </p>
       </div>

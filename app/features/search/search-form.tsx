@@ -81,10 +81,10 @@ export function SearchForm({
           labelClassName="text-sm font-medium text-gray-800"
         />
         <div className="flex items-end gap-3">
-          <button type="submit" className="rounded-md bg-violet-700 px-4 py-2 font-semibold text-white hover:bg-violet-800">
+          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
             Search
           </button>
-          <Link to="/search" className="py-2 text-violet-800 underline">
+          <Link to="/search" className="py-2 text-brand-800 underline">
             Clear all
           </Link>
         </div>
@@ -95,10 +95,10 @@ export function SearchForm({
         <details>, so it works without JavaScript; it opens itself when one of its fields is wrong.
       */}
       <details className="filters-panel group rounded-lg bg-white shadow-sm" open={refinementErrors || undefined}>
-        <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 font-semibold text-violet-900">
+        <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 font-semibold text-brand-900">
           <span>
             Filters and sorting
-            <span data-live="filter-count">{activeFilters > 0 && <span className="ml-2 rounded-full bg-violet-700 px-2 py-0.5 text-sm text-white">{activeFilters} on</span>}</span>
+            <span data-live="filter-count">{activeFilters > 0 && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">{activeFilters} on</span>}</span>
           </span>
           <span aria-hidden className="text-sm text-gray-600 group-open:hidden">Show</span>
           <span aria-hidden className="hidden text-sm text-gray-600 group-open:inline">Hide</span>

@@ -25,7 +25,7 @@ export function ShortlistHeart({ actUrl, actName, saved: savedBefore }: { actUrl
       aria-pressed={saved}
       disabled={pending}
       onClick={() => void toggle()}
-      className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-rose-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-violet-700"
+      className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-rose-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <Heart aria-hidden className={`h-4 w-4 ${saved ? "fill-rose-600 text-rose-700" : "text-gray-700"}`} />
       {saved ? "Saved" : "Save"}

@@ -20,7 +20,7 @@ export function AdditionalInfo({ act, can }: SectionProps) {
               <dd className="break-all">{manager.id}</dd>
               <dt className="text-gray-700">Email</dt>
               <dd>
-                <a href={`mailto:${manager.email}`} className="text-violet-800 underline">
+                <a href={`mailto:${manager.email}`} className="text-brand-800 underline">
                   {manager.email}
                 </a>
               </dd>

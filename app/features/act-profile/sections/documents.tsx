@@ -16,7 +16,7 @@ export function Documents({ act, can }: SectionProps) {
           {act.approvedPublicDocuments.map((doc) => (
             <li key={doc.id} className="flex items-center gap-2">
               <FileText aria-hidden className="h-5 w-5 text-gray-600" />
-              <a href={fileUrl(doc.file_path)} className="text-violet-800 underline">
+              <a href={fileUrl(doc.file_path)} className="text-brand-800 underline">
                 {doc.title}
               </a>
               <span className="text-sm text-gray-700">{documentTypeLabel(doc.file_path_raw || doc.file_path)}</span>

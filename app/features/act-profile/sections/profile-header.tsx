@@ -39,7 +39,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
       <div className="flex min-w-0 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-3xl font-bold">{act.name}</h1>
-          {act.is_featured === 1 && <Badge color="violet">Featured</Badge>}
+          {act.is_featured === 1 && <Badge color="brand">Featured</Badge>}
           {act.nationallyRecognized && <Badge color="blue">Nationally Recognized</Badge>}
           {can.admin && <StatusBadge status={act.status} />}
           {can.admin && act.internal_use_only && <Badge color="gray">For Internal Use Only</Badge>}
@@ -76,7 +76,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
           <ul aria-label="Social links" className="flex flex-wrap gap-3 text-sm">
             {socials.map(({ network, href }) => (
               <li key={network}>
-                <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="inline-flex items-center gap-1 text-violet-800 underline">
+                <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="inline-flex items-center gap-1 text-brand-800 underline">
                   <Globe aria-hidden className="h-3.5 w-3.5" />
                   {NETWORK_LABELS[network]}
                 </a>

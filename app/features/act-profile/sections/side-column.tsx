@@ -101,9 +101,9 @@ function DeleteOffering({ item }: { item: ProfilePackage }) {
 function BookingBlock({ act, can, shortlisted = false }: SectionProps) {
   if (can.signUpToBook) {
     return (
-      <section aria-label="Book this act" className="rounded-lg bg-violet-700 p-5 text-white shadow-sm">
+      <section aria-label="Book this act" className="rounded-lg bg-brand-700 p-5 text-white shadow-sm">
         <p className="font-semibold">Want {act.name} at your event?</p>
-        <a href="#create-account" className="mt-3 inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
+        <a href="#create-account" className="mt-3 inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
           {MESSAGES.signUpToBook}
         </a>
       </section>
@@ -115,7 +115,7 @@ function BookingBlock({ act, can, shortlisted = false }: SectionProps) {
         <InviteToEventDialog actUrl={act.url} actName={act.name} />
         <MessageActDialog actUrl={act.url} actName={act.name} />
         <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
-        <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-violet-800 underline">
+        <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-brand-800 underline">
           Create a new event and invite {act.name}
         </Link>
       </section>
