@@ -97,15 +97,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">{forbidden ? "Not available" : notFound ? "Page not found" : "Something went wrong"}</h1>
         <p className="mt-2 text-gray-700">
-          {forbidden
-            ? typeof error.data === "string"
-              ? error.data
-              : "You may not see this page."
-            : notFound
-              ? "There is nothing at this address."
-              : "Please try again in a moment."}
+          {forbidden ? (typeof error.data === "string" ? error.data : "You may not see this page.") : notFound ? "There is nothing at this address." : "Please try again in a moment."}
         </p>
         {notFound && (
+          // biome-ignore lint/a11y/useSemanticElements: a form that submits without a script, marked as the page's search.
           <form method="get" action="/search" role="search" aria-label="Find entertainers" className="mx-auto mt-6 flex max-w-md gap-2">
             <label htmlFor="not-found-search" className="sr-only">
               What are you looking for?

@@ -21,9 +21,24 @@ describe("how an act is put in front of planners", () => {
 
 describe("kindOfAct", () => {
   it("says a variety type before a speaker type before a band setup, and nothing for a style alone", () => {
-    expect(kindOfAct([{ name: "Trio", type: "Band Setup" }, { name: "Magician", type: "Variety Type" }])).toBe("Magician");
-    expect(kindOfAct([{ name: "Trio", type: "Band Setup" }, { name: "Emcee", type: "Speaker Type" }])).toBe("Emcee");
-    expect(kindOfAct([{ name: "Trio", type: "Band Setup" }, { name: "Duo", type: "Band Setup" }])).toBe("Duo");
+    expect(
+      kindOfAct([
+        { name: "Trio", type: "Band Setup" },
+        { name: "Magician", type: "Variety Type" },
+      ]),
+    ).toBe("Magician");
+    expect(
+      kindOfAct([
+        { name: "Trio", type: "Band Setup" },
+        { name: "Emcee", type: "Speaker Type" },
+      ]),
+    ).toBe("Emcee");
+    expect(
+      kindOfAct([
+        { name: "Trio", type: "Band Setup" },
+        { name: "Duo", type: "Band Setup" },
+      ]),
+    ).toBe("Duo");
     expect(kindOfAct([{ name: "Jazz", type: "Genre" }])).toBeNull();
   });
 });

@@ -19,5 +19,8 @@ const SKIPPED = new Set(["the", "a", "an", "and", "of", "&"]);
 /** Up to two initials for an act without a photo: "The Velvet Tones" is "VT". */
 export function initialsOf(name: string): string {
   const words = name.split(/\s+/).filter((word) => word && !SKIPPED.has(word.toLowerCase()));
-  return (words.length ? words : [name]).slice(0, 2).map((word) => Array.from(word)[0]!.toUpperCase()).join("");
+  return (words.length ? words : [name])
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toUpperCase())
+    .join("");
 }

@@ -12,34 +12,23 @@ import { ACT_TAG_RELATIONS, tagSchema } from "./tags";
  */
 
 const url = z.string().nullable();
-export const actSocialLinksSchema = z
-  .object({ facebook: url, twitter: url, instagram: url, spotify: url, web: url, tiktok: url, mixcloud: url, linkedin: url })
-  .meta({
-    id: "ActSocialLinks",
-    description: "The act's links; null where none is given",
-    example: {
-      facebook: "https://www.facebook.com/thevelvettones",
-      twitter: null,
-      instagram: "https://www.instagram.com/thevelvettones",
-      spotify: null,
-      web: "https://thevelvettones.example.com",
-      tiktok: null,
-      mixcloud: null,
-      linkedin: null,
-    },
-  });
+export const actSocialLinksSchema = z.object({ facebook: url, twitter: url, instagram: url, spotify: url, web: url, tiktok: url, mixcloud: url, linkedin: url }).meta({
+  id: "ActSocialLinks",
+  description: "The act's links; null where none is given",
+  example: {
+    facebook: "https://www.facebook.com/thevelvettones",
+    twitter: null,
+    instagram: "https://www.instagram.com/thevelvettones",
+    spotify: null,
+    web: "https://thevelvettones.example.com",
+    tiktok: null,
+    mixcloud: null,
+    linkedin: null,
+  },
+});
 export type ActSocialLinks = z.infer<typeof actSocialLinksSchema>;
 
-export const SOCIAL_NETWORKS = [
-  "facebook",
-  "twitter",
-  "instagram",
-  "spotify",
-  "web",
-  "tiktok",
-  "mixcloud",
-  "linkedin",
-] as const satisfies readonly (keyof ActSocialLinks)[];
+export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "spotify", "web", "tiktok", "mixcloud", "linkedin"] as const satisfies readonly (keyof ActSocialLinks)[];
 
 export const profileReviewSchema = z
   .object({
@@ -130,13 +119,11 @@ export const profileVideoSchema = z
   });
 export type ProfileVideo = z.infer<typeof profileVideoSchema>;
 
-export const profileDocumentSchema = z
-  .object({ id: z.number().int(), title: z.string(), file_path: z.string(), file_path_raw: z.string().describe("The file's name as uploaded") })
-  .meta({
-    id: "PublicDocument",
-    description: "A document an admin approved and the artist made public",
-    example: { id: 1, title: "Stage Plot", file_path: "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf", file_path_raw: "stage-plot.pdf" },
-  });
+export const profileDocumentSchema = z.object({ id: z.number().int(), title: z.string(), file_path: z.string(), file_path_raw: z.string().describe("The file's name as uploaded") }).meta({
+  id: "PublicDocument",
+  description: "A document an admin approved and the artist made public",
+  example: { id: 1, title: "Stage Plot", file_path: "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf", file_path_raw: "stage-plot.pdf" },
+});
 export type ProfileDocument = z.infer<typeof profileDocumentSchema>;
 
 export const managerInfoSchema = z
@@ -231,9 +218,7 @@ export const actProfileSchema = z
     entertainerReviews: z.array(profileReviewSchema),
     reviewSummary: reviewSummarySchema,
     approvedPublicDocuments: z.array(profileDocumentSchema),
-    viewer: z
-      .object({ isManager: z.boolean(), canManage: z.boolean(), isAdmin: z.boolean() })
-      .describe("What the caller may do here, decided by the server from domain/permissions"),
+    viewer: z.object({ isManager: z.boolean(), canManage: z.boolean(), isAdmin: z.boolean() }).describe("What the caller may do here, decided by the server from domain/permissions"),
     latestOffer: z.object({ date_time_posted: z.iso.datetime() }).nullable().optional().describe("The manager and admins only: the latest offer the act made"),
     pendingTagRequest: pendingTagRequestSchema.nullable().optional().describe("The manager and admins only"),
     manager: managerInfoSchema.nullable().optional().describe("Admins only"),

@@ -23,12 +23,7 @@ export interface ApiErrorBody {
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as ApiErrorBody).message === "string" &&
-    typeof (value as ApiErrorBody).code === "string"
-  );
+  return typeof value === "object" && value !== null && typeof (value as ApiErrorBody).message === "string" && typeof (value as ApiErrorBody).code === "string";
 }
 
 /** Field errors keyed by the dotted path of each issue ("_" for the body itself). */

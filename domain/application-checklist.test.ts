@@ -11,7 +11,11 @@ describe("the application checklist", () => {
 
   it("takes an image for the photo and a pending request for the tags", () => {
     expect(missingForApplication({ ...complete, avatar: null, imageCount: 1, tagCount: 0, pendingTagRequest: true })).toEqual([]);
-    expect(applicationChecklist({ ...complete, avatar: null, tagCount: 0 }).filter((item) => !item.done).map((item) => item.key)).toEqual(["photo", "tags"]);
+    expect(
+      applicationChecklist({ ...complete, avatar: null, tagCount: 0 })
+        .filter((item) => !item.done)
+        .map((item) => item.key),
+    ).toEqual(["photo", "tags"]);
   });
 
   it("names what is missing in the refusal", () => {

@@ -19,7 +19,7 @@ export interface ChecklistItem {
   done: boolean;
 }
 
-const filled = (value: string | null) => Boolean(value && value.trim());
+const filled = (value: string | null) => Boolean(value?.trim());
 
 export function applicationChecklist(facts: ApplicationFacts): ChecklistItem[] {
   return [

@@ -50,4 +50,3 @@ export function offerStatusAt(stored: (typeof STORED_OFFER_STATUSES)[number], ex
   if (stored !== "pending" || !expiresOn) return stored;
   return now >= wallTimeToInstant(`${nextDay(expiresOn)}T00:00`, timeZone ?? "UTC") ? "expired" : "pending";
 }
-

@@ -29,7 +29,6 @@ export function formatDayAndTimeIn(instant: Date | string, timeZone: string): st
   return dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(instant));
 }
 
-
 /**
  * How far an act is from the searched place, as a planner reads it, or null under a mile:
  * places are measured between city centres, so "0 miles" only ever meant "in that place", which

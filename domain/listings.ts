@@ -60,13 +60,7 @@ export function listingPath(tagName: string, placeSlug: string): string {
 }
 
 /** The generated introduction of a listing page, true of the acts it shows. */
-export function generatedListingIntro(input: {
-  category: string;
-  city: string;
-  total: number;
-  related: string[];
-  ratings: number[];
-}): string {
+export function generatedListingIntro(input: { category: string; city: string; total: number; related: string[]; ratings: number[] }): string {
   const { category, city, total, related, ratings } = input;
   const count = total === 1 ? `1 act` : `${total} acts`;
   const parts = [`${count} listed as ${category} within ${LISTING_RADIUS_MILES} miles of ${city}.`];

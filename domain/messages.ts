@@ -80,12 +80,9 @@ export const MESSAGES = {
   requestAccepted: "Request Accepted",
   requestDeclined: "Request Declined",
   actApproved: (actName: string) => `${actName} Approved`,
-  nationallyRecognized: (actName: string, on: boolean) =>
-    `${actName} ${on ? "marked" : "unmarked"} as Nationally Recognized`,
-  internalUseOnly: (actName: string, on: boolean) =>
-    `${actName} ${on ? "marked" : "unmarked"} as "For Internal Use Only"`,
-  featured: (actName: string, on: boolean) =>
-    `${actName} ${on ? "is now" : "is no longer"} a Featured Entertainer`,
+  nationallyRecognized: (actName: string, on: boolean) => `${actName} ${on ? "marked" : "unmarked"} as Nationally Recognized`,
+  internalUseOnly: (actName: string, on: boolean) => `${actName} ${on ? "marked" : "unmarked"} as "For Internal Use Only"`,
+  featured: (actName: string, on: boolean) => `${actName} ${on ? "is now" : "is no longer"} a Featured Entertainer`,
   // Empty states
   noTestimonials: "This Entertainer currently has no Testimonials",
   noOfferings: "This Entertainer currently has no Offerings",

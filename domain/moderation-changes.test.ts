@@ -19,7 +19,11 @@ describe("an act's moderation history in people's words", () => {
   });
 
   it("a reassignment names the managers, not their accounts' ids", () => {
-    const changes = moderationChanges({ manager: "artist2", manager_name: "Sam Second", internal_use_only: true }, { manager: "artist", manager_name: "Alex Artist", internal_use_only: false }, tagName);
+    const changes = moderationChanges(
+      { manager: "artist2", manager_name: "Sam Second", internal_use_only: true },
+      { manager: "artist", manager_name: "Alex Artist", internal_use_only: false },
+      tagName,
+    );
     expect(changes).toEqual([
       { field: "Manager", before: "Sam Second", after: "Alex Artist" },
       { field: "Internal use only", before: "Yes", after: "No" },

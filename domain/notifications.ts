@@ -53,10 +53,7 @@ export interface NotificationText {
 const actPage = (facts: NotificationFacts) => `/entertainment/${facts.actUrl ?? ""}`;
 
 /** For each kind: who gets it, the line of the settings page, the email's button, and its words. */
-export const NOTIFICATIONS: Record<
-  NotificationKind,
-  { setting: string; action: string; recipient: "artist" | "planner" | "both"; text: (facts: NotificationFacts) => NotificationText }
-> = {
+export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: string; recipient: "artist" | "planner" | "both"; text: (facts: NotificationFacts) => NotificationText }> = {
   act_approved: {
     setting: "An act of mine is approved",
     action: "See the profile",

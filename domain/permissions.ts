@@ -102,19 +102,11 @@ export function showVideosSection(viewer: Viewer | null, act: ActAccess, videoCo
 }
 
 /** Documents: anyone when approved public documents exist, else only the managing roles. */
-export function showDocumentsSection(
-  viewer: Viewer | null,
-  act: ActAccess,
-  approvedPublicCount: number,
-): boolean {
+export function showDocumentsSection(viewer: Viewer | null, act: ActAccess, approvedPublicCount: number): boolean {
   return approvedPublicCount > 0 || canManageDocuments(viewer, act);
 }
 
 /** A stored document file is public only when approved and public. */
-export function canDownloadDocument(
-  viewer: Viewer | null,
-  act: ActAccess,
-  document: { is_public: boolean; approval: string },
-): boolean {
+export function canDownloadDocument(viewer: Viewer | null, act: ActAccess, document: { is_public: boolean; approval: string }): boolean {
   return (document.is_public && document.approval === "approved") || canManageDocuments(viewer, act);
 }

@@ -8,11 +8,13 @@ describe("ratings", () => {
     expect(clampRating(7)).toBe(5);
     expect(clampRating(3.5)).toBe(3.5);
     expect(clampRating(Number.NaN)).toBe(1);
-    fc.assert(fc.property(fc.double(), (value) => {
-      const clamped = clampRating(value);
-      expect(clamped).toBeGreaterThanOrEqual(1);
-      expect(clamped).toBeLessThanOrEqual(5);
-    }));
+    fc.assert(
+      fc.property(fc.double(), (value) => {
+        const clamped = clampRating(value);
+        expect(clamped).toBeGreaterThanOrEqual(1);
+        expect(clamped).toBeLessThanOrEqual(5);
+      }),
+    );
   });
 
   it("averages to one decimal, null without ratings", () => {
@@ -21,20 +23,24 @@ describe("ratings", () => {
     expect(averageRating([5, 5, 4, 5, 3, 4, 5, 2, 5, 4, 1, 5])).toBe(4);
     expect(formatAverage(4)).toBe("4.0");
     expect(formatAverage(null)).toBeNull();
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1 }), (ratings) => {
-      const average = averageRating(ratings)!;
-      expect(average).toBeGreaterThanOrEqual(1);
-      expect(average).toBeLessThanOrEqual(5);
-      expect(Math.round(average * 10)).toBeCloseTo(average * 10, 6);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1 }), (ratings) => {
+        const average = averageRating(ratings)!;
+        expect(average).toBeGreaterThanOrEqual(1);
+        expect(average).toBeLessThanOrEqual(5);
+        expect(Math.round(average * 10)).toBeCloseTo(average * 10, 6);
+      }),
+    );
   });
 
   it("counts every rating in the 1-to-5 distribution", () => {
     expect(ratingDistribution([5, 5, 1, 3, 9, 0])).toEqual({ 1: 2, 2: 0, 3: 1, 4: 0, 5: 3 });
-    fc.assert(fc.property(fc.array(fc.integer({ min: -10, max: 10 })), (ratings) => {
-      const distribution = ratingDistribution(ratings);
-      expect(Object.values(distribution).reduce((a, b) => a + b, 0)).toBe(ratings.length);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -10, max: 10 })), (ratings) => {
+        const distribution = ratingDistribution(ratings);
+        expect(Object.values(distribution).reduce((a, b) => a + b, 0)).toBe(ratings.length);
+      }),
+    );
   });
 });
 

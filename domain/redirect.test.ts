@@ -29,7 +29,7 @@ describe("safeRedirect", () => {
       "/\u200B/evil.example",
       "%2F%2Fevil.example",
       "",
-      "/" + "a".repeat(3000),
+      `/${"a".repeat(3000)}`,
     ];
     for (const value of hostile) expect(safeRedirect(value), JSON.stringify(value)).toBe("/");
     expect(safeRedirect(null, "")).toBe("");

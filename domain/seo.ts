@@ -7,11 +7,7 @@ export interface PageSeo {
   description: string;
 }
 
-export function actPageSeo(
-  appName: string,
-  act: { name: string | null; description: string | null },
-  curated: PageSeo | null,
-): PageSeo {
+export function actPageSeo(appName: string, act: { name: string | null; description: string | null }, curated: PageSeo | null): PageSeo {
   if (curated) return { title: curated.title, description: curated.description };
   return {
     title: `${appName} - ${act.name || FALLBACK_TITLE_NAME}`,

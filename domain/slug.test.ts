@@ -6,8 +6,10 @@ describe("slugs", () => {
   it("are url-safe for any name", () => {
     expect(slugify("The Velvet Tones!")).toBe("the-velvet-tones");
     expect(slugify("Beyoncé & Co")).toBe("beyonce-co");
-    fc.assert(fc.property(fc.string(), (name) => {
-      expect(uniqueSlug(name)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        expect(uniqueSlug(name)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      }),
+    );
   });
 });

@@ -17,16 +17,7 @@ export function kindOfAct(tags: readonly { name: string; type: TagType }[]): str
 }
 
 /** The act fields that hold tags; styles and occasions reuse the genre and event-type lists. */
-export const ACT_TAG_RELATIONS = [
-  "genres",
-  "songTypes",
-  "bandSetups",
-  "eventTypes",
-  "varietyTypes",
-  "speakerTypes",
-  "styles",
-  "occasions",
-] as const;
+export const ACT_TAG_RELATIONS = ["genres", "songTypes", "bandSetups", "eventTypes", "varietyTypes", "speakerTypes", "styles", "occasions"] as const;
 export type ActTagRelation = (typeof ACT_TAG_RELATIONS)[number];
 
 /** Where an artist's tag update request stands. */

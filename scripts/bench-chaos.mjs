@@ -235,7 +235,9 @@ async function run() {
       if (written?.status !== 200) continue;
       const wroteAt = performance.now();
       for (let i = 0; i < 200; i++) {
-        const page = await fetch(`${reader.base}/entertainment/${client.artist.url}`).then((r) => r.text()).catch(() => "");
+        const page = await fetch(`${reader.base}/entertainment/${client.artist.url}`)
+          .then((r) => r.text())
+          .catch(() => "");
         if (page.includes(headline)) {
           delays.push(performance.now() - wroteAt);
           break;
@@ -297,8 +299,13 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
   const minutes = Math.ceil(SECONDS / 60);
   for (let minute = 0; minute < minutes; minute++) {
     for (const server of servers) {
-      const ms = calls.filter((call) => call.status > 0 && call.server === server.index && Math.floor(call.sent / 60_000) === minute).map((call) => call.ms).sort((a, b) => a - b);
-      console.log(`  ${String(minute + 1).padStart(6)}  ${String(server.index).padStart(6)}  ${String(ms.length).padStart(8)}  ${String(percentile(ms, 50)).padStart(6)}  ${String(percentile(ms, 99)).padStart(6)}`);
+      const ms = calls
+        .filter((call) => call.status > 0 && call.server === server.index && Math.floor(call.sent / 60_000) === minute)
+        .map((call) => call.ms)
+        .sort((a, b) => a - b);
+      console.log(
+        `  ${String(minute + 1).padStart(6)}  ${String(server.index).padStart(6)}  ${String(ms.length).padStart(8)}  ${String(percentile(ms, 50)).padStart(6)}  ${String(percentile(ms, 99)).padStart(6)}`,
+      );
     }
   }
 
@@ -306,7 +313,11 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
   // In 5-second windows after the restart: the restarted server's p50 against the survivors'.
   let backAfter = null;
   for (let from = readyAt; from < SECONDS * 1000; from += 5_000) {
-    const window = (mine) => calls.filter((call) => call.status > 0 && (call.server === victim.index) === mine && call.sent >= from && call.sent < from + 5_000).map((call) => call.ms).sort((a, b) => a - b);
+    const window = (mine) =>
+      calls
+        .filter((call) => call.status > 0 && (call.server === victim.index) === mine && call.sent >= from && call.sent < from + 5_000)
+        .map((call) => call.ms)
+        .sort((a, b) => a - b);
     const restarted = window(true);
     const survivors = window(false);
     if (restarted.length < 10 || survivors.length < 10) continue;
@@ -317,5 +328,7 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
   }
   console.log(`Back to the survivors' p50 within ${backAfter === null ? "the run: no" : `${Math.round(backAfter)} s`}`);
 
-  console.log(`\nA write on one server, shown on another's guest page: ${staleness.length} probes, p50 ${percentile(staleness, 50)} ms, p99 ${percentile(staleness, 99)} ms, max ${Math.round(staleness.at(-1) ?? 0)} ms`);
+  console.log(
+    `\nA write on one server, shown on another's guest page: ${staleness.length} probes, p50 ${percentile(staleness, 50)} ms, p99 ${percentile(staleness, 99)} ms, max ${Math.round(staleness.at(-1) ?? 0)} ms`,
+  );
 }

@@ -84,12 +84,21 @@ const server = spawn(process.execPath, ["dist/server.js"], {
 });
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error("the app did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   console.log(`\nPages over the same database, served by the built app with the guest cache off, ${PAGE_RUNS} runs each after one warm-up\n`);
-  const pages: [string, string][] = [["listing /hire/wedding/chicago-il", "/hire/wedding/chicago-il"], ["/sitemap.xml", "/sitemap.xml"]];
+  const pages: [string, string][] = [
+    ["listing /hire/wedding/chicago-il", "/hire/wedding/chicago-il"],
+    ["/sitemap.xml", "/sitemap.xml"],
+  ];
   // Past 50,000 URLs the sitemap is an index: its files are timed too (listings recounted each time).
   const index = await (await fetch(`${base}/sitemap.xml`)).text();
   if (index.includes("<sitemapindex")) for (const [, file] of [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].slice(0, 2)) pages.push([file!, file!]);
@@ -101,7 +110,9 @@ try {
       const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
     };
-    console.log(`${name.padEnd(36)} first byte p50 ${at("ttfb", 0.5).padStart(7)} ms  p99 ${at("ttfb", 0.99).padStart(7)} ms   total p50 ${at("total", 0.5).padStart(7)} ms  p99 ${at("total", 0.99).padStart(7)} ms   ${runs[0]!.bytes} bytes`);
+    console.log(
+      `${name.padEnd(36)} first byte p50 ${at("ttfb", 0.5).padStart(7)} ms  p99 ${at("ttfb", 0.99).padStart(7)} ms   total p50 ${at("total", 0.5).padStart(7)} ms  p99 ${at("total", 0.99).padStart(7)} ms   ${runs[0]!.bytes} bytes`,
+    );
   }
 } finally {
   server.kill("SIGTERM");

@@ -57,7 +57,10 @@ export async function signIn(base, email, init = {}) {
     body: JSON.stringify({ email, password: "demo-password" }),
   });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);
-  return response.headers.getSetCookie().find((value) => value.includes("session_token=")).split(";")[0];
+  return response.headers
+    .getSetCookie()
+    .find((value) => value.includes("session_token="))
+    .split(";")[0];
 }
 
 /** Resident memory of a process, from /proc (Linux). */

@@ -105,13 +105,15 @@ async function benchDatabase(label, databaseEnv) {
   for (const base of [cachedBase, uncachedBase]) for (const path of [SEARCH, LISTING]) await warm(base + path);
 
   const results = [
-    ["bare static (node:http)", await run(bare + "/")],
+    ["bare static (node:http)", await run(`${bare}/`)],
     ["guest page, cached", await run(cachedBase + pagePath)],
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, cache off", await run(uncachedBase + pagePath)],
     [`  cold: each of ${paths.length} acts once`, await runEachOnce(uncachedBase, paths)],
-    ...(await sequence(ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]))),
+    ...(await sequence(
+      ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]),
+    )),
     // A planner's first look at each act: nothing of the page kept for them, nor the act's body for planners.
     [`  planner: each of ${paths.length} acts once`, await runEachOnce(cachedBase, paths, { cookie: cookies.planner })],
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
@@ -142,7 +144,9 @@ async function benchDatabase(label, databaseEnv) {
   // open on the other. The embedded database belongs to one server: both ends are on it.
   const streamBase = databaseEnv.DATABASE_URL ? uncachedBase : cachedBase;
   const fanout = await fanOut(cachedBase, streamBase, conversation, cookies);
-  console.log(`Message fan-out, ${fanout.count} messages written on one server, read on ${streamBase === cachedBase ? "the same server's" : "the other server's"} stream: p50 ${fanout.p50} ms, p99 ${fanout.p99} ms`);
+  console.log(
+    `Message fan-out, ${fanout.count} messages written on one server, read on ${streamBase === cachedBase ? "the same server's" : "the other server's"} stream: p50 ${fanout.p50} ms, p99 ${fanout.p99} ms`,
+  );
   const idle = await idleStreams(cachedApp, conversation, cookies["owning artist"], 2_000);
   console.log(`${idle.opened} idle conversation streams open on one server: resident memory ${idle.before} MB before, ${idle.after} MB with them (${idle.after - idle.before} MB more)`);
   return html;
@@ -150,7 +154,11 @@ async function benchDatabase(label, databaseEnv) {
 
 /** A planner's new conversation with the act; its id. */
 async function startConversation(base, cookie) {
-  const response = await fetch(`${base}/api/conversations/start/${ACT}`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ body: "Are you free on June 12?" }) });
+  const response = await fetch(`${base}/api/conversations/start/${ACT}`, {
+    method: "POST",
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ body: "Are you free on June 12?" }),
+  });
   if (!response.ok) throw new Error(`starting a conversation: ${response.status}`);
   return (await response.json()).data.id;
 }
@@ -170,7 +178,10 @@ async function openStream(base, conversation, cookie, onMessage) {
       if (done) return;
       buffer += value;
       for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-        const data = buffer.slice(0, end).split("\n").find((line) => line.startsWith("data:"));
+        const data = buffer
+          .slice(0, end)
+          .split("\n")
+          .find((line) => line.startsWith("data:"));
         buffer = buffer.slice(end + 2);
         if (data) onMessage(JSON.parse(data.slice(5)).body, performance.now());
       }
@@ -196,7 +207,11 @@ async function fanOut(writeBase, streamBase, conversation, cookies) {
     const came = new Promise((resolve) => waiting.set(body, resolve));
     const sent = performance.now();
     const writer = i % 2 === 0 ? cookies.planner : cookies["owning artist"];
-    const response = await fetch(`${writeBase}/api/conversations/${conversation}/messages`, { method: "POST", headers: { cookie: writer, origin: writeBase, "content-type": "application/json" }, body: JSON.stringify({ body }) });
+    const response = await fetch(`${writeBase}/api/conversations/${conversation}/messages`, {
+      method: "POST",
+      headers: { cookie: writer, origin: writeBase, "content-type": "application/json" },
+      body: JSON.stringify({ body }),
+    });
     if (!response.ok) throw new Error(`writing message ${i}: ${response.status}`);
     await Promise.race([came, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     if (arrived.has(body)) latencies.push(arrived.get(body) - sent);

@@ -27,5 +27,8 @@ const places = [...best.values()]
     const [lng, lat] = city.loc.coordinates;
     return [ALIASES[`${city.name}|${city.adminCode}`] ?? city.name, city.adminCode, round(lat), round(lng), city.population, tzLookup(lat, lng)];
   });
-writeFileSync(new URL("../server/db/data/us-places.json", import.meta.url), `${JSON.stringify({ columns: ["name", "region", "lat", "lng", "population", "timeZone"], places }).replace(/\],\[/g, "],\n[")}\n`);
+writeFileSync(
+  new URL("../server/db/data/us-places.json", import.meta.url),
+  `${JSON.stringify({ columns: ["name", "region", "lat", "lng", "population", "timeZone"], places }).replace(/\],\[/g, "],\n[")}\n`,
+);
 console.log(`${places.length} places`);

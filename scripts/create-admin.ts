@@ -9,7 +9,9 @@ import { createAdmin } from "../server/services/admins";
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });

@@ -71,7 +71,14 @@ describe("the act rows kept between reads", () => {
     // An offer posted on a new invite, straight in the database, is the latest at once.
     const [event] = await db.select().from(events).where(eq(events.url, "summer-wedding"));
     const [invite] = await db.insert(invites).values({ eventId: event!.id, actId: velvet!.id }).onConflictDoNothing().returning();
-    const inviteId = invite?.id ?? (await db.select().from(invites).where(and(eq(invites.eventId, event!.id), eq(invites.actId, velvet!.id))))[0]!.id;
+    const inviteId =
+      invite?.id ??
+      (
+        await db
+          .select()
+          .from(invites)
+          .where(and(eq(invites.eventId, event!.id), eq(invites.actId, velvet!.id)))
+      )[0]!.id;
     const posted = new Date("2030-05-06T07:08:09.000Z");
     await db.insert(offers).values({ inviteId, priceCents: 100, dateTimePosted: posted });
     await eventually(async () => ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted === posted.toISOString());
@@ -79,7 +86,10 @@ describe("the act rows kept between reads", () => {
     await db.delete(invites).where(eq(invites.id, inviteId));
     await eventually(async () => ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted !== posted.toISOString());
     // A tag request, pending and then canceled.
-    await db.update(tagUpdateRequests).set({ status: "canceled" }).where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
+    await db
+      .update(tagUpdateRequests)
+      .set({ status: "canceled" })
+      .where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
     await eventually(async () => (await owner()).pendingTagRequest === null);
     const [request] = await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning();
     await eventually(async () => ((await owner()).pendingTagRequest as { id: number } | null)?.id === request!.id);
@@ -89,7 +99,8 @@ describe("the act rows kept between reads", () => {
 
   it("what admins see follows the manager's account and the moderation history, wherever they change", async () => {
     const db = server.database.db;
-    const admin = async () => (await profile("the-velvet-tones", "admin")).data as { manager: { name: string; phone: string | null; w9_received: boolean }; history: { actor: string | null; action: string }[] };
+    const admin = async () =>
+      (await profile("the-velvet-tones", "admin")).data as { manager: { name: string; phone: string | null; w9_received: boolean }; history: { actor: string | null; action: string }[] };
     const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
     const managerId = velvet!.managerId!;
     const [manager] = await db.select().from(users).where(eq(users.id, managerId));
@@ -156,13 +167,29 @@ describe("the act rows kept between reads", () => {
       const changes: [string, () => Promise<unknown>][] = [];
       let inviteId = 0;
       let requestId = 0;
-      changes.push(["an invite", async () => (inviteId = (await db.insert(invites).values({ eventId: event!.id, actId: velvet!.id }).onConflictDoUpdate({ target: [invites.eventId, invites.actId], set: { createdAt: new Date() } }).returning())[0]!.id)]);
+      changes.push([
+        "an invite",
+        async () =>
+          (inviteId = (
+            await db
+              .insert(invites)
+              .values({ eventId: event!.id, actId: velvet!.id })
+              .onConflictDoUpdate({ target: [invites.eventId, invites.actId], set: { createdAt: new Date() } })
+              .returning()
+          )[0]!.id),
+      ]);
       changes.push(["an offer", () => db.insert(offers).values({ inviteId, priceCents: 5 })]);
       changes.push(["an offer's change", () => db.update(offers).set({ priceCents: 6 }).where(eq(offers.inviteId, inviteId))]);
-      changes.push(["a tag request", async () => {
-        await db.update(tagUpdateRequests).set({ status: "canceled" }).where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
-        requestId = (await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning())[0]!.id;
-      }]);
+      changes.push([
+        "a tag request",
+        async () => {
+          await db
+            .update(tagUpdateRequests)
+            .set({ status: "canceled" })
+            .where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
+          requestId = (await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning())[0]!.id;
+        },
+      ]);
       const [tag] = await db.select().from(tags).limit(1);
       changes.push(["a tag of the request", () => db.insert(tagUpdateRequestTags).values({ requestId, tagId: tag!.id, relation: "genres" })]);
       changes.push(["the request's tags removed", () => db.delete(tagUpdateRequestTags).where(eq(tagUpdateRequestTags.requestId, requestId))]);

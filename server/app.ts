@@ -86,7 +86,6 @@ export interface AppDeps {
   sitemapMaxUrls?: number;
 }
 
-
 function isJsonContentType(value: string | undefined): boolean {
   return !value || /^application\/([\w.-]+\+)?json\b/i.test(value.split(";")[0]?.trim() ?? "");
 }
@@ -96,8 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const publicOrigin = new URL(env.publicUrl).origin;
 
-  const logError = (c: Context<AppEnv>) => (err: unknown) =>
-    (c.get("log") ?? logger).error({ err, requestId: c.get("requestId") }, "request failed");
+  const logError = (c: Context<AppEnv>) => (err: unknown) => (c.get("log") ?? logger).error({ err, requestId: c.get("requestId") }, "request failed");
 
   app.onError(async (err, c) => {
     // A write refused before its body was read: read it first, so the client hears the answer.
@@ -118,10 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     await next();
     setResponseHeader(c, "x-request-id", requestId);
-    log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
 
   // Text responses go out compressed; files and images are sent as stored.
@@ -131,9 +126,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicyOptions }));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) =>
-    (await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503),
-  );
+  app.get("/readyz", async (c) => ((await database.ping()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503)));
 
   app.use("*", sessionViewer(auth, deps.viewerCache));
   const concurrency = clientConcurrency(env.clientConcurrency);

@@ -29,7 +29,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens")
     .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as us-east-1").default("us-east-1"),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as us-east-1")
+    .default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),

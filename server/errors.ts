@@ -26,10 +26,8 @@ export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to
 export const conflict = (message: string) => new ApiError("conflict", message);
 export const badRequest = (message: string) => new ApiError("bad_request", message);
 /** Too many of something in too short a time; the client may try again after `retryAfterSeconds`. */
-export const rateLimited = (message: string, retryAfterSeconds: number) =>
-  new ApiError("rate_limited", message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const validationFailed = (errors: FieldErrors) =>
-  new ApiError("validation_failed", "Some fields are not valid", errors);
+export const rateLimited = (message: string, retryAfterSeconds: number) => new ApiError("rate_limited", message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const validationFailed = (errors: FieldErrors) => new ApiError("validation_failed", "Some fields are not valid", errors);
 
 export function errorBody(code: ErrorCode, message: string, errors?: FieldErrors): ApiErrorBody {
   return errors ? { message, code, errors } : { message, code };
@@ -68,9 +66,7 @@ export function validationError(error: ZodError, input: unknown): ApiError {
     // A choice among strings given a number (or the like) is a wrong type, not a wrong choice.
     return issue.code === "invalid_value" && issue.values.every((allowed) => typeof allowed !== typeof value);
   });
-  return wrongType
-    ? new ApiError("bad_request", "Some fields have the wrong type", errors)
-    : validationFailed(errors);
+  return wrongType ? new ApiError("bad_request", "Some fields have the wrong type", errors) : validationFailed(errors);
 }
 
 /** Every thrown value becomes the contract's shape; a 5xx is logged with its stack, never sent. */

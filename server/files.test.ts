@@ -34,7 +34,7 @@ function expectFileHeaders(response: Response) {
 /** Ways of naming `target` from inside `prefix` that climb out of it, in every encoding we know of. */
 function climbs(prefix: string, target: string): string[] {
   const [folder, name] = target.split("/") as [string, string];
-  const upper = (text: string) => text.replace(/%[0-9a-f]{2}/g, (escape) => escape.toUpperCase());
+  const upper = (text: string) => text.replace(/%[0-9a-f]{2}/g, (code) => code.toUpperCase());
   const variants = [
     `${prefix}/..%2F${folder}%2F${name}`,
     `${prefix}/%2e%2e%2f${folder}%2f${name}`,
@@ -131,7 +131,12 @@ describe("sized copies of photos and avatars", () => {
     expect((await server.get(`/files/${key}.320w.webp`, "owner")).status).toBe(200);
     expect((await server.post("/api/images/create/dj-nova", "owner", { path: key })).status).toBe(200);
     const { default: sharp } = await import("sharp");
-    for (const [width, expected] of [[160, 160], [320, 320], [640, 640], [1280, 900]] as const) {
+    for (const [width, expected] of [
+      [160, 160],
+      [320, 320],
+      [640, 640],
+      [1280, 900],
+    ] as const) {
       const response = await server.request(`/files/${key}.${width}w.webp`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");

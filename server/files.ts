@@ -103,7 +103,11 @@ async function ownUpload(db: Executor, viewer: SessionUser | null, key: string, 
   if (!viewer) return null;
   const conditions = [eq(uploads.key, key)];
   if (viewer.role !== "ADMIN") conditions.push(eq(uploads.ownerId, viewer.id));
-  const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(...conditions))
+    .limit(1);
   return row ? { contentType, cacheControl: PRIVATE, disposition } : null;
 }
 

@@ -28,14 +28,16 @@ async function get(path: string, cookie?: string | null) {
   return { status: response.status, cache: response.headers.get("x-cache"), body: await response.text() };
 }
 
-
 describe("the guest page cache", () => {
   it("leaves the router's own requests alone: their parameters reach the renderer", async () => {
     const seen: string[] = [];
-    const echo = await createTestServer({ guestCache: true, ssr: async (request) => {
-      seen.push(new URL(request.url).search);
-      return new Response("", { status: 204 });
-    } });
+    const echo = await createTestServer({
+      guestCache: true,
+      ssr: async (request) => {
+        seen.push(new URL(request.url).search);
+        return new Response("", { status: 204 });
+      },
+    });
     try {
       await echo.request("/__manifest?paths=%2Fentertainment%2Fdj-nova&version=abc123");
       await echo.request("/entertainment/dj-nova.data?_routes=routes%2Fentertainment.%24actUrl");

@@ -51,7 +51,11 @@ describe("kept markup", () => {
 
   it("a part not in the page is compressed with the rest, and a part is found after the one before it", () => {
     const page = Buffer.from("<p>same</p><main><p>same</p></main>");
-    const zipped = gzipAround(page, [keptPiece({ html: "<aside>absent</aside>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] })], 3);
+    const zipped = gzipAround(
+      page,
+      [keptPiece({ html: "<aside>absent</aside>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] })],
+      3,
+    );
     expect(gunzipSync(zipped).toString()).toBe(page.toString());
   });
 });

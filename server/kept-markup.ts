@@ -45,7 +45,9 @@ export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
   const kept = createSizedLru<KeptPiece>(maxBytes);
   return {
     piece(name, input, render) {
-      const key = `${name}:${createHash("sha256").update(JSON.stringify(input) ?? "undefined").digest("base64")}`;
+      const key = `${name}:${createHash("sha256")
+        .update(JSON.stringify(input) ?? "undefined")
+        .digest("base64")}`;
       const known = kept.get(key);
       if (known !== undefined) return known;
       const made = keptPiece(render());

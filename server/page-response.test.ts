@@ -40,7 +40,13 @@ describe("a rendered page, finished", () => {
     const hash = `'sha256-${createHash("sha256").update(INLINE, "utf8").digest("base64")}'`;
     for (const header of ["gzip", "identity"]) {
       const policy = (await page(header)).headers.get("content-security-policy") ?? "";
-      expect(policy.split(";").find((part) => part.trim().startsWith("script-src"))?.trim().split(/\s+/)).toEqual(["script-src", "'self'", hash]);
+      expect(
+        policy
+          .split(";")
+          .find((part) => part.trim().startsWith("script-src"))
+          ?.trim()
+          .split(/\s+/),
+      ).toEqual(["script-src", "'self'", hash]);
     }
   });
 });

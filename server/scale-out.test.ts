@@ -38,7 +38,6 @@ afterAll(async () => {
   await a?.close();
 });
 
-
 describe.runIf(onPostgres)("two app servers on one database", () => {
   it("a write through server A shows on server B's next guest page, though B had it cached", async () => {
     const page = async () => {
@@ -66,7 +65,11 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
     const served = await b.request(`/files/${path}`);
     expect(served.status).toBe(200);
     // Stored as its pixels, encoded again (its metadata dropped): the same image.
-    expect(await sharp(Buffer.from(await served.arrayBuffer())).raw().toBuffer()).toEqual(await sharp(picture).raw().toBuffer());
+    expect(
+      await sharp(Buffer.from(await served.arrayBuffer()))
+        .raw()
+        .toBuffer(),
+    ).toEqual(await sharp(picture).raw().toBuffer());
 
     const video = new Uint8Array(200_000).fill(7);
     video.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypmp42")]);

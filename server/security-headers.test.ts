@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 function directives(policy: string | null): Record<string, string[]> {
-  return Object.fromEntries((policy ?? "").split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return Object.fromEntries(
+    (policy ?? "")
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 function expectCommonHeaders(response: Response) {

@@ -60,11 +60,26 @@ describe("/sitemap.xml", () => {
     const urls = locs(await (await server.request("/sitemap.xml")).text()).filter((url) => url.includes("/hire/"));
     expect(urls.length).toBeGreaterThan(20);
     const tags = (await json<{ data: { name: string; type: string }[] }>(await server.request("/api/tags"))).data;
-    const listOf: Record<string, string> = { Genre: "styles", "Song Type": "songTypes", "Band Setup": "bandSetups", "Event Type": "eventTypes", "Variety Type": "actTypes", "Speaker Type": "actTypes" };
+    const listOf: Record<string, string> = {
+      Genre: "styles",
+      "Song Type": "songTypes",
+      "Band Setup": "bandSetups",
+      "Event Type": "eventTypes",
+      "Variety Type": "actTypes",
+      "Speaker Type": "actTypes",
+    };
     for (const url of urls.slice(0, 12)) {
       const [, category, city] = /\/hire\/([^/]+)\/([^/]+)$/.exec(url)!;
-      const tag = tags.find((item) => item.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") === category)!;
-      const place = (await json<{ data: { label: string }[] }>(await server.request(`/api/places?q=${encodeURIComponent(city!.slice(0, -3).replace(/-/g, " "))}`))).data.find((item) => item.label.toLowerCase().endsWith(city!.slice(-2)))!;
+      const tag = tags.find(
+        (item) =>
+          item.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, "-")
+            .replace(/^-|-$/g, "") === category,
+      )!;
+      const place = (await json<{ data: { label: string }[] }>(await server.request(`/api/places?q=${encodeURIComponent(city!.slice(0, -3).replace(/-/g, " "))}`))).data.find((item) =>
+        item.label.toLowerCase().endsWith(city!.slice(-2)),
+      )!;
       const query = new URLSearchParams({ [`${listOf[tag.type]}[]`]: tag.name, location: place.label, radius: "50" });
       const found = (await json<{ meta: { total: number } }>(await server.request(`/api/acts?${query}`))).meta.total;
       expect(found, url).toBeGreaterThanOrEqual(3);

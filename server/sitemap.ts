@@ -39,8 +39,19 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   function urlsetStream(fixed: SitemapUrl[], later: (() => Promise<SitemapUrl[]>) | null, skip: number, take: number): Response {
     const encoder = new TextEncoder();
     const steps: (() => Promise<string | null>)[] = [
-      async () => URLSET_OPEN + fixed.slice(0, maxUrls).map((url) => urlXml(publicUrl, url)).join(""),
-      async () => (later ? (await later()).slice(0, Math.max(0, maxUrls - fixed.length)).map((url) => urlXml(publicUrl, url)).join("") : ""),
+      async () =>
+        URLSET_OPEN +
+        fixed
+          .slice(0, maxUrls)
+          .map((url) => urlXml(publicUrl, url))
+          .join(""),
+      async () =>
+        later
+          ? (await later())
+              .slice(0, Math.max(0, maxUrls - fixed.length))
+              .map((url) => urlXml(publicUrl, url))
+              .join("")
+          : "",
     ];
     let afterId = 0;
     let sent = 0;

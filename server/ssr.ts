@@ -13,10 +13,7 @@ export async function createProductionSsr(buildFile: string): Promise<SsrHandler
 export async function createDevelopmentSsr() {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const handler = createRequestHandler(
-    () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    "development",
-  );
+  const handler = createRequestHandler(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development");
   const ssr: SsrHandler = (request, context) => handler(request, context);
   return { ssr, middlewares: vite.middlewares, close: () => vite.close() };
 }

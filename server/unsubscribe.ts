@@ -18,8 +18,7 @@ function page(appName: string, title: string, body: string) {
  * and which kind, so no sign-in is needed.
  */
 export function unsubscribeRoutes(appName: string, secret: string) {
-  const invalid = (c: Context<AppEnv>) =>
-    c.html(page(appName, "This link does not work", `<p>Open your <a href="/account">account page</a> to choose which emails you get.</p>`), 400);
+  const invalid = (c: Context<AppEnv>) => c.html(page(appName, "This link does not work", `<p>Open your <a href="/account">account page</a> to choose which emails you get.</p>`), 400);
   return new Hono<AppEnv>()
     .get("/unsubscribe", (c) => {
       const token = c.req.query("token") ?? "";

@@ -72,7 +72,10 @@ describe("what is kept of a signed-in viewer", () => {
     await server.database.db.update(events).set({ starttime: moved }).where(eq(events.id, gala!.id));
     await eventually(async () => (await bookings()).includes(`spring-gala@${moved.toISOString()}`));
     // A booking removed, and made again.
-    const [booking] = await server.database.db.delete(bookings_).where(and(eq(bookings_.eventId, gala!.id), eq(bookings_.actId, velvet!.id))).returning();
+    const [booking] = await server.database.db
+      .delete(bookings_)
+      .where(and(eq(bookings_.eventId, gala!.id), eq(bookings_.actId, velvet!.id)))
+      .returning();
     await eventually(async () => !(await bookings()).includes("spring-gala@"));
     const { id: _id, ...again } = booking!;
     await server.database.db.insert(bookings_).values(again);

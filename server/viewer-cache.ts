@@ -80,11 +80,7 @@ export async function createViewerCache(database: DatabaseHandle, logger: Logger
   const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "viewer cache" });
 
   const fresh = <T>(entry: Entry<T> | undefined): entry is Entry<T> =>
-    entry !== undefined &&
-    changes.listening() &&
-    entry.loadedAt >= everythingChangedAt &&
-    (changedAt.get(entry.userId) ?? 0) <= entry.loadedAt &&
-    Date.now() < entry.expiresAt;
+    entry !== undefined && changes.listening() && entry.loadedAt >= everythingChangedAt && (changedAt.get(entry.userId) ?? 0) <= entry.loadedAt && Date.now() < entry.expiresAt;
 
   function keep<T>(map: Map<string, Entry<T>>, key: string, entry: Entry<T>) {
     if (!changes.listening()) return;

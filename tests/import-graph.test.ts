@@ -35,7 +35,10 @@ function importGraph(): Map<string, string[]> {
     const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["'](\.[^"']+)["']/g)]
       .map((match) => resolveImport(file, match[1]!))
       .filter((target): target is string => target !== null && !/\.css$/.test(target));
-    graph.set(relative(ROOT, file), targets.map((target) => relative(ROOT, target)));
+    graph.set(
+      relative(ROOT, file),
+      targets.map((target) => relative(ROOT, target)),
+    );
   }
   return graph;
 }

@@ -4,13 +4,13 @@ import { packJson, unpackJson, type PackedJson } from "../app/lib/packed-json";
 /** Large loader data travels as one JSON string (decision 0023). */
 describe("packed JSON", () => {
   it("unpacks to what was packed, and the same object for the same JSON, as a render and its meta need", () => {
-    const profile = { url: "the-velvet-tones", reviews: [{ rating: 5, title: "Superb \"night\" </script>" }] };
+    const profile = { url: "the-velvet-tones", reviews: [{ rating: 5, title: 'Superb "night" </script>' }] };
     const packed = packJson(profile);
     expect(typeof packed).toBe("string");
     // Where it was packed (the server's render), the object itself comes back: nothing is parsed.
     expect(unpackJson(packed)).toBe(profile);
     // Where it arrives as text (the browser), it is parsed once and then shared.
-    const arrived = (" " + packed).slice(1) as PackedJson<typeof profile>;
+    const arrived = ` ${packed}`.slice(1) as PackedJson<typeof profile>;
     const fresh = JSON.parse(arrived) as unknown;
     expect(unpackJson(arrived)).toEqual(fresh);
     expect(unpackJson(JSON.stringify(fresh) as PackedJson<typeof profile>)).toBe(unpackJson(arrived));

@@ -58,13 +58,16 @@ const BRIDGED: Context<unknown>[] = [
 
 function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<T> & { renderer: KeptMarkupRenderer }) {
   // One hook per context, the same list on every render.
+  // biome-ignore lint/correctness/useHookAtTopLevel: BRIDGED is a constant list, so the hooks run in the same order every render.
   const values = BRIDGED.map((context) => useContext(context));
   const html = renderer.markup(name, input, () =>
     BRIDGED.reduceRight<ReactElement>(
+      // biome-ignore lint/correctness/useJsxKeyInIterable: each provider wraps the next, one child each: no list for React to key.
       (element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>,
       <InsideKeptMarkup.Provider value={true}>{render(input)}</InsideKeptMarkup.Provider>,
     ),
   );
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is our own React render of this part, never a user's HTML.
   return <div data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
@@ -84,6 +87,7 @@ function BrowserKeptMarkup<T>({ name, input, interactive, render }: KeptMarkupPr
   const keep = adopted?.html !== undefined && adopted.inputKey === inputKey && !(interactive && hydrated);
   // Different keys: React replaces the adopted markup rather than adding its own to it.
   return keep ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this part, adopted as it is.
     <div key="adopted" data-kept={name} className="contents" dangerouslySetInnerHTML={{ __html: adopted.html! }} />
   ) : (
     <RenderedPart key="rendered" name={name} input={input} render={render} />

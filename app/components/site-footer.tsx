@@ -8,8 +8,24 @@ export function SiteFooter({ appName }: { appName: string }) {
   return (
     <footer className="mt-12 border-t border-gray-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm sm:grid-cols-3">
-        <FooterColumn label="About us" heading={appName} links={[["About", "/about"], ["Contact", "/contact"], ["Terms", "/terms"]]} />
-        <FooterColumn label="For planners" heading="For planners" links={[["Find entertainers", "/search"], ["Guides", "/guides"], ["Perform with us", "/signup"]]} />
+        <FooterColumn
+          label="About us"
+          heading={appName}
+          links={[
+            ["About", "/about"],
+            ["Contact", "/contact"],
+            ["Terms", "/terms"],
+          ]}
+        />
+        <FooterColumn
+          label="For planners"
+          heading="For planners"
+          links={[
+            ["Find entertainers", "/search"],
+            ["Guides", "/guides"],
+            ["Perform with us", "/signup"],
+          ]}
+        />
         <FooterColumn
           label="Cities"
           heading="Entertainment by city"

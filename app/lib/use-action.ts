@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { MESSAGES } from "../../domain/messages";
-import { type ActionResult } from "./api-client";
+import type { ActionResult } from "./api-client";
 
 export function useAppName(): string {
   return useRouteLoaderData<{ appName: string }>("root")?.appName ?? "EVA";

@@ -87,8 +87,7 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
           </p>
           <p className="text-sm text-gray-800">{act.headline ?? "No headline yet"}</p>
           <p className="text-sm text-gray-700">
-            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since{" "}
-            <time dateTime={act.created_at}>{formatDay(act.created_at)}</time>
+            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since <time dateTime={act.created_at}>{formatDay(act.created_at)}</time>
           </p>
           <p className="text-sm text-gray-700">{act.tags.length ? `Tags: ${act.tags.join(", ")}` : "No tags yet"}</p>
           <ul aria-label={`Application checklist of ${act.name}`} className="mt-1 flex flex-wrap gap-x-3 text-xs">

@@ -59,9 +59,25 @@ export default function SeoEntryEditor({ loaderData, actionData }: Route.Compone
             ))}
             <FieldErrors errors={errors.kind} />
           </fieldset>
-          <TextField label={KEY_FIELD[kind].label} name="key" defaultValue={entry.key} onChange={(event) => setKey(event.target.value)} placeholder={KEY_FIELD[kind].placeholder} required errors={errors.key} />
+          <TextField
+            label={KEY_FIELD[kind].label}
+            name="key"
+            defaultValue={entry.key}
+            onChange={(event) => setKey(event.target.value)}
+            placeholder={KEY_FIELD[kind].placeholder}
+            required
+            errors={errors.key}
+          />
           <TextField label="Title" name="title" defaultValue={entry.title} onChange={(event) => setTitle(event.target.value)} maxLength={LIMITS.seoTitle} required errors={errors.title} />
-          <TextAreaField label="Description" name="description" defaultValue={entry.description} onChange={(event) => setDescription(event.target.value)} maxLength={LIMITS.seoDescription} required errors={errors.description} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            defaultValue={entry.description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={LIMITS.seoDescription}
+            required
+            errors={errors.description}
+          />
           {kind === "listing" && (
             <TextAreaField
               label="Introduction (replaces the generated one; separate paragraphs with a blank line)"

@@ -26,7 +26,13 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
   // After a refused save, the form shows what was sent; its inputs are uncontrolled (see the entry editor).
   const sent = actionData?.values;
   const guide = loaderData.guide;
-  const initial = { slug: sent?.slug ?? guide.slug ?? "", title: sent?.title ?? guide.title, description: sent?.description ?? guide.description, body: sent?.body ?? guideBodyToText(guide), links: sent?.links ?? guideLinksToText(guide.links) };
+  const initial = {
+    slug: sent?.slug ?? guide.slug ?? "",
+    title: sent?.title ?? guide.title,
+    description: sent?.description ?? guide.description,
+    body: sent?.body ?? guideBodyToText(guide),
+    links: sent?.links ?? guideLinksToText(guide.links),
+  };
   const submitting = useNavigation().state === "submitting";
   const [slug, setSlug] = useState(initial.slug);
   const [title, setTitle] = useState(initial.title);
@@ -34,7 +40,13 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
   const [body, setBody] = useState(initial.body);
   const errors = actionData?.errors ?? {};
   // Without a description, the guide's first paragraph is what engines are given.
-  const shownDescription = description.trim() || body.split(/\n\s*\n/)[0]?.replace(/^##.*$/m, "").trim() || "";
+  const shownDescription =
+    description.trim() ||
+    body
+      .split(/\n\s*\n/)[0]
+      ?.replace(/^##.*$/m, "")
+      .trim() ||
+    "";
   return (
     <>
       <p className="text-sm">
@@ -46,9 +58,25 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Form method="post" className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm" noValidate>
           {guide.slug && <input type="hidden" name="original" value={guide.slug} />}
-          <TextField label="Address: /guides/…" name="slug" defaultValue={initial.slug} onChange={(event) => setSlug(event.target.value)} placeholder="choosing-a-wedding-band" maxLength={LIMITS.guideSlug} required errors={errors.slug} />
+          <TextField
+            label="Address: /guides/…"
+            name="slug"
+            defaultValue={initial.slug}
+            onChange={(event) => setSlug(event.target.value)}
+            placeholder="choosing-a-wedding-band"
+            maxLength={LIMITS.guideSlug}
+            required
+            errors={errors.slug}
+          />
           <TextField label="Title" name="title" defaultValue={initial.title} onChange={(event) => setTitle(event.target.value)} maxLength={LIMITS.seoTitle} required errors={errors.title} />
-          <TextAreaField label="Description (optional: the first paragraph stands in)" name="description" defaultValue={initial.description} onChange={(event) => setDescription(event.target.value)} maxLength={LIMITS.seoDescription} errors={errors.description} />
+          <TextAreaField
+            label="Description (optional: the first paragraph stands in)"
+            name="description"
+            defaultValue={initial.description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={LIMITS.seoDescription}
+            errors={errors.description}
+          />
           <TextAreaField
             label="Text: separate paragraphs with a blank line; a line starting with ## opens a section with that heading"
             name="body"
@@ -58,7 +86,14 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
             required
             errors={errors.body}
           />
-          <TextAreaField label="Links into the site, one a line: text | /path" name="links" rows={4} defaultValue={initial.links} placeholder="Wedding entertainers in Chicago, IL | /hire/wedding/chicago-il" errors={errors.links} />
+          <TextAreaField
+            label="Links into the site, one a line: text | /path"
+            name="links"
+            rows={4}
+            defaultValue={initial.links}
+            placeholder="Wedding entertainers in Chicago, IL | /hire/wedding/chicago-il"
+            errors={errors.links}
+          />
           {actionData && Object.keys(errors).length === 0 && (
             <p role="alert" className="text-sm text-red-700">
               {actionData.message}

@@ -21,7 +21,15 @@ export async function loadSeoList(context: AppLoadContext, url: URL) {
   if (tab === "guide") {
     const needle = query.toLowerCase();
     const guides = (await listGuides(context.db)).filter((guide) => !needle || guide.slug.includes(needle) || guide.title.toLowerCase().includes(needle));
-    return { tab, query, saved, page: 1, pages: 1, counts, items: guides.map((guide) => ({ id: guide.slug, path: `/guides/${guide.slug}`, title: guide.title, description: guide.description ?? guide.paragraphs[0] ?? "" })) };
+    return {
+      tab,
+      query,
+      saved,
+      page: 1,
+      pages: 1,
+      counts,
+      items: guides.map((guide) => ({ id: guide.slug, path: `/guides/${guide.slug}`, title: guide.title, description: guide.description ?? guide.paragraphs[0] ?? "" })),
+    };
   }
   const { entries, total } = await listSeoEntries(context.db, tab, query, page);
   return {
@@ -54,7 +62,11 @@ export async function loadGuideEditor(context: AppLoadContext, url: URL) {
   requireAdmin(context, url);
   const slug = url.searchParams.get("slug");
   const { publicUrl } = context.config;
-  if (slug === null) return { publicUrl, guide: { slug: null, title: "", description: "", paragraphs: [] as string[], sections: [] as { heading: string; paragraphs: string[] }[], links: [] as { label: string; path: string }[] } };
+  if (slug === null)
+    return {
+      publicUrl,
+      guide: { slug: null, title: "", description: "", paragraphs: [] as string[], sections: [] as { heading: string; paragraphs: string[] }[], links: [] as { label: string; path: string }[] },
+    };
   const guide = await findGuide(context.db, slug.slice(0, 200));
   if (!guide) throw data("No such guide", { status: 404 });
   return { publicUrl, guide: { slug: guide.slug, title: guide.title, description: guide.description ?? "", paragraphs: guide.paragraphs, sections: guide.sections, links: guide.links } };
@@ -72,7 +84,13 @@ export async function saveSeoEntry(context: AppLoadContext, request: Request, ur
   const form = await request.formData();
   const id = field(form, "id");
   const kind = field(form, "kind");
-  const body = { kind, key: field(form, "key").trim(), title: field(form, "title"), description: field(form, "description"), intro: kind === "listing" ? paragraphsFromText(field(form, "intro")) : [] };
+  const body = {
+    kind,
+    key: field(form, "key").trim(),
+    title: field(form, "title"),
+    description: field(form, "description"),
+    intro: kind === "listing" ? paragraphsFromText(field(form, "intro")) : [],
+  };
   const response = await send(context, id ? "PUT" : "POST", id ? `/api/seo/entries/${encodeURIComponent(id)}` : "/api/seo/entries", body);
   if (response.ok) return redirect(`/admin/seo?tab=${kind === "listing" ? "listing" : "act"}&saved=${encodeURIComponent(body.key)}`);
   const failure = await readFailure(response, "Could not save the entry. Please try again.");
@@ -85,7 +103,13 @@ export async function saveGuide(context: AppLoadContext, request: Request, url: 
   requireAdmin(context, url);
   const form = await request.formData();
   const original = field(form, "original");
-  const body = { slug: field(form, "slug").trim(), title: field(form, "title"), description: field(form, "description"), ...guideBodyFromText(field(form, "body")), links: guideLinksFromText(field(form, "links")) };
+  const body = {
+    slug: field(form, "slug").trim(),
+    title: field(form, "title"),
+    description: field(form, "description"),
+    ...guideBodyFromText(field(form, "body")),
+    links: guideLinksFromText(field(form, "links")),
+  };
   const response = await send(context, original ? "PUT" : "POST", original ? `/api/seo/guides/${encodeURIComponent(original)}` : "/api/seo/guides", body);
   if (response.ok) return redirect(`/admin/seo?tab=guide&saved=${encodeURIComponent(body.slug)}`);
   const failure = await readFailure(response, "Could not save the guide. Please try again.");

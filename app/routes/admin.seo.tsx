@@ -113,7 +113,13 @@ function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loade
               Delete
             </Button>
           }
-          onConfirm={() => run(() => outcome(tab === "guide" ? api.DELETE("/seo/guides/{slug}", { params: { path: { slug: String(item.id) } } }) : api.DELETE("/seo/entries/{id}", { params: { path: { id: Number(item.id) } } })))}
+          onConfirm={() =>
+            run(() =>
+              outcome(
+                tab === "guide" ? api.DELETE("/seo/guides/{slug}", { params: { path: { slug: String(item.id) } } }) : api.DELETE("/seo/entries/{id}", { params: { path: { id: Number(item.id) } } }),
+              ),
+            )
+          }
         />
       </div>
     </li>

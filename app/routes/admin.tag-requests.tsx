@@ -45,8 +45,7 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
         </Link>
       </p>
       <p className="text-sm text-gray-700">
-        Asked by {request.requested_by ?? "a former user"} on{" "}
-        <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
+        Asked by {request.requested_by ?? "a former user"} on <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
       </p>
       <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Tags requested for ${act.name}`}>
         {request.tags.map((tag) => (
@@ -56,10 +55,19 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
         ))}
       </ul>
       <div className="mt-3 flex gap-2">
-        <Button disabled={pending} aria-label={`Accept the request for ${act.name}`} onClick={() => void run(() => outcome(api.POST("/acts/accept-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
+        <Button
+          disabled={pending}
+          aria-label={`Accept the request for ${act.name}`}
+          onClick={() => void run(() => outcome(api.POST("/acts/accept-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+        >
           Accept
         </Button>
-        <Button variant="danger" disabled={pending} aria-label={`Decline the request for ${act.name}`} onClick={() => void run(() => outcome(api.POST("/acts/decline-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
+        <Button
+          variant="danger"
+          disabled={pending}
+          aria-label={`Decline the request for ${act.name}`}
+          onClick={() => void run(() => outcome(api.POST("/acts/decline-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+        >
           Decline
         </Button>
       </div>

@@ -5,7 +5,6 @@ import { loadSitePage } from "./site-pages.server";
 import type { Route } from "./+types/contact";
 import type { RouteHandle } from "../root";
 
-
 /** Guests get it as plain HTML, without React (decision 0024). */
 export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
@@ -21,12 +20,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <PlainPage title="Contact us">
       <p>
-        Write to <a href={`mailto:${helpEmail}`} className="text-brand-800 underline">{helpEmail}</a>. We answer on weekdays, usually within one working day.
+        Write to{" "}
+        <a href={`mailto:${helpEmail}`} className="text-brand-800 underline">
+          {helpEmail}
+        </a>
+        . We answer on weekdays, usually within one working day.
       </p>
       <h2>Planning an event</h2>
       <p>
-        Questions about an invite, an offer or a booking: write from the email of your account and name the event, so that we can find it at once. About an
-        act itself, the act answers fastest: invite it from its page.
+        Questions about an invite, an offer or a booking: write from the email of your account and name the event, so that we can find it at once. About an act itself, the act answers fastest: invite
+        it from its page.
       </p>
       <h2>Performing</h2>
       <p>

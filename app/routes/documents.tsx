@@ -43,12 +43,24 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-gray-200">
-                  <th scope="col" className="py-2 pr-3">Act</th>
-                  <th scope="col" className="py-2 pr-3">Title</th>
-                  <th scope="col" className="py-2 pr-3">Type</th>
-                  <th scope="col" className="py-2 pr-3">Visibility</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2">Actions</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Act
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Title
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Visibility
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -76,7 +88,12 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                         </Button>
                       )}
                       {loaderData.isAdmin && doc.approval !== "declined" && (
-                        <Button variant="secondary" className="px-3 py-1" disabled={pending} onClick={() => void run(() => outcome(api.POST("/documents/decline/{id}", { params: { path: { id: doc.id } } })))}>
+                        <Button
+                          variant="secondary"
+                          className="px-3 py-1"
+                          disabled={pending}
+                          onClick={() => void run(() => outcome(api.POST("/documents/decline/{id}", { params: { path: { id: doc.id } } })))}
+                        >
                           Decline<span className="sr-only"> {doc.title}</span>
                         </Button>
                       )}

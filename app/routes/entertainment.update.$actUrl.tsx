@@ -25,7 +25,14 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
-  facebook: "Facebook", twitter: "Twitter", instagram: "Instagram", spotify: "Spotify", web: "Website", tiktok: "TikTok", mixcloud: "Mixcloud", linkedin: "LinkedIn",
+  facebook: "Facebook",
+  twitter: "Twitter",
+  instagram: "Instagram",
+  spotify: "Spotify",
+  web: "Website",
+  tiktok: "TikTok",
+  mixcloud: "Mixcloud",
+  linkedin: "LinkedIn",
 };
 
 export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
@@ -95,7 +102,11 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       {isManager && !profile.application_complete && <SubmitApplication actUrl={profile.url} />}
       <section className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm" aria-label="Basics">
         <div className="flex items-center gap-4">
-          {avatar ? <img src={fileUrl(avatar)} alt="Current avatar" width={80} height={80} className="h-20 w-20 rounded-full object-cover" /> : <div aria-hidden className="h-20 w-20 rounded-full bg-brand-100" />}
+          {avatar ? (
+            <img src={fileUrl(avatar)} alt="Current avatar" width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+          ) : (
+            <div aria-hidden className="h-20 w-20 rounded-full bg-brand-100" />
+          )}
           <label className="text-sm font-medium text-gray-800">
             Avatar (JPEG, PNG, GIF, WebP or AVIF)
             <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => void changeAvatar(event.target.files?.[0])} className="mt-1 block w-full min-w-0 text-sm font-normal" />
@@ -112,9 +123,16 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium text-gray-800">Additional locations</legend>
           {locations.map((location, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: unsaved rows have no id; a row is its place in the list, which is what its label says.
             <div key={index} className="flex items-end gap-2">
               <div className="flex-1">
-                <PlaceCombobox label={`Additional location ${index + 1}`} name={`additionalLocations.${index}`} value={location} onValueChange={(next) => setLocations((current) => current.map((item, at) => (at === index ? next : item)))} errors={errors[`additionalLocations.${index}`]} />
+                <PlaceCombobox
+                  label={`Additional location ${index + 1}`}
+                  name={`additionalLocations.${index}`}
+                  value={location}
+                  onValueChange={(next) => setLocations((current) => current.map((item, at) => (at === index ? next : item)))}
+                  errors={errors[`additionalLocations.${index}`]}
+                />
               </div>
               <Button type="button" variant="secondary" onClick={() => setLocations((current) => current.filter((_, at) => at !== index))}>
                 Remove<span className="sr-only"> additional location {index + 1}</span>
@@ -131,7 +149,16 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="Social links">
         {SOCIAL_NETWORKS.map((network) => (
-          <TextField key={network} label={NETWORK_LABELS[network]} name={`social.${network}`} type="url" placeholder="https://" value={social[network] ?? ""} onChange={(event) => setSocial((current) => ({ ...current, [network]: event.target.value }))} errors={errors[`social.${network}`]} />
+          <TextField
+            key={network}
+            label={NETWORK_LABELS[network]}
+            name={`social.${network}`}
+            type="url"
+            placeholder="https://"
+            value={social[network] ?? ""}
+            onChange={(event) => setSocial((current) => ({ ...current, [network]: event.target.value }))}
+            errors={errors[`social.${network}`]}
+          />
         ))}
       </section>
       <section className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm" aria-label="Corporate events">

@@ -103,7 +103,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           <ConfirmDialog
                             title={`Withdraw the invite of ${invite.act.name}?`}
                             confirmLabel="Withdraw invite"
-                            body={<p>{invite.act.name} is told, and any offer they sent for {event.name} is withdrawn with the invite.</p>}
+                            body={
+                              <p>
+                                {invite.act.name} is told, and any offer they sent for {event.name} is withdrawn with the invite.
+                              </p>
+                            }
                             trigger={
                               <Button variant="secondary" className="px-3 py-1 text-sm">
                                 Withdraw invite<span className="sr-only"> of {invite.act.name}</span>
@@ -166,7 +170,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                             <ConfirmDialog
                               title={`Decline the offer of ${invite.act.name}?`}
                               confirmLabel="Decline offer"
-                              body={<p>{invite.act.name} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send another offer.</p>}
+                              body={
+                                <p>
+                                  {invite.act.name} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send another offer.
+                                </p>
+                              }
                               trigger={
                                 <Button variant="secondary" className="px-3 py-1" disabled={pending}>
                                   Decline<span className="sr-only"> the offer from {invite.act.name}</span>

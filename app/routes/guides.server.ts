@@ -15,6 +15,14 @@ export async function loadGuide(context: AppLoadContext, slug: string) {
     appName,
     publicUrl,
     canonicalUrl: `${publicUrl}/guides/${guide.slug}`,
-    guide: { slug: guide.slug, title: guide.title, paragraphs: guide.paragraphs, sections: guide.sections, links: guide.links, updatedAt: guide.updatedAt.toISOString(), description: guide.description ?? guide.paragraphs[0] ?? guide.title },
+    guide: {
+      slug: guide.slug,
+      title: guide.title,
+      paragraphs: guide.paragraphs,
+      sections: guide.sections,
+      links: guide.links,
+      updatedAt: guide.updatedAt.toISOString(),
+      description: guide.description ?? guide.paragraphs[0] ?? guide.title,
+    },
   };
 }

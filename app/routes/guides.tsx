@@ -4,7 +4,6 @@ import { loadGuides } from "./guides.server";
 import type { Route } from "./+types/guides";
 import type { RouteHandle } from "../root";
 
-
 /** Guests get it as plain HTML, without React (decision 0024). */
 export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {

@@ -21,7 +21,16 @@ export function meta({ data }: Route.MetaArgs) {
   const tags: Route.MetaDescriptors = [
     // A page with too few acts is thin: visitors may use it, search engines should not list it.
     ...publicPageMeta({ title, description, canonicalUrl, robots: indexable ? "index, follow" : "noindex, follow" }),
-    { "script:ld+json": listingJsonLd({ title, url: canonicalUrl, publicUrl, acts: results.data, offset: (results.meta.page - 1) * results.meta.perPage, crumbs: crumbsOf(data).map((crumb) => ({ name: crumb.name, url: `${publicUrl}${crumb.path}` })) }) },
+    {
+      "script:ld+json": listingJsonLd({
+        title,
+        url: canonicalUrl,
+        publicUrl,
+        acts: results.data,
+        offset: (results.meta.page - 1) * results.meta.perPage,
+        crumbs: crumbsOf(data).map((crumb) => ({ name: crumb.name, url: `${publicUrl}${crumb.path}` })),
+      }),
+    },
   ];
   return tags;
 }
@@ -143,4 +152,3 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
     </>
   );
 }
-

@@ -31,11 +31,17 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
     .flatMap((key) => results.meta.facets[key].map((facet) => ({ ...facet, key })))
     .filter((facet) => !(facet.key === ownList && facet.value === tag.name))
     .sort((a, b) => b.count - a.count)
-    .filter((facet) => (seen.has(facet.value) ? false : (seen.add(facet.value), true)))
+    .filter((facet) => {
+      if (seen.has(facet.value)) return false;
+      seen.add(facet.value);
+      return true;
+    })
     .slice(0, 6);
   const ratings = results.data.flatMap((act) => (act.rating.average === null ? [] : [act.rating.average]));
   const title = curated?.title ?? listingTitle(category, place.label);
-  const intro = curated?.intro.length ? curated.intro : [generatedListingIntro({ category, city: place.label, total: results.meta.total, related: related.slice(0, 3).map((facet) => facet.value), ratings })];
+  const intro = curated?.intro.length
+    ? curated.intro
+    : [generatedListingIntro({ category, city: place.label, total: results.meta.total, related: related.slice(0, 3).map((facet) => facet.value), ratings })];
   const { publicUrl, appName, enhanceScripts } = context.config;
   return {
     appName,

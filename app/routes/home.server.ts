@@ -28,4 +28,3 @@ export async function loadHome(context: AppLoadContext) {
   const { appName, publicUrl, enhanceScripts } = context.config;
   return { appName, canonicalUrl: `${publicUrl}/`, enhanceScript: enhanceScripts.searchForm, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
 }
-

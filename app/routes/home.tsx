@@ -32,9 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-bold">Book vetted entertainers for your event</h1>
-      <p className="mt-2 max-w-2xl text-gray-700">
-        {total} bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private parties and virtual events.
-      </p>
+      <p className="mt-2 max-w-2xl text-gray-700">{total} bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private parties and virtual events.</p>
       {/* A date picked here waits for Search, as typed words do: the page is not /search. */}
       <Form method="get" action="/search" role="search" aria-label="Find entertainers" data-search-on-change="off" className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4">
         <label className="flex flex-col gap-1 text-sm font-medium">

@@ -83,7 +83,11 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                     <ConfirmDialog
                       title={`Decline ${invite.event.name}?`}
                       confirmLabel="Decline invite"
-                      body={<p>The planner is told that {invite.act.name} will not play {invite.event.name}; any offer you sent for it is withdrawn.</p>}
+                      body={
+                        <p>
+                          The planner is told that {invite.act.name} will not play {invite.event.name}; any offer you sent for it is withdrawn.
+                        </p>
+                      }
                       trigger={
                         <Button variant="secondary" className="px-3 py-1 text-sm" disabled={pending}>
                           Decline invite<span className="sr-only"> to {invite.event.name}</span>

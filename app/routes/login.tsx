@@ -8,7 +8,6 @@ import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/login";
 import type { RouteHandle } from "../root";
 
-
 /** Guests get it as plain HTML, without React (decision 0024). */
 export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
@@ -23,7 +22,10 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 async function roleOf(response: Response): Promise<Role | null> {
-  const body: unknown = await response.clone().json().catch(() => null);
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
   const role = (body as { user?: { role?: unknown } } | null)?.user?.role;
   return isRole(role) ? role : null;
 }
@@ -54,14 +56,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={actionData?.errors.password}
-        />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={actionData?.errors.password} />
         {actionData && !Object.keys(actionData.errors).length && (
           <p role="alert" className="text-sm text-red-700">
             {actionData.message}

@@ -76,7 +76,11 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         {messages.map((message) => {
           const label = KIND_LABELS[message.kind];
           return (
-            <li key={message.id} id={`message-${message.id}`} className={`max-w-[85%] rounded-lg p-3 shadow-sm ${label ? "self-center bg-amber-50 text-center" : message.mine ? "self-end bg-brand-100" : "self-start bg-white"}`}>
+            <li
+              key={message.id}
+              id={`message-${message.id}`}
+              className={`max-w-[85%] rounded-lg p-3 shadow-sm ${label ? "self-center bg-amber-50 text-center" : message.mine ? "self-end bg-brand-100" : "self-start bg-white"}`}
+            >
               <p className="text-xs font-semibold text-gray-700">
                 {label ? `${label} · ` : ""}
                 {message.mine ? "You" : (message.from?.name ?? "Someone no longer here")}

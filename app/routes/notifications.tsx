@@ -30,7 +30,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <p className="mt-2 text-sm text-gray-700">
-        Choose which of these also come by email on <Link to="/account" className="text-brand-800 underline">your account page</Link>.
+        Choose which of these also come by email on{" "}
+        <Link to="/account" className="text-brand-800 underline">
+          your account page
+        </Link>
+        .
       </p>
       {loaderData.items.length === 0 ? (
         <p className="mt-6 text-gray-700">Nothing yet. We will tell you here when something happens.</p>

@@ -7,7 +7,6 @@ import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/reset-password";
 import type { RouteHandle } from "../root";
 
-
 /** Guests get it as plain HTML, without React (decision 0024). */
 export const handle: RouteHandle = { publicForGuests: true };
 export function meta() {

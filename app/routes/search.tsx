@@ -67,7 +67,15 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
           {results ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found` : "Correct the search to see results"}
         </p>
         <div data-live="results" className="contents">
-          {results && results.data.length > 0 && <ResultList name="search-results" acts={results.data} canInvite={viewerRole === "PLANNER"} invited={"invited" in data ? data.invited : []} shortlisted={"shortlisted" in data ? data.shortlisted : []} />}
+          {results && results.data.length > 0 && (
+            <ResultList
+              name="search-results"
+              acts={results.data}
+              canInvite={viewerRole === "PLANNER"}
+              invited={"invited" in data ? data.invited : []}
+              shortlisted={"shortlisted" in data ? data.shortlisted : []}
+            />
+          )}
           {results && total === 0 && filter && <EmptyState filter={filter} />}
           {results && <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />}
         </div>

@@ -48,7 +48,11 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold">Your shortlist</h1>
       {saved.data.length === 0 ? (
         <p className="mt-4 text-gray-700">
-          Nothing saved yet. Press <strong>Save</strong> on an act in <Link to="/search" className="text-brand-800 underline">the search</Link> or on its profile to keep it here.
+          Nothing saved yet. Press <strong>Save</strong> on an act in{" "}
+          <Link to="/search" className="text-brand-800 underline">
+            the search
+          </Link>{" "}
+          or on its profile to keep it here.
         </p>
       ) : (
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
@@ -83,7 +87,11 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
           </fieldset>
           {events.length === 0 ? (
             <p className="text-gray-700">
-              To ask for quotes, <Link to="/events/add-event" className="text-brand-800 underline">create an event</Link> first.
+              To ask for quotes,{" "}
+              <Link to="/events/add-event" className="text-brand-800 underline">
+                create an event
+              </Link>{" "}
+              first.
             </p>
           ) : (
             <>
@@ -135,7 +143,15 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
           <p className="mt-2 text-sm">
-            Their answers come in <Link to="/messages" className="text-brand-800 underline">your messages</Link> and on <Link to="/events" className="text-brand-800 underline">your events</Link>.
+            Their answers come in{" "}
+            <Link to="/messages" className="text-brand-800 underline">
+              your messages
+            </Link>{" "}
+            and on{" "}
+            <Link to="/events" className="text-brand-800 underline">
+              your events
+            </Link>
+            .
           </p>
         </section>
       )}

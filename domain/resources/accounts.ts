@@ -1,22 +1,18 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
 
-export const meSchema = z
-  .object({ id: z.string(), url: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES) })
-  .meta({
-    id: "Me",
-    description: "The signed-in user",
-    example: { id: "c8b55feb-b70a-49df-88e5-e3e6bcfd35c4", url: "planner", name: "Pat Planner", email: "planner@example.com", role: "PLANNER" },
-  });
+export const meSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES) }).meta({
+  id: "Me",
+  description: "The signed-in user",
+  example: { id: "c8b55feb-b70a-49df-88e5-e3e6bcfd35c4", url: "planner", name: "Pat Planner", email: "planner@example.com", role: "PLANNER" },
+});
 export type Me = z.infer<typeof meSchema>;
 
-export const artistAccountSchema = z
-  .object({ url: z.string(), name: z.string(), email: z.string() })
-  .meta({
-    id: "ArtistAccount",
-    description: "An account with the ARTIST role, for Reassign",
-    example: { url: "artist", name: "Riley Artist", email: "artist@example.com" },
-  });
+export const artistAccountSchema = z.object({ url: z.string(), name: z.string(), email: z.string() }).meta({
+  id: "ArtistAccount",
+  description: "An account with the ARTIST role, for Reassign",
+  example: { url: "artist", name: "Riley Artist", email: "artist@example.com" },
+});
 export type ArtistAccount = z.infer<typeof artistAccountSchema>;
 
 export const uploadSchema = z

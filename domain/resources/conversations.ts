@@ -10,10 +10,11 @@ export const responseFactsFields = {
     .number()
     .int()
     .optional()
-    .describe(`Once ${RESPONSE_FACTS.minConversations} conversations were started with the act in the last ${RESPONSE_FACTS.windowDays} days: the whole percent of them it answered within ${RESPONSE_FACTS.answerHours} hours`),
+    .describe(
+      `Once ${RESPONSE_FACTS.minConversations} conversations were started with the act in the last ${RESPONSE_FACTS.windowDays} days: the whole percent of them it answered within ${RESPONSE_FACTS.answerHours} hours`,
+    ),
   response_time_hours: z.number().nullable().optional().describe("With response_rate: the median hours to the act's first answer, one decimal (null when it answered none)"),
 };
-
 
 const actRef = z.object({ url: z.string(), name: z.string() });
 const plannerRef = z.object({ name: z.string() });
@@ -49,7 +50,10 @@ export const conversationMessageSchema = z
     body: z.string().describe("Plain text"),
     created_at: z.iso.datetime(),
     mine: z.boolean(),
-    from: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable().describe("Who wrote it, or null when their account is gone"),
+    from: z
+      .object({ name: z.string(), role: z.enum(ROLES) })
+      .nullable()
+      .describe("Who wrote it, or null when their account is gone"),
   })
   .meta({
     id: "ConversationMessage",
@@ -83,10 +87,6 @@ export const conversationSchema = z
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** The id a start or a message answers with. */
-export const conversationIdSchema = z
-  .object({ id: z.number().int().describe("The conversation's id") })
-  .meta({ id: "ConversationId", description: "The conversation", example: { id: 3 } });
+export const conversationIdSchema = z.object({ id: z.number().int().describe("The conversation's id") }).meta({ id: "ConversationId", description: "The conversation", example: { id: 3 } });
 
-export const messageIdSchema = z
-  .object({ id: z.number().int().describe("The new message's id") })
-  .meta({ id: "MessageId", description: "The new message", example: { id: 12 } });
+export const messageIdSchema = z.object({ id: z.number().int().describe("The new message's id") }).meta({ id: "MessageId", description: "The new message", example: { id: 12 } });

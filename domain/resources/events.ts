@@ -3,9 +3,7 @@ import { INVITE_STATES, OFFER_STATUSES } from "../events";
 
 /** The answers of the events, invites and offers calls (CONTRACT.md, Events, invites, offers, bookings). */
 
-const actRef = z
-  .object({ url: z.string(), name: z.string() })
-  .meta({ id: "ActRef", description: "An act, by its url and name", example: { url: "the-velvet-tones", name: "The Velvet Tones" } });
+const actRef = z.object({ url: z.string(), name: z.string() }).meta({ id: "ActRef", description: "An act, by its url and name", example: { url: "the-velvet-tones", name: "The Velvet Tones" } });
 
 export const offerSchema = z
   .object({
@@ -44,7 +42,11 @@ export const eventDetailsAnswerSchema = z
     venue: z.string().nullable(),
     notes: z.string().nullable(),
   })
-  .meta({ id: "EventDetails", description: "What an act needs to quote", example: { event_type: "Wedding", guests: 150, budget: 6000, hours: 4, venue: "The Drake Hotel", notes: "First dance at 8 PM." } });
+  .meta({
+    id: "EventDetails",
+    description: "What an act needs to quote",
+    example: { event_type: "Wedding", guests: 150, budget: 6000, hours: 4, venue: "The Drake Hotel", notes: "First dance at 8 PM." },
+  });
 export type EventDetailsAnswer = z.infer<typeof eventDetailsAnswerSchema>;
 
 const eventTimes = {
@@ -70,7 +72,15 @@ export const plannerInviteSchema = z
 export type PlannerInvite = z.infer<typeof plannerInviteSchema>;
 
 export const plannerEventSchema = z
-  .object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, cancelled: z.boolean().describe("The planner called it off"), details: eventDetailsAnswerSchema, invites: z.array(plannerInviteSchema) })
+  .object({
+    url: z.string(),
+    name: z.string(),
+    location: z.string(),
+    ...eventTimes,
+    cancelled: z.boolean().describe("The planner called it off"),
+    details: eventDetailsAnswerSchema,
+    invites: z.array(plannerInviteSchema),
+  })
   .meta({
     id: "Event",
     description: "One of the planner's events, with its invites, offers and bookings",
@@ -89,7 +99,16 @@ export const plannerEventSchema = z
           act: { url: "the-velvet-tones", name: "The Velvet Tones" },
           state: "offered",
           offers: [
-            { id: 1, price_cents: 850000, message: "Full band, four sets, sound included.", status: "pending", date_time_posted: "2027-03-30T15:00:00.000Z", deposit_cents: 200000, expires_on: "2027-04-06", terms: "" },
+            {
+              id: 1,
+              price_cents: 850000,
+              message: "Full band, four sets, sound included.",
+              status: "pending",
+              date_time_posted: "2027-03-30T15:00:00.000Z",
+              deposit_cents: 200000,
+              expires_on: "2027-04-06",
+              terms: "",
+            },
           ],
           review_due: false,
         },
@@ -128,31 +147,25 @@ export const inviteSchema = z
   });
 export type Invite = z.infer<typeof inviteSchema>;
 
-export const invitableEventSchema = z
-  .object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime })
-  .meta({
-    id: "InvitableEvent",
-    description: "An upcoming event of the planner that the act is not yet invited to",
-    example: { url: "summer-wedding", name: "Summer Wedding", short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST" },
-  });
+export const invitableEventSchema = z.object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime }).meta({
+  id: "InvitableEvent",
+  description: "An upcoming event of the planner that the act is not yet invited to",
+  example: { url: "summer-wedding", name: "Summer Wedding", short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST" },
+});
 export type InvitableEvent = z.infer<typeof invitableEventSchema>;
 
-export const reviewableEventSchema = z
-  .object({ url: z.string(), name: z.string() })
-  .meta({
-    id: "ReviewableEvent",
-    description: "A past event of the planner where the act performed and that has no review yet",
-    example: { url: "spring-gala", name: "Spring Gala" },
-  });
+export const reviewableEventSchema = z.object({ url: z.string(), name: z.string() }).meta({
+  id: "ReviewableEvent",
+  description: "A past event of the planner where the act performed and that has no review yet",
+  example: { url: "spring-gala", name: "Spring Gala" },
+});
 export type ReviewableEvent = z.infer<typeof reviewableEventSchema>;
 
 export const QUOTE_REQUEST_STATUSES = ["invited", "already_invited", "unavailable", "not_found"] as const;
 
-export const quoteRequestResultSchema = z
-  .object({ act: z.string().describe("The act's url, as asked"), status: z.enum(QUOTE_REQUEST_STATUSES) })
-  .meta({
-    id: "QuoteRequestResult",
-    description: "What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite",
-    example: { act: "the-velvet-tones", status: "invited" },
-  });
+export const quoteRequestResultSchema = z.object({ act: z.string().describe("The act's url, as asked"), status: z.enum(QUOTE_REQUEST_STATUSES) }).meta({
+  id: "QuoteRequestResult",
+  description: "What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite",
+  example: { act: "the-velvet-tones", status: "invited" },
+});
 export type QuoteRequestResult = z.infer<typeof quoteRequestResultSchema>;

@@ -14,7 +14,15 @@ export const notificationSchema = z
   .meta({
     id: "Notification",
     description: "Something that happened that the user should know of",
-    example: { id: 12, kind: "act_approved", title: "The Velvet Tones is approved", body: "The Velvet Tones is live: planners can now find and book it.", link: "/entertainment/the-velvet-tones", created_at: "2026-11-24T11:11:33.909Z", read: false },
+    example: {
+      id: 12,
+      kind: "act_approved",
+      title: "The Velvet Tones is approved",
+      body: "The Velvet Tones is live: planners can now find and book it.",
+      link: "/entertainment/the-velvet-tones",
+      created_at: "2026-11-24T11:11:33.909Z",
+      read: false,
+    },
   });
 export type Notification = z.infer<typeof notificationSchema>;
 

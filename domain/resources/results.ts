@@ -19,13 +19,11 @@ export const createdWithUrlSchema = z
   .meta({ id: "CreatedWithUrl", description: "Created, with its url", example: { url: "summer-wedding", message: "Summer Wedding created" } });
 export type CreatedWithUrl = z.infer<typeof createdWithUrlSchema>;
 
-export const videoUploadedSchema = z
-  .object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}"), message })
-  .meta({
-    id: "VideoUploaded",
-    description: "The uploaded file is now a video of the act",
-    example: { id: 4, path: "videos/9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f.mp4", message: "Video Uploaded" },
-  });
+export const videoUploadedSchema = z.object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}"), message }).meta({
+  id: "VideoUploaded",
+  description: "The uploaded file is now a video of the act",
+  example: { id: 4, path: "videos/9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f.mp4", message: "Video Uploaded" },
+});
 export type VideoUploaded = z.infer<typeof videoUploadedSchema>;
 
 export const actDecisionSchema = z

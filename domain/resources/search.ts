@@ -46,21 +46,19 @@ export type ActSearchResult = z.infer<typeof actSearchResultSchema>;
 
 const facetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
 
-export const actSearchFacetsSchema = z
-  .object(Object.fromEntries(LIST_KEYS.map((key) => [key, facetValues])) as Record<(typeof LIST_KEYS)[number], typeof facetValues>)
-  .meta({
-    id: "ActSearchFacets",
-    description: "Per filter list, each value with how many acts would match with it and the other filters",
-    example: {
-      actTypes: [{ value: "7+ Piece Band", count: 3 }],
-      styles: [{ value: "Soul", count: 2 }],
-      bandSetups: [{ value: "7+ Piece Band", count: 3 }],
-      songTypes: [{ value: "Cover Songs", count: 3 }],
-      eventTypes: [{ value: "Wedding", count: 2 }],
-      occasions: [{ value: "Wedding", count: 2 }],
-      extras: [],
-    },
-  });
+export const actSearchFacetsSchema = z.object(Object.fromEntries(LIST_KEYS.map((key) => [key, facetValues])) as Record<(typeof LIST_KEYS)[number], typeof facetValues>).meta({
+  id: "ActSearchFacets",
+  description: "Per filter list, each value with how many acts would match with it and the other filters",
+  example: {
+    actTypes: [{ value: "7+ Piece Band", count: 3 }],
+    styles: [{ value: "Soul", count: 2 }],
+    bandSetups: [{ value: "7+ Piece Band", count: 3 }],
+    songTypes: [{ value: "Cover Songs", count: 3 }],
+    eventTypes: [{ value: "Wedding", count: 2 }],
+    occasions: [{ value: "Wedding", count: 2 }],
+    extras: [],
+  },
+});
 
 export const actSearchPageSchema = z
   .object({
@@ -71,9 +69,7 @@ export const actSearchPageSchema = z
       total: z.number().int(),
       sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
       facets: actSearchFacetsSchema,
-      facetsEstimated: z
-        .boolean()
-        .describe("True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight"),
+      facetsEstimated: z.boolean().describe("True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight"),
     }),
   })
   .meta({ id: "ActSearchPage", description: "A page of the search results, with the total and the facets" });

@@ -27,7 +27,11 @@ const socialUrl = text({ error: "Enter a link starting with https://" })
 /** POST /api/acts/update/{actUrl}: the profile fields of CONTRACT.md. */
 export const actUpdateSchema = z.object({
   name: requiredText(LIMITS.name, MESSAGES.nameRequired),
-  avatar: text().trim().max(1024).nullish().transform((value) => (value ? value : null)),
+  avatar: text()
+    .trim()
+    .max(1024)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   headline: optionalText(LIMITS.title),
   description: optionalText(DESCRIPTION_MAX),
   location: optionalText(LIMITS.name),
@@ -37,7 +41,10 @@ export const actUpdateSchema = z.object({
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),
   compare_to: optionalText(LIMITS.name),
-  social: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialUrl])) as Record<(typeof SOCIAL_NETWORKS)[number], typeof socialUrl>).partial().default({}),
+  social: z
+    .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialUrl])) as Record<(typeof SOCIAL_NETWORKS)[number], typeof socialUrl>)
+    .partial()
+    .default({}),
   has_performed_corporate_event: z.boolean({ error: "Must be true or false" }).default(false),
   corporate_event_experience: optionalText(LIMITS.testimonialContent),
   additional_info: optionalText(LIMITS.testimonialContent).optional(),

@@ -13,10 +13,7 @@ const email = text({ error: MESSAGES.emailRequired })
   .transform((value) => value.toLowerCase());
 
 /** A person's name, on sign-up and every later change: one line of 1-255 characters. */
-export const personNameSchema = requiredText(LIMITS.name, MESSAGES.nameRequired).refine(
-  (value) => !/\p{Cc}/u.test(value),
-  MESSAGES.nameControlCharacters,
-);
+export const personNameSchema = requiredText(LIMITS.name, MESSAGES.nameRequired).refine((value) => !/\p{Cc}/u.test(value), MESSAGES.nameControlCharacters);
 
 /**
  * The rules a new password meets that need nothing but the password: 10-128 characters, not

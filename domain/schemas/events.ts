@@ -52,15 +52,14 @@ export const inviteSchema = z.object({
 
 export const offerSchema = z
   .object({
-    price: z
-      .number({ error: "Price is required" })
-      .min(0, "Price cannot be negative")
-      .max(10_000_000, "Price is too high"),
+    price: z.number({ error: "Price is required" }).min(0, "Price cannot be negative").max(10_000_000, "Price is too high"),
     message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
     /** US cents paid on booking, from 0 to the price. */
     deposit_cents: z.number({ error: "Enter the deposit in cents" }).int("Enter the deposit in cents").min(0, "The deposit can't be negative").optional(),
     /** The offer's last day, where the event happens (checked against the event by the server). */
-    expires_on: text({ error: "Enter a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD").optional(),
+    expires_on: text({ error: "Enter a date" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
+      .optional(),
     /** The cancellation policy. */
     terms: optionalText(LIMITS.offerTerms).transform((value) => value ?? ""),
   })
@@ -73,10 +72,7 @@ export type OfferInput = z.infer<typeof offerSchema>;
 
 /** POST /api/events/invite-acts/{eventUrl}: a quote request to up to 10 acts, with words for each conversation. */
 export const inviteActsSchema = z.object({
-  acts: z
-    .array(urlSlugSchema, { error: "Choose the acts to ask" })
-    .min(1, "Choose at least one act")
-    .max(LIMITS.quoteRequestActs, `Choose at most ${LIMITS.quoteRequestActs} acts`),
+  acts: z.array(urlSlugSchema, { error: "Choose the acts to ask" }).min(1, "Choose at least one act").max(LIMITS.quoteRequestActs, `Choose at most ${LIMITS.quoteRequestActs} acts`),
   message: optionalText(LIMITS.messageBody),
 });
 export type InviteActsInput = z.infer<typeof inviteActsSchema>;

@@ -20,10 +20,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 
 /** A required text field: trimmed, not empty, at most `max` characters. */
 export function requiredText(max: number, requiredMessage: string) {
-  return text({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, MESSAGES.tooLong(max));
+  return text({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, MESSAGES.tooLong(max));
 }
 
 /** An optional text field: absent, null or empty all mean "none". */

@@ -42,10 +42,12 @@ describe("review schemas", () => {
   });
 
   it("accepts whole ratings 1 to 5 only, and shows the planner's name by default", () => {
-    fc.assert(fc.property(fc.integer(), (rating) => {
-      const ok = plannerReviewSchema.safeParse({ rating, title: "t", body: "b", event_url: "spring-gala" }).success;
-      expect(ok).toBe(rating >= 1 && rating <= 5);
-    }));
+    fc.assert(
+      fc.property(fc.integer(), (rating) => {
+        const ok = plannerReviewSchema.safeParse({ rating, title: "t", body: "b", event_url: "spring-gala" }).success;
+        expect(ok).toBe(rating >= 1 && rating <= 5);
+      }),
+    );
     expect(plannerReviewSchema.parse({ rating: 5, title: "t", body: "b", event_url: "e" }).allow_reviewer_name).toBe(true);
   });
 });
@@ -113,10 +115,38 @@ describe("moderation, media, reorder and sign-up schemas", () => {
   });
 
   it("reorder ranks start at 1 with no gaps or repeats", () => {
-    expect(reorderSchema.safeParse({ order: [{ id: 5, rank: 2 }, { id: 9, rank: 1 }] }).success).toBe(true);
-    expect(reorderSchema.safeParse({ order: [{ id: 5, rank: 0 }, { id: 9, rank: 1 }] }).success).toBe(false);
-    expect(reorderSchema.safeParse({ order: [{ id: 5, rank: 1 }, { id: 9, rank: 3 }] }).success).toBe(false);
-    expect(reorderSchema.safeParse({ order: [{ id: 5, rank: 1 }, { id: 5, rank: 2 }] }).success).toBe(false);
+    expect(
+      reorderSchema.safeParse({
+        order: [
+          { id: 5, rank: 2 },
+          { id: 9, rank: 1 },
+        ],
+      }).success,
+    ).toBe(true);
+    expect(
+      reorderSchema.safeParse({
+        order: [
+          { id: 5, rank: 0 },
+          { id: 9, rank: 1 },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      reorderSchema.safeParse({
+        order: [
+          { id: 5, rank: 1 },
+          { id: 9, rank: 3 },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      reorderSchema.safeParse({
+        order: [
+          { id: 5, rank: 1 },
+          { id: 5, rank: 2 },
+        ],
+      }).success,
+    ).toBe(false);
   });
 
   it("sign-up never accepts the ADMIN role", () => {

@@ -6,10 +6,7 @@ import { optionalText, requiredText, text } from "./fields";
 
 const paragraph = requiredText(LIMITS.seoParagraph, MESSAGES.guideParagraphRequired);
 const paragraphs = (min: number) =>
-  z
-    .array(paragraph, { error: MESSAGES.guideParagraphRequired })
-    .min(min, MESSAGES.guideParagraphRequired)
-    .max(LIMITS.seoParagraphs, MESSAGES.tooManyItems(LIMITS.seoParagraphs));
+  z.array(paragraph, { error: MESSAGES.guideParagraphRequired }).min(min, MESSAGES.guideParagraphRequired).max(LIMITS.seoParagraphs, MESSAGES.tooManyItems(LIMITS.seoParagraphs));
 
 /**
  * A curated entry: the title and description of an act's profile (keyed by the act's url)
@@ -36,10 +33,7 @@ export const GUIDE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A guide (a long-form page at /guides/{slug}): paragraphs, headed sections, links into the site. */
 export const guideSchema = z.object({
-  slug: text({ error: MESSAGES.guideSlugInvalid })
-    .trim()
-    .max(LIMITS.guideSlug, MESSAGES.tooLong(LIMITS.guideSlug))
-    .regex(GUIDE_SLUG_PATTERN, MESSAGES.guideSlugInvalid),
+  slug: text({ error: MESSAGES.guideSlugInvalid }).trim().max(LIMITS.guideSlug, MESSAGES.tooLong(LIMITS.guideSlug)).regex(GUIDE_SLUG_PATTERN, MESSAGES.guideSlugInvalid),
   title: requiredText(LIMITS.seoTitle, MESSAGES.seoTitleRequired),
   description: optionalText(LIMITS.seoDescription),
   paragraphs: paragraphs(1),
@@ -52,7 +46,10 @@ export const guideSchema = z.object({
       z.object({
         label: requiredText(LIMITS.title, MESSAGES.guideLinkLabelRequired),
         // A path on this site: one leading slash (never "//host"), no spaces or backslashes.
-        path: text({ error: MESSAGES.guideLinkPathInvalid }).trim().max(500, MESSAGES.tooLong(500)).regex(/^\/(?![/\\])[^\s\\]*$/, MESSAGES.guideLinkPathInvalid),
+        path: text({ error: MESSAGES.guideLinkPathInvalid })
+          .trim()
+          .max(500, MESSAGES.tooLong(500))
+          .regex(/^\/(?![/\\])[^\s\\]*$/, MESSAGES.guideLinkPathInvalid),
       }),
     )
     .max(LIMITS.guideLinks, MESSAGES.tooManyItems(LIMITS.guideLinks))

@@ -3,8 +3,7 @@ import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
 import { idSchema } from "./fields";
 
-const uniqueIds = (message: string) =>
-  z.array(idSchema, { error: message }).transform((ids) => [...new Set(ids)]);
+const uniqueIds = (message: string) => z.array(idSchema, { error: message }).transform((ids) => [...new Set(ids)]);
 
 /** Edit Tags and Request to Update share this schema (SPEC.md section 5, Tags). */
 export const musicalTagsSchema = z.object({

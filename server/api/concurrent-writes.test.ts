@@ -78,9 +78,7 @@ describe("writes to different acts at once", () => {
     await Promise.all(
       team.map(async (writer, n) => {
         for (let round = 0; round < ROUNDS; round++) {
-          const added = await json<{ data: { id: number } }>(
-            await write(writer, `/api/testimonials/add-testimonial/${writer.url}`, { name: `Guest ${n}.${round}`, content: "A night to remember." }),
-          );
+          const added = await json<{ data: { id: number } }>(await write(writer, `/api/testimonials/add-testimonial/${writer.url}`, { name: `Guest ${n}.${round}`, content: "A night to remember." }));
           await write(writer, `/api/packages/create/${writer.url}`, { title: `Set ${n}.${round}`, description: "Two sets.", eventTypes: [wedding] });
           await write(writer, `/api/testimonials/delete-testimonial/${added.data.id}`);
         }

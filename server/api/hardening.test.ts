@@ -139,7 +139,10 @@ describe("cookie-authenticated writes show they come from our pages", () => {
 describe("admins have every artist ability", () => {
   it("request and cancel a tag update, create an act and submit its application", async () => {
     const tags = await json<{ data: { id: number; type: string }[] }>(await server.request("/api/tags"));
-    const speaker = tags.data.filter((tag) => tag.type === "Speaker Type").slice(0, 1).map((tag) => tag.id);
+    const speaker = tags.data
+      .filter((tag) => tag.type === "Speaker Type")
+      .slice(0, 1)
+      .map((tag) => tag.id);
     expect((await server.post("/api/acts/request-to-update-tags/keynote-kim", "admin", { musical: false, tags: speaker })).status).toBe(200);
     expect((await server.post("/api/acts/cancel-tag-update-request/keynote-kim", "admin")).status).toBe(200);
     const created = await server.post("/api/acts/create", "admin", { name: "Admin House Band", musical: true });

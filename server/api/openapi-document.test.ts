@@ -32,9 +32,7 @@ interface Document {
 }
 
 const operationsOf = (document: Document) =>
-  Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })),
-  );
+  Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })));
 
 const resolve = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()!]! : schema);
 
@@ -85,21 +83,7 @@ describe("the OpenAPI document", () => {
     expect(fields("ActProfile")).toEqual(
       expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer", "price_from_cents", "response_rate", "response_time_hours"]),
     );
-    for (const name of [
-      "Review",
-      "Testimonial",
-      "Offering",
-      "Image",
-      "Video",
-      "Document",
-      "Event",
-      "Invite",
-      "Offer",
-      "ActSearchPage",
-      "ActSearchFacets",
-      "Place",
-      "Tag",
-    ]) {
+    for (const name of ["Review", "Testimonial", "Offering", "Image", "Video", "Document", "Event", "Invite", "Offer", "ActSearchPage", "ActSearchFacets", "Place", "Tag"]) {
       expect(fields(name).length, name).toBeGreaterThan(0);
     }
   });
@@ -114,7 +98,7 @@ describe("the OpenAPI document", () => {
         const schema = resolve((answer.content!["application/json"] ?? answer.content!["text/event-stream"])!.schema);
         const data = Number(status) < 400 ? (schema.properties?.data ?? schema) : schema;
         const shown = data.items ? resolve(data.items) : resolve(data);
-        expect(shown.example ?? (data.items && data.items.example), `${operation.key} ${status}`).toBeDefined();
+        expect(shown.example ?? data.items?.example, `${operation.key} ${status}`).toBeDefined();
       }
     }
   });
@@ -126,11 +110,10 @@ describe("the OpenAPI document", () => {
       writeFileSync(file, JSON.stringify(doc));
       // The CLI asks npm for updates and sends telemetry unless told not to.
       const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-      const run = await promisify(execFile)(
-        process.execPath,
-        ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--extends", "recommended", "--format", "json"],
-        { env, maxBuffer: 10_000_000 },
-      ).catch((failure: { stdout: string; stderr: string }) => failure);
+      const run = await promisify(execFile)(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--extends", "recommended", "--format", "json"], {
+        env,
+        maxBuffer: 10_000_000,
+      }).catch((failure: { stdout: string; stderr: string }) => failure);
       const report = JSON.parse(run.stdout) as {
         totals: { errors: number; warnings: number };
         problems: { ruleId: string; severity: string; message: string }[];
@@ -143,9 +126,7 @@ describe("the OpenAPI document", () => {
   }, 60_000);
 
   it("is what the browser's types were generated from (npm run api:types)", async () => {
-    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(
-      await apiTypesSource(doc as unknown as Record<string, unknown>),
-    );
+    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(await apiTypesSource(doc as unknown as Record<string, unknown>));
   }, 30_000);
 });
 
@@ -167,9 +148,7 @@ describe("the check of every answer against the document", () => {
   it("fails on a status the operation does not declare, and on an error with another status's code", async () => {
     const checker = createAnswerChecker(doc);
     await expect(checker.check("GET", "/api/tags", answer(404, { message: "Not found", code: "not_found" }))).rejects.toThrow(/declares no 404/);
-    await expect(checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" }))).rejects.toThrow(
-      /must be equal to one of the allowed values/,
-    );
+    await expect(checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" }))).rejects.toThrow(/must be equal to one of the allowed values/);
   });
 });
 

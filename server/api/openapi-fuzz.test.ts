@@ -48,7 +48,24 @@ const HOSTILE_TEXT = [
 const HOSTILE_VALUES: unknown[] = [...HOSTILE_TEXT, 0, -1, 2_147_483_648, 9_007_199_254_740_991, 1e308, -1e308, 1.5, true, null, [], ["a", "b"], [{}], { $ne: 1 }, { nested: { deeper: ["x"] } }];
 const HOSTILE_BODIES: unknown[] = [[], "text", 42, null, true, { "": 1 }, Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`k${index}`, index]))];
 /** Path and query values, as they are put into a URL. */
-const HOSTILE_SEGMENTS = ["%00", "a%00b", "%ED%A0%80", "x".repeat(100_000), "%E2%80%AEevil", "%F0%9F%8E%B7", "'%20OR%201%3D1%20--", "%3Cscript%3E", "..%2F..%2Fetc", "-1", "0", "2147483648", "9007199254740991", "1e309", "NaN", "%5B%5D"];
+const HOSTILE_SEGMENTS = [
+  "%00",
+  "a%00b",
+  "%ED%A0%80",
+  "x".repeat(100_000),
+  "%E2%80%AEevil",
+  "%F0%9F%8E%B7",
+  "'%20OR%201%3D1%20--",
+  "%3Cscript%3E",
+  "..%2F..%2Fetc",
+  "-1",
+  "0",
+  "2147483648",
+  "9007199254740991",
+  "1e309",
+  "NaN",
+  "%5B%5D",
+];
 
 function resolve(doc: { components?: { schemas?: Record<string, Schema> } }, schema: Schema | undefined): Schema | undefined {
   if (!schema?.$ref) return schema;
@@ -65,7 +82,9 @@ function fieldsOf(doc: Parameters<typeof resolve>[0], schema: Schema | undefined
 async function operations(): Promise<Operation[]> {
   const doc = await (await server.request("/api/openapi.json")).json();
   const found: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>)) {
+  for (const [path, item] of Object.entries(
+    doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>,
+  )) {
     for (const [method, operation] of Object.entries(item)) {
       const parameters = operation.parameters ?? [];
       const json = operation.requestBody?.content?.["application/json"]?.schema;
@@ -135,7 +154,10 @@ function expectContractShape(status: number, body: unknown, label: string) {
   expect(body, label).toMatchObject({ message: expect.any(String), code: expect.any(String) });
   const { code, errors, ...rest } = body as { code: keyof typeof ERROR_CODES; errors?: Record<string, unknown> };
   expect(ERROR_CODES[code], `${label}: code ${code}`).toBe(status);
-  expect(Object.keys(rest).filter((key) => key !== "message"), label).toEqual([]);
+  expect(
+    Object.keys(rest).filter((key) => key !== "message"),
+    label,
+  ).toEqual([]);
   if (errors !== undefined) {
     for (const messages of Object.values(errors)) expect(Array.isArray(messages) && messages.every((message) => typeof message === "string"), label).toBe(true);
   }
@@ -191,15 +213,29 @@ describe("better-auth's routes, fuzzed for every role", () => {
     const { users } = await import("../db/schema");
     const kept = async () =>
       JSON.stringify(
-        (await server.database.db.select({ email: users.email, role: users.role, emailVerified: users.emailVerified, url: users.url, phone: users.phone, w9: users.w9Received, deposit: users.directDepositReceived }).from(users)).sort((a, b) => a.email.localeCompare(b.email)),
+        (
+          await server.database.db
+            .select({ email: users.email, role: users.role, emailVerified: users.emailVerified, url: users.url, phone: users.phone, w9: users.w9Received, deposit: users.directDepositReceived })
+            .from(users)
+        ).sort((a, b) => a.email.localeCompare(b.email)),
       );
     const before = await kept();
     const values: unknown[] = ["ADMIN", "admin", true, { $set: "ADMIN" }, ["ADMIN"], ...HOSTILE_VALUES];
     for (const role of ROLES) {
       for (const [path, fields] of Object.entries(AUTH_CALLS)) {
-        const bodies: unknown[] = [...HOSTILE_BODIES, ...fields.flatMap((field) => values.map((value) => ({ [field]: value }))), Object.fromEntries(SERVER_KEPT_FIELDS.map((field) => [field, "ADMIN"]))];
+        const bodies: unknown[] = [
+          ...HOSTILE_BODIES,
+          ...fields.flatMap((field) => values.map((value) => ({ [field]: value }))),
+          Object.fromEntries(SERVER_KEPT_FIELDS.map((field) => [field, "ADMIN"])),
+        ];
         for (const body of bodies) {
-          const response = await server.request(path, { method: "POST", cookie: await server.cookieFor(role as DemoUser | "guest"), body: JSON.stringify(body), headers: { "content-type": "application/json" }, ip: server.nextIp() });
+          const response = await server.request(path, {
+            method: "POST",
+            cookie: await server.cookieFor(role as DemoUser | "guest"),
+            body: JSON.stringify(body),
+            headers: { "content-type": "application/json" },
+            ip: server.nextIp(),
+          });
           const text = await response.text();
           const label = `${role} ${path} ${JSON.stringify(body)?.slice(0, 120)}`;
           expectContractShape(response.status, response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, label);

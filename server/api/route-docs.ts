@@ -119,9 +119,12 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
   if (access.session === "required") statuses.add(401);
   if (access.forbids) statuses.add(403);
   if (access.finds) statuses.add(404);
-  if (request.params && Object.keys((request.params as z.ZodObject).shape).length > 0) [400, 404].forEach((status) => statuses.add(status));
-  if (request.body) [400, 413, 422].forEach((status) => statuses.add(status));
-  if (request.query) [400, 422].forEach((status) => statuses.add(status));
+  const add = (...codes: number[]) => {
+    for (const status of codes) statuses.add(status);
+  };
+  if (request.params && Object.keys((request.params as z.ZodObject).shape).length > 0) add(400, 404);
+  if (request.body) add(400, 413, 422);
+  if (request.query) add(400, 422);
   const security = access.session === "required" ? [{ sessionCookie: [] }] : [{}, { sessionCookie: [] }];
   const who = `**Who may call:** ${access.who}.`;
   return createRoute({

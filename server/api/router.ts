@@ -31,8 +31,7 @@ export function pathError(failing: unknown[]) {
 }
 
 /** An id path parameter, in the id columns' range. */
-export const idParam = <N extends string>(name: N) =>
-  z.object({ [name]: pathIdSchema().openapi({ param: { name, in: "path" }, example: 1 }) } as Record<N, ReturnType<typeof pathIdSchema>>);
+export const idParam = <N extends string>(name: N) => z.object({ [name]: pathIdSchema().openapi({ param: { name, in: "path" }, example: 1 }) } as Record<N, ReturnType<typeof pathIdSchema>>);
 
 export const actUrlParam = z.object({
   actUrl: pathSegmentSchema().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),

@@ -1,9 +1,62 @@
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client";
 
-const ADJECTIVES = ["Velvet", "Golden", "Electric", "Midnight", "Silver", "Blue", "Crimson", "Sunset", "Urban", "Royal", "Lucky", "Wild", "Smooth", "Neon", "Rhythm", "Harbor", "Starlight", "Copper", "Vintage", "Brass"];
-const NOUNS = ["Tones", "Groove", "Collective", "Express", "Orchestra", "Soundsystem", "Quartet", "Trio", "Revue", "Band", "Ensemble", "Experience", "Project", "Players", "Kings", "Notes", "Beats", "Society", "Allstars", "Hour"];
-const HEADLINES = ["High-energy party band for weddings and galas", "Smooth jazz for cocktail hours and dinners", "Open-format DJ who reads the room", "Keynote speaker on leadership and change", "Close-up magic that keeps guests talking", "Soul and Motown classics, live", "Latin rhythms that fill the dance floor", "Acoustic sets for ceremonies", "Big band swing with a vocalist", "Comedy that works for any crowd"];
+const ADJECTIVES = [
+  "Velvet",
+  "Golden",
+  "Electric",
+  "Midnight",
+  "Silver",
+  "Blue",
+  "Crimson",
+  "Sunset",
+  "Urban",
+  "Royal",
+  "Lucky",
+  "Wild",
+  "Smooth",
+  "Neon",
+  "Rhythm",
+  "Harbor",
+  "Starlight",
+  "Copper",
+  "Vintage",
+  "Brass",
+];
+const NOUNS = [
+  "Tones",
+  "Groove",
+  "Collective",
+  "Express",
+  "Orchestra",
+  "Soundsystem",
+  "Quartet",
+  "Trio",
+  "Revue",
+  "Band",
+  "Ensemble",
+  "Experience",
+  "Project",
+  "Players",
+  "Kings",
+  "Notes",
+  "Beats",
+  "Society",
+  "Allstars",
+  "Hour",
+];
+const HEADLINES = [
+  "High-energy party band for weddings and galas",
+  "Smooth jazz for cocktail hours and dinners",
+  "Open-format DJ who reads the room",
+  "Keynote speaker on leadership and change",
+  "Close-up magic that keeps guests talking",
+  "Soul and Motown classics, live",
+  "Latin rhythms that fill the dance floor",
+  "Acoustic sets for ceremonies",
+  "Big band swing with a vocalist",
+  "Comedy that works for any crowd",
+];
 
 const array = (values: string[]) => sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(",")}]`);
 

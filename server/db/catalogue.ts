@@ -6,7 +6,20 @@ import type { ActTagRelation } from "../../domain/tags";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
 import type { Database, Transaction } from "./client";
-import { ACT_KINDS, type ActKind, BAND_ADJECTIVES, BAND_NOUNS, CATALOGUE_CITIES, CITY_PRICE_FACTORS, DJ_NAMES, ENSEMBLE_WORDS, FIRST_NAMES, LAST_NAMES, REVIEW_TEMPLATES, VARIETY_HEADLINES } from "./catalogue-words";
+import {
+  ACT_KINDS,
+  type ActKind,
+  BAND_ADJECTIVES,
+  BAND_NOUNS,
+  CATALOGUE_CITIES,
+  CITY_PRICE_FACTORS,
+  DJ_NAMES,
+  ENSEMBLE_WORDS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  REVIEW_TEMPLATES,
+  VARIETY_HEADLINES,
+} from "./catalogue-words";
 import { stageLightsPng } from "./demo-files";
 import * as t from "./schema";
 import { DEMO_PASSWORD } from "./seed";
@@ -75,7 +88,13 @@ function actName(random: Random, kind: ActKind, variety: string | undefined): st
     case "speaker":
       return person;
     case "variety":
-      return variety === "Magician" ? `${person.split(" ")[0]} the Magician` : variety === "Comedian" ? `${person}, Comedian` : variety === "Caricature Artist" ? `${person.split(" ")[0]}'s Caricatures` : `${pick(random, BAND_ADJECTIVES)} ${variety === "Aerialist" ? "Aerial Arts" : "Fire Company"}`;
+      return variety === "Magician"
+        ? `${person.split(" ")[0]} the Magician`
+        : variety === "Comedian"
+          ? `${person}, Comedian`
+          : variety === "Caricature Artist"
+            ? `${person.split(" ")[0]}'s Caricatures`
+            : `${pick(random, BAND_ADJECTIVES)} ${variety === "Aerialist" ? "Aerial Arts" : "Fire Company"}`;
   }
 }
 
@@ -148,11 +167,25 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     const reviews = Array.from({ length: reviewCount }, (_, n) => {
       const rating = Math.max(1, Math.min(5, Math.round(quality + (random() - 0.6) * 2.2))) as 1 | 2 | 3 | 4 | 5;
       const [title, body] = unused(REVIEW_TEMPLATES[rating], Math.floor(random() * REVIEW_TEMPLATES[rating].length), usedReviews, ([title]) => title);
-      return { rating, title, body, reviewerName: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES).charAt(0)}.`, createdAt: new Date(now.getTime() - (n * 23 + Math.floor(random() * 20) + 1) * DAY) };
+      return {
+        rating,
+        title,
+        body,
+        reviewerName: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES).charAt(0)}.`,
+        createdAt: new Date(now.getTime() - (n * 23 + Math.floor(random() * 20) + 1) * DAY),
+      };
     });
     const prices = offeringPrices(seed, index, city);
-    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description, from, to]) => ({ title, description, eventTypes: pickSome(random, eventTypes, 1, 2), ...prices(from, to) }));
-    const description = kind.descriptions.map((sentence) => fill(sentence, words)).filter(() => random() < 0.85).join(" ");
+    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description, from, to]) => ({
+      title,
+      description,
+      eventTypes: pickSome(random, eventTypes, 1, 2),
+      ...prices(from, to),
+    }));
+    const description = kind.descriptions
+      .map((sentence) => fill(sentence, words))
+      .filter(() => random() < 0.85)
+      .join(" ");
     const corporate = eventTypes.includes("Corporate Event") && random() < 0.7;
     planned.push({
       manager: `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)}`,
@@ -177,7 +210,12 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
       locations,
       reviews,
       offerings,
-      photos: pickSome(random, Array.from({ length: PHOTO_POOL }, (_, n) => n), 1, 4),
+      photos: pickSome(
+        random,
+        Array.from({ length: PHOTO_POOL }, (_, n) => n),
+        1,
+        4,
+      ),
       bookedDays: random() < 0.3 ? pickSome(random, [3, 7, 10, 14, 17, 21, 24, 28, 35, 42, 49, 56], 1, 3) : [],
     });
   }
@@ -251,7 +289,10 @@ async function insertCatalogueArtists(tx: Transaction, planned: PlannedAct[], pa
 async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], managers: string[], avatars: string[], photoKeys: string[][], now: Date): Promise<number> {
   const tagRows = await tx.select().from(t.tags);
   const tagId = new Map(tagRows.map((tag) => [`${tag.type}:${tag.name}`, tag.id]));
-  const places = await tx.select({ id: t.places.id, label: t.places.label }).from(t.places).where(inArray(t.places.label, [...new Set(planned.flatMap((act) => act.locations))]));
+  const places = await tx
+    .select({ id: t.places.id, label: t.places.label })
+    .from(t.places)
+    .where(inArray(t.places.label, [...new Set(planned.flatMap((act) => act.locations))]));
   const placeId = new Map(places.map((place) => [place.label, place.id]));
   const inserted = await tx
     .insert(t.acts)
@@ -270,15 +311,27 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
     each((act, actId) => act.locations.slice(1).map((location, rank) => ({ actId, location, placeId: placeId.get(location) ?? null, rank: rank + 1 }))),
     (rows) => tx.insert(t.actLocations).values(rows),
   );
-  await batches(each((act, actId) => act.reviews.map((review) => ({ actId, ...review }))), (rows) => tx.insert(t.reviews).values(rows));
   await batches(
-    planned.flatMap((act, n) => photoKeys[n]!.map((path, k) => ({ actId: ids[n]!, path, createdAt: new Date(now.getTime() - (k + 1) * DAY) }))),
+    each((act, actId) => act.reviews.map((review) => ({ actId, ...review }))),
+    (rows) => tx.insert(t.reviews).values(rows),
+  );
+  await batches(
+    planned.flatMap((_act, n) => photoKeys[n]!.map((path, k) => ({ actId: ids[n]!, path, createdAt: new Date(now.getTime() - (k + 1) * DAY) }))),
     (rows) => tx.insert(t.images).values(rows),
   );
   const offerings = each((act, actId) => act.offerings.map((offering, rank) => ({ actId, offering, rank: rank + 1 })));
   const packageIds = await tx
     .insert(t.packages)
-    .values(offerings.map(({ actId, offering, rank }) => ({ actId, title: offering.title, description: offering.description, priceFromCents: offering.priceFromCents, priceToCents: offering.priceToCents, rank })))
+    .values(
+      offerings.map(({ actId, offering, rank }) => ({
+        actId,
+        title: offering.title,
+        description: offering.description,
+        priceFromCents: offering.priceFromCents,
+        priceToCents: offering.priceToCents,
+        rank,
+      })),
+    )
     .returning({ id: t.packages.id });
   await batches(
     offerings.flatMap(({ offering }, n) => offering.eventTypes.map((name) => ({ packageId: packageIds[n]!.id, tagId: tagId.get(`Event Type:${name}`)! }))),

@@ -12,8 +12,17 @@ const listingFile = z.array(z.object({ url: z.string(), title: z.string(), desc:
 const guideFile = z.array(z.looseObject({ url: z.string() }));
 
 const KINDS = [
-  { prefix: "seo-acts", read: (raw: unknown) => ({ entries: actFile.parse(raw).map((entry) => seoEntrySchema.parse({ kind: "act", key: entry.url, title: entry.title, description: entry.desc })), guides: [] }) },
-  { prefix: "seo-listings", read: (raw: unknown) => ({ entries: listingFile.parse(raw).map((entry) => seoEntrySchema.parse({ kind: "listing", key: entry.url, title: entry.title, description: entry.desc, intro: entry.intro })), guides: [] }) },
+  {
+    prefix: "seo-acts",
+    read: (raw: unknown) => ({ entries: actFile.parse(raw).map((entry) => seoEntrySchema.parse({ kind: "act", key: entry.url, title: entry.title, description: entry.desc })), guides: [] }),
+  },
+  {
+    prefix: "seo-listings",
+    read: (raw: unknown) => ({
+      entries: listingFile.parse(raw).map((entry) => seoEntrySchema.parse({ kind: "listing", key: entry.url, title: entry.title, description: entry.desc, intro: entry.intro })),
+      guides: [],
+    }),
+  },
   { prefix: "seo-long-form", read: (raw: unknown) => ({ entries: [], guides: guideFile.parse(raw).map(({ url, ...guide }) => guideSchema.parse({ slug: url, ...guide })) }) },
 ];
 

@@ -21,14 +21,16 @@ describe("a prepared statement", () => {
     // The second call runs what the first prepared, with other arguments.
     expect((await twoActs(db, [ids[2]!, ids[0]!])).map((row) => row.id)).toEqual([ids[0], ids[2]]);
     // In a transaction it is sent as it is, and sees the transaction's own writes.
-    await db.transaction(async (tx) => {
-      await tx.execute(`update acts set url = url || '-moved' where id = ${ids[1]}`);
-      const inside = await twoActs(tx, [ids[1]!, ids[2]!]);
-      expect(inside.map((row) => row.url)[0]).toMatch(/-moved$/);
-      tx.rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
-    });
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(`update acts set url = url || '-moved' where id = ${ids[1]}`);
+        const inside = await twoActs(tx, [ids[1]!, ids[2]!]);
+        expect(inside.map((row) => row.url)[0]).toMatch(/-moved$/);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
     expect((await twoActs(db, [ids[1]!, ids[1]!]))[0]!.url).not.toMatch(/-moved$/);
   });
 

@@ -1,23 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  customType,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { STORED_OFFER_STATUSES } from "../../domain/events";
 import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
 import { NOTIFICATION_KINDS } from "../../domain/notifications";
@@ -113,13 +95,7 @@ export const tags = pgTable(
     name: text("name").notNull(),
     type: text("type").notNull(),
   },
-  (t) => [
-    uniqueIndex("tags_type_name_unique").on(t.type, t.name),
-    check(
-      "tags_type_check",
-      sql`${t.type} in ('Genre', 'Song Type', 'Band Setup', 'Event Type', 'Variety Type', 'Speaker Type')`,
-    ),
-  ],
+  (t) => [uniqueIndex("tags_type_name_unique").on(t.type, t.name), check("tags_type_check", sql`${t.type} in ('Genre', 'Song Type', 'Band Setup', 'Event Type', 'Variety Type', 'Speaker Type')`)],
 );
 
 // ---- acts ----
@@ -231,10 +207,7 @@ export const actTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.actId, t.relation, t.tagId] }),
-    check(
-      "act_tags_relation_check",
-      sql`${t.relation} in ('genres', 'songTypes', 'bandSetups', 'eventTypes', 'varietyTypes', 'speakerTypes', 'styles', 'occasions')`,
-    ),
+    check("act_tags_relation_check", sql`${t.relation} in ('genres', 'songTypes', 'bandSetups', 'eventTypes', 'varietyTypes', 'speakerTypes', 'styles', 'occasions')`),
   ],
 );
 
@@ -319,10 +292,7 @@ export const videos = pgTable(
     filePath: text("file_path"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("videos_act_idx").on(t.actId),
-    check("videos_source_check", sql`(${t.link} is null) <> (${t.filePath} is null)`),
-  ],
+  (t) => [index("videos_act_idx").on(t.actId), check("videos_source_check", sql`(${t.link} is null) <> (${t.filePath} is null)`)],
 );
 
 export const documents = pgTable(

@@ -60,8 +60,7 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
         name: "The Velvet Tones",
         avatar: files.avatar,
         headline: "Chicago's Motown and soul party band",
-        description:
-          "The Velvet Tones are a nine-piece soul and Motown band with a full horn section, playing weddings, galas and corporate events across the Midwest since 2012.",
+        description: "The Velvet Tones are a nine-piece soul and Motown band with a full horn section, playing weddings, galas and corporate events across the Midwest since 2012.",
         location: "Chicago, IL",
         compareTo: "Earth, Wind & Fire meets Bruno Mars",
         active: true,
@@ -102,16 +101,44 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
       })),
     );
     await tx.insert(t.testimonials).values([
-      { actId: velvetId, name: "Laura Chen", organization: "Hyatt Regency Chicago", orgPosition: "Events Director", content: "The Velvet Tones are our first recommendation for any couple who wants a full dance floor.", rank: 1 },
+      {
+        actId: velvetId,
+        name: "Laura Chen",
+        organization: "Hyatt Regency Chicago",
+        orgPosition: "Events Director",
+        content: "The Velvet Tones are our first recommendation for any couple who wants a full dance floor.",
+        rank: 1,
+      },
       { actId: velvetId, name: "Marcus Hill", organization: "Northwind Traders", orgPosition: "Head of People", content: "They made our holiday party the best one in company history.", rank: 2 },
       { actId: velvetId, name: "Sofia Alvarez", organization: null, orgPosition: null, content: "Booking them was the easiest decision of our wedding planning.", rank: 3 },
     ]);
     const packageRows = await tx
       .insert(t.packages)
       .values([
-        { actId: velvetId, title: "Ceremony and Cocktail Hour", description: "A string-and-horn trio for your ceremony, then a jazz quartet through cocktails.", priceFromCents: 250_000, priceToCents: 400_000, rank: 1 },
-        { actId: velvetId, title: "Full Reception", description: "Four 45-minute sets from the full nine-piece band, with DJ music between sets.", priceFromCents: 850_000, priceToCents: 1_400_000, rank: 2 },
-        { actId: velvetId, title: "Corporate Showcase", description: "Two high-energy sets with branded walk-on music and an emcee for your awards.", priceFromCents: 700_000, priceToCents: null, rank: 3 },
+        {
+          actId: velvetId,
+          title: "Ceremony and Cocktail Hour",
+          description: "A string-and-horn trio for your ceremony, then a jazz quartet through cocktails.",
+          priceFromCents: 250_000,
+          priceToCents: 400_000,
+          rank: 1,
+        },
+        {
+          actId: velvetId,
+          title: "Full Reception",
+          description: "Four 45-minute sets from the full nine-piece band, with DJ music between sets.",
+          priceFromCents: 850_000,
+          priceToCents: 1_400_000,
+          rank: 2,
+        },
+        {
+          actId: velvetId,
+          title: "Corporate Showcase",
+          description: "Two high-energy sets with branded walk-on music and an emcee for your awards.",
+          priceFromCents: 700_000,
+          priceToCents: null,
+          rank: 3,
+        },
       ])
       .returning({ id: t.packages.id });
     await tx.insert(t.packageEventTypes).values([
@@ -165,10 +192,7 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
     await link(pending!.id, "genres", "Genre", ["Rock"]);
     await link(pending!.id, "songTypes", "Song Type", ["Cover Songs"]);
     await link(pending!.id, "bandSetups", "Band Setup", ["4-6 Piece Band"]);
-    const [request] = await tx
-      .insert(t.tagUpdateRequests)
-      .values({ actId: pending!.id, requestedBy: userIds.artist2, musical: true })
-      .returning();
+    const [request] = await tx.insert(t.tagUpdateRequests).values({ actId: pending!.id, requestedBy: userIds.artist2, musical: true }).returning();
     await tx.insert(t.tagUpdateRequestTags).values([
       { requestId: request!.id, relation: "genres", tagId: tag("Genre", "Rock") },
       { requestId: request!.id, relation: "genres", tagId: tag("Genre", "Blues") },
@@ -196,12 +220,30 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
 
 async function writeDemoFiles(storage: FileStorage) {
   const palette: [[number, number, number], [number, number, number]][] = [
-    [[88, 28, 135], [236, 72, 153]],
-    [[30, 64, 175], [56, 189, 248]],
-    [[154, 52, 18], [251, 191, 36]],
-    [[6, 95, 70], [52, 211, 153]],
-    [[127, 29, 29], [248, 113, 113]],
-    [[17, 24, 39], [129, 140, 248]],
+    [
+      [88, 28, 135],
+      [236, 72, 153],
+    ],
+    [
+      [30, 64, 175],
+      [56, 189, 248],
+    ],
+    [
+      [154, 52, 18],
+      [251, 191, 36],
+    ],
+    [
+      [6, 95, 70],
+      [52, 211, 153],
+    ],
+    [
+      [127, 29, 29],
+      [248, 113, 113],
+    ],
+    [
+      [17, 24, 39],
+      [129, 140, 248],
+    ],
   ];
   const images: string[] = [];
   for (const [from, to] of palette) {

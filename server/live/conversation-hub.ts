@@ -28,9 +28,13 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
   const open = new Map<number, Set<StreamWaker>>();
   const everyone = () => [...open.values()].flatMap((set) => [...set]);
   const changes = await listenForChanges(database, CONVERSATION_CHANNEL, logger, {
-    onNotify: (payload) => open.get(Number(payload))?.forEach((waker) => waker.wake()),
+    onNotify: (payload) => {
+      for (const waker of open.get(Number(payload)) ?? []) waker.wake();
+    },
     // Notices may have been missed: every stream reads again after its last id.
-    forget: () => everyone().forEach((waker) => waker.wake()),
+    forget: () => {
+      for (const waker of everyone()) waker.wake();
+    },
     what: "conversation streams",
   });
   return {
@@ -45,7 +49,7 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
     },
     size: () => everyone().length,
     async stop() {
-      everyone().forEach((waker) => waker.end());
+      for (const waker of everyone()) waker.end();
       await changes.stop();
     },
   };

@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 /** A header as it was sent (mailparser folds the List-* headers into one object). */
-const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim();
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((line) => line.key === name)
+    ?.line.slice(name.length + 1)
+    .trim();
 
 async function ok(response: Response) {
   expect(response.status, await response.clone().text()).toBeLessThan(300);
@@ -67,28 +71,43 @@ describe("notification mail", () => {
     });
     await step("offer_accepted", async () => ok(await server.post(`/api/offers/accept/${offerId}`, "planner")));
     // A second event's offer, declined.
-    const brunch = await ok(await server.post("/api/events/create", "planner", { name: "Garden Brunch", starttime: new Date(Date.now() + 20 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const brunch = await ok(
+      await server.post("/api/events/create", "planner", {
+        name: "Garden Brunch",
+        starttime: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
+    );
     await deliver();
     const brunchInvite = (await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))).data.find((invite) => invite.event.url === brunch.data.url)!.id;
     const brunchOffer = (await ok(await server.post(`/api/offers/submit/${brunchInvite}`, "owner", { price: 600 }))).data.id as number;
     await deliver();
     await step("offer_declined", async () => ok(await server.post(`/api/offers/decline/${brunchOffer}`, "planner")));
-    await step("review_posted", async () => ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 5, title: "Superb", body: "Packed floor", reviewer_name: "Alex" })));
+    await step("review_posted", async () =>
+      ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 5, title: "Superb", body: "Packed floor", reviewer_name: "Alex" })),
+    );
     // An event made with the act invited (its own act_invited mail is delivered first), then the invite taken back.
-    const lakeParty = await ok(await server.post("/api/events/create", "planner", { name: "Lake Party", starttime: new Date(Date.now() + 30 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const lakeParty = await ok(
+      await server.post("/api/events/create", "planner", { name: "Lake Party", starttime: new Date(Date.now() + 30 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+    );
     await deliver();
     const planned = await json<{ data: { url: string; invites: { id: number }[] }[] }>(await server.get("/api/events", "planner"));
     const lakeInvite = planned.data.find((event) => event.url === lakeParty.data.url)!.invites[0]!.id;
     await step("invite_withdrawn", async () => ok(await server.post(`/api/invites/withdraw/${lakeInvite}`, "planner")));
     // An offer withdrawn, then its invite declined, by the act; then another event cancelled by the planner.
-    const pool = await ok(await server.post("/api/events/create", "planner", { name: "Pool Party", starttime: new Date(Date.now() + 40 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const pool = await ok(
+      await server.post("/api/events/create", "planner", { name: "Pool Party", starttime: new Date(Date.now() + 40 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+    );
     await deliver();
     const poolInvite = (await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))).data.find((invite) => invite.event.url === pool.data.url)!.id;
     const poolOffer = (await ok(await server.post(`/api/offers/submit/${poolInvite}`, "owner", { price: 800 }))).data.id as number;
     await deliver();
     await step("offer_withdrawn", async () => ok(await server.post(`/api/offers/withdraw/${poolOffer}`, "owner")));
     await step("invite_declined", async () => ok(await server.post(`/api/invites/decline/${poolInvite}`, "owner")));
-    const fair = await ok(await server.post("/api/events/create", "planner", { name: "Fall Fair", starttime: new Date(Date.now() + 50 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const fair = await ok(
+      await server.post("/api/events/create", "planner", { name: "Fall Fair", starttime: new Date(Date.now() + 50 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+    );
     await deliver();
     await step("event_cancelled", async () => ok(await server.post(`/api/events/cancel/${fair.data.url}`, "planner")));
     let conversationId = 0;
@@ -132,11 +151,35 @@ describe("notification mail", () => {
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
-    expect(artist.data.map((item) => item.kind)).toEqual(["message", "event_cancelled", "act_invited", "act_invited", "invite_withdrawn", "act_invited", "review_posted", "offer_declined", "act_invited", "offer_accepted", "act_invited", "document_declined", "document_approved", "tag_request_declined", "tag_request_accepted", "act_reassigned", "act_declined"]);
+    expect(artist.data.map((item) => item.kind)).toEqual([
+      "message",
+      "event_cancelled",
+      "act_invited",
+      "act_invited",
+      "invite_withdrawn",
+      "act_invited",
+      "review_posted",
+      "offer_declined",
+      "act_invited",
+      "offer_accepted",
+      "act_invited",
+      "document_declined",
+      "document_approved",
+      "tag_request_declined",
+      "tag_request_accepted",
+      "act_reassigned",
+      "act_declined",
+    ]);
     expect(artist.meta.unread).toBe(17);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
-    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual(["invite_declined", "offer_withdrawn", "offer_received", "offer_received", "offer_received"]);
+    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual([
+      "invite_declined",
+      "offer_withdrawn",
+      "offer_received",
+      "offer_received",
+      "offer_received",
+    ]);
   });
 
   it("stops a kind the reader turned off, in the settings or by the mail's own link, and keeps it in the app", async () => {
@@ -167,7 +210,8 @@ describe("notification mail", () => {
     await smtp.stop();
     await ok(await server.post("/api/acts/set-status/keynote-kim", "admin", { status: "approved" }));
     expect(await deliver()).toEqual([]);
-    const pending = ((await server.database.db.execute(sql`select attempts, last_error from mail_outbox where sent_at is null`)) as unknown as { rows: { attempts: number; last_error: string }[] }).rows;
+    const pending = ((await server.database.db.execute(sql`select attempts, last_error from mail_outbox where sent_at is null`)) as unknown as { rows: { attempts: number; last_error: string }[] })
+      .rows;
     expect(pending).toHaveLength(1);
     expect(pending[0]!.attempts).toBe(1);
     expect(pending[0]!.last_error).toBeTruthy();

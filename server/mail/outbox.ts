@@ -113,7 +113,13 @@ export async function startMailWorker(database: DatabaseHandle, deps: MailDeps, 
   };
   const timer = setInterval(pass, intervalMs);
   timer.unref();
-  const stopListening = await database.listen(MAIL_CHANNEL, () => void pass(), () => undefined).catch(() => async () => undefined);
+  const stopListening = await database
+    .listen(
+      MAIL_CHANNEL,
+      () => void pass(),
+      () => undefined,
+    )
+    .catch(() => async () => undefined);
   void pass();
   return {
     /** Waits for the pass in flight, then stops. */

@@ -43,14 +43,7 @@ ${footer}
  * The one template of every notification mail: the product's name, what happened, a link to
  * the page to act on, and how to stop this kind of mail. Plain text and HTML say the same.
  */
-export function renderNotificationMail(input: {
-  appName: string;
-  publicUrl: string;
-  text: NotificationText;
-  action: string;
-  unsubscribeUrl: string;
-  settingsUrl: string;
-}): RenderedMail {
+export function renderNotificationMail(input: { appName: string; publicUrl: string; text: NotificationText; action: string; unsubscribeUrl: string; settingsUrl: string }): RenderedMail {
   const { appName, publicUrl, text, action, unsubscribeUrl, settingsUrl } = input;
   const link = `${publicUrl}${text.link}`;
   const subject = `${text.title} | ${appName}`;

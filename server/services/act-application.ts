@@ -16,12 +16,27 @@ export async function applicationFacts(db: Executor, rows: ActRow[]): Promise<Ma
   const imageCounts = await counted(images.actId, images);
   const tagCounts = await counted(actTags.actId, actTags);
   const requested = new Set(
-    ids.length ? (await db.select({ actId: tagUpdateRequests.actId }).from(tagUpdateRequests).where(and(inArray(tagUpdateRequests.actId, ids), eq(tagUpdateRequests.status, "pending")))).map((row) => row.actId) : [],
+    ids.length
+      ? (
+          await db
+            .select({ actId: tagUpdateRequests.actId })
+            .from(tagUpdateRequests)
+            .where(and(inArray(tagUpdateRequests.actId, ids), eq(tagUpdateRequests.status, "pending")))
+        ).map((row) => row.actId)
+      : [],
   );
   return new Map(
     rows.map((row) => [
       row.id,
-      { headline: row.headline, description: row.description, location: row.location, avatar: row.avatar, imageCount: imageCounts.get(row.id) ?? 0, tagCount: tagCounts.get(row.id) ?? 0, pendingTagRequest: requested.has(row.id) },
+      {
+        headline: row.headline,
+        description: row.description,
+        location: row.location,
+        avatar: row.avatar,
+        imageCount: imageCounts.get(row.id) ?? 0,
+        tagCount: tagCounts.get(row.id) ?? 0,
+        pendingTagRequest: requested.has(row.id),
+      },
     ]),
   );
 }

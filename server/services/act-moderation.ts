@@ -32,7 +32,13 @@ export async function setActStatus(db: Database, admin: SessionUser, actUrl: str
     }
     if (act.declined) throw conflict(`${act.name} is already declined`);
     await tx.update(acts).set({ active: false, declined: true, declineReason: input.decline_reason, updatedAt: new Date() }).where(eq(acts.id, act.id));
-    await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "decline", before, after: { active: false, declined: true, application_complete: act.applicationComplete, decline_reason: input.decline_reason } });
+    await recordModeration(tx, {
+      actId: act.id,
+      actorId: admin.id,
+      action: "decline",
+      before,
+      after: { active: false, declined: true, application_complete: act.applicationComplete, decline_reason: input.decline_reason },
+    });
     await notify(tx, act.managerId, "act_declined", { actName: act.name, actUrl: act.url, reason: input.decline_reason });
     return { name: act.name, message: `${act.name} Declined` };
   });
@@ -42,7 +48,11 @@ export async function setActStatus(db: Database, admin: SessionUser, actUrl: str
 export async function reassignAct(db: Database, admin: SessionUser, actUrl: string, userUrl: string): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
-    const [artist] = await tx.select().from(users).where(and(eq(users.url, userUrl), eq(users.role, "ARTIST"))).limit(1);
+    const [artist] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.url, userUrl), eq(users.role, "ARTIST")))
+      .limit(1);
     if (!artist) throw validationFailed({ act: [MESSAGES.accountRequired] });
     const [previous] = act.managerId ? await tx.select({ url: users.url, name: users.name }).from(users).where(eq(users.id, act.managerId)) : [];
     await tx.update(acts).set({ managerId: artist.id, internalUseOnly: false, updatedAt: new Date() }).where(eq(acts.id, act.id));
@@ -64,7 +74,13 @@ export async function setFeatured(db: Database, admin: SessionUser, actUrl: stri
     if (!act.active) throw conflict("Only an approved act can be featured");
     if (act.isFeatured !== featured) {
       await tx.update(acts).set({ isFeatured: featured, updatedAt: new Date() }).where(eq(acts.id, act.id));
-      await recordModeration(tx, { actId: act.id, actorId: admin.id, action: featured ? "feature" : "unfeature", before: { is_featured: act.isFeatured ? 1 : 0 }, after: { is_featured: featured ? 1 : 0 } });
+      await recordModeration(tx, {
+        actId: act.id,
+        actorId: admin.id,
+        action: featured ? "feature" : "unfeature",
+        before: { is_featured: act.isFeatured ? 1 : 0 },
+        after: { is_featured: featured ? 1 : 0 },
+      });
     }
     return { is_featured: featured ? 1 : 0, message: MESSAGES.featured(act.name, featured) };
   });
@@ -75,7 +91,13 @@ export async function toggleNationallyRecognized(db: Database, admin: SessionUse
     const act = await lockAct(tx, actUrl);
     const next = !act.nationallyRecognized;
     await tx.update(acts).set({ nationallyRecognized: next, updatedAt: new Date() }).where(eq(acts.id, act.id));
-    await recordModeration(tx, { actId: act.id, actorId: admin.id, action: next ? "nationally_recognized" : "not_nationally_recognized", before: { nationallyRecognized: !next }, after: { nationallyRecognized: next } });
+    await recordModeration(tx, {
+      actId: act.id,
+      actorId: admin.id,
+      action: next ? "nationally_recognized" : "not_nationally_recognized",
+      before: { nationallyRecognized: !next },
+      after: { nationallyRecognized: next },
+    });
     return { nationallyRecognized: next, message: MESSAGES.nationallyRecognized(act.name, next) };
   });
 }
@@ -85,7 +107,13 @@ export async function toggleInternalUseOnly(db: Database, admin: SessionUser, ac
     const act = await lockAct(tx, actUrl);
     const next = !act.internalUseOnly;
     await tx.update(acts).set({ internalUseOnly: next, updatedAt: new Date() }).where(eq(acts.id, act.id));
-    await recordModeration(tx, { actId: act.id, actorId: admin.id, action: next ? "internal_use_only" : "not_internal_use_only", before: { internal_use_only: !next }, after: { internal_use_only: next } });
+    await recordModeration(tx, {
+      actId: act.id,
+      actorId: admin.id,
+      action: next ? "internal_use_only" : "not_internal_use_only",
+      before: { internal_use_only: !next },
+      after: { internal_use_only: next },
+    });
     return { internal_use_only: next, message: MESSAGES.internalUseOnly(act.name, next) };
   });
 }

@@ -21,7 +21,7 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
   // Every location must be a known place: geocoded here, once, from the offline gazetteer.
   const written: Record<string, string> = {};
   if (input.location) written.location = input.location;
-  input.additionalLocations.forEach((location, index) => (written[`additionalLocations.${index}`] = location));
+  for (const [index, location] of input.additionalLocations.entries()) written[`additionalLocations.${index}`] = location;
   const resolved = await resolvePlaces(db, written);
   await db.transaction(async (tx) => {
     await lockActById(tx, act.id);
@@ -57,7 +57,10 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
 
 export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput): Promise<CreatedWithUrl> {
   if (!canCreateAct(viewer)) throw forbidden("Only artists and admins create acts");
-  const [act] = await db.insert(acts).values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id }).returning({ url: acts.url });
+  const [act] = await db
+    .insert(acts)
+    .values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id })
+    .returning({ url: acts.url });
   return { url: act!.url, message: `${input.name} created` };
 }
 

@@ -11,7 +11,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Profile = { testimonials: { name: string }[]; images: { path: string }[]; packages: { eventTypes: { name: string }[] }[]; tags: { name: string }[]; approvedPublicDocuments: { title: string }[]; pendingTagRequest?: unknown; latestOffer?: unknown };
+type Profile = {
+  testimonials: { name: string }[];
+  images: { path: string }[];
+  packages: { eventTypes: { name: string }[] }[];
+  tags: { name: string }[];
+  approvedPublicDocuments: { title: string }[];
+  pendingTagRequest?: unknown;
+  latestOffer?: unknown;
+};
 const profileAs = async (who: DemoUser | "guest") => (await json<{ data: Profile }>(await server.get("/api/acts/the-velvet-tones", who))).data;
 const version = async () => (await server.database.db.select({ v: acts.sectionsVersion }).from(acts).where(eq(acts.url, "the-velvet-tones")))[0]!.v;
 const ROLES = ["guest", "planner", "otherArtist", "owner", "admin"] as const;
@@ -23,7 +31,11 @@ describe("an act's sections kept in memory", () => {
     const before = await version();
     expect((await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "Kept Copy Test", content: "Seen by all at once." })).status).toBe(200);
     expect(await version()).toBeGreaterThan(before);
-    for (const who of ROLES) expect((await profileAs(who)).testimonials.map((item) => item.name), who).toContain("Kept Copy Test");
+    for (const who of ROLES)
+      expect(
+        (await profileAs(who)).testimonials.map((item) => item.name),
+        who,
+      ).toContain("Kept Copy Test");
   });
 
   it("every table the sections read raises the version, tag renames included", async () => {

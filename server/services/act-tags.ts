@@ -4,11 +4,11 @@ import type { MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import { canDecideTagUpdateRequest, canManageAct, canRequestTagUpdate } from "../../domain/permissions";
 import type { TagSelectionInput } from "../../domain/schemas/tags";
-import type { ActTagRelation, Tag, TagType } from "../../domain/tags";
+import type { ActTagRelation, TagType } from "../../domain/tags";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { actTags, acts, tagUpdateRequestTags, tagUpdateRequests, tags } from "../db/schema";
-import { conflict, forbidden, notFound, validationFailed } from "../errors";
+import { conflict, forbidden, validationFailed } from "../errors";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
@@ -48,7 +48,10 @@ async function resolveSelection(db: Executor, input: TagSelectionInput): Promise
 }
 
 async function currentTagIds(tx: Executor, actId: number) {
-  const rows = await tx.select().from(actTags).where(and(eq(actTags.actId, actId), inArray(actTags.relation, EDITED_RELATIONS)));
+  const rows = await tx
+    .select()
+    .from(actTags)
+    .where(and(eq(actTags.actId, actId), inArray(actTags.relation, EDITED_RELATIONS)));
   const result: Record<string, number[]> = {};
   for (const row of rows) (result[row.relation] ??= []).push(row.tagId);
   return result;
@@ -155,15 +158,20 @@ export async function pendingRequests(db: Executor, actId: number): Promise<TagU
     .select({ requestId: tagUpdateRequestTags.requestId, relation: tagUpdateRequestTags.relation, id: tags.id, name: tags.name, type: tags.type })
     .from(tagUpdateRequestTags)
     .innerJoin(tags, eq(tags.id, tagUpdateRequestTags.tagId))
-    .where(inArray(tagUpdateRequestTags.requestId, requests.map((request) => request.id)))
+    .where(
+      inArray(
+        tagUpdateRequestTags.requestId,
+        requests.map((request) => request.id),
+      ),
+    )
     .orderBy(asc(tags.name));
-  return requests.map((request): TagUpdateRequest => ({
-    id: request.id,
-    status: request.status,
-    musical: request.musical,
-    created_at: request.createdAt.toISOString(),
-    tags: rows
-      .filter((row) => row.requestId === request.id)
-      .map((row) => ({ id: row.id, name: row.name, type: row.type as TagType, relation: row.relation as ActTagRelation })),
-  }));
+  return requests.map(
+    (request): TagUpdateRequest => ({
+      id: request.id,
+      status: request.status,
+      musical: request.musical,
+      created_at: request.createdAt.toISOString(),
+      tags: rows.filter((row) => row.requestId === request.id).map((row) => ({ id: row.id, name: row.name, type: row.type as TagType, relation: row.relation as ActTagRelation })),
+    }),
+  );
 }

@@ -9,7 +9,7 @@ import { averageRating, ratingDistribution, reviewerShownName } from "../../doma
 import type { Role } from "../../domain/roles";
 import type { ActRowCache } from "../act-row-cache";
 import type { Executor } from "../db/client";
-import { acts, invites, offers, users } from "../db/schema";
+import { type acts, invites, offers, users } from "../db/schema";
 import type { SessionUser } from "./viewer";
 import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "./act-tags";
@@ -18,7 +18,6 @@ import { responseFacts } from "./response-facts";
 import { moderationHistory } from "./moderation-log";
 
 type ActRow = typeof acts.$inferSelect;
-
 
 function socialLinks(social: ActRow["social"]): ActSocialLinks {
   const links = {} as ActSocialLinks;
@@ -62,12 +61,7 @@ export async function getActProfile(db: Executor, actUrl: string, viewer: Sessio
 }
 
 /** The profile, the page's curated title and description (kept with its sections), and the act's id. */
-export async function getActProfilePage(
-  db: Executor,
-  actUrl: string,
-  viewer: SessionUser | null,
-  keptRows?: ActRowCache,
-): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
+export async function getActProfilePage(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
   const act = await findVisibleAct(db, actUrl, viewer, keptRows);
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
@@ -143,4 +137,3 @@ export async function getActProfilePage(
   }
   return { profile, curatedSeo: sections.seo, actId: act.id };
 }
-

@@ -84,7 +84,12 @@ export async function listPendingTagRequests(db: Executor) {
     .where(eq(tagUpdateRequests.status, "pending"))
     .orderBy(tagUpdateRequests.actId, asc(tagUpdateRequests.createdAt));
   const withTags = await Promise.all(
-    rows.map(async (row) => ({ act: { url: row.url, name: row.name }, requested_by: row.requestedBy, created_at: row.createdAt.toISOString(), tags: (await pendingRequests(db, row.actId))[0]?.tags ?? [] })),
+    rows.map(async (row) => ({
+      act: { url: row.url, name: row.name },
+      requested_by: row.requestedBy,
+      created_at: row.createdAt.toISOString(),
+      tags: (await pendingRequests(db, row.actId))[0]?.tags ?? [],
+    })),
   );
   return withTags.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -101,4 +106,3 @@ export async function countWaitingForAdmin(db: Executor) {
   const waiting = row ?? { acts: 0, tagRequests: 0, documents: 0 };
   return { ...waiting, total: waiting.acts + waiting.tagRequests + waiting.documents };
 }
-

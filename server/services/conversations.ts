@@ -67,7 +67,13 @@ async function addMessage(tx: Executor, conversation: ConversationRow, author: S
   if (kind === "text" && recipient && recipient !== author.id) {
     const readUpTo = await lastReadId(tx, conversation.id, recipient);
     const hadReadAll = !previous || readUpTo >= previous.id;
-    await notify(tx, recipient, "message", { fromName: author.name, actName: conversation.act.name, actUrl: conversation.act.url, conversationId: conversation.id, excerpt: messageExcerpt(body) }, { email: hadReadAll });
+    await notify(
+      tx,
+      recipient,
+      "message",
+      { fromName: author.name, actName: conversation.act.name, actUrl: conversation.act.url, conversationId: conversation.id, excerpt: messageExcerpt(body) },
+      { email: hadReadAll },
+    );
   }
   // A conversation's first message, or the act's answer, moves the act's response facts.
   await refreshResponseFacts(tx, conversation.act.id);
@@ -80,7 +86,10 @@ async function addMessage(tx: Executor, conversation: ConversationRow, author: S
 export const CONVERSATION_CHANNEL = "conversation_message";
 
 async function lastReadId(db: Executor, conversationId: number, userId: string): Promise<number> {
-  const [row] = await db.select({ id: conversationReads.lastReadId }).from(conversationReads).where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
+  const [row] = await db
+    .select({ id: conversationReads.lastReadId })
+    .from(conversationReads)
+    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
   return row?.id ?? 0;
 }
 
@@ -101,7 +110,11 @@ export async function startConversation(db: Database, planner: SessionUser, actU
   if (!canMessageAct(planner, actAccess(act))) throw forbidden("This act cannot be messaged");
   let eventId: number | null = null;
   if (input.event_url) {
-    const [event] = await db.select({ id: events.id }).from(events).where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id))).limit(1);
+    const [event] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id)))
+      .limit(1);
     if (!event) throw notFound("No such event");
     eventId = event.id;
   }

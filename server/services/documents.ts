@@ -24,17 +24,19 @@ export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: 
     .innerJoin(acts, eq(acts.id, documents.actId))
     .where(and(actUrl ? eq(acts.url, actUrl) : undefined, viewer.role === "ADMIN" ? undefined : eq(acts.managerId, viewer.id)))
     .orderBy(asc(acts.name), asc(documents.createdAt));
-  return rows.map(({ doc, actUrl: url, actName }): ActDocument => ({
-    id: doc.id,
-    act: { url, name: actName },
-    title: doc.title,
-    file_path: doc.filePath,
-    file_path_raw: doc.filePathRaw,
-    type: documentTypeLabel(doc.filePathRaw || doc.filePath),
-    is_public: doc.isPublic,
-    approval: doc.approval,
-    created_at: doc.createdAt.toISOString(),
-  }));
+  return rows.map(
+    ({ doc, actUrl: url, actName }): ActDocument => ({
+      id: doc.id,
+      act: { url, name: actName },
+      title: doc.title,
+      file_path: doc.filePath,
+      file_path_raw: doc.filePathRaw,
+      type: documentTypeLabel(doc.filePathRaw || doc.filePath),
+      is_public: doc.isPublic,
+      approval: doc.approval,
+      created_at: doc.createdAt.toISOString(),
+    }),
+  );
 }
 
 /** The acts whose documents the caller manages, for the page's act picker. */
@@ -69,7 +71,7 @@ export async function deleteDocument(db: Database, storage: FileStorage, viewer:
   return { message: `${doc.title} Deleted` };
 }
 
-export async function setDocumentApproval(db: Database, admin: SessionUser, id: number, approval: "approved" | "declined"): Promise<MessageResult> {
+export async function setDocumentApproval(db: Database, _admin: SessionUser, id: number, approval: "approved" | "declined"): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const [doc] = await tx.update(documents).set({ approval }).where(eq(documents.id, id)).returning();
     if (!doc) throw notFound("No such document");
@@ -78,4 +80,3 @@ export async function setDocumentApproval(db: Database, admin: SessionUser, id: 
     return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };
   });
 }
-

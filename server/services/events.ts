@@ -58,7 +58,11 @@ async function eventPlace(db: Executor, location: string) {
 async function eventColumns(db: Executor, input: CreateEventInput) {
   const place = await eventPlace(db, input.location);
   if (input.event_type) {
-    const [known] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.type, "Event Type"), eq(tags.name, input.event_type))).limit(1);
+    const [known] = await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.type, "Event Type"), eq(tags.name, input.event_type)))
+      .limit(1);
     if (!known) throw validationFailed({ event_type: [MESSAGES.unknownEventType] });
   }
   // A wall time is the event's local time; a time with an offset is an instant already.
@@ -110,7 +114,11 @@ export async function plannersEvent(db: Executor, planner: SessionUser, eventUrl
 /** The planner changes an event not cancelled; its invited acts read the new details on their invites. */
 export async function updateEvent(db: Database, planner: SessionUser, eventUrl: string, input: CreateEventInput): Promise<MessageResult> {
   requirePlanner(planner);
-  const [event] = await db.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
+  const [event] = await db
+    .select({ id: events.id, cancelledAt: events.cancelledAt })
+    .from(events)
+    .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+    .limit(1);
   if (!event) throw notFound("No such event");
   if (event.cancelledAt) throw conflict("A cancelled event cannot be changed");
   const columns = await eventColumns(db, input);
@@ -170,38 +178,43 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
         .where(inArray(invites.eventId, eventIds))
         .orderBy(asc(invites.createdAt))
     : [];
-  const offerRows = await loadOffers(db, inviteRows.map((invite) => invite.id));
+  const offerRows = await loadOffers(
+    db,
+    inviteRows.map((invite) => invite.id),
+  );
   const [bookingRows, reviewRows] = eventIds.length
     ? await Promise.all([
         db.select().from(bookings).where(inArray(bookings.eventId, eventIds)),
         db.select({ actId: reviews.actId, eventId: reviews.eventId }).from(reviews).where(inArray(reviews.eventId, eventIds)),
       ])
     : [[], []];
-  const data = eventRows.map((event): PlannerEvent => ({
-    url: event.url,
-    name: event.name,
-    location: event.location,
-    starttime: event.starttime.toISOString(),
-    short_starttime: formatEventTime(event.starttime, event.timeZone),
-    time_zone: event.timeZone ?? "UTC",
-    cancelled: event.cancelledAt !== null,
-    details: detailsOf(event),
-    invites: inviteRows
-      .filter((invite) => invite.eventId === event.id)
-      .map((invite): PlannerInvite => {
-        const own = offerRows.filter((offer) => offer.inviteId === invite.id);
-        const booked = bookingRows.some((booking) => booking.eventId === event.id && booking.actId === invite.actId);
-        const reviewed = reviewRows.some((review) => review.eventId === event.id && review.actId === invite.actId);
-        return {
-          id: invite.id,
-          act: { url: invite.actUrl, name: invite.actName },
-          state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null),
-          offers: own.map((offer) => offerOf(offer, event.timeZone, now)),
-          // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
-          review_due: booked && event.starttime <= now && !reviewed,
-        };
-      }),
-  }));
+  const data = eventRows.map(
+    (event): PlannerEvent => ({
+      url: event.url,
+      name: event.name,
+      location: event.location,
+      starttime: event.starttime.toISOString(),
+      short_starttime: formatEventTime(event.starttime, event.timeZone),
+      time_zone: event.timeZone ?? "UTC",
+      cancelled: event.cancelledAt !== null,
+      details: detailsOf(event),
+      invites: inviteRows
+        .filter((invite) => invite.eventId === event.id)
+        .map((invite): PlannerInvite => {
+          const own = offerRows.filter((offer) => offer.inviteId === invite.id);
+          const booked = bookingRows.some((booking) => booking.eventId === event.id && booking.actId === invite.actId);
+          const reviewed = reviewRows.some((review) => review.eventId === event.id && review.actId === invite.actId);
+          return {
+            id: invite.id,
+            act: { url: invite.actUrl, name: invite.actName },
+            state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null),
+            offers: own.map((offer) => offerOf(offer, event.timeZone, now)),
+            // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
+            review_due: booked && event.starttime <= now && !reviewed,
+          };
+        }),
+    }),
+  );
   return { data, meta };
 }
 
@@ -253,7 +266,11 @@ export async function plannerUpcomingEvents(db: Executor, planner: SessionUser, 
 export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
-    const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).limit(1);
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+      .limit(1);
     if (!event) throw notFound("No such event");
     if (event.cancelledAt) throw conflict(`${event.name} is cancelled`);
     const act = await inviteAct(tx, planner, event, actUrl);
@@ -284,7 +301,11 @@ export async function inviteActs(db: Database, planner: SessionUser, eventUrl: s
         results.push({ act: actUrl, status: "not_found" });
         continue;
       }
-      const [invited] = await tx.select({ id: invites.id }).from(invites).where(and(eq(invites.eventId, event.id), eq(invites.actId, act.id))).limit(1);
+      const [invited] = await tx
+        .select({ id: invites.id })
+        .from(invites)
+        .where(and(eq(invites.eventId, event.id), eq(invites.actId, act.id)))
+        .limit(1);
       if (invited) {
         results.push({ act: actUrl, status: "already_invited" });
         continue;
@@ -308,7 +329,22 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
   const managed = eq(acts.managerId, artist.id);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ id: invites.id, actUrl: acts.url, actName: acts.name, eventId: events.id, eventUrl: events.url, actId: acts.id, eventName: events.name, starttime: events.starttime, location: events.location, timeZone: places.timeZone, declinedAt: invites.declinedAt, cancelledAt: events.cancelledAt, event: events, plannerName: users.name })
+      .select({
+        id: invites.id,
+        actUrl: acts.url,
+        actName: acts.name,
+        eventId: events.id,
+        eventUrl: events.url,
+        actId: acts.id,
+        eventName: events.name,
+        starttime: events.starttime,
+        location: events.location,
+        timeZone: places.timeZone,
+        declinedAt: invites.declinedAt,
+        cancelledAt: events.cancelledAt,
+        event: events,
+        plannerName: users.name,
+      })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .innerJoin(events, eq(events.id, invites.eventId))
@@ -321,8 +357,16 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
     db.select({ total: count() }).from(invites).innerJoin(acts, eq(acts.id, invites.actId)).where(managed),
   ]);
   const meta = { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 };
-  const offerRows = await loadOffers(db, rows.map((row) => row.id));
-  const bookingRows = rows.length ? await db.select().from(bookings).where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))])) : [];
+  const offerRows = await loadOffers(
+    db,
+    rows.map((row) => row.id),
+  );
+  const bookingRows = rows.length
+    ? await db
+        .select()
+        .from(bookings)
+        .where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))]))
+    : [];
   const data = rows.map((row): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
@@ -390,7 +434,11 @@ export async function withdrawInvite(db: Database, planner: SessionUser, inviteI
       .where(eq(invites.id, inviteId))
       .for("update");
     if (!row || row.event.plannerId !== planner.id) throw notFound("No such invite");
-    const [booking] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.invite.actId))).limit(1);
+    const [booking] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.invite.actId)))
+      .limit(1);
     if (booking) throw conflict(`${row.actName} is booked for ${row.event.name}: the invite cannot be withdrawn`);
     await tx.delete(invites).where(eq(invites.id, inviteId));
     await notify(tx, row.managerId, "invite_withdrawn", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
@@ -412,7 +460,10 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
     if (row.invite.declinedAt) throw conflict("This invite was declined");
-    const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
+    const [booked] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict("This invite is already booked");
     // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
     const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
@@ -511,10 +562,16 @@ export async function declineInvite(db: Database, artist: SessionUser, inviteId:
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     if (row.invite.declinedAt) throw conflict("This invite is already declined");
     if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
-    const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.act.id)));
+    const [booked] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict(`${row.act.name} is booked for ${row.event.name}: the invite cannot be declined`);
     await tx.update(invites).set({ declinedAt: new Date() }).where(eq(invites.id, inviteId));
-    await tx.update(offers).set({ status: "withdrawn" }).where(and(eq(offers.inviteId, inviteId), eq(offers.status, "pending")));
+    await tx
+      .update(offers)
+      .set({ status: "withdrawn" })
+      .where(and(eq(offers.inviteId, inviteId), eq(offers.status, "pending")));
     await notify(tx, row.event.plannerId, "invite_declined", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name });
     await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id }, "invite", `${row.act.name} declined the invite to ${row.event.name}.`);
     return { message: `Invite to ${row.event.name} declined` };
@@ -523,7 +580,13 @@ export async function declineInvite(db: Database, artist: SessionUser, inviteId:
 
 /** The offer, when the caller manages its act (its artist or an admin); else 404. */
 export async function findManagedOffer(db: Executor, viewer: SessionUser, offerId: number) {
-  const [row] = await db.select({ offer: offers, act: acts }).from(offers).innerJoin(invites, eq(invites.id, offers.inviteId)).innerJoin(acts, eq(acts.id, invites.actId)).where(eq(offers.id, offerId)).limit(1);
+  const [row] = await db
+    .select({ offer: offers, act: acts })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .where(eq(offers.id, offerId))
+    .limit(1);
   if (!row || !canManageAct(viewer, actAccess(row.act))) throw notFound("No such offer");
   return row;
 }
@@ -536,7 +599,13 @@ export async function withdrawOffer(db: Database, artist: SessionUser, offerId: 
     if (offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone) !== "pending") throw conflict("Only an offer waiting for an answer can be withdrawn");
     await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
     await notify(tx, row.event.plannerId, "offer_withdrawn", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
-    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id }, "offer", `${row.act.name} withdrew the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`);
+    await recordInEventConversation(
+      tx,
+      artist,
+      { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id },
+      "offer",
+      `${row.act.name} withdrew the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`,
+    );
     return { message: "Offer withdrawn" };
   });
 }
@@ -548,7 +617,12 @@ export async function withdrawOffer(db: Database, artist: SessionUser, offerId: 
 export async function cancelEvent(db: Database, planner: SessionUser, eventUrl: string): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
-    const [event] = await tx.select().from(events).where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id))).for("update").limit(1);
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+      .for("update")
+      .limit(1);
     if (!event) throw notFound("No such event");
     if (event.cancelledAt) throw conflict(`${event.name} is already cancelled`);
     await tx.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
@@ -557,7 +631,19 @@ export async function cancelEvent(db: Database, planner: SessionUser, eventUrl: 
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .where(and(eq(invites.eventId, event.id), isNull(invites.declinedAt)));
-    if (told.length) await tx.update(offers).set({ status: "withdrawn" }).where(and(inArray(offers.inviteId, told.map((row) => row.inviteId)), eq(offers.status, "pending")));
+    if (told.length)
+      await tx
+        .update(offers)
+        .set({ status: "withdrawn" })
+        .where(
+          and(
+            inArray(
+              offers.inviteId,
+              told.map((row) => row.inviteId),
+            ),
+            eq(offers.status, "pending"),
+          ),
+        );
     await tx.delete(bookings).where(eq(bookings.eventId, event.id));
     for (const act of told) {
       await notify(tx, act.managerId, "event_cancelled", { actName: act.actName, actUrl: act.actUrl, eventName: event.name });

@@ -32,7 +32,10 @@ export async function createImage(db: Database, viewer: SessionUser, actUrl: str
 
 export async function deleteImage(db: Database, storage: FileStorage, viewer: SessionUser, actUrl: string, imageId: number): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  const [image] = await db.delete(images).where(and(eq(images.id, imageId), eq(images.actId, act.id))).returning();
+  const [image] = await db
+    .delete(images)
+    .where(and(eq(images.id, imageId), eq(images.actId, act.id)))
+    .returning();
   if (!image) throw notFound("No such image");
   // The row is gone, so the file is no longer reachable; removing it is housekeeping.
   await removeStoredFile(storage, image.path, "image");

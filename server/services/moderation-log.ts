@@ -20,7 +20,10 @@ export async function moderationHistory(db: Executor, actId: number, limit = 50)
     .where(eq(moderationEvents.actId, actId))
     .orderBy(desc(moderationEvents.createdAt), desc(moderationEvents.id))
     .limit(limit);
-  const tagName = await tagNamesOf(db, rows.flatMap(({ event }) => [...recordedTagIds(event.before), ...recordedTagIds(event.after)]));
+  const tagName = await tagNamesOf(
+    db,
+    rows.flatMap(({ event }) => [...recordedTagIds(event.before), ...recordedTagIds(event.after)]),
+  );
   return rows.map(({ event, actor }) => ({
     id: event.id,
     action: event.action as ModerationAction,

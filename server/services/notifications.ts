@@ -30,7 +30,13 @@ export async function notify(tx: Executor, userId: string | null, kind: Notifica
 export async function listNotifications(db: Executor, userId: string, paging: PageQuery): Promise<Paged<Notification>> {
   const mine = eq(notifications.userId, userId);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(paging.perPage).offset((paging.page - 1) * paging.perPage),
+    db
+      .select()
+      .from(notifications)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
     db.select({ total: count() }).from(notifications).where(mine),
   ]);
   return {
@@ -40,12 +46,18 @@ export async function listNotifications(db: Executor, userId: string, paging: Pa
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
 export async function markAllRead(db: Executor, userId: string): Promise<void> {
-  await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
 /** The kinds a role can receive: planners get offers; artists and admins (who manage acts) the rest. */

@@ -11,7 +11,10 @@ import { ORDER_MISMATCH } from "./testimonials";
 import type { SessionUser } from "./viewer";
 
 async function checkEventTypes(db: Executor, ids: number[]) {
-  const rows = await db.select({ id: tags.id }).from(tags).where(and(inArray(tags.id, ids), eq(tags.type, "Event Type")));
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(inArray(tags.id, ids), eq(tags.type, "Event Type")));
   if (rows.length !== ids.length) throw validationFailed({ eventTypes: ["Choose from the Event Type tags"] });
 }
 
@@ -30,15 +33,25 @@ export async function createPackage(db: Database, viewer: SessionUser, actUrl: s
   await checkEventTypes(db, input.eventTypes);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
-    const [last] = await tx.select({ rank: max(packages.rank) }).from(packages).where(and(eq(packages.actId, act.id), isNull(packages.deletedAt)));
-    const [row] = await tx.insert(packages).values({ actId: act.id, ...offeringColumns(input), rank: (last?.rank ?? 0) + 1 }).returning({ id: packages.id });
+    const [last] = await tx
+      .select({ rank: max(packages.rank) })
+      .from(packages)
+      .where(and(eq(packages.actId, act.id), isNull(packages.deletedAt)));
+    const [row] = await tx
+      .insert(packages)
+      .values({ actId: act.id, ...offeringColumns(input), rank: (last?.rank ?? 0) + 1 })
+      .returning({ id: packages.id });
     await setEventTypes(tx, row!.id, input.eventTypes);
     return { id: row!.id, message: "Offering added" };
   });
 }
 
 export async function findLivePackage(db: Executor, viewer: SessionUser, id: number) {
-  const [row] = await db.select().from(packages).where(and(eq(packages.id, id), isNull(packages.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
+    .limit(1);
   if (!row) throw notFound("No such offering");
   const act = await requireManagedActById(db, viewer, row.actId);
   return { row, act };
@@ -66,21 +79,31 @@ export async function softDeletePackage(db: Database, viewer: SessionUser, id: n
       .from(packages)
       .where(and(eq(packages.actId, row.actId), isNull(packages.deletedAt)))
       .orderBy(asc(packages.rank), asc(packages.id));
-    for (const [index, item] of rest.entries()) await tx.update(packages).set({ rank: index + 1 }).where(eq(packages.id, item.id));
+    for (const [index, item] of rest.entries())
+      await tx
+        .update(packages)
+        .set({ rank: index + 1 })
+        .where(eq(packages.id, item.id));
   });
   return { message: MESSAGES.packageDeleted(row.title) };
 }
 
 export async function orderPackages(db: Database, viewer: SessionUser, input: ReorderInput): Promise<MessageResult> {
   const ids = input.order.map((item) => item.id);
-  const rows = await db.select({ id: packages.id, actId: packages.actId }).from(packages).where(and(inArray(packages.id, ids), isNull(packages.deletedAt)));
+  const rows = await db
+    .select({ id: packages.id, actId: packages.actId })
+    .from(packages)
+    .where(and(inArray(packages.id, ids), isNull(packages.deletedAt)));
   const actIds = new Set(rows.map((row) => row.actId));
   if (rows.length !== ids.length || actIds.size !== 1) throw validationFailed({ order: [ORDER_MISMATCH] });
   const actId = rows[0]!.actId;
   await requireManagedActById(db, viewer, actId);
   await db.transaction(async (tx) => {
     await lockActById(tx, actId);
-    const live = await tx.select({ id: packages.id }).from(packages).where(and(eq(packages.actId, actId), isNull(packages.deletedAt)));
+    const live = await tx
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(eq(packages.actId, actId), isNull(packages.deletedAt)));
     if (live.length !== ids.length) throw validationFailed({ order: [ORDER_MISMATCH] });
     for (const item of input.order) await tx.update(packages).set({ rank: item.rank }).where(eq(packages.id, item.id));
   });

@@ -46,7 +46,11 @@ export async function searchPlaces(db: Executor, query: string): Promise<Place[]
 export async function findPlace(db: Executor, written: string) {
   const { name, region } = splitWritten(written);
   if (!name || !region) return null;
-  const [row] = await db.select(PLACE_COLUMNS).from(places).where(and(sql`lower(${places.name}) = ${name.toLowerCase()}`, eq(places.region, region))).limit(1);
+  const [row] = await db
+    .select(PLACE_COLUMNS)
+    .from(places)
+    .where(and(sql`lower(${places.name}) = ${name.toLowerCase()}`, eq(places.region, region)))
+    .limit(1);
   return row ?? null;
 }
 

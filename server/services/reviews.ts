@@ -18,7 +18,13 @@ export async function addAdminReview(db: Database, admin: SessionUser, actUrl: s
       .insert(reviews)
       .values({ actId: act.id, authorId: admin.id, rating: input.rating, title: input.title, body: input.body, reviewerName: input.reviewer_name, allowReviewerName: true })
       .returning();
-    await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "add_review", before: {}, after: { review_id: review!.id, rating: input.rating, title: input.title, reviewer_name: input.reviewer_name } });
+    await recordModeration(tx, {
+      actId: act.id,
+      actorId: admin.id,
+      action: "add_review",
+      before: {},
+      after: { review_id: review!.id, rating: input.rating, title: input.title, reviewer_name: input.reviewer_name },
+    });
     await notify(tx, act.managerId, "review_posted", { actName: act.name, actUrl: act.url, rating: input.rating });
     return { id: review!.id, message: "Review added" };
   });

@@ -12,13 +12,34 @@ import { findCategory, findPlaceBySlug } from "./listings";
 /** Entries per page of the admin list. */
 export const SEO_PAGE_SIZE = 50;
 
-const entryColumns = { id: seoEntries.id, kind: seoEntries.kind, key: seoEntries.key, title: seoEntries.title, description: seoEntries.description, intro: seoEntries.intro, updatedAt: seoEntries.updatedAt };
-const guideColumns = { id: guides.id, slug: guides.slug, title: guides.title, description: guides.description, paragraphs: guides.paragraphs, sections: guides.sections, links: guides.links, updatedAt: guides.updatedAt };
+const entryColumns = {
+  id: seoEntries.id,
+  kind: seoEntries.kind,
+  key: seoEntries.key,
+  title: seoEntries.title,
+  description: seoEntries.description,
+  intro: seoEntries.intro,
+  updatedAt: seoEntries.updatedAt,
+};
+const guideColumns = {
+  id: guides.id,
+  slug: guides.slug,
+  title: guides.title,
+  description: guides.description,
+  paragraphs: guides.paragraphs,
+  sections: guides.sections,
+  links: guides.links,
+  updatedAt: guides.updatedAt,
+};
 export type SeoEntry = Awaited<ReturnType<typeof findSeoEntry>> & {};
 export type Guide = Awaited<ReturnType<typeof findGuide>> & {};
 
 async function entryFor(db: Executor, kind: SeoEntryKind, key: string) {
-  const [entry] = await db.select(entryColumns).from(seoEntries).where(and(eq(seoEntries.kind, kind), eq(seoEntries.key, key))).limit(1);
+  const [entry] = await db
+    .select(entryColumns)
+    .from(seoEntries)
+    .where(and(eq(seoEntries.kind, kind), eq(seoEntries.key, key)))
+    .limit(1);
   return entry ?? null;
 }
 
@@ -36,7 +57,13 @@ export async function findSeoEntry(db: Executor, id: number) {
 export async function listSeoEntries(db: Executor, kind: SeoEntryKind, query: string, page: number) {
   const matching = query ? and(eq(seoEntries.kind, kind), or(ilike(seoEntries.key, containsPattern(query)), ilike(seoEntries.title, containsPattern(query)))) : eq(seoEntries.kind, kind);
   const [rows, [total]] = await Promise.all([
-    db.select(entryColumns).from(seoEntries).where(matching).orderBy(asc(seoEntries.key)).limit(SEO_PAGE_SIZE).offset((page - 1) * SEO_PAGE_SIZE),
+    db
+      .select(entryColumns)
+      .from(seoEntries)
+      .where(matching)
+      .orderBy(asc(seoEntries.key))
+      .limit(SEO_PAGE_SIZE)
+      .offset((page - 1) * SEO_PAGE_SIZE),
     db.select({ value: count() }).from(seoEntries).where(matching),
   ]);
   return { entries: rows, total: total?.value ?? 0 };
@@ -71,7 +98,14 @@ export async function createSeoEntry(db: Executor, input: SeoEntryInput) {
 
 export async function updateSeoEntry(db: Executor, id: number, input: SeoEntryInput) {
   await checkEntryTarget(db, input);
-  const [entry] = await uniqueOr409(db.update(seoEntries).set({ ...input, updatedAt: sql`now()` }).where(eq(seoEntries.id, id)).returning(entryColumns), MESSAGES.seoEntryExists);
+  const [entry] = await uniqueOr409(
+    db
+      .update(seoEntries)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(seoEntries.id, id))
+      .returning(entryColumns),
+    MESSAGES.seoEntryExists,
+  );
   if (!entry) throw notFound("No such curated entry");
   return entry;
 }
@@ -98,7 +132,14 @@ export async function createGuide(db: Executor, input: GuideInput) {
 
 /** Saves a guide under `slug`; the input's slug may move it to a new address. */
 export async function updateGuide(db: Executor, slug: string, input: GuideInput) {
-  const [guide] = await uniqueOr409(db.update(guides).set({ ...input, updatedAt: sql`now()` }).where(eq(guides.slug, slug)).returning(guideColumns), MESSAGES.guideSlugExists);
+  const [guide] = await uniqueOr409(
+    db
+      .update(guides)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(guides.slug, slug))
+      .returning(guideColumns),
+    MESSAGES.guideSlugExists,
+  );
   if (!guide) throw notFound("No such guide");
   return guide;
 }
@@ -110,10 +151,7 @@ export async function deleteGuide(db: Executor, slug: string): Promise<void> {
 
 /** How many curated entries of each kind, and guides, there are: the admin page's tabs. */
 export async function countSeoContent(db: Executor): Promise<Record<SeoEntryKind | "guide", number>> {
-  const [kinds, [guideCount]] = await Promise.all([
-    db.select({ kind: seoEntries.kind, value: count() }).from(seoEntries).groupBy(seoEntries.kind),
-    db.select({ value: count() }).from(guides),
-  ]);
+  const [kinds, [guideCount]] = await Promise.all([db.select({ kind: seoEntries.kind, value: count() }).from(seoEntries).groupBy(seoEntries.kind), db.select({ value: count() }).from(guides)]);
   const counts = { act: 0, listing: 0, guide: guideCount?.value ?? 0 };
   for (const row of kinds) counts[row.kind] = row.value;
   return counts;

@@ -13,7 +13,10 @@ export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: 
   const act = await requireManagedAct(db, viewer, actUrl);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
-    const [last] = await tx.select({ rank: max(testimonials.rank) }).from(testimonials).where(eq(testimonials.actId, act.id));
+    const [last] = await tx
+      .select({ rank: max(testimonials.rank) })
+      .from(testimonials)
+      .where(eq(testimonials.actId, act.id));
     const [row] = await tx
       .insert(testimonials)
       .values({ actId: act.id, name: input.name, organization: input.organization, orgPosition: input.org_position, content: input.content, rank: (last?.rank ?? 0) + 1 })
@@ -31,10 +34,7 @@ export async function findTestimonial(db: Database | Transaction, viewer: Sessio
 
 export async function editTestimonial(db: Database, viewer: SessionUser, id: number, input: TestimonialInput): Promise<MessageResult> {
   await findTestimonial(db, viewer, id);
-  await db
-    .update(testimonials)
-    .set({ name: input.name, organization: input.organization, orgPosition: input.org_position, content: input.content })
-    .where(eq(testimonials.id, id));
+  await db.update(testimonials).set({ name: input.name, organization: input.organization, orgPosition: input.org_position, content: input.content }).where(eq(testimonials.id, id));
   return { message: "Testimonial updated" };
 }
 
@@ -45,7 +45,11 @@ export async function deleteTestimonial(db: Database, viewer: SessionUser, id: n
     await lockActById(tx, row.actId);
     await tx.delete(testimonials).where(eq(testimonials.id, id));
     const rest = await tx.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.actId, row.actId)).orderBy(asc(testimonials.rank), asc(testimonials.id));
-    for (const [index, item] of rest.entries()) await tx.update(testimonials).set({ rank: index + 1 }).where(eq(testimonials.id, item.id));
+    for (const [index, item] of rest.entries())
+      await tx
+        .update(testimonials)
+        .set({ rank: index + 1 })
+        .where(eq(testimonials.id, item.id));
   });
   return { message: MESSAGES.testimonialDeleted };
 }
@@ -64,7 +68,11 @@ export async function orderTestimonials(db: Database, viewer: SessionUser, input
     await lockActById(tx, actId);
     const all = await tx.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.actId, actId));
     if (all.length !== ids.length) throw validationFailed({ order: [ORDER_MISMATCH] });
-    for (const item of input.order) await tx.update(testimonials).set({ rank: item.rank }).where(and(eq(testimonials.id, item.id), eq(testimonials.actId, actId)));
+    for (const item of input.order)
+      await tx
+        .update(testimonials)
+        .set({ rank: item.rank })
+        .where(and(eq(testimonials.id, item.id), eq(testimonials.actId, actId)));
   });
   return { message: "Order saved" };
 }

@@ -48,7 +48,11 @@ export async function storeUpload(db: Database, storage: FileStorage, viewer: Se
 
 /** An upload of this purpose that the caller sent (admins may use anyone's), or a field error. */
 export async function requireUpload(db: Executor, viewer: SessionUser, key: string, purpose: UploadPurpose, field: string, message: string) {
-  const [upload] = await db.select().from(uploads).where(and(eq(uploads.key, key), eq(uploads.purpose, purpose))).limit(1);
+  const [upload] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.purpose, purpose)))
+    .limit(1);
   if (!upload || (viewer.role !== "ADMIN" && upload.ownerId !== viewer.id)) throw validationFailed({ [field]: [message] });
   return upload;
 }

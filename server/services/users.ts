@@ -14,4 +14,3 @@ export async function searchArtists(db: Executor, searchTerms: string): Promise<
     .orderBy(asc(users.name))
     .limit(20);
 }
-

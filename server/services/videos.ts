@@ -132,7 +132,10 @@ export async function completeVideoUpload(
 
 export async function deleteVideo(db: Database, storage: FileStorage, viewer: SessionUser, actUrl: string, videoId: number): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  const [video] = await db.delete(videos).where(and(eq(videos.id, videoId), eq(videos.actId, act.id))).returning();
+  const [video] = await db
+    .delete(videos)
+    .where(and(eq(videos.id, videoId), eq(videos.actId, act.id)))
+    .returning();
   if (!video) throw notFound("No such video");
   if (video.filePath) await storage.remove(video.filePath).catch(() => undefined);
   return { message: "Video Deleted" };

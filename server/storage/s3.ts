@@ -19,8 +19,7 @@ function clientConfig(settings: S3Settings): S3ClientConfig {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
     // Checksums only where S3 requires them: many S3-compatible services refuse the newer
     // default (CRC32 trailers on every upload), and TLS already guards the bytes in flight.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -28,8 +27,7 @@ function clientConfig(settings: S3Settings): S3ClientConfig {
   };
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+const isMissing = (error: unknown) => error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
 
 /**
  * Files as objects in one bucket under the same keys as on disk, and resumable uploads as S3

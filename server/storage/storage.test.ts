@@ -83,9 +83,7 @@ describe("S3 settings", () => {
     const s3 = await startS3Server();
     try {
       const storage = createFileStorage(loadEnv({ ...base, ...s3.env, S3_BUCKET: "no-such-bucket" }));
-      await expect(storage.check()).rejects.toThrow(
-        'S3 bucket "no-such-bucket" cannot be used: NotFound (404). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.',
-      );
+      await expect(storage.check()).rejects.toThrow('S3 bucket "no-such-bucket" cannot be used: NotFound (404). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.');
     } finally {
       await s3.close();
     }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, startServerAndBrowser } from "./app-server";
+import { type startAppServer, startServerAndBrowser } from "./app-server";
 import { axeViolations } from "./axe";
 import { watchCspViolations } from "./browser-session";
 import { sessionsFor } from "./demo-sessions";

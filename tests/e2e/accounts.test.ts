@@ -45,7 +45,7 @@ describe("accounts in the browser", () => {
     ["admin@example.com", "Avery Admin", "ADMIN"],
     ["artist@example.com", "Riley Artist", "ARTIST"],
     ["planner@example.com", "Pat Planner", "PLANNER"],
-  ])("%s signs in through the sign-in page and sees who they are", async (email, name, role) => {
+  ])("%s signs in through the sign-in page and sees who they are", async (email, name, _role) => {
     const context = await newContext();
     const page = await context.newPage();
     await signInThroughPage(page, email);

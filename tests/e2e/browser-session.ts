@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { startAppServer, startServerAndBrowser } from "./app-server";
+import { type startAppServer, startServerAndBrowser } from "./app-server";
 import { DEMO, type DemoRole } from "./demo-sessions";
 
 /**

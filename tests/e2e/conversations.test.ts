@@ -175,7 +175,10 @@ describe("planners and acts talk", () => {
     await planner.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).click();
     const velvet = planner.getByRole("list", { name: "Messages" });
     await velvet.getByText("The Velvet Tones here: we are free that day, an offer follows.").waitFor();
-    await velvet.getByText(/\$4,200\.00/).first().waitFor();
+    await velvet
+      .getByText(/\$4,200\.00/)
+      .first()
+      .waitFor();
     await planner.getByLabel("Your message").fill("Can you learn our first dance?");
     await planner.getByRole("button", { name: "Send" }).click();
     await velvet.getByText("Can you learn our first dance?").waitFor();
@@ -196,7 +199,11 @@ describe("planners and acts talk", () => {
     // Each thread tells its act's side of the story.
     await planner.goto(`${suite.app.baseUrl}/messages`);
     await planner.getByRole("link", { name: "DJ Nova and Jo Journey" }).click();
-    await planner.getByRole("list", { name: "Messages" }).getByText(/declined/i).first().waitFor();
+    await planner
+      .getByRole("list", { name: "Messages" })
+      .getByText(/declined/i)
+      .first()
+      .waitFor();
     expect(await axeViolations(planner)).toEqual([]);
     await planner.goto(`${suite.app.baseUrl}/messages`);
     await planner.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).click();

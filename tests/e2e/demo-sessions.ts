@@ -20,7 +20,10 @@ export function sessionsFor(baseUrl: string) {
       body: JSON.stringify({ email: DEMO[role], password: "demo-password" }),
     });
     if (!response.ok) throw new Error(`sign-in failed for ${role}: ${response.status}`);
-    const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="))!.split(";")[0]!;
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.includes("session_token="))!
+      .split(";")[0]!;
     cookies.set(role, cookie);
     return cookie;
   };

@@ -136,7 +136,10 @@ describe("from search to booking", () => {
     const found = async () => Number((await status.textContent())?.match(/^(\d+)/)?.[1] ?? -1);
     await expect.poll(found).toBeGreaterThan(0);
     const before = await found();
-    await form.getByRole("checkbox", { name: /^Wedding/ }).first().check();
+    await form
+      .getByRole("checkbox", { name: /^Wedding/ })
+      .first()
+      .check();
     await guest.waitForURL(/Wedding/);
     await searchAnswered(guest);
     await expect.poll(found).toBeLessThanOrEqual(before);
@@ -186,7 +189,10 @@ describe("from search to booking", () => {
     await planner.goto(`${suite.app.baseUrl}/events`);
     const wedding = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Summer Wedding" }) });
     await wedding.getByRole("button", { name: `Accept offer from ${actName}` }).click();
-    await planner.getByRole("dialog", { name: `Book ${actName}?` }).getByRole("button", { name: "Accept and book" }).click();
+    await planner
+      .getByRole("dialog", { name: `Book ${actName}?` })
+      .getByRole("button", { name: "Accept and book" })
+      .click();
     await toast(planner, `${actName} booked for Summer Wedding`);
     await planner.close();
   });

@@ -110,7 +110,12 @@ describe("page forms take only our own, form-encoded posts", () => {
     expect(JSON.stringify(events)).not.toContain("Forged party");
     expect((await fetch(`${app.baseUrl}/api/me`, { headers: { cookie } })).status).toBe(200);
     // Our own page's post, by Origin or by Referer alone, is taken.
-    const ours = await fetch(`${app.baseUrl}/events/add-event`, { method: "POST", body: new URLSearchParams({ ...Object.fromEntries(EVENT), name: "Real party" }), headers: { cookie, referer: `${app.baseUrl}/events/add-event` }, redirect: "manual" });
+    const ours = await fetch(`${app.baseUrl}/events/add-event`, {
+      method: "POST",
+      body: new URLSearchParams({ ...Object.fromEntries(EVENT), name: "Real party" }),
+      headers: { cookie, referer: `${app.baseUrl}/events/add-event` },
+      redirect: "manual",
+    });
     expect(ours.status).toBe(302);
   });
 
@@ -118,7 +123,12 @@ describe("page forms take only our own, form-encoded posts", () => {
     const cookie = (await cookieFor("planner"))!;
     for (const page of ["/login", "/signup", "/account", "/forgot-password", "/reset-password", "/events/add-event", "/logout", "/entertainment/the-velvet-tones"]) {
       for (const type of ["text/plain", "application/json", "application/xml", ""]) {
-        const response = await fetch(`${app.baseUrl}${page}`, { method: "POST", body: type === "application/json" ? "{}" : "email=a", headers: { cookie, origin: app.baseUrl, ...(type ? { "content-type": type } : {}) }, redirect: "manual" });
+        const response = await fetch(`${app.baseUrl}${page}`, {
+          method: "POST",
+          body: type === "application/json" ? "{}" : "email=a",
+          headers: { cookie, origin: app.baseUrl, ...(type ? { "content-type": type } : {}) },
+          redirect: "manual",
+        });
         // fetch gives a string body text/plain itself when no type is set.
         expect(response.status, `${page} ${type}`).toBe(415);
       }
@@ -128,7 +138,16 @@ describe("page forms take only our own, form-encoded posts", () => {
 
 describe("paths no route could name", () => {
   it("NUL, broken Unicode and bad escapes are the not-found page, on every page route", async () => {
-    for (const path of ["/entertainment/%00", "/entertainment/a%00b", "/entertainment/%ED%A0%80", "/entertainment/%E0%A4", "/hire/%00/chicago-il", "/guides/%00", "/entertainment/update/%00", "/%00"]) {
+    for (const path of [
+      "/entertainment/%00",
+      "/entertainment/a%00b",
+      "/entertainment/%ED%A0%80",
+      "/entertainment/%E0%A4",
+      "/hire/%00/chicago-il",
+      "/guides/%00",
+      "/entertainment/update/%00",
+      "/%00",
+    ]) {
       for (const role of ["guest", "owner"] as const) {
         const cookie = await cookieFor(role);
         const response = await fetch(`${app.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });

@@ -73,7 +73,10 @@ describe("on a phone", () => {
           await page.goto(suite.app.baseUrl + path);
           const where = `${role}, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${path}`;
           // The first result starts within the first screen.
-          const top = await page.getByRole("article").first().evaluate((element) => element.getBoundingClientRect().top);
+          const top = await page
+            .getByRole("article")
+            .first()
+            .evaluate((element) => element.getBoundingClientRect().top);
           expect(top, where).toBeLessThan(844);
           const button = page.locator("summary", { hasText: "Filters and sorting" });
           // The date and the budget on /search; the listing's own category on the listing.
@@ -111,7 +114,8 @@ describe("on a phone", () => {
     await page.keyboard.press("Enter");
     expect(await account.textContent()).toBe("Avery Admin");
     const menu = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Find entertainers", "Guides", /^Moderation/, "Search-engine copy", "My Acts", /^Notifications/]) expect(await menu.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
+    for (const name of ["Find entertainers", "Guides", /^Moderation/, "Search-engine copy", "My Acts", /^Notifications/])
+      expect(await menu.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
     await menu.getByRole("link", { name: "My Acts" }).click();
     await page.waitForURL(/\/my-acts$/);
     await expect.poll(() => account.isVisible()).toBe(false);
@@ -138,7 +142,11 @@ describe("on a phone", () => {
       const footer = page.locator("footer");
       for (const name of ["About", "Contact", "Terms", "Guides", "Chicago"]) expect(await footer.getByRole("link", { name, exact: true }).count(), `${path} ${name}`).toBe(1);
     }
-    for (const [name, heading] of [["About", "About EVA"], ["Contact", "Contact us"], ["Terms", "Terms of use"]] as const) {
+    for (const [name, heading] of [
+      ["About", "About EVA"],
+      ["Contact", "Contact us"],
+      ["Terms", "Terms of use"],
+    ] as const) {
       await page.locator("footer").getByRole("link", { name, exact: true }).click();
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
     }

@@ -24,7 +24,11 @@ async function page(url: string, role: DemoRole) {
 const text = (html: string) =>
   html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/\s+/g, " ");
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 
 describe("the profile page for search engines", () => {
@@ -126,7 +130,16 @@ describe("what signed-in roles see", () => {
 
   it("the owning artist: the artist block, the request action and every managing empty state", async () => {
     const body = text((await page("dj-nova", "owner")).html);
-    for (const shown of ["Update Profile", "Manage Documents", "Request to Update Genres and Tags or Styles", "Add Image", "Add Video", "Add Testimonial", "Add Offering", "This Entertainer currently has no approved public Documents"]) {
+    for (const shown of [
+      "Update Profile",
+      "Manage Documents",
+      "Request to Update Genres and Tags or Styles",
+      "Add Image",
+      "Add Video",
+      "Add Testimonial",
+      "Add Offering",
+      "This Entertainer currently has no approved public Documents",
+    ]) {
       expect(body, shown).toContain(shown);
     }
     for (const hidden of ["Additional Info", "Status:", "Edit Tags", "Approve", "Invite To Event", "Prices shown are estimates"]) expect(body, hidden).not.toContain(hidden);
@@ -207,7 +220,10 @@ describe("the body kept between renders", () => {
       const cookie = await cookieFor(role);
       return text(await (await fetch(`${app.baseUrl}/search?searchTerms=velvet`, { headers: cookie ? { cookie } : {} })).text());
     };
-    for (const order of [["planner", "guest", "admin"], ["guest", "admin", "planner"]] as const) {
+    for (const order of [
+      ["planner", "guest", "admin"],
+      ["guest", "admin", "planner"],
+    ] as const) {
       for (const role of order) {
         const body = await search(role);
         expect(body, role).toContain("The Velvet Tones");
@@ -222,7 +238,10 @@ describe("the body kept between renders", () => {
       headers: { "content-type": "application/json", origin: app.baseUrl },
       body: JSON.stringify({ email: "planner@example.com", password: "demo-password" }),
     });
-    const cookie = response.headers.getSetCookie().find((value) => value.includes("session_token="))!.split(";")[0]!;
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.includes("session_token="))!
+      .split(";")[0]!;
     const signedIn = await fetch(`${app.baseUrl}/entertainment/the-velvet-tones`, { headers: { cookie } });
     expect(text(await signedIn.text())).toContain("Invite To Event");
     const signOut = await fetch(`${app.baseUrl}/api/auth/sign-out`, { method: "POST", headers: { "content-type": "application/json", origin: app.baseUrl, cookie }, body: "{}" });

@@ -86,7 +86,12 @@ describe("/search", () => {
     await page.goto(`${suite.app.baseUrl}/search?location=Chicago%2C+IL&radius=250`);
     const form = page.getByRole("search", { name: "Search entertainers" });
     const dollars = async () =>
-      (await page.getByRole("article").getByText(/^From \$/).allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+      (
+        await page
+          .getByRole("article")
+          .getByText(/^From \$/)
+          .allTextContents()
+      ).map((text) => Number(text.replace(/[^\d.]/g, "")));
     await form.getByLabel("Sort by").selectOption("price");
     await page.waitForURL(/sort=price/);
     await searchAnswered(page);
@@ -116,7 +121,12 @@ describe("/search", () => {
     expect(await page.getByRole("status").textContent()).toBe("1 entertainer found");
     // The act also plays the very city searched: the card names it, with no "0 miles away".
     expect(await page.getByRole("article").getByText("Chicago, IL · also plays Milwaukee, WI", { exact: true }).count()).toBe(1);
-    expect(await page.getByRole("article").getByText(/miles away/).count()).toBe(0);
+    expect(
+      await page
+        .getByRole("article")
+        .getByText(/miles away/)
+        .count(),
+    ).toBe(0);
 
     // An unknown place says what went wrong and suggests the nearest names.
     await page.goto(`${suite.app.baseUrl}/search?location=Chicgo,%20IL`);
@@ -134,7 +144,11 @@ describe("/search", () => {
     const legends = await page.locator("form[role=search] fieldset legend").allTextContents();
     expect(legends).toEqual(["Variety and Speaker Types", "Genres", "Group Sizes", "Set Types", "Event Types", "Extras"]);
     const values = async (legend: string) =>
-      (await page.locator("fieldset").filter({ has: page.locator("legend", { hasText: legend }) }).getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value)));
+      await page
+        .locator("fieldset")
+        .filter({ has: page.locator("legend", { hasText: legend }) })
+        .getByRole("checkbox")
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
     const sizes = await values("Group Sizes");
     expect(sizes.length).toBeGreaterThan(0);
     expect((await values("Variety and Speaker Types")).filter((value) => sizes.includes(value))).toEqual([]);

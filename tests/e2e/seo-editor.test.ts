@@ -6,7 +6,11 @@ const suite = browserSuite();
 let cookies: ReturnType<typeof sessionsFor> | undefined;
 const cookieFor = (role: DemoRole) => (cookies ??= sessionsFor(suite.app.baseUrl))(role);
 
-const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1]?.replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
+const titleOf = (html: string) =>
+  html
+    .match(/<title>([^<]*)<\/title>/)?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'");
 /** A page as a guest sees it, and whether it came from the guest page cache. */
 async function asGuest(path: string) {
   const response = await fetch(suite.app.baseUrl + path);

@@ -10,7 +10,11 @@ afterAll(async () => app?.stop());
 
 const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"\/>/)?.[1];
-const title = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1]?.replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
+const title = (html: string) =>
+  html
+    .match(/<title>([^<]*)<\/title>/)?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'");
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
 const actLinks = (html: string) => [...html.matchAll(/<h3 id="result-([^"]+)"/g)].map((match) => match[1]!);
 
@@ -83,7 +87,7 @@ describe("pages for search engines", () => {
   it("a guide is an article with headings, links into listings and Article JSON-LD; the index lists it", async () => {
     const { html } = await get("/guides/choosing-a-wedding-band");
     expect(html).toContain("<h1");
-    expect(html).toContain("<h2 class=\"text-xl font-semibold\">Questions to ask before you book</h2>");
+    expect(html).toContain('<h2 class="text-xl font-semibold">Questions to ask before you book</h2>');
     expect(html).toContain('href="/hire/wedding/chicago-il"');
     const article = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(article).toMatchObject({ "@type": "Article", headline: "How to choose a wedding band (and when a DJ is the better call)" });
@@ -102,7 +106,16 @@ describe("pages for search engines", () => {
   it("robots.txt names the sitemap; private pages say noindex", async () => {
     expect((await get("/robots.txt")).html).toContain(`Sitemap: ${app.baseUrl}/sitemap.xml`);
     const cookieFor = sessionsFor(app.baseUrl);
-    const pages: [string, DemoRole][] = [["/login", "guest"], ["/signup", "guest"], ["/documents", "owner"], ["/events", "planner"], ["/invites", "owner"], ["/my-acts", "owner"], ["/admin/acts", "admin"], ["/admin/tag-requests", "admin"]];
+    const pages: [string, DemoRole][] = [
+      ["/login", "guest"],
+      ["/signup", "guest"],
+      ["/documents", "owner"],
+      ["/events", "planner"],
+      ["/invites", "owner"],
+      ["/my-acts", "owner"],
+      ["/admin/acts", "admin"],
+      ["/admin/tag-requests", "admin"],
+    ];
     for (const [path, role] of pages) {
       const cookie = await cookieFor(role);
       const html = await (await fetch(app.baseUrl + path, { headers: cookie ? { cookie } : {} })).text();
@@ -111,7 +124,14 @@ describe("pages for search engines", () => {
   });
 
   it("every public page has one title, a description, a canonical without tracking parameters, Open Graph and Twitter cards", async () => {
-    const pages = ["/", "/search?utm_source=newsletter&searchTerms=jazz", "/guides", "/guides/booking-a-keynote-speaker", "/hire/dj/dallas-tx?utm_campaign=spring&fbclid=x", "/entertainment/the-velvet-tones?ref=partner"];
+    const pages = [
+      "/",
+      "/search?utm_source=newsletter&searchTerms=jazz",
+      "/guides",
+      "/guides/booking-a-keynote-speaker",
+      "/hire/dj/dallas-tx?utm_campaign=spring&fbclid=x",
+      "/entertainment/the-velvet-tones?ref=partner",
+    ];
     for (const path of pages) {
       const { html } = await get(path);
       const head = html.slice(0, html.indexOf("</head>"));

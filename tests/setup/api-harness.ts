@@ -221,7 +221,25 @@ export async function createTestServer(options: TestServerOptions = {}) {
     app = build();
   }
 
-  return { get app() { return app; }, database, env, storage, s3, deliverMail, mailDeps, request, post, get, signIn, cookieFor, nextIp, close, restart };
+  return {
+    get app() {
+      return app;
+    },
+    database,
+    env,
+    storage,
+    s3,
+    deliverMail,
+    mailDeps,
+    request,
+    post,
+    get,
+    signIn,
+    cookieFor,
+    nextIp,
+    close,
+    restart,
+  };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;

@@ -48,7 +48,11 @@ function unpackedChromium(): string {
   const folder = join(tmpdir(), `sparticuz-chromium-${version}`);
   mkdirSync(folder, { recursive: true });
   const unpack = 'const { default: chromium } = await import("@sparticuz/chromium"); process.stdout.write(await chromium.executablePath());';
-  return execFileSync(process.execPath, ["--input-type=module", "-e", unpack], { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: { ...process.env, TMPDIR: folder }, encoding: "utf8" }).trim();
+  return execFileSync(process.execPath, ["--input-type=module", "-e", unpack], {
+    cwd: fileURLToPath(new URL("../..", import.meta.url)),
+    env: { ...process.env, TMPDIR: folder },
+    encoding: "utf8",
+  }).trim();
 }
 
 /**

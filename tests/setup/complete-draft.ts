@@ -16,7 +16,11 @@ export async function completeDraft(server: TestServer, url: string, as: DemoUse
   const updated = await server.post(`/api/acts/update/${url}`, as, { name, avatar, headline: "Live music for every room", description: "A working act with a full calendar.", location: "Austin, TX" });
   if (updated.status !== 200) throw new Error(`update failed: ${updated.status} ${await updated.text()}`);
   const tags = (await json<{ data: { id: number; type: string }[] }>(await server.request("/api/tags"))).data;
-  const first = (type: string) => tags.filter((tag) => tag.type === type).slice(0, 1).map((tag) => tag.id);
+  const first = (type: string) =>
+    tags
+      .filter((tag) => tag.type === type)
+      .slice(0, 1)
+      .map((tag) => tag.id);
   const body = musical ? { musical, genres: first("Genre"), "song-types": first("Song Type"), "band-setups": first("Band Setup") } : { musical, tags: first("Speaker Type") };
   const requested = await server.post(`/api/acts/request-to-update-tags/${url}`, as, body);
   if (requested.status !== 200) throw new Error(`tag request failed: ${requested.status} ${await requested.text()}`);

@@ -119,9 +119,7 @@ export function createAnswerChecker(document: Document): AnswerChecker {
     const body: unknown = await response.clone().json();
     const validate = validatorFor(`${key}`, rebase(schema));
     if (!validate(body)) {
-      throw new Error(
-        `${key}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}\n${JSON.stringify(body).slice(0, 600)}`,
-      );
+      throw new Error(`${key}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}\n${JSON.stringify(body).slice(0, 600)}`);
     }
   }
   function matches(component: string, value: unknown): string[] {

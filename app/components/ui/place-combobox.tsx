@@ -59,6 +59,7 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
 
   return (
     <div className="relative flex flex-col gap-1">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: getLabelProps gives the label its htmlFor, pointing at the input below. */}
       <label {...getLabelProps({ className: labelClassName ?? "text-sm font-medium text-gray-800" })}>{label}</label>
       <input
         {...getInputProps({

@@ -7,6 +7,7 @@ import { useId, type ReactNode } from "react";
 export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
   const id = useId();
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach the trigger to read its tooltip, as a pointer's hover does.
     <span className="group relative inline-flex" tabIndex={0} aria-describedby={id}>
       {children}
       <span

@@ -8,7 +8,8 @@ export interface Waiting {
 
 /** The admin's queues, each with how many items wait in it. */
 export function QueueNav({ waiting }: { waiting: Waiting }) {
-  const link = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "bg-white text-gray-900 ring-1 ring-gray-300 hover:bg-gray-50"}`;
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "bg-white text-gray-900 ring-1 ring-gray-300 hover:bg-gray-50"}`;
   return (
     <nav aria-label="Moderation queues" className="mt-4 flex flex-wrap gap-2">
       <NavLink to="/admin/acts" className={link}>

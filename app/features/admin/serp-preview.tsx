@@ -7,7 +7,11 @@ import { SERP_DESCRIPTION_CHARS, SERP_TITLE_CHARS, serpCut, seoWarnings } from "
  */
 export function SerpPreview({ url, title, description }: { url: string; title: string; description: string }) {
   const warnings = seoWarnings({ title, description });
-  const address = url.replace(/^https?:\/\//, "").split("/").filter(Boolean).join(" › ");
+  const address = url
+    .replace(/^https?:\/\//, "")
+    .split("/")
+    .filter(Boolean)
+    .join(" › ");
   return (
     <section aria-labelledby="serp-heading" className="rounded-lg border border-gray-200 bg-white p-4">
       <h2 id="serp-heading" className="text-sm font-semibold text-gray-800">

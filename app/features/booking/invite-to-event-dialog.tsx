@@ -65,7 +65,13 @@ export function InviteToEventDialog({
   }
 
   return (
-    <Dialog title="Invite To Event" description={`Invite ${actName} to one of your events.`} open={open} onOpenChange={setOpen} trigger={compact ? <CompactTrigger actName={actName} invited={invited} /> : <Button>Invite To Event</Button>}>
+    <Dialog
+      title="Invite To Event"
+      description={`Invite ${actName} to one of your events.`}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={compact ? <CompactTrigger actName={actName} invited={invited} /> : <Button>Invite To Event</Button>}
+    >
       <fieldset>
         <legend className="sr-only">Which event</legend>
         <div className="flex gap-4">
@@ -96,7 +102,16 @@ export function InviteToEventDialog({
             ) : (
               events.map((item) => (
                 <label key={item.url} className="flex items-center gap-2 py-1">
-                  <input type="radio" name="event" value={item.url} checked={chosen === item.url} onChange={() => { setChosen(item.url); setError(undefined); }} />
+                  <input
+                    type="radio"
+                    name="event"
+                    value={item.url}
+                    checked={chosen === item.url}
+                    onChange={() => {
+                      setChosen(item.url);
+                      setError(undefined);
+                    }}
+                  />
                   <span>
                     {item.name} <span className="text-sm text-gray-700">({item.short_starttime})</span>
                   </span>

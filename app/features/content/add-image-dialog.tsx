@@ -31,7 +31,15 @@ export function AddImageDialog({ actUrl }: { actUrl: string }) {
   }
 
   return (
-    <Dialog title="Add Image" open={open} onOpenChange={(next) => { setOpen(next); setError(undefined); }} trigger={<Button variant="secondary">Add Image</Button>}>
+    <Dialog
+      title="Add Image"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(undefined);
+      }}
+      trigger={<Button variant="secondary">Add Image</Button>}
+    >
       <form onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
           Image (JPEG, PNG, GIF, WebP or AVIF, up to 10 MB)
@@ -42,7 +50,10 @@ export function AddImageDialog({ actUrl }: { actUrl: string }) {
           accept={IMAGE_ACCEPT}
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => { setFile(event.target.files?.[0] ?? null); setError(undefined); }}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setError(undefined);
+          }}
           className="mt-1 block w-full text-sm"
         />
         <FieldErrors id={`${inputId}-error`} errors={error} />

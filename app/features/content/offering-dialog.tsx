@@ -51,11 +51,18 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
     if (result.ok) setOpen(false);
     else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(FIELD_OF_API[field] ?? (field as keyof Values), { message: texts.join(" ") });
   });
-  const toggle = (id: number) =>
-    form.setValue("eventTypes", selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], { shouldValidate: form.formState.isSubmitted });
+  const toggle = (id: number) => form.setValue("eventTypes", selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], { shouldValidate: form.formState.isSubmitted });
 
   return (
-    <Dialog title={offering ? "Edit Offering" : "Add Offering"} open={open} onOpenChange={(next) => { setOpen(next); if (next) form.reset(defaults); }} trigger={trigger}>
+    <Dialog
+      title={offering ? "Edit Offering" : "Add Offering"}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) form.reset(defaults);
+      }}
+      trigger={trigger}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label="Title" {...form.register("title")} errors={error("title")} />
         <TextAreaField label="Description" {...form.register("description")} max={LIMITS.offeringDescription} length={form.watch("description")?.length ?? 0} errors={error("description")} />

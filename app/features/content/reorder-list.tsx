@@ -28,12 +28,21 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    setOrder((current) => arrayMove(current, current.findIndex((item) => item.id === active.id), current.findIndex((item) => item.id === over.id)));
+    setOrder((current) =>
+      arrayMove(
+        current,
+        current.findIndex((item) => item.id === active.id),
+        current.findIndex((item) => item.id === over.id),
+      ),
+    );
   }
 
   async function save() {
     const body = { order: order.map((item, index) => ({ id: item.id, rank: index + LIMITS.reorderFirstRank })) };
-    const result = await run(() => outcome(endpoint === "/packages/order-package" ? api.POST("/packages/order-package", { body }) : api.POST("/testimonials/order-testimonial", { body })), { success: () => null, quietFailure: true });
+    const result = await run(() => outcome(endpoint === "/packages/order-package" ? api.POST("/packages/order-package", { body }) : api.POST("/testimonials/order-testimonial", { body })), {
+      success: () => null,
+      quietFailure: true,
+    });
     if (result.ok) onDone();
     else toast.error(`${MESSAGES.reorderErrorPrefix}${result.error?.message ?? MESSAGES.genericFormFailure(appName)}`, { duration: LIMITS.reorderErrorToastMs });
   }
@@ -69,7 +78,11 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
 function SortableRow({ id, label, describedBy, children }: { id: number; label: string; describedBy: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={`flex items-start gap-2 rounded-md border border-gray-200 bg-white p-3 ${isDragging ? "shadow-lg" : ""}`}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex items-start gap-2 rounded-md border border-gray-200 bg-white p-3 ${isDragging ? "shadow-lg" : ""}`}
+    >
       <button type="button" {...attributes} {...listeners} aria-label={`Move ${label}`} aria-describedby={describedBy} className="cursor-grab rounded p-1 text-gray-600 hover:bg-gray-100">
         <GripVertical aria-hidden className="h-5 w-5" />
       </button>

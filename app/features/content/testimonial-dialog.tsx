@@ -44,7 +44,15 @@ export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: st
     } else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof Values, { message: texts.join(" ") });
   });
   return (
-    <Dialog title={testimonial ? "Edit Testimonial" : "Add Testimonial"} open={open} onOpenChange={(next) => { setOpen(next); if (next) form.reset(defaults); }} trigger={trigger}>
+    <Dialog
+      title={testimonial ? "Edit Testimonial" : "Add Testimonial"}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) form.reset(defaults);
+      }}
+      trigger={trigger}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label="Name" {...form.register("name")} errors={error("name")} />
         <TextField label="Organization" {...form.register("organization")} errors={error("organization")} />

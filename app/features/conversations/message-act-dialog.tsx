@@ -34,7 +34,13 @@ export function MessageActDialog({ actUrl, actName }: { actUrl: string; actName:
   }
 
   return (
-    <Dialog title={`Message ${actName}`} description="Ask about dates, sets or prices. The act answers in your messages." open={open} onOpenChange={setOpen} trigger={<Button variant="secondary">Message</Button>}>
+    <Dialog
+      title={`Message ${actName}`}
+      description="Ask about dates, sets or prices. The act answers in your messages."
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="secondary">Message</Button>}
+    >
       <form onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="block text-sm font-medium text-gray-800">
           Your message

@@ -74,12 +74,7 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
   }
 
   return (
-    <Dialog
-      title={step === "done" ? "Video Uploaded" : "Add Video"}
-      open={open}
-      onOpenChange={(next) => (next ? setOpen(true) : close())}
-      trigger={<Button variant="secondary">Add Video</Button>}
-    >
+    <Dialog title={step === "done" ? "Video Uploaded" : "Add Video"} open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} trigger={<Button variant="secondary">Add Video</Button>}>
       {step === "done" ? (
         <div>
           <p>Your video has been added to the profile.</p>
@@ -105,10 +100,28 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
             <legend className="sr-only">Video source</legend>
             <div className="flex gap-4">
               <label className="flex items-center gap-2">
-                <input type="radio" name="video-source" checked={source === "link"} onChange={() => { setSource("link"); setError(null); }} /> External Link
+                <input
+                  type="radio"
+                  name="video-source"
+                  checked={source === "link"}
+                  onChange={() => {
+                    setSource("link");
+                    setError(null);
+                  }}
+                />{" "}
+                External Link
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" name="video-source" checked={source === "upload"} onChange={() => { setSource("upload"); setError(null); }} /> Direct Upload
+                <input
+                  type="radio"
+                  name="video-source"
+                  checked={source === "upload"}
+                  onChange={() => {
+                    setSource("upload");
+                    setError(null);
+                  }}
+                />{" "}
+                Direct Upload
               </label>
             </div>
           </fieldset>
@@ -127,7 +140,16 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
               <label htmlFor={fileId} className="block text-sm font-medium text-gray-800">
                 Video file (one at a time, up to 2 GB)
               </label>
-              <input id={fileId} ref={fileInput} type="file" accept="video/*" multiple aria-describedby={error ? `${fileId}-error` : undefined} className="mt-1 block w-full text-sm" onChange={() => setError(null)} />
+              <input
+                id={fileId}
+                ref={fileInput}
+                type="file"
+                accept="video/*"
+                multiple
+                aria-describedby={error ? `${fileId}-error` : undefined}
+                className="mt-1 block w-full text-sm"
+                onChange={() => setError(null)}
+              />
               <FieldErrors id={`${fileId}-error`} errors={error ? [error] : undefined} />
               <FormActions>
                 <Button type="button" variant="secondary" onClick={close}>

@@ -34,10 +34,20 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
           {featured ? "Unfeature" : "Feature"}
         </Button>
       )}
-      <Button variant="secondary" disabled={pending} aria-pressed={act.nationallyRecognized} onClick={() => void run(() => outcome(api.POST("/acts/toggle-nationally-recognized/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
+      <Button
+        variant="secondary"
+        disabled={pending}
+        aria-pressed={act.nationallyRecognized}
+        onClick={() => void run(() => outcome(api.POST("/acts/toggle-nationally-recognized/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+      >
         {act.nationallyRecognized ? "Unmark Nationally Recognized" : "Mark Nationally Recognized"}
       </Button>
-      <Button variant="secondary" disabled={pending} aria-pressed={act.internal_use_only} onClick={() => void run(() => outcome(api.POST("/acts/toggle-internal-use-only/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
+      <Button
+        variant="secondary"
+        disabled={pending}
+        aria-pressed={act.internal_use_only}
+        onClick={() => void run(() => outcome(api.POST("/acts/toggle-internal-use-only/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+      >
         {act.internal_use_only ? "Unmark For Internal Use Only" : "Mark For Internal Use Only"}
       </Button>
     </>

@@ -10,6 +10,7 @@ export function PendingTagRequest({ act, can }: { act: ActProfile; can: ProfileA
   const request = act.pendingTagRequest;
   if (!request) return null;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of facts and actions, not of form controls, which a fieldset is for.
     <div role="group" aria-label="Pending tag update request" className="w-full rounded-md bg-yellow-50 p-4 ring-1 ring-yellow-200">
       <p className="font-semibold">Pending tag update request</p>
       <ul className="mt-2 flex flex-wrap gap-2" aria-label="Requested tags">

@@ -61,7 +61,16 @@ export function ReassignActDialog({ actUrl, actName }: { actUrl: string; actName
           ) : (
             artists.map((artist) => (
               <label key={artist.url} className="flex items-center gap-2 py-1">
-                <input type="radio" name="act" value={artist.url} checked={chosen === artist.url} onChange={() => { setChosen(artist.url); setError(undefined); }} />
+                <input
+                  type="radio"
+                  name="act"
+                  value={artist.url}
+                  checked={chosen === artist.url}
+                  onChange={() => {
+                    setChosen(artist.url);
+                    setError(undefined);
+                  }}
+                />
                 <span>
                   {artist.name} <span className="text-sm text-gray-700">({artist.email})</span>
                 </span>

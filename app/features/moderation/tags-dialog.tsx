@@ -16,9 +16,7 @@ const MUSICAL_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [
   { field: "song-types", legend: TAG_TYPE_NAMES["Song Type"].many, types: ["Song Type"] },
   { field: "band-setups", legend: TAG_TYPE_NAMES["Band Setup"].many, types: ["Band Setup"] },
 ];
-const OTHER_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [
-  { field: "tags", legend: `${ACT_TYPES_NAME} (up to 5)`, types: ["Variety Type", "Speaker Type"] },
-];
+const OTHER_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [{ field: "tags", legend: `${ACT_TYPES_NAME} (up to 5)`, types: ["Variety Type", "Speaker Type"] }];
 
 function initialSelection(act: ActProfile): Record<Field, number[]> {
   const ids = (tags: Tag[]) => tags.map((tag) => tag.id);
@@ -52,9 +50,7 @@ export function TagsDialog({ act, mode }: { act: ActProfile; mode: "edit" | "req
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const body = act.musical
-      ? { musical: true, genres: selected.genres, "song-types": selected["song-types"], "band-setups": selected["band-setups"] }
-      : { musical: false, tags: selected.tags };
+    const body = act.musical ? { musical: true, genres: selected.genres, "song-types": selected["song-types"], "band-setups": selected["band-setups"] } : { musical: false, tags: selected.tags };
     const parsed = tagSelectionSchema.safeParse(body);
     if (!parsed.success) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));

@@ -9,7 +9,10 @@ type Result = SearchResults["data"][number];
 /** A small card for rows of acts (home): photo, name, place, price and rating, the whole card one link. */
 export function ActTile({ act }: { act: Result }) {
   return (
-    <Link to={`/entertainment/${act.url}`} className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200 hover:ring-brand-400 focus-visible:ring-2 focus-visible:ring-brand-700">
+    <Link
+      to={`/entertainment/${act.url}`}
+      className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-200 hover:ring-brand-400 focus-visible:ring-2 focus-visible:ring-brand-700"
+    >
       <ActPicture act={act} width={320} height={160} className="h-32 w-full" />
       <div className="p-3">
         <p className="font-semibold text-brand-800 group-hover:underline">{act.name}</p>

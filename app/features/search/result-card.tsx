@@ -78,6 +78,13 @@ function Whereabouts({ act }: { act: Result }) {
   if (!("distance_miles" in act) || act.distance_miles === null || act.distance_miles === undefined) return null;
   const away = distanceText(act.distance_miles);
   const elsewhere = act.nearest_location && act.nearest_location !== act.location ? act.nearest_location : null;
-  if (elsewhere) return <> · also plays {elsewhere}{away && `, ${away}`}</>;
+  if (elsewhere)
+    return (
+      <>
+        {" "}
+        · also plays {elsewhere}
+        {away && `, ${away}`}
+      </>
+    );
   return away ? <> · {away}</> : null;
 }

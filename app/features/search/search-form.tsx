@@ -100,8 +100,12 @@ export function SearchForm({
             Filters and sorting
             <span data-live="filter-count">{activeFilters > 0 && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">{activeFilters} on</span>}</span>
           </span>
-          <span aria-hidden className="text-sm text-gray-600 group-open:hidden">Show</span>
-          <span aria-hidden className="hidden text-sm text-gray-600 group-open:inline">Hide</span>
+          <span aria-hidden className="text-sm text-gray-600 group-open:hidden">
+            Show
+          </span>
+          <span aria-hidden className="hidden text-sm text-gray-600 group-open:inline">
+            Hide
+          </span>
         </summary>
         <div className="flex flex-col gap-4 px-4 pb-4 lg:p-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -180,6 +184,7 @@ function mergeSelected(values: { value: string; count: number }[], chosen: strin
 
 function Field({ label, error, children }: { label: string; error?: string[]; children: React.ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the children, which the label wraps.
     <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
       {label}
       {children}

@@ -19,9 +19,27 @@ export const actEditRoutes = createRouter()
     }),
     async (c) => c.json({ data: await createAct(c.get("db"), requireViewer(c), c.req.valid("json")) }, 201),
   )
-  .openapi(actionRouteWithBody({ guard: onAct(), path: "/acts/update/{actUrl}", tags: ["Acts"], summary: "Update the profile (the act's artist or an admin; additional_info admins only)", params: actUrlParam, body: actUpdateSchema, result: messageResultSchema }), async (c) =>
-    c.json({ data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+  .openapi(
+    actionRouteWithBody({
+      guard: onAct(),
+      path: "/acts/update/{actUrl}",
+      tags: ["Acts"],
+      summary: "Update the profile (the act's artist or an admin; additional_info admins only)",
+      params: actUrlParam,
+      body: actUpdateSchema,
+      result: messageResultSchema,
+    }),
+    async (c) => c.json({ data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
   )
-  .openapi(actionRoute({ guard: onAct(canSubmitApplication), path: "/acts/submit-application/{actUrl}", tags: ["Acts"], summary: "Submit a draft for approval (the act's artist or an admin)", params: actUrlParam, result: messageResultSchema, errors: [409] }), async (c) =>
-    c.json({ data: await submitApplication(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+  .openapi(
+    actionRoute({
+      guard: onAct(canSubmitApplication),
+      path: "/acts/submit-application/{actUrl}",
+      tags: ["Acts"],
+      summary: "Submit a draft for approval (the act's artist or an admin)",
+      params: actUrlParam,
+      result: messageResultSchema,
+      errors: [409],
+    }),
+    async (c) => c.json({ data: await submitApplication(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
   );

@@ -7,16 +7,19 @@ import { searchActs } from "../../services/search/search-acts";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { actUrlParam, createRouter } from "../router";
 
-const getAct = apiRoute({
-  method: "get",
-  path: "/acts/{actUrl}",
-  tags: ["Acts"],
-  summary: "An act's profile data",
-  request: { params: actUrlParam },
-  responses: {
-    200: dataResponse("The act", actProfileSchema),
+const getAct = apiRoute(
+  {
+    method: "get",
+    path: "/acts/{actUrl}",
+    tags: ["Acts"],
+    summary: "An act's profile data",
+    request: { params: actUrlParam },
+    responses: {
+      200: dataResponse("The act", actProfileSchema),
+    },
   },
-}, { who: "Anyone for an approved act; an act that is not approved only its artist and admins (others get 404)", session: "optional", forbids: false });
+  { who: "Anyone for an approved act; an act that is not approved only its artist and admins (others get 404)", session: "optional", forbids: false },
+);
 
 const searchActsRoute = apiRoute({
   method: "get",

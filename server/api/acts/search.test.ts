@@ -27,10 +27,55 @@ interface Fixture {
 }
 
 const FIXTURES: Fixture[] = [
-  { url: "austin-jazz-trio", name: "Austin Jazz Trio", headline: "Smooth standards for cocktail hours", location: "Austin, TX", genres: ["Jazz"], events: ["Wedding"], ratings: [5, 5, 4], createdDaysAgo: 30, prices: [[80_000, 120_000]] },
-  { url: "round-rock-swing", name: "Round Rock Swing", headline: "Big band jazz and swing", location: "Round Rock, TX", genres: ["Jazz", "Swing"], events: ["Corporate Event"], ratings: [4], featured: true, createdDaysAgo: 20, prices: [[250_000, null], [150_000, 200_000], [null, null]] },
-  { url: "san-antonio-soul", name: "San Antonio Soul", description: "Motown and soul from the river walk", location: "San Antonio, TX", genres: ["Soul"], events: ["Wedding"], ratings: [3, 3], createdDaysAgo: 10 },
-  { url: "houston-magic", name: "Houston Magic Mike", headline: "Close-up magic", location: "Houston, TX", more: ["Austin, TX"], variety: ["Magician"], events: ["Private Party"], recognized: true, createdDaysAgo: 5, prices: [[50_000, 90_000]] },
+  {
+    url: "austin-jazz-trio",
+    name: "Austin Jazz Trio",
+    headline: "Smooth standards for cocktail hours",
+    location: "Austin, TX",
+    genres: ["Jazz"],
+    events: ["Wedding"],
+    ratings: [5, 5, 4],
+    createdDaysAgo: 30,
+    prices: [[80_000, 120_000]],
+  },
+  {
+    url: "round-rock-swing",
+    name: "Round Rock Swing",
+    headline: "Big band jazz and swing",
+    location: "Round Rock, TX",
+    genres: ["Jazz", "Swing"],
+    events: ["Corporate Event"],
+    ratings: [4],
+    featured: true,
+    createdDaysAgo: 20,
+    prices: [
+      [250_000, null],
+      [150_000, 200_000],
+      [null, null],
+    ],
+  },
+  {
+    url: "san-antonio-soul",
+    name: "San Antonio Soul",
+    description: "Motown and soul from the river walk",
+    location: "San Antonio, TX",
+    genres: ["Soul"],
+    events: ["Wedding"],
+    ratings: [3, 3],
+    createdDaysAgo: 10,
+  },
+  {
+    url: "houston-magic",
+    name: "Houston Magic Mike",
+    headline: "Close-up magic",
+    location: "Houston, TX",
+    more: ["Austin, TX"],
+    variety: ["Magician"],
+    events: ["Private Party"],
+    recognized: true,
+    createdDaysAgo: 5,
+    prices: [[50_000, 90_000]],
+  },
   { url: "cafe-creme", name: "Café Crème Quartet", headline: "Parisian jazz", location: "Dallas, TX", genres: ["Jazz"], createdDaysAgo: 2, prices: [[120_050, null]] },
   { url: "hidden-austin-jazz", name: "Hidden Austin Jazz", location: "Austin, TX", genres: ["Jazz"], internal: true },
   { url: "waiting-austin-jazz", name: "Waiting Austin Jazz", location: "Austin, TX", genres: ["Jazz"], active: false },
@@ -91,7 +136,15 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 interface SearchResult {
-  data: { url: string; price_from_cents: number | null; rating: { average: number | null; count: number }; tags: string[]; distance_miles?: number | null; nearest_location?: string | null; status?: { label: string } }[];
+  data: {
+    url: string;
+    price_from_cents: number | null;
+    rating: { average: number | null; count: number };
+    tags: string[];
+    distance_miles?: number | null;
+    nearest_location?: string | null;
+    status?: { label: string };
+  }[];
   meta: { page: number; perPage: number; total: number; sort: string; facets: Record<string, { value: string; count: number }[]> };
 }
 async function search(filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") {
@@ -120,7 +173,10 @@ describe("GET /api/acts: who sees what", () => {
     for (const as of ["guest", "planner", "owner", "otherArtist"] as const) {
       for (const query of queries) {
         const found = await urls(query, as);
-        expect(found.filter((url) => NEVER_PUBLIC.includes(url)), `${as} ${JSON.stringify(query)}`).toEqual([]);
+        expect(
+          found.filter((url) => NEVER_PUBLIC.includes(url)),
+          `${as} ${JSON.stringify(query)}`,
+        ).toEqual([]);
       }
     }
     expect((await search({ perPage: 50 })).meta.total).toBe(PUBLIC.length);
@@ -240,7 +296,13 @@ describe("sorting, paging and facets", () => {
       { value: "Jazz", count: 1 },
       { value: "Soul", count: 1 },
     ]);
-    expect(meta.facets.eventTypes).toEqual(expect.arrayContaining([{ value: "Wedding", count: 2 }, { value: "Corporate Event", count: 1 }, { value: "Private Party", count: 1 }]));
+    expect(meta.facets.eventTypes).toEqual(
+      expect.arrayContaining([
+        { value: "Wedding", count: 2 },
+        { value: "Corporate Event", count: 1 },
+        { value: "Private Party", count: 1 },
+      ]),
+    );
     expect(meta.facets.extras).toEqual([{ value: "Has Reviews", count: 2 }]);
     // A bare browse reads kept counts; they agree with counting the same acts afresh.
     const browse = await search({});

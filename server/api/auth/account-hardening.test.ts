@@ -21,7 +21,17 @@ async function signUp(email: string, password = "a-good-password", role = "PLANN
 
 describe("no account call sets what the server keeps", () => {
   const ROLES: DemoUser[] = ["planner", "otherArtist", "owner", "admin"];
-  const SERVER_KEPT = { role: "ADMIN", emailVerified: true, url: "admin-now", phone: "+1 555", w9Received: true, directDepositReceived: true, email: "x@example.com", id: "someone-else", createdAt: "2000-01-01T00:00:00Z" };
+  const SERVER_KEPT = {
+    role: "ADMIN",
+    emailVerified: true,
+    url: "admin-now",
+    phone: "+1 555",
+    w9Received: true,
+    directDepositReceived: true,
+    email: "x@example.com",
+    id: "someone-else",
+    createdAt: "2000-01-01T00:00:00Z",
+  };
 
   it("update-user with role ADMIN is refused for a sign-up seconds old, unconfirmed", async () => {
     const cookie = sessionCookie(await signUp("fresh-attacker@example.com"));

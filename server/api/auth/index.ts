@@ -2,15 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
 import { codeForStatus, isApiErrorBody } from "../../../domain/api-error";
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  requestPasswordResetSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-  updateUserSchema,
-} from "../../../domain/schemas/auth";
+import { changeEmailSchema, changePasswordSchema, requestPasswordResetSchema, resetPasswordSchema, signInSchema, signUpSchema, updateUserSchema } from "../../../domain/schemas/auth";
 import type { Auth } from "../../auth";
 import { MESSAGES } from "../../../domain/messages";
 import { isUnsafeText } from "../../../domain/schemas/fields";
@@ -64,7 +56,10 @@ async function reshapeFailure(response: Response): Promise<Response> {
  */
 async function withoutToken(response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
-  const body: unknown = await response.clone().json().catch(() => null);
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
   if (typeof body !== "object" || body === null) return response;
   const record = body as { token?: unknown; session?: { token?: unknown } | null };
   if (!("token" in record) && !(record.session && "token" in record.session)) return response;
@@ -155,8 +150,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (list-sessions, delete-user, …) answer 404.
  */
 export function authRoutes(auth: Auth, db: Database) {
-  const handle = async (c: Context<AppEnv>, request: Request = c.req.raw) =>
-    withoutToken(await reshapeFailure(await auth.handler(withClientIp(request, socketAddress(c)))));
+  const handle = async (c: Context<AppEnv>, request: Request = c.req.raw) => withoutToken(await reshapeFailure(await auth.handler(withClientIp(request, socketAddress(c)))));
   const passThrough = async (c: Context<AppEnv>) => handle(c, await refuseUnsafeText(c.req.raw));
 
   return new Hono<AppEnv>()

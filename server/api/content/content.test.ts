@@ -28,13 +28,22 @@ describe("testimonials", () => {
     expect((await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", testimonial)).status).toBe(200);
     expect((await post("/api/testimonials/add-testimonial/the-velvet-tones", "admin", { ...testimonial, name: "By Admin" })).status).toBe(200);
     expect((await profile()).testimonials.map((item) => [item.name, item.rank])).toEqual([
-      ["Laura Chen", 1], ["Marcus Hill", 2], ["Sofia Alvarez", 3], ["Dana Lee", 4], ["By Admin", 5],
+      ["Laura Chen", 1],
+      ["Marcus Hill", 2],
+      ["Sofia Alvarez", 3],
+      ["Dana Lee", 4],
+      ["By Admin", 5],
     ]);
   });
 
   it("gives the spec's messages", async () => {
     expect(await errorsOf(await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {}))).toEqual({ name: ["Name is required"], content: ["Description is required"] });
-    const long = await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "x".repeat(256), organization: "x".repeat(256), org_position: "x".repeat(256), content: "x".repeat(1001) });
+    const long = await post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {
+      name: "x".repeat(256),
+      organization: "x".repeat(256),
+      org_position: "x".repeat(256),
+      content: "x".repeat(1001),
+    });
     expect(await errorsOf(long)).toEqual({
       name: ["Must be 255 characters or less"],
       organization: ["Must be 255 characters or less"],
@@ -63,7 +72,16 @@ describe("testimonials", () => {
     expect(await errorsOf(await post("/api/testimonials/order-testimonial", "owner", { order: reversed.slice(1).map((item, index) => ({ ...item, rank: index + 1 })) }))).toEqual({
       order: ["The order must list every item of one act exactly once"],
     });
-    expect((await post("/api/testimonials/order-testimonial", "owner", { order: [{ id: ids[0], rank: 2 }, { id: ids[1], rank: 2 }] })).status).toBe(422);
+    expect(
+      (
+        await post("/api/testimonials/order-testimonial", "owner", {
+          order: [
+            { id: ids[0], rank: 2 },
+            { id: ids[1], rank: 2 },
+          ],
+        })
+      ).status,
+    ).toBe(422);
     expect((await post("/api/testimonials/order-testimonial", "owner", { order: reversed })).status).toBe(200);
     expect((await profile()).testimonials.map((item) => item.id)).toEqual([...ids].reverse());
     // Another act's testimonial cannot be slipped into the list.

@@ -19,28 +19,108 @@ const WRITE_ERRORS = [400, 401, 403, 404, 422];
 
 /** Testimonials and offerings: the act's artist or an admin. */
 export const contentRoutes = createRouter()
-  .openapi(actionRouteWithBody({ guard: onAct(), path: "/testimonials/add-testimonial/{actUrl}", result: createdResultSchema, tags: ["Testimonials"], summary: "Add a testimonial", params: actUrlParam, body: testimonialSchema, errors: WRITE_ERRORS }), async (c) =>
-    c.json({ data: await addTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+  .openapi(
+    actionRouteWithBody({
+      guard: onAct(),
+      path: "/testimonials/add-testimonial/{actUrl}",
+      result: createdResultSchema,
+      tags: ["Testimonials"],
+      summary: "Add a testimonial",
+      params: actUrlParam,
+      body: testimonialSchema,
+      errors: WRITE_ERRORS,
+    }),
+    async (c) => c.json({ data: await addTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
   )
-  .openapi(actionRouteWithBody({ guard: ownsTestimonial, path: "/testimonials/edit-testimonial/{id}", result: messageResultSchema, tags: ["Testimonials"], summary: "Edit a testimonial", params: idParam, body: testimonialSchema, errors: WRITE_ERRORS }), async (c) =>
-    c.json({ data: await editTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  .openapi(
+    actionRouteWithBody({
+      guard: ownsTestimonial,
+      path: "/testimonials/edit-testimonial/{id}",
+      result: messageResultSchema,
+      tags: ["Testimonials"],
+      summary: "Edit a testimonial",
+      params: idParam,
+      body: testimonialSchema,
+      errors: WRITE_ERRORS,
+    }),
+    async (c) => c.json({ data: await editTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
-  .openapi(actionRoute({ guard: ownsTestimonial, path: "/testimonials/delete-testimonial/{id}", result: messageResultSchema, tags: ["Testimonials"], summary: "Delete a testimonial", params: idParam, errors: [401, 403, 404] }), async (c) =>
-    c.json({ data: await deleteTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+  .openapi(
+    actionRoute({
+      guard: ownsTestimonial,
+      path: "/testimonials/delete-testimonial/{id}",
+      result: messageResultSchema,
+      tags: ["Testimonials"],
+      summary: "Delete a testimonial",
+      params: idParam,
+      errors: [401, 403, 404],
+    }),
+    async (c) => c.json({ data: await deleteTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
   )
-  .openapi(actionRouteWithBody({ guard: reorders, path: "/testimonials/order-testimonial", result: messageResultSchema, tags: ["Testimonials"], summary: "Save the order of all of an act's testimonials (ranks from 1)", params: noParams, body: reorderSchema, errors: WRITE_ERRORS }), async (c) =>
-    c.json({ data: await orderTestimonials(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
+  .openapi(
+    actionRouteWithBody({
+      guard: reorders,
+      path: "/testimonials/order-testimonial",
+      result: messageResultSchema,
+      tags: ["Testimonials"],
+      summary: "Save the order of all of an act's testimonials (ranks from 1)",
+      params: noParams,
+      body: reorderSchema,
+      errors: WRITE_ERRORS,
+    }),
+    async (c) => c.json({ data: await orderTestimonials(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
   )
-  .openapi(actionRouteWithBody({ guard: onAct(), path: "/packages/create/{actUrl}", result: createdResultSchema, tags: ["Offerings"], summary: "Add an offering", params: actUrlParam, body: offeringSchema, errors: WRITE_ERRORS }), async (c) =>
-    c.json({ data: await createPackage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+  .openapi(
+    actionRouteWithBody({
+      guard: onAct(),
+      path: "/packages/create/{actUrl}",
+      result: createdResultSchema,
+      tags: ["Offerings"],
+      summary: "Add an offering",
+      params: actUrlParam,
+      body: offeringSchema,
+      errors: WRITE_ERRORS,
+    }),
+    async (c) => c.json({ data: await createPackage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
   )
-  .openapi(actionRouteWithBody({ guard: onAct(), path: "/packages/edit-package/{actUrl}/{packageId}", result: messageResultSchema, tags: ["Offerings"], summary: "Edit an offering", params: packageParams, body: offeringSchema, errors: WRITE_ERRORS }), async (c) => {
-    const { actUrl, packageId } = c.req.valid("param");
-    return c.json({ data: await editPackage(c.get("db"), requireViewer(c), actUrl, packageId, c.req.valid("json")) }, 200);
-  })
-  .openapi(actionRoute({ guard: ownsPackage, path: "/packages/soft-delete/{id}", result: messageResultSchema, tags: ["Offerings"], summary: "Delete an offering (kept as a record)", params: idParam, errors: [401, 403, 404] }), async (c) =>
-    c.json({ data: await softDeletePackage(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+  .openapi(
+    actionRouteWithBody({
+      guard: onAct(),
+      path: "/packages/edit-package/{actUrl}/{packageId}",
+      result: messageResultSchema,
+      tags: ["Offerings"],
+      summary: "Edit an offering",
+      params: packageParams,
+      body: offeringSchema,
+      errors: WRITE_ERRORS,
+    }),
+    async (c) => {
+      const { actUrl, packageId } = c.req.valid("param");
+      return c.json({ data: await editPackage(c.get("db"), requireViewer(c), actUrl, packageId, c.req.valid("json")) }, 200);
+    },
   )
-  .openapi(actionRouteWithBody({ guard: reorders, path: "/packages/order-package", result: messageResultSchema, tags: ["Offerings"], summary: "Save the order of all of an act's offerings (ranks from 1)", params: noParams, body: reorderSchema, errors: WRITE_ERRORS }), async (c) =>
-    c.json({ data: await orderPackages(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
+  .openapi(
+    actionRoute({
+      guard: ownsPackage,
+      path: "/packages/soft-delete/{id}",
+      result: messageResultSchema,
+      tags: ["Offerings"],
+      summary: "Delete an offering (kept as a record)",
+      params: idParam,
+      errors: [401, 403, 404],
+    }),
+    async (c) => c.json({ data: await softDeletePackage(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    actionRouteWithBody({
+      guard: reorders,
+      path: "/packages/order-package",
+      result: messageResultSchema,
+      tags: ["Offerings"],
+      summary: "Save the order of all of an act's offerings (ranks from 1)",
+      params: noParams,
+      body: reorderSchema,
+      errors: WRITE_ERRORS,
+    }),
+    async (c) => c.json({ data: await orderPackages(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
   );

@@ -109,7 +109,11 @@ describe("reading and writing", () => {
 
   it("a new message is a notification every time, and an email only until the reader reads the conversation", async () => {
     const mailFor = async (email: string) =>
-      ((await server.database.db.execute(sql`select count(*)::int as n from mail_outbox o join notifications n on n.id = o.notification_id where o.recipient = ${email} and n.kind = 'message'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (
+        (await server.database.db.execute(
+          sql`select count(*)::int as n from mail_outbox o join notifications n on n.id = o.notification_id where o.recipient = ${email} and n.kind = 'message'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
     await read(talk, "planner");
     const before = await mailFor("planner@example.com");
     await post(`/api/conversations/${talk}/messages`, "owner", { body: "One" });
@@ -119,13 +123,22 @@ describe("reading and writing", () => {
     await post(`/api/conversations/${talk}/messages`, "owner", { body: "Three" });
     expect(await mailFor("planner@example.com")).toBe(before + 2);
     const notes = await json<{ data: { kind: string; body: string }[] }>(await get("/api/notifications", "planner"));
-    expect(notes.data.filter((note) => note.kind === "message").map((note) => note.body).slice(0, 3)).toEqual(['Riley Artist wrote: "Three"', 'Riley Artist wrote: "Two"', 'Riley Artist wrote: "One"']);
+    expect(
+      notes.data
+        .filter((note) => note.kind === "message")
+        .map((note) => note.body)
+        .slice(0, 3),
+    ).toEqual(['Riley Artist wrote: "Three"', 'Riley Artist wrote: "Two"', 'Riley Artist wrote: "One"']);
   });
 });
 
 describe("the event's story", () => {
   it("the invite, the offer and the booking appear in the conversation of that planner, act and event", async () => {
-    const event = (await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Gala Night", starttime: new Date(Date.now() + 60 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }))).data.url;
+    const event = (
+      await json<{ data: { url: string } }>(
+        await post("/api/events/create", "planner", { name: "Gala Night", starttime: new Date(Date.now() + 60 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+      )
+    ).data.url;
     const invites = await json<{ data: { id: number; event: { url: string } }[] }>(await get("/api/invites", "owner"));
     const inviteId = invites.data.find((invite) => invite.event.url === event)!.id;
     const offer = (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price: 2500, message: "Three sets." }))).data.id;
@@ -168,12 +181,16 @@ describe("response facts", () => {
     expect(velvet.response_rate).toBe(33);
     expect(velvet.response_time_hours).toBe(0);
     // Its result card says the same.
-    const card = (await json<{ data: { url: string; response_rate?: number; response_time_hours?: number | null }[] }>(await get("/api/acts?searchTerms=velvet", "guest"))).data.find((act) => act.url === "the-velvet-tones");
+    const card = (await json<{ data: { url: string; response_rate?: number; response_time_hours?: number | null }[] }>(await get("/api/acts?searchTerms=velvet", "guest"))).data.find(
+      (act) => act.url === "the-velvet-tones",
+    );
     expect([card?.response_rate, card?.response_time_hours]).toEqual([33, 0]);
     // An answer later than a day does not count toward the rate. Written straight to the
     // database, as time passing would: the servers' sweep finds it and announces the act, whose
     // pages reach a server's kept facts a moment later.
-    await server.database.db.execute(sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`);
+    await server.database.db.execute(
+      sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`,
+    );
     expect(await refreshAllResponseFacts(server.database.db)).toBe(1);
     expect(await refreshAllResponseFacts(server.database.db)).toBe(0);
     const facts = async () => (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
@@ -189,13 +206,18 @@ describe("response facts", () => {
   it("of two equally relevant acts, the one that answers comes first in search", async () => {
     const db = server.database.db;
     const [artist] = ((await db.execute(sql`select id from users where email = 'artist@example.com'`)) as unknown as { rows: { id: string }[] }).rows;
-    for (const [url, name] of [["twin-echo-alpha", "Twin Echo Alpha"], ["twin-echo-bravo", "Twin Echo Bravo"]] as const)
+    for (const [url, name] of [
+      ["twin-echo-alpha", "Twin Echo Alpha"],
+      ["twin-echo-bravo", "Twin Echo Bravo"],
+    ] as const)
       await db.insert(acts).values({ url, name, headline: "Harmonies for twinecho fans", location: "Chicago, IL", active: true, applicationComplete: true, musical: true, managerId: artist!.id });
     const order = async () => (await json<{ data: { url: string; response_rate?: number }[] }>(await get("/api/acts?searchTerms=twinecho", "guest"))).data;
     await eventually(async () => (await order()).length === 2);
     expect((await order()).map((act) => act.url)).toEqual(["twin-echo-alpha", "twin-echo-bravo"]);
     // Three conversations with Bravo, each answered by its artist at once.
-    const events = ((await db.execute(sql`select e.url from events e join users u on u.id = e.planner_id where u.email = 'planner@example.com' order by e.id limit 2`)) as unknown as { rows: { url: string }[] }).rows;
+    const events = (
+      (await db.execute(sql`select e.url from events e join users u on u.id = e.planner_id where u.email = 'planner@example.com' order by e.id limit 2`)) as unknown as { rows: { url: string }[] }
+    ).rows;
     for (const event of [undefined, ...events.map((row) => row.url)]) {
       const started = await start("planner", { body: "Are you free?", ...(event ? { event_url: event } : {}) }, "twin-echo-bravo");
       const { id } = (await json<{ data: { id: number } }>(started)).data;

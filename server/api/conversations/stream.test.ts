@@ -29,7 +29,12 @@ function eventsOf(response: Response) {
         if (end >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split("\n").filter((line) => !line.startsWith(":")).map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]));
+          const fields = Object.fromEntries(
+            block
+              .split("\n")
+              .filter((line) => !line.startsWith(":"))
+              .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
+          );
           if (fields.event === "message") return { id: fields.id!, message: JSON.parse(fields.data!) as ConversationMessage };
           continue;
         }
@@ -85,7 +90,8 @@ describe("a conversation's stream", () => {
 
   it("is for the conversation's readers only: 401 for a guest, 404 for anyone else, 400 for a bad ?after", async () => {
     expect((await server.request(`/api/conversations/${conversation}/stream`)).status).toBe(401);
-    for (const who of ["otherPlanner", "otherArtist"] as const) expect((await server.request(`/api/conversations/${conversation}/stream`, { cookie: (await server.cookieFor(who))! })).status, who).toBe(404);
+    for (const who of ["otherPlanner", "otherArtist"] as const)
+      expect((await server.request(`/api/conversations/${conversation}/stream`, { cookie: (await server.cookieFor(who))! })).status, who).toBe(404);
     const bad = await server.request(`/api/conversations/${conversation}/stream?after=-1`, { cookie: (await server.cookieFor("owner"))! });
     expect([400, 422]).toContain(bad.status);
     const admin = await openStream(server.request, (await server.cookieFor("admin"))!);

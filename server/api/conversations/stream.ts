@@ -27,7 +27,8 @@ export const conversationStreamRoute = apiRoute({
       content: {
         "text/event-stream": {
           schema: z.string().meta({
-            example: 'id: 12\nevent: message\ndata: {"id":12,"kind":"text","body":"Do you play a first dance we choose?","created_at":"2026-11-26T10:00:00.000Z","mine":false,"from":{"name":"Pat Planner","role":"PLANNER"}}\n\n',
+            example:
+              'id: 12\nevent: message\ndata: {"id":12,"kind":"text","body":"Do you play a first dance we choose?","created_at":"2026-11-26T10:00:00.000Z","mine":false,"from":{"name":"Pat Planner","role":"PLANNER"}}\n\n',
           }),
         },
       },

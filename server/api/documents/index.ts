@@ -25,16 +25,53 @@ export function documentRoutes(storage: FileStorage) {
       }),
       async (c) => c.json({ data: await listDocuments(c.get("db"), requireViewer(c), c.req.valid("query").actUrl || undefined) }, 200),
     )
-    .openapi(actionRouteWithBody({ guard: onAct(), path: "/documents/create/{actUrl}", result: createdResultSchema, tags: ["Documents"], summary: "Add an uploaded document (waits for an admin's approval)", params: actUrlParam, body: documentSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
-      c.json({ data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    .openapi(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/documents/create/{actUrl}",
+        result: createdResultSchema,
+        tags: ["Documents"],
+        summary: "Add an uploaded document (waits for an admin's approval)",
+        params: actUrlParam,
+        body: documentSchema,
+        errors: [400, 401, 403, 404, 409, 422],
+      }),
+      async (c) => c.json({ data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
-    .openapi(actionRoute({ guard: onItem("id", findDocument, "The act's artist (its manager) and admins"), path: "/documents/delete/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Delete a document and its file", params: idParam, errors: [401, 403, 404] }), async (c) =>
-      c.json({ data: await deleteDocument(c.get("db"), storage, requireViewer(c), c.req.valid("param").id) }, 200),
+    .openapi(
+      actionRoute({
+        guard: onItem("id", findDocument, "The act's artist (its manager) and admins"),
+        path: "/documents/delete/{id}",
+        result: messageResultSchema,
+        tags: ["Documents"],
+        summary: "Delete a document and its file",
+        params: idParam,
+        errors: [401, 403, 404],
+      }),
+      async (c) => c.json({ data: await deleteDocument(c.get("db"), storage, requireViewer(c), c.req.valid("param").id) }, 200),
     )
-    .openapi(actionRoute({ guard: adminOnly, path: "/documents/approve/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Approve a document (admin)", params: idParam, errors: [401, 403, 404] }), async (c) =>
-      c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "approved") }, 200),
+    .openapi(
+      actionRoute({
+        guard: adminOnly,
+        path: "/documents/approve/{id}",
+        result: messageResultSchema,
+        tags: ["Documents"],
+        summary: "Approve a document (admin)",
+        params: idParam,
+        errors: [401, 403, 404],
+      }),
+      async (c) => c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "approved") }, 200),
     )
-    .openapi(actionRoute({ guard: adminOnly, path: "/documents/decline/{id}", result: messageResultSchema, tags: ["Documents"], summary: "Decline a document (admin)", params: idParam, errors: [401, 403, 404] }), async (c) =>
-      c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "declined") }, 200),
+    .openapi(
+      actionRoute({
+        guard: adminOnly,
+        path: "/documents/decline/{id}",
+        result: messageResultSchema,
+        tags: ["Documents"],
+        summary: "Decline a document (admin)",
+        params: idParam,
+        errors: [401, 403, 404],
+      }),
+      async (c) => c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "declined") }, 200),
     );
 }

@@ -91,7 +91,18 @@ describe("events", () => {
 
 describe("what an act needs to quote", () => {
   it("an event says its kind, guests, budget, hours, venue and notes; the invited act reads them with the planner's name", async () => {
-    const body = { name: "Lakeside Wedding", starttime: inDays(80), location: "Chicago, IL", actUrl: "dj-nova", event_type: "Wedding", guests: 150, budget: 6000, hours: 4.5, venue: "The Drake Hotel", notes: "First dance at 8 PM." };
+    const body = {
+      name: "Lakeside Wedding",
+      starttime: inDays(80),
+      location: "Chicago, IL",
+      actUrl: "dj-nova",
+      event_type: "Wedding",
+      guests: 150,
+      budget: 6000,
+      hours: 4.5,
+      venue: "The Drake Hotel",
+      notes: "First dance at 8 PM.",
+    };
     const errors = async (extra: Record<string, unknown>) => (await json<{ errors: unknown }>(await post("/api/events/create", "planner", { ...body, ...extra }))).errors;
     expect(await errors({ guests: 0 })).toEqual({ guests: ["Enter a number of guests from 1 to 100,000"] });
     expect(await errors({ hours: 30 })).toEqual({ hours: ["Enter hours from 0.5 to 24"] });
@@ -196,7 +207,9 @@ describe("offers and bookings", () => {
   });
 
   it("only the event's planner withdraws an invite, with its offers; the act is told", async () => {
-    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Lake Party", starttime: inDays(30), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", { name: "Lake Party", starttime: inDays(30), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+    );
     const invite = () => plannerEvents().then((list) => list.find((item) => item.url === created.data.url)!.invites[0]);
     const id = (await invite())!.id;
     expect((await post(`/api/offers/submit/${id}`, "owner", { price: 900 })).status).toBe(200);
@@ -221,7 +234,8 @@ describe("offers with terms, and saying no", () => {
     const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
     return { url: event.url, inviteId: event.invites[0]!.id };
   }
-  const offersOf = async (url: string) => (await plannerEvents()).find((item) => item.url === url)!.invites[0]!.offers as unknown as { id: number; status: string; deposit_cents: number; expires_on: string; terms: string }[];
+  const offersOf = async (url: string) =>
+    (await plannerEvents()).find((item) => item.url === url)!.invites[0]!.offers as unknown as { id: number; status: string; deposit_cents: number; expires_on: string; terms: string }[];
 
   it("an offer carries a deposit up to its price, a last day from today to the event's, and cancellation terms", async () => {
     const { url, inviteId } = await invitedTo("Harbor Gala", 30);
@@ -350,8 +364,7 @@ describe("verified reviews", () => {
   });
 
   it("My Events says which booked acts of started events await a review", async () => {
-    const due = async () =>
-      Object.fromEntries((await plannerEvents()).flatMap((event) => event.invites.map((invite) => [`${event.url} ${invite.act.url}`, invite.review_due])));
+    const due = async () => Object.fromEntries((await plannerEvents()).flatMap((event) => event.invites.map((invite) => [`${event.url} ${invite.act.url}`, invite.review_due])));
     // Spring Gala has happened and booked the act; Summer Wedding is still to come.
     expect(await due()).toMatchObject({ "spring-gala the-velvet-tones": true, "summer-wedding the-velvet-tones": false });
   });

@@ -56,14 +56,19 @@ describe("per-account write limits", () => {
   it("acts invited: 60 an hour, counted across events", async () => {
     const post = await newPlanner("inviter@example.com");
     const events: string[] = [];
-    for (let n = 0; n < 3; n++) events.push((await json<{ data: { url: string } }>(await post("/api/events/create", { name: `Party ${n}`, starttime: inDays(40 + n), location: "Chicago, IL" }))).data.url);
+    for (let n = 0; n < 3; n++)
+      events.push((await json<{ data: { url: string } }>(await post("/api/events/create", { name: `Party ${n}`, starttime: inDays(40 + n), location: "Chicago, IL" }))).data.url);
     const statuses: number[] = [];
     // Fill the window straight in the database, as if 58 invites were sent in the last hour.
     const { takeAccountAction } = await import("../../services/account-limits");
     const inviter = await server.signIn("inviter@example.com", "a-good-password");
     const { id } = (await json<{ data: { id: string } }>(await server.request("/api/me", { cookie: inviter }))).data;
     await takeAccountAction(server.database.db, "actInvited", id, ACCOUNT_LIMITS.actInvited.max - 2);
-    for (const [act, event] of [["the-velvet-tones", events[0]], ["dj-nova", events[0]], ["the-velvet-tones", events[1]]] as const) {
+    for (const [act, event] of [
+      ["the-velvet-tones", events[0]],
+      ["dj-nova", events[0]],
+      ["the-velvet-tones", events[1]],
+    ] as const) {
       statuses.push((await post(`/api/acts/invite-to-event/${act}`, { event })).status);
     }
     expect(statuses).toEqual([200, 200, 429]);

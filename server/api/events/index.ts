@@ -4,7 +4,26 @@ import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "../../../domain/schemas/events";
-import { findManagedInvite, findPlannersInvite, findPlannersOffer, acceptOffer, updateEvent, cancelEvent, createEvent, declineInvite, declineOffer, findManagedOffer, withdrawOffer, eventsToInvite, inviteActs, inviteToEvent, listArtistInvites, listPlannerEvents, submitOffer, withdrawInvite } from "../../services/events";
+import {
+  findManagedInvite,
+  findPlannersInvite,
+  findPlannersOffer,
+  acceptOffer,
+  updateEvent,
+  cancelEvent,
+  createEvent,
+  declineInvite,
+  declineOffer,
+  findManagedOffer,
+  withdrawOffer,
+  eventsToInvite,
+  inviteActs,
+  inviteToEvent,
+  listArtistInvites,
+  listPlannerEvents,
+  submitOffer,
+  withdrawInvite,
+} from "../../services/events";
 import { onAct, onItem, roles, requireViewer } from "../guards";
 import { pageQuerySchema } from "../../../domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
@@ -30,8 +49,15 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({ method: "get", middleware: [roles("PLANNER")],
-      path: "/events", tags: ["Events"], summary: "A page of the planner's events with their invites, offers and bookings", request: { query: pageQuerySchema }, responses: { 200: pagedResponse("The planner's events, soonest first", plannerEventSchema) } }),
+    apiRoute({
+      method: "get",
+      middleware: [roles("PLANNER")],
+      path: "/events",
+      tags: ["Events"],
+      summary: "A page of the planner's events with their invites, offers and bookings",
+      request: { query: pageQuerySchema },
+      responses: { 200: pagedResponse("The planner's events, soonest first", plannerEventSchema) },
+    }),
     async (c) => c.json(await listPlannerEvents(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
@@ -50,7 +76,16 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    actionRouteWithBody({ guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"), path: "/acts/invite-to-event/{actUrl}", result: messageResultSchema, tags: ["Events"], summary: "Invite an act to one of the planner's events (once per event)", params: actUrlParam, body: inviteSchema, errors: [400, 401, 403, 404, 409, 422, 429] }),
+    actionRouteWithBody({
+      guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"),
+      path: "/acts/invite-to-event/{actUrl}",
+      result: messageResultSchema,
+      tags: ["Events"],
+      summary: "Invite an act to one of the planner's events (once per event)",
+      params: actUrlParam,
+      body: inviteSchema,
+      errors: [400, 401, 403, 404, 409, 422, 429],
+    }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) }, 200);
@@ -69,37 +104,85 @@ export const eventRoutes = createRouter()
     async (c) => c.json({ data: await inviteActs(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) }, 200),
   )
   .openapi(
-    apiRoute({ method: "get", middleware: [roles("ARTIST", "ADMIN")],
-      path: "/invites", tags: ["Events"], summary: "A page of the invites to the artist's acts, with their offers", request: { query: pageQuerySchema }, responses: { 200: pagedResponse("Invites, newest first", inviteAnswerSchema) } }),
+    apiRoute({
+      method: "get",
+      middleware: [roles("ARTIST", "ADMIN")],
+      path: "/invites",
+      tags: ["Events"],
+      summary: "A page of the invites to the artist's acts, with their offers",
+      request: { query: pageQuerySchema },
+      responses: { 200: pagedResponse("Invites, newest first", inviteAnswerSchema) },
+    }),
     async (c) => c.json(await listArtistInvites(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
-    actionRouteWithBody({ guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"), path: "/offers/submit/{inviteId}", result: createdResultSchema, tags: ["Events"], summary: "Answer an invite with a price and a message (the act's artist)", params: idParam("inviteId"), body: offerSchema, errors: [400, 401, 404, 409, 422] }),
+    actionRouteWithBody({
+      guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
+      path: "/offers/submit/{inviteId}",
+      result: createdResultSchema,
+      tags: ["Events"],
+      summary: "Answer an invite with a price and a message (the act's artist)",
+      params: idParam("inviteId"),
+      body: offerSchema,
+      errors: [400, 401, 404, 409, 422],
+    }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await submitOffer(c.get("db"), viewer, c.req.valid("param").inviteId, c.req.valid("json")) }, 200);
     },
   )
   .openapi(
-    actionRoute({ guard: onItem("offerId", findPlannersOffer, "The event's planner"), path: "/offers/accept/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Accept an offer, which books the act (the event's planner)", params: idParam("offerId"), errors: [401, 403, 404, 409] }),
+    actionRoute({
+      guard: onItem("offerId", findPlannersOffer, "The event's planner"),
+      path: "/offers/accept/{offerId}",
+      result: messageResultSchema,
+      tags: ["Events"],
+      summary: "Accept an offer, which books the act (the event's planner)",
+      params: idParam("offerId"),
+      errors: [401, 403, 404, 409],
+    }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await acceptOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
     },
   )
   .openapi(
-    actionRoute({ guard: onItem("offerId", findPlannersOffer, "The event's planner"), path: "/offers/decline/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Decline an offer still waiting for an answer (the event's planner); the act is told", params: idParam("offerId"), errors: [401, 403, 404, 409] }),
+    actionRoute({
+      guard: onItem("offerId", findPlannersOffer, "The event's planner"),
+      path: "/offers/decline/{offerId}",
+      result: messageResultSchema,
+      tags: ["Events"],
+      summary: "Decline an offer still waiting for an answer (the event's planner); the act is told",
+      params: idParam("offerId"),
+      errors: [401, 403, 404, 409],
+    }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await declineOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
     },
   )
   .openapi(
-    actionRoute({ guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"), path: "/invites/decline/{inviteId}", result: messageResultSchema, tags: ["Events"], summary: "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told", params: idParam("inviteId"), errors: [401, 404, 409] }),
+    actionRoute({
+      guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
+      path: "/invites/decline/{inviteId}",
+      result: messageResultSchema,
+      tags: ["Events"],
+      summary: "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told",
+      params: idParam("inviteId"),
+      errors: [401, 404, 409],
+    }),
     async (c) => c.json({ data: await declineInvite(c.get("db"), requireViewer(c), c.req.valid("param").inviteId) }, 200),
   )
   .openapi(
-    actionRoute({ guard: onItem("offerId", findManagedOffer, "The act's artist and admins"), path: "/offers/withdraw/{offerId}", result: messageResultSchema, tags: ["Events"], summary: "Withdraw an offer the planner has not answered (the act's artist); the planner is told", params: idParam("offerId"), errors: [401, 404, 409] }),
+    actionRoute({
+      guard: onItem("offerId", findManagedOffer, "The act's artist and admins"),
+      path: "/offers/withdraw/{offerId}",
+      result: messageResultSchema,
+      tags: ["Events"],
+      summary: "Withdraw an offer the planner has not answered (the act's artist); the planner is told",
+      params: idParam("offerId"),
+      errors: [401, 404, 409],
+    }),
     async (c) => c.json({ data: await withdrawOffer(c.get("db"), requireViewer(c), c.req.valid("param").offerId) }, 200),
   )
   .openapi(
@@ -127,7 +210,15 @@ export const eventRoutes = createRouter()
     async (c) => c.json({ data: await cancelEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl) }, 200),
   )
   .openapi(
-    actionRoute({ guard: onItem("inviteId", findPlannersInvite, "The event's planner"), path: "/invites/withdraw/{inviteId}", result: messageResultSchema, tags: ["Events"], summary: "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told", params: idParam("inviteId"), errors: [401, 403, 404, 409] }),
+    actionRoute({
+      guard: onItem("inviteId", findPlannersInvite, "The event's planner"),
+      path: "/invites/withdraw/{inviteId}",
+      result: messageResultSchema,
+      tags: ["Events"],
+      summary: "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told",
+      params: idParam("inviteId"),
+      errors: [401, 403, 404, 409],
+    }),
     async (c) => {
       const viewer = requireViewer(c);
       return c.json({ data: await withdrawInvite(c.get("db"), viewer, c.req.valid("param").inviteId) }, 200);

@@ -16,10 +16,7 @@ const imageParams = actUrlParam.extend(idParam("imageId").shape);
 
 export function mediaRoutes(storage: FileStorage) {
   const router = createRouter();
-  router.use(
-    "/uploads",
-    bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: payloadTooLarge("The file is too large") }),
-  );
+  router.use("/uploads", bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: payloadTooLarge("The file is too large") }));
   return router
     .openapi(
       apiRoute({
@@ -33,7 +30,13 @@ export function mediaRoutes(storage: FileStorage) {
             required: true,
             content: {
               // Plain JSON Schema: the handler reads the multipart body itself.
-              "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" }, purpose: { type: "string", enum: ["image", "document", "avatar"] } }, required: ["file", "purpose"] } },
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: { file: { type: "string", format: "binary" }, purpose: { type: "string", enum: ["image", "document", "avatar"] } },
+                  required: ["file", "purpose"],
+                },
+              },
             },
           },
         },
@@ -53,11 +56,32 @@ export function mediaRoutes(storage: FileStorage) {
         return c.json({ data: await storeUpload(c.get("db"), storage, viewer, form.purpose, form.file) }, 201);
       },
     )
-    .openapi(actionRouteWithBody({ guard: onAct(), path: "/images/create/{actUrl}", result: createdResultSchema, tags: ["Images"], summary: "Add an uploaded image to the act (six at most)", params: actUrlParam, body: imageSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
-      c.json({ data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    .openapi(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/images/create/{actUrl}",
+        result: createdResultSchema,
+        tags: ["Images"],
+        summary: "Add an uploaded image to the act (six at most)",
+        params: actUrlParam,
+        body: imageSchema,
+        errors: [400, 401, 403, 404, 409, 422],
+      }),
+      async (c) => c.json({ data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
-    .openapi(actionRoute({ guard: onAct(), path: "/images/delete/{actUrl}/{imageId}", result: messageResultSchema, tags: ["Images"], summary: "Remove an image", params: imageParams, errors: [401, 403, 404] }), async (c) => {
-      const { actUrl, imageId } = c.req.valid("param");
-      return c.json({ data: await deleteImage(c.get("db"), storage, requireViewer(c), actUrl, imageId) }, 200);
-    });
+    .openapi(
+      actionRoute({
+        guard: onAct(),
+        path: "/images/delete/{actUrl}/{imageId}",
+        result: messageResultSchema,
+        tags: ["Images"],
+        summary: "Remove an image",
+        params: imageParams,
+        errors: [401, 403, 404],
+      }),
+      async (c) => {
+        const { actUrl, imageId } = c.req.valid("param");
+        return c.json({ data: await deleteImage(c.get("db"), storage, requireViewer(c), actUrl, imageId) }, 200);
+      },
+    );
 }

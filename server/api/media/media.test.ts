@@ -41,7 +41,9 @@ describe("POST /api/uploads", () => {
     const file = await server.get(`/files/${data.path}`, "owner");
     expect(file.headers.get("content-type")).toBe("image/png");
     // Stored as its pixels, encoded again: the same image, not necessarily the same bytes.
-    const served = await sharp(Buffer.from(await file.arrayBuffer())).raw().toBuffer();
+    const served = await sharp(Buffer.from(await file.arrayBuffer()))
+      .raw()
+      .toBuffer();
     expect(served).toEqual(await sharp(png()).raw().toBuffer());
   });
 
@@ -159,7 +161,10 @@ describe("photos and avatars keep nothing but their pixels", () => {
   });
 
   it("an image declaring over 50 megapixels is refused from its header, 422", async () => {
-    for (const [width, height] of [[65_535, 65_535], [10_000, 5_001]] as const) {
+    for (const [width, height] of [
+      [65_535, 65_535],
+      [10_000, 5_001],
+    ] as const) {
       const bomb = bombPng(width, height);
       expect(bomb.byteLength).toBeLessThan(60_000);
       for (const purpose of ["image", "avatar"]) {

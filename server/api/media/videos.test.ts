@@ -140,7 +140,10 @@ describe("unfinished uploads are bounded", () => {
 
     // A byte keeps the first alive; the second waits a day untouched and is removed with its bytes.
     const later = new Date(Date.now() + 23 * 60 * 60 * 1000);
-    await server.database.db.update(videoUploads).set({ lastByteAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where(eq(videoUploads.tusId, opened[1]!.split("/").pop()!));
+    await server.database.db
+      .update(videoUploads)
+      .set({ lastByteAt: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+      .where(eq(videoUploads.tusId, opened[1]!.split("/").pop()!));
     expect(await removeStaleVideoUploads(server.database.db, server.storage, later)).toBe(1);
     expect((await tus("owner", "HEAD", opened[1]!)).status).toBe(404);
     await expect(server.storage.readUploadStart(opened[1]!.split("/").pop()!, 1)).rejects.toThrow();

@@ -89,15 +89,41 @@ export function videoRoutes(db: Database, storage: FileStorage) {
   });
 
   return router
-    .openapi(actionRouteWithBody({ guard: onAct(), path: "/videos/upload-link/{actUrl}", result: createdResultSchema, tags: ["Videos"], summary: "Add a YouTube or Vimeo link (six videos at most)", params: actUrlParam, body: videoLinkSchema, errors: [400, 401, 403, 404, 409, 422] }), async (c) =>
-      c.json({ data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    .openapi(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/videos/upload-link/{actUrl}",
+        result: createdResultSchema,
+        tags: ["Videos"],
+        summary: "Add a YouTube or Vimeo link (six videos at most)",
+        params: actUrlParam,
+        body: videoLinkSchema,
+        errors: [400, 401, 403, 404, 409, 422],
+      }),
+      async (c) => c.json({ data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
     )
     .openapi(
-      actionRoute({ guard: roles("ARTIST", "ADMIN"), path: "/videos/upload-complete/{uppyId}", result: videoUploadedSchema, tags: ["Videos"], summary: "Turn a finished tus upload into one of the act's videos", params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }), errors: [401, 404, 409, 415] }),
+      actionRoute({
+        guard: roles("ARTIST", "ADMIN"),
+        path: "/videos/upload-complete/{uppyId}",
+        result: videoUploadedSchema,
+        tags: ["Videos"],
+        summary: "Turn a finished tus upload into one of the act's videos",
+        params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }),
+        errors: [401, 404, 409, 415],
+      }),
       async (c) => c.json({ data: await completeVideoUpload(c.get("db"), storage, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
     )
     .openapi(
-      actionRoute({ guard: onAct(), path: "/videos/delete/{actUrl}/{videoId}", result: messageResultSchema, tags: ["Videos"], summary: "Remove a video", params: actUrlParam.extend(idParam("videoId").shape), errors: [401, 403, 404] }),
+      actionRoute({
+        guard: onAct(),
+        path: "/videos/delete/{actUrl}/{videoId}",
+        result: messageResultSchema,
+        tags: ["Videos"],
+        summary: "Remove a video",
+        params: actUrlParam.extend(idParam("videoId").shape),
+        errors: [401, 403, 404],
+      }),
       async (c) => {
         const { actUrl, videoId } = c.req.valid("param");
         return c.json({ data: await deleteVideo(c.get("db"), storage, requireViewer(c), actUrl, videoId) }, 200);

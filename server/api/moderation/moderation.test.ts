@@ -9,10 +9,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body?: unknown) =>
-  server.request(path, { method: "POST", cookie: await server.cookieFor(as), ...(body === undefined ? {} : { json: body }) });
-const profile = async (url: string, as: Who = "admin") =>
-  (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(as) }))).data;
+const post = async (path: string, as: Who, body?: unknown) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), ...(body === undefined ? {} : { json: body }) });
+const profile = async (url: string, as: Who = "admin") => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(as) }))).data;
 const tagIds = async (...names: string[]) => {
   const { data } = await json<{ data: { id: number; name: string }[] }>(await server.request("/api/tags"));
   return names.map((name) => data.find((tag) => tag.name === name)!.id);

@@ -71,7 +71,15 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
-    actionRoute({ guard: adminOnly, path: "/entertainer-reviews/delete-entertainer-review/{reviewId}", result: messageResultSchema, tags: ["Reviews"], summary: "Delete a review (admin)", params: reviewIdParam, errors: [401, 403, 404] }),
+    actionRoute({
+      guard: adminOnly,
+      path: "/entertainer-reviews/delete-entertainer-review/{reviewId}",
+      result: messageResultSchema,
+      tags: ["Reviews"],
+      summary: "Delete a review (admin)",
+      params: reviewIdParam,
+      errors: [401, 403, 404],
+    }),
     async (c) => {
       const admin = requireAdmin(c);
       return c.json({ data: await deleteReview(c.get("db"), admin, c.req.valid("param").reviewId) }, 200);

@@ -115,7 +115,7 @@ export const seoRoutes = createRouter()
       path: "/seo/entries",
       tags: TAGS,
       summary: "Curated entries of one kind, by key, 50 a page; `q` narrows to keys or titles containing it",
-     
+
       request: {
         query: z.object({
           kind: z.enum(SEO_ENTRY_KINDS).default("act"),
@@ -123,7 +123,10 @@ export const seoRoutes = createRouter()
           page: z.coerce.number().int().min(1).max(10_000).default(1),
         }),
       },
-      responses: { 200: json(z.object({ data: z.array(entryOut), meta: z.object({ total: z.number().int(), page: z.number().int(), pages: z.number().int() }) }), "Entries"), ...errorResponses(401, 403, 422) },
+      responses: {
+        200: json(z.object({ data: z.array(entryOut), meta: z.object({ total: z.number().int(), page: z.number().int(), pages: z.number().int() }) }), "Entries"),
+        ...errorResponses(401, 403, 422),
+      },
     }),
     async (c) => {
       const { kind, q, page } = c.req.valid("query");
@@ -132,11 +135,27 @@ export const seoRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({ method: "post", middleware: [adminOnly], path: "/seo/entries", tags: TAGS, summary: "Add a curated entry for an act or a listing page", request: body(seoEntrySchema), responses: { 201: json(z.object({ data: entryOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) } }),
+    apiRoute({
+      method: "post",
+      middleware: [adminOnly],
+      path: "/seo/entries",
+      tags: TAGS,
+      summary: "Add a curated entry for an act or a listing page",
+      request: body(seoEntrySchema),
+      responses: { 201: json(z.object({ data: entryOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) },
+    }),
     async (c) => c.json({ data: entryJson(await createSeoEntry(c.get("db"), c.req.valid("json"))) }, 201),
   )
   .openapi(
-    apiRoute({ method: "get", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "One curated entry", request: { params: entryId }, responses: { 200: json(z.object({ data: entryOut }), "The entry"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({
+      method: "get",
+      middleware: [adminOnly],
+      path: "/seo/entries/{id}",
+      tags: TAGS,
+      summary: "One curated entry",
+      request: { params: entryId },
+      responses: { 200: json(z.object({ data: entryOut }), "The entry"), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (c) => {
       const entry = await findSeoEntry(c.get("db"), c.req.valid("param").id);
       if (!entry) throw notFound("No such curated entry");
@@ -144,26 +163,65 @@ export const seoRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({ method: "put", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "Replace a curated entry", request: { params: entryId, ...body(seoEntrySchema) }, responses: { 200: json(z.object({ data: entryOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) } }),
+    apiRoute({
+      method: "put",
+      middleware: [adminOnly],
+      path: "/seo/entries/{id}",
+      tags: TAGS,
+      summary: "Replace a curated entry",
+      request: { params: entryId, ...body(seoEntrySchema) },
+      responses: { 200: json(z.object({ data: entryOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) },
+    }),
     async (c) => c.json({ data: entryJson(await updateSeoEntry(c.get("db"), c.req.valid("param").id, c.req.valid("json"))) }, 200),
   )
   .openapi(
-    apiRoute({ method: "delete", middleware: [adminOnly], path: "/seo/entries/{id}", tags: TAGS, summary: "Delete a curated entry: the page goes back to its generated title and description", request: { params: entryId }, responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({
+      method: "delete",
+      middleware: [adminOnly],
+      path: "/seo/entries/{id}",
+      tags: TAGS,
+      summary: "Delete a curated entry: the page goes back to its generated title and description",
+      request: { params: entryId },
+      responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (c) => {
       await deleteSeoEntry(c.get("db"), c.req.valid("param").id);
       return c.json({ data: { message: MESSAGES.seoEntryDeleted } }, 200);
     },
   )
   .openapi(
-    apiRoute({ method: "get", middleware: [adminOnly], path: "/seo/guides", tags: TAGS, summary: "Every guide, by title", responses: { 200: json(z.object({ data: z.array(guideOut) }), "Guides"), ...errorResponses(401, 403) } }),
+    apiRoute({
+      method: "get",
+      middleware: [adminOnly],
+      path: "/seo/guides",
+      tags: TAGS,
+      summary: "Every guide, by title",
+      responses: { 200: json(z.object({ data: z.array(guideOut) }), "Guides"), ...errorResponses(401, 403) },
+    }),
     async (c) => c.json({ data: (await listGuides(c.get("db"))).map(guideJson) }, 200),
   )
   .openapi(
-    apiRoute({ method: "post", middleware: [adminOnly], path: "/seo/guides", tags: TAGS, summary: "Publish a guide at /guides/{slug}", request: body(guideSchema), responses: { 201: json(z.object({ data: guideOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) } }),
+    apiRoute({
+      method: "post",
+      middleware: [adminOnly],
+      path: "/seo/guides",
+      tags: TAGS,
+      summary: "Publish a guide at /guides/{slug}",
+      request: body(guideSchema),
+      responses: { 201: json(z.object({ data: guideOut }), "Created"), ...errorResponses(400, 401, 403, 409, 422) },
+    }),
     async (c) => c.json({ data: guideJson(await createGuide(c.get("db"), c.req.valid("json"))) }, 201),
   )
   .openapi(
-    apiRoute({ method: "get", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "One guide", request: { params: slugParam }, responses: { 200: json(z.object({ data: guideOut }), "The guide"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({
+      method: "get",
+      middleware: [adminOnly],
+      path: "/seo/guides/{slug}",
+      tags: TAGS,
+      summary: "One guide",
+      request: { params: slugParam },
+      responses: { 200: json(z.object({ data: guideOut }), "The guide"), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (c) => {
       const guide = await findGuide(c.get("db"), c.req.valid("param").slug);
       if (!guide) throw notFound("No such guide");
@@ -171,11 +229,27 @@ export const seoRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({ method: "put", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "Replace a guide; a new slug moves it", request: { params: slugParam, ...body(guideSchema) }, responses: { 200: json(z.object({ data: guideOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) } }),
+    apiRoute({
+      method: "put",
+      middleware: [adminOnly],
+      path: "/seo/guides/{slug}",
+      tags: TAGS,
+      summary: "Replace a guide; a new slug moves it",
+      request: { params: slugParam, ...body(guideSchema) },
+      responses: { 200: json(z.object({ data: guideOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) },
+    }),
     async (c) => c.json({ data: guideJson(await updateGuide(c.get("db"), c.req.valid("param").slug, c.req.valid("json"))) }, 200),
   )
   .openapi(
-    apiRoute({ method: "delete", middleware: [adminOnly], path: "/seo/guides/{slug}", tags: TAGS, summary: "Delete a guide", request: { params: slugParam }, responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) } }),
+    apiRoute({
+      method: "delete",
+      middleware: [adminOnly],
+      path: "/seo/guides/{slug}",
+      tags: TAGS,
+      summary: "Delete a guide",
+      request: { params: slugParam },
+      responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) },
+    }),
     async (c) => {
       await deleteGuide(c.get("db"), c.req.valid("param").slug);
       return c.json({ data: { message: MESSAGES.guideDeleted } }, 200);

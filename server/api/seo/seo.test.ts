@@ -37,7 +37,12 @@ const send = async (method: string, path: string, as: DemoUser | "guest", body?:
   server.request(path, { method, cookie: await server.cookieFor(as), ...(body === undefined ? {} : { json: body }) });
 const entries = async (query: string) => json<{ data: Entry[]; meta: { total: number; pages: number } }>(await send("GET", `/api/seo/entries?${query}`, "admin"));
 
-const actEntry = { kind: "act", key: "dj-nova", title: "DJ Nova: open-format DJ for weddings and parties", description: "DJ Nova reads the room and keeps a dance floor full from the first song to the last call, at weddings, parties and corporate nights." };
+const actEntry = {
+  kind: "act",
+  key: "dj-nova",
+  title: "DJ Nova: open-format DJ for weddings and parties",
+  description: "DJ Nova reads the room and keeps a dance floor full from the first song to the last call, at weddings, parties and corporate nights.",
+};
 const guide = {
   slug: "how-to-write-a-brief",
   title: "How to write a brief an entertainer can quote from",
@@ -120,10 +125,7 @@ describe("an admin edits an act's entry", () => {
     expect(response.status).toBe(200);
     const { warnings, title } = (await json<{ data: Entry }>(response)).data;
     expect(title).toBe("DJ Nova ".repeat(10).trim());
-    expect(warnings).toEqual([
-      "The title has 79 characters; search engines show about 60, so the end is cut.",
-      "The description has 10 characters; under 70 engines often write their own.",
-    ]);
+    expect(warnings).toEqual(["The title has 79 characters; search engines show about 60, so the end is cut.", "The description has 10 characters; under 70 engines often write their own."]);
   });
 
   it("refuses what is not a curated entry, field by field, and changes nothing", async () => {
@@ -170,7 +172,13 @@ describe("an admin edits an act's entry", () => {
 
 describe("an admin edits a listing page's entry", () => {
   it("keys it by the listing's path, with an introduction; a search narrows the list", async () => {
-    const response = await send("POST", "/api/seo/entries", "admin", { kind: "listing", key: "/hire/dj/boston-ma", title: "DJs for Events in Boston, MA", description: "Boston's DJs for weddings, campus nights and company parties, with reviews from planners who booked them.", intro: ["First.", "Second."] });
+    const response = await send("POST", "/api/seo/entries", "admin", {
+      kind: "listing",
+      key: "/hire/dj/boston-ma",
+      title: "DJs for Events in Boston, MA",
+      description: "Boston's DJs for weddings, campus nights and company parties, with reviews from planners who booked them.",
+      intro: ["First.", "Second."],
+    });
     expect(response.status).toBe(201);
     expect((await json<{ data: Entry }>(response)).data).toMatchObject({ path: "/hire/dj/boston-ma", intro: ["First.", "Second."] });
     const found = await entries("kind=listing&q=boston");

@@ -8,7 +8,10 @@ import type { ActSearchFilter, ListKey } from "../../../domain/search-filter";
  */
 export function listCondition(key: ListKey, values: string[]): SQL | null {
   if (values.length === 0) return null;
-  return sql`s.facets && ARRAY[${sql.join(values.map((value) => sql`${`${key}:${value}`}`), sql`, `)}]::text[]`;
+  return sql`s.facets && ARRAY[${sql.join(
+    values.map((value) => sql`${`${key}:${value}`}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /** Admins' status filter, of the act row `a`. */

@@ -102,7 +102,10 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
 /** After relevance, the order of equally relevant acts: featured, then those that answer more often, and faster (issue 30). */
 const BY_RANK_THEN = sql`s.featured desc, s.response_rate desc nulls last, s.response_hours asc nulls last, s.rating_avg desc nulls last, s.act_id`;
 
-const KIND_TYPES = sql`array[${sql.join(KIND_TAG_TYPES.map((type) => sql`${type}`), sql`, `)}]::text[]`;
+const KIND_TYPES = sql`array[${sql.join(
+  KIND_TAG_TYPES.map((type) => sql`${type}`),
+  sql`, `,
+)}]::text[]`;
 
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
 export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,

@@ -10,6 +10,7 @@ export function AdditionalInfo({ act, can }: SectionProps) {
   return (
     <Section id="additional-info" title="Additional Info">
       <div className="grid gap-4 md:grid-cols-2">
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of facts, not of form controls, which a fieldset is for. */}
         <div className="rounded-md border border-gray-200 p-4" aria-label="Manager" role="group">
           <h3 className="font-semibold">Manager</h3>
           {manager ? (
@@ -29,9 +30,13 @@ export function AdditionalInfo({ act, can }: SectionProps) {
               {manager.role === "ARTIST" && (
                 <>
                   <dt className="text-gray-700">W-9</dt>
-                  <dd><Flag on={manager.w9_received} label="received" /></dd>
+                  <dd>
+                    <Flag on={manager.w9_received} label="received" />
+                  </dd>
                   <dt className="text-gray-700">Direct deposit</dt>
-                  <dd><Flag on={manager.direct_deposit_received} label="received" /></dd>
+                  <dd>
+                    <Flag on={manager.direct_deposit_received} label="received" />
+                  </dd>
                 </>
               )}
             </dl>

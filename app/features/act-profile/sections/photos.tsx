@@ -25,13 +25,16 @@ export function Photos({ act, can }: SectionProps) {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-gallery="">
           {act.images.map((image, index) => (
             <li key={image.id} className="group relative">
-              <a
-                href={fileUrl(image.path)}
-                data-lightbox-index={index}
-                className="block overflow-hidden rounded-md"
-                aria-label={`Open photo ${index + 1} of ${act.images.length}`}
-              >
-                <img {...sizedImage(image.path, 480, "(max-width: 640px) 100vw, 480px")} alt={`${act.name}, photo ${index + 1}`} loading="lazy" width={480} height={320} className="aspect-[3/2] w-full object-cover transition group-hover:scale-105" />
+              <a href={fileUrl(image.path)} data-lightbox-index={index} className="block overflow-hidden rounded-md" aria-label={`Open photo ${index + 1} of ${act.images.length}`}>
+                <img
+                  {...sizedImage(image.path, 480, "(max-width: 640px) 100vw, 480px")}
+                  // biome-ignore lint/a11y/noRedundantAlt: "photo 2" says which of the act's photos it is, not that it is an image.
+                  alt={`${act.name}, photo ${index + 1}`}
+                  loading="lazy"
+                  width={480}
+                  height={320}
+                  className="aspect-[3/2] w-full object-cover transition group-hover:scale-105"
+                />
               </a>
               <button
                 type="button"

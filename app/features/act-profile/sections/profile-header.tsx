@@ -48,9 +48,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
           <p className="flex flex-wrap items-center gap-1 text-gray-700">
             <MapPin aria-hidden className="h-4 w-4" />
             <span>{act.location}</span>
-            {act.additionalLocations.length > 0 && (
-              <span className="text-sm">(also {act.additionalLocations.map((item) => item.location).join(", ")})</span>
-            )}
+            {act.additionalLocations.length > 0 && <span className="text-sm">(also {act.additionalLocations.map((item) => item.location).join(", ")})</span>}
           </p>
         )}
         {act.compare_to && <p className="text-sm text-gray-700">Compare to: {act.compare_to}</p>}

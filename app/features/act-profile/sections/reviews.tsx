@@ -78,8 +78,7 @@ function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelet
             </div>
             <p className="mt-1 whitespace-pre-line text-gray-800">{review.body}</p>
             <p className="mt-1 text-xs text-gray-700">
-              {review.reviewer_name ?? "A verified planner"} ·{" "}
-              <time dateTime={review.created_at}>{formatDay(review.created_at)}</time>
+              {review.reviewer_name ?? "A verified planner"} · <time dateTime={review.created_at}>{formatDay(review.created_at)}</time>
             </p>
             {canDelete && <DeleteReview review={review} />}
           </article>

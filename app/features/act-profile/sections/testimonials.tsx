@@ -28,7 +28,13 @@ export function Testimonials({ act, can }: SectionProps) {
       {act.testimonials.length === 0 ? (
         <EmptyState>{MESSAGES.noTestimonials}</EmptyState>
       ) : reordering ? (
-        <ReorderList items={act.testimonials} endpoint="/testimonials/order-testimonial" label={(item) => `testimonial from ${item.name}`} render={(item) => <Quote item={item} />} onDone={() => setReordering(false)} />
+        <ReorderList
+          items={act.testimonials}
+          endpoint="/testimonials/order-testimonial"
+          label={(item) => `testimonial from ${item.name}`}
+          render={(item) => <Quote item={item} />}
+          onDone={() => setReordering(false)}
+        />
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Testimonials">
           {act.testimonials.map((item) => (

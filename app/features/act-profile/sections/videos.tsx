@@ -44,6 +44,7 @@ export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string 
  */
 function VideoPlayer({ video, title }: { video: ProfileVideo; title: string }) {
   if (video.file_path) {
+    // biome-ignore lint/a11y/useMediaCaption: artists upload performance videos without caption files; we have none to offer.
     return <video controls preload="metadata" src={fileUrl(video.file_path)} title={title} className="aspect-video w-full rounded-md bg-black" />;
   }
   const parsed = video.link ? parseVideoLink(video.link) : null;
