@@ -1,8 +1,5 @@
-import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, codeForStatus, fieldErrorsFromIssues } from "../domain/api-error";
+import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, fieldErrorsFromIssues } from "../domain/api-error";
 
 /** A failure a handler or service raises; turned into the contract's shape in one place. */
 export class ApiError extends Error {
@@ -31,10 +28,6 @@ export const validationFailed = (errors: FieldErrors) => new ApiError("validatio
 
 export function errorBody(code: ErrorCode, message: string, errors?: FieldErrors): ApiErrorBody {
   return errors ? { message, code, errors } : { message, code };
-}
-
-export function sendError(c: Context, code: ErrorCode, message: string, errors?: FieldErrors): Response {
-  return c.json(errorBody(code, message, errors), ERROR_CODES[code] as ContentfulStatusCode);
 }
 
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
@@ -67,19 +60,4 @@ export function validationError(error: ZodError, input: unknown): ApiError {
     return issue.code === "invalid_value" && issue.values.every((allowed) => typeof allowed !== typeof value);
   });
   return wrongType ? new ApiError("bad_request", "Some fields have the wrong type", errors) : validationFailed(errors);
-}
-
-/** Every thrown value becomes the contract's shape; a 5xx is logged with its stack, never sent. */
-export function toErrorResponse(c: Context, err: unknown, log: (err: unknown) => void): Response {
-  if (err instanceof ApiError) {
-    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-    return sendError(c, err.code, err.message, err.errors);
-  }
-  if (err instanceof HTTPException) {
-    const code = codeForStatus(err.status);
-    if (code === "internal") log(err);
-    return sendError(c, code, err.message || "Request failed");
-  }
-  log(err);
-  return sendError(c, "internal", "Something went wrong");
 }

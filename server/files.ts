@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { canDownloadDocument } from "../domain/permissions";
-import type { AppEnv } from "./api/router";
+import type { AppEnv } from "./http/app-env";
 import type { Executor } from "./db/client";
 import { acts, documents, images, uploads, videos } from "./db/schema";
 import { actAccess } from "./services/act-visibility";

@@ -1,4 +1,4 @@
-import type { ActRowCache } from "./act-row-cache";
+import type { ActRowCache } from "./cache/act-row-cache";
 import type { Database } from "./db/client";
 import type { UnreviewedBooking } from "./services/planner-reviews";
 import type { SessionUser } from "./services/viewer";
@@ -29,7 +29,7 @@ export type LoadContext = {
   unreviewedBookings(): Promise<readonly UnreviewedBooking[]>;
   /** A planner's saved acts (urls); empty for anyone else. */
   shortlisted(): Promise<readonly string[]>;
-  /** Acts' rows kept between requests, for reads (server/act-row-cache.ts). */
+  /** Acts' rows kept between requests, for reads (server/cache/act-row-cache.ts). */
   actRows: ActRowCache | undefined;
   config: PublicConfig;
   /** Whether whole pages are kept by the data they were rendered from (decision 0022). */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Executor } from "./db/client";
-import type { GuestPageCache } from "./guest-cache";
+import type { GuestPageCache } from "./cache/guest-cache";
 import { countPublicProfiles, guideUrls, indexableListings, publicProfilesAfter, type SitemapUrl } from "./services/sitemap";
 
 /** The sitemaps.org limit of URLs in one file; past it /sitemap.xml is an index. */

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { NOTIFICATIONS } from "../domain/notifications";
-import type { AppEnv } from "./api/router";
+import type { AppEnv } from "./http/app-env";
 import { escapeHtml } from "./mail/render";
 import { readUnsubscribeToken } from "./mail/unsubscribe";
 import { setEmailEnabled } from "./services/notifications";

@@ -3,7 +3,7 @@ import * as router from "react-router";
 
 /**
  * The server's renderer of kept markup (app/entry.server.tsx provides it): the markup of an
- * element, rendered once per distinct input and reused (server/kept-markup.ts).
+ * element, rendered once per distinct input and reused (server/cache/kept-markup.ts).
  */
 export interface KeptMarkupRenderer {
   markup(name: string, input: unknown, element: () => ReactElement): string;

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "../../domain/api-error";
-import type { Guard } from "./app-env";
+import type { Guard } from "../http/app-env";
 
 /**
  * What the OpenAPI document says about every operation beyond its own declaration (issue 16):

@@ -1,10 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
 import { badRequest, notFound, validationError } from "../errors";
-import type { AppEnv, Guard } from "./app-env";
+import type { AppEnv, Guard } from "../http/app-env";
 import { apiRoute, dataResponse, errorResponses } from "./route-docs";
 
-export type { AppEnv, AppVariables, Guard } from "./app-env";
+export type { AppEnv, AppVariables, Guard } from "../http/app-env";
 
 /** Every API router validates with the shared schemas and fails in the contract's shape. */
 export function createRouter() {

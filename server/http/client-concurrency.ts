@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_CONCURRENCY } from "../../domain/limits";
-import type { AppEnv } from "../api/router";
+import type { AppEnv } from "./app-env";
 import { sessionTokenOf } from "../auth";
-import { socketAddress } from "../client-ip";
-import { sendError } from "../errors";
+import { socketAddress } from "./client-ip";
+import { sendError } from "./error-response";
 
 const TOO_MANY = "Too many searches at once from this client: wait for one to finish";
 

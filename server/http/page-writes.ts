@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isUnsafeText } from "../../domain/schemas/fields";
-import type { AppEnv } from "../api/router";
+import type { AppEnv } from "./app-env";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** The encodings an HTML form sends; React Router's own submissions use them too. */

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { listenForChanges } from "../change-listener";
+import { listenForChanges } from "../cache/change-listener";
 import type { DatabaseHandle } from "../db/client";
 import { CONVERSATION_CHANNEL } from "../services/conversations";
 

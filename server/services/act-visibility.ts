@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type ActAccess, canViewAct } from "../../domain/permissions";
-import type { ActRowCache } from "../act-row-cache";
+import type { ActRowCache } from "../cache/act-row-cache";
 import type { Executor } from "../db/client";
 import { acts } from "../db/schema";
 import { notFound } from "../errors";

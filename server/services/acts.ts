@@ -7,7 +7,7 @@ import { canManageAct, canSeeAdminInfo, isManager } from "../../domain/permissio
 import { lowestPrice } from "../../domain/prices";
 import { averageRating, ratingDistribution, reviewerShownName } from "../../domain/ratings";
 import type { Role } from "../../domain/roles";
-import type { ActRowCache } from "../act-row-cache";
+import type { ActRowCache } from "../cache/act-row-cache";
 import type { Executor } from "../db/client";
 import { type acts, invites, offers, users } from "../db/schema";
 import type { SessionUser } from "./viewer";
@@ -54,7 +54,7 @@ async function loadManager(db: Executor, managerId: string | null): Promise<Mana
 
 /**
  * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
- * a GET may pass the act rows kept between requests (server/act-row-cache.ts); writes may not.
+ * a GET may pass the act rows kept between requests (server/cache/act-row-cache.ts); writes may not.
  */
 export async function getActProfile(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<ActProfile> {
   return (await getActProfilePage(db, actUrl, viewer, keptRows)).profile;

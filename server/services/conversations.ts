@@ -201,7 +201,7 @@ export async function readConversation(db: Database, viewer: SessionUser, conver
 export async function markConversationRead(db: Database, viewer: SessionUser, conversationId: number, messageId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await markRead(tx, conversationId, viewer.id, messageId);
-    // Every server forgets what it kept of the reader's unread counts (server/viewer-cache.ts).
+    // Every server forgets what it kept of the reader's unread counts (server/cache/viewer-cache.ts).
     await tx.execute(sql`select pg_notify('viewer_change', ${viewer.id})`);
     await tx
       .update(notifications)

@@ -23,7 +23,7 @@ export interface UnreviewedBooking {
 /**
  * The planner's bookings without a review, soonest event first: with the time, all that decides
  * which of their events may review which act. One list per planner, so a page can keep it
- * (server/viewer-cache.ts) and find any act's reviewable events in it.
+ * (server/cache/viewer-cache.ts) and find any act's reviewable events in it.
  */
 export async function unreviewedBookings(db: Executor, plannerId: string): Promise<UnreviewedBooking[]> {
   return db

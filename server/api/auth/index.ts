@@ -7,7 +7,7 @@ import type { Auth } from "../../auth";
 import { MESSAGES } from "../../../domain/messages";
 import { isUnsafeText } from "../../../domain/schemas/fields";
 import { badRequest, errorBody, notFound, unauthenticated, validationError, validationFailed } from "../../errors";
-import { socketAddress, withClientIp } from "../../client-ip";
+import { socketAddress, withClientIp } from "../../http/client-ip";
 import { users, verifications } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { accountActionsLeft, clearAccountActions, takeAccountAction } from "../../services/account-limits";

@@ -5,7 +5,7 @@ import { LIMITS } from "../../../domain/limits";
 import { uploadSchema } from "../../../domain/resources/accounts";
 import { imageSchema } from "../../../domain/schemas/media";
 import { badRequest } from "../../errors";
-import { payloadTooLarge } from "../../drain-body";
+import { payloadTooLarge } from "../../http/drain-body";
 import { createImage, deleteImage } from "../../services/images";
 import { storeUpload } from "../../services/uploads";
 import { onAct, roles, requireViewer } from "../guards";

@@ -8,7 +8,7 @@ import { type Executor, runsQueriesSideBySide } from "../../db/client";
 import { validationFailed } from "../../errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
-import type { ActRowCache } from "../../act-row-cache";
+import type { ActRowCache } from "../../cache/act-row-cache";
 import { type Circle, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "../../db/json-column";

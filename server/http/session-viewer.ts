@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import { isRole } from "../domain/roles";
-import type { AppEnv } from "./api/router";
-import { type Auth, sessionTokenOf } from "./auth";
-import type { SessionUser } from "./services/viewer";
-import type { KeptSession, ViewerCache } from "./viewer-cache";
+import { isRole } from "../../domain/roles";
+import type { AppEnv } from "./app-env";
+import { type Auth, sessionTokenOf } from "../auth";
+import type { SessionUser } from "../services/viewer";
+import type { KeptSession, ViewerCache } from "../cache/viewer-cache";
 
 /** How many session tokens known to be no session are remembered. */
 const MAX_REMEMBERED_INVALID = 1_000;
@@ -23,7 +23,7 @@ function mayWrite(method: string, path: string): boolean {
  * A token that names no session (forged, stale, signed out) never will again, since tokens
  * are random, so it is remembered and not looked up again: a junk cookie costs a guest's
  * request next to nothing. A valid one is kept in the viewer cache, when there is one
- * (server/viewer-cache.ts), which every write request here clears once it is answered.
+ * (server/cache/viewer-cache.ts), which every write request here clears once it is answered.
  */
 export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandler<AppEnv> {
   const invalid = new Set<string>();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PageFinish } from "./page-response";
+import type { PageFinish } from "../http/page-response";
 import { createSizedLru } from "./sized-lru";
 
 /** What the kept pages of one server may hold in all, in bytes (each page and its gzip). */

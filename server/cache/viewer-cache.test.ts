@@ -1,12 +1,12 @@
-import { eventually } from "../tests/setup/eventually";
+import { eventually } from "../../tests/setup/eventually";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE_EMAILS, createTestServer, type TestServer } from "../tests/setup/api-harness";
-import type { SsrHandler } from "./app";
-import { acts, bookings as bookings_, events, sessions, users } from "./db/schema";
+import { ROLE_EMAILS, createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import type { SsrHandler } from "../app";
+import { acts, bookings as bookings_, events, sessions, users } from "../db/schema";
 
 /**
- * Sessions and unread counts are kept in memory between requests (server/viewer-cache.ts).
+ * Sessions and unread counts are kept in memory between requests (server/cache/viewer-cache.ts).
  * What is kept must never outlive the change that ends it: a page stands in for the header,
  * showing who is signed in and how many notifications wait.
  */

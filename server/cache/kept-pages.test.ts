@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageKeeper } from "./kept-pages";
-import { finishPage, htmlResponse, renderedPage } from "./page-response";
+import { finishPage, htmlResponse, renderedPage } from "../http/page-response";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

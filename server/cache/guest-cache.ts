@@ -1,13 +1,13 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
-import { SEARCH_QUERY_KEYS } from "../domain/search-filter";
-import type { AppEnv } from "./api/router";
-import type { DatabaseHandle } from "./db/client";
+import { SEARCH_QUERY_KEYS } from "../../domain/search-filter";
+import type { AppEnv } from "../http/app-env";
+import type { DatabaseHandle } from "../db/client";
 import type { Dependencies } from "./change-clock";
 import { followPageChanges } from "./page-changes";
-import { renderedPage } from "./page-response";
-import { setResponseHeader } from "./set-response-header";
+import { renderedPage } from "../http/page-response";
+import { setResponseHeader } from "../http/set-response-header";
 
 interface Entry {
   /** The change counter when the render began: changes after it make the entry stale. */

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type DemoUser, type TestServer } from "../tests/setup/api-harness";
-import { eventually } from "../tests/setup/eventually";
+import { createTestServer, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
+import { eventually } from "../../tests/setup/eventually";
 import { createActRowCache } from "./act-row-cache";
-import { acts, events, invites, moderationEvents, offers, tagUpdateRequestTags, tagUpdateRequests, tags, users } from "./db/schema";
-import { createLogger } from "./logger";
+import { acts, events, invites, moderationEvents, offers, tagUpdateRequestTags, tagUpdateRequests, tags, users } from "../db/schema";
+import { createLogger } from "../logger";
 
 /**
- * Acts' rows are kept in memory between reads (server/act-row-cache.ts), and the profile
+ * Acts' rows are kept in memory between reads (server/cache/act-row-cache.ts), and the profile
  * (GET /api/acts/{url}, and the page, which reads it the same way) starts from the kept row.
  * What is kept must never outlive a change, and never carry one viewer's view to another.
  */

@@ -13,7 +13,7 @@ export interface KeptPiece {
   readonly bytes: Buffer;
   /**
    * The bytes as raw DEFLATE blocks ending in a sync flush, at zlib's default level (pages use 3),
-   * since they are made once: a page's gzip takes them as they are (server/gzip-around.ts).
+   * since they are made once: a page's gzip takes them as they are (server/http/gzip-around.ts).
    */
   deflated(): Buffer;
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { CLIENT_IP_HEADER } from "./auth";
-import type { AppEnv } from "./api/router";
+import { CLIENT_IP_HEADER } from "../auth";
+import type { AppEnv } from "./app-env";
 
 /** The socket's address: the only client IP we trust, because no header can forge it. */
 export function socketAddress(c: Context<AppEnv>): string | undefined {

@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
-import type { ActRowCache } from "../act-row-cache";
+import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { SessionUser } from "../services/viewer";
 
@@ -11,9 +11,9 @@ export interface AppVariables {
   log: Logger;
   db: Database;
   viewer: SessionUser | null;
-  /** Acts' rows kept between requests, for reads (server/act-row-cache.ts). */
+  /** Acts' rows kept between requests, for reads (server/cache/act-row-cache.ts). */
   actRows?: ActRowCache | undefined;
-  /** The URL a page is rendered for, when the guest cache normalised it (server/guest-cache.ts). */
+  /** The URL a page is rendered for, when the guest cache normalised it (server/cache/guest-cache.ts). */
   renderUrl?: string;
 }
 export interface AppEnv {

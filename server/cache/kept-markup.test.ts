@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { gzipAround } from "./gzip-around";
+import { gzipAround } from "../http/gzip-around";
 import { createMarkupKeeper, keptPiece } from "./kept-markup";
 
 /**

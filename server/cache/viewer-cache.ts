@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import type { DatabaseHandle } from "./db/client";
+import type { DatabaseHandle } from "../db/client";
 import { listenForChanges } from "./change-listener";
-import type { UnreviewedBooking } from "./services/planner-reviews";
-import type { SessionUser } from "./services/viewer";
+import type { UnreviewedBooking } from "../services/planner-reviews";
+import type { SessionUser } from "../services/viewer";
 
 const CHANNEL = "viewer_change";
 /** How long a kept fact is trusted at most, whatever is heard: it bounds a lost notice, and lets better-auth refresh a session's expiry. */

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { DatabaseHandle } from "./db/client";
+import type { DatabaseHandle } from "../db/client";
 
 const RETRY_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { sendError } from "./errors";
+import { sendError } from "./error-response";
 
 /** Past this much, or this long, a refused body is not read to its end: the connection is cut. */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024;

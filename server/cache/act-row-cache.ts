@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { DatabaseHandle } from "./db/client";
-import type { acts } from "./db/schema";
+import type { DatabaseHandle } from "../db/client";
+import type { acts } from "../db/schema";
 import type { Dependencies } from "./change-clock";
 import { followPageChanges } from "./page-changes";
 
