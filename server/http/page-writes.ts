@@ -1,14 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isUnsafeText } from "../../domain/schemas/fields";
 import type { AppEnv } from "./app-env";
+import { isWriteMethod } from "./writes";
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** The encodings an HTML form sends; React Router's own submissions use them too. */
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-
-export function isWriteMethod(method: string): boolean {
-  return WRITE_METHODS.has(method);
-}
 
 /** The origin of a Referer header, or null when there is none or it is no URL. */
 function originOf(referer: string | undefined): string | null {

@@ -9,21 +9,12 @@ import type { KeptSession, ViewerCache } from "../cache/viewer-cache";
 const MAX_REMEMBERED_INVALID = 1_000;
 
 /**
- * Whether a request may change what is kept of viewers: every write, and the one link of
- * better-auth's that writes on a GET, opened from a mail (it confirms an address, and a changed
- * address replaces the old). The database announces such changes too, but a PostgreSQL server's
- * announcement may arrive after this visitor's next request.
- */
-function mayWrite(method: string, path: string): boolean {
-  return (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") || path === "/api/auth/verify-email";
-}
-
-/**
  * Who is asking, for the API and the pages alike: the session's user, or null for a guest.
  * A token that names no session (forged, stale, signed out) never will again, since tokens
  * are random, so it is remembered and not looked up again: a junk cookie costs a guest's
  * request next to nothing. A valid one is kept in the viewer cache, when there is one
- * (server/cache/viewer-cache.ts), which every write request here clears once it is answered.
+ * (server/cache/viewer-cache.ts), which every write here clears once it is answered
+ * (server/http/writes.ts).
  */
 export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandler<AppEnv> {
   const invalid = new Set<string>();
@@ -48,6 +39,5 @@ export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandle
       c.set("viewer", kept ? await cache.session(token, load) : ((await load())?.viewer ?? null));
     }
     await next();
-    if (cache && mayWrite(c.req.method, c.req.path)) cache.forgetAll();
   };
 }

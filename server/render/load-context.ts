@@ -1,7 +1,7 @@
-import type { ActRowCache } from "./cache/act-row-cache";
-import type { Database } from "./db/client";
-import type { UnreviewedBooking } from "./services/planner-reviews";
-import type { SessionUser } from "./services/viewer";
+import type { ActRowCache } from "../cache/act-row-cache";
+import type { Database } from "../db/client";
+import type { UnreviewedBooking } from "../services/planner-reviews";
+import type { SessionUser } from "../services/viewer";
 
 /** What the server hands to every React Router loader and action. */
 export interface PublicConfig {
@@ -38,3 +38,6 @@ export type LoadContext = {
   apiFetch(path: string, init?: RequestInit): Promise<Response>;
   requestId: string;
 };
+
+/** Renders a page: React Router's request handler, given the request and its load context. */
+export type SsrHandler = (request: Request, context: LoadContext) => Promise<Response>;

@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { SsrHandler } from "./app";
+import type { SsrHandler } from "./load-context";
 
 /** React Router's handler over the built server bundle. */
 export async function createProductionSsr(buildFile: string): Promise<SsrHandler> {

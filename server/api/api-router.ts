@@ -1,0 +1,85 @@
+import { swaggerUI } from "@hono/swagger-ui";
+import type { DatabaseHandle } from "../db/client";
+import type { Env } from "../env";
+import { sendError } from "../http/error-response";
+import { withPagePolicy } from "../http/security-headers";
+import type { ConversationHub } from "../live/conversation-hub";
+import type { FileStorage } from "../storage/file-storage";
+import { actRoutes } from "./acts";
+import { actEditRoutes } from "./acts/edit";
+import { allowedMethods } from "../http/allowed-methods";
+import { contentRoutes } from "./content";
+import { conversationRoutes } from "./conversations";
+import { documentRoutes } from "./documents";
+import { eventRoutes } from "./events";
+import { meRoutes } from "./me";
+import { mediaRoutes } from "./media";
+import { videoRoutes } from "./media/videos";
+import { moderationRoutes } from "./moderation";
+import { notificationRoutes } from "./notifications";
+import { withOperationIds } from "./operation-ids";
+import { placeRoutes } from "./places";
+import { reviewRoutes } from "./reviews";
+import { API_TAGS } from "./route-docs";
+import { createRouter } from "./router";
+import { seoRoutes } from "./seo";
+import { shortlistRoutes } from "./shortlist";
+import { tagRoutes } from "./tags";
+import { userRoutes } from "./users";
+
+/**
+ * Every /api route (mounted at /api, after the gate of server/http/api-gate.ts), the OpenAPI
+ * document they make, its reference page, and the answer for a path or method no route has.
+ */
+export function apiRouter(deps: {
+  env: Env;
+  database: DatabaseHandle;
+  storage: FileStorage;
+  conversationHub?: ConversationHub | undefined;
+  pagePolicy: { chatWidgetSrc: string | null; development: boolean };
+}) {
+  const { env, database, storage } = deps;
+  const api = createRouter();
+  for (const routes of [meRoutes, notificationRoutes, tagRoutes, placeRoutes, actRoutes, actEditRoutes, moderationRoutes, reviewRoutes, userRoutes, eventRoutes]) api.route("/", routes);
+  api.route("/", conversationRoutes(deps.conversationHub));
+  for (const routes of [shortlistRoutes, contentRoutes, seoRoutes]) api.route("/", routes);
+  api.route("/", mediaRoutes(storage));
+  api.route("/", documentRoutes(storage));
+  api.route("/", videoRoutes(database.db, storage));
+  // The session cookie better-auth sets at sign-in; operations that need one say so (issue 16 adds it to each).
+  api.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: `${env.publicUrl.startsWith("https://") ? "__Secure-" : ""}eva.session_token`,
+    description: "Sign in with POST /api/auth/sign-in/email; the answer sets this cookie.",
+  });
+  const documentConfig = {
+    openapi: "3.1.0",
+    info: {
+      title: `${env.appName} marketplace API`,
+      version: "1.0.0",
+      description:
+        "Every answer is `{data: …}` (lists with `meta` where paged); every failure is `{message, code, errors?}` with the code its status names. Writes are POSTs with a JSON body (PUT and DELETE for search-engine copy), refused from a foreign Origin when authenticated by the session cookie. Sign in with POST /api/auth/sign-in/email.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    // The reference groups operations by resource, in this order.
+    tags: API_TAGS,
+    // Paths are relative to /api, so a client built from the document calls /api/tags, not /tags.
+    servers: [{ url: `${env.publicUrl}/api` }],
+  };
+  api.get("/openapi.json", (c) => c.json(withOperationIds(api.getOpenAPI31Document(documentConfig))));
+  // The reference page loads Swagger UI from its CDN.
+  api.use("/docs", async (c, next) => {
+    await next();
+    c.res = await withPagePolicy(c.res, { ...deps.pagePolicy, assetHosts: ["https://cdn.jsdelivr.net"] });
+  });
+  api.get("/docs", swaggerUI({ url: "/api/openapi.json" }));
+  // A path the API has, asked with a method it does not answer there, is 405 with Allow.
+  api.all("*", (c) => {
+    const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api/, ""));
+    if (allowed.length === 0) return sendError(c, "not_found", `No such endpoint: ${c.req.method} ${c.req.path}`);
+    c.header("allow", allowed.join(", "));
+    return sendError(c, "method_not_allowed", `${c.req.path} answers ${allowed.join(", ")}, not ${c.req.method}`);
+  });
+  return api;
+}

@@ -1,0 +1,87 @@
+import type { Context, Handler } from "hono";
+import type { ViewerCache } from "../cache/viewer-cache";
+import type { ActRowCache } from "../cache/act-row-cache";
+import type { DatabaseHandle } from "../db/client";
+import type { AppEnv } from "../http/app-env";
+import { socketAddress, withClientIp } from "../http/client-ip";
+import { hasUnsafePath } from "../http/page-writes";
+import { acceptsGzip, finishPage } from "../http/page-response";
+import { withPagePolicy } from "../http/security-headers";
+import { unreadMessageCount } from "../services/conversations";
+import { unreadCount } from "../services/notifications";
+import { unreviewedBookings } from "../services/planner-reviews";
+import { shortlistedActUrls } from "../services/shortlists";
+import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";
+
+/** In development Vite serves the scripts straight from their sources. */
+export const DEV_ENHANCE_SCRIPTS: EnhanceScripts = { profile: "/app/enhance/profile.ts", searchForm: "/app/enhance/search-form.ts" };
+
+export interface PageDeps {
+  ssr: SsrHandler;
+  database: DatabaseHandle;
+  publicOrigin: string;
+  config: PublicConfig;
+  pagePolicy: { chatWidgetSrc: string | null; development: boolean };
+  viewerCache?: ViewerCache | undefined;
+  actRows?: ActRowCache | undefined;
+  keepPages: boolean;
+  /** How a loader's call of our own API is answered: the app itself, marked as an internal call. */
+  fetchInternal(request: Request, c: Context<AppEnv>): Promise<Response>;
+}
+
+/**
+ * A page: its load context (who asks, and what of theirs is kept between changes), React
+ * Router's render, and the answer's bytes with a policy made from them (so that the guest
+ * cache keeps the policy with the page).
+ */
+export function pageHandler(deps: PageDeps): Handler<AppEnv> {
+  const { database, viewerCache } = deps;
+  return async (c) => {
+    const viewer = c.get("viewer");
+    // What of the viewer's the header and pages show, kept per viewer when there is a viewer cache.
+    const context: LoadContext = {
+      viewer,
+      db: database.db,
+      unreadCount: () => {
+        if (!viewer) return Promise.resolve(null);
+        const load = () => unreadCount(database.db, viewer.id);
+        return viewerCache ? viewerCache.unread(viewer.id, load) : load();
+      },
+      unreadMessages: () => {
+        if (!viewer) return Promise.resolve(null);
+        const load = () => unreadMessageCount(database.db, viewer.id);
+        return viewerCache ? viewerCache.unreadMessages(viewer.id, load) : load();
+      },
+      shortlisted: () => {
+        if (viewer?.role !== "PLANNER") return Promise.resolve([]);
+        const load = () => shortlistedActUrls(database.db, viewer);
+        return viewerCache ? viewerCache.shortlisted(viewer.id, load) : load();
+      },
+      unreviewedBookings: () => {
+        if (viewer?.role !== "PLANNER") return Promise.resolve([]);
+        const load = () => unreviewedBookings(database.db, viewer.id);
+        return viewerCache ? viewerCache.unreviewedBookings(viewer.id, load) : load();
+      },
+      actRows: deps.actRows,
+      keepPages: deps.keepPages,
+      requestId: c.get("requestId"),
+      config: deps.config,
+      apiFetch: (path, init = {}) => {
+        const headers = new Headers(init.headers);
+        const cookie = c.req.header("cookie");
+        if (cookie) headers.set("cookie", cookie);
+        headers.set("origin", deps.publicOrigin);
+        return deps.fetchInternal(withClientIp(new Request(new URL(path, deps.publicOrigin), { ...init, headers }), socketAddress(c)), c);
+      },
+    };
+    const renderUrl = c.get("renderUrl");
+    // A path no route could name (NUL, broken Unicode, bad escapes) is the not-found page.
+    const request = hasUnsafePath(c.req.path)
+      ? new Request(new URL("/not-found", c.req.url), { headers: c.req.raw.headers })
+      : renderUrl && renderUrl !== c.req.url
+        ? new Request(renderUrl, c.req.raw)
+        : c.req.raw;
+    const response = finishPage(await deps.ssr(request, context), { ...deps.pagePolicy, acceptsGzip: acceptsGzip(c) });
+    return withPagePolicy(response, deps.pagePolicy);
+  };
+}
