@@ -63,7 +63,7 @@ describe("an admin edits what search engines show", () => {
     await page.getByRole("link", { name: "Search-engine copy" }).click();
     const tabs = page.getByRole("navigation", { name: "Kinds of copy" });
     await tabs.waitFor();
-    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Act pages (6)", "Listing pages (4)", "Guides (8)"]);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Act pages (6)", "Listing pages (4)", "Guides (15)"]);
     await tabs.getByRole("link", { name: /Listing pages/ }).click();
     await page.getByRole("link", { name: "New entry for a listing page" }).click();
 
@@ -82,7 +82,7 @@ describe("an admin edits what search engines show", () => {
     await page.getByLabel(/^Introduction/).fill("Austin dances late.\n\nThese DJs know it.");
     await page.getByRole("button", { name: "Save entry" }).click();
     await page.getByRole("status").filter({ hasText: "Curated entry saved: /hire/dj/austin-tx" }).waitFor();
-    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Act pages (6)", "Listing pages (5)", "Guides (8)"]);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Act pages (6)", "Listing pages (5)", "Guides (15)"]);
 
     const after = await asGuest("/hire/dj/austin-tx");
     expect(after.cache).toBe("miss");

@@ -160,6 +160,6 @@ describe("acts put forward", () => {
     const search = await get("/search?searchTerms=nova");
     const card = search.html.slice(search.html.indexOf("<article"), search.html.indexOf("</article>"));
     expect(card).toContain("DJ Nova");
-    expect(card).toMatch(/<span class="text-3xl">DN<\/span>/);
+    expect(card).toMatch(/<span class="text-3xl leading-none">DN<\/span>/);
   });
 });
