@@ -1,0 +1,54 @@
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import * as schema from "./schema";
+
+/**
+ * What servers keep is cleared by the database's announcements (docs/architecture.md): a
+ * trigger that sends `page_change` or `viewer_change` at commit. A table added to the schema
+ * must either announce its changes, or be named here with the reason no kept value depends on
+ * it; otherwise a page could keep showing what the table no longer says.
+ */
+const NOT_KEPT_ANYWHERE: Record<string, string> = {
+  accounts: "better-auth's password hashes and providers: read at sign-in only, never shown",
+  verifications: "better-auth's one-time tokens: read when a link is opened, never shown",
+  rate_limits: "better-auth's sign-in limits: read per request, never shown",
+  places: "the gazetteer: loaded once per version of the data, never written by users",
+  act_search: "derived from the act tables, which announce; search answers are kept until any act changes",
+  facet_count_changes: "derived from act_search; browse counts are kept with the search answers",
+  search_words: "derived from act_search: words a misspelling may have meant",
+  uploads: "files nothing uses yet: read fresh by the file route and the attach calls",
+  video_uploads: "resumable uploads in progress: read fresh by the tus server",
+  account_actions: "hourly limits per account: counted fresh in the writing transaction",
+  content_imports: "which content files were imported: read at start only",
+  messages: "conversation pages read it fresh; a message's notification announces its reader",
+  conversation_reads: "read fresh by the conversation pages; reading announces the reader from the service (viewer_change)",
+  mail_outbox: "the mail worker's queue: read fresh by the worker",
+  notification_opt_outs: "read fresh by the account page and when a notification is sent",
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => server.close());
+
+describe("every table a page shows announces its changes", () => {
+  it("each table of the schema has a trigger that announces it, or a reason here why nothing keeps it", async () => {
+    const tables = Object.values(schema)
+      .filter((value): value is PgTable => value instanceof PgTable)
+      .map((table) => getTableConfig(table).name)
+      .sort();
+    const result = await server.database.db.execute(sql`
+      select distinct c.relname as table
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      where not t.tgisinternal and (p.prosrc like '%pg_notify(''page_change''%' or p.prosrc like '%pg_notify(''viewer_change''%')`);
+    const announcing = new Set((result as unknown as { rows: { table: string }[] }).rows.map((row) => row.table));
+    const silent = tables.filter((table) => !announcing.has(table) && !(table in NOT_KEPT_ANYWHERE));
+    expect(silent, "tables that neither announce their changes nor say why nothing keeps them").toEqual([]);
+    // A reason for a table that does announce, or that no longer exists, is a stale one.
+    const stale = Object.keys(NOT_KEPT_ANYWHERE).filter((table) => !tables.includes(table) || announcing.has(table));
+    expect(stale, "reasons for tables that announce or are gone").toEqual([]);
+  });
+});
