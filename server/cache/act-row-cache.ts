@@ -8,6 +8,12 @@ type ActRow = typeof acts.$inferSelect;
 
 const MAX_ENTRIES = 5_000;
 
+/** How a kind of kept value is bounded: its own group of entries, least recently used out past its size. */
+export interface KeptOptions {
+  group?: string;
+  maxEntries?: number;
+}
+
 /**
  * Acts' rows as profile pages read them, kept in this process: every page of an act, for every
  * viewer, starts from the same row, and on the embedded database the read costs more than the
@@ -30,17 +36,17 @@ export interface ActRowCache {
    * the same way: what an act's managers see of it, the admins' count of what waits for them.
    * The value is shared by every caller, so it must be the same for every viewer allowed it.
    */
-  kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>): Promise<T>;
+  kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options?: KeptOptions): Promise<T>;
   forgetAll(): void;
   stop(): Promise<void>;
 }
 
 export async function createActRowCache(database: DatabaseHandle, logger: Logger): Promise<ActRowCache> {
   const rows = new Map<string, { readAt: number; row: ActRow | undefined }>();
-  const facts = new Map<string, { readAt: number; dependsOn: Dependencies; value: unknown }>();
+  const groups = new Map<string, Map<string, { readAt: number; dependsOn: Dependencies; value: unknown }>>();
   const changes = await followPageChanges(database, logger, "act row cache", () => {
     rows.clear();
-    facts.clear();
+    groups.clear();
   });
   const { clock } = changes;
 
@@ -59,15 +65,22 @@ export async function createActRowCache(database: DatabaseHandle, logger: Logger
       }
       return row;
     },
-    async kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>) {
-      const known = facts.get(key);
-      if (known && changes.listening() && clock.isFresh(known.readAt, known.dependsOn)) return known.value as T;
+    async kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options: KeptOptions = {}) {
+      const name = options.group ?? "facts";
+      let entries = groups.get(name);
+      if (!entries) groups.set(name, (entries = new Map()));
+      const known = entries.get(key);
+      if (known && changes.listening() && clock.isFresh(known.readAt, known.dependsOn)) {
+        entries.delete(key);
+        entries.set(key, known); // most recently used last
+        return known.value as T;
+      }
       const readAt = clock.now();
       const value = await load();
       if (changes.listening()) {
-        facts.delete(key);
-        facts.set(key, { readAt, dependsOn, value: Object.freeze(value) });
-        if (facts.size > MAX_ENTRIES) facts.delete(facts.keys().next().value!);
+        entries.delete(key);
+        entries.set(key, { readAt, dependsOn, value: Object.freeze(value) });
+        if (entries.size > (options.maxEntries ?? MAX_ENTRIES)) entries.delete(entries.keys().next().value!);
       }
       return value;
     },

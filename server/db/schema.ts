@@ -163,12 +163,6 @@ export const acts = pgTable(
     declineReason: text("decline_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /**
-     * Raised by triggers whenever a row the profile's sections show changes (locations, tags,
-     * offerings, media, testimonials, reviews, documents): read with the act, it says whether
-     * sections kept in memory are still true.
-     */
-    sectionsVersion: integer("sections_version").notNull().default(0),
   },
   (t) => [
     index("acts_manager_idx").on(t.managerId),

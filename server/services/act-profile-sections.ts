@@ -4,6 +4,7 @@ import type { PageSeo } from "../../domain/seo";
 import type { Executor } from "../db/client";
 import { preparedStatement } from "../db/prepared-statement";
 import { jsonColumn } from "../db/json-column";
+import type { ActRowCache } from "../cache/act-row-cache";
 
 interface SectionRows {
   locations: { location: string }[];
@@ -21,8 +22,6 @@ type Sections = Awaited<ReturnType<typeof readProfileSections>>;
 
 /** How many acts' sections one server keeps (least recently used first out). */
 const MAX_KEPT_ACTS = 1_000;
-/** Per database handle, so that two databases in one process (tests) never share an entry. */
-const kept = new WeakMap<object, Map<number, { version: number; sections: Sections }>>();
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -34,27 +33,15 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * An act's sections as every viewer sees them (they hold nothing private: approved public
- * documents only), kept per act and its sections_version. Triggers raise the version in the
- * same transaction as any change the sections show, and the version is read with the act row
- * on every request, so a kept copy is never served after a change, on any server. The copy is
- * frozen: a caller that tried to change it would throw instead of changing it for everyone.
+ * documents only), kept with the act's row when rows are kept: every table they read announces
+ * the act at commit (or every page, for a tag's new name), as the row's own columns do, and a
+ * write answered here forgets them at once (docs/architecture.md). The copy is frozen: a caller
+ * that tried to change it would throw instead of changing it for everyone.
  */
-export async function loadProfileSections(db: Executor, act: { id: number; sectionsVersion: number }): Promise<Sections> {
-  let byAct = kept.get(db);
-  if (!byAct) {
-    byAct = new Map();
-    kept.set(db, byAct);
-  }
-  const known = byAct.get(act.id);
-  byAct.delete(act.id);
-  if (known && known.version === act.sectionsVersion) {
-    byAct.set(act.id, known);
-    return known.sections;
-  }
-  const sections = deepFreeze(await readProfileSections(db, act.id));
-  byAct.set(act.id, { version: act.sectionsVersion, sections });
-  if (byAct.size > MAX_KEPT_ACTS) byAct.delete(byAct.keys().next().value!);
-  return sections;
+export async function loadProfileSections(db: Executor, act: { id: number; url: string }, keptRows?: ActRowCache): Promise<Sections> {
+  const read = async () => deepFreeze(await readProfileSections(db, act.id));
+  if (!keptRows) return read();
+  return keptRows.kept(`sections:${act.id}:${act.url}`, [`act:${act.url}`], read, { group: "sections", maxEntries: MAX_KEPT_ACTS });
 }
 
 /**

@@ -67,7 +67,7 @@ export async function getActProfilePage(db: Executor, actUrl: string, viewer: Se
   const admin = canSeeAdminInfo(viewer);
   const manages = canManageAct(viewer, access);
 
-  const sections = await loadProfileSections(db, act);
+  const sections = await loadProfileSections(db, act, keptRows);
   const reviewRows = sections.reviews;
   const ratings = reviewRows.map((review) => review.rating);
 
