@@ -21,7 +21,8 @@ function inlineCss() {
   };
 }
 
-const entryPoints = { profile: "app/enhance/profile.ts", searchForm: "app/enhance/search-form.ts" };
+// The guest scripts' one registry (server/render/guest-scripts.json): a page names one by its key.
+const entryPoints = JSON.parse(await readFile("server/render/guest-scripts.json", "utf8"));
 const result = await build({
   entryPoints,
   outdir: "build/client/enhance",

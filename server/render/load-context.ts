@@ -1,3 +1,4 @@
+import type GUEST_SCRIPTS from "./guest-scripts.json";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { UnreviewedBooking } from "../services/planner-reviews";
@@ -12,10 +13,8 @@ export interface PublicConfig {
   enhanceScripts: EnhanceScripts;
 }
 
-export interface EnhanceScripts {
-  profile: string;
-  searchForm: string;
-}
+/** The guest scripts (app/enhance/scripts.json, their one registry) by name: the address each is served from. */
+export type EnhanceScripts = Record<keyof typeof GUEST_SCRIPTS, string>;
 
 // A type alias, not an interface, so it fits React Router's index-signature context type.
 export type LoadContext = {

@@ -1,3 +1,4 @@
+import GUEST_SCRIPTS from "./guest-scripts.json";
 import type { Context, Handler } from "hono";
 import type { ViewerCache } from "../cache/viewer-cache";
 import type { ActRowCache } from "../cache/act-row-cache";
@@ -14,7 +15,7 @@ import { shortlistedActUrls } from "../services/shortlists";
 import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */
-export const DEV_ENHANCE_SCRIPTS: EnhanceScripts = { profile: "/app/enhance/profile.ts", searchForm: "/app/enhance/search-form.ts" };
+export const DEV_ENHANCE_SCRIPTS = Object.fromEntries(Object.entries(GUEST_SCRIPTS).map(([name, source]) => [name, `/${source}`])) as EnhanceScripts;
 
 export interface PageDeps {
   ssr: SsrHandler;
