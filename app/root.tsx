@@ -10,9 +10,16 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return loadRoot(context, url);
 }
 
-/** A route's handle may ask for the public layout when a guest views it. */
+/** What a route says of itself to the layout and the server. */
 export interface RouteHandle {
+  /** The public layout when a guest views it. */
   publicForGuests?: boolean;
+  /**
+   * The query parameters its loader reads: a guest's kept copy of a page is keyed by its path
+   * and these (server/cache/guest-cache.ts), so a parameter not named here is neither a new
+   * render nor part of a kept page.
+   */
+  queryParams?: readonly string[];
 }
 
 /**

@@ -28,6 +28,9 @@ export function pageCount(meta: PageMeta): number {
 }
 
 /** The page and perPage a page's address asks for, the defaults where it asks for none or nonsense. */
+/** The query parameters a paged list reads (pageQueryOf). */
+export const PAGE_QUERY_KEYS = ["page", "perPage"] as const;
+
 export function pageQueryOf(url: URL): PageQuery {
   const parsed = pageQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined, perPage: url.searchParams.get("perPage") ?? undefined });
   return parsed.success ? parsed.data : pageQuerySchema.parse({});

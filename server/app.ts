@@ -14,7 +14,7 @@ import { jsonBodies, knownMethodsOnly, sameOriginWrites, signedInWrites } from "
 import type { AppEnv } from "./http/app-env";
 import { serveBuiltAssets } from "./http/built-assets";
 import { clientConcurrency } from "./http/client-concurrency";
-import { errorAnswer } from "./http/error-response";
+import { errorAnswer } from "./http/error-answer";
 import { healthRoutes } from "./http/health";
 import { pageWriteGuard } from "./http/page-writes";
 import { requestContext } from "./http/request-context";

@@ -30,6 +30,7 @@ async function main() {
   const dev = env.nodeEnv === "development";
 
   let ssr: SsrHandler;
+  let pageQueryParams: readonly string[] = [];
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
   let closeVite = async () => {};
   if (dev) {
@@ -38,10 +39,10 @@ async function main() {
     viteMiddleware = development.middlewares;
     closeVite = development.close;
   } else {
-    ssr = await createProductionSsr(SERVER_BUILD_FILE);
+    ({ ssr, pageQueryParams } = await createProductionSsr(SERVER_BUILD_FILE));
   }
 
-  const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger);
+  const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger, { queryParams: pageQueryParams });
   const viewerCache = await createViewerCache(database, logger);
   const actRows = await createActRowCache(database, logger);
   const conversationHub = await createConversationHub(database, logger);

@@ -6,6 +6,9 @@ import { safeRedirect } from "../../domain/redirect";
 import { postJson } from "../lib/post-json.server";
 import { eventTypeNames } from "./events.server";
 import type { Route } from "./+types/events.add-event";
+import type { RouteHandle } from "../root";
+
+export const handle: RouteHandle = { queryParams: ["actUrl"] };
 
 export function meta() {
   return [{ title: "Create an event" }, { name: "robots", content: "noindex" }];

@@ -12,6 +12,10 @@ import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadPlannerEvents } from "./events.server";
 import type { Route } from "./+types/events";
+import type { RouteHandle } from "../root";
+import { PAGE_QUERY_KEYS } from "../../domain/paging";
+
+export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 
 export function meta() {
   return [{ title: "My Events" }, { name: "robots", content: "noindex" }];

@@ -17,6 +17,10 @@ import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadArtistInvites } from "./invites.server";
 import type { Route } from "./+types/invites";
+import type { RouteHandle } from "../root";
+import { PAGE_QUERY_KEYS } from "../../domain/paging";
+
+export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 
 export function meta() {
   return [{ title: "Invites" }, { name: "robots", content: "noindex" }];

@@ -9,7 +9,7 @@ import type { Route } from "./+types/login";
 import type { RouteHandle } from "../root";
 
 /** Guests get it as plain HTML, without React (decision 0024). */
-export const handle: RouteHandle = { publicForGuests: true };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: ["redirectTo", "reset"] };
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Log in - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }

@@ -5,6 +5,10 @@ import { LocalTime } from "../components/local-time";
 import { Badge } from "../components/ui/badge";
 import { loadConversations } from "./messages.server";
 import type { Route } from "./+types/messages";
+import type { RouteHandle } from "../root";
+import { PAGE_QUERY_KEYS } from "../../domain/paging";
+
+export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 
 export function meta() {
   return [{ title: "Messages" }, { name: "robots", content: "noindex" }];

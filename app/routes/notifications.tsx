@@ -8,6 +8,10 @@ import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadNotifications } from "./notifications.server";
 import type { Route } from "./+types/notifications";
+import type { RouteHandle } from "../root";
+import { PAGE_QUERY_KEYS } from "../../domain/paging";
+
+export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 
 export function meta() {
   return [{ title: "Notifications" }, { name: "robots", content: "noindex" }];

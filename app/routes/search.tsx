@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
-import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS } from "../../domain/search-filter";
+import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS, SEARCH_QUERY_KEYS } from "../../domain/search-filter";
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/search";
  * Guests get the page as plain HTML, as they do listings (decision 0024); a small script keeps
  * its results following the form in place.
  */
-export const handle: RouteHandle = { publicForGuests: true };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: SEARCH_QUERY_KEYS };
 
 export function meta({ data, location }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";

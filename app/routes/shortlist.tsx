@@ -11,6 +11,10 @@ import { readFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import { loadShortlist } from "./shortlist.server";
 import type { Route } from "./+types/shortlist";
+import type { RouteHandle } from "../root";
+import { PAGE_QUERY_KEYS } from "../../domain/paging";
+
+export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 
 export function meta() {
   return [{ title: "Your shortlist" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
-import { SEARCH_QUERY_KEYS } from "../../domain/search-filter";
 import type { AppEnv } from "../http/app-env";
 import type { DatabaseHandle } from "../db/client";
 import type { Dependencies } from "./change-clock";
@@ -22,18 +21,13 @@ interface Entry {
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
 
 /**
- * The query parameters pages read (login and sign-up: where to go next, and whether a
- * password was just reset; add-event: which
- * act; /search: its filter). Only these are part of a cached page's key, and a page is
- * rendered for its key's URL, so an unknown parameter neither forces a render nor shows up
- * in a stored page.
+ * The URL a guest page is stored under: the path, and the query parameters pages read (the
+ * routes' `handle.queryParams`, server/render/ssr.ts), sorted. A page is rendered for its key's
+ * URL, so an unknown parameter neither forces a render nor shows up in a stored page.
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["redirectTo", "reset", "actUrl", ...SEARCH_QUERY_KEYS];
-
-/** The URL a guest page is stored under: the path, and the parameters pages read, sorted. */
-export function pageKey(url: URL): string {
+export function pageKey(url: URL, queryParams: readonly string[]): string {
   const kept = new URLSearchParams();
-  for (const name of [...PAGE_QUERY_PARAMS].sort()) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  for (const name of [...queryParams].sort()) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
   const query = kept.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
@@ -80,7 +74,8 @@ export interface GuestPageCache {
  * server. While the announcements cannot be heard (at start, or while the listening
  * connection is down) nothing is served from the cache.
  */
-export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, maxEntries = 500): Promise<GuestPageCache> {
+export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, options: { queryParams: readonly string[]; maxEntries?: number }): Promise<GuestPageCache> {
+  const { queryParams, maxEntries = 500 } = options;
   const entries = new Map<string, Entry>();
   const changes = await followPageChanges(database, logger, "guest page cache", () => entries.clear());
   const { clock, listening } = changes;
@@ -93,7 +88,7 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
     // Documents only: the router's own requests (its manifest, a page's data) need every
     // parameter they carry; without `version` the manifest answers "reload the page".
     if (!isDocumentPath(url.pathname)) return next();
-    const key = pageKey(url);
+    const key = pageKey(url, queryParams);
     const hit = entries.get(key);
     if (hit && isFresh(hit)) {
       entries.delete(key);

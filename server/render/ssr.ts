@@ -2,11 +2,20 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { SsrHandler } from "./load-context";
 
-/** React Router's handler over the built server bundle. */
-export async function createProductionSsr(buildFile: string): Promise<SsrHandler> {
+/**
+ * React Router's handler over the built server bundle, and the query parameters its routes
+ * say they read (each route's `handle.queryParams`): what a guest's kept page is keyed by.
+ */
+export async function createProductionSsr(buildFile: string): Promise<{ ssr: SsrHandler; pageQueryParams: string[] }> {
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  return (request, context) => handler(request, context);
+  return { ssr: (request, context) => handler(request, context), pageQueryParams: routeQueryParams(build) };
+}
+
+/** Every query parameter some route's handle names, once each. */
+export function routeQueryParams(build: Pick<ServerBuild, "routes">): string[] {
+  const named = Object.values(build.routes).flatMap((route) => (route?.module.handle as { queryParams?: readonly string[] } | undefined)?.queryParams ?? []);
+  return [...new Set(named)].sort();
 }
 
 /** Vite in middleware mode: modules load fresh on every change. */

@@ -5,6 +5,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createApp, type SsrHandler } from "../../server/app";
 import { createGuestPageCache } from "../../server/cache/guest-cache";
+
+/** What the tests' own pages read of the query string (the real routes declare theirs in their handles). */
+const TEST_PAGE_QUERY_PARAMS = ["redirectTo"];
 import { createAuth } from "../../server/auth";
 import { openDatabase } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
@@ -138,7 +141,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   await seedDemoData(database.db, { storage });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
-  const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
+  const guestCache = options.guestCache ? await createGuestPageCache(database, logger, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
   const viewerCache = options.viewerCache === false ? undefined : await createViewerCache(database, logger);
   const actRows = options.viewerCache === false ? undefined : await createActRowCache(database, logger);
   const conversationHub = await createConversationHub(database, logger);
@@ -264,7 +267,7 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
-  const guestCache = options.guestCache ? await createGuestPageCache(database, logger) : undefined;
+  const guestCache = options.guestCache ? await createGuestPageCache(database, logger, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
   const viewerCache = await createViewerCache(database, logger);
   const actRows = await createActRowCache(database, logger);
   const conversationHub = await createConversationHub(database, logger);

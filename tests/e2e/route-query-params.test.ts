@@ -1,0 +1,37 @@
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_QUERY_KEYS } from "../../domain/paging";
+import { SEARCH_QUERY_KEYS } from "../../domain/search-filter";
+import { SERVER_BUILD_FILE } from "../../server/paths";
+import { routeQueryParams } from "../../server/render/ssr";
+import { startAppServer } from "./app-server";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => app?.stop());
+
+const guest = async (path: string) => {
+  const response = await fetch(app.baseUrl + path);
+  return { status: response.status, cache: response.headers.get("x-cache"), html: await response.text() };
+};
+
+describe("routes declare the query parameters they read", () => {
+  it("the built routes' handles name each parameter a page reads, and the guest cache keys pages by them", async () => {
+    const build = (await import(pathToFileURL(SERVER_BUILD_FILE).href)) as ServerBuild;
+    expect(routeQueryParams(build)).toEqual([...new Set(["actUrl", "budget", "redirectTo", "reset", ...PAGE_QUERY_KEYS, ...SEARCH_QUERY_KEYS])].sort());
+  });
+
+  it("a parameter no route reads is neither a new render nor part of the page; one a route reads is", async () => {
+    expect((await guest("/search?searchTerms=trio")).cache).toBe("miss");
+    const again = await guest("/search?utm_source=mail&searchTerms=trio");
+    expect(again.cache).toBe("hit");
+    expect(again.html).not.toContain("utm_source");
+    expect((await guest("/search?searchTerms=swing")).cache).toBe("miss");
+    // A signed-in page a guest is sent away from keeps the parameter it reads in the way back.
+    const response = await fetch(`${app.baseUrl}/events/add-event?actUrl=the-velvet-tones&junk=1`, { redirect: "manual" });
+    expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/events/add-event?actUrl=the-velvet-tones")}`);
+  });
+});
