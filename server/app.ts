@@ -6,6 +6,7 @@ import { authRoutes } from "./api/auth";
 import type { Auth } from "./auth";
 import type { ActRowCache } from "./cache/act-row-cache";
 import type { GuestPageCache } from "./cache/guest-cache";
+import type { TaggedStore } from "./cache/tagged-store";
 import type { ViewerCache } from "./cache/viewer-cache";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
@@ -49,7 +50,9 @@ export interface AppDeps {
   viewerCache?: ViewerCache;
   /** Wakes this server's open conversation streams when any server writes in them. */
   conversationHub?: ConversationHub;
-  /** Acts' rows kept in memory for pages and GETs. */
+  /** Everything kept between requests that the database announces changes to (server/cache/tagged-store.ts). */
+  store?: TaggedStore;
+  /** Acts' rows kept in memory for pages and GETs (in the store). */
   actRows?: ActRowCache;
   /** Whole pages kept by the data they were rendered from (production; decision 0022). */
   keepPages?: boolean;
@@ -78,7 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", healthRoutes(database));
   app.use("*", sessionViewer(auth, deps.viewerCache));
   app.on("GET", "/api/acts", concurrency.api);
-  app.use("*", forgetKeptAfterWrites({ actRows: deps.actRows, viewerCache: deps.viewerCache }));
+  app.use("*", forgetKeptAfterWrites(deps.store));
 
   app.use("/api/*", sameOriginWrites(publicOrigin));
   app.use(

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
 import { createGuestPageCache } from "./cache/guest-cache";
+import { createTaggedStore } from "./cache/tagged-store";
 import { createViewerCache } from "./cache/viewer-cache";
 import { createConversationHub } from "./live/conversation-hub";
 import { createActRowCache } from "./cache/act-row-cache";
@@ -42,9 +43,11 @@ async function main() {
     ({ ssr, pageQueryParams } = await createProductionSsr(SERVER_BUILD_FILE));
   }
 
-  const guestCache = dev || !env.guestPageCache ? undefined : await createGuestPageCache(database, logger, { queryParams: pageQueryParams });
-  const viewerCache = await createViewerCache(database, logger);
-  const actRows = await createActRowCache(database, logger);
+  // One store of what is kept between requests, one listening connection (docs/architecture.md).
+  const store = await createTaggedStore(database, logger);
+  const guestCache = dev || !env.guestPageCache ? undefined : createGuestPageCache(store, { queryParams: pageQueryParams });
+  const viewerCache = createViewerCache(store);
+  const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger);
   const app = createApp({
     env,
@@ -54,6 +57,7 @@ async function main() {
     storage,
     ssr,
     staticDir: dev ? undefined : CLIENT_BUILD_DIR,
+    store,
     guestCache,
     viewerCache,
     actRows,
@@ -102,9 +106,7 @@ async function main() {
     server.close(async () => {
       await streams;
       await closeVite();
-      await guestCache?.stop();
-      await viewerCache.stop();
-      await actRows.stop();
+      await store.stop();
       await mailWorker.stop();
       await database.close();
       logger.info("stopped");

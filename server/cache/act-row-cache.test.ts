@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
 import { eventually } from "../../tests/setup/eventually";
+import { createTaggedStore } from "./tagged-store";
 import { createActRowCache } from "./act-row-cache";
 import { acts, events, invites, moderationEvents, offers, tagUpdateRequestTags, tagUpdateRequests, tags, users } from "../db/schema";
 import { createLogger } from "../logger";
@@ -141,7 +142,8 @@ describe("the act rows kept between reads", () => {
   });
 
   it("a kept count of what waits for admins goes stale with any act's change", async () => {
-    const cache = await createActRowCache(server.database, createLogger("silent"));
+    const store = await createTaggedStore(server.database, createLogger("silent"));
+    const cache = createActRowCache(store);
     try {
       let loads = 0;
       const count = () => cache.kept("waiting", "*", async () => ++loads);
@@ -152,13 +154,14 @@ describe("the act rows kept between reads", () => {
       cache.forgetAll();
       expect(await count()).toBe(3);
     } finally {
-      await cache.stop();
+      await store.stop();
     }
   });
 
   it("each table behind what managers see announces the act it touches", async () => {
     const db = server.database.db;
-    const cache = await createActRowCache(server.database, createLogger("silent"));
+    const store = await createTaggedStore(server.database, createLogger("silent"));
+    const cache = createActRowCache(store);
     try {
       let loads = 0;
       const read = () => cache.kept("velvet", ["act:the-velvet-tones"], async () => ++loads);
@@ -209,7 +212,7 @@ describe("the act rows kept between reads", () => {
         });
       }
     } finally {
-      await cache.stop();
+      await store.stop();
     }
   });
 });

@@ -1,12 +1,11 @@
-import type { Logger } from "pino";
-import type { DatabaseHandle } from "../db/client";
 import type { acts } from "../db/schema";
 import type { Dependencies } from "./change-clock";
-import { followPageChanges } from "./page-changes";
+import type { TaggedStore } from "./tagged-store";
 
 type ActRow = typeof acts.$inferSelect;
 
-const MAX_ENTRIES = 5_000;
+const ROWS = { group: "act-rows", maxEntries: 5_000 } as const;
+const FACTS = { group: "act-facts", maxEntries: 5_000 } as const;
 
 /** How a kind of kept value is bounded: its own group of entries, least recently used out past its size. */
 export interface KeptOptions {
@@ -15,18 +14,16 @@ export interface KeptOptions {
 }
 
 /**
- * Acts' rows as profile pages read them, kept in this process: every page of an act, for every
- * viewer, starts from the same row, and on the embedded database the read costs more than the
- * rest of the page's data. The row is the whole row; what each viewer may see of it is still
- * decided per request, after it is read.
+ * Acts' rows as profile pages read them, and what else is read of one act or of all of them,
+ * kept in the server's tagged store (server/cache/tagged-store.ts): every page of an act, for
+ * every viewer, starts from the same row, and on the embedded database the read costs more
+ * than the rest of the page's data. The row is the whole row; what each viewer may see of it
+ * is still decided per request, after it is read.
  *
- * It stays true the way the guest page cache does: the triggers that announce every change to
- * what an act's page shows ("act:<url>" on `page_change`, at commit, to every server) cover
- * every column of the row, and an act that moves announces its old address too (migration
- * 0017); invites, offers and tag requests announce their act as well (migration 0018). A write request through this server forgets everything once it is answered, so its
- * own effects show on the next request here without waiting for the announcement. While the
- * announcements cannot be heard, nothing is kept. Writes never read from here: they read the
- * row inside their own transaction.
+ * An act's values are tagged "act:<url>": the triggers that announce every change to what an
+ * act's page shows cover every column of the row, an act that moves announces its old address
+ * too, and invites, offers and tag requests announce their act as well. A write answered here
+ * forgets them all at once. Writes never read from here: they read inside their transaction.
  */
 export interface ActRowCache {
   /** The row at this address, or undefined when there is none; `load` reads it from the database. */
@@ -38,53 +35,27 @@ export interface ActRowCache {
    */
   kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options?: KeptOptions): Promise<T>;
   forgetAll(): void;
-  stop(): Promise<void>;
 }
 
-export async function createActRowCache(database: DatabaseHandle, logger: Logger): Promise<ActRowCache> {
-  const rows = new Map<string, { readAt: number; row: ActRow | undefined }>();
-  const groups = new Map<string, Map<string, { readAt: number; dependsOn: Dependencies; value: unknown }>>();
-  const changes = await followPageChanges(database, logger, "act row cache", () => {
-    rows.clear();
-    groups.clear();
-  });
-  const { clock } = changes;
-
+export function createActRowCache(store: TaggedStore): ActRowCache {
   return {
-    async read(url, load) {
-      const tags = [`act:${url}`];
-      const known = rows.get(url);
-      if (known && changes.listening() && clock.isFresh(known.readAt, tags)) return known.row;
-      const readAt = clock.now();
-      const row = await load();
-      if (changes.listening()) {
-        rows.delete(url);
-        // Frozen: a caller that tried to change the shared row would throw instead.
-        rows.set(url, { readAt, row: row && Object.freeze(row) });
-        if (rows.size > MAX_ENTRIES) rows.delete(rows.keys().next().value!);
-      }
-      return row;
-    },
-    async kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options: KeptOptions = {}) {
-      const name = options.group ?? "facts";
-      let entries = groups.get(name);
-      if (!entries) groups.set(name, (entries = new Map()));
-      const known = entries.get(key);
-      if (known && changes.listening() && clock.isFresh(known.readAt, known.dependsOn)) {
-        entries.delete(key);
-        entries.set(key, known); // most recently used last
-        return known.value as T;
-      }
-      const readAt = clock.now();
-      const value = await load();
-      if (changes.listening()) {
-        entries.delete(key);
-        entries.set(key, { readAt, dependsOn, value: Object.freeze(value) });
-        if (entries.size > (options.maxEntries ?? MAX_ENTRIES)) entries.delete(entries.keys().next().value!);
-      }
-      return value;
-    },
-    forgetAll: changes.forgetAll,
-    stop: () => changes.stop(),
+    read: (url, load) =>
+      // Frozen: a caller that tried to change the shared row would throw instead.
+      store.kept(
+        url,
+        [`act:${url}`],
+        async () => {
+          const row = await load();
+          return row && Object.freeze(row);
+        },
+        ROWS,
+      ),
+    kept: (key, dependsOn, load, options = {}) =>
+      store.kept(key, dependsOn, async () => Object.freeze(await load()), {
+        ...FACTS,
+        ...(options.group ? { group: `act-${options.group}` } : {}),
+        ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),
+      }),
+    forgetAll: () => store.forgetAfterWrite(),
   };
 }

@@ -1,8 +1,11 @@
 /** Past this many remembered tags, forget them all and start afresh (everything is read again once). */
-const MAX_REMEMBERED_TAGS = 10_000;
+const MAX_REMEMBERED_TAGS = 50_000;
 
-/** What a kept value depends on: some tags (an act, a user), or any tag at all ("*"). */
+/** What a kept value depends on: some tags ("act:<url>", "user:<id>"), or any act at all ("*"). */
 export type Dependencies = readonly string[] | "*";
+
+/** The tags whose change a "*" value hears: every act's. */
+const ANY_ACT = "act:";
 
 /**
  * Counts the changes a cache hears of, by tag, so that a value can be kept with the count at
@@ -13,7 +16,7 @@ export type Dependencies = readonly string[] | "*";
 export class ChangeClock {
   #count = 0;
   #everythingChangedAt = 0;
-  #anyTagChangedAt = 0;
+  #anyActChangedAt = 0;
   readonly #changedAt = new Map<string, number>();
 
   /** The count now: take it before reading what is to be kept. */
@@ -25,22 +28,27 @@ export class ChangeClock {
   changed(tag: string): void {
     this.#count += 1;
     this.#changedAt.set(tag, this.#count);
-    this.#anyTagChangedAt = this.#count;
+    if (tag.startsWith(ANY_ACT)) this.#anyActChangedAt = this.#count;
     if (this.#changedAt.size > MAX_REMEMBERED_TAGS) this.changedEverything();
+  }
+
+  /** Moves the count on without a tag: a mark that what is read after it began after now. */
+  changedLocally(): void {
+    this.#count += 1;
   }
 
   /** Anything may have changed: nothing read before now is fresh. */
   changedEverything(): void {
     this.#count += 1;
     this.#everythingChangedAt = this.#count;
-    this.#anyTagChangedAt = this.#count;
+    this.#anyActChangedAt = this.#count;
     this.#changedAt.clear();
   }
 
   /** Whether a value read from `readAt` on is still true. */
   isFresh(readAt: number, dependsOn: Dependencies): boolean {
     if (readAt < this.#everythingChangedAt) return false;
-    if (dependsOn === "*") return readAt >= this.#anyTagChangedAt;
+    if (dependsOn === "*") return readAt >= this.#anyActChangedAt;
     return dependsOn.every((tag) => (this.#changedAt.get(tag) ?? 0) <= readAt);
   }
 }

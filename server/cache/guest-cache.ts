@@ -1,18 +1,13 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "pino";
 import type { AppEnv } from "../http/app-env";
-import type { DatabaseHandle } from "../db/client";
 import type { Dependencies } from "./change-clock";
-import { followPageChanges } from "./page-changes";
+import type { TaggedStore } from "./tagged-store";
 import { renderedPage } from "../http/page-response";
 import { setResponseHeader } from "../http/set-response-header";
 
+/** A kept page, depending on what it shows: one act's page, or any act (pageDependencies). */
 interface Entry {
-  /** The change counter when the render began: changes after it make the entry stale. */
-  renderedAt: number;
-  /** What the page shows: one act's page, or (for "*") any act. */
-  dependsOn: Dependencies;
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
@@ -59,11 +54,10 @@ export interface GuestPageCache {
   middleware: MiddlewareHandler<AppEnv>;
   /** A value derived from every act (the sitemap's listings), kept until any act changes. */
   derived<T>(key: string, compute: () => Promise<T>): Promise<T>;
-  stop(): Promise<void>;
 }
 
 /**
- * Server-rendered pages for guests, kept in memory.
+ * Server-rendered pages for guests, kept in the server's tagged store (server/cache/tagged-store.ts).
  *
  * A request is a guest's when it carries no valid session (a junk or stale cookie is still a
  * guest), so a signed-in page is never stored and never served to anyone else. Database
@@ -74,25 +68,19 @@ export interface GuestPageCache {
  * server. While the announcements cannot be heard (at start, or while the listening
  * connection is down) nothing is served from the cache.
  */
-export async function createGuestPageCache(database: DatabaseHandle, logger: Logger, options: { queryParams: readonly string[]; maxEntries?: number }): Promise<GuestPageCache> {
-  const { queryParams, maxEntries = 500 } = options;
-  const entries = new Map<string, Entry>();
-  const changes = await followPageChanges(database, logger, "guest page cache", () => entries.clear());
-  const { clock, listening } = changes;
-
-  const isFresh = (entry: Entry) => clock.isFresh(entry.renderedAt, entry.dependsOn);
+export function createGuestPageCache(store: TaggedStore, options: { queryParams: readonly string[]; maxEntries?: number }): GuestPageCache {
+  const { queryParams } = options;
+  const pages = { group: "guest-pages", maxEntries: options.maxEntries ?? 500, keptThroughWrites: true };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.req.method !== "GET" || c.get("viewer") || !listening()) return next();
+    if (c.req.method !== "GET" || c.get("viewer") || !store.listening()) return next();
     const url = new URL(c.req.url);
     // Documents only: the router's own requests (its manifest, a page's data) need every
     // parameter they carry; without `version` the manifest answers "reload the page".
     if (!isDocumentPath(url.pathname)) return next();
     const key = pageKey(url, queryParams);
-    const hit = entries.get(key);
-    if (hit && isFresh(hit)) {
-      entries.delete(key);
-      entries.set(key, hit); // most recently used last
+    const hit = store.peek<Entry>(key, pages);
+    if (hit) {
       const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const headers = new Headers(hit.headers);
       headers.set("x-cache", "hit");
@@ -100,7 +88,7 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
       if (gzip) headers.set("content-encoding", "gzip");
       return new Response(gzip ? hit.gzip : hit.body, { status: 200, headers });
     }
-    const renderedAt = clock.now();
+    const renderedAt = store.now();
     // The page is rendered for its key, so what is stored is true for every request with that key.
     c.set("renderUrl", new URL(key, url).toString());
     await next();
@@ -112,24 +100,12 @@ export async function createGuestPageCache(database: DatabaseHandle, logger: Log
     const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
-    entries.set(key, { renderedAt, dependsOn: pageDependencies(url.pathname), body, gzip, headers });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    store.put<Entry>(key, pageDependencies(url.pathname), renderedAt, { body, gzip, headers }, pages);
     setResponseHeader(c, "x-cache", "miss");
   };
 
-  const derivedValues = new Map<string, { renderedAt: number; value: unknown }>();
-  async function derived<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const known = derivedValues.get(key);
-    if (listening() && known && clock.isFresh(known.renderedAt, "*")) return known.value as T;
-    const renderedAt = clock.now();
-    const value = await compute();
-    if (listening()) derivedValues.set(key, { renderedAt, value });
-    return value;
-  }
-
   return {
     middleware,
-    derived,
-    stop: () => changes.stop(),
+    derived: (key, compute) => store.kept(key, "*", compute, { group: "guest-derived", maxEntries: 100, keptThroughWrites: true }),
   };
 }

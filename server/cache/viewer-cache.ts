@@ -1,23 +1,10 @@
-import type { Logger } from "pino";
-import type { DatabaseHandle } from "../db/client";
-import { listenForChanges } from "./change-listener";
+import type { TaggedStore } from "./tagged-store";
 import type { UnreviewedBooking } from "../services/planner-reviews";
 import type { SessionUser } from "../services/viewer";
 
-const CHANNEL = "viewer_change";
 /** How long a kept fact is trusted at most, whatever is heard: it bounds a lost notice, and lets better-auth refresh a session's expiry. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
-/** Past this many users with remembered changes, forget them all and start afresh. */
-const MAX_REMEMBERED_CHANGES = 10_000;
-
-interface Entry<T> {
-  value: T;
-  userId: string;
-  /** The change counter when the load began: a change to this user after it makes the entry stale. */
-  loadedAt: number;
-  expiresAt: number;
-}
 
 /** A session as the cache keeps it: its user, and until when it is valid. */
 export interface KeptSession {
@@ -49,81 +36,34 @@ export interface ViewerCache {
   /** The urls of the acts a planner saved (a trigger on shortlists announces the planner, migration 0031). */
   shortlisted(userId: string, load: () => Promise<string[]>): Promise<readonly string[]>;
   forgetAll(): void;
-  stop(): Promise<void>;
 }
 
-export async function createViewerCache(database: DatabaseHandle, logger: Logger): Promise<ViewerCache> {
-  const sessions = new Map<string, Entry<SessionUser>>();
-  const unreadCounts = new Map<string, Entry<number>>();
-  const unreadMessageCounts = new Map<string, Entry<number>>();
-  const bookings = new Map<string, Entry<readonly UnreviewedBooking[]>>();
-  const shortlists = new Map<string, Entry<readonly string[]>>();
-  const changedAt = new Map<string, number>();
-  let counter = 0;
-  let everythingChangedAt = 0;
-
-  const forgetAll = () => {
-    counter += 1;
-    everythingChangedAt = counter;
-    changedAt.clear();
-    sessions.clear();
-    unreadCounts.clear();
-    unreadMessageCounts.clear();
-    bookings.clear();
-    shortlists.clear();
-  };
-  const onNotify = (userId: string) => {
-    counter += 1;
-    changedAt.set(userId, counter);
-    if (changedAt.size > MAX_REMEMBERED_CHANGES) forgetAll();
-  };
-  const changes = await listenForChanges(database, CHANNEL, logger, { onNotify, forget: forgetAll, what: "viewer cache" });
-
-  const fresh = <T>(entry: Entry<T> | undefined): entry is Entry<T> =>
-    entry !== undefined && changes.listening() && entry.loadedAt >= everythingChangedAt && (changedAt.get(entry.userId) ?? 0) <= entry.loadedAt && Date.now() < entry.expiresAt;
-
-  function keep<T>(map: Map<string, Entry<T>>, key: string, entry: Entry<T>) {
-    if (!changes.listening()) return;
-    map.delete(key);
-    map.set(key, entry);
-    if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
-  }
-
-  /** A fact about one user, kept until that user changes or a minute passes. */
-  async function perUser<T>(map: Map<string, Entry<T>>, userId: string, load: () => Promise<T>): Promise<T> {
-    const known = map.get(userId);
-    if (fresh(known)) return known.value;
-    const loadedAt = counter;
-    const value = await load();
-    keep(map, userId, { value, userId, loadedAt, expiresAt: Date.now() + MAX_AGE_MS });
-    return value;
-  }
+export function createViewerCache(store: TaggedStore): ViewerCache {
+  const options = (group: string) => ({ group: `viewer-${group}`, maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
+  /** A fact about one user, kept until that user is announced, a write is answered here, or a minute passes. */
+  const perUser = <T>(group: string, userId: string, load: () => Promise<T>) => store.kept(userId, [`user:${userId}`], load, options(group));
 
   return {
     async session(token, load) {
-      const known = sessions.get(token);
-      if (fresh(known)) return known.value;
-      const loadedAt = counter;
+      const known = store.peek<SessionUser>(token, options("sessions"));
+      if (known) return known;
+      const readAt = store.now();
       const session = await load();
-      if (!session) {
-        sessions.delete(token);
-        return null;
-      }
-      const expiresAt = Math.min(Date.now() + MAX_AGE_MS, session.expiresAt.getTime());
-      keep(sessions, token, { value: session.viewer, userId: session.viewer.id, loadedAt, expiresAt });
+      if (!session) return null;
+      // Never past the session's own expiry.
+      const maxAgeMs = Math.min(MAX_AGE_MS, session.expiresAt.getTime() - Date.now());
+      store.put(token, [`user:${session.viewer.id}`], readAt, session.viewer, { ...options("sessions"), maxAgeMs });
       return session.viewer;
     },
 
-    unread: (userId, load) => perUser(unreadCounts, userId, load),
+    unread: (userId, load) => perUser("unread", userId, load),
 
-    unreadMessages: (userId, load) => perUser(unreadMessageCounts, userId, load),
+    unreadMessages: (userId, load) => perUser("unread-messages", userId, load),
 
-    unreviewedBookings: (userId, load) => perUser(bookings, userId, async () => Object.freeze(await load())),
+    unreviewedBookings: (userId, load) => perUser("bookings", userId, async () => Object.freeze(await load())),
 
-    shortlisted: (userId, load) => perUser(shortlists, userId, async () => Object.freeze(await load())),
+    shortlisted: (userId, load) => perUser("shortlists", userId, async () => Object.freeze(await load())),
 
-    forgetAll,
-
-    stop: () => changes.stop(),
+    forgetAll: () => store.forgetAfterWrite(),
   };
 }

@@ -6,7 +6,7 @@ import * as schema from "./schema";
 
 /**
  * What servers keep is cleared by the database's announcements (docs/architecture.md): a
- * trigger that sends `page_change` or `viewer_change` at commit. A table added to the schema
+ * trigger that calls announce(tag), which sends the tag on `change` at commit. A table added to the schema
  * must either announce its changes, or be named here with the reason no kept value depends on
  * it; otherwise a page could keep showing what the table no longer says.
  */
@@ -23,7 +23,7 @@ const NOT_KEPT_ANYWHERE: Record<string, string> = {
   account_actions: "hourly limits per account: counted fresh in the writing transaction",
   content_imports: "which content files were imported: read at start only",
   messages: "conversation pages read it fresh; a message's notification announces its reader",
-  conversation_reads: "read fresh by the conversation pages; reading announces the reader from the service (viewer_change)",
+  conversation_reads: "read fresh by the conversation pages; reading announces the reader from the service",
   mail_outbox: "the mail worker's queue: read fresh by the worker",
   notification_opt_outs: "read fresh by the account page and when a notification is sent",
 };
@@ -43,7 +43,7 @@ describe("every table a page shows announces its changes", () => {
     const result = await server.database.db.execute(sql`
       select distinct c.relname as table
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where not t.tgisinternal and (p.prosrc like '%pg_notify(''page_change''%' or p.prosrc like '%pg_notify(''viewer_change''%')`);
+      where not t.tgisinternal and p.prosrc like '%announce(%'`);
     const announcing = new Set((result as unknown as { rows: { table: string }[] }).rows.map((row) => row.table));
     const silent = tables.filter((table) => !announcing.has(table) && !(table in NOT_KEPT_ANYWHERE));
     expect(silent, "tables that neither announce their changes nor say why nothing keeps them").toEqual([]);

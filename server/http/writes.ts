@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { ActRowCache } from "../cache/act-row-cache";
-import type { ViewerCache } from "../cache/viewer-cache";
+import type { TaggedStore } from "../cache/tagged-store";
 import type { AppEnv } from "./app-env";
 
 /** Methods that only read: everything else is a write (and the API refuses what it does not answer). */
@@ -23,13 +22,12 @@ export function changesWhatIsKept(c: Context<AppEnv>): boolean {
 /**
  * A write answered here is seen by the next request here without waiting for the database's
  * announcement (a PostgreSQL server's may arrive after it): once it is answered, this server
- * forgets what it kept of acts and of viewers. Other servers learn of it from the announcement.
+ * forgets what writes forget (server/cache/tagged-store.ts). Other servers learn of it from the
+ * announcement.
  */
-export function forgetKeptAfterWrites(kept: { actRows?: ActRowCache | undefined; viewerCache?: ViewerCache | undefined }): MiddlewareHandler<AppEnv> {
+export function forgetKeptAfterWrites(store: TaggedStore | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (!changesWhatIsKept(c)) return;
-    kept.actRows?.forgetAll();
-    kept.viewerCache?.forgetAll();
+    if (changesWhatIsKept(c)) store?.forgetAfterWrite();
   };
 }

@@ -4,6 +4,7 @@ import { createTestServer, json, type DemoUser, type TestServer } from "../../te
 import { eventually } from "../../tests/setup/eventually";
 import { acts, images, packageEventTypes, packages, seoEntries, tags } from "../db/schema";
 import { getActProfilePage } from "./acts";
+import { createTaggedStore } from "../cache/tagged-store";
 import { createActRowCache } from "../cache/act-row-cache";
 import { createLogger } from "../logger";
 
@@ -58,7 +59,8 @@ describe("an act's sections kept in memory", () => {
 
   it("keep the page's curated title, which changes with its entry and with the act's address", async () => {
     const db = server.database.db;
-    const rows = await createActRowCache(server.database, createLogger("silent"));
+    const store = await createTaggedStore(server.database, createLogger("silent"));
+    const rows = createActRowCache(store);
     const curated = async (url: string) => (await getActProfilePage(db, url, null, rows)).curatedSeo;
     const shows = async (url: string, title: string | null) => eventually(async () => ((await curated(url))?.title ?? null) === title);
     await db.delete(seoEntries).where(eq(seoEntries.key, "the-velvet-tones"));
@@ -73,7 +75,7 @@ describe("an act's sections kept in memory", () => {
     await shows("velvet-tones-moved", null);
     await db.update(acts).set({ url: "the-velvet-tones" }).where(eq(acts.url, "velvet-tones-moved"));
     await shows("the-velvet-tones", "The Velvet Tones, soul from Chicago");
-    await rows.stop();
+    await store.stop();
   });
 
   it("hold nothing private: what only the act's artist and admins see is read for each of them", async () => {

@@ -6,6 +6,7 @@ import { canMessageAct } from "../../domain/permissions";
 import type { Conversation, ConversationMessage, ConversationSummary } from "../../domain/resources/conversations";
 import type { MessageInput, StartConversationInput } from "../../domain/schemas/conversations";
 import type { Role } from "../../domain/roles";
+import { announce, userTag } from "../db/announce";
 import type { Database, Executor } from "../db/client";
 import { acts, conversationReads, conversations, events, messages, notifications, users } from "../db/schema";
 import { forbidden, notFound } from "../errors";
@@ -202,7 +203,7 @@ export async function markConversationRead(db: Database, viewer: SessionUser, co
   await db.transaction(async (tx) => {
     await markRead(tx, conversationId, viewer.id, messageId);
     // Every server forgets what it kept of the reader's unread counts (server/cache/viewer-cache.ts).
-    await tx.execute(sql`select pg_notify('viewer_change', ${viewer.id})`);
+    await tx.execute(announce(userTag(viewer.id)));
     await tx
       .update(notifications)
       .set({ readAt: new Date() })

@@ -37,7 +37,7 @@ export async function refreshResponseFacts(tx: Executor, actId: number): Promise
 export async function refreshAllResponseFacts(db: Executor): Promise<number> {
   const result = await db.execute(sql`
     with changed as (${refresh(sql`true`, sql`select act_id from facts union select act_id from act_search where response_rate is not null`)} returning s.act_id)
-    select count(pg_notify('page_change', 'act:' || a.url))::int as announced from changed join acts a on a.id = changed.act_id`);
+    select count(announce('act:' || a.url))::int as announced from changed join acts a on a.id = changed.act_id`);
   return (result as unknown as { rows: { announced: number }[] }).rows[0]?.announced ?? 0;
 }
 

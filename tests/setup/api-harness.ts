@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createApp, type SsrHandler } from "../../server/app";
 import { createGuestPageCache } from "../../server/cache/guest-cache";
+import { createTaggedStore } from "../../server/cache/tagged-store";
 
 /** What the tests' own pages read of the query string (the real routes declare theirs in their handles). */
 const TEST_PAGE_QUERY_PARAMS = ["redirectTo"];
@@ -141,11 +142,12 @@ export async function createTestServer(options: TestServerOptions = {}) {
   await seedDemoData(database.db, { storage });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
-  const guestCache = options.guestCache ? await createGuestPageCache(database, logger, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
-  const viewerCache = options.viewerCache === false ? undefined : await createViewerCache(database, logger);
-  const actRows = options.viewerCache === false ? undefined : await createActRowCache(database, logger);
+  const store = options.guestCache || options.viewerCache !== false ? await createTaggedStore(database, logger) : undefined;
+  const guestCache = store && options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
+  const viewerCache = store && options.viewerCache !== false ? createViewerCache(store) : undefined;
+  const actRows = store && options.viewerCache !== false ? createActRowCache(store) : undefined;
   const conversationHub = await createConversationHub(database, logger);
-  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
+  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;
@@ -200,10 +202,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   async function close() {
     mailDeps.transport.close();
     if (checker) recordCheckedAnswers(checker);
-    await guestCache?.stop();
-    await viewerCache?.stop();
+    await store?.stop();
     await conversationHub.stop();
-    await actRows?.stop();
     await database.close();
     await serverDb?.drop();
     await s3?.close();
@@ -267,19 +267,18 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
-  const guestCache = options.guestCache ? await createGuestPageCache(database, logger, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
-  const viewerCache = await createViewerCache(database, logger);
-  const actRows = await createActRowCache(database, logger);
+  const store = await createTaggedStore(database, logger);
+  const guestCache = options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
+  const viewerCache = createViewerCache(store);
+  const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger);
-  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, guestCache, viewerCache, actRows, conversationHub });
+  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);
   }
   async function close() {
-    await guestCache?.stop();
-    await viewerCache.stop();
-    await actRows.stop();
+    await store.stop();
     await conversationHub.stop();
     await database.close();
   }

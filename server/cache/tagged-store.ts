@@ -1,0 +1,124 @@
+import type { Logger } from "pino";
+import { CHANGE_CHANNEL } from "../db/announce";
+import type { DatabaseHandle } from "../db/client";
+import { ChangeClock, type Dependencies } from "./change-clock";
+import { listenForChanges } from "./change-listener";
+
+/**
+ * How one kind of kept value is held: its own group of entries (least recently used out past
+ * `maxEntries`), trusted for at most `maxAgeMs`, and (unless `keptThroughWrites`) forgotten once
+ * a write is answered by this server.
+ */
+export interface KeptOptions {
+  group: string;
+  maxEntries: number;
+  maxAgeMs?: number;
+  /** Guests' pages: a write on this server is a signed-in person's, who never sees them. */
+  keptThroughWrites?: boolean;
+}
+
+interface Entry {
+  readAt: number;
+  tags: Dependencies;
+  value: unknown;
+  expiresAt: number;
+}
+
+/**
+ * Everything a server keeps that the database announces changes to (docs/architecture.md): one
+ * store of groups of entries, one clock of tags, one listening connection on one channel.
+ *
+ * A value is kept with the clock's count from before its read and the tags it depends on
+ * ("act:<url>", "user:<id>", or "*" for any act), and is fresh while none of them was announced
+ * since. Triggers announce at commit ("all" when anything may have changed); a write answered
+ * here forgets what writes forget at once, since a PostgreSQL server's notice may reach this
+ * server after the writer's next request. While the announcements cannot be heard (at start, or
+ * while the connection is down), nothing is kept or trusted.
+ */
+export interface TaggedStore {
+  /** The kept value of `key`, or `load`'s, kept under `tags` when it may be. */
+  kept<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: KeptOptions): Promise<T>;
+  /** The fresh kept value of `key`, for values made outside a load (a rendered page). */
+  peek<T>(key: string, options: KeptOptions): T | undefined;
+  /** Keeps a value made outside a load, read from `readAt` (now() before it was made). */
+  put<T>(key: string, tags: Dependencies, readAt: number, value: T, options: KeptOptions): void;
+  /** The clock's count: take it before reading what is to be kept. */
+  now(): number;
+  listening(): boolean;
+  /** A write was answered here: forget what writes forget. */
+  forgetAfterWrite(): void;
+  /** Anything may have changed (tests, and a lost connection): forget everything. */
+  forgetAll(): void;
+  stop(): Promise<void>;
+}
+
+export async function createTaggedStore(database: DatabaseHandle, logger: Logger): Promise<TaggedStore> {
+  const clock = new ChangeClock();
+  const groups = new Map<string, Map<string, Entry>>();
+  /** The count at this server's last answered write: what writes forget is stale before it. */
+  let lastWriteAt = 0;
+
+  const forgetAll = () => {
+    clock.changedEverything();
+    for (const entries of groups.values()) entries.clear();
+  };
+  const onNotify = (tag: string) => {
+    if (tag.startsWith("act:") || tag.startsWith("user:")) clock.changed(tag);
+    else forgetAll();
+  };
+  const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, { onNotify, forget: forgetAll, what: "kept values" });
+
+  /** Each group's entries, and whether a write forgets them. */
+  const forgottenByWrites = new Set<string>();
+  const entriesOf = (options: KeptOptions) => {
+    let entries = groups.get(options.group);
+    if (!entries) {
+      groups.set(options.group, (entries = new Map()));
+      if (!options.keptThroughWrites) forgottenByWrites.add(options.group);
+    }
+    return entries;
+  };
+  const isFresh = (entry: Entry, options: KeptOptions) =>
+    listener.listening() && clock.isFresh(entry.readAt, entry.tags) && Date.now() < entry.expiresAt && (options.keptThroughWrites || entry.readAt >= lastWriteAt);
+
+  /** The fresh entry of `key`, made most recently used; a stale one is dropped. */
+  function fresh(key: string, options: KeptOptions): Entry | undefined {
+    const entries = entriesOf(options);
+    const known = entries.get(key);
+    if (!known) return undefined;
+    entries.delete(key);
+    if (!isFresh(known, options)) return undefined;
+    entries.set(key, known);
+    return known;
+  }
+
+  function put<T>(key: string, tags: Dependencies, readAt: number, value: T, options: KeptOptions): void {
+    if (!listener.listening()) return;
+    const entries = entriesOf(options);
+    entries.delete(key);
+    entries.set(key, { readAt, tags, value, expiresAt: options.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxAgeMs });
+    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  return {
+    async kept<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: KeptOptions): Promise<T> {
+      const known = fresh(key, options);
+      if (known) return known.value as T;
+      const readAt = clock.now();
+      const value = await load();
+      put(key, tags, readAt, value, options);
+      return value;
+    },
+    peek: <T>(key: string, options: KeptOptions) => fresh(key, options)?.value as T | undefined,
+    put,
+    now: () => clock.now(),
+    listening: listener.listening,
+    forgetAfterWrite() {
+      clock.changedLocally();
+      lastWriteAt = clock.now();
+      for (const group of forgottenByWrites) groups.get(group)?.clear();
+    },
+    forgetAll,
+    stop: listener.stop,
+  };
+}
