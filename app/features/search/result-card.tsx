@@ -28,7 +28,7 @@ export function ResultCard({
 }) {
   const responses = responseFactsText(act);
   return (
-    <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
+    <article className="flex h-full gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
       <div className="min-w-0 flex-1">
         <h3 id={`result-${act.url}`} className="text-lg font-semibold">

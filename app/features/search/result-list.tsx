@@ -29,7 +29,8 @@ export function ResultList({
 
 function Cards({ acts, canInvite, invited, shortlisted }: { acts: readonly Result[]; canInvite: boolean; invited: readonly string[]; shortlisted: readonly string[] }) {
   return (
-    <ul className="mt-4 flex flex-col gap-3">
+    // Two columns where there is room: a card leads with its photo, name, place, price and rating, and a full-width one was mostly empty.
+    <ul className="mt-4 grid gap-3 lg:grid-cols-2">
       {acts.map((act) => (
         <li key={act.url}>
           <ResultCard act={act} canInvite={canInvite} invited={invited.includes(act.url)} shortlisted={shortlisted.includes(act.url)} />
