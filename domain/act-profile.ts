@@ -30,6 +30,18 @@ export type ActSocialLinks = z.infer<typeof actSocialLinksSchema>;
 
 export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "spotify", "web", "tiktok", "mixcloud", "linkedin"] as const satisfies readonly (keyof ActSocialLinks)[];
 
+/** How each social network is named to people, on the profile and in the editor. */
+export const SOCIAL_NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+  facebook: "Facebook",
+  twitter: "Twitter",
+  instagram: "Instagram",
+  spotify: "Spotify",
+  web: "Website",
+  tiktok: "TikTok",
+  mixcloud: "Mixcloud",
+  linkedin: "LinkedIn",
+};
+
 export const profileReviewSchema = z
   .object({
     id: z.number().int(),

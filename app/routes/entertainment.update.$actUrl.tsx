@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { SOCIAL_NETWORKS } from "../../domain/act-profile";
+import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "../../domain/act-profile";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
 import { IMAGE_ACCEPT } from "../../domain/file-types";
 import { LIMITS } from "../../domain/limits";
@@ -23,17 +23,6 @@ export function meta({ data }: Route.MetaArgs) {
 export function loader({ context, url, params }: Route.LoaderArgs) {
   return loadUpdateProfile(context, url, params.actUrl);
 }
-
-const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
-  facebook: "Facebook",
-  twitter: "Twitter",
-  instagram: "Instagram",
-  spotify: "Spotify",
-  web: "Website",
-  tiktok: "TikTok",
-  mixcloud: "Mixcloud",
-  linkedin: "LinkedIn",
-};
 
 export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
   const { profile, isAdmin, isManager } = loaderData;
@@ -151,7 +140,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
         {SOCIAL_NETWORKS.map((network) => (
           <TextField
             key={network}
-            label={NETWORK_LABELS[network]}
+            label={SOCIAL_NETWORK_LABELS[network]}
             name={`social.${network}`}
             type="url"
             placeholder="https://"

@@ -151,7 +151,7 @@ describe("the act rows kept between reads", () => {
       expect(await count()).toBe(1);
       await server.database.db.update(acts).set({ headline: "Any change" }).where(eq(acts.url, "keynote-kim"));
       await eventually(async () => (await count()) === 2);
-      cache.forgetAll();
+      store.forgetAfterWrite();
       expect(await count()).toBe(3);
     } finally {
       await store.stop();

@@ -34,7 +34,6 @@ export interface ActRowCache {
    * The value is shared by every caller, so it must be the same for every viewer allowed it.
    */
   kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options?: KeptOptions): Promise<T>;
-  forgetAll(): void;
 }
 
 export function createActRowCache(store: TaggedStore): ActRowCache {
@@ -56,6 +55,5 @@ export function createActRowCache(store: TaggedStore): ActRowCache {
         ...(options.group ? { group: `act-${options.group}` } : {}),
         ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),
       }),
-    forgetAll: () => store.forgetAfterWrite(),
   };
 }

@@ -22,7 +22,7 @@ export interface KeptSession {
  * notifications (migration 0015), and on a planner's events, their bookings and reviews
  * (migration 0017), announce the user's id at commit, and every server forgets
  * what it kept of that user. A write request through this server forgets everything once it
- * is answered (`forgetAll`), so its own effects (a sign-out, a password reset that ends every
+ * is answered (the store's `forgetAfterWrite`, server/http/writes.ts), so its own effects (a sign-out, a password reset that ends every
  * session, notifications marked read) show on the next request here without waiting for the
  * announcement. While the announcements cannot be heard, nothing is kept.
  */
@@ -35,7 +35,6 @@ export interface ViewerCache {
   unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
   /** The urls of the acts a planner saved (a trigger on shortlists announces the planner, migration 0031). */
   shortlisted(userId: string, load: () => Promise<string[]>): Promise<readonly string[]>;
-  forgetAll(): void;
 }
 
 export function createViewerCache(store: TaggedStore): ViewerCache {
@@ -63,7 +62,5 @@ export function createViewerCache(store: TaggedStore): ViewerCache {
     unreviewedBookings: (userId, load) => perUser("bookings", userId, async () => Object.freeze(await load())),
 
     shortlisted: (userId, load) => perUser("shortlists", userId, async () => Object.freeze(await load())),
-
-    forgetAll: () => store.forgetAfterWrite(),
   };
 }

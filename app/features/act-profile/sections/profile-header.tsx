@@ -1,5 +1,5 @@
 import { Globe, MapPin } from "lucide-react";
-import { SOCIAL_NETWORKS } from "../../../../domain/act-profile";
+import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "../../../../domain/act-profile";
 import { priceFromText } from "../../../../domain/prices";
 import { responseFactsText } from "../../../../domain/conversations";
 import { kindOfAct } from "../../../../domain/tags";
@@ -10,17 +10,6 @@ import { StarRating } from "../../../components/ui/star-rating";
 import { Tooltip } from "../../../components/ui/tooltip";
 import { sizedImage } from "../../../lib/files";
 import type { SectionProps } from "../types";
-
-const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
-  facebook: "Facebook",
-  twitter: "Twitter",
-  instagram: "Instagram",
-  spotify: "Spotify",
-  web: "Website",
-  tiktok: "TikTok",
-  mixcloud: "Mixcloud",
-  linkedin: "LinkedIn",
-};
 
 export function ProfileHeader({ act, can }: SectionProps) {
   const average = formatAverage(act.reviewSummary.average);
@@ -76,7 +65,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
               <li key={network}>
                 <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="inline-flex items-center gap-1 text-brand-800 underline">
                   <Globe aria-hidden className="h-3.5 w-3.5" />
-                  {NETWORK_LABELS[network]}
+                  {SOCIAL_NETWORK_LABELS[network]}
                 </a>
               </li>
             ))}
