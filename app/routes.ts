@@ -14,6 +14,7 @@ export default [
   route("search", "routes/search.tsx"),
   route("logout", "routes/logout.tsx"),
   route("entertainment/:actUrl", "routes/entertainment.$actUrl.tsx"),
+  route("entertainment/:actUrl/calendar", "routes/entertainment.$actUrl.calendar.tsx"),
   route("entertainment/update/:actUrl", "routes/entertainment.update.$actUrl.tsx"),
   route("acts/new", "routes/acts.new.tsx"),
   route("events", "routes/events.tsx"),

@@ -4,6 +4,7 @@ import { LIMITS } from "./limits";
 export const MESSAGES = {
   tooLong: (max: number) => `Must be ${max} characters or less`,
   unsafeText: "Must not contain NUL characters or broken Unicode",
+  calendarDate: "Use a date written YYYY-MM-DD",
   ratingRequired: "Rating is required",
   reviewTitleRequired: "Review Title is required",
   reviewBodyRequired: "Review is required",

@@ -1,7 +1,7 @@
 import { MESSAGES } from "./messages";
 import { z } from "zod";
 import { MAX_BUDGET_DOLLARS } from "./prices";
-import { text } from "./schemas/fields";
+import { calendarDate, text } from "./schemas/fields";
 import { TAG_TYPE_NAMES } from "./tags";
 
 /** The act search filter of SPEC.md section 3 (with CONTRACT.md's Discovery keys), and its query-string form. */
@@ -46,12 +46,8 @@ export const actSearchFilterSchema = z.object({
   radius: z.coerce.number().positive().max(MAX_RADIUS_MILES).optional(),
   location_lat: z.coerce.number().min(-90).max(90).optional(),
   location_lng: z.coerce.number().min(-180).max(180).optional(),
-  /** Only acts with no accepted booking that day (YYYY-MM-DD, in each event's local time). */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date written YYYY-MM-DD")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Use a date written YYYY-MM-DD")
-    .optional(),
+  /** Only acts free that day (YYYY-MM-DD): not booked, blocked or busy (domain/availability.ts). */
+  date: calendarDate().optional(),
   /** Whole dollars: only acts whose "from" price is at most this (acts with no price are left out). */
   budget: z.coerce.number({ error: MESSAGES.budgetWholeDollars }).int(MESSAGES.budgetWholeDollars).min(0, MESSAGES.budgetWholeDollars).max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh).optional(),
   sort: z.enum(SORTS).optional(),
@@ -156,6 +152,12 @@ export function activeFilterCount(raw: Record<string, unknown>): number {
 /** The budget an address asks for (`?budget=2000`), or undefined when it names none or junk. */
 export function budgetInAddress(params: URLSearchParams): number | undefined {
   const parsed = actSearchFilterSchema.shape.budget.safeParse(params.get("budget") || undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A listing address's `date`, when it is a real day: acts must be free that day. */
+export function dateInAddress(params: URLSearchParams): string | undefined {
+  const parsed = actSearchFilterSchema.shape.date.safeParse(params.get("date") || undefined);
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -26,6 +26,7 @@ import type { ConversationHub } from "./live/conversation-hub";
 import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
 import { sitemapRoutes } from "./sitemap";
+import { calendarRoutes } from "./calendar";
 import type { FileStorage } from "./storage/file-storage";
 import { unsubscribeRoutes } from "./unsubscribe";
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route("/files", fileRoutes(storage));
   app.route("/", sitemapRoutes({ db: database.db, publicUrl: env.publicUrl, guestCache: deps.guestCache, maxUrls: deps.sitemapMaxUrls }));
+  app.route("/", calendarRoutes({ db: database.db, publicUrl: env.publicUrl }));
   if (deps.staticDir) serveBuiltAssets(app, deps.staticDir);
 
   if (deps.ssr) {

@@ -36,6 +36,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  CALENDAR_REFRESH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  CALENDAR_ALLOW_PRIVATE_URLS: flag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -60,6 +67,10 @@ export interface Env {
   mailFrom: string;
   /** Files in this S3-compatible bucket; without it, under DATA_DIR on this machine. */
   s3: S3Settings | undefined;
+  /** How often each subscribed calendar is read again (issue 31). */
+  calendarRefreshMinutes: number;
+  /** Read calendars on loopback and private networks too: for tests that serve them locally. */
+  calendarAllowPrivateUrls: boolean;
   logLevel: string;
   nodeEnv: "development" | "production" | "test";
 }
@@ -94,6 +105,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     clientConcurrency: value.CLIENT_CONCURRENCY,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM ?? `"${value.APP_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
+    calendarRefreshMinutes: value.CALENDAR_REFRESH_MINUTES,
+    calendarAllowPrivateUrls: value.CALENDAR_ALLOW_PRIVATE_URLS,
     logLevel: value.LOG_LEVEL,
     nodeEnv: value.NODE_ENV,
   };

@@ -18,6 +18,7 @@ import { removeStaleUploads } from "./services/uploads";
 import { removeStaleVideoUploads } from "./services/videos";
 import { FACET_COMPACTION_MS, compactFacetCounts } from "./services/search/facet-counts";
 import { RESPONSE_FACTS_SWEEP_MS, refreshAllResponseFacts } from "./services/response-facts";
+import { startCalendarReader } from "./services/calendar-subscriptions";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
@@ -86,6 +87,9 @@ async function main() {
   void sweepResponseFacts();
   const responseFactsSweep = setInterval(() => void sweepResponseFacts(), RESPONSE_FACTS_SWEEP_MS);
   responseFactsSweep.unref();
+  const calendarReader = startCalendarReader(database.db, { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes }, (err) =>
+    logger.warn({ err }, "could not read the subscribed calendars"),
+  );
 
   const transport = createMailTransport(env);
   const mailWorker = await startMailWorker(database, { transport, logger, appName: env.appName, publicUrl: env.publicUrl, secret: auth.options.secret as string });
@@ -106,6 +110,7 @@ async function main() {
     server.close(async () => {
       await streams;
       await closeVite();
+      await calendarReader.stop();
       await store.stop();
       await mailWorker.stop();
       await database.close();

@@ -8,7 +8,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 const BATCH = 5_000;
 
 /** Pages robots must not crawl: accounts, private work and the API. */
-export const ROBOTS_DISALLOW = ["/api/", "/admin/", "/documents", "/events", "/invites", "/my-acts", "/acts/new", "/entertainment/update/", "/login", "/signup", "/logout", "/search"];
+export const ROBOTS_DISALLOW = ["/api/", "/admin/", "/documents", "/events", "/invites", "/my-acts", "/acts/new", "/entertainment/update/", "/login", "/signup", "/logout", "/search", "/calendar/"];
 
 const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 const urlXml = (origin: string, url: SitemapUrl) => `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ""}</url>\n`;

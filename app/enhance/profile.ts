@@ -5,6 +5,8 @@
  * by event delegation, and React never owns the nodes this script changes.
  */
 import { downloadFile } from "../lib/files";
+import { availabilityAnswer } from "../../domain/calendar-days";
+import { isCalendarDate } from "../../domain/calendar-days";
 
 function closest<T extends Element>(target: EventTarget | null, selector: string): T | null {
   return target instanceof Element ? (target.closest(selector) as T | null) : null;
@@ -80,4 +82,29 @@ document.addEventListener("click", (event) => {
   }
   // A click on the backdrop of a modal dialog closes it, as it does in other dialogs.
   if (event.target instanceof HTMLDialogElement && event.target.open) event.target.close();
+});
+
+/**
+ * "Check availability" answers at once: the API's answer for that one day, written as the
+ * page would write it after a reload (which is what happens without this script).
+ */
+async function checkAvailability(form: HTMLFormElement) {
+  const actUrl = form.dataset.availabilityCheck ?? "";
+  const date = new FormData(form).get("date");
+  const answer = form.parentElement?.querySelector<HTMLElement>("[data-availability-answer]");
+  if (typeof date !== "string" || !isCalendarDate(date) || !answer) return form.submit();
+  const response = await fetch(`/api/acts/${encodeURIComponent(actUrl)}/availability?from=${date}&to=${date}`, { headers: { accept: "application/json" } });
+  if (!response.ok) return form.submit();
+  const { data } = (await response.json()) as { data: unknown[] };
+  const free = data.length === 0;
+  answer.textContent = availabilityAnswer(date, free);
+  answer.className = `mt-2 text-sm ${free ? "text-emerald-800" : "text-red-800"}`;
+  history.replaceState(null, "", `?date=${date}#availability`);
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target instanceof HTMLFormElement && event.target.matches("[data-availability-check]") ? event.target : null;
+  if (!form) return;
+  event.preventDefault();
+  void checkAvailability(form);
 });

@@ -2,13 +2,18 @@ import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
 import { reviewableEvents } from "../../server/services/planner-reviews";
+import { isFreeOn } from "../../server/services/availability";
+import { isCalendarDate } from "../../domain/calendar-days";
 import { fileUrl } from "../../server/storage/file-storage";
 import { packJson } from "../lib/packed-json";
 import { visibleProfilePageOr404 } from "./act-profile-data.server";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
-export async function loadActProfilePage(context: AppLoadContext, actUrl: string) {
+export async function loadActProfilePage(context: AppLoadContext, actUrl: string, url: URL) {
   const { profile, curatedSeo: curated, actId } = await visibleProfilePageOr404(context, actUrl);
+  // "Check availability" without JavaScript: the form asks this page for `?date=`.
+  const date = url.searchParams.get("date");
+  const availability = date && isCalendarDate(date) ? { date, free: await isFreeOn(context.db, actId, date) } : null;
   const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
   // The profile read above already found the act and checked this viewer may see it.
   const reviewEvents = context.viewer?.role === "PLANNER" ? reviewableEvents(await context.unreviewedBookings(), actId) : [];
@@ -21,6 +26,7 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
     viewer,
     reviewEvents,
     shortlisted,
+    availability,
     abilities,
     appName,
     seo: actPageSeo(appName, profile, curated),

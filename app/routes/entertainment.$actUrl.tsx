@@ -12,10 +12,10 @@ import { loadActProfilePage } from "./entertainment.$actUrl.server";
 import type { Route } from "./+types/entertainment.$actUrl";
 
 /** Guests get the public layout: plain HTML, no React in their browser (see root.tsx). */
-export const handle: RouteHandle = { publicForGuests: true };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: ["date"] };
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  return loadActProfilePage(context, params.actUrl);
+export function loader({ context, params, url }: Route.LoaderArgs) {
+  return loadActProfilePage(context, params.actUrl, url);
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -40,12 +40,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted } = loaderData;
+  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted, availability } = loaderData;
   const profile = unpackJson(loaderData.profile);
   const guest = viewer === null;
   // The page's body is the same for every viewer who may see and do the same: rendered once per
   // act and abilities on a server (decision 0021). The uploader's address only matters to managers.
-  const input = { act: profile, can: abilities, guest, signupFailure: actionData, reviewEvents, shortlisted, viewerUrl: abilities.manage ? viewer?.url : undefined };
+  const input = { act: profile, can: abilities, guest, signupFailure: actionData, reviewEvents, shortlisted, availability, viewerUrl: abilities.manage ? viewer?.url : undefined };
   return (
     <>
       <KeptMarkup name="act-profile" input={input} interactive={!guest} render={(kept) => <ProfilePage {...kept} />} />

@@ -73,6 +73,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                     <Link to={`/events/edit/${event.url}`} className="text-brand-800 underline">
                       Edit<span className="sr-only"> {event.name}</span>
                     </Link>
+                    {" · "}
+                    <a href={`/calendar/events/${event.url}.ics`} download className="text-brand-800 underline">
+                      Add to calendar<span className="sr-only"> ({event.name}, .ics file)</span>
+                    </a>
                   </>
                 )}
               </p>

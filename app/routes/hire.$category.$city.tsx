@@ -12,7 +12,7 @@ import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
 
 /** Guests get the page as plain HTML, as they do an act's profile (decisions 0005 and 0024). */
-export const handle: RouteHandle = { publicForGuests: true, queryParams: ["page", "budget"] };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: ["page", "budget", "date"] };
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, headingOfTitle, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "../../domain/listings";
-import { LIST_KEYS, budgetInAddress, rawSearchFilter } from "../../domain/search-filter";
-import { findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
+import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "../../domain/search-filter";
+import { type ListingNarrowing, findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
 import { curatedListingFor } from "../../server/services/seo";
 import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";
@@ -11,15 +11,15 @@ export async function loadListingPage(context: AppLoadContext, params: { categor
   // Public, and made only of what acts, tags, places and curated copy hold, whose every change is
   // announced on `page_change`: kept until any act (or any copy) changes. An unknown address throws, and is not kept.
   const page = pageNumber(url);
-  const budget = budgetInAddress(url.searchParams);
-  const load = () => readListingPage(context, params, page, budget);
-  return context.actRows ? context.actRows.kept(`listing:${JSON.stringify([params.category, params.city, page, budget])}`, "*", load) : load();
+  const narrowing: ListingNarrowing = { budget: budgetInAddress(url.searchParams), date: dateInAddress(url.searchParams) };
+  const load = () => readListingPage(context, params, page, narrowing);
+  return context.actRows ? context.actRows.kept(`listing:${JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date])}`, "*", load) : load();
 }
 
-async function readListingPage(context: AppLoadContext, params: { category?: string; city?: string }, page: number, budget: number | undefined) {
+async function readListingPage(context: AppLoadContext, params: { category?: string; city?: string }, page: number, narrowing: ListingNarrowing) {
   const [tag, place] = await Promise.all([findCategory(context.db, params.category ?? ""), findPlaceBySlug(context.db, params.city ?? "")]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
-  const [results, nearby] = await Promise.all([listingResults(context.db, tag, place.label, page, budget), nearbyCitiesWithCategory(context.db, tag, place)]);
+  const [results, nearby] = await Promise.all([listingResults(context.db, tag, place.label, page, narrowing), nearbyCitiesWithCategory(context.db, tag, place)]);
 
   const path = listingPath(tag.name, place.slug);
   const category = categoryLabel(tag);
@@ -57,12 +57,12 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
     path,
     canonicalUrl: `${publicUrl}${path}${page > 1 ? `?page=${page}` : ""}`,
     publicUrl,
-    // A budget narrows the page: search engines get the whole listing (the canonical address).
-    indexable: budget === undefined && results.meta.total >= MIN_INDEXABLE_ACTS,
+    // A budget or a date narrows the page: search engines get the whole listing (the canonical address).
+    indexable: narrowing.budget === undefined && narrowing.date === undefined && results.meta.total >= MIN_INDEXABLE_ACTS,
     // The page's largest value, sent as one string (app/lib/packed-json.ts), and kept packed with the rest.
     results: packJson(results),
     searchQuery: listingQuery(tag, place.label),
-    raw: rawSearchFilter(listingQuery(tag, place.label, 1, budget)),
+    raw: rawSearchFilter(listingQuery(tag, place.label, 1, narrowing)),
     related,
     nearby,
   };

@@ -3,7 +3,8 @@ import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
-import { OFFER_STATUS_LABELS } from "../../domain/events";
+import { OFFER_STATUS_LABELS, dayIn } from "../../domain/events";
+import { AVAILABILITY_MESSAGES } from "../../domain/availability";
 import { centsOfDollars, formatPrice } from "../../domain/prices";
 import { OfferTerms } from "../features/booking/offer-terms";
 import { EventDetails } from "../features/events/event-details";
@@ -82,6 +83,15 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
               ))}
               {(invite.state === "invited" || invite.state === "offered") && (
                 <>
+                  {invite.act_day && (
+                    <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                      <strong>Check your calendar: </strong>
+                      {AVAILABILITY_MESSAGES.quotingTakenDay(dayIn(new Date(invite.event.starttime), invite.event.time_zone), invite.act_day)}.{" "}
+                      <Link to={`/entertainment/${invite.act.url}/calendar`} className="underline">
+                        Open {invite.act.name}'s calendar
+                      </Link>
+                    </p>
+                  )}
                   <OfferForm inviteId={invite.id} eventName={invite.event.name} />
                   <div className="mt-3">
                     <ConfirmDialog
@@ -128,7 +138,10 @@ function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: strin
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
-    const result = await run(() => outcome(api.POST("/offers/submit/{inviteId}", { params: { path: { inviteId } }, body: parsed.data })));
+    // An offer into a day that is not free is sent, and the warning stays on screen longer.
+    const result = await run(() => outcome(api.POST("/offers/submit/{inviteId}", { params: { path: { inviteId } }, body: parsed.data })), {
+      success: (data) => (data.warning ? `${data.message}. ${data.warning}.` : data.message),
+    });
     if (result.ok) {
       setPrice("");
       setDeposit("");

@@ -1,3 +1,4 @@
+import { DAY_STATUSES } from "../availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "../events";
 
@@ -124,6 +125,7 @@ export const inviteSchema = z
     event: z.object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, details: eventDetailsAnswerSchema, planner: z.object({ name: z.string() }) }),
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
+    act_day: z.enum(DAY_STATUSES).nullable().describe("Why the act is not free on the event's day apart from this event (booked for another, blocked, busy), or null"),
   })
   .meta({
     id: "Invite",
@@ -143,6 +145,7 @@ export const inviteSchema = z
       },
       state: "invited",
       offers: [],
+      act_day: null,
     },
   });
 export type Invite = z.infer<typeof inviteSchema>;

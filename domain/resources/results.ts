@@ -45,3 +45,12 @@ export const internalUseOnlyResultSchema = z
   .object({ internal_use_only: z.boolean(), message })
   .meta({ id: "InternalUseOnlyResult", example: { internal_use_only: false, message: "The Velvet Tones is no longer for internal use only" } });
 export type InternalUseOnlyResult = z.infer<typeof internalUseOnlyResultSchema>;
+
+export const offerSentSchema = z
+  .object({
+    id: z.number().int().describe("The new offer's id"),
+    message,
+    warning: z.string().optional().describe("When the act is not free on the event's day for another reason (issue 31): what to check before the planner accepts"),
+  })
+  .meta({ id: "OfferSent", description: "The offer, sent", example: { id: 7, message: "Offer sent" } });
+export type OfferSent = z.infer<typeof offerSentSchema>;

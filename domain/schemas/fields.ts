@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
+import { isCalendarDate } from "../calendar-days";
 
 /** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -53,3 +54,6 @@ export const pathIdSchema = () => z.coerce.number().int().min(1).max(MAX_ID);
 
 /** A slug in a path (an act, event or user url), or any other path segment we look up. */
 export const pathSegmentSchema = () => text().max(500);
+
+/** A day written YYYY-MM-DD, as search, availability and blocks take it. */
+export const calendarDate = () => z.string({ error: MESSAGES.calendarDate }).refine(isCalendarDate, MESSAGES.calendarDate);

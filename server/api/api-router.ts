@@ -6,6 +6,7 @@ import { withPagePolicy } from "../http/security-headers";
 import type { ConversationHub } from "../live/conversation-hub";
 import type { FileStorage } from "../storage/file-storage";
 import { actRoutes } from "./acts";
+import { availabilityRoutes } from "./availability";
 import { actEditRoutes } from "./acts/edit";
 import { allowedMethods } from "../http/allowed-methods";
 import { contentRoutes } from "./content";
@@ -42,6 +43,7 @@ export function apiRouter(deps: {
   const api = createRouter();
   for (const routes of [meRoutes, notificationRoutes, tagRoutes, placeRoutes, actRoutes, actEditRoutes, moderationRoutes, reviewRoutes, userRoutes, eventRoutes]) api.route("/", routes);
   api.route("/", conversationRoutes(deps.conversationHub));
+  api.route("/", availabilityRoutes({ publicUrl: env.publicUrl, reading: { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes } }));
   for (const routes of [shortlistRoutes, contentRoutes, seoRoutes]) api.route("/", routes);
   api.route("/", mediaRoutes(storage));
   api.route("/", documentRoutes(storage));

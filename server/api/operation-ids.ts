@@ -5,6 +5,14 @@
  */
 export const OPERATION_IDS: Record<string, string> = {
   "GET /me": "getMe",
+  "GET /acts/{actUrl}/availability": "getActAvailability",
+  "POST /availability/block/{actUrl}": "blockDays",
+  "POST /availability/unblock/{id}": "unblockDays",
+  "POST /availability/calendars/{actUrl}": "subscribeCalendar",
+  "GET /availability/calendars/{actUrl}": "listCalendars",
+  "POST /availability/calendars/remove/{id}": "removeCalendar",
+  "GET /availability/feed/{actUrl}": "getCalendarFeed",
+  "POST /availability/feed/rotate/{actUrl}": "rotateCalendarFeed",
   "POST /conversations/start/{actUrl}": "startConversation",
   "POST /shortlist/add/{actUrl}": "addToShortlist",
   "POST /shortlist/remove/{actUrl}": "removeFromShortlist",

@@ -151,6 +151,7 @@ export const API_TAGS = [
   { name: "Events", description: "Planners' events, invites, offers and bookings" },
   { name: "Shortlist", description: "The acts a planner saved to compare and ask for quotes" },
   { name: "Conversations", description: "Planners and acts writing to each other, with their events' invites, offers and bookings" },
+  { name: "Availability", description: "An act's calendar: blocked days, subscribed calendars, its private feed, and which days it is free" },
   { name: "Reviews", description: "Verified reviews of acts" },
   { name: "Notifications", description: "What happened that the user should know of, and which of it they get by email" },
   { name: "Search-engine copy", description: "Curated titles, descriptions and guides (admins)" },

@@ -26,6 +26,8 @@ const NOT_KEPT_ANYWHERE: Record<string, string> = {
   conversation_reads: "read fresh by the conversation pages; reading announces the reader from the service",
   mail_outbox: "the mail worker's queue: read fresh by the worker",
   notification_opt_outs: "read fresh by the account page and when a notification is sent",
+  calendar_subscriptions: "read fresh by the calendar page and the reader; the busy days they write announce their act",
+  act_calendar_feeds: "a feed's token: read fresh by the calendar page and the feed itself",
 };
 
 let server: TestServer;

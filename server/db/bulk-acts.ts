@@ -68,7 +68,7 @@ const array = (values: string[]) => sql.raw(`ARRAY[${values.map((value) => `'${v
  */
 export async function addBulkActs(db: Database, count: number, options: { firstNumber?: number } = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    await withRowTriggersOff(tx, ["acts", "act_tags", "reviews"], async () => {
+    await withRowTriggersOff(tx, ["acts", "act_tags", "reviews", "act_blocks", "calendar_busy_days"], async () => {
       await insertBulkRows(tx, count, options.firstNumber ?? 1);
     });
   });
@@ -126,5 +126,30 @@ async function insertBulkRows(tx: Transaction, count: number, firstNumber: numbe
     insert into reviews (act_id, rating, title, body, reviewer_name)
     select a.id, 1 + (a.id::bigint * k) % 5, 'Review ' || k, 'Generated review.', 'Guest ' || k
     from acts a cross join generate_series(1, 3) k where a.id >= ${first} and a.id % 3 = 0`);
+  await insertBulkAvailability(tx, first);
   await refreshSearchRows(tx, first);
+}
+
+/**
+ * Days the generated acts are not free (issue 31), so a search with a date measures all three
+ * sources: a quarter of the acts block three days somewhere in the next 400, and a fifth
+ * subscribe to a calendar (never read: its next read is far off) with ten busy days.
+ */
+async function insertBulkAvailability(tx: Transaction, first: number): Promise<void> {
+  // The acts' own trigger, which makes each its feed's secret, is off during the load.
+  await tx.execute(sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`);
+  await tx.execute(sql`
+    insert into act_blocks (act_id, starts_on, ends_on, note)
+    select a.id, current_date + (a.id % 400), current_date + (a.id % 400) + 2, 'Generated block'
+    from acts a where a.id >= ${first} and a.id % 4 = 0`);
+  await tx.execute(sql`
+    insert into calendar_subscriptions (act_id, url, last_read_at, next_read_at)
+    select a.id, 'https://calendar.example/bulk-' || a.id || '.ics', now(), now() + interval '100 years'
+    from acts a where a.id >= ${first} and a.id % 5 = 0`);
+  await tx.execute(sql`
+    insert into calendar_busy_days (subscription_id, act_id, day, summary)
+    select c.id, c.act_id, current_date + ((c.act_id::bigint * 7 + k * 37) % 400)::int, 'Generated event'
+    from calendar_subscriptions c cross join generate_series(0, 9) k
+    where c.act_id >= ${first} and c.url like 'https://calendar.example/bulk-%'
+    on conflict do nothing`);
 }

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { EventDetailsAnswer, InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
-import type { CreatedResult, CreatedWithUrl, MessageResult } from "../../domain/resources/results";
-import { type InviteState, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../../domain/events";
+import type { CreatedWithUrl, MessageResult, OfferSent } from "../../domain/resources/results";
+import { type InviteState, dayIn, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../../domain/events";
 import { MESSAGES } from "../../domain/messages";
 import { formatPrice } from "../../domain/prices";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
@@ -18,7 +18,8 @@ import { conflict, forbidden, notFound, validationFailed } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
 import { recordInEventConversation } from "./conversations";
-import { bookedOn } from "./search/conditions";
+import { dayStatus, isFreeOn } from "./availability";
+import { AVAILABILITY_MESSAGES } from "../../domain/availability";
 import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
@@ -30,6 +31,9 @@ function requirePlanner(viewer: SessionUser) {
 async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string) {
   const act = await findVisibleAct(tx, actUrl, planner);
   if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
+  // Booked, blocked or busy that day: the same rule as search's date (issue 31).
+  const day = await eventDay(tx, event.id);
+  if (!(await isFreeOn(tx, act.id, day))) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
   await takeAccountAction(tx, "actInvited", planner.id);
   try {
     await tx.insert(invites).values({ eventId: event.id, actId: act.id });
@@ -42,7 +46,18 @@ async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number
   return act;
 }
 
-/** A planner's new event; with actUrl the act is invited in the same transaction. */
+/** The day an event starts where it happens (YYYY-MM-DD; UTC without a place). */
+async function eventDay(tx: Executor, eventId: number): Promise<string> {
+  const [row] = await tx
+    .select({ day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+    .from(events)
+    .leftJoin(places, eq(places.id, events.placeId))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!row) throw notFound("No such event");
+  return row.day;
+}
+
 /**
  * Where an event happens: a known place (its time zone is the event's), or, for a location
  * that is not written "City, ST" ("Online"), none (UTC). "City, ST" that is no known place is a 422.
@@ -280,7 +295,7 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
 
 /**
  * A quote request: one event, up to 10 acts, each invited (with the planner's words in that
- * act's conversation of the event) unless it is already invited, booked elsewhere that day, or
+ * act's conversation of the event) unless it is already invited, not free that day, or
  * no public act. All or nothing: a limit reached refuses the whole request.
  */
 export async function inviteActs(db: Database, planner: SessionUser, eventUrl: string, input: InviteActsInput): Promise<QuoteRequestResult[]> {
@@ -310,8 +325,7 @@ export async function inviteActs(db: Database, planner: SessionUser, eventUrl: s
         results.push({ act: actUrl, status: "already_invited" });
         continue;
       }
-      const booked = await tx.execute(sql`select ${bookedOn(event.day)} as booked from (select ${act.id}::int as act_id) s`);
-      if ((booked as unknown as { rows: { booked: boolean }[] }).rows[0]?.booked) {
+      if (!(await isFreeOn(tx, act.id, event.day))) {
         results.push({ act: actUrl, status: "unavailable" });
         continue;
       }
@@ -367,7 +381,9 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         .from(bookings)
         .where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))]))
     : [];
-  const data = rows.map((row): Invite => {
+  // The act's other commitments that day, so an artist is warned before quoting into it.
+  const actDays = await Promise.all(rows.map((row) => dayStatus(db, row.actId, dayIn(row.starttime, row.timeZone), row.eventId)));
+  const data = rows.map((row, index): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
     return {
@@ -385,6 +401,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
       },
       state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null),
       offers: own.map((offer) => offerOf(offer, row.timeZone)),
+      act_day: actDays[index] ?? null,
     };
   });
   return { data, meta };
@@ -447,7 +464,7 @@ export async function withdrawInvite(db: Database, planner: SessionUser, inviteI
 }
 
 /** The act's artist (or an admin) answers an invite with a price and a message. */
-export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<CreatedResult> {
+export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<OfferSent> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId, starttime: events.starttime, cancelledAt: events.cancelledAt }, timeZone: places.timeZone })
@@ -484,7 +501,9 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
       .filter(Boolean)
       .join(" ");
     await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.invite.eventId }, "offer", offerText);
-    return { id: offer!.id, message: "Offer sent" };
+    const day = dayIn(row.event.starttime, row.timeZone);
+    const taken = await dayStatus(tx, row.act.id, day, row.invite.eventId);
+    return { id: offer!.id, message: "Offer sent", ...(taken ? { warning: AVAILABILITY_MESSAGES.quotingTakenDay(day, taken) } : {}) };
   });
 }
 

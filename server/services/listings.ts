@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "../../domain/listings";
-import { parseSearchFilter, serializeSearchFilter } from "../../domain/search-filter";
+import { type ActSearchFilter, parseSearchFilter, serializeSearchFilter } from "../../domain/search-filter";
 import type { TagType } from "../../domain/tags";
 import type { Executor } from "../db/client";
 import { places, tags } from "../db/schema";
@@ -25,14 +25,18 @@ export async function findPlaceBySlug(db: Executor, slug: string) {
   return place ?? null;
 }
 
-/** The search a listing page is: the tag's list, the city, 50 miles, best first (CONTRACT.md), within a budget when it has one. */
-export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, budget?: number): string {
-  return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, budget, sort: "recommended", page: page > 1 ? page : undefined });
+/** What a planner may narrow a listing by in its address: a budget, and a date the acts must be free. */
+export type ListingNarrowing = Partial<Pick<ActSearchFilter, "budget" | "date">>;
+
+/** The search a listing page is: the tag's list, the city, 50 miles, best first (CONTRACT.md), within a budget and free on a date when it has them. */
+export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, narrowing: ListingNarrowing = {}): string {
+  const { budget, date } = narrowing;
+  return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, budget, date, sort: "recommended", page: page > 1 ? page : undefined });
 }
 
-/** A listing page's acts: exactly the search API's for the same tag, city, radius and budget. */
-export function listingResults(db: Executor, tag: ListingTag, placeLabel: string, page: number, budget?: number) {
-  return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, budget)));
+/** A listing page's acts: exactly the search API's for the same tag, city, radius, budget and date. */
+export function listingResults(db: Executor, tag: ListingTag, placeLabel: string, page: number, narrowing: ListingNarrowing = {}) {
+  return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)));
 }
 
 /** Other cities within a few hours' drive that are home to public acts with this tag, nearest first. */

@@ -134,6 +134,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
     SMTP_URL: options.smtpUrl,
+    // Calendars are served by the tests' own local servers (issue 31).
+    CALENDAR_ALLOW_PRIVATE_URLS: "1",
   });
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   await migrateDatabase(database);

@@ -8,4 +8,6 @@ export interface SectionProps {
   reviewEvents?: { url: string; name: string }[];
   /** The planner saved this act to their shortlist. */
   shortlisted?: boolean;
+  /** The answer to "Check availability" when the address asks for a date (`?date=`). */
+  availability?: { date: string; free: boolean } | null;
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema, quoteRequestResultSchema } from "../../../domain/resources/events";
-import { createdResultSchema, createdWithUrlSchema, messageResultSchema } from "../../../domain/resources/results";
+import { createdWithUrlSchema, messageResultSchema, offerSentSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
 import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "../../../domain/schemas/events";
@@ -119,7 +119,7 @@ export const eventRoutes = createRouter()
     actionRouteWithBody({
       guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
       path: "/offers/submit/{inviteId}",
-      result: createdResultSchema,
+      result: offerSentSchema,
       tags: ["Events"],
       summary: "Answer an invite with a price and a message (the act's artist)",
       params: idParam("inviteId"),

@@ -54,6 +54,17 @@ export function placesWithin(circle: Circle): SQL {
       and ${milesFrom(circle)} <= ${circle.miles}::double precision`;
 }
 
+/**
+ * Acts (by the search row `s`) that are not free that day (issue 31): booked through us,
+ * blocked by their manager, or busy in a calendar they subscribed to. Each is an indexed probe
+ * by act and day, so the planner may run them as anti-joins over a whole search.
+ */
+export function notFreeOn(date: string): SQL {
+  return sql`(${bookedOn(date)}
+    or exists (select 1 from act_blocks k where k.act_id = s.act_id and k.starts_on <= ${date}::date and k.ends_on >= ${date}::date)
+    or exists (select 1 from calendar_busy_days d where d.act_id = s.act_id and d.day = ${date}::date))`;
+}
+
 /** Acts (by the search row `s`) with an accepted booking for an event, not cancelled, that starts that day where it happens (UTC without a place). */
 export function bookedOn(date: string): SQL {
   return sql`exists (select 1 from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id

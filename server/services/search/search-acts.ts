@@ -9,7 +9,7 @@ import { validationFailed } from "../../errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
 import type { ActRowCache } from "../../cache/act-row-cache";
-import { type Circle, bookedOn, listCondition, placesWithin, statusCondition } from "./conditions";
+import { type Circle, notFreeOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "../../db/json-column";
 import { browseFacetCounts } from "./facet-counts";
@@ -49,7 +49,7 @@ function conditions(query: Query, except?: ListKey): SQL {
     parts.push(sql`s.act_id = any(array(select x.id from acts x where x.place_id in (select id from near)
       union select l.act_id from act_locations l where l.place_id in (select id from near)))`);
   }
-  if (filter.date) parts.push(sql`not ${bookedOn(filter.date)}`);
+  if (filter.date) parts.push(sql`not ${notFreeOn(filter.date)}`);
   // Acts with no price have a null here, which no budget admits.
   if (filter.budget !== undefined) parts.push(sql`s.price_from_cents <= ${filter.budget * 100}`);
   for (const key of LIST_KEYS) {

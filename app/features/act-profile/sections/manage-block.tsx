@@ -14,6 +14,9 @@ export function ManageBlock({ act, can }: SectionProps) {
       <Link to={`/entertainment/update/${act.url}`} className={linkClass}>
         Update Profile
       </Link>
+      <Link to={`/entertainment/${act.url}/calendar`} className={linkClass}>
+        Calendar
+      </Link>
       <Link to="/documents" className={linkClass}>
         Manage Documents
       </Link>

@@ -12,11 +12,12 @@ import { Button } from "../../../components/ui/button";
 import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
 import { MessageActDialog } from "../../conversations/message-act-dialog";
 import { ShortlistHeart } from "../../shortlist/shortlist-heart";
+import { CheckAvailability } from "../../availability/check-availability";
 import { EmptyState, Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
 
 /** Offerings, then the booking block and the price note. */
-export function SideColumn({ act, can, shortlisted }: SectionProps) {
+export function SideColumn({ act, can, shortlisted, availability = null }: SectionProps) {
   const [reordering, setReordering] = useState(false);
   const actions =
     can.manage && !reordering ? (
@@ -60,6 +61,7 @@ export function SideColumn({ act, can, shortlisted }: SectionProps) {
           </ol>
         )}
       </Section>
+      {act.active && <CheckAvailability actUrl={act.url} actName={act.name} checked={availability} />}
       <BookingBlock act={act} can={can} shortlisted={shortlisted} />
       {can.priceEstimateNote && (
         <aside aria-label="About prices" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">

@@ -1,0 +1,121 @@
+import { z } from "@hono/zod-openapi";
+import { availabilityDaySchema, availabilityQuerySchema, blockDaysSchema, calendarSubscriptionSchema, subscribeCalendarSchema } from "../../../domain/availability";
+import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
+import { actAvailability, blockDays, findManagedBlock, unblockDays } from "../../services/availability";
+import { actFeedAddress, rotateActFeed } from "../../services/calendar-feed";
+import { type CalendarReading, findManagedCalendar, listCalendars, removeCalendar, subscribeCalendar } from "../../services/calendar-subscriptions";
+import { onAct, onItem, requireViewer } from "../guards";
+import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { actionRoute, actUrlParam, createRouter, idParam } from "../router";
+
+const feedResult = z
+  .object({
+    url: z.string().describe("The private iCalendar address: whoever has it reads the act's bookings and blocked days"),
+    message: z.string().optional().describe("What happened, after a replacement"),
+  })
+  .meta({ id: "CalendarFeed", description: "The act's own feed", example: { url: "https://eva.example/calendar/q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6.ics" } });
+const json = <S extends z.ZodType>(schema: S) => ({ content: { "application/json": { schema } }, required: true });
+
+/** The act's calendar (issue 31): availability for anyone who may see the act; the rest for its manager and admins. */
+export function availabilityRoutes(options: { publicUrl: string; reading: CalendarReading }) {
+  const { publicUrl, reading } = options;
+  return createRouter()
+    .openapi(
+      apiRoute(
+        {
+          method: "get",
+          path: "/acts/{actUrl}/availability",
+          tags: ["Availability"],
+          summary: "The days from `from` to `to` (today and the next 90 by default, 400 at most) on which the act is not free",
+          request: { params: actUrlParam, query: availabilityQuerySchema },
+          responses: {
+            200: dataResponse("Days that are not free, in order: booked, blocked or busy for the act's manager and admins, unavailable for everyone else", z.array(availabilityDaySchema)),
+            ...errorResponses(422),
+          },
+        },
+        { who: "Whoever may see the act", session: "optional", forbids: false, finds: true },
+      ),
+      async (c) => c.json({ data: await actAvailability(c.get("db"), c.get("viewer"), c.req.valid("param").actUrl, c.req.valid("query")) }, 200),
+    )
+    .openapi(
+      apiRoute({
+        method: "post",
+        middleware: [onAct()],
+        path: "/availability/block/{actUrl}",
+        tags: ["Availability"],
+        summary: "Block days (from today on, at most 366) with an optional note",
+        request: { params: actUrlParam, body: json(blockDaysSchema) },
+        responses: { 201: dataResponse("Blocked", createdResultSchema) },
+      }),
+      async (c) => c.json({ data: await blockDays(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 201),
+    )
+    .openapi(
+      actionRoute({
+        guard: onItem("id", findManagedBlock),
+        path: "/availability/unblock/{id}",
+        result: messageResultSchema,
+        tags: ["Availability"],
+        summary: "Free blocked days again",
+        params: idParam("id"),
+      }),
+      async (c) => c.json({ data: await unblockDays(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+    )
+    .openapi(
+      apiRoute({
+        method: "post",
+        middleware: [onAct()],
+        path: "/availability/calendars/{actUrl}",
+        tags: ["Availability"],
+        summary: "Subscribe to an iCalendar feed (http, https, webcal), read at once and then every CALENDAR_REFRESH_MINUTES",
+        request: { params: actUrlParam, body: json(subscribeCalendarSchema) },
+        responses: { 201: dataResponse("Subscribed", createdResultSchema), ...errorResponses(409) },
+      }),
+      async (c) => c.json({ data: await subscribeCalendar(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"), reading) }, 201),
+    )
+    .openapi(
+      apiRoute({
+        method: "get",
+        middleware: [onAct()],
+        path: "/availability/calendars/{actUrl}",
+        tags: ["Availability"],
+        summary: "The act's subscribed calendars, with when each was last read and why its last read failed",
+        request: { params: actUrlParam },
+        responses: { 200: dataResponse("Subscriptions, oldest first", z.array(calendarSubscriptionSchema)) },
+      }),
+      async (c) => c.json({ data: await listCalendars(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    )
+    .openapi(
+      actionRoute({
+        guard: onItem("id", findManagedCalendar),
+        path: "/availability/calendars/remove/{id}",
+        result: messageResultSchema,
+        tags: ["Availability"],
+        summary: "Stop reading a calendar; its busy days go with it",
+        params: idParam("id"),
+      }),
+      async (c) => c.json({ data: await removeCalendar(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+    )
+    .openapi(
+      apiRoute({
+        method: "get",
+        middleware: [onAct()],
+        path: "/availability/feed/{actUrl}",
+        tags: ["Availability"],
+        summary: "The act's private iCalendar feed of its bookings and blocked days",
+        request: { params: actUrlParam },
+        responses: { 200: dataResponse("The feed's address", feedResult) },
+      }),
+      async (c) => c.json({ data: await actFeedAddress(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) }, 200),
+    )
+    .openapi(
+      actionRoute({
+        guard: onAct(),
+        path: "/availability/feed/rotate/{actUrl}",
+        result: feedResult,
+        tags: ["Availability"],
+        summary: "Replace the feed's address; the old one stops answering",
+        params: actUrlParam,
+      }),
+      async (c) => c.json({ data: await rotateActFeed(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) }, 200),
+    );
+}
