@@ -78,6 +78,13 @@ describe("an act's calendar", () => {
     expect(await found(saturday)).toBe(0);
     expect(await found(gigDay)).toBe(0);
     expect(await found(addDays(saturday, -1))).toBe(1);
+    // A listing page asked for that date leaves it out too.
+    const listed = async (query: string) => {
+      await planner.goto(`${suite.app.baseUrl}/hire/wedding/chicago-il${query}`);
+      return planner.getByRole("heading", { name: "The Velvet Tones" }).count();
+    };
+    expect(await listed("")).toBe(1);
+    expect(await listed(`?date=${saturday}`)).toBe(0);
 
     // A guest asks the profile about the Sunday, then the Monday: answered in place.
     const guest = await suite.sessions.openProfile("guest", "the-velvet-tones");

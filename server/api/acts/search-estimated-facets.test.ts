@@ -42,13 +42,19 @@ function expectNear(page: ActSearchPage, exact: Map<string, number>) {
 }
 
 describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matches`, () => {
-  it("a search with a date: the total is exact, the counts are estimates and say so", async () => {
+  it("a search with a date alone: the kept counts less the acts not free that day, exact; with a keyword too, estimated and saying so", async () => {
     const wide = await search({ date: "2099-01-01" });
     const [truth] = ((await server.database.db.execute(sql`select count(*)::int as n from act_search s where s.visible`)) as unknown as { rows: { n: number }[] }).rows;
     expect(truth!.n).toBeGreaterThan(FACETS_EXACT_UP_TO);
     expect(wide.meta.total).toBe(truth!.n);
-    expect(wide.meta.facetsEstimated).toBe(true);
-    expectNear(wide, await exactCounts(sql`true`));
+    expect(wide.meta.facetsEstimated).toBe(false);
+    const exact = await exactCounts(sql`true`);
+    for (const [list, values] of Object.entries(wide.meta.facets)) for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
+
+    const keyworded = await search({ date: "2099-01-01", searchTerms: "number" });
+    expect(keyworded.meta.total).toBe(GENERATED);
+    expect(keyworded.meta.facetsEstimated).toBe(true);
+    expectNear(keyworded, await exactCounts(sql`s.document @@ to_tsquery('simple', 'number:*')`));
   });
 
   it("a keyword search and a search around a place estimate the same way; a narrow one stays exact", async () => {

@@ -108,6 +108,12 @@ describe("search, invites and offers trust the calendar", () => {
     expect((await block(date, date, "Private show")).status).toBe(201);
     expect(await searchUrls(`date=${date}&searchTerms=velvet`)).not.toContain(ACT);
     expect(await searchUrls(`date=${day(46)}&searchTerms=velvet`)).toContain(ACT);
+    // A date alone counts every act but those not free that day, facets included.
+    const counts = async (query: string) => (await json<{ meta: { total: number; facets: { styles: { value: string; count: number }[] } } }>(await get(`/api/acts?${query}`, "guest"))).meta;
+    const [all, onDate] = await Promise.all([counts(""), counts(`date=${date}`)]);
+    expect(onDate.total).toBe(all.total - 1);
+    const soul = (meta: typeof all) => meta.facets.styles.find((facet) => facet.value === "Soul")?.count ?? 0;
+    expect(soul(onDate)).toBe(soul(all) - 1);
 
     const second = (await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Second Party", starttime: `${date}T20:00`, location: "Chicago, IL" }))).data.url;
     const refused = await post(`/api/acts/invite-to-event/${ACT}`, "planner", { event: second });
