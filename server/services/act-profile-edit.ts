@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "../../domain/permissions";
 import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database } from "../db/client";
-import { actLocations, acts } from "../db/schema";
+import { actLocations, acts, calendarSubscriptions } from "../db/schema";
 import { conflict, forbidden } from "../errors";
 import { requireCompleteApplication } from "./act-application";
 import { actAccess } from "./act-visibility";
@@ -42,6 +42,8 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
         updatedAt: new Date(),
       })
       .where(eq(acts.id, act.id));
+    // Busy days are days in the act's time zone: a move to another zone has its calendars read again now.
+    if ((resolved.location?.id ?? null) !== act.placeId) await tx.update(calendarSubscriptions).set({ nextReadAt: sql`now()` }).where(eq(calendarSubscriptions.actId, act.id));
     await tx.delete(actLocations).where(eq(actLocations.actId, act.id));
     if (input.additionalLocations.length) {
       await tx.insert(actLocations).values(

@@ -65,6 +65,15 @@ describe("reading a calendar a user named", () => {
     expect(calendars.reads("/loop.ics")).toBe(6);
   });
 
+  it("gives up on a server that does not answer in time, and on a body past 5 MB without reading it all", async () => {
+    calendars.serve("/silent.ics", { status: 0 });
+    const started = Date.now();
+    await expect(fetchCalendar(calendars.url("/silent.ics"), { allowPrivate: true, timeoutMs: 300 })).rejects.toThrow(AVAILABILITY_MESSAGES.calendarUnreachable("no answer within 0.3 seconds"));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    calendars.serve("/huge.ics", "x".repeat(6 * 1024 * 1024));
+    expect(await refusal(calendars.url("/huge.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarTooBig);
+  });
+
   it("reads webcal:// as https://, and takes only http, https and webcal addresses", () => {
     expect(fetchableCalendarUrl("webcal://p12-caldav.icloud.com/published/2/abc")).toBe("https://p12-caldav.icloud.com/published/2/abc");
     expect(fetchableCalendarUrl("WEBCAL://example.com/a.ics")).toBe("https://example.com/a.ics");

@@ -116,12 +116,12 @@ function get(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<Answ
 }
 
 /** Why a request failed, as the artist reads it. */
-function reason(error: unknown): string {
+function reason(error: unknown, timeoutMs: number): string {
   if (error instanceof CalendarFetchError) return error.message;
   const code = (error as { code?: string; name?: string }).code ?? (error as { name?: string }).name;
   if (code === "EPRIVATE") return AVAILABILITY_MESSAGES.calendarPrivate;
   if (code === "ABORT_ERR" || code === "AbortError" || code === "TimeoutError") {
-    return AVAILABILITY_MESSAGES.calendarUnreachable(`no answer within ${AVAILABILITY.feedTimeoutMs / 1000} seconds`);
+    return AVAILABILITY_MESSAGES.calendarUnreachable(`no answer within ${timeoutMs / 1000} seconds`);
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return AVAILABILITY_MESSAGES.calendarUnreachable("no such server");
   if (code === "ECONNREFUSED") return AVAILABILITY_MESSAGES.calendarUnreachable("the server refused the connection");
@@ -133,8 +133,9 @@ function reason(error: unknown): string {
  * AVAILABILITY.feedMaxRedirects redirects, each checked like the first. Throws CalendarFetchError
  * with the message the artist sees.
  */
-export async function fetchCalendar(address: string, options: { allowPrivate: boolean }): Promise<string> {
-  const signal = AbortSignal.timeout(AVAILABILITY.feedTimeoutMs);
+export async function fetchCalendar(address: string, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? AVAILABILITY.feedTimeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(fetchableCalendarUrl(address));
   for (let redirects = 0; ; redirects++) {
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUrl);
@@ -145,7 +146,7 @@ export async function fetchCalendar(address: string, options: { allowPrivate: bo
     try {
       answer = await get(url, options.allowPrivate, signal);
     } catch (error) {
-      throw new CalendarFetchError(reason(error));
+      throw new CalendarFetchError(reason(error, timeoutMs));
     }
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       if (redirects >= AVAILABILITY.feedMaxRedirects) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable("too many redirects"));

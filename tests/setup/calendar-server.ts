@@ -9,7 +9,7 @@ import { tzlib_get_ical_block } from "timezones-ical-library";
  */
 export interface CalendarServer {
   url(path: string): string;
-  /** Serve `body` (status 200) or a status at `path` from now on. */
+  /** Serve `body` (status 200) or a status at `path` from now on; status 0 never answers. */
   serve(path: string, answer: string | { status: number; body?: string; location?: string }): void;
   reads(path: string): number;
   close(): Promise<void>;
@@ -22,6 +22,7 @@ export async function startCalendarServer(): Promise<CalendarServer> {
     const path = request.url ?? "/";
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const answer = answers.get(path) ?? { status: 404, body: "not here" };
+    if (answer.status === 0) return;
     response.writeHead(answer.status, { "content-type": "text/calendar; charset=utf-8", ...(answer.location ? { location: answer.location } : {}) });
     response.end(answer.body);
   });
@@ -33,7 +34,11 @@ export async function startCalendarServer(): Promise<CalendarServer> {
       answers.set(path, typeof answer === "string" ? { status: 200, body: answer } : { body: "", ...answer });
     },
     reads: (path) => counts.get(path) ?? 0,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
