@@ -298,6 +298,21 @@ describe("subscribed calendars", () => {
   });
 });
 
+describe("an act that moves", () => {
+  it("has its calendars read again at once, since busy days are days where the act is", async () => {
+    // DJ Nova names no place (UTC): 03:00 UTC is that day; in Denver it is the evening before.
+    calendars.serve("/nova.ics", icsFile([`UID:late@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Late set\nDTSTART:${icsDay(day(30))}T030000Z\nDTEND:${icsDay(day(30))}T040000Z`]));
+    const { id } = (await json<{ data: { id: number } }>(await post("/api/availability/calendars/dj-nova", "owner", { url: calendars.url("/nova.ics") }))).data;
+    const busyDays = async () => (await availability("owner", day(0), day(60), "dj-nova")).map((entry) => entry.date);
+    expect(await busyDays()).toEqual([day(30)]);
+    const moved = await post("/api/acts/update/dj-nova", "owner", { name: "DJ Nova", location: "Denver, CO", additionalLocations: [], social: {}, has_performed_corporate_event: false });
+    expect(moved.status).toBe(200);
+    expect(await refreshDueCalendars(server.database.db, reading)).toBe(1);
+    expect(await busyDays()).toEqual([day(29)]);
+    await post(`/api/availability/calendars/remove/${id}`, "owner");
+  });
+});
+
 describe("the act's own feed and a planner's event file", () => {
   it("gives the manager a private iCalendar address of bookings and blocked days, valid RFC 5545, that can be replaced", async () => {
     for (const [who, status] of [
