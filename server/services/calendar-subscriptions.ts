@@ -119,12 +119,15 @@ export async function removeCalendar(db: Database, viewer: SessionUser, id: numb
 /**
  * Reads every subscription that is due, on whichever server gets to it first: each is claimed
  * by moving its next read a refresh period ahead in one statement (`for update skip locked`),
- * so two servers never read the same one. `concurrency` reads run at once. Answers how many
- * were read.
+ * so two servers never read the same one. `concurrency` reads run at once, and after each a
+ * lane rests as long as the read took: reading shares the server with the pages it answers,
+ * and a round of a thousand calendars still ends in minutes, far inside the refresh period.
+ * Answers how many were read.
  */
-export async function refreshDueCalendars(db: Database, reading: CalendarReading, options: { batch?: number; concurrency?: number } = {}): Promise<number> {
+export async function refreshDueCalendars(db: Database, reading: CalendarReading, options: { batch?: number; concurrency?: number; rest?: boolean } = {}): Promise<number> {
   const batch = options.batch ?? 200;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 2;
+  const rest = options.rest ?? false;
   let read = 0;
   for (;;) {
     const claimed = await rowsOf<{ id: number; act_id: number; url: string; zone: string | null }>(
@@ -138,9 +141,11 @@ export async function refreshDueCalendars(db: Database, reading: CalendarReading
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
+          const started = performance.now();
           const result = await readCalendar(next.url, next.zone ?? "UTC", reading);
           await db.transaction((tx) => writeRead(tx, { id: next.id, actId: next.act_id }, result, reading));
           read += 1;
+          if (rest) await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
         }
       }),
     );
@@ -161,7 +166,7 @@ export function startCalendarReader(db: Database, reading: CalendarReading, onEr
   const tick = () => {
     if (running) return;
     running = true;
-    round = refreshDueCalendars(db, reading)
+    round = refreshDueCalendars(db, reading, { rest: true })
       .catch(onError)
       .finally(() => {
         running = false;
