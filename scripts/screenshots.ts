@@ -33,6 +33,7 @@ const PAGES: [DemoRole, string, string][] = [
   ["owner", "my-acts", "/my-acts"],
   ["owner", "invites", "/invites"],
   ["owner", "update-profile", "/entertainment/update/the-velvet-tones"],
+  ["owner", "calendar", "/entertainment/the-velvet-tones/calendar"],
   ["admin", "acts", "/admin/acts"],
   ["admin", "tag-requests", "/admin/tag-requests"],
   ["admin", "seo", "/admin/seo"],
