@@ -86,7 +86,7 @@ export const subscribeCalendarSchema = z
   .object({
     url: text({ error: AVAILABILITY_MESSAGES.calendarUrl })
       .trim()
-      .refine((value) => value.length <= AVAILABILITY.urlMax && CALENDAR_URL.test(value) && URL.canParse(value.replace(/^webcal:/i, "https:")), AVAILABILITY_MESSAGES.calendarUrl),
+      .refine((value) => value.length <= AVAILABILITY.urlMax && CALENDAR_URL.test(value) && URL.canParse(fetchableCalendarUrl(value)), AVAILABILITY_MESSAGES.calendarUrl),
   })
   .strict();
 export type SubscribeCalendarInput = z.infer<typeof subscribeCalendarSchema>;

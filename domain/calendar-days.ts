@@ -15,6 +15,16 @@ export function formatCalendarDate(date: string): string {
   return dateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** "June 2027": the month of a day (YYYY-MM-DD). */
+export function formatMonth(date: string): string {
+  return dateFormat({ month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "Saturday, June 12, 2027 to Sunday, June 13, 2027", or the one day when both ends are it. */
+export function formatDayRange(from: string, to: string): string {
+  return from === to ? formatCalendarDate(from) : `${formatCalendarDate(from)} to ${formatCalendarDate(to)}`;
+}
+
 /** The day `days` after `date` (YYYY-MM-DD); negative goes back. */
 export function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

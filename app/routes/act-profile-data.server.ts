@@ -9,19 +9,19 @@ export async function visibleProfileOr404(context: AppLoadContext, actUrl: strin
 }
 
 /** The same, with the page's curated title and description. */
-export async function visibleProfilePageOr404(context: AppLoadContext, actUrl: string) {
-  try {
-    return await getActProfilePage(context.db, actUrl, context.viewer, context.actRows);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+export function visibleProfilePageOr404(context: AppLoadContext, actUrl: string) {
+  return notFoundAsPage(getActProfilePage(context.db, actUrl, context.viewer, context.actRows));
 }
 
 /** The act's row as this viewer may see it (no profile assembled); an act they may not see is the 404 page. */
-export async function visibleActOr404(context: AppLoadContext, actUrl: string) {
+export function visibleActOr404(context: AppLoadContext, actUrl: string) {
+  return notFoundAsPage(findVisibleAct(context.db, actUrl, context.viewer, context.actRows));
+}
+
+/** A service's 404 (an act this viewer may not see) as the 404 page. */
+async function notFoundAsPage<T>(read: Promise<T>): Promise<T> {
   try {
-    return await findVisibleAct(context.db, actUrl, context.viewer, context.actRows);
+    return await read;
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") throw data(null, { status: 404 });
     throw error;

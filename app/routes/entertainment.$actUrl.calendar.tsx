@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
 import { AVAILABILITY, blockDaysSchema } from "../../domain/availability";
-import { formatCalendarDate } from "../../domain/calendar-days";
-import { dateFormat } from "../../domain/formatters";
+import { formatDayRange, formatMonth } from "../../domain/calendar-days";
 import { Button } from "../components/ui/button";
 import { FieldErrors } from "../components/ui/form-fields";
 import { Section } from "../components/ui/section";
@@ -26,9 +25,6 @@ export function loader({ context, params, url }: Route.LoaderArgs) {
   return loadActCalendar(context, url, params.actUrl);
 }
 
-const monthName = (first: string) => dateFormat({ month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${first}T00:00:00Z`));
-const rangeText = (from: string, to: string) => (from === to ? formatCalendarDate(from) : `${formatCalendarDate(from)} to ${formatCalendarDate(to)}`);
-
 export default function ActCalendar({ loaderData }: Route.ComponentProps) {
   const { act, today, month, days, blocks, calendars, feedUrl } = loaderData;
   const [selection, setSelection] = useState<{ from: string; to: string } | null>(null);
@@ -50,14 +46,14 @@ export default function ActCalendar({ loaderData }: Route.ComponentProps) {
           Planners searching for a day you are booked, blocked or busy do not find {act.name}, and cannot invite it for that day. Days are in {loaderData.zone.replaceAll("_", " ")} time.
         </p>
       </div>
-      <Section id="month" title={monthName(month.first)}>
+      <Section id="month" title={formatMonth(month.first)}>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <nav aria-label="Months" className="flex gap-3 text-sm">
             <Link to={`?month=${month.previous.slice(0, 7)}`} className="text-brand-800 underline" preventScrollReset>
-              ← {monthName(month.previous)}
+              ← {formatMonth(month.previous)}
             </Link>
             <Link to={`?month=${month.next.slice(0, 7)}`} className="text-brand-800 underline" preventScrollReset>
-              {monthName(month.next)} →
+              {formatMonth(month.next)} →
             </Link>
           </nav>
           <StatusLegend />
@@ -83,10 +79,10 @@ export default function ActCalendar({ loaderData }: Route.ComponentProps) {
             {blocks.map((block) => (
               <li key={block.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 p-3 text-sm">
                 <span>
-                  <strong>{rangeText(block.from, block.to)}</strong>
+                  <strong>{formatDayRange(block.from, block.to)}</strong>
                   {block.note ? ` · ${block.note}` : ""}
                 </span>
-                <FreeButton id={block.id} label={rangeText(block.from, block.to)} />
+                <FreeButton id={block.id} label={formatDayRange(block.from, block.to)} />
               </li>
             ))}
           </ul>
@@ -113,7 +109,7 @@ function BlockForm({ actUrl, selection, onDone }: { actUrl: string; selection: {
   }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-md bg-brand-50 p-4 sm:flex-row sm:items-end" aria-label="Block days">
-      <p className="font-semibold sm:w-64">{rangeText(selection.from, selection.to)}</p>
+      <p className="font-semibold sm:w-64">{formatDayRange(selection.from, selection.to)}</p>
       <div className="grow">
         <TextField label="Note (optional, only you see it)" name="note" maxLength={AVAILABILITY.noteMax} value={note} onChange={(event) => setNote(event.target.value)} errors={errors.note} />
       </div>
@@ -135,11 +131,11 @@ function FreeBlock({ block, onDone }: { block: { id: number; from: string; to: s
   return (
     <div className="flex flex-col gap-3 rounded-md bg-gray-100 p-4 sm:flex-row sm:items-center">
       <p className="grow">
-        <strong>Blocked: {rangeText(block.from, block.to)}</strong>
+        <strong>Blocked: {formatDayRange(block.from, block.to)}</strong>
         {block.note ? ` · ${block.note}` : ""}
       </p>
       <div className="flex gap-2">
-        <FreeButton id={block.id} label={rangeText(block.from, block.to)} onDone={onDone} />
+        <FreeButton id={block.id} label={formatDayRange(block.from, block.to)} onDone={onDone} />
         <Button type="button" variant="secondary" onClick={onDone}>
           Cancel
         </Button>

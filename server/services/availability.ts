@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { AVAILABILITY, AVAILABILITY_MESSAGES, type AvailabilityDay, type BlockDaysInput, type DayStatus } from "../../domain/availability";
-import { addDays, daysCounted, formatCalendarDate } from "../../domain/calendar-days";
+import { addDays, daysCounted, formatDayRange } from "../../domain/calendar-days";
 import type { CreatedResult } from "../../domain/resources/results";
 import { dayIn } from "../../domain/events";
 import { canManageAct } from "../../domain/permissions";
@@ -11,9 +11,7 @@ import { actAccess, findVisibleAct } from "./act-visibility";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
 import { notFreeOn } from "./search/conditions";
 import type { SessionUser } from "./viewer";
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
+import { rowsOf } from "../db/rows-of";
 
 /** The time zone of the act's own place (its calendar's days), UTC when it names none we know. */
 export async function actTimeZone(db: Executor, actId: number): Promise<string> {
@@ -94,7 +92,7 @@ export async function blockDays(db: Executor, viewer: SessionUser, actUrl: strin
   if (input.from < (await actToday(db, act.id))) throw validationFailed({ from: [AVAILABILITY_MESSAGES.blockInPast] });
   const [row] = await db.insert(actBlocks).values({ actId: act.id, startsOn: input.from, endsOn: input.to, note: input.note }).returning({ id: actBlocks.id });
   if (!row) throw new Error("the block was not written");
-  return { id: row.id, message: input.from === input.to ? `Blocked ${formatCalendarDate(input.from)}` : `Blocked ${formatCalendarDate(input.from)} to ${formatCalendarDate(input.to)}` };
+  return { id: row.id, message: `Blocked ${formatDayRange(input.from, input.to)}` };
 }
 
 /** A block, if the caller manages its act: 404 when there is none, 403 when not theirs. */

@@ -9,9 +9,7 @@ import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "../d
 import { notFound } from "../errors";
 import { requireManagedAct } from "./managed-act";
 import type { SessionUser } from "./viewer";
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
+import { rowsOf } from "../db/rows-of";
 
 /** The address of an act's own feed. */
 const feedPath = (token: string) => `/calendar/${token}.ics`;

@@ -10,6 +10,7 @@ import { NotICalendarError, busyDaysOf } from "./calendar-busy-days";
 import { CalendarFetchError, fetchCalendar } from "./calendar-fetch";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
 import type { SessionUser } from "./viewer";
+import { rowsOf } from "../db/rows-of";
 
 export interface CalendarReading {
   /** CALENDAR_ALLOW_PRIVATE_URLS: read loopback addresses (a test's local server). */
@@ -17,9 +18,6 @@ export interface CalendarReading {
   /** CALENDAR_REFRESH_MINUTES: how long a good or failed read stands before the next. */
   refreshMinutes: number;
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
 
 /** The busy days of a calendar's text, or the message a failed read shows. */
 async function readCalendar(url: string, actZone: string, reading: CalendarReading): Promise<{ days: Map<string, string | null> } | { error: string }> {

@@ -4,9 +4,7 @@ import type { TagType } from "../../domain/tags";
 import type { Executor } from "../db/client";
 import { tags } from "../db/schema";
 import { listGuides } from "./seo";
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
+import { rowsOf } from "../db/rows-of";
 
 export interface SitemapUrl {
   path: string;

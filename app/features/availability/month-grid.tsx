@@ -1,7 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { DAY_STATUS_LABELS, type AvailabilityDay } from "../../../domain/availability";
-import { addDays, formatCalendarDate } from "../../../domain/calendar-days";
-import { dateFormat } from "../../../domain/formatters";
+import { addDays, formatCalendarDate, formatMonth } from "../../../domain/calendar-days";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** Each status has a mark as well as a colour, so no one needs the colour to tell them apart. */
@@ -67,10 +66,9 @@ export function MonthGrid({ month, today, days, selection, onPick }: MonthGridPr
     table.current?.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus();
   }
 
-  const caption = dateFormat({ month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month.first}T00:00:00Z`));
   return (
     <table ref={table} className="w-full table-fixed border-separate border-spacing-1">
-      <caption className="sr-only">{caption}</caption>
+      <caption className="sr-only">{formatMonth(month.first)}</caption>
       <thead>
         <tr>
           {WEEKDAYS.map((name) => (

@@ -13,9 +13,7 @@ import { type Circle, notFreeOn, listCondition, placesWithin, statusCondition } 
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "../../db/json-column";
 import { browseFacetCounts } from "./facet-counts";
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
+import { rowsOf } from "../../db/rows-of";
 
 /** The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on `location`. */
 async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<Circle | null> {
