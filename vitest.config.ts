@@ -11,6 +11,8 @@ const fileTests = ["server/files.test.ts", "server/api/media/*.test.ts", "server
 const patience = { testTimeout: 120_000, hookTimeout: 240_000 };
 /** Test workers are processes of their own: they take the runtime's settings too (scripts/require-node.mjs). */
 const runtime = { setupFiles: ["./scripts/require-node.mjs"] };
+/** The API tests also fail on queries sent at once on a transaction's connection (tests/setup/pg-query-warnings.ts). */
+const apiRuntime = { setupFiles: ["./scripts/require-node.mjs", "./tests/setup/pg-query-warnings.ts"] };
 
 /**
  * Unit tests of domain/, and the in-process API tests: once on PGlite, and once more on
@@ -21,9 +23,9 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/*.test.ts"], environment: "node", ...patience, ...runtime } },
-      { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience, ...runtime } },
-      { test: { name: "api-s3", include: fileTests, env: { TEST_DB: "pglite", TEST_STORAGE: "s3" }, ...patience, ...runtime } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience, ...runtime } }] : []),
+      { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience, ...apiRuntime } },
+      { test: { name: "api-s3", include: fileTests, env: { TEST_DB: "pglite", TEST_STORAGE: "s3" }, ...patience, ...apiRuntime } },
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience, ...apiRuntime } }] : []),
     ],
   },
 });

@@ -30,6 +30,15 @@ export const AVAILABILITY = {
   feedTimeoutMs: 10_000,
   feedMaxRedirects: 5,
   expandDays: 400,
+  /**
+   * Reading a feed's text into busy days happens off the request thread (a worker), within
+   * these: the work one feed may take, and the busy occurrences it may have in the days ahead (a
+   * rule more frequent than daily counts each day it touches once).
+   */
+  feedWorkMs: 2_000,
+  feedMaxOccurrences: 10_000,
+  /** Subscriptions one account may have being read at once (the 429 beyond). */
+  subscribingAtOnce: 2,
   /** Calendars one act may subscribe to. */
   maxSubscriptions: 10,
   urlMax: 2000,
@@ -45,10 +54,15 @@ export const AVAILABILITY_MESSAGES = {
   rangeOrder: "`to` must not be before `from`",
   rangeTooLong: `Ask for at most ${AVAILABILITY.maxRangeDays} days at once`,
   calendarUrl: "Paste the address of an iCalendar feed (https://, http:// or webcal://)",
-  calendarUnreachable: (why: string) => `We could not read this calendar: ${why}`,
+  // One message for every way a connection fails (refused, unknown host, no answer, reset, a
+  // status that is no calendar): telling them apart would make the reader a port scanner.
+  calendarUnreachable: "We could not read a calendar at this address",
   calendarNotICalendar: "This address does not answer an iCalendar feed",
   calendarTooBig: `This calendar is larger than ${AVAILABILITY.feedMaxBytes / 1024 / 1024} MB`,
   calendarPrivate: "This address points into a private network, which we do not read",
+  calendarTooManyEvents: `This calendar has more than ${AVAILABILITY.feedMaxOccurrences.toLocaleString("en-US")} events in the next ${AVAILABILITY.expandDays} days: subscribe to one with only your bookings`,
+  calendarTooSlow: "This calendar takes too long to read: subscribe to one with only your bookings",
+  subscribingAtOnce: `You are adding ${AVAILABILITY.subscribingAtOnce} calendars already: wait until they are read`,
   calendarDuplicate: "This calendar is already subscribed",
   tooManyCalendars: `An act subscribes to at most ${AVAILABILITY.maxSubscriptions} calendars`,
   notAvailableOn: (date: string) => `This act is not available on ${formatCalendarDate(date)}`,

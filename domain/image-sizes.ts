@@ -6,7 +6,8 @@
 export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-const SIZED_SUFFIX = /^(.+)\.(\d+)w\.webp$/;
+/** Only the canonical spellings: "0320w" or "320W" would be a new file for every spelling asked. */
+const SIZED_SUFFIX = /^(.+)\.(160|320|640|1280)w\.webp$/;
 
 /** The key of an image's copy `width` pixels wide: "avatars/<uuid>.png" has "avatars/<uuid>.png.320w.webp". */
 export function sizedKey(key: string, width: ImageWidth): string {

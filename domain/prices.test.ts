@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centsOfDollars, dollarsOfCents, formatDollars, lowestPrice, priceFromText, priceRangeText } from "./prices";
+import fc from "fast-check";
+import { centsOfDollars, dollarsOfCents, formatDollars, isWholeCents, lowestPrice, priceFromText, priceRangeText } from "./prices";
 import { offeringFormSchema, offeringInputOfForm } from "./schemas/offering";
 
 describe("prices", () => {
@@ -40,5 +41,16 @@ describe("prices", () => {
     expect(errors("", "500")).toEqual([["price_from", "Enter the starting price too"]]);
     expect(errors("500", "499.99")).toEqual([["price_to", "The top of the range can't be below its start"]]);
     expect(offeringInputOfForm({ ...form, price_from: "1,500", price_to: "" })).toEqual({ ...form, price_from_cents: 150_000, price_to_cents: null });
+  });
+});
+
+describe("whole cents", () => {
+  it("takes dollars with at most two decimals, whatever their float error, and refuses a fraction of a cent", () => {
+    for (const dollars of [1, 0.29, 12.34, 1500.5, 99_999.99, 1_000_000]) expect(isWholeCents(dollars), String(dollars)).toBe(true);
+    for (const dollars of [12.345, 0.001, 1500.505, Number.NaN, Number.POSITIVE_INFINITY]) expect(isWholeCents(dollars), String(dollars)).toBe(false);
+  });
+
+  it("agrees with whole cents typed as dollars", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => isWholeCents(cents / 100)));
   });
 });

@@ -50,3 +50,12 @@ export function dollarsOfCents(cents: number | null): string {
   if (cents === null) return "";
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
+
+/**
+ * Whether an amount of dollars is a whole number of cents (12.34, not 12.345). Dollars with two
+ * decimals are not exact in binary (0.29 * 100 is 28.999…), so "whole" allows that float error.
+ */
+export function isWholeCents(dollars: number): boolean {
+  const cents = dollars * 100;
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6;
+}

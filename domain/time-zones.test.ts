@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatEventTime, hasOffset, instantToWallTime, wallTimeToInstant } from "./time-zones";
+import { formatEventTime, hasOffset, instantToWallTime, wallTimeToInstant, isRealStartTime } from "./time-zones";
 
 describe("event times in the event's time zone", () => {
   it("reads a wall time in the zone, summer and winter", () => {
@@ -34,5 +34,35 @@ describe("event times in the event's time zone", () => {
         expect(instantToWallTime(wallTimeToInstant(local, zone), zone)).toBe(local);
       }),
     );
+  });
+});
+
+describe("start times that exist", () => {
+  it("takes a wall time or an instant with its offset, in the years 2000 to 2100", () => {
+    for (const value of ["2027-05-01T19:00", "2027-05-01 19:00", "2027-07-04T20:30:00.000Z", "2028-02-29T12:00", "2027-12-05T01:00:00-06:00", "2000-01-01T00:00", "2100-12-31T23:59:59"]) {
+      expect(isRealStartTime(value), value).toBe(true);
+    }
+  });
+
+  it("refuses days and times that do not exist, never rolling them over, and years out of range", () => {
+    for (const value of [
+      "2027-02-30T19:00",
+      "2027-02-29T19:00",
+      "2027-04-31T19:00",
+      "2027-13-01T19:00",
+      "2027-00-10T19:00",
+      "2027-05-00T19:00",
+      "2027-05-01T25:00",
+      "2027-05-01T19:60",
+      "+275760-09-13T00:00",
+      "0000-01-01T00:00",
+      "1999-12-31T23:59",
+      "2101-01-01T00:00",
+      "2027-05-01",
+      "next friday",
+      "2027-05-01T19:00+15:00",
+    ]) {
+      expect(isRealStartTime(value), value).toBe(false);
+    }
   });
 });

@@ -10,6 +10,27 @@ export function hasOffset(value: string): boolean {
   return /(?:[zZ]|[+-]\d\d:\d\d)$/.test(value);
 }
 
+/** The years an event may start in: a typo of a year is refused, not stored as an event 250,000 years away. */
+export const START_YEARS = { first: 2000, last: 2100 } as const;
+
+/**
+ * Whether a start time names a moment that exists: "YYYY-MM-DDTHH:MM[:SS[.fff]]" with an optional
+ * offset (Z or ±HH:MM), in START_YEARS, with a real day of its month (no February 30th) and a
+ * real time of day (no 25:00). Nothing is rolled over into the next month or day.
+ */
+export function isRealStartTime(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:[zZ]|([+-])(\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second = "0", , offsetHours = "0", offsetMinutes = "0"] = match.map((part) => part ?? undefined);
+  const y = Number(year);
+  if (y < START_YEARS.first || y > START_YEARS.last) return false;
+  const m = Number(month);
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (m < 1 || m > 12 || Number(day) < 1 || Number(day) > daysInMonth) return false;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return false;
+  return Number(offsetHours) <= 14 && Number(offsetMinutes) <= 59;
+}
+
 /** The zone's wall clock minus UTC at an instant, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
   const parts = dateFormat({

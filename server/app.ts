@@ -27,6 +27,7 @@ import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
 import { sitemapRoutes } from "./sitemap";
 import { calendarRoutes } from "./calendar";
+import { privateAnswersToSignedIn } from "./http/private-answers";
 import type { FileStorage } from "./storage/file-storage";
 import { unsubscribeRoutes } from "./unsubscribe";
 
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));
   app.route("/", healthRoutes(database));
   app.use("*", sessionViewer(auth, deps.viewerCache));
+  app.use("*", privateAnswersToSignedIn());
   app.on("GET", "/api/acts", concurrency.api);
   app.use("*", forgetKeptAfterWrites(deps.store));
 

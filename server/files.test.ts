@@ -159,6 +159,14 @@ describe("sized copies of photos and avatars", () => {
     expect(await server.storage.open(`${publicImage}.160w.webp`)).not.toBeNull();
   });
 
+  it("exist only under their canonical names: any other spelling of a width is 404 and writes nothing", async () => {
+    for (const spelling of ["0320w", "00320w", "000320w", "0160w", "320W"]) {
+      const response = await server.request(`/files/${publicImage}.${spelling}.webp`);
+      expect(response.status, spelling).toBe(404);
+      expect(await server.storage.open(`${publicImage}.${decodeURIComponent(spelling)}.webp`), spelling).toBeNull();
+    }
+  });
+
   it("go with their image when it is deleted", async () => {
     const key = await upload("owner", "image", gradientPng(64, 64, [1, 2, 3], [250, 5, 6]), "gone.png");
     const created = await json<{ data: { id: number } }>(await server.post("/api/images/create/dj-nova", "owner", { path: key }));

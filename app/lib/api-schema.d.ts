@@ -175,7 +175,9 @@ export interface paths {
         put?: never;
         /**
          * Create an act (artist or admin); it starts as a draft
-         * @description **Who may call:** Artists and admins.
+         * @description An artist creates at most 5 acts a day (429 beyond); admins are not counted.
+         *
+         *     **Who may call:** Artists and admins.
          */
         post: operations["createAct"];
         delete?: never;
@@ -981,7 +983,9 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to an iCalendar feed (http, https, webcal), read at once and then every CALENDAR_REFRESH_MINUTES
-         * @description **Who may call:** The act's artist (its manager) and admins.
+         * @description The feed is read on a worker thread within a budget (about 2 seconds of work and 10,000 busy occurrences in the next 400 days; a rule more frequent than daily counts the days it touches). An account tries at most 10 subscriptions an hour, refused ones included, and 2 at once (429).
+         *
+         *     **Who may call:** The act's artist (its manager) and admins.
          */
         post: operations["subscribeCalendar"];
         delete?: never;
@@ -3715,6 +3719,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */
@@ -6548,6 +6561,15 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
             /** @description The body or file is over its limit */
             413: {
                 headers: {
@@ -7287,6 +7309,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

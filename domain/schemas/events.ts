@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { MAX_BUDGET_DOLLARS } from "../prices";
-import { hasOffset, wallTimeToInstant } from "../time-zones";
+import { MAX_BUDGET_DOLLARS, isWholeCents } from "../prices";
+import { isRealStartTime } from "../time-zones";
 import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 
 /**
@@ -11,8 +11,9 @@ import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
  */
 const starttime = text({ error: "Start time is required" })
   .trim()
-  .min(1, "Start time is required")
-  .refine((value) => (hasOffset(value) ? !Number.isNaN(Date.parse(value)) : !Number.isNaN(wallTimeToInstant(value, "UTC").getTime())), "Enter a valid date and time")
+  // An empty field says one thing, not also that it is no valid date.
+  .min(1, { message: "Start time is required", abort: true })
+  .refine(isRealStartTime, "Enter a valid date and time")
   // For the API document: an ISO 8601 date and time, with or without an offset.
   .meta({
     pattern: "^\\s*\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})?\\s*$",
@@ -52,7 +53,12 @@ export const inviteSchema = z.object({
 
 export const offerSchema = z
   .object({
-    price: z.number({ error: "Price is required" }).min(0, "Price cannot be negative").max(10_000_000, "Price is too high"),
+    // Whole cents, never rounded: 12.345 is refused, not stored as 12.35 (or 12.34).
+    price: z
+      .number({ error: "Price is required" })
+      .min(1, MESSAGES.offerPriceTooLow)
+      .max(10_000_000, "Price is too high")
+      .refine((price) => isWholeCents(price), MESSAGES.priceWholeCents),
     message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
     /** US cents paid on booking, from 0 to the price. */
     deposit_cents: z.number({ error: "Enter the deposit in cents" }).int("Enter the deposit in cents").min(0, "The deposit can't be negative").optional(),

@@ -11,6 +11,18 @@ export function isUnsafeText(value: string): boolean {
 }
 
 /**
+ * A character a reader can see: not white space, not a format character (zero-width spaces and
+ * joiners, the byte order mark, direction marks), not a control, and not one of the blank
+ * letters (Hangul fillers, the blank braille pattern) that render as nothing.
+ */
+const VISIBLE = /[^\s\p{Z}\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/** Whether a text shows anything: "\u200B\u200B" is as empty as "". */
+export function hasVisibleText(value: string): boolean {
+  return VISIBLE.test(value);
+}
+
+/**
  * The one string schema every text field, query value and path segment starts from: the
  * database cannot store NUL, and a lone surrogate is no character at all, so both are a
  * field error (422) instead of reaching PostgreSQL.
@@ -21,7 +33,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 
 /** A required text field: trimmed, not empty, at most `max` characters. */
 export function requiredText(max: number, requiredMessage: string) {
-  return text({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, MESSAGES.tooLong(max));
+  return text({ error: requiredMessage }).trim().min(1, { message: requiredMessage, abort: true }).refine(hasVisibleText, { message: requiredMessage, abort: true }).max(max, MESSAGES.tooLong(max));
 }
 
 /** An optional text field: absent, null or empty all mean "none". */

@@ -4,6 +4,8 @@ import type { ZodType } from "zod";
 import { signUpSchema } from "./auth";
 import { imageSchema, videoLinkSchema } from "./media";
 import { reassignSchema, setStatusSchema } from "./moderation";
+import { messageSchema } from "./conversations";
+import { createEventSchema, offerSchema } from "./events";
 import { offeringSchema } from "./offering";
 import { reorderSchema } from "./reorder";
 import { adminReviewSchema, plannerReviewSchema } from "./review";
@@ -152,5 +154,30 @@ describe("moderation, media, reorder and sign-up schemas", () => {
   it("sign-up never accepts the ADMIN role", () => {
     expect(messages(signUpSchema, { name: "A", email: "a@b.co", password: "long-enough", role: "ADMIN" })).toEqual({ role: ["Choose Planner or Artist"] });
     expect(signUpSchema.parse({ name: "A", email: " A@B.co ", password: "long-enough", role: "ARTIST" }).email).toBe("a@b.co");
+  });
+});
+
+describe("conversation, event and offer schemas", () => {
+  it("a message needs a character a reader can see: blanks and zero-width characters alone are no message, and say so once", () => {
+    for (const body of ["", "   ", "\u200B\u200B", "\u200C\u200D\u2060\uFEFF", " \u3164 \u2800 ", "\u202E\u200E"]) {
+      expect(messages(messageSchema, { body }), JSON.stringify(body)).toEqual({ body: ["Message is required"] });
+    }
+    expect(messages(messageSchema, { body: "\u200Bhi\u200B" })).toEqual({});
+    expect(messages(messageSchema, { body: "🎷" })).toEqual({});
+  });
+
+  it("a start time says it is required once, and a day that does not exist is refused", () => {
+    const event = { name: "Gala", location: "Chicago, IL" };
+    expect(messages(createEventSchema, { ...event, starttime: "" })).toEqual({ starttime: ["Start time is required"] });
+    for (const starttime of ["2027-02-30T19:00", "+275760-09-13T00:00", "0000-01-01T00:00"]) {
+      expect(messages(createEventSchema, { ...event, starttime }), starttime).toEqual({ starttime: ["Enter a valid date and time"] });
+    }
+  });
+
+  it("an offer is whole cents, at least $1", () => {
+    expect(messages(offerSchema, { price: 0 })).toEqual({ price: ["An offer is at least $1"] });
+    expect(messages(offerSchema, { price: 0.99 })).toEqual({ price: ["An offer is at least $1"] });
+    expect(messages(offerSchema, { price: 12.345 })).toEqual({ price: ["Enter the price in dollars and cents, such as 1500 or 1500.50"] });
+    expect(messages(offerSchema, { price: 1500.29 })).toEqual({});
   });
 });

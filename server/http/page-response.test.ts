@@ -50,3 +50,28 @@ describe("a rendered page, finished", () => {
     }
   });
 });
+
+describe("what a signed-in caller reads", () => {
+  it("is private and never stored: pages and API answers alike; a guest's page is not marked so", async () => {
+    for (const path of ["/entertainment/the-velvet-tones", "/api/me", "/api/notifications", "/api/events"]) {
+      const response = await server.get(path, "planner");
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect((await server.request("/entertainment/the-velvet-tones")).headers.get("cache-control")).not.toBe("private, no-store");
+  });
+});
+
+describe("an event's calendar file that is not the caller's", () => {
+  it("is a 404, not a failure: another planner's, a cancelled one, one that does not exist", async () => {
+    const created = await server.post("/api/events/create", "planner", { name: "Soon Off", starttime: "2031-05-01T19:00", location: "Chicago, IL" });
+    const { url } = ((await created.json()) as { data: { url: string } }).data;
+    expect((await server.get(`/calendar/events/${url}.ics`, "planner")).status).toBe(200);
+    expect((await server.get(`/calendar/events/${url}.ics`, "otherPlanner")).status).toBe(404);
+    expect((await server.get("/calendar/events/no-such-event.ics", "planner")).status).toBe(404);
+    expect((await server.post(`/api/events/cancel/${url}`, "planner")).status).toBe(200);
+    const cancelled = await server.get(`/calendar/events/${url}.ics`, "planner");
+    expect(cancelled.status).toBe(404);
+    expect(await cancelled.text()).not.toMatch(/Something went wrong/);
+  });
+});

@@ -11,6 +11,7 @@ import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
 import { resolvePlaces } from "./places";
 import { requireUpload } from "./uploads";
+import { takeAccountAction } from "./account-limits";
 import type { SessionUser } from "./viewer";
 
 /** Profile fields; additional_info is for admins, and the avatar must be the caller's own upload. */
@@ -59,11 +60,14 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
 
 export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput): Promise<CreatedWithUrl> {
   if (!canCreateAct(viewer)) throw forbidden("Only artists and admins create acts");
-  const [act] = await db
-    .insert(acts)
-    .values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id })
-    .returning({ url: acts.url });
-  return { url: act!.url, message: `${input.name} created` };
+  return db.transaction(async (tx) => {
+    if (viewer.role !== "ADMIN") await takeAccountAction(tx, "actCreated", viewer.id);
+    const [act] = await tx
+      .insert(acts)
+      .values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id })
+      .returning({ url: acts.url });
+    return { url: act!.url, message: `${input.name} created` };
+  });
 }
 
 /** The act's artist sends a draft for approval. */

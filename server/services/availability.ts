@@ -29,25 +29,24 @@ export async function actToday(db: Executor, actId: number, now = new Date()): P
  * blocked, which outranks busy. The notes and event names are for its manager's eyes.
  */
 export async function unavailableDays(db: Executor, actId: number, from: string, to: string, exceptEventId?: number): Promise<AvailabilityDay[]> {
-  const [booked, blocked, busy] = await Promise.all([
-    rowsOf<{ day: string; event: string }>(
-      db.execute(sql`select to_char(e.starttime at time zone coalesce(ep.time_zone, 'UTC'), 'YYYY-MM-DD') as day, e.name as event
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const booked = await rowsOf<{ day: string; event: string }>(
+    db.execute(sql`select to_char(e.starttime at time zone coalesce(ep.time_zone, 'UTC'), 'YYYY-MM-DD') as day, e.name as event
         from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
         where b.act_id = ${actId} and e.cancelled_at is null and e.id <> ${exceptEventId ?? 0}
           and e.starttime >= ${from}::date - interval '1 day' and e.starttime < ${to}::date + interval '2 days'
         order by e.starttime`),
-    ),
-    rowsOf<{ day: string; note: string | null }>(
-      db.execute(sql`select to_char(g.day, 'YYYY-MM-DD') as day, k.note
+  );
+  const blocked = await rowsOf<{ day: string; note: string | null }>(
+    db.execute(sql`select to_char(g.day, 'YYYY-MM-DD') as day, k.note
         from act_blocks k, generate_series(greatest(k.starts_on, ${from}::date), least(k.ends_on, ${to}::date), interval '1 day') as g(day)
         where k.act_id = ${actId} and k.starts_on <= ${to}::date and k.ends_on >= ${from}::date
         order by k.id`),
-    ),
-    rowsOf<{ day: string; summary: string | null }>(
-      db.execute(sql`select to_char(d.day, 'YYYY-MM-DD') as day, min(d.summary) as summary from calendar_busy_days d
+  );
+  const busy = await rowsOf<{ day: string; summary: string | null }>(
+    db.execute(sql`select to_char(d.day, 'YYYY-MM-DD') as day, min(d.summary) as summary from calendar_busy_days d
         where d.act_id = ${actId} and d.day between ${from}::date and ${to}::date group by d.day`),
-    ),
-  ]);
+  );
   const days = new Map<string, AvailabilityDay>();
   const add = (day: AvailabilityDay) => {
     if (day.date >= from && day.date <= to && !days.has(day.date)) days.set(day.date, day);

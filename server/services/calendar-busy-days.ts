@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { AVAILABILITY } from "../../domain/availability";
+import { AVAILABILITY, AVAILABILITY_MESSAGES } from "../../domain/availability";
 import { addDays } from "../../domain/calendar-days";
 import { dayIn } from "../../domain/events";
 import { wallTimeToInstant } from "../../domain/time-zones";
@@ -7,8 +7,50 @@ import { wallTimeToInstant } from "../../domain/time-zones";
 /** The feed is not iCalendar: a subscription keeps its last good days and shows this. */
 export class NotICalendarError extends Error {}
 
-/** Occurrences one event may expand to before we stop: a rule every minute is no calendar we can trust. */
+/** The feed asks for more work than one feed may take (AVAILABILITY.feedWorkMs, feedMaxOccurrences). */
+export class CalendarBudgetError extends Error {}
+
+/**
+ * What reading one feed may cost: the moment (performance.now()) its work must be done by, and
+ * the busy occurrences it may have in the days we read. Sub-daily rules count days, not instances.
+ */
+export interface ReadingBudget {
+  deadline: number;
+  maxOccurrences: number;
+}
+
+/** Steps of a recurrence one event may take before we stop, whatever the time left. */
 const MAX_OCCURRENCES_PER_EVENT = 20_000;
+/** How often (in steps) the deadline is looked at: performance.now() is cheap, not free. */
+const DEADLINE_EVERY = 64;
+
+const SUB_DAILY_SECONDS: Record<string, number> = { SECONDLY: 1, MINUTELY: 60, HOURLY: 3_600 };
+
+/**
+ * A rule more frequent than daily (every minute, every hour) makes days busy, and only days
+ * matter here: it is read as a daily rule over the same span (its COUNT turned into an UNTIL),
+ * keeping its day filters (BYDAY, BYMONTH, …) and dropping its time-of-day ones. A minutely
+ * rule for a year is then 366 steps, not 525,600. A step longer than a day is left as it is.
+ */
+function readSubDailyByDays(component: ICAL.Component): void {
+  const start = component.getFirstPropertyValue("dtstart");
+  for (const property of component.getAllProperties("rrule")) {
+    const rule = property.getFirstValue() as ICAL.Recur;
+    const unit = SUB_DAILY_SECONDS[String(rule.freq)];
+    if (!unit) continue;
+    const step = unit * (rule.interval || 1);
+    if (step >= 86_400) continue;
+    if (rule.count && start instanceof ICAL.Time) {
+      const until = start.clone();
+      until.addDuration(ICAL.Duration.fromSeconds(step * (rule.count - 1)));
+      rule.until = until;
+      rule.count = null;
+    }
+    rule.freq = "DAILY";
+    rule.interval = 1;
+    for (const part of ["BYHOUR", "BYMINUTE", "BYSECOND", "BYSETPOS"] as const) delete rule.parts[part];
+  }
+}
 
 type Occurrence = { start: ICAL.Time; end: ICAL.Time; item: ICAL.Event };
 
@@ -68,6 +110,7 @@ function eventsOf(root: ICAL.Component): ICAL.Event[] {
   for (const component of root.getAllSubcomponents("vevent")) {
     if (component.hasProperty("recurrence-id")) exceptions.push(component);
     else {
+      readSubDailyByDays(component);
       const event = new ICAL.Event(component);
       if (event.uid) masters.set(event.uid, event);
       else loose.push(event);
@@ -84,7 +127,7 @@ function eventsOf(root: ICAL.Component): ICAL.Event[] {
 }
 
 /** Every occurrence of an event that may touch the window, with exceptions applied. */
-function* occurrencesOf(event: ICAL.Event, windowStart: number, windowEnd: number): Generator<Occurrence> {
+function* occurrencesOf(event: ICAL.Event, windowStart: number, windowEnd: number, budget: ReadingBudget): Generator<Occurrence> {
   if (!event.startDate) return;
   if (!event.isRecurring()) {
     yield { start: event.startDate, end: event.endDate ?? event.startDate, item: event };
@@ -92,6 +135,7 @@ function* occurrencesOf(event: ICAL.Event, windowStart: number, windowEnd: numbe
   }
   const iterator = event.iterator();
   for (let count = 0, next = iterator.next(); next && count < MAX_OCCURRENCES_PER_EVENT; next = iterator.next(), count++) {
+    if (count % DEADLINE_EVERY === 0 && performance.now() > budget.deadline) throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooSlow);
     // Starts are compared as UTC-ish seconds: a day's slack either side covers any zone.
     const at = next.toUnixTime() * 1000;
     if (at > windowEnd + 86_400_000) break;
@@ -106,7 +150,7 @@ function* occurrencesOf(event: ICAL.Event, windowStart: number, windowEnd: numbe
  * ahead, in the act's time zone, each with the first event's summary that day. Transparent and
  * cancelled events (and cancelled occurrences) take no time. Throws NotICalendarError.
  */
-export function busyDaysOf(ics: string, actZone: string, now = new Date()): Map<string, string | null> {
+export function busyDaysOf(ics: string, actZone: string, now = new Date(), budget: ReadingBudget = unlimited()): Map<string, string | null> {
   let root: ICAL.Component;
   try {
     const parsed = ICAL.parse(ics);
@@ -120,10 +164,15 @@ export function busyDaysOf(ics: string, actZone: string, now = new Date()): Map<
   const windowStart = Date.parse(`${firstDay}T00:00:00Z`);
   const windowEnd = Date.parse(`${lastDay}T00:00:00Z`);
   const busy = new Map<string, string | null>();
+  let occurrences = 0;
   for (const event of eventsOf(root)) {
-    for (const occurrence of occurrencesOf(event, windowStart, windowEnd)) {
+    if (performance.now() > budget.deadline) throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooSlow);
+    for (const occurrence of occurrencesOf(event, windowStart, windowEnd, budget)) {
       if (!takesTime(occurrence.item)) continue;
       const covered = daysCovered(occurrence, actZone);
+      if (covered.last < firstDay || covered.first > lastDay) continue;
+      occurrences += 1;
+      if (occurrences > budget.maxOccurrences) throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooManyEvents);
       const last = covered.last < lastDay ? covered.last : lastDay;
       for (let day = covered.first > firstDay ? covered.first : firstDay; day <= last; day = addDays(day, 1)) {
         if (!busy.has(day)) busy.set(day, occurrence.item.summary || null);
@@ -131,4 +180,9 @@ export function busyDaysOf(ics: string, actZone: string, now = new Date()): Map<
     }
   }
   return busy;
+}
+
+/** No budget: for callers that read a file they made themselves (tests, the bench). */
+function unlimited(): ReadingBudget {
+  return { deadline: Number.POSITIVE_INFINITY, maxOccurrences: Number.POSITIVE_INFINITY };
 }

@@ -35,6 +35,16 @@ describe("reading a calendar a user named", () => {
       "::ffff:127.0.0.1",
       "::ffff:10.0.0.1",
       "224.0.0.1",
+      // IPv6 forms that carry an IPv4 address: compatible, translated, 6to4, Teredo, NAT64.
+      "::127.0.0.1",
+      "::7f00:1",
+      "::ffff:0:7f00:1",
+      "::ffff:0:a00:1",
+      "2002:7f00:1::",
+      "2002:a9fe:a9fe::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "64:ff9b::7f00:1",
+      "64:ff9b:1::a00:1",
     ]) {
       expect(isSpecialAddress(address), address).toBe(true);
     }
@@ -61,17 +71,36 @@ describe("reading a calendar a user named", () => {
     expect(await refusal(calendars.url("/to-file.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarUrl);
     // A loop of redirects ends after five.
     calendars.serve("/loop.ics", { status: 302, location: "/loop.ics" });
-    expect(await refusal(calendars.url("/loop.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarUnreachable("too many redirects"));
+    expect(await refusal(calendars.url("/loop.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarUnreachable);
     expect(calendars.reads("/loop.ics")).toBe(6);
   });
 
   it("gives up on a server that does not answer in time, and on a body past 5 MB without reading it all", async () => {
     calendars.serve("/silent.ics", { status: 0 });
     const started = Date.now();
-    await expect(fetchCalendar(calendars.url("/silent.ics"), { allowPrivate: true, timeoutMs: 300 })).rejects.toThrow(AVAILABILITY_MESSAGES.calendarUnreachable("no answer within 0.3 seconds"));
+    await expect(fetchCalendar(calendars.url("/silent.ics"), { allowPrivate: true, timeoutMs: 300 })).rejects.toThrow(AVAILABILITY_MESSAGES.calendarUnreachable);
     expect(Date.now() - started).toBeLessThan(3_000);
     calendars.serve("/huge.ics", "x".repeat(6 * 1024 * 1024));
     expect(await refusal(calendars.url("/huge.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarTooBig);
+  });
+
+  it("refuses IPv6 literals that carry a loopback or private IPv4 address before connecting", async () => {
+    for (const host of ["[::127.0.0.1]", "[::ffff:0:7f00:1]", "[2002:7f00:1::]", "[::ffff:10.0.0.1]", "[64:ff9b::a9fe:a9fe]"]) {
+      expect(await refusal(`http://${host}:${new URL(calendars.url("/ok.ics")).port}/ok.ics`, true), host).toBe(AVAILABILITY_MESSAGES.calendarPrivate);
+    }
+  });
+
+  it("says one thing for every way of not reaching a calendar: refused, unknown host, no answer, a status that is no calendar", async () => {
+    calendars.serve("/missing-here.ics", { status: 404 });
+    calendars.serve("/quiet.ics", { status: 0 });
+    const refused = `http://127.0.0.1:1/cal.ics`;
+    const unknown = "http://no-such-host.invalid/cal.ics";
+    const answers = await Promise.all(
+      [refused, unknown, calendars.url("/missing-here.ics"), calendars.url("/quiet.ics")].map((address) =>
+        fetchCalendar(address, { allowPrivate: true, timeoutMs: 1_000 }).catch((error: Error) => error.message),
+      ),
+    );
+    expect(answers).toEqual(Array(4).fill("We could not read a calendar at this address"));
   });
 
   it("reads webcal:// as https://, and takes only http, https and webcal addresses", () => {

@@ -30,9 +30,15 @@ for (const [network, prefix] of [
   ["240.0.0.0", 4],
 ] as const)
   SPECIAL_NETWORKS.addSubnet(network, prefix, "ipv4");
+// IPv6 forms that carry an IPv4 address (compatible ::a.b.c.d, translated, NAT64, 6to4, Teredo)
+// are refused whole (IPv4-mapped ones are checked as the IPv4 address they carry): reaching a public IPv4 calendar through one of them is no need.
 for (const [network, prefix] of [
-  ["::", 127],
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2001::", 32],
+  ["2002::", 16],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],
@@ -115,17 +121,14 @@ function get(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<Answ
   });
 }
 
-/** Why a request failed, as the artist reads it. */
-function reason(error: unknown, timeoutMs: number): string {
+/**
+ * Why a request failed, as the artist reads it: a refused private address and a file too big
+ * say so; every failure to connect or to get a calendar is one message (see calendarUnreachable).
+ */
+function reason(error: unknown): string {
   if (error instanceof CalendarFetchError) return error.message;
-  const code = (error as { code?: string; name?: string }).code ?? (error as { name?: string }).name;
-  if (code === "EPRIVATE") return AVAILABILITY_MESSAGES.calendarPrivate;
-  if (code === "ABORT_ERR" || code === "AbortError" || code === "TimeoutError") {
-    return AVAILABILITY_MESSAGES.calendarUnreachable(`no answer within ${timeoutMs / 1000} seconds`);
-  }
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return AVAILABILITY_MESSAGES.calendarUnreachable("no such server");
-  if (code === "ECONNREFUSED") return AVAILABILITY_MESSAGES.calendarUnreachable("the server refused the connection");
-  return AVAILABILITY_MESSAGES.calendarUnreachable(code ? `the connection failed (${code})` : "the connection failed");
+  if ((error as { code?: string }).code === "EPRIVATE") return AVAILABILITY_MESSAGES.calendarPrivate;
+  return AVAILABILITY_MESSAGES.calendarUnreachable;
 }
 
 /**
@@ -146,14 +149,14 @@ export async function fetchCalendar(address: string, options: { allowPrivate: bo
     try {
       answer = await get(url, options.allowPrivate, signal);
     } catch (error) {
-      throw new CalendarFetchError(reason(error, timeoutMs));
+      throw new CalendarFetchError(reason(error));
     }
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
-      if (redirects >= AVAILABILITY.feedMaxRedirects) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable("too many redirects"));
+      if (redirects >= AVAILABILITY.feedMaxRedirects) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable);
       url = new URL(answer.location, url);
       continue;
     }
-    if (answer.status !== 200) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable(`the server answered ${answer.status}`));
+    if (answer.status !== 200) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable);
     return answer.body.toString("utf8");
   }
 }

@@ -4,9 +4,11 @@ import type { CreatedResult } from "../../domain/resources/results";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { calendarBusyDays, calendarSubscriptions } from "../db/schema";
-import { conflict, notFound, validationFailed } from "../errors";
+import { conflict, notFound, rateLimited, validationFailed } from "../errors";
 import { actTimeZone } from "./availability";
-import { NotICalendarError, busyDaysOf } from "./calendar-busy-days";
+import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
+import { readBusyDays } from "./calendar-thread";
+import { takeAccountAction } from "./account-limits";
 import { CalendarFetchError, fetchCalendar } from "./calendar-fetch";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
 import type { SessionUser } from "./viewer";
@@ -19,17 +21,20 @@ export interface CalendarReading {
   refreshMinutes: number;
 }
 
-/** The busy days of a calendar's text, or the message a failed read shows. */
+/** The busy days of a calendar's text (read on the calendar worker), or the message a failed read shows. */
 async function readCalendar(url: string, actZone: string, reading: CalendarReading): Promise<{ days: Map<string, string | null> } | { error: string }> {
   try {
     const text = await fetchCalendar(url, { allowPrivate: reading.allowPrivate });
-    return { days: busyDaysOf(text, actZone) };
+    return { days: await readBusyDays(text, actZone) };
   } catch (error) {
-    if (error instanceof CalendarFetchError) return { error: error.message };
+    if (error instanceof CalendarFetchError || error instanceof CalendarBudgetError) return { error: error.message };
     if (error instanceof NotICalendarError) return { error: AVAILABILITY_MESSAGES.calendarNotICalendar };
     throw error;
   }
 }
+
+/** Subscriptions being read for each account on this server: at most AVAILABILITY.subscribingAtOnce. */
+const subscribing = new Map<string, number>();
 
 /**
  * A good read replaces the subscription's days with the new ones, writing only what differs
@@ -59,7 +64,21 @@ export async function subscribeCalendar(db: Database, viewer: SessionUser, actUr
   const act = await requireManagedAct(db, viewer, actUrl);
   const [existing] = await db.select({ value: count() }).from(calendarSubscriptions).where(eq(calendarSubscriptions.actId, act.id));
   if ((existing?.value ?? 0) >= AVAILABILITY.maxSubscriptions) throw conflict(AVAILABILITY_MESSAGES.tooManyCalendars);
-  const result = await readCalendar(input.url, await actTimeZone(db, act.id), reading);
+  // Each attempt is a request our server makes for the account: counted whether or not it reads,
+  // and only a few at once, so an account cannot make the server a scanner.
+  const inProgress = subscribing.get(viewer.id) ?? 0;
+  if (inProgress >= AVAILABILITY.subscribingAtOnce) throw rateLimited(AVAILABILITY_MESSAGES.subscribingAtOnce, 5);
+  // Taken before anything is awaited, so that attempts arriving together each see the others.
+  subscribing.set(viewer.id, inProgress + 1);
+  let result: Awaited<ReturnType<typeof readCalendar>>;
+  try {
+    await db.transaction((tx) => takeAccountAction(tx, "calendarSubscribeTried", viewer.id));
+    result = await readCalendar(input.url, await actTimeZone(db, act.id), reading);
+  } finally {
+    const left = (subscribing.get(viewer.id) ?? 1) - 1;
+    if (left > 0) subscribing.set(viewer.id, left);
+    else subscribing.delete(viewer.id);
+  }
   if ("error" in result) throw validationFailed({ url: [result.error] });
   try {
     return await db.transaction(async (tx) => {

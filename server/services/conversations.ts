@@ -9,7 +9,7 @@ import type { Role } from "../../domain/roles";
 import { announce, userTag } from "../db/announce";
 import type { Database, Executor } from "../db/client";
 import { acts, conversationReads, conversations, events, messages, notifications, users } from "../db/schema";
-import { forbidden, notFound } from "../errors";
+import { conflict, forbidden, notFound } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { notify } from "./notifications";
@@ -112,25 +112,32 @@ export async function startConversation(db: Database, planner: SessionUser, actU
   let eventId: number | null = null;
   if (input.event_url) {
     const [event] = await db
-      .select({ id: events.id })
+      .select({ id: events.id, name: events.name, cancelledAt: events.cancelledAt })
       .from(events)
       .where(and(eq(events.url, input.event_url), eq(events.plannerId, planner.id)))
       .limit(1);
     if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict(`${event.name} is cancelled`);
     eventId = event.id;
   }
   return db.transaction(async (tx) => {
     const { id, created } = await conversationFor(tx, planner.id, act.id, eventId);
-    if (created) await takeAccountAction(tx, "conversationStarted", planner.id);
     await addMessage(tx, (await loadConversation(tx, id))!, planner, "text", input.body);
     return { id, created };
   });
 }
 
-/** The conversation of a planner, an act and an event (or none), made when there is none yet. */
+/**
+ * The conversation of a planner, an act and an event (or none), made when there is none yet.
+ * Every new one counts against the planner's conversations a day, however it was started (a
+ * message, an invite, a quote request): a limit that one path skips limits nothing.
+ */
 async function conversationFor(tx: Executor, plannerId: string, actId: number, eventId: number | null): Promise<{ id: number; created: boolean }> {
   const [made] = await tx.insert(conversations).values({ plannerId, actId, eventId }).onConflictDoNothing().returning({ id: conversations.id });
-  if (made) return { id: made.id, created: true };
+  if (made) {
+    await takeAccountAction(tx, "conversationStarted", plannerId);
+    return { id: made.id, created: true };
+  }
   const [found] = await tx
     .select({ id: conversations.id })
     .from(conversations)

@@ -129,16 +129,26 @@ export async function plannersEvent(db: Executor, planner: SessionUser, eventUrl
 /** The planner changes an event not cancelled; its invited acts read the new details on their invites. */
 export async function updateEvent(db: Database, planner: SessionUser, eventUrl: string, input: CreateEventInput): Promise<MessageResult> {
   requirePlanner(planner);
-  const [event] = await db
-    .select({ id: events.id, cancelledAt: events.cancelledAt })
-    .from(events)
-    .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
-    .limit(1);
-  if (!event) throw notFound("No such event");
-  if (event.cancelledAt) throw conflict("A cancelled event cannot be changed");
   const columns = await eventColumns(db, input);
-  await db.update(events).set(columns).where(eq(events.id, event.id));
-  return { message: `${input.name} saved` };
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id, cancelledAt: events.cancelledAt, starttime: events.starttime, location: events.location })
+      .from(events)
+      .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+      .for("update")
+      .limit(1);
+    if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict("A cancelled event cannot be changed");
+    // A booked act agreed to a day and a place: moving either is cancelling and booking again
+    // (the act would not be told, and a past date would open a review of an event to come).
+    const moves = event.starttime.getTime() !== columns.starttime.getTime() || event.location !== columns.location;
+    if (moves) {
+      const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.eventId, event.id)).limit(1);
+      if (booked) throw conflict(MESSAGES.bookedEventMoves);
+    }
+    await tx.update(events).set(columns).where(eq(events.id, event.id));
+    return { message: `${input.name} saved` };
+  });
 }
 
 /** An offer as the API answers it, expired once its last day has ended where the event happens. */
@@ -507,6 +517,14 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
   });
 }
 
+/**
+ * Holds the act's day until the transaction ends, on every server: whoever books the act for that
+ * day next waits, then sees this booking.
+ */
+async function lockActDay(tx: Executor, actId: number, day: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${actId}, hashtext(${`act-day:${day}`}))`);
+}
+
 /** An offer with its invite, act, event and the event's time zone, locked for a change of its status. */
 async function lockedOffer(tx: Executor, offerId: number) {
   const [row] = await tx
@@ -541,6 +559,11 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
+    // An act plays one event a day: two planners accepting at once for one evening queue on the
+    // act's day, and the second then finds it booked (or blocked, or busy since the offer).
+    const day = dayIn(row.event.starttime, row.timeZone);
+    await lockActDay(tx, row.invite.actId, day);
+    if (await dayStatus(tx, row.invite.actId, day, row.event.id)) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
     try {
       await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId });
     } catch (error) {
@@ -548,6 +571,11 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
       throw error;
     }
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
+    // The act's other offers for this event wait for nothing now.
+    await tx
+      .update(offers)
+      .set({ status: "withdrawn" })
+      .where(and(eq(offers.inviteId, row.invite.id), eq(offers.status, "pending")));
     await notify(tx, row.managerId, "offer_accepted", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
     const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}.`;
     await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "booking", bookedText);

@@ -44,13 +44,23 @@ export async function refreshAllResponseFacts(db: Executor): Promise<number> {
 /** An update of the search rows of the acts `targets` selects, from the figures of the conversations `conversationsOf` picks. */
 function refresh(conversationsOf: SQL, targets: SQL): SQL {
   const { minConversations, windowDays, answerHours } = RESPONSE_FACTS;
+  // Figures that order search results must not be made by one new account: only planners who
+  // confirmed their email count, each once per act (their first conversation in the window), and a
+  // conversation not yet answered counts as missed only once the act's time to answer has passed.
   return sql`
-    with started as (
+    with firsts as (
+      select distinct on (c.planner_id, c.act_id) c.id, c.act_id, c.planner_id
+      from conversations c join users u on u.id = c.planner_id and u.email_verified
+      where ${conversationsOf} and c.created_at >= now() - make_interval(days => ${windowDays})
+      order by c.planner_id, c.act_id, c.created_at, c.id),
+    timed as (
       select c.act_id,
         (select min(m.created_at) from messages m where m.conversation_id = c.id) as first_at,
         (select min(m.created_at) from messages m
           where m.conversation_id = c.id and m.kind = 'text' and m.author_id is not null and m.author_id <> c.planner_id) as answered_at
-      from conversations c where ${conversationsOf} and c.created_at >= now() - make_interval(days => ${windowDays})),
+      from firsts c),
+    started as (
+      select * from timed where answered_at is not null or first_at <= now() - make_interval(hours => ${answerHours})),
     facts as (
       select act_id,
         round(100.0 * count(*) filter (where answered_at - first_at <= make_interval(hours => ${answerHours})) / count(*))::smallint as rate,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { sql } from "drizzle-orm";
 import { createApp, type SsrHandler } from "../../server/app";
 import { createGuestPageCache } from "../../server/cache/guest-cache";
 import { createTaggedStore } from "../../server/cache/tagged-store";
@@ -191,6 +192,24 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return cookie;
   }
 
+  let accountsMade = 0;
+  /**
+   * A new account made through sign-up, signed in; `verified` confirms its email as its link
+   * would. For what needs more people than the demo data has, or a new account's limits.
+   */
+  async function newAccount(role: "PLANNER" | "ARTIST", options: { verified?: boolean } = {}): Promise<{ cookie: string; email: string; id: string; name: string }> {
+    accountsMade += 1;
+    const email = `new-${role.toLowerCase()}-${accountsMade}-${randomBytes(3).toString("hex")}@example.com`;
+    const name = `New ${role === "PLANNER" ? "Planner" : "Artist"} ${accountsMade}`;
+    const response = await request("/api/auth/sign-up/email", {
+      json: { name, email, password: "a-long-enough-passphrase", role },
+      ip: nextIp(),
+    });
+    if (!response.ok) throw new Error(`sign-up failed for ${email}: ${response.status} ${await response.text()}`);
+    const { rows } = (await database.db.execute(sql`update users set email_verified = ${options.verified ?? false} where email = ${email} returning id`)) as unknown as { rows: { id: string }[] };
+    return { cookie: sessionCookie(response), email, id: rows[0]!.id, name };
+  }
+
   const mailDeps = {
     transport: createMailTransport(env),
     logger: createLogger("silent"),
@@ -241,6 +260,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     get,
     signIn,
     cookieFor,
+    newAccount,
     nextIp,
     close,
     restart,

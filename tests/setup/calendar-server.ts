@@ -9,22 +9,26 @@ import { tzlib_get_ical_block } from "timezones-ical-library";
  */
 export interface CalendarServer {
   url(path: string): string;
-  /** Serve `body` (status 200) or a status at `path` from now on; status 0 never answers. */
-  serve(path: string, answer: string | { status: number; body?: string; location?: string }): void;
+  /** Serve `body` (status 200) or a status at `path` from now on; status 0 never answers; `delayMs` answers late. */
+  serve(path: string, answer: string | { status: number; body?: string; location?: string; delayMs?: number }): void;
   reads(path: string): number;
   close(): Promise<void>;
 }
 
 export async function startCalendarServer(): Promise<CalendarServer> {
-  const answers = new Map<string, { status: number; body: string; location?: string }>();
+  const answers = new Map<string, { status: number; body: string; location?: string; delayMs?: number }>();
   const counts = new Map<string, number>();
   const server: Server = createServer((request, response) => {
     const path = request.url ?? "/";
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const answer = answers.get(path) ?? { status: 404, body: "not here" };
     if (answer.status === 0) return;
-    response.writeHead(answer.status, { "content-type": "text/calendar; charset=utf-8", ...(answer.location ? { location: answer.location } : {}) });
-    response.end(answer.body);
+    const send = () => {
+      response.writeHead(answer.status, { "content-type": "text/calendar; charset=utf-8", ...(answer.location ? { location: answer.location } : {}) });
+      response.end(answer.body);
+    };
+    if (answer.delayMs) setTimeout(send, answer.delayMs);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

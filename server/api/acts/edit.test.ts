@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_LIMITS } from "../../../domain/limits";
 import type { ActProfile } from "../../../domain/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
 import { completeDraft } from "../../../tests/setup/complete-draft";
@@ -74,6 +76,19 @@ describe("POST /api/acts/update/{actUrl}", () => {
 });
 
 describe("creating an act and submitting it", () => {
+  it(`an artist creates at most ${ACCOUNT_LIMITS.actCreated.max} acts a day: then 429 with Retry-After, and no draft is made`, async () => {
+    const artist = await server.newAccount("ARTIST");
+    const create = (name: string) => server.request("/api/acts/create", { method: "POST", cookie: artist.cookie, json: { name, musical: true } });
+    for (let made = 1; made <= ACCOUNT_LIMITS.actCreated.max; made++) expect((await create(`Draft Number ${made}`)).status).toBe(201);
+    const refused = await create("One Draft Too Many");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const mine = (await server.database.db.execute(sql`select count(*)::int as n from acts a join users u on u.id = a.manager_id where u.email = ${artist.email}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(mine.rows[0]!.n).toBe(ACCOUNT_LIMITS.actCreated.max);
+  });
+
   it("artists and admins create acts; a new act is a draft its artist can see", async () => {
     expect((await post("/api/acts/create", "planner", { name: "X", musical: true })).status).toBe(403);
     expect((await post("/api/acts/create", "guest", { name: "X", musical: true })).status).toBe(401);

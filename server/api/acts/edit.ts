@@ -3,7 +3,7 @@ import { createdWithUrlSchema, messageResultSchema } from "../../../domain/resou
 import { actUpdateSchema, createActSchema } from "../../../domain/schemas/act";
 import { createAct, submitApplication, updateActProfile } from "../../services/act-profile-edit";
 import { onAct, roles, requireViewer } from "../guards";
-import { apiRoute, dataResponse } from "../route-docs";
+import { apiRoute, errorResponses, dataResponse } from "../route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
 export const actEditRoutes = createRouter()
@@ -14,8 +14,9 @@ export const actEditRoutes = createRouter()
       path: "/acts/create",
       tags: ["Acts"],
       summary: "Create an act (artist or admin); it starts as a draft",
+      description: "An artist creates at most 5 acts a day (429 beyond); admins are not counted.",
       request: { body: { content: { "application/json": { schema: createActSchema } }, required: true } },
-      responses: { 201: dataResponse("Created", createdWithUrlSchema) },
+      responses: { 201: dataResponse("Created", createdWithUrlSchema), ...errorResponses(429) },
     }),
     async (c) => c.json({ data: await createAct(c.get("db"), requireViewer(c), c.req.valid("json")) }, 201),
   )

@@ -67,8 +67,10 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         path: "/availability/calendars/{actUrl}",
         tags: ["Availability"],
         summary: "Subscribe to an iCalendar feed (http, https, webcal), read at once and then every CALENDAR_REFRESH_MINUTES",
+        description:
+          "The feed is read on a worker thread within a budget (about 2 seconds of work and 10,000 busy occurrences in the next 400 days; a rule more frequent than daily counts the days it touches). An account tries at most 10 subscriptions an hour, refused ones included, and 2 at once (429).",
         request: { params: actUrlParam, body: json(subscribeCalendarSchema) },
-        responses: { 201: dataResponse("Subscribed", createdResultSchema), ...errorResponses(409) },
+        responses: { 201: dataResponse("Subscribed", createdResultSchema), ...errorResponses(409, 429) },
       }),
       async (c) => c.json({ data: await subscribeCalendar(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"), reading) }, 201),
     )

@@ -160,6 +160,41 @@ describe("the event's story", () => {
 });
 
 describe("limits", () => {
+  it("every new conversation counts, those of quote requests and invites too: a request that would start one too many is 429 and invites nobody", async () => {
+    const planner = await server.newAccount("PLANNER", { verified: true });
+    const as = (path: string, body?: unknown) => server.request(path, { cookie: planner.cookie, ...(body === undefined ? {} : { method: "POST", json: body }) });
+    const event = (await json<{ data: { url: string } }>(await as("/api/events/create", { name: "Spam Night", starttime: "2031-03-01T19:00", location: "Chicago, IL" }))).data.url;
+    await server.database.db.execute(
+      sql`insert into account_actions (action, subject, at) select 'conversationStarted', ${planner.id}, now() from generate_series(1, ${ACCOUNT_LIMITS.conversationStarted.max - 1})`,
+    );
+    const refused = await as(`/api/events/invite-acts/${event}`, { acts: ["the-velvet-tones", "dj-nova"], message: "Cheap followers at spam.example" });
+    expect(refused.status).toBe(429);
+    const invited = async () => (await json<{ data: { url: string; invites: unknown[] }[] }>(await as("/api/events"))).data.find((each) => each.url === event)!.invites;
+    expect(await invited()).toEqual([]);
+    expect((await json<{ meta: { total: number } }>(await as("/api/conversations"))).meta.total).toBe(0);
+    // The one place left is one act's.
+    expect((await json<{ data: unknown[] }>(await as(`/api/events/invite-acts/${event}`, { acts: ["dj-nova"] }))).data).toEqual([{ act: "dj-nova", status: "invited" }]);
+    expect((await as("/api/acts/invite-to-event/the-velvet-tones", { event })).status).toBe(429);
+    expect((await invited()).length).toBe(1);
+  });
+
+  it("a conversation about a cancelled event is 409", async () => {
+    const planner = await server.newAccount("PLANNER", { verified: true });
+    const as = (path: string, body: unknown) => server.request(path, { cookie: planner.cookie, method: "POST", json: body });
+    const event = (await json<{ data: { url: string } }>(await as("/api/events/create", { name: "Called Off", starttime: "2031-04-01T19:00", location: "Chicago, IL" }))).data.url;
+    expect((await as(`/api/events/cancel/${event}`, {})).status).toBe(200);
+    const refused = await as("/api/conversations/start/the-velvet-tones", { body: "Still on?", event_url: event });
+    expect(refused.status).toBe(409);
+    expect((await json<{ message: string }>(refused)).message).toBe("Called Off is cancelled");
+  });
+
+  it("a message of blanks or zero-width characters alone is no message", async () => {
+    for (const body of ["\u200B\u200B\u200B", "\u2060\uFEFF", " \u3164 "]) {
+      expect(await errors(await start("planner", { body })), JSON.stringify(body)).toEqual({ body: ["Message is required"] });
+      expect(await errors(await post(`/api/conversations/${talk}/messages`, "owner", { body })), JSON.stringify(body)).toEqual({ body: ["Message is required"] });
+    }
+  });
+
   it(`at most ${ACCOUNT_LIMITS.conversationStarted.max} conversations started a day: then 429 with Retry-After, and nothing written`, async () => {
     // The demo planner2 has started none; fill the window through the database's own counter.
     const [planner2] = ((await server.database.db.execute(sql`select id from users where email = 'planner2@example.com'`)) as unknown as { rows: { id: string }[] }).rows;
@@ -174,12 +209,30 @@ describe("limits", () => {
 });
 
 describe("response facts", () => {
-  it("once 3 conversations were started in 90 days, the profile says how often and how fast the act answers", async () => {
-    // The Velvet Tones: three conversations above (none about an event, Summer Wedding, Gala Night),
-    // of which the artist answered one, at once.
-    const velvet = (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
-    expect(velvet.response_rate).toBe(33);
-    expect(velvet.response_time_hours).toBe(0);
+  const db = () => server.database.db;
+  const facts = async (act = "the-velvet-tones") => (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get(`/api/acts/${act}`, "guest"))).data;
+  const startAs = (cookie: string, act: string, body = "Are you free in May?") => server.request(`/api/conversations/start/${act}`, { method: "POST", cookie, json: { body } });
+
+  it("count planners who confirmed their email, once each per act, and an unanswered conversation only once its day has passed", async () => {
+    // So far one planner (planner@) has three conversations with The Velvet Tones, the first
+    // answered at once: one planner is not three, so nothing is said yet.
+    expect("response_rate" in (await facts())).toBe(false);
+    const confirmed = [await server.newAccount("PLANNER", { verified: true }), await server.newAccount("PLANNER", { verified: true })];
+    const unconfirmed = await server.newAccount("PLANNER");
+    for (const planner of [...confirmed, unconfirmed]) expect((await startAs(planner.cookie, "the-velvet-tones")).status).toBe(201);
+    // Unanswered for minutes is not unanswered: the act has a day.
+    await refreshAllResponseFacts(db());
+    expect("response_rate" in (await facts())).toBe(false);
+    // A day later: planner@ once (answered at once), the two confirmed planners (missed); the
+    // unconfirmed planner not at all. Counted by conversation it would be 1 of 6, by planner with
+    // the unconfirmed one 1 of 4.
+    await db().execute(
+      sql`update messages m set created_at = m.created_at - interval '25 hours' from conversations c join acts a on a.id = c.act_id where c.id = m.conversation_id and a.url = 'the-velvet-tones'`,
+    );
+    expect(await refreshAllResponseFacts(db())).toBe(1);
+    await eventually(async () => (await facts()).response_rate === 33);
+    const velvet = await facts();
+    expect([velvet.response_rate, velvet.response_time_hours]).toEqual([33, 0]);
     // Its result card says the same.
     const card = (await json<{ data: { url: string; response_rate?: number; response_time_hours?: number | null }[] }>(await get("/api/acts?searchTerms=velvet", "guest"))).data.find(
       (act) => act.url === "the-velvet-tones",
@@ -188,12 +241,9 @@ describe("response facts", () => {
     // An answer later than a day does not count toward the rate. Written straight to the
     // database, as time passing would: the servers' sweep finds it and announces the act, whose
     // pages reach a server's kept facts a moment later.
-    await server.database.db.execute(
-      sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`,
-    );
-    expect(await refreshAllResponseFacts(server.database.db)).toBe(1);
-    expect(await refreshAllResponseFacts(server.database.db)).toBe(0);
-    const facts = async () => (await json<{ data: { response_rate?: number; response_time_hours?: number | null } }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
+    await db().execute(sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`);
+    expect(await refreshAllResponseFacts(db())).toBe(1);
+    expect(await refreshAllResponseFacts(db())).toBe(0);
     await eventually(async () => (await facts()).response_rate === 0);
     const later = await facts();
     expect(later.response_rate).toBe(0);
@@ -201,6 +251,22 @@ describe("response facts", () => {
     // An act with fewer conversations says nothing yet.
     const nova = (await json<{ data: Record<string, unknown> }>(await get("/api/acts/dj-nova", "guest"))).data;
     expect("response_rate" in nova).toBe(false);
+  });
+
+  it("one account cannot make an act's figures: its conversations and invites with the act count once", async () => {
+    // A confirmed planner writes to DJ Nova three ways (no event, an event, an invite), and the
+    // act's artist answers each at once: one planner, not the three an act needs to be rated.
+    const forger = await server.newAccount("PLANNER", { verified: true });
+    expect((await startAs(forger.cookie, "dj-nova", "One")).status).toBe(201);
+    for (const name of ["Forged Gala", "Forged Ball"]) {
+      const created = await server.request("/api/events/create", { method: "POST", cookie: forger.cookie, json: { name, starttime: "2030-05-04T19:00", location: "Chicago, IL", actUrl: "dj-nova" } });
+      expect(created.status).toBe(201);
+    }
+    const threads = (await list("owner")).data.filter((summary) => summary.act.url === "dj-nova" && summary.planner.name === forger.name);
+    expect(threads.length).toBe(3);
+    for (const thread of threads) expect((await post(`/api/conversations/${thread.id}/messages`, "owner", { body: "Yes!" })).status).toBe(201);
+    await refreshAllResponseFacts(db());
+    expect("response_rate" in (await facts("dj-nova"))).toBe(false);
   });
 
   it("of two equally relevant acts, the one that answers comes first in search", async () => {
@@ -214,12 +280,9 @@ describe("response facts", () => {
     const order = async () => (await json<{ data: { url: string; response_rate?: number }[] }>(await get("/api/acts?searchTerms=twinecho", "guest"))).data;
     await eventually(async () => (await order()).length === 2);
     expect((await order()).map((act) => act.url)).toEqual(["twin-echo-alpha", "twin-echo-bravo"]);
-    // Three conversations with Bravo, each answered by its artist at once.
-    const events = (
-      (await db.execute(sql`select e.url from events e join users u on u.id = e.planner_id where u.email = 'planner@example.com' order by e.id limit 2`)) as unknown as { rows: { url: string }[] }
-    ).rows;
-    for (const event of [undefined, ...events.map((row) => row.url)]) {
-      const started = await start("planner", { body: "Are you free?", ...(event ? { event_url: event } : {}) }, "twin-echo-bravo");
+    // Three confirmed planners write to Bravo, each answered by its artist at once.
+    for (let planner = 0; planner < 3; planner++) {
+      const started = await startAs((await server.newAccount("PLANNER", { verified: true })).cookie, "twin-echo-bravo", "Are you free?");
       const { id } = (await json<{ data: { id: number } }>(started)).data;
       expect((await post(`/api/conversations/${id}/messages`, "owner", { body: "We are!" })).status).toBe(201);
     }
@@ -242,6 +305,6 @@ describe("response facts", () => {
     expect((await get(`/api/conversations/${first!.id}`, "owner")).status).toBe(404);
     expect((await post(`/api/conversations/${first!.id}/messages`, "owner", { body: "Still mine?" })).status).toBe(404);
     expect((await post(`/api/conversations/${first!.id}/messages`, "otherArtist", { body: "Sam here, I look after Bravo now." })).status).toBe(201);
-    expect((await read(first!.id, "planner")).messages.at(-1)).toMatchObject({ body: "Sam here, I look after Bravo now.", from: { name: "Sam Artist" } });
+    expect((await read(first!.id, "admin")).messages.at(-1)).toMatchObject({ body: "Sam here, I look after Bravo now.", from: { name: "Sam Artist" } });
   });
 });

@@ -26,7 +26,7 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         responses: {
           201: dataResponse("A new conversation, with the message", conversationIdSchema),
           200: dataResponse("The conversation that already existed, with the message added", conversationIdSchema),
-          ...errorResponses(429),
+          ...errorResponses(409, 429),
         },
       }),
       async (c) => {

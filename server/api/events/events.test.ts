@@ -180,7 +180,15 @@ describe("offers and bookings", () => {
     expect((await post(`/api/offers/submit/${inviteId}`, "otherArtist", { price: 100 })).status).toBe(404);
     expect((await post(`/api/offers/submit/${inviteId}`, "planner", { price: 100 })).status).toBe(404);
     const bad = await post(`/api/offers/submit/${inviteId}`, "owner", { price: -5 });
-    expect((await json<{ errors: unknown }>(bad)).errors).toEqual({ price: ["Price cannot be negative"] });
+    expect((await json<{ errors: unknown }>(bad)).errors).toEqual({ price: ["An offer is at least $1"] });
+    // Whole cents, never rounded; at least a dollar.
+    for (const [price, message] of [
+      [0, "An offer is at least $1"],
+      [0.5, "An offer is at least $1"],
+      [12.345, "Enter the price in dollars and cents, such as 1500 or 1500.50"],
+    ] as const) {
+      expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price }))).errors, String(price)).toEqual({ price: [message] });
+    }
     expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", {}))).errors).toEqual({ price: ["Price is required"] });
     const ok = await post(`/api/offers/submit/${inviteId}`, "owner", { price: 7250.5, message: "Full band" });
     expect(ok.status).toBe(200);

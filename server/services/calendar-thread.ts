@@ -1,0 +1,152 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { AVAILABILITY, AVAILABILITY_MESSAGES } from "../../domain/availability";
+import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
+import type { CalendarJob, CalendarJobAnswer } from "./calendar-worker";
+
+/**
+ * Where the worker's code is: beside the bundle once built (dist/calendar-worker.js, see
+ * scripts/build-server.mjs), else the TypeScript source, which the worker loads through tsx
+ * (tests, scripts and `npm run dev` run from the sources).
+ */
+function workerEntry(): { file: string; execArgv: string[] } {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = join(here, "calendar-worker.js");
+  if (existsSync(built)) return { file: built, execArgv: [] };
+  return { file: join(here, "calendar-worker.ts"), execArgv: ["--import", "tsx"] };
+}
+
+/** A worker with nothing to do for this long ends; the next calendar starts another. */
+const IDLE_MS = 30_000;
+/**
+ * The worker checks its own deadline as it goes; past it by this much it is stopped from outside
+ * (a parse that never reaches a check), and a new one takes the next calendar.
+ */
+const HARD_STOP_SLACK_MS = 3_000;
+/** A file that would need more memory than this ends its worker, not the server. */
+const WORKER_HEAP_MB = 256;
+
+interface Waiting {
+  job: Omit<CalendarJob, "id">;
+  resolve: (days: Map<string, string | null>) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Calendars are read into busy days one at a time on one worker thread, within a budget of work
+ * and occurrences per feed (AVAILABILITY.feedWorkMs, feedMaxOccurrences): a feed that would take
+ * seconds, or a memory bomb, costs the worker, never the thread that answers requests.
+ */
+function createCalendarThread() {
+  const queue: Waiting[] = [];
+  let worker: Worker | null = null;
+  let ready: Promise<void> | null = null;
+  let busy = false;
+  let idle: NodeJS.Timeout | null = null;
+  let nextId = 1;
+
+  const stopWorker = () => {
+    const ending = worker;
+    worker = null;
+    ready = null;
+    void ending?.terminate();
+  };
+
+  const start = (): Promise<void> => {
+    const { file, execArgv } = workerEntry();
+    const made = new Worker(file, { execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    made.unref();
+    // A failure in the worker (out of memory, say) ends it; the job waiting on it hears of the exit.
+    made.on("error", () => undefined);
+    worker = made;
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: { ready?: boolean }) => {
+        if (!message.ready) return;
+        made.off("message", onMessage);
+        resolve();
+      };
+      made.on("message", onMessage);
+      made.once("error", reject);
+      made.once("exit", () => reject(new Error("the calendar worker stopped")));
+    });
+  };
+
+  const runNext = async (): Promise<void> => {
+    if (busy) return;
+    const waiting = queue.shift();
+    if (!waiting) {
+      idle ??= setTimeout(() => {
+        idle = null;
+        if (!busy && queue.length === 0) stopWorker();
+      }, IDLE_MS).unref();
+      return;
+    }
+    if (idle) clearTimeout(idle);
+    idle = null;
+    busy = true;
+    try {
+      ready ??= start();
+      await ready;
+      waiting.resolve(await answer(worker!, { ...waiting.job, id: nextId++ }));
+    } catch (error) {
+      // A worker that failed or overran is ended; the next calendar gets a new one.
+      stopWorker();
+      waiting.reject(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      busy = false;
+      void runNext();
+    }
+  };
+
+  return {
+    read(job: Omit<CalendarJob, "id">): Promise<Map<string, string | null>> {
+      return new Promise((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        void runNext();
+      });
+    },
+  };
+}
+
+/** Sends one job and waits for its answer, stopping a worker that overruns its budget. */
+function answer(worker: Worker, job: CalendarJob): Promise<Map<string, string | null>> {
+  return new Promise((resolve, reject) => {
+    const cleanUp = () => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("exit", onExit);
+    };
+    const timer = setTimeout(() => {
+      cleanUp();
+      reject(new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooSlow));
+    }, job.workMs + HARD_STOP_SLACK_MS);
+    const onExit = () => {
+      cleanUp();
+      // Out of memory (resourceLimits) is a feed too large to read.
+      reject(new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooManyEvents));
+    };
+    const onMessage = (message: CalendarJobAnswer) => {
+      if (message.id !== job.id) return;
+      cleanUp();
+      if ("days" in message) return resolve(new Map(message.days));
+      if (message.failure === "not-icalendar") return reject(new NotICalendarError());
+      if (message.failure === "budget") return reject(new CalendarBudgetError(message.message));
+      reject(new Error(message.message));
+    };
+    worker.on("message", onMessage);
+    worker.once("exit", onExit);
+    worker.postMessage(job);
+  });
+}
+
+const thread = createCalendarThread();
+
+/**
+ * The busy days of a calendar's text (see busyDaysOf), read on the calendar worker within the
+ * feed budget. Rejects with NotICalendarError or CalendarBudgetError (its message for the artist).
+ */
+export function readBusyDays(ics: string, zone: string, now = new Date()): Promise<Map<string, string | null>> {
+  return thread.read({ ics, zone, now: now.getTime(), workMs: AVAILABILITY.feedWorkMs, maxOccurrences: AVAILABILITY.feedMaxOccurrences });
+}
