@@ -22,8 +22,9 @@ export const AVAILABILITY = {
   /** Days one availability call covers at most, and by default from today. */
   maxRangeDays: 400,
   defaultDays: 90,
-  /** Days one block covers at most. */
+  /** Days one block covers at most, and blocks an act keeps ahead (each costs every read of its calendar). */
   maxBlockDays: 366,
+  maxBlocksAhead: 100,
   noteMax: 200,
   /** A subscribed calendar: the most we read, how long we wait, how far ahead recurrences go. */
   feedMaxBytes: 5 * 1024 * 1024,
@@ -51,6 +52,7 @@ export const AVAILABILITY_MESSAGES = {
   blockOrder: "The last day must not be before the first",
   blockInPast: "Choose a day from today on",
   blockTooLong: `Block at most ${AVAILABILITY.maxBlockDays} days at once`,
+  tooManyBlocks: `An act keeps at most ${AVAILABILITY.maxBlocksAhead} blocked periods ahead: free some, or block longer periods`,
   rangeOrder: "`to` must not be before `from`",
   rangeTooLong: `Ask for at most ${AVAILABILITY.maxRangeDays} days at once`,
   calendarUrl: "Paste the address of an iCalendar feed (https://, http:// or webcal://)",

@@ -2,6 +2,10 @@
 export const LIMITS = {
   maxVideos: 6,
   maxImages: 6,
+  /** Not in the spec: what one act's profile may hold, since every view of it reads them all. */
+  maxTestimonials: 50,
+  maxOfferings: 30,
+  maxDocuments: 30,
   reviewsShown: 5,
   maxGenres: 5,
   maxNonMusicalTags: 5,

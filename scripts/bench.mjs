@@ -47,7 +47,18 @@ async function startApp(name, extraEnv = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["dist/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: join(workDir, name), PUBLIC_URL: base, LOG_LEVEL: "silent", DATABASE_URL: "", CLIENT_CONCURRENCY: "0", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: join(workDir, name),
+      PUBLIC_URL: base,
+      LOG_LEVEL: "silent",
+      DATABASE_URL: "",
+      CLIENT_CONCURRENCY: "0",
+      STREAMS_PER_ACCOUNT: "0",
+      ...extraEnv,
+    },
     stdio: "inherit",
   });
   children.push(child);

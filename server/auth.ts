@@ -25,6 +25,20 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | undef
   return SESSION_TOKEN.exec(cookieHeader ?? "")?.[1];
 }
 
+/**
+ * The session's token as the sessions table holds it: the cookie carries it signed
+ * ("<token>.<signature>", percent-encoded), or undefined without one.
+ */
+export function sessionTokenIn(cookieHeader: string | undefined): string | undefined {
+  const value = sessionTokenOf(cookieHeader);
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value).split(".")[0] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 export const SIGN_UP_LIMIT = { window: 60, max: 10 } as const;
 /** Reset mail per client address: enough for a typo or two, too few to flood an inbox. */

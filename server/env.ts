@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLIENT_CONCURRENCY } from "../domain/limits";
+import { LIVE_STREAMS } from "../domain/conversations";
 import type { S3Settings } from "./storage/s3";
 
 const flag = z.enum(["0", "1"]).transform((value) => value === "1");
@@ -19,6 +20,7 @@ const envSchema = z.object({
   CHAT_WIDGET_SRC: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
+  STREAMS_PER_ACCOUNT: z.coerce.number().int().min(0).max(10_000).default(LIVE_STREAMS.perAccount),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -61,6 +63,8 @@ export interface Env {
   guestPageCache: boolean;
   /** Searches or uncached renders one client may have in progress; 0 for no limit. */
   clientConcurrency: number;
+  /** Live conversation streams one account may hold open on a server; 0 is no limit (benchmarks). */
+  streamsPerAccount: number;
   /** Where mail goes; without it, mail is written as .eml files under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** The From of our mail. */
@@ -103,6 +107,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
     clientConcurrency: value.CLIENT_CONCURRENCY,
+    streamsPerAccount: value.STREAMS_PER_ACCOUNT,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM ?? `"${value.APP_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
     calendarRefreshMinutes: value.CALENDAR_REFRESH_MINUTES,

@@ -49,7 +49,7 @@ async function main() {
   const guestCache = dev || !env.guestPageCache ? undefined : createGuestPageCache(store, { queryParams: pageQueryParams });
   const viewerCache = createViewerCache(store);
   const actRows = createActRowCache(store);
-  const conversationHub = await createConversationHub(database, logger);
+  const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
   const app = createApp({
     env,
     database,

@@ -895,7 +895,7 @@ export interface paths {
         };
         /**
          * The conversation's new messages as they are written, on any server: server-sent events named `message`, each with its id
-         * @description Each event's `id` is the message's; a client that reconnects with `Last-Event-ID` (browsers do) or `?after=` gets every message after that one, so nothing is lost to a dropped connection. Without either, the stream starts with every message. Messages it delivers count as read.
+         * @description Each event's `id` is the message's; a client that reconnects with `Last-Event-ID` (browsers do) or `?after=` gets every message after that one, so nothing is lost to a dropped connection. Without either, the stream starts with every message. Messages it delivers count as read. An account keeps at most 5 streams open (429 beyond); a stream ends within 5 seconds of its reader losing access (sign-out, a password change, the act reassigned away) and after an hour in any case, and the browser reconnects.
          *
          *     **Who may call:** The conversation's planner, the act's artist and admins.
          */
@@ -1124,7 +1124,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a testimonial
+         * Add a testimonial (an act holds at most 50)
          * @description **Who may call:** The act's artist (its manager) and admins.
          */
         post: operations["addTestimonial"];
@@ -1204,7 +1204,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add an offering
+         * Add an offering (an act holds at most 30)
          * @description **Who may call:** The act's artist (its manager) and admins.
          */
         post: operations["createOffering"];
@@ -6913,6 +6913,15 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             /** @description Something went wrong on our side; the log has it, with the request id */
             500: {
                 headers: {
@@ -7051,6 +7060,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description The body or file is over its limit */
@@ -7818,6 +7836,15 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
             /** @description The body or file is over its limit */
             413: {
                 headers: {
@@ -8174,6 +8201,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description The body or file is over its limit */

@@ -1,55 +1,198 @@
 import type { Logger } from "pino";
+import { LIVE_STREAMS } from "../../domain/conversations";
+import type { ConversationMessage } from "../../domain/resources/conversations";
 import { listenForChanges } from "../cache/change-listener";
 import type { DatabaseHandle } from "../db/client";
-import { CONVERSATION_CHANNEL } from "../services/conversations";
+import { CONVERSATION_CHANNEL, markStreamsRead, messageOf, messageRowsAfter, streamsStillAllowed } from "../services/conversations";
+import type { SessionUser } from "../services/viewer";
 
-/** What an open stream is told: there may be new messages (read after your last id), or the server is stopping. */
-export interface StreamWaker {
-  wake(): void;
+/** Where an open stream's events go: its server-sent events, written in order. */
+export interface StreamSink {
+  send(messages: ConversationMessage[]): Promise<void>;
+  /** A comment line, so that proxies do not close a quiet stream. */
+  heartbeat(): Promise<void>;
+  /** The hub ends the stream: its reader lost access, its hour is up, or the server stops. */
   end(): void;
 }
 
+/** One open stream, as its route holds it. */
+export interface OpenStream {
+  /** Starts delivery: first what came after the reader's last id, then each new message. */
+  attach(sink: StreamSink): void;
+  /** The client left. */
+  close(): void;
+}
+
 /**
- * Who on this server has a conversation open (server-sent events), woken when any server
- * writes in it: a message's transaction announces the conversation's id on
- * CONVERSATION_CHANNEL at commit, and this one LISTEN connection hears it for every stream
- * here. A stream reads what came after its last id, so a notice lost with a dropped
- * connection costs nothing: on listening again every stream is woken and reads.
+ * Who on this server has a conversation open (server-sent events), and what they have been sent.
+ * A message's transaction announces the conversation's id on CONVERSATION_CHANNEL at commit;
+ * this one LISTEN connection hears it for every stream here, and the conversation's streams are
+ * served together: one check that their readers may still read it, one read of what is new, one
+ * write of their read marks, however many streams it has. Every few seconds every stream's reader
+ * is checked again (a session ended, a password changed, an act reassigned away) and a stream
+ * that lost its reader's access, or is an hour old, ends; the browser reconnects. An account
+ * keeps at most LIVE_STREAMS.perAccount open on a server (STREAMS_PER_ACCOUNT; 0 lifts it, for benchmarks).
  */
 export interface ConversationHub {
-  subscribe(conversationId: number, waker: StreamWaker): () => void;
+  /** A new stream, or null when the account already has as many open as it may. */
+  open(viewer: SessionUser, sessionToken: string, conversationId: number, after: number): OpenStream | null;
   /** Open streams on this server. */
   size(): number;
   /** Ends every open stream (a stopping server), then stops listening. */
   stop(): Promise<void>;
 }
 
-export async function createConversationHub(database: DatabaseHandle, logger: Logger): Promise<ConversationHub> {
-  const open = new Map<number, Set<StreamWaker>>();
-  const everyone = () => [...open.values()].flatMap((set) => [...set]);
+interface Reader {
+  id: number;
+  viewer: SessionUser;
+  sessionToken: string;
+  conversationId: number;
+  last: number;
+  openedAt: number;
+  lastWriteAt: number;
+  sink: StreamSink | null;
+  /** The reader's writes, one after another. */
+  writing: Promise<void>;
+  ended: boolean;
+}
+
+/** How often readers are checked and how long a stream lives (LIVE_STREAMS's, shorter in tests), and the streams an account may hold (0: no limit). */
+export interface HubTimes {
+  checkEveryMs?: number;
+  maxAgeMs?: number;
+  perAccount?: number;
+}
+
+export async function createConversationHub(database: DatabaseHandle, logger: Logger, times: HubTimes = {}): Promise<ConversationHub> {
+  const maxAgeMs = times.maxAgeMs ?? LIVE_STREAMS.maxAgeMs;
+  const perAccountMax = times.perAccount ?? LIVE_STREAMS.perAccount;
+  const db = database.db;
+  const readers = new Map<number, Reader>();
+  const byConversation = new Map<number, Set<Reader>>();
+  const perAccount = new Map<string, number>();
+  /** Conversations with a round running, and whether another must follow it. */
+  const rounds = new Map<number, { again: boolean }>();
+  let nextId = 1;
+
+  const endReader = (reader: Reader) => {
+    if (reader.ended) return;
+    reader.ended = true;
+    readers.delete(reader.id);
+    const set = byConversation.get(reader.conversationId);
+    set?.delete(reader);
+    if (set?.size === 0) byConversation.delete(reader.conversationId);
+    const left = (perAccount.get(reader.viewer.id) ?? 1) - 1;
+    if (left > 0) perAccount.set(reader.viewer.id, left);
+    else perAccount.delete(reader.viewer.id);
+    reader.sink?.end();
+  };
+
+  /** The readers of `list` who may still read their conversation; the others are ended. */
+  const keepAllowed = async (list: Reader[]): Promise<Reader[]> => {
+    if (list.length === 0) return [];
+    const allowed = await streamsStillAllowed(
+      db,
+      list.map((reader) => ({ id: reader.id, userId: reader.viewer.id, sessionToken: reader.sessionToken, conversationId: reader.conversationId })),
+    );
+    const now = Date.now();
+    return list.filter((reader) => {
+      const keep = allowed.has(reader.id) && now - reader.openedAt < maxAgeMs;
+      if (!keep) endReader(reader);
+      return keep;
+    });
+  };
+
+  const write = (reader: Reader, work: (sink: StreamSink) => Promise<void>) => {
+    const sink = reader.sink;
+    if (!sink || reader.ended) return Promise.resolve();
+    reader.lastWriteAt = Date.now();
+    reader.writing = reader.writing.then(() => work(sink)).catch(() => endReader(reader));
+    return reader.writing;
+  };
+
+  /** Serves what is new in a conversation to its attached readers (or to `only`). */
+  const serve = async (conversationId: number, only?: Reader) => {
+    const attached = only ? [only] : [...(byConversation.get(conversationId) ?? [])].filter((reader) => reader.sink);
+    const allowed = await keepAllowed(attached);
+    if (allowed.length === 0) return;
+    const rows = await messageRowsAfter(db, conversationId, Math.min(...allowed.map((reader) => reader.last)));
+    const marks: { userId: string; messageId: number }[] = [];
+    for (const reader of allowed) {
+      const fresh = rows.filter((row) => row.id > reader.last);
+      if (fresh.length === 0) continue;
+      reader.last = fresh.at(-1)!.id;
+      marks.push({ userId: reader.viewer.id, messageId: reader.last });
+      void write(reader, (sink) => sink.send(fresh.map((row) => messageOf(row, reader.viewer))));
+    }
+    // Messages a stream delivers count as read: one write for all of them.
+    if (marks.length > 0) await markStreamsRead(db, conversationId, marks);
+  };
+
+  /** One round at a time per conversation; notices arriving meanwhile ask for one more. */
+  const round = (conversationId: number) => {
+    const running = rounds.get(conversationId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    rounds.set(conversationId, state);
+    void (async () => {
+      do {
+        state.again = false;
+        await serve(conversationId).catch((error: unknown) => logger.warn({ err: error, conversationId }, "could not serve a conversation's streams"));
+      } while (state.again);
+      rounds.delete(conversationId);
+    })();
+  };
+
   const changes = await listenForChanges(database, CONVERSATION_CHANNEL, logger, {
     onNotify: (payload) => {
-      for (const waker of open.get(Number(payload)) ?? []) waker.wake();
+      const conversationId = Number(payload);
+      if (byConversation.has(conversationId)) round(conversationId);
     },
-    // Notices may have been missed: every stream reads again after its last id.
+    // Notices may have been missed: every conversation is served again after its readers' last ids.
     forget: () => {
-      for (const waker of everyone()) waker.wake();
+      for (const conversationId of byConversation.keys()) round(conversationId);
     },
     what: "conversation streams",
   });
+
+  // Every reader's access, checked together; quiet streams get their heartbeat.
+  const check = setInterval(() => {
+    const all = [...readers.values()];
+    void keepAllowed(all)
+      .then((kept) => {
+        const now = Date.now();
+        for (const reader of kept) if (now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs) void write(reader, (sink) => sink.heartbeat());
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "could not check the conversation streams' readers"));
+  }, times.checkEveryMs ?? LIVE_STREAMS.checkEveryMs);
+  check.unref();
+
   return {
-    subscribe(conversationId, waker) {
-      const set = open.get(conversationId) ?? new Set<StreamWaker>();
-      open.set(conversationId, set);
-      set.add(waker);
-      return () => {
-        set.delete(waker);
-        if (set.size === 0) open.delete(conversationId);
+    open(viewer, sessionToken, conversationId, after) {
+      const mine = perAccount.get(viewer.id) ?? 0;
+      if (perAccountMax > 0 && mine >= perAccountMax) return null;
+      perAccount.set(viewer.id, mine + 1);
+      const now = Date.now();
+      const reader: Reader = { id: nextId++, viewer, sessionToken, conversationId, last: after, openedAt: now, lastWriteAt: now, sink: null, writing: Promise.resolve(), ended: false };
+      readers.set(reader.id, reader);
+      const set = byConversation.get(conversationId) ?? new Set<Reader>();
+      byConversation.set(conversationId, set);
+      set.add(reader);
+      return {
+        attach(sink) {
+          reader.sink = sink;
+          void serve(conversationId, reader).catch((error: unknown) => logger.warn({ err: error, conversationId }, "could not start a conversation stream"));
+        },
+        close: () => endReader(reader),
       };
     },
-    size: () => everyone().length,
+    size: () => readers.size,
     async stop() {
-      for (const waker of everyone()) waker.end();
+      clearInterval(check);
+      for (const reader of [...readers.values()]) endReader(reader);
       await changes.stop();
     },
   };

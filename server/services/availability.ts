@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import { AVAILABILITY, AVAILABILITY_MESSAGES, type AvailabilityDay, type BlockDaysInput, type DayStatus } from "../../domain/availability";
 import { addDays, daysCounted, formatDayRange } from "../../domain/calendar-days";
 import type { CreatedResult } from "../../domain/resources/results";
@@ -6,7 +6,7 @@ import { dayIn } from "../../domain/events";
 import { canManageAct } from "../../domain/permissions";
 import type { Executor } from "../db/client";
 import { actBlocks, acts, places } from "../db/schema";
-import { notFound, validationFailed } from "../errors";
+import { conflict, notFound, validationFailed } from "../errors";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
 import { notFreeOn } from "./search/conditions";
@@ -88,7 +88,13 @@ export async function isFreeOn(db: Executor, actId: number, date: string): Promi
 /** POST /api/availability/block/{actUrl}: the manager blocks days from today on. */
 export async function blockDays(db: Executor, viewer: SessionUser, actUrl: string, input: BlockDaysInput): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  if (input.from < (await actToday(db, act.id))) throw validationFailed({ from: [AVAILABILITY_MESSAGES.blockInPast] });
+  const today = await actToday(db, act.id);
+  if (input.from < today) throw validationFailed({ from: [AVAILABILITY_MESSAGES.blockInPast] });
+  const [ahead] = await db
+    .select({ value: count() })
+    .from(actBlocks)
+    .where(and(eq(actBlocks.actId, act.id), gte(actBlocks.endsOn, today)));
+  if ((ahead?.value ?? 0) >= AVAILABILITY.maxBlocksAhead) throw conflict(AVAILABILITY_MESSAGES.tooManyBlocks);
   const [row] = await db.insert(actBlocks).values({ actId: act.id, startsOn: input.from, endsOn: input.to, note: input.note }).returning({ id: actBlocks.id });
   if (!row) throw new Error("the block was not written");
   return { id: row.id, message: `Blocked ${formatDayRange(input.from, input.to)}` };

@@ -14,6 +14,7 @@ import { takeAccountAction } from "./account-limits";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { notify } from "./notifications";
 import { refreshResponseFacts } from "./response-facts";
+import { rowsOf } from "../db/rows-of";
 import type { SessionUser } from "./viewer";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
@@ -165,9 +166,10 @@ export async function postMessage(db: Database, viewer: SessionUser, conversatio
   });
 }
 
-type MessageRow = { id: number; kind: MessageKind; body: string; createdAt: Date; authorId: string | null; authorName: string | null; authorRole: Role | null };
+export type MessageRow = { id: number; kind: MessageKind; body: string; createdAt: Date; authorId: string | null; authorName: string | null; authorRole: Role | null };
 
-function messageOf(row: MessageRow, viewer: SessionUser): ConversationMessage {
+/** A stored message as one reader sees it ("mine" is theirs to know). */
+export function messageOf(row: MessageRow, viewer: SessionUser): ConversationMessage {
   return {
     id: row.id,
     kind: row.kind,
@@ -178,15 +180,57 @@ function messageOf(row: MessageRow, viewer: SessionUser): ConversationMessage {
   };
 }
 
-/** The messages of a conversation after `afterId`, oldest first. */
-export async function messagesAfter(db: Executor, viewer: SessionUser, conversationId: number, afterId = 0): Promise<ConversationMessage[]> {
+/** The stored messages of a conversation after `afterId`, oldest first, for any reader. */
+export async function messageRowsAfter(db: Executor, conversationId: number, afterId = 0): Promise<MessageRow[]> {
   const rows = await db
     .select({ id: messages.id, kind: messages.kind, body: messages.body, createdAt: messages.createdAt, authorId: messages.authorId, authorName: users.name, authorRole: users.role })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.authorId))
     .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId)))
     .orderBy(asc(messages.id));
-  return rows.map((row) => messageOf(row as MessageRow, viewer));
+  return rows as MessageRow[];
+}
+
+/** The messages of a conversation after `afterId`, oldest first, as the viewer sees them. */
+export async function messagesAfter(db: Executor, viewer: SessionUser, conversationId: number, afterId = 0): Promise<ConversationMessage[]> {
+  return (await messageRowsAfter(db, conversationId, afterId)).map((row) => messageOf(row, viewer));
+}
+
+/**
+ * Of open live streams, the ids of those whose reader may still read its conversation: their
+ * session is still valid (not signed out, not ended by a password change) and they are its
+ * planner, its act's manager (now, after any reassignment) or an admin. One query for any number.
+ */
+export async function streamsStillAllowed(db: Executor, streams: { id: number; userId: string; sessionToken: string; conversationId: number }[]): Promise<Set<number>> {
+  if (streams.length === 0) return new Set();
+  const payload = JSON.stringify(streams.map((stream) => ({ i: stream.id, user_id: stream.userId, token: stream.sessionToken, conversation_id: stream.conversationId })));
+  const rows = await rowsOf<{ i: number; user_id: string; role: Role; planner_id: string; manager_id: string | null }>(
+    db.execute(sql`select r.i, r.user_id, u.role, c.planner_id, a.manager_id
+      from jsonb_to_recordset(${payload}::jsonb) as r(i int, user_id text, token text, conversation_id int)
+      join users u on u.id = r.user_id
+      join sessions s on s.token = r.token and s.user_id = r.user_id and s.expires_at > now()
+      join conversations c on c.id = r.conversation_id
+      join acts a on a.id = c.act_id`),
+  );
+  return new Set(rows.filter((row) => canReadConversation({ id: row.user_id, role: row.role }, { plannerId: row.planner_id, managerId: row.manager_id })).map((row) => row.i));
+}
+
+/**
+ * Streams delivered messages up to these ids: their readers have read them. One transaction for
+ * every reader of the conversation (their read marks, their message notifications, and the
+ * announcement that clears what servers keep of their unread counts).
+ */
+export async function markStreamsRead(db: Database, conversationId: number, marks: { userId: string; messageId: number }[]): Promise<void> {
+  const payload = JSON.stringify(marks.map((mark) => ({ user_id: mark.userId, message_id: mark.messageId })));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into conversation_reads (conversation_id, user_id, last_read_id)
+      select ${conversationId}, m.user_id, max(m.message_id) from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int) group by m.user_id
+      on conflict (conversation_id, user_id) do update set last_read_id = greatest(conversation_reads.last_read_id, excluded.last_read_id)`);
+    await tx.execute(sql`update notifications set read_at = now()
+      where user_id in (select m.user_id from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int))
+        and kind = 'message' and link = ${`/messages/${conversationId}`} and read_at is null`);
+    await tx.execute(sql`select announce('user:' || m.user_id) from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int)`);
+  });
 }
 
 /** A conversation with every message; reading it marks it, and its message notifications, read for the caller. */

@@ -1,4 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
+import { LIMITS } from "../../domain/limits";
+import { MESSAGES } from "../../domain/messages";
 import type { ActDocument } from "../../domain/resources/documents";
 import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { documentTypeLabel } from "../../domain/media";
@@ -50,6 +52,8 @@ export async function createDocument(db: Database, viewer: SessionUser, actUrl: 
   const upload = await requireUpload(db, viewer, input.path, "document", "path", DOCUMENT_REQUIRED);
   const [existing] = await db.select({ id: documents.id }).from(documents).where(eq(documents.filePath, input.path)).limit(1);
   if (existing) throw conflict("This file is already a document");
+  const [kept] = await db.select({ value: count() }).from(documents).where(eq(documents.actId, act.id));
+  if ((kept?.value ?? 0) >= LIMITS.maxDocuments) throw conflict(MESSAGES.tooManyDocuments);
   const [row] = await db
     .insert(documents)
     .values({ actId: act.id, title: input.title, filePath: input.path, filePathRaw: upload.originalName, isPublic: input.is_public, approval: "pending" })

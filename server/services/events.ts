@@ -141,7 +141,9 @@ export async function updateEvent(db: Database, planner: SessionUser, eventUrl: 
     if (event.cancelledAt) throw conflict("A cancelled event cannot be changed");
     // A booked act agreed to a day and a place: moving either is cancelling and booking again
     // (the act would not be told, and a past date would open a review of an event to come).
-    const moves = event.starttime.getTime() !== columns.starttime.getTime() || event.location !== columns.location;
+    // To the minute: the edit form sends the start back as a wall time without seconds.
+    const minute = (at: Date) => Math.floor(at.getTime() / 60_000);
+    const moves = minute(event.starttime) !== minute(columns.starttime) || event.location !== columns.location;
     if (moves) {
       const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.eventId, event.id)).limit(1);
       if (booked) throw conflict(MESSAGES.bookedEventMoves);

@@ -9,20 +9,23 @@ export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_PIXELS / 1_
  * A photo or avatar as we store and serve it: decoded and encoded again in its own format, so
  * that nothing but its pixels survives (EXIF with GPS and camera, XMP, comments, whatever follows
  * the image data), with its EXIF orientation applied to the pixels. An image that declares more
- * than 50 megapixels is refused from its header, before anything is decoded.
+ * than 50 megapixels (every frame of an animation counted) is refused from its header, before
+ * anything is decoded.
  */
 export async function cleanImage(bytes: Uint8Array, type: DetectedType): Promise<Uint8Array> {
   // Loaded on the first upload: most processes (and test files) never decode an image.
   const { default: sharp } = await import("sharp");
   let width: number | undefined;
   let height: number | undefined;
+  let pages: number | undefined;
   try {
-    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+    ({ width, height, pages } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
     throw new ApiError("unsupported_media_type", "This image could not be read");
   }
   if (!width || !height) throw new ApiError("unsupported_media_type", "This image could not be read");
-  if (width * height > MAX_IMAGE_PIXELS) throw validationFailed({ file: [IMAGE_TOO_LARGE] });
+  // An animation is decoded frame by frame: a thousand small frames are as much work as one huge image.
+  if (width * height * Math.max(1, pages ?? 1) > MAX_IMAGE_PIXELS) throw validationFailed({ file: [IMAGE_TOO_LARGE] });
   const animated = type.extension === "gif" || type.extension === "webp";
   const image = sharp(bytes, { animated, limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   try {

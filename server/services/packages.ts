@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, max } from "drizzle-orm";
+import { LIMITS } from "../../domain/limits";
 import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { OfferingInput } from "../../domain/schemas/offering";
 import type { ReorderInput } from "../../domain/schemas/reorder";
 import type { Database, Executor, Transaction } from "../db/client";
 import { packageEventTypes, packages, tags } from "../db/schema";
-import { notFound, validationFailed } from "../errors";
+import { conflict, notFound, validationFailed } from "../errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "./managed-act";
 import { ORDER_MISMATCH } from "./testimonials";
 import type { SessionUser } from "./viewer";
@@ -34,9 +35,10 @@ export async function createPackage(db: Database, viewer: SessionUser, actUrl: s
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
     const [last] = await tx
-      .select({ rank: max(packages.rank) })
+      .select({ rank: max(packages.rank), count: count() })
       .from(packages)
       .where(and(eq(packages.actId, act.id), isNull(packages.deletedAt)));
+    if ((last?.count ?? 0) >= LIMITS.maxOfferings) throw conflict(MESSAGES.tooManyOfferings);
     const [row] = await tx
       .insert(packages)
       .values({ actId: act.id, ...offeringColumns(input), rank: (last?.rank ?? 0) + 1 })

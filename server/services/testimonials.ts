@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max } from "drizzle-orm";
+import { LIMITS } from "../../domain/limits";
 import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { ReorderInput } from "../../domain/schemas/reorder";
 import type { TestimonialInput } from "../../domain/schemas/testimonial";
 import type { Database, Transaction } from "../db/client";
 import { testimonials } from "../db/schema";
-import { notFound, validationFailed } from "../errors";
+import { conflict, notFound, validationFailed } from "../errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "./managed-act";
 import type { SessionUser } from "./viewer";
 
@@ -14,9 +15,10 @@ export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: 
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
     const [last] = await tx
-      .select({ rank: max(testimonials.rank) })
+      .select({ rank: max(testimonials.rank), count: count() })
       .from(testimonials)
       .where(eq(testimonials.actId, act.id));
+    if ((last?.count ?? 0) >= LIMITS.maxTestimonials) throw conflict(MESSAGES.tooManyTestimonials);
     const [row] = await tx
       .insert(testimonials)
       .values({ actId: act.id, name: input.name, organization: input.organization, orgPosition: input.org_position, content: input.content, rank: (last?.rank ?? 0) + 1 })

@@ -18,7 +18,7 @@ import { loadEnv } from "../../server/env";
 import { createFileStorage } from "../../server/storage/create-storage";
 import { startS3Server } from "./s3";
 import { createViewerCache } from "../../server/cache/viewer-cache";
-import { createConversationHub } from "../../server/live/conversation-hub";
+import { type HubTimes, createConversationHub } from "../../server/live/conversation-hub";
 import { createActRowCache } from "../../server/cache/act-row-cache";
 import { createLogger } from "../../server/logger";
 import { deliverDueMail } from "../../server/mail/outbox";
@@ -116,6 +116,8 @@ export interface TestServerOptions {
   viewerCache?: boolean;
   /** Where files go: DATA_DIR, or a real S3-compatible server started for this test server. */
   storage?: "local" | "s3";
+  /** How often live streams' readers are checked and how long a stream lives (production's by default). */
+  liveStreams?: HubTimes;
 }
 
 /** The project's choice (the api-s3 project runs the file tests on S3), else the local disk. */
@@ -149,7 +151,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const guestCache = store && options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
   const viewerCache = store && options.viewerCache !== false ? createViewerCache(store) : undefined;
   const actRows = store && options.viewerCache !== false ? createActRowCache(store) : undefined;
-  const conversationHub = await createConversationHub(database, logger);
+  const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
@@ -283,7 +285,7 @@ export async function json<T = Record<string, unknown>>(response: Response): Pro
  * A second app server on the same PostgreSQL database as `server`, with its own connection
  * pool, auth and guest page cache: what a second machine behind the load balancer runs.
  */
-export async function createPeerServer(server: TestServer, options: Pick<TestServerOptions, "ssr" | "guestCache"> = {}) {
+export async function createPeerServer(server: TestServer, options: Pick<TestServerOptions, "ssr" | "guestCache" | "liveStreams"> = {}) {
   const { env } = server;
   if (!env.databaseUrl) throw new Error("a peer server needs a PostgreSQL database");
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
@@ -293,7 +295,7 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const guestCache = options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
   const viewerCache = createViewerCache(store);
   const actRows = createActRowCache(store);
-  const conversationHub = await createConversationHub(database, logger);
+  const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);

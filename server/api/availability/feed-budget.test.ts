@@ -141,3 +141,17 @@ describe("subscribing, per account", () => {
     await removeAll();
   });
 });
+
+describe("blocked days, per act", () => {
+  it(`at most ${AVAILABILITY.maxBlocksAhead} blocked periods ahead: then 409, and freeing one makes room`, async () => {
+    const { rows } = (await server.database.db.execute(
+      sql`insert into act_blocks (act_id, starts_on, ends_on) select a.id, current_date + 500 + g, current_date + 500 + g from acts a, generate_series(1, ${AVAILABILITY.maxBlocksAhead}) g where a.url = ${ACT} returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const refused = await server.post(`/api/availability/block/${ACT}`, "owner", { from: day(30), to: day(30) });
+    expect(refused.status).toBe(409);
+    expect((await json<{ message: string }>(refused)).message).toBe(AVAILABILITY_MESSAGES.tooManyBlocks);
+    expect((await server.post(`/api/availability/unblock/${rows[0]!.id}`, "owner")).status).toBe(200);
+    expect((await server.post(`/api/availability/block/${ACT}`, "owner", { from: day(30), to: day(30) })).status).toBe(201);
+    await server.database.db.execute(sql`delete from act_blocks`);
+  });
+});

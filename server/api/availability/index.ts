@@ -45,7 +45,7 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         tags: ["Availability"],
         summary: "Block days (from today on, at most 366) with an optional note",
         request: { params: actUrlParam, body: json(blockDaysSchema) },
-        responses: { 201: dataResponse("Blocked", createdResultSchema) },
+        responses: { 201: dataResponse("Blocked", createdResultSchema), ...errorResponses(409) },
       }),
       async (c) => c.json({ data: await blockDays(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 201),
     )

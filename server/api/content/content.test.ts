@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../../domain/limits";
+import { MESSAGES } from "../../../domain/messages";
 import type { ActProfile } from "../../../domain/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
 
@@ -179,5 +182,25 @@ describe("offering prices", () => {
     // Free is a price.
     expect((await post(`/api/packages/edit-package/the-velvet-tones/${added.id}`, "owner", { ...offering(), price_from_cents: 0, price_to_cents: null })).status).toBe(200);
     expect((await profile()).price_from_cents).toBe(0);
+  });
+});
+
+describe("what one act's profile may hold", () => {
+  it(`at most ${LIMITS.maxTestimonials} testimonials and ${LIMITS.maxOfferings} offerings: then 409 with the reason, and nothing added`, async () => {
+    const eventType = (await json<{ data: { id: number; type: string }[] }>(await server.request("/api/tags"))).data.find((tag) => tag.type === "Event Type")!.id;
+    const { rows } = (await server.database.db.execute(sql`select id from acts where url = 'dj-nova'`)) as unknown as { rows: { id: number }[] };
+    const nova = rows[0]!.id;
+    await server.database.db.execute(sql`insert into testimonials (act_id, name, content, rank) select ${nova}, 'Fan ' || g, 'Great night', g from generate_series(1, ${LIMITS.maxTestimonials}) g`);
+    await server.database.db.execute(sql`insert into packages (act_id, title, description, rank) select ${nova}, 'Package ' || g, 'Two sets', g from generate_series(1, ${LIMITS.maxOfferings}) g`);
+    const before = await profile("dj-nova");
+    const testimonial = await post("/api/testimonials/add-testimonial/dj-nova", "owner", { name: "One more", content: "Also great" });
+    expect(testimonial.status).toBe(409);
+    expect((await json<{ message: string }>(testimonial)).message).toBe(MESSAGES.tooManyTestimonials);
+    const offering = await post("/api/packages/create/dj-nova", "owner", { title: "One more", description: "Three sets", eventTypes: [eventType] });
+    expect(offering.status).toBe(409);
+    expect((await json<{ message: string }>(offering)).message).toBe(MESSAGES.tooManyOfferings);
+    const after = await profile("dj-nova");
+    expect([after.testimonials.length, after.packages.length]).toEqual([before.testimonials.length, before.packages.length]);
+    expect(after.packages.length).toBeGreaterThanOrEqual(LIMITS.maxOfferings);
   });
 });

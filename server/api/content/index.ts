@@ -16,6 +16,8 @@ const ownsPackage = onItem("id", findLivePackage);
 const reorders = roles("ARTIST", "ADMIN");
 const noParams = z.object({});
 const WRITE_ERRORS = [400, 401, 403, 404, 422];
+/** An act holds at most so many testimonials and offerings (409 beyond). */
+const CREATE_ERRORS = [...WRITE_ERRORS, 409];
 
 /** Testimonials and offerings: the act's artist or an admin. */
 export const contentRoutes = createRouter()
@@ -25,10 +27,10 @@ export const contentRoutes = createRouter()
       path: "/testimonials/add-testimonial/{actUrl}",
       result: createdResultSchema,
       tags: ["Testimonials"],
-      summary: "Add a testimonial",
+      summary: "Add a testimonial (an act holds at most 50)",
       params: actUrlParam,
       body: testimonialSchema,
-      errors: WRITE_ERRORS,
+      errors: CREATE_ERRORS,
     }),
     async (c) => c.json({ data: await addTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
   )
@@ -76,10 +78,10 @@ export const contentRoutes = createRouter()
       path: "/packages/create/{actUrl}",
       result: createdResultSchema,
       tags: ["Offerings"],
-      summary: "Add an offering",
+      summary: "Add an offering (an act holds at most 30)",
       params: actUrlParam,
       body: offeringSchema,
-      errors: WRITE_ERRORS,
+      errors: CREATE_ERRORS,
     }),
     async (c) => c.json({ data: await createPackage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
   )

@@ -7,12 +7,13 @@ import { onAct, onItem, requireViewer, signedIn } from "../guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
 import { actUrlParam, createRouter, idParam } from "../router";
 import type { ConversationHub } from "../../live/conversation-hub";
+import { ApiError } from "../../errors";
 import { conversationStreamRoute, streamConversation } from "./stream";
 
 const TAGS = ["Conversations"];
 const READERS = "The conversation's planner, the act's artist and admins";
 
-/** The conversation calls; `hub` wakes this server's open streams (without one they look every second). */
+/** The conversation calls; `hub` serves this server's open streams (without one, as in the API document's build, streams are 503). */
 export const conversationRoutes = (hub?: ConversationHub) =>
   createRouter()
     .openapi(
@@ -70,4 +71,7 @@ export const conversationRoutes = (hub?: ConversationHub) =>
       }),
       async (c) => c.json({ data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
     )
-    .openapi(conversationStreamRoute, (c) => streamConversation(hub)(c, c.req.valid("param").id, c.req.valid("query").after));
+    .openapi(conversationStreamRoute, (c) => {
+      if (!hub) throw new ApiError("internal", "Live conversations are not served here");
+      return streamConversation(hub)(c, c.req.valid("param").id, c.req.valid("query").after);
+    });

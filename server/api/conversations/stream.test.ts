@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationMessage } from "../../../domain/resources/conversations";
 import { createPeerServer, createTestServer, json, type TestServer } from "../../../tests/setup/api-harness";
+import { eventually } from "../../../tests/setup/eventually";
 
 /**
  * The live thread: server-sent events of a conversation, woken by PostgreSQL's notifications
@@ -113,6 +114,107 @@ describe.runIf(process.env.TEST_DB === "postgres")("across servers", () => {
       await stream.close();
     } finally {
       await peer.close();
+    }
+  });
+
+  it("a sign-out on one server ends the reader's stream on the other within 5 seconds, with nothing written after delivered", async () => {
+    const peer = await createPeerServer(server, { liveStreams: { checkEveryMs: 1_000 } });
+    try {
+      const cookie = await server.signIn("artist@example.com");
+      const { data } = await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "owner"));
+      const stream = await openStream(peer.request, cookie, `?after=${data.messages.at(-1)!.id}`);
+      expect((await server.request("/api/auth/sign-out", { method: "POST", cookie, json: {} })).status).toBe(200);
+      await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "After the other server's sign-out" });
+      await expect(stream.next(6_000)).rejects.toThrow("the stream ended");
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe("what one account may hold open, and for how long", () => {
+  it("at most 5 streams an account: the 6th is 429 at once; closing one frees its place", async () => {
+    const cookie = (await server.cookieFor("planner"))!;
+    const open = [];
+    for (let n = 0; n < 5; n++) open.push(await openStream(server.request, cookie));
+    const sixth = await server.request(`/api/conversations/${conversation}/stream`, { cookie });
+    expect(sixth.status).toBe(429);
+    expect((await json<{ message: string }>(sixth)).message).toMatch(/5 conversations open live already/);
+    // Another account is not held back by this one.
+    const other = await openStream(server.request, (await server.cookieFor("owner"))!);
+    await other.close();
+    await open.pop()!.close();
+    await eventually(async () => {
+      const again = await server.request(`/api/conversations/${conversation}/stream`, { cookie });
+      if (again.status === 200) await again.body!.cancel();
+      return again.status === 200;
+    });
+    for (const stream of open) await stream.close();
+  });
+
+  it("fifteen streams of one conversation get a message at once, from one read, and /healthz answers meanwhile", async () => {
+    const streams = [];
+    for (const who of ["planner", "owner", "admin"] as const) for (let n = 0; n < 5; n++) streams.push(await openStream(server.request, (await server.cookieFor(who))!, `?after=${await lastId()}`));
+    let slowestHealth = 0;
+    const sent = performance.now();
+    await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "To everyone at once" });
+    const health = (async () => {
+      for (let n = 0; n < 10; n++) {
+        const started = performance.now();
+        await server.request("/healthz");
+        slowestHealth = Math.max(slowestHealth, performance.now() - started);
+      }
+    })();
+    const received = await Promise.all(streams.map((stream) => stream.next(5_000)));
+    await health;
+    expect(received.map((event) => event.message.body)).toEqual(Array(15).fill("To everyone at once"));
+    expect(performance.now() - sent).toBeLessThan(5_000);
+    expect(slowestHealth).toBeLessThan(1_000);
+    for (const stream of streams) await stream.close();
+  });
+});
+
+/** The id of the conversation's newest message. */
+async function lastId(): Promise<number> {
+  const { data } = await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "admin"));
+  return data.messages.at(-1)!.id;
+}
+
+describe("a stream outlives no access", () => {
+  it("ends within 5 seconds of its reader signing out, and delivers nothing written after", async () => {
+    const cookie = await server.signIn("planner@example.com");
+    const stream = await openStream(server.request, cookie, `?after=${await lastId()}`);
+    expect((await server.request("/api/auth/sign-out", { method: "POST", cookie, json: {} })).status).toBe(200);
+    await server.post(`/api/conversations/${conversation}/messages`, "owner", { body: "Written after the sign-out" });
+    await expect(stream.next(6_000)).rejects.toThrow("the stream ended");
+  });
+
+  it("ends when the act is reassigned away from its reader, and delivers nothing written after", async () => {
+    const started = await server.post("/api/conversations/start/dj-nova", "planner", { body: "Do you play vinyl?" });
+    const nova = (await json<{ data: { id: number } }>(started)).data.id;
+    const events = await server.request(`/api/conversations/${nova}/stream`, { cookie: (await server.cookieFor("owner"))! });
+    const stream = eventsOf(events);
+    expect((await stream.next()).message.body).toBe("Do you play vinyl?");
+    expect((await server.post("/api/acts/reassign/dj-nova", "admin", { act: "artist2" })).status).toBe(200);
+    await server.post(`/api/conversations/${nova}/messages`, "planner", { body: "Hello? Anyone?" });
+    await expect(stream.next(6_000)).rejects.toThrow("the stream ended");
+    expect((await server.post("/api/acts/reassign/dj-nova", "admin", { act: "artist" })).status).toBe(200);
+  });
+
+  it("ends after its hour in any case (shortened here), and the browser's reconnection picks up where it was", async () => {
+    const hurried = await createTestServer({ liveStreams: { maxAgeMs: 1_000, checkEveryMs: 200 } });
+    try {
+      const started = await hurried.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Quick one" });
+      const id = (await json<{ data: { id: number } }>(started)).data.id;
+      const events = eventsOf(await hurried.request(`/api/conversations/${id}/stream`, { cookie: (await hurried.cookieFor("owner"))! }));
+      const first = await events.next();
+      await expect(events.next(4_000)).rejects.toThrow("the stream ended");
+      await hurried.post(`/api/conversations/${id}/messages`, "planner", { body: "While you were reconnecting" });
+      const again = eventsOf(await hurried.request(`/api/conversations/${id}/stream`, { cookie: (await hurried.cookieFor("owner"))!, headers: { "last-event-id": first.id } }));
+      expect((await again.next()).message.body).toBe("While you were reconnecting");
+      await again.close();
+    } finally {
+      await hurried.close();
     }
   });
 });

@@ -1,16 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { ConversationHub, StreamWaker } from "../../live/conversation-hub";
-import { findReadableConversation, markConversationRead, messagesAfter } from "../../services/conversations";
+import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "../../../domain/conversations";
+import type { ConversationHub } from "../../live/conversation-hub";
+import { sessionTokenIn } from "../../auth";
+import { rateLimited } from "../../errors";
+import { findReadableConversation } from "../../services/conversations";
 import { onItem, requireViewer } from "../guards";
-import { apiRoute } from "../route-docs";
+import { apiRoute, errorResponses } from "../route-docs";
 import { type AppEnv, idParam } from "../router";
-
-/** A comment line this often keeps proxies from closing a quiet stream. */
-const HEARTBEAT_MS = 25_000;
-/** A server that does not listen for notices (no hub) looks for new messages this often instead. */
-const POLL_MS = 1_000;
 
 export const conversationStreamRoute = apiRoute({
   method: "get",
@@ -19,7 +17,7 @@ export const conversationStreamRoute = apiRoute({
   tags: ["Conversations"],
   summary: "The conversation's new messages as they are written, on any server: server-sent events named `message`, each with its id",
   description:
-    "Each event's `id` is the message's; a client that reconnects with `Last-Event-ID` (browsers do) or `?after=` gets every message after that one, so nothing is lost to a dropped connection. Without either, the stream starts with every message. Messages it delivers count as read.",
+    "Each event's `id` is the message's; a client that reconnects with `Last-Event-ID` (browsers do) or `?after=` gets every message after that one, so nothing is lost to a dropped connection. Without either, the stream starts with every message. Messages it delivers count as read. An account keeps at most 5 streams open (429 beyond); a stream ends within 5 seconds of its reader losing access (sign-out, a password change, the act reassigned away) and after an hour in any case, and the browser reconnects.",
   request: { params: idParam("id"), query: z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional().describe("The last message id the client has") }) },
   responses: {
     200: {
@@ -33,6 +31,7 @@ export const conversationStreamRoute = apiRoute({
         },
       },
     },
+    ...errorResponses(429),
   },
 });
 
@@ -43,58 +42,29 @@ function resumeAfter(lastEventId: string | undefined, after: number | undefined)
 }
 
 /**
- * Sends what was written after the client's last id, then waits to be woken by the hub (a
- * notice from any server) and sends what is new again, until the client leaves or the server stops.
+ * Opens the stream on the hub, which sends what was written after the client's last id and then
+ * each new message, and ends it when its reader loses access, after an hour, or when the server
+ * stops; an account's sixth stream on a server is 429 at once.
  */
-export function streamConversation(hub: ConversationHub | undefined) {
+export function streamConversation(hub: ConversationHub) {
   return (c: Context<AppEnv>, id: number, after: number | undefined) => {
     const viewer = requireViewer(c);
-    const db = c.get("db");
+    const token = sessionTokenIn(c.req.header("cookie"));
+    const open = token ? hub.open(viewer, token, id, resumeAfter(c.req.header("last-event-id"), after)) : null;
+    if (!open) throw rateLimited(LIVE_STREAM_MESSAGES.tooMany, LIVE_STREAMS.checkEveryMs / 1000);
     c.header("cache-control", "no-store");
     return streamSSE(c, async (stream) => {
-      let last = resumeAfter(c.req.header("last-event-id"), after);
-      let dirty = true;
-      let ended = false;
-      let wakeUp: (() => void) | undefined;
-      const waker: StreamWaker = {
-        wake: () => {
-          dirty = true;
-          wakeUp?.();
-        },
-        end: () => {
-          ended = true;
-          wakeUp?.();
-        },
-      };
-      const unsubscribe = hub?.subscribe(id, waker);
-      stream.onAbort(waker.end);
-      try {
-        while (!ended && !stream.aborted) {
-          if (dirty) {
-            dirty = false;
-            const fresh = await messagesAfter(db, viewer, id, last);
-            for (const message of fresh) {
-              await stream.writeSSE({ id: String(message.id), event: "message", data: JSON.stringify(message) });
-              last = message.id;
-            }
-            if (fresh.length > 0) await markConversationRead(db, viewer, id, last);
-            continue;
-          }
-          const woken = await new Promise<boolean>((resolve) => {
-            const timer = setTimeout(() => resolve(false), hub ? HEARTBEAT_MS : POLL_MS);
-            wakeUp = () => {
-              clearTimeout(timer);
-              resolve(true);
-            };
-          });
-          wakeUp = undefined;
-          if (woken) continue;
-          if (hub) await stream.write(": still here\n\n");
-          else dirty = true;
-        }
-      } finally {
-        unsubscribe?.();
-      }
+      await new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+        open.attach({
+          send: async (messages) => {
+            for (const message of messages) await stream.writeSSE({ id: String(message.id), event: "message", data: JSON.stringify(message) });
+          },
+          heartbeat: () => stream.write(": still here\n\n").then(() => undefined),
+          end: resolve,
+        });
+      });
+      open.close();
     });
   };
 }

@@ -125,6 +125,20 @@ function bombPng(width: number, height: number): Uint8Array {
   return new Uint8Array(Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(50_000))), chunk("IEND", Buffer.alloc(0))]));
 }
 
+/**
+ * A GIF whose canvas is width x height with `frames` frames of one pixel each: a few hundred
+ * bytes that a decoder turns into frames x width x height pixels.
+ */
+function bombGif(width: number, height: number, frames: number): Uint8Array {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  screen.set([0x80, 0, 0], 4); // a global table of two colours
+  const frame = Buffer.from([0x21, 0xf9, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00]);
+  const loop = Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0", "latin1"), 0x03, 0x01, 0x00, 0x00, 0x00]);
+  return new Uint8Array(Buffer.concat([Buffer.from("GIF89a", "latin1"), screen, Buffer.from([0, 0, 0, 255, 255, 255]), loop, ...Array(frames).fill(frame), Buffer.from([0x3b])]));
+}
+
 describe("photos and avatars keep nothing but their pixels", () => {
   it("a JPEG's EXIF (GPS position, camera) and comment are gone, its orientation applied", async () => {
     // 40 x 20 pixels, marked "rotate 90° clockwise to show": it shows as 20 x 40.
@@ -175,5 +189,17 @@ describe("photos and avatars keep nothing but their pixels", () => {
     }
     // 50 megapixels exactly is allowed through the header check (and then read as what it is).
     expect((await upload("owner", "image", bombPng(10_000, 5_000), "edge.png")).status).not.toBe(422);
+  });
+
+  it("an animation counts every frame: 20 frames of 2000 x 2000 are 80 megapixels, refused from the header", async () => {
+    const { default: sharpOf } = await import("sharp");
+    const bomb = bombGif(2_000, 2_000, 20);
+    expect(bomb.byteLength).toBeLessThan(1_000);
+    expect((await sharpOf(bomb).metadata()).pages).toBe(20);
+    const response = await upload("owner", "image", bomb, "frames.gif");
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ message: "Some fields are not valid", code: "validation_failed", errors: { file: [IMAGE_TOO_LARGE] } });
+    // One frame of the same canvas is a 4-megapixel image like any other.
+    expect((await upload("owner", "image", bombGif(2_000, 2_000, 1), "one.gif")).status).toBe(201);
   });
 });
