@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../../domain/limits";
+import { MESSAGES } from "../../../domain/messages";
 import type { ActProfile } from "../../../domain/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
 import { simplePdf } from "../../db/demo-files";
@@ -90,5 +93,18 @@ describe("documents", () => {
     expect(await (await post(`/api/documents/delete/${doc.id}`, "owner")).json()).toEqual({ data: { message: "Tech Rider Deleted" } });
     expect((await get(`/files/${doc.file_path}`, "owner")).status).toBe(404);
     expect((await post(`/api/documents/delete/${doc.id}`, "owner")).status).toBe(404);
+  });
+});
+
+describe("what one act may keep", () => {
+  it(`at most ${LIMITS.maxDocuments} documents: then 409 with the reason, and the upload stays unused`, async () => {
+    await server.database.db.execute(
+      sql`insert into documents (act_id, title, file_path, file_path_raw, is_public, approval) select a.id, 'Filler ' || g, 'documents/filler-' || g || '.pdf', 'filler.pdf', false, 'pending' from acts a, generate_series(1, ${LIMITS.maxDocuments}) g where a.url = 'dj-nova'`,
+    );
+    const path = await uploadPdf("owner", "One too many.pdf");
+    const refused = await post("/api/documents/create/dj-nova", "owner", { title: "One too many", path });
+    expect(refused.status).toBe(409);
+    expect((await json<{ message: string }>(refused)).message).toBe(MESSAGES.tooManyDocuments);
+    expect((await list("owner", "?actUrl=dj-nova")).length).toBe(LIMITS.maxDocuments);
   });
 });
