@@ -92,7 +92,11 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </p>
                   )}
-                  <OfferForm inviteId={invite.id} eventName={invite.event.name} />
+                  {invite.offers.some((offer) => offer.status === "pending") ? (
+                    <p className="mt-3 text-sm text-gray-700">Your offer waits for the planner's answer. Withdraw it to send another.</p>
+                  ) : (
+                    <OfferForm inviteId={invite.id} eventName={invite.event.name} />
+                  )}
                   <div className="mt-3">
                     <ConfirmDialog
                       title={`Decline ${invite.event.name}?`}

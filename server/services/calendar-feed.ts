@@ -18,8 +18,13 @@ const feedPath = (token: string) => `/calendar/${token}.ics`;
 export async function actFeedAddress(db: Executor, viewer: SessionUser, actUrl: string, publicUrl: string): Promise<{ url: string }> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [feed] = await db.select({ token: actCalendarFeeds.token }).from(actCalendarFeeds).where(eq(actCalendarFeeds.actId, act.id)).limit(1);
-  if (!feed) throw notFound("This act has no calendar feed");
-  return { url: `${publicUrl}${feedPath(feed.token)}` };
+  if (feed) return { url: `${publicUrl}${feedPath(feed.token)}` };
+  // Every act gets its secret when it is made; one loaded without (a bulk load) gets it now, so
+  // its calendar page never fails for want of it.
+  const [made] = await db.insert(actCalendarFeeds).values({ actId: act.id }).onConflictDoNothing().returning({ token: actCalendarFeeds.token });
+  if (made) return { url: `${publicUrl}${feedPath(made.token)}` };
+  const [other] = await db.select({ token: actCalendarFeeds.token }).from(actCalendarFeeds).where(eq(actCalendarFeeds.actId, act.id)).limit(1);
+  return { url: `${publicUrl}${feedPath(other!.token)}` };
 }
 
 /** POST /api/availability/feed/rotate/{actUrl}: a new address; the old one answers 404 from now on. */

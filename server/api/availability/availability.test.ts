@@ -6,6 +6,7 @@ import { addDays, formatCalendarDate } from "../../../domain/calendar-days";
 import { dayIn } from "../../../domain/events";
 import type { ActSearchResult } from "../../../domain/resources/search";
 import { refreshDueCalendars } from "../../services/calendar-subscriptions";
+import { seedCatalogue } from "../../db/catalogue";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "../../../tests/setup/calendar-server";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
 
@@ -381,5 +382,34 @@ describe("the act's own feed and a planner's event file", () => {
     expect((await get(`/calendar/events/${eventUrl}.ics`, "otherPlanner")).status).toBe(404);
     expect((await get(`/calendar/events/${eventUrl}.ics`, "guest")).status).toBe(401);
     await server.database.db.execute(sql`delete from act_blocks`);
+  });
+});
+
+describe("every act has its calendar", () => {
+  it("the catalogue's acts too: each has its feed's secret, and its address and calendar read", async () => {
+    // The catalogue is loaded with the acts' row triggers off, which is how its acts once lost their feeds.
+    await seedCatalogue(server.database.db, { storage: server.storage, count: 2 });
+    const missing = (await server.database.db.execute(sql`select count(*)::int as n from acts a where not exists (select 1 from act_calendar_feeds f where f.act_id = a.id)`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(missing.rows[0]!.n).toBe(0);
+    const catalogued = (await server.database.db.execute(
+      sql`select a.url from acts a join users u on u.id = a.manager_id where u.email like '%@artists.example.com' order by a.id limit 1`,
+    )) as unknown as {
+      rows: { url: string }[];
+    };
+    const act = catalogued.rows[0]!.url;
+    const feed = await get(`/api/availability/feed/${act}`, "admin");
+    expect(feed.status).toBe(200);
+    expect((await json<{ data: { url: string } }>(feed)).data.url).toMatch(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+    expect((await get(`/api/acts/${act}/availability`, "admin")).status).toBe(200);
+  });
+
+  it("an act that somehow has none gets one when its address is asked for, instead of an error", async () => {
+    await server.database.db.execute(sql`delete from act_calendar_feeds where act_id = (select id from acts where url = 'dj-nova')`);
+    const feed = await get("/api/availability/feed/dj-nova", "owner");
+    expect(feed.status).toBe(200);
+    const again = await get("/api/availability/feed/dj-nova", "owner");
+    expect((await json<{ data: { url: string } }>(again)).data.url).toBe((await json<{ data: { url: string } }>(feed)).data.url);
   });
 });
