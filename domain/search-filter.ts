@@ -106,6 +106,14 @@ export const LIST_LABELS: Record<ListKey, string> = {
  */
 export const FORM_LIST_KEYS = LIST_KEYS.filter((key) => key !== "occasions");
 
+/**
+ * The orders the search form offers besides its default, "Best match" (the words' relevance when
+ * words were typed, else featured and then rating): relevance and recommended are that default,
+ * so the form does not offer them again under other names.
+ */
+export const FORM_SORTS = SORTS.filter((sort) => sort !== "relevance" && sort !== "recommended");
+export const DEFAULT_SORT_LABEL = "Best match";
+
 export const SORT_LABELS: Record<SearchSort, string> = {
   relevance: "Best match",
   recommended: "Recommended",

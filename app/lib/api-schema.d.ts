@@ -834,7 +834,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the caller's conversations (as planner, or as the artist of the act), latest activity first
+         * A page of the caller's conversations (as planner, or as the artist of the act), latest activity first; an admin's are every conversation, found with `q`
          * @description **Who may call:** Any signed-in user.
          */
         get: operations["listConversations"];
@@ -6613,6 +6613,8 @@ export interface operations {
             query?: {
                 page?: number;
                 perPage?: number;
+                /** @description Admins: words of the act's, the planner's or the event's name */
+                q?: string;
             };
             header?: never;
             path?: never;

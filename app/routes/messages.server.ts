@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "../../domain/paging";
+import { LIMITS } from "../../domain/limits";
 import { canWriteConversation } from "../../domain/conversations";
 import { ApiError } from "../../server/errors";
 import { findReadableConversation, listConversations, readConversation } from "../../server/services/conversations";
@@ -9,10 +10,13 @@ function signedIn(context: AppLoadContext, url: URL) {
   return context.viewer;
 }
 
-/** /messages: the caller's conversations, a page at a time. */
+/** /messages: the caller's conversations, a page at a time; an admin's are all of them, found with ?q=. */
 export async function loadConversations(context: AppLoadContext, url: URL) {
   const viewer = signedIn(context, url);
-  return listConversations(context.db, viewer, pageQueryOf(url));
+  const admin = viewer.role === "ADMIN";
+  const q = admin ? (url.searchParams.get("q") ?? "").trim().slice(0, LIMITS.name) : "";
+  const page = await listConversations(context.db, viewer, { ...pageQueryOf(url), q });
+  return { ...page, admin, q };
 }
 
 /** /messages/{id}: one conversation, which reading marks read; 404 for anyone who may not read it. */

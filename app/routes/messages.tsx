@@ -3,12 +3,13 @@ import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
 import { LocalTime } from "../components/local-time";
 import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
 import { loadConversations } from "./messages.server";
 import type { Route } from "./+types/messages";
 import type { RouteHandle } from "../root";
 import { PAGE_QUERY_KEYS } from "../../domain/paging";
 
-export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
+export const handle: RouteHandle = { queryParams: [...PAGE_QUERY_KEYS, "q"] };
 
 export function meta() {
   return [{ title: "Messages" }, { name: "robots", content: "noindex" }];
@@ -19,13 +20,30 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { data: conversations, meta } = loaderData;
+  const { data: conversations, meta, admin, q } = loaderData;
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold">Messages</h1>
+      {admin && (
+        <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+          <label className="flex grow flex-col text-sm font-medium text-gray-800">
+            Find conversations by act, planner or event
+            <input type="search" name="q" defaultValue={q} maxLength={255} className="mt-1 rounded-md border border-gray-300 px-3 py-2 font-normal text-gray-900" />
+          </label>
+          <Button type="submit">Search</Button>
+        </form>
+      )}
       {conversations.length === 0 ? (
         <p className="mt-6 text-gray-700">
-          No conversations yet. Planners start one from an act's profile with <strong>Message</strong>; an act answers here.
+          {admin && q ? (
+            <>No conversation's act, planner or event matches “{q}”.</>
+          ) : admin ? (
+            "No planner has written to an act yet."
+          ) : (
+            <>
+              No conversations yet. Planners start one from an act's profile with <strong>Message</strong>; an act answers here.
+            </>
+          )}
         </p>
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
@@ -53,7 +71,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={meta.page} pages={pageCount(meta)} link={(to) => `/messages?page=${to}`} />
+      <Pager page={meta.page} pages={pageCount(meta)} link={(to) => `/messages?page=${to}${q ? `&q=${encodeURIComponent(q)}` : ""}`} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { requiredText, urlSlugSchema } from "./fields";
+import { requiredText, text, urlSlugSchema } from "./fields";
+import { pageQuerySchema } from "../paging";
 
 const body = requiredText(LIMITS.messageBody, MESSAGES.messageRequired);
 
@@ -15,3 +16,9 @@ export type StartConversationInput = z.infer<typeof startConversationSchema>;
 /** POST /api/conversations/{id}/messages. */
 export const messageSchema = z.object({ body });
 export type MessageInput = z.infer<typeof messageSchema>;
+
+/** GET /api/conversations: a page, and for admins words to find conversations by (act, planner or event name). */
+export const conversationListQuerySchema = pageQuerySchema.extend({
+  q: text({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)).optional().describe("Admins: words of the act's, the planner's or the event's name"),
+});
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, like, or, sql } from "drizzle-orm";
 import type { CreatedWithUrl, MessageResult } from "../../domain/resources/results";
 import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "../../domain/permissions";
 import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
-import { uniqueSlug } from "../../domain/slug";
-import type { Database } from "../db/client";
+import { firstFreeSlug, slugify } from "../../domain/slug";
+import type { Database, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { actLocations, acts, calendarSubscriptions } from "../db/schema";
 import { conflict, forbidden } from "../errors";
 import { requireCompleteApplication } from "./act-application";
@@ -60,14 +61,30 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
 
 export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput): Promise<CreatedWithUrl> {
   if (!canCreateAct(viewer)) throw forbidden("Only artists and admins create acts");
-  return db.transaction(async (tx) => {
-    if (viewer.role !== "ADMIN") await takeAccountAction(tx, "actCreated", viewer.id);
-    const [act] = await tx
-      .insert(acts)
-      .values({ url: uniqueSlug(input.name), name: input.name, musical: input.musical, managerId: viewer.id })
-      .returning({ url: acts.url });
-    return { url: act!.url, message: `${input.name} created` };
-  });
+  // The address is the act's name ("/entertainment/midnight-marigolds"), numbered only on a clash;
+  // two acts of one name made at once both try the same number, and the second tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        if (viewer.role !== "ADMIN") await takeAccountAction(tx, "actCreated", viewer.id);
+        const url = await freeActUrl(tx, slugify(input.name));
+        const [act] = await tx.insert(acts).values({ url, name: input.name, musical: input.musical, managerId: viewer.id }).returning({ url: acts.url });
+        return { url: act!.url, message: `${input.name} created` };
+      });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** The act address `base`, or `base-N` with the first N not taken. */
+async function freeActUrl(tx: Executor, base: string): Promise<string> {
+  const taken = await tx
+    .select({ url: acts.url })
+    .from(acts)
+    .where(or(eq(acts.url, base), like(acts.url, `${base}-%`)));
+  return firstFreeSlug(base, new Set(taken.map((row) => row.url)));
 }
 
 /** The act's artist sends a draft for approval. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation } from "../../domain/conversations";
 import { messageExcerpt } from "../../domain/notifications";
 import type { PageQuery, Paged } from "../../domain/paging";
@@ -15,6 +15,7 @@ import { actAccess, findVisibleAct } from "./act-visibility";
 import { notify } from "./notifications";
 import { refreshResponseFacts } from "./response-facts";
 import { rowsOf } from "../db/rows-of";
+import { containsPattern } from "../db/like";
 import type { SessionUser } from "./viewer";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
@@ -269,9 +270,15 @@ const readMarkOf = (userId: string) => and(eq(conversationReads.conversationId, 
 /** Messages from others past the user's read mark (with readMarkOf joined). */
 const unreadBy = (userId: string) => and(or(isNull(messages.authorId), ne(messages.authorId, userId)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`);
 
-/** Conversations the caller is a side of (an admin: also those of the acts they manage), latest activity first. */
-export async function listConversations(db: Executor, viewer: SessionUser, paging: PageQuery): Promise<Paged<ConversationSummary>> {
-  const mine = sideOf(viewer.id);
+/**
+ * Conversations the caller is a side of, latest activity first; an admin, who reads every
+ * conversation (for disputes), lists them all, found by words of the act's, the planner's or the
+ * event's name.
+ */
+export async function listConversations(db: Executor, viewer: SessionUser, paging: PageQuery & { q?: string | undefined }): Promise<Paged<ConversationSummary>> {
+  const words = viewer.role === "ADMIN" && paging.q ? paging.q : "";
+  const found = words ? or(ilike(acts.name, containsPattern(words)), ilike(users.name, containsPattern(words)), ilike(events.name, containsPattern(words))) : undefined;
+  const mine = viewer.role === "ADMIN" ? found : sideOf(viewer.id);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -291,7 +298,13 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(paging.perPage)
       .offset((paging.page - 1) * paging.perPage),
-    db.select({ total: count() }).from(conversations).innerJoin(acts, eq(acts.id, conversations.actId)).where(mine),
+    db
+      .select({ total: count() })
+      .from(conversations)
+      .innerJoin(acts, eq(acts.id, conversations.actId))
+      .innerJoin(users, eq(users.id, conversations.plannerId))
+      .leftJoin(events, eq(events.id, conversations.eventId))
+      .where(mine),
   ]);
   const ids = rows.map((row) => row.id);
   const [lastMessages, unread] = ids.length

@@ -16,6 +16,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does
   // not govern; a <script> tag added to the page would be refused by it, as it should be.
   await page.evaluate(axeSource);
+  // A toast fading in is half transparent for a moment, and axe would read its text as too faint:
+  // every animation and transition that ends is let end first (a spinner's, which never ends, is not waited for).
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   return page.evaluate(async () => {
     // axe is the global the injected script defines; it has no types in the page.
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -210,4 +210,24 @@ describe("planners and acts talk", () => {
     await velvet.getByText("Jo Journey accepted the offer of $4,200.00: The Velvet Tones is booked for Journey Wedding.").waitFor();
     await context.close();
   });
+
+  it("an admin finds any conversation by act, planner or event name, on a phone and a desktop", async () => {
+    const page = await (await suite.sessions.contextFor("admin")).newPage();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${suite.app.baseUrl}/messages`);
+      const search = page.getByRole("searchbox", { name: "Find conversations by act, planner or event" });
+      await search.fill("Jo Journey");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/\/messages\?q=Jo\+Journey/);
+      await page.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).waitFor();
+      expect(await page.getByRole("link", { name: /and Pat Planner$/ }).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await axeViolations(page)).toEqual([]);
+      await search.fill("nobody by this name");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByText("No conversation's act, planner or event matches “nobody by this name”.").waitFor();
+    }
+    await page.close();
+  });
 });

@@ -4,7 +4,18 @@ import type { FieldErrors } from "../../../domain/api-error";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
 import { MAX_BUDGET_DOLLARS } from "../../../domain/prices";
-import { type ActSearchFilter, activeFilterCount, DEFAULT_RADIUS_MILES, FORM_LIST_KEYS, LIST_LABELS, RADIUS_CHOICES, SORT_LABELS, SORTS, type ListKey } from "../../../domain/search-filter";
+import {
+  type ActSearchFilter,
+  activeFilterCount,
+  DEFAULT_RADIUS_MILES,
+  FORM_LIST_KEYS,
+  LIST_LABELS,
+  RADIUS_CHOICES,
+  SORT_LABELS,
+  FORM_SORTS,
+  DEFAULT_SORT_LABEL,
+  type ListKey,
+} from "../../../domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
 
@@ -126,8 +137,8 @@ export function SearchForm({
             </Field>
             <Field label="Sort by" error={errors.sort}>
               <select name="sort" defaultValue={text("sort")} className={inputClass}>
-                <option value="">Best for this search</option>
-                {SORTS.map((sort) => (
+                <option value="">{DEFAULT_SORT_LABEL}</option>
+                {FORM_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
                     {SORT_LABELS[sort]}
                   </option>

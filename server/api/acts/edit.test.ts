@@ -76,6 +76,14 @@ describe("POST /api/acts/update/{actUrl}", () => {
 });
 
 describe("creating an act and submitting it", () => {
+  it("a new act's address is its name, with a number only when the name is taken", async () => {
+    const create = async (name: string) => (await json<{ data: { url: string } }>(await post("/api/acts/create", "admin", { name, musical: true }))).data.url;
+    expect(await create("Midnight Marigolds")).toBe("midnight-marigolds");
+    expect(await create("Midnight Marigolds!")).toBe("midnight-marigolds-2");
+    expect(await create("The Velvet Tones")).toBe("the-velvet-tones-2");
+    expect((await server.request("/api/acts/midnight-marigolds", { cookie: await server.cookieFor("admin") })).status).toBe(200);
+  });
+
   it(`an artist creates at most ${ACCOUNT_LIMITS.actCreated.max} acts a day: then 429 with Retry-After, and no draft is made`, async () => {
     const artist = await server.newAccount("ARTIST");
     const create = (name: string) => server.request("/api/acts/create", { method: "POST", cookie: artist.cookie, json: { name, musical: true } });

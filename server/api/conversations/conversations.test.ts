@@ -308,3 +308,24 @@ describe("response facts", () => {
     expect((await read(first!.id, "admin")).messages.at(-1)).toMatchObject({ body: "Sam here, I look after Bravo now.", from: { name: "Sam Artist" } });
   });
 });
+
+describe("admins find conversations", () => {
+  it("an admin lists every conversation and finds them by act, planner or event name; others' lists ignore q", async () => {
+    const all = await list("admin");
+    expect(all.meta.total).toBeGreaterThan(3);
+    expect(all.data.some((item) => item.act.url === "the-velvet-tones" && item.planner.name === "Pat Planner")).toBe(true);
+    const byAct = await json<{ data: ConversationSummary[]; meta: { total: number } }>(await get("/api/conversations?q=velvet", "admin"));
+    expect(byAct.data.length).toBeGreaterThan(0);
+    expect(byAct.data.every((item) => item.act.name === "The Velvet Tones")).toBe(true);
+    const byPlanner = await json<{ data: ConversationSummary[] }>(await get("/api/conversations?q=pat%20planner", "admin"));
+    expect(byPlanner.data.length).toBeGreaterThan(0);
+    expect(byPlanner.data.every((item) => item.planner.name === "Pat Planner")).toBe(true);
+    const byEvent = await json<{ data: ConversationSummary[] }>(await get("/api/conversations?q=summer%20wed", "admin"));
+    expect(byEvent.data.map((item) => item.event?.name)).toEqual(["Summer Wedding"]);
+    expect((await json<{ meta: { total: number } }>(await get("/api/conversations?q=no-such-name-anywhere", "admin"))).meta.total).toBe(0);
+    // A planner's list is theirs, whatever q says.
+    const planner = await json<{ meta: { total: number } }>(await get("/api/conversations?q=no-such-name-anywhere", "planner"));
+    expect(planner.meta.total).toBe((await list("planner")).meta.total);
+    expect((await get(`/api/conversations?q=${"x".repeat(300)}`, "admin")).status).toBe(422);
+  });
+});

@@ -1,7 +1,6 @@
-import { pageQuerySchema } from "../../../domain/paging";
 import { conversationIdSchema, conversationSchema, conversationSummarySchema, messageIdSchema } from "../../../domain/resources/conversations";
 import { canMessageAct } from "../../../domain/permissions";
-import { messageSchema, startConversationSchema } from "../../../domain/schemas/conversations";
+import { conversationListQuerySchema, messageSchema, startConversationSchema } from "../../../domain/schemas/conversations";
 import { findReadableConversation, listConversations, postMessage, readConversation, startConversation } from "../../services/conversations";
 import { onAct, onItem, requireViewer, signedIn } from "../guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
@@ -41,8 +40,8 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         middleware: [signedIn],
         path: "/conversations",
         tags: TAGS,
-        summary: "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first",
-        request: { query: pageQuerySchema },
+        summary: "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first; an admin's are every conversation, found with `q`",
+        request: { query: conversationListQuerySchema },
         responses: { 200: pagedResponse("Conversations", conversationSummarySchema) },
       }),
       async (c) => c.json(await listConversations(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
