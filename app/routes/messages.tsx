@@ -25,7 +25,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold">Messages</h1>
       {admin && (
-        <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <form method="get" aria-label="Find conversations" className="mt-4 flex flex-wrap items-end gap-2">
           <label className="flex grow flex-col text-sm font-medium text-gray-800">
             Find conversations by act, planner or event
             <input type="search" name="q" defaultValue={q} maxLength={255} className="mt-1 rounded-md border border-gray-300 px-3 py-2 font-normal text-gray-900" />
