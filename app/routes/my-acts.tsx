@@ -96,11 +96,20 @@ function OwnActCard({ act }: { act: OwnAct }) {
           Update Profile
         </Link>
         {act.checklist.length > 0 && (
-          <Button disabled={pending || !ready} onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl: act.url } } })))}>
+          <Button
+            disabled={pending || !ready}
+            aria-describedby={ready ? undefined : `why-not-${act.url}`}
+            onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+          >
             Submit for Approval
           </Button>
         )}
       </div>
+      {act.checklist.length > 0 && !ready && (
+        <p id={`why-not-${act.url}`} className="mt-2 text-sm text-gray-700">
+          Finish the checklist above to submit {act.name} for approval.
+        </p>
+      )}
     </li>
   );
 }

@@ -227,6 +227,10 @@ describe("an artist manages testimonials and offerings", () => {
       "○ Genres and tags (or a request for them): missing",
     ]);
     expect(await card.getByRole("button", { name: "Submit for Approval" }).isDisabled()).toBe(true);
+    // Disabled says why, in words anyone reaches (not a hover tip), and the button is described by them.
+    const why = card.getByText("Finish the checklist above to submit Velvet Strings for approval.");
+    await why.waitFor();
+    expect(await card.getByRole("button", { name: "Submit for Approval" }).getAttribute("aria-describedby")).toBe(await why.getAttribute("id"));
 
     await card.getByRole("link", { name: "Update Profile" }).click();
     await page.getByLabel("Description").fill("Four players from the Chicago Symphony's substitute list.");
