@@ -6,9 +6,8 @@ import { canMessageAct } from "../../domain/permissions";
 import type { Conversation, ConversationMessage, ConversationSummary } from "../../domain/resources/conversations";
 import type { MessageInput, StartConversationInput } from "../../domain/schemas/conversations";
 import type { Role } from "../../domain/roles";
-import { announce, userTag } from "../db/announce";
 import type { Database, Executor } from "../db/client";
-import { acts, conversationReads, conversations, events, messages, notifications, users } from "../db/schema";
+import { acts, conversationReads, conversations, events, messages, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { takeAccountAction } from "./account-limits";
 import { actAccess, findVisibleAct } from "./act-visibility";
@@ -217,9 +216,10 @@ export async function streamsStillAllowed(db: Executor, streams: { id: number; u
 }
 
 /**
- * Streams delivered messages up to these ids: their readers have read them. One transaction for
- * every reader of the conversation (their read marks, their message notifications, and the
- * announcement that clears what servers keep of their unread counts).
+ * Readers have seen a conversation up to these ids (a page read, or what streams delivered): one
+ * transaction for all of them, with their read marks, their message notifications, and the
+ * announcement that makes every server forget what it kept of their unread counts
+ * (server/cache/viewer-cache.ts).
  */
 export async function markStreamsRead(db: Database, conversationId: number, marks: { userId: string; messageId: number }[]): Promise<void> {
   const payload = JSON.stringify(marks.map((mark) => ({ user_id: mark.userId, message_id: mark.messageId })));
@@ -252,15 +252,7 @@ export async function readConversation(db: Database, viewer: SessionUser, conver
 
 /** The caller has seen the conversation up to `messageId`: its unread count and notifications clear. */
 export async function markConversationRead(db: Database, viewer: SessionUser, conversationId: number, messageId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await markRead(tx, conversationId, viewer.id, messageId);
-    // Every server forgets what it kept of the reader's unread counts (server/cache/viewer-cache.ts).
-    await tx.execute(announce(userTag(viewer.id)));
-    await tx
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(and(eq(notifications.userId, viewer.id), eq(notifications.kind, "message"), eq(notifications.link, `/messages/${conversationId}`), isNull(notifications.readAt)));
-  });
+  await markStreamsRead(db, conversationId, [{ userId: viewer.id, messageId }]);
 }
 
 /** Conversations (joined to their act) that the user is a side of: their planner, or their act's manager. */
