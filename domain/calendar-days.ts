@@ -53,6 +53,15 @@ export function monthOf(date: string): { first: string; last: string; previous: 
   return { first, last: addDays(next, -1), previous, next };
 }
 
+/**
+ * Where "Request a quote" beside a free day leads: a planner's new event for this act on that
+ * day; a guest signs up first and comes back to it, the day kept.
+ */
+export function quoteRequestPath(actUrl: string, date: string, asker: "guest" | "planner"): string {
+  const eventPath = `/events/add-event?actUrl=${encodeURIComponent(actUrl)}&date=${date}`;
+  return asker === "guest" ? `/signup?redirectTo=${encodeURIComponent(eventPath)}` : eventPath;
+}
+
 /** What "Check availability" on a profile answers for a day. */
 export function availabilityAnswer(date: string, free: boolean): string {
   return free ? `Available on ${formatCalendarDate(date)}. Ask for a quote to hold the date.` : `Not available on ${formatCalendarDate(date)}. Try another date.`;

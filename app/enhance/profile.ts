@@ -5,7 +5,7 @@
  * by event delegation, and React never owns the nodes this script changes.
  */
 import { downloadFile } from "../lib/files";
-import { availabilityAnswer } from "../../domain/calendar-days";
+import { availabilityAnswer, quoteRequestPath } from "../../domain/calendar-days";
 import { isCalendarDate } from "../../domain/calendar-days";
 
 function closest<T extends Element>(target: EventTarget | null, selector: string): T | null {
@@ -99,6 +99,11 @@ async function checkAvailability(form: HTMLFormElement) {
   const free = data.length === 0;
   answer.textContent = availabilityAnswer(date, free);
   answer.className = `mt-2 text-sm ${free ? "text-emerald-800" : "text-red-800"}`;
+  const quote = form.parentElement?.querySelector<HTMLAnchorElement>("[data-availability-quote]");
+  if (quote) {
+    quote.hidden = !free;
+    if (free) quote.href = quoteRequestPath(actUrl, date, quote.dataset.availabilityQuote === "planner" ? "planner" : "guest");
+  }
   history.replaceState(null, "", `?date=${date}#availability`);
 }
 

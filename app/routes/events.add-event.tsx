@@ -3,12 +3,13 @@ import { Button } from "../components/ui/button";
 import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "../features/events/event-form-fields";
 import { readFailure } from "../lib/api-errors";
 import { safeRedirect } from "../../domain/redirect";
+import { formatCalendarDate, isCalendarDate } from "../../domain/calendar-days";
 import { postJson } from "../lib/post-json.server";
 import { eventTypeNames } from "./events.server";
 import type { Route } from "./+types/events.add-event";
 import type { RouteHandle } from "../root";
 
-export const handle: RouteHandle = { queryParams: ["actUrl"] };
+export const handle: RouteHandle = { queryParams: ["actUrl", "date"] };
 
 export function meta() {
   return [{ title: "Create an event" }, { name: "robots", content: "noindex" }];
@@ -17,7 +18,9 @@ export function meta() {
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (context.viewer.role !== "PLANNER") throw data("Only planners create events", { status: 403 });
-  return { actUrl: url.searchParams.get("actUrl") ?? "", eventTypes: await eventTypeNames(context) };
+  // The day a planner found the act free on (its profile's "Request a quote"), kept as the start's day.
+  const date = url.searchParams.get("date") ?? "";
+  return { actUrl: url.searchParams.get("actUrl") ?? "", date: isCalendarDate(date) ? date : "", eventTypes: await eventTypeNames(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -37,9 +40,10 @@ export default function AddEvent({ loaderData, actionData }: Route.ComponentProp
         Create an event
       </h1>
       {loaderData.actUrl && <p className="mt-1 text-sm text-gray-700">The act you came from is invited as soon as the event is created.</p>}
+      {loaderData.date && <p className="mt-1 text-sm text-gray-700">The day you checked, {formatCalendarDate(loaderData.date)}, is filled in: set the time the act starts.</p>}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="actUrl" value={loaderData.actUrl} />
-        <EventFormFields values={EMPTY_EVENT} eventTypes={loaderData.eventTypes} errors={errors} />
+        <EventFormFields values={loaderData.date ? { ...EMPTY_EVENT, starttime: `${loaderData.date}T18:00` } : EMPTY_EVENT} eventTypes={loaderData.eventTypes} errors={errors} />
         {actionData && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700">
             {actionData.message}

@@ -73,7 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <p className="mt-2 text-sm text-gray-700">
         New here?{" "}
-        <Link to="/signup" className="text-brand-800 underline">
+        <Link to={loaderData.redirectTo ? `/signup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/signup"} className="text-brand-800 underline">
           Sign up for free
         </Link>
       </p>

@@ -70,7 +70,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       <p className="mt-4 text-sm text-gray-700">
         Already have an account?{" "}
-        <Link to="/login" className="text-brand-800 underline">
+        <Link to={loaderData.redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="text-brand-800 underline">
           Log in
         </Link>
       </p>

@@ -109,4 +109,45 @@ describe("an act's calendar", () => {
     expect(artist.errors).toEqual([]);
     await Promise.all([page.close(), planner.close(), guest.page.close()]);
   });
+
+  it("a guest told a day is free asks for a quote, signs up, and the new event keeps the day", async () => {
+    const { saturday } = weekendAhead();
+    const day = addDays(saturday, 7);
+    for (const width of [1366, 390]) {
+      const context = await suite.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+      const quote = page.getByRole("link", { name: "Request a quote from The Velvet Tones" });
+      // Nothing to ask before a day is checked.
+      expect(await quote.isVisible()).toBe(false);
+      await page.getByLabel("Date of your event").fill(day);
+      await page.getByRole("button", { name: /^Check/ }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: availabilityAnswer(day, true) })
+        .waitFor();
+      await quote.click();
+      await page.waitForURL(/\/signup\?redirectTo=/);
+      await page.getByLabel("Name").fill(`Quote Asker ${width}`);
+      await page.getByLabel("Email").fill(`quote-asker-${width}@example.com`);
+      await page.getByLabel("Password").fill("a-good-password");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.getByRole("heading", { name: "Create an event" }).waitFor();
+      await page.getByText(`The day you checked, ${formatCalendarDate(day)}, is filled in`).waitFor();
+      expect(await page.getByLabel(/^Start time/).inputValue()).toBe(`${day}T18:00`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (width === 390) {
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByLabel("Event name").fill("Our anniversary");
+        await page.getByRole("combobox", { name: "Location" }).fill("Chicago, IL");
+        await page.getByRole("option", { name: "Chicago, IL", exact: true }).click();
+        await page.getByRole("button", { name: "Create event and invite" }).click();
+        await page.waitForURL(/\/entertainment\/the-velvet-tones$/);
+        // The act is asked: the new planner's event lists it.
+        await page.goto(`${suite.app.baseUrl}/events`);
+        await page.getByText("The Velvet Tones").first().waitFor();
+      }
+      await context.close();
+    }
+  });
 });

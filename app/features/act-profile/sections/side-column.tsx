@@ -61,7 +61,7 @@ export function SideColumn({ act, can, shortlisted, availability = null }: Secti
           </ol>
         )}
       </Section>
-      {act.active && <CheckAvailability actUrl={act.url} actName={act.name} checked={availability} />}
+      {act.active && <CheckAvailability actUrl={act.url} actName={act.name} checked={availability} asker={can.signUpToBook ? "guest" : can.invite ? "planner" : null} />}
       <BookingBlock act={act} can={can} shortlisted={shortlisted} />
       {can.priceEstimateNote && (
         <aside aria-label="About prices" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
