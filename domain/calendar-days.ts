@@ -15,6 +15,11 @@ export function formatCalendarDate(date: string): string {
   return dateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** "Sat, Jun 12": a day (YYYY-MM-DD) short enough for a card. */
+export function formatShortCalendarDate(date: string): string {
+  return dateFormat({ weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
 /** "June 2027": the month of a day (YYYY-MM-DD). */
 export function formatMonth(date: string): string {
   return dateFormat({ month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));

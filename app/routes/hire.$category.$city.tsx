@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
 import { listingPath } from "../../domain/listings";
+import { dateInAddress } from "../../domain/search-filter";
 import { Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
@@ -94,7 +95,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           {total} {total === 1 ? "entertainer" : "entertainers"} found
         </p>
         {results.data.length > 0 ? (
-          <ResultList name="listing-results" acts={results.data} canInvite={false} />
+          <ResultList name="listing-results" acts={results.data} canInvite={false} freeOn={dateInAddress(new URLSearchParams(search)) ?? null} />
         ) : (
           <p className="mt-4">
             No {category.toLowerCase()} within 50 miles yet.{" "}

@@ -74,6 +74,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
               canInvite={viewerRole === "PLANNER"}
               invited={"invited" in data ? data.invited : []}
               shortlisted={"shortlisted" in data ? data.shortlisted : []}
+              freeOn={filter?.date ?? null}
             />
           )}
           {results && total === 0 && filter && <EmptyState filter={filter} />}

@@ -20,6 +20,8 @@ const PAGES: [DemoRole, string][] = [
   ["guest", "/terms"],
   ["planner", "/"],
   ["planner", "/search?searchTerms=jazz"],
+  ["planner", "/search?date=2031-06-14"],
+  ["planner", "/hire/wedding/chicago-il"],
   ["planner", "/entertainment/the-velvet-tones"],
   ["planner", "/events"],
   ["planner", "/events/add-event"],
@@ -32,8 +34,11 @@ const PAGES: [DemoRole, string][] = [
   ["owner", "/entertainment/the-velvet-tones"],
   ["owner", "/entertainment/update/the-velvet-tones"],
   ["owner", "/invites"],
+  ["owner", "/messages"],
+  ["owner", "/entertainment/the-velvet-tones/calendar"],
   ["owner", "/documents"],
   ["admin", "/admin/acts"],
+  ["admin", "/messages"],
   ["admin", "/admin/tag-requests"],
   ["admin", "/admin/seo"],
   ["admin", "/admin/seo/entry?kind=listing"],
@@ -54,6 +59,10 @@ describe("on a phone", () => {
       await page.waitForLoadState("networkidle");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) wider.push(`${role} ${path}: ${width} px`);
+      // A card cut off by a container that hides its overflow leaves the page 390 wide: measure the cards themselves.
+      const cards = await page.locator("main article, main li").evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().right)));
+      const widest = Math.max(0, ...cards);
+      if (widest > 390) wider.push(`${role} ${path}: a card reaching ${widest} px`);
       // The header is one row: the brand and the Menu button.
       const header = await page.locator("header:has(nav[aria-label=Main])").evaluate((element) => element.getBoundingClientRect().height);
       if (header > 64) wider.push(`${role} ${path}: a header ${header} px tall`);

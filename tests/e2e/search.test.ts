@@ -18,6 +18,8 @@ async function narrowsInPlace(page: Page) {
   await form.getByLabel("When").fill("2031-06-14");
   await page.waitForURL(/date=2031-06-14/);
   await searchAnswered(page);
+  // Every act found is free that day, and its card says so.
+  await page.getByRole("article", { name: "The Velvet Tones" }).getByText("Free on Sat, Jun 14").waitFor();
   const motown = form.getByRole("checkbox", { name: /^Motown/ });
   await motown.check();
   await page.waitForURL(/styles%5B%5D=Motown|styles\[\]=Motown/);

@@ -4,6 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { StarRating } from "../../components/ui/star-rating";
 import { priceFromText } from "../../../domain/prices";
 import { distanceText } from "../../../domain/formatters";
+import { formatShortCalendarDate } from "../../../domain/calendar-days";
 import { responseFactsText } from "../../../domain/conversations";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import { ShortlistHeart } from "../shortlist/shortlist-heart";
@@ -17,6 +18,7 @@ export function ResultCard({
   canInvite,
   invited = false,
   shortlisted = false,
+  freeOn = null,
 }: {
   act: Result;
   /** A planner's Invite button (the results are all acts a planner may invite). */
@@ -25,10 +27,12 @@ export function ResultCard({
   invited?: boolean;
   /** Saved to the planner's shortlist. */
   shortlisted?: boolean;
+  /** The searched day, which every act found is free on (busy acts are left out). */
+  freeOn?: string | null;
 }) {
   const responses = responseFactsText(act);
   return (
-    <article className="flex h-full gap-4 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`result-${act.url}`}>
+    <article className="flex h-full flex-wrap gap-4 rounded-lg bg-white p-4 shadow-sm sm:flex-nowrap" aria-labelledby={`result-${act.url}`}>
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
       <div className="min-w-0 flex-1">
         <h3 id={`result-${act.url}`} className="text-lg font-semibold">
@@ -56,12 +60,14 @@ export function ResultCard({
           )}
         </p>
         <p className="mt-2 flex flex-wrap gap-2">
+          {freeOn && <Badge color="green">Free on {formatShortCalendarDate(freeOn)}</Badge>}
           {act.is_featured === 1 && <Badge color="brand">Featured</Badge>}
           {act.nationallyRecognized && <Badge color="blue">Nationally Recognized</Badge>}
         </p>
       </div>
       {canInvite && (
-        <div className="flex shrink-0 flex-col items-stretch gap-2 self-center">
+        // On a phone the planner's buttons take a row of their own under the card, not a column beside it.
+        <div className="flex w-full shrink-0 flex-row flex-wrap items-center gap-2 sm:w-auto sm:flex-col sm:items-stretch sm:self-center">
           <InviteToEventDialog actUrl={act.url} actName={act.name} compact invited={invited} />
           <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
         </div>

@@ -13,6 +13,7 @@ export function ResultList({
   canInvite,
   invited = [],
   shortlisted = [],
+  freeOn = null,
 }: {
   name: string;
   acts: readonly Result[];
@@ -21,19 +22,21 @@ export function ResultList({
   invited?: readonly string[];
   /** Acts the planner saved to their shortlist. */
   shortlisted?: readonly string[];
+  /** The searched day: every act found is free on it, and its card says so. */
+  freeOn?: string | null;
 }) {
   // Only the acts on this page shape the cards, so planners who invited or saved none of them share one rendering.
   const onPage = (urls: readonly string[]) => urls.filter((url) => acts.some((act) => act.url === url));
-  return <KeptMarkup name={name} input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted) }} interactive render={(input) => <Cards {...input} />} />;
+  return <KeptMarkup name={name} input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted), freeOn }} interactive render={(input) => <Cards {...input} />} />;
 }
 
-function Cards({ acts, canInvite, invited, shortlisted }: { acts: readonly Result[]; canInvite: boolean; invited: readonly string[]; shortlisted: readonly string[] }) {
+function Cards({ acts, canInvite, invited, shortlisted, freeOn }: { acts: readonly Result[]; canInvite: boolean; invited: readonly string[]; shortlisted: readonly string[]; freeOn: string | null }) {
   return (
     // Two columns where there is room: a card leads with its photo, name, place, price and rating, and a full-width one was mostly empty.
     <ul className="mt-4 grid gap-3 lg:grid-cols-2">
       {acts.map((act) => (
         <li key={act.url}>
-          <ResultCard act={act} canInvite={canInvite} invited={invited.includes(act.url)} shortlisted={shortlisted.includes(act.url)} />
+          <ResultCard act={act} canInvite={canInvite} invited={invited.includes(act.url)} shortlisted={shortlisted.includes(act.url)} freeOn={freeOn} />
         </li>
       ))}
     </ul>
