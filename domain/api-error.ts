@@ -41,3 +41,12 @@ export function codeForStatus(status: number): ErrorCode {
   if (entry) return entry[0] as ErrorCode;
   return status >= 500 ? "internal" : "bad_request";
 }
+
+/**
+ * A field's messages as one text: each a sentence of its own when there are several, so that
+ * "Start time is required" and "Enter a valid date and time" never read as one run-on line.
+ */
+export function fieldMessagesText(messages: readonly string[] | undefined): string {
+  if (!messages || messages.length < 2) return messages?.[0] ?? "";
+  return messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`)).join(" ");
+}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { fieldMessagesText } from "../../domain/api-error";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "../../domain/limits";
 import type { ConversationMessage } from "../../domain/resources/conversations";
@@ -110,7 +111,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           />
           {errors.body && (
             <p id="message-body-error" className="text-sm text-red-700">
-              {errors.body.join(" ")}
+              {fieldMessagesText(errors.body)}
             </p>
           )}
           {actionData && !actionData.sent && Object.keys(errors).length === 0 && (

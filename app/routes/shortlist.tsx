@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { fieldMessagesText } from "../../domain/api-error";
 import { LIMITS } from "../../domain/limits";
 import { pageCount } from "../../domain/paging";
 import { priceFromText } from "../../domain/prices";
@@ -85,7 +86,7 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
             </ul>
             {errors.acts && (
               <p id="acts-error" className="mt-1 text-sm text-red-700">
-                {errors.acts.join(" ")}
+                {fieldMessagesText(errors.acts)}
               </p>
             )}
           </fieldset>
@@ -112,14 +113,14 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
               </label>
               {errors.event && (
                 <p id="event-error" className="text-sm text-red-700">
-                  {errors.event.join(" ")}
+                  {fieldMessagesText(errors.event)}
                 </p>
               )}
               <label className="flex flex-col gap-1 text-sm font-medium">
                 Your message to each act (optional)
                 <textarea name="message" rows={4} maxLength={LIMITS.messageBody} className="rounded-md border border-gray-300 px-3 py-2" placeholder="Guests, hours of music, what you have in mind…" />
               </label>
-              {errors.message && <p className="text-sm text-red-700">{errors.message.join(" ")}</p>}
+              {errors.message && <p className="text-sm text-red-700">{fieldMessagesText(errors.message)}</p>}
               {actionData?.message && Object.keys(errors).length === 0 && (
                 <p role="alert" className="text-sm text-red-700">
                   {actionData.message}

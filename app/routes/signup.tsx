@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { fieldMessagesText } from "../../domain/api-error";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { NewPasswordField } from "../components/ui/new-password-field";
@@ -52,7 +53,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           </label>
           {roleErrors && (
             <p id="role-error" className="text-sm text-red-700">
-              {roleErrors.join(" ")}
+              {fieldMessagesText(roleErrors)}
             </p>
           )}
         </fieldset>

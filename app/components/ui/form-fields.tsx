@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { fieldMessagesText } from "../../../domain/api-error";
 
 /** A labelled textarea with a character counter and its errors tied to it. */
 export function TextAreaField({
@@ -24,7 +25,7 @@ export function TextAreaField({
         {...textarea}
       />
       <div id={`${id}-help`} className="flex justify-between gap-2 text-sm">
-        <span className="text-red-700">{errors?.join(" ")}</span>
+        <span className="text-red-700">{fieldMessagesText(errors)}</span>
         {max !== undefined && (
           <span className="text-gray-700">
             {length ?? 0}/{max}
@@ -39,7 +40,7 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | u
   if (!errors?.length) return null;
   return (
     <p id={id} className="text-sm text-red-700">
-      {errors.join(" ")}
+      {fieldMessagesText(errors)}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useCombobox } from "downshift";
+import { fieldMessagesText } from "../../../domain/api-error";
 import { useEffect, useId, useRef, useState } from "react";
 import { asksForPlaces, type PlaceOption, placeSuggestions, SUGGEST_DEBOUNCE_MS } from "../../lib/place-suggestions";
 
@@ -83,7 +84,7 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
       <div data-live={`errors-${name}`} className="contents">
         {invalid && (
           <p id={errorId} className="text-sm font-normal text-red-700">
-            {errors?.join(" ")}
+            {fieldMessagesText(errors)}
           </p>
         )}
       </div>

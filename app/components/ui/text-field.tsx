@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from "react";
+import { fieldMessagesText } from "../../../domain/api-error";
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -35,7 +36,7 @@ export function TextField({ label, name, errors, hint, ...input }: TextFieldProp
       )}
       {invalid && (
         <p id={errorId} className="text-sm text-red-700">
-          {errors?.join(" ")}
+          {fieldMessagesText(errors)}
         </p>
       )}
     </div>

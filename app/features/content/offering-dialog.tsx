@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { fieldMessagesText } from "../../../domain/api-error";
 import { useForm } from "react-hook-form";
 import type { ActProfile, ProfilePackage } from "../../../domain/act-profile";
 import { LIMITS } from "../../../domain/limits";
@@ -49,7 +50,7 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
       ),
     );
     if (result.ok) setOpen(false);
-    else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(FIELD_OF_API[field] ?? (field as keyof Values), { message: texts.join(" ") });
+    else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(FIELD_OF_API[field] ?? (field as keyof Values), { message: fieldMessagesText(texts) });
   });
   const toggle = (id: number) => form.setValue("eventTypes", selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], { shouldValidate: form.formState.isSubmitted });
 

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { fieldMessagesText } from "../../../domain/api-error";
 import { useForm } from "react-hook-form";
 import type { ProfileTestimonial } from "../../../domain/act-profile";
 import { LIMITS } from "../../../domain/limits";
@@ -41,7 +42,7 @@ export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: st
     if (result.ok) {
       setOpen(false);
       if (!testimonial) form.reset(defaults);
-    } else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof Values, { message: texts.join(" ") });
+    } else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof Values, { message: fieldMessagesText(texts) });
   });
   return (
     <Dialog

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { fieldMessagesText } from "../../../domain/api-error";
 import { LIMITS } from "../../../domain/limits";
 import { PlaceCombobox } from "../../components/ui/place-combobox";
 import { TextAreaField } from "../../components/ui/form-fields";
@@ -59,7 +60,7 @@ export function EventFormFields({ values, eventTypes, errors }: { values: EventF
               </option>
             ))}
           </select>
-          {errors.event_type && <span className="font-normal text-red-700">{errors.event_type.join(" ")}</span>}
+          {errors.event_type && <span className="font-normal text-red-700">{fieldMessagesText(errors.event_type)}</span>}
         </label>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Guests" name="guests" inputMode="numeric" defaultValue={values.guests} errors={errors.guests} />

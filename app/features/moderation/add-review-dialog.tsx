@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { fieldMessagesText } from "../../../domain/api-error";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { LIMITS } from "../../../domain/limits";
@@ -47,7 +48,7 @@ export function AddReviewDialog({ actUrl, as, events }: { actUrl: string; as: "a
       setOpen(false);
       form.reset();
     } else {
-      for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof ReviewFormValues, { message: texts.join(" ") });
+      for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof ReviewFormValues, { message: fieldMessagesText(texts) });
     }
   });
 

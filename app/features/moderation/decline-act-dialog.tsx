@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { fieldMessagesText } from "../../../domain/api-error";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { LIMITS } from "../../../domain/limits";
@@ -22,7 +23,7 @@ export function DeclineActDialog({ actUrl, actName }: { actUrl: string; actName:
       setOpen(false);
       form.reset();
     } else if (result.error?.errors?.decline_reason) {
-      form.setError("decline_reason", { message: result.error.errors.decline_reason.join(" ") });
+      form.setError("decline_reason", { message: fieldMessagesText(result.error.errors.decline_reason) });
     }
   });
   return (
