@@ -19,6 +19,26 @@ export function canReadConversation(viewer: { id: string; role: Role }, sides: C
   return viewer.role === "ADMIN" || viewer.id === sides.plannerId || viewer.id === sides.managerId;
 }
 
+/** Which side of a conversation the caller is on: the planner, the act's manager, or a reader (an admin). */
+export const CONVERSATION_SIDES = ["planner", "act", "reader"] as const;
+export type ConversationSide = (typeof CONVERSATION_SIDES)[number];
+
+export function conversationSideOf(viewer: { id: string }, sides: ConversationSides): ConversationSide {
+  if (viewer.id === sides.plannerId) return "planner";
+  if (viewer.id === sides.managerId) return "act";
+  return "reader";
+}
+
+/**
+ * A thread's title names the other side: the act to its planner; the planner to the act's artist,
+ * with the act, since one artist may run several ("Pat Planner (DJ Nova)"); a reader sees both.
+ */
+export function conversationTitle(conversation: { side: ConversationSide; act: { name: string }; planner: { name: string } }): string {
+  if (conversation.side === "planner") return conversation.act.name;
+  if (conversation.side === "act") return `${conversation.planner.name} (${conversation.act.name})`;
+  return `${conversation.act.name} and ${conversation.planner.name}`;
+}
+
 /** Only its two sides write in it: an admin reads for disputes, and writes only in an act they manage. */
 export function canWriteConversation(viewer: { id: string }, sides: ConversationSides): boolean {
   return viewer.id === sides.plannerId || viewer.id === sides.managerId;

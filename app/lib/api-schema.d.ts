@@ -2825,6 +2825,7 @@ export interface components {
          * @description A conversation in the caller's list
          * @example {
          *       "id": 3,
+         *       "side": "planner",
          *       "act": {
          *         "url": "the-velvet-tones",
          *         "name": "The Velvet Tones"
@@ -2847,6 +2848,11 @@ export interface components {
          */
         ConversationSummary: {
             id: number;
+            /**
+             * @description The caller's side: planner, act (its artist), or reader (an admin reading it); a title names the other side
+             * @enum {string}
+             */
+            side: "planner" | "act" | "reader";
             act: {
                 url: string;
                 name: string;
@@ -2874,6 +2880,7 @@ export interface components {
          * @description A conversation with its messages; reading it marks it read for the caller
          * @example {
          *       "id": 3,
+         *       "side": "planner",
          *       "act": {
          *         "url": "the-velvet-tones",
          *         "name": "The Velvet Tones"
@@ -2914,6 +2921,11 @@ export interface components {
          */
         Conversation: {
             id: number;
+            /**
+             * @description The caller's side: planner, act (its artist), or reader (an admin reading it); a title names the other side
+             * @enum {string}
+             */
+            side: "planner" | "act" | "reader";
             act: {
                 url: string;
                 name: string;

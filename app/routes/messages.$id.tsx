@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { fieldMessagesText } from "../../domain/api-error";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "../../domain/limits";
+import { conversationTitle } from "../../domain/conversations";
 import type { ConversationMessage } from "../../domain/resources/conversations";
 import { LocalTime } from "../components/local-time";
 import { Button } from "../components/ui/button";
@@ -11,7 +12,7 @@ import { loadConversation } from "./messages.server";
 import type { Route } from "./+types/messages.$id";
 
 export function meta({ data }: Route.MetaArgs) {
-  const title = data ? `${data.conversation.act.name} and ${data.conversation.planner.name}` : "Conversation";
+  const title = data ? conversationTitle(data.conversation) : "Conversation";
   return [{ title: `${title} - Messages` }, { name: "robots", content: "noindex" }];
 }
 
@@ -66,10 +67,16 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
-        <Link to={`/entertainment/${conversation.act.url}`} className="text-brand-900 underline">
-          {conversation.act.name}
-        </Link>{" "}
-        and {conversation.planner.name}
+        {conversation.side === "act" ? (
+          conversationTitle(conversation)
+        ) : (
+          <>
+            <Link to={`/entertainment/${conversation.act.url}`} className="text-brand-900 underline">
+              {conversation.act.name}
+            </Link>
+            {conversation.side === "reader" && ` and ${conversation.planner.name}`}
+          </>
+        )}
       </h1>
       <p className="text-sm text-gray-700">{conversation.event ? `About ${conversation.event.name}` : "No event yet"}</p>
       {/* New messages arrive live; a screen reader hears them as they come. */}

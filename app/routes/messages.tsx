@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { conversationTitle } from "../../domain/conversations";
 import { pageCount } from "../../domain/paging";
 import { Pager } from "../components/ui/pager";
 import { LocalTime } from "../components/local-time";
@@ -51,7 +52,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.unread ? "border-l-4 border-brand-600" : ""}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <Link to={`/messages/${item.id}`} className={`text-brand-900 hover:underline ${item.unread ? "font-semibold" : ""}`}>
-                  {item.act.name} and {item.planner.name}
+                  {conversationTitle(item)}
                 </Link>
                 {item.unread > 0 && <Badge color="brand">{item.unread} unread</Badge>}
               </div>

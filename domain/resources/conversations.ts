@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_KINDS, RESPONSE_FACTS } from "../conversations";
+import { CONVERSATION_SIDES, MESSAGE_KINDS, RESPONSE_FACTS } from "../conversations";
 import { ROLES } from "../roles";
 
 /** The answers of the conversation calls (CONTRACT.md, Conversations). */
@@ -18,11 +18,13 @@ export const responseFactsFields = {
 
 const actRef = z.object({ url: z.string(), name: z.string() });
 const plannerRef = z.object({ name: z.string() });
+const side = z.enum(CONVERSATION_SIDES).describe("The caller's side: planner, act (its artist), or reader (an admin reading it); a title names the other side");
 const eventRef = z.object({ url: z.string(), name: z.string(), starttime: z.iso.datetime() }).nullable().describe("The planner's event it is about, or null");
 
 export const conversationSummarySchema = z
   .object({
     id: z.number().int(),
+    side,
     act: actRef,
     planner: plannerRef,
     event: eventRef,
@@ -34,6 +36,7 @@ export const conversationSummarySchema = z
     description: "A conversation in the caller's list",
     example: {
       id: 3,
+      side: "planner",
       act: { url: "the-velvet-tones", name: "The Velvet Tones" },
       planner: { name: "Pat Planner" },
       event: { url: "smith-wedding-k2j4", name: "Smith Wedding", starttime: "2027-06-12T23:00:00.000Z" },
@@ -65,6 +68,7 @@ export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 export const conversationSchema = z
   .object({
     id: z.number().int(),
+    side,
     act: actRef,
     planner: plannerRef,
     event: eventRef,
@@ -75,6 +79,7 @@ export const conversationSchema = z
     description: "A conversation with its messages; reading it marks it read for the caller",
     example: {
       id: 3,
+      side: "planner",
       act: { url: "the-velvet-tones", name: "The Velvet Tones" },
       planner: { name: "Pat Planner" },
       event: { url: "smith-wedding-k2j4", name: "Smith Wedding", starttime: "2027-06-12T23:00:00.000Z" },

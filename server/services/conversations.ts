@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation } from "../../domain/conversations";
+import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation, conversationSideOf } from "../../domain/conversations";
 import { messageExcerpt } from "../../domain/notifications";
 import type { PageQuery, Paged } from "../../domain/paging";
 import { canMessageAct } from "../../domain/permissions";
@@ -243,6 +243,7 @@ export async function readConversation(db: Database, viewer: SessionUser, conver
   if (last && last.id > readUpTo) await markConversationRead(db, viewer, conversationId, last.id);
   return {
     id: conversation.id,
+    side: conversationSideOf(viewer, conversation),
     act: { url: conversation.act.url, name: conversation.act.name },
     planner: { name: conversation.plannerName },
     event: conversation.event ? { url: conversation.event.url, name: conversation.event.name, starttime: conversation.event.starttime.toISOString() } : null,
@@ -275,6 +276,8 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
     db
       .select({
         id: conversations.id,
+        plannerId: conversations.plannerId,
+        managerId: acts.managerId,
         actUrl: acts.url,
         actName: acts.name,
         plannerName: users.name,
@@ -318,6 +321,7 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
     const last = lastMessages.find((message) => message.conversationId === row.id);
     return {
       id: row.id,
+      side: conversationSideOf(viewer, row),
       act: { url: row.actUrl, name: row.actName },
       planner: { name: row.plannerName },
       event: row.eventUrl && row.eventName && row.starttime ? { url: row.eventUrl, name: row.eventName, starttime: row.starttime.toISOString() } : null,

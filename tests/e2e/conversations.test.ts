@@ -24,9 +24,11 @@ describe("planners and acts talk", () => {
     await artist.goto(`${suite.app.baseUrl}/my-acts`);
     await expect.poll(() => artist.getByTestId("unread-messages").first().textContent()).toBe("1 new");
     await artist.goto(`${suite.app.baseUrl}/messages`);
-    await artist.getByRole("link", { name: "The Velvet Tones and Pat Planner" }).first().click();
+    await artist.getByRole("link", { name: "Pat Planner (The Velvet Tones)" }).first().click();
     await artist.waitForURL(`${suite.app.baseUrl}${conversationPath}`);
     await artist.getByRole("list", { name: "Messages" }).getByText("Hi! Do you play a first dance we choose?").waitFor();
+    // The title names the other side: the planner, and which of the artist's acts they wrote to.
+    expect(await artist.getByRole("heading", { level: 1 }).textContent()).toBe("Pat Planner (The Velvet Tones)");
     // Read: the header's count is gone.
     expect(await artist.getByTestId("unread-messages").count()).toBe(0);
     await artist.getByLabel("Your message").fill("Yes, send us the song and we will learn it.");
@@ -45,7 +47,7 @@ describe("planners and acts talk", () => {
     await planner.page.goto(`${suite.app.baseUrl}/messages`);
     await planner.page.getByText("Yes, send us the song and we will learn it.").waitFor();
     expect(await axeViolations(planner.page)).toEqual([]);
-    await planner.page.getByRole("link", { name: "The Velvet Tones and Pat Planner" }).first().click();
+    await planner.page.getByRole("link", { name: "The Velvet Tones", exact: true }).first().click();
     await planner.page.getByRole("list", { name: "Messages" }).getByText("Yes, send us the song and we will learn it.").waitFor();
     expect(planner.errors).toEqual([]);
     await planner.page.close();
@@ -82,7 +84,7 @@ describe("planners and acts talk", () => {
     // The artist of both acts finds the request in a conversation about the event.
     const artist = await (await suite.sessions.contextFor("owner")).newPage();
     await artist.goto(`${suite.app.baseUrl}/messages`);
-    await artist.getByRole("link", { name: "DJ Nova and Pat Planner" }).click();
+    await artist.getByRole("link", { name: "Pat Planner (DJ Nova)" }).click();
     await artist.getByRole("list", { name: "Messages" }).getByText("About 120 guests, three hours of music. What would you charge?").waitFor();
     await artist.close();
   });
@@ -93,7 +95,7 @@ describe("planners and acts talk", () => {
     await context.addCookies(cookies);
     const page = await context.newPage();
     await page.goto(`${suite.app.baseUrl}/messages`);
-    await page.getByRole("link", { name: "The Velvet Tones and Pat Planner" }).first().click();
+    await page.getByRole("link", { name: "The Velvet Tones", exact: true }).first().click();
     await page.getByLabel("Your message").fill("Sent without a script.");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("list", { name: "Messages" }).getByText("Sent without a script.").waitFor();
@@ -151,7 +153,7 @@ describe("planners and acts talk", () => {
     const offers = { "The Velvet Tones": ["4200", "Four hours, two sets."], "DJ Nova": ["1500", "Five hours with lights."] } as const;
     for (const [act, [price, note]] of Object.entries(offers)) {
       await artist.goto(`${suite.app.baseUrl}/messages`);
-      await artist.getByRole("link", { name: `${act} and Jo Journey` }).click();
+      await artist.getByRole("link", { name: `Jo Journey (${act})` }).click();
       const thread = artist.getByRole("list", { name: "Messages" });
       await thread.getByText("Ninety guests in a garden. Are you free, and what would you charge?").waitFor();
       await artist.getByLabel("Your message").fill(`${act} here: we are free that day, an offer follows.`);
@@ -172,7 +174,7 @@ describe("planners and acts talk", () => {
 
     // The planner reads the Velvet Tones thread (its answer and its offer), and asks one more thing.
     await planner.goto(`${suite.app.baseUrl}/messages`);
-    await planner.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).click();
+    await planner.getByRole("link", { name: "The Velvet Tones", exact: true }).click();
     const velvet = planner.getByRole("list", { name: "Messages" });
     await velvet.getByText("The Velvet Tones here: we are free that day, an offer follows.").waitFor();
     await velvet
@@ -198,7 +200,7 @@ describe("planners and acts talk", () => {
 
     // Each thread tells its act's side of the story.
     await planner.goto(`${suite.app.baseUrl}/messages`);
-    await planner.getByRole("link", { name: "DJ Nova and Jo Journey" }).click();
+    await planner.getByRole("link", { name: "DJ Nova", exact: true }).click();
     await planner
       .getByRole("list", { name: "Messages" })
       .getByText(/declined/i)
@@ -206,7 +208,7 @@ describe("planners and acts talk", () => {
       .waitFor();
     expect(await axeViolations(planner)).toEqual([]);
     await planner.goto(`${suite.app.baseUrl}/messages`);
-    await planner.getByRole("link", { name: "The Velvet Tones and Jo Journey" }).click();
+    await planner.getByRole("link", { name: "The Velvet Tones", exact: true }).click();
     await velvet.getByText("Jo Journey accepted the offer of $4,200.00: The Velvet Tones is booked for Journey Wedding.").waitFor();
     await context.close();
   });

@@ -94,9 +94,9 @@ describe("reading and writing", () => {
   it("lists: each side's conversations, latest activity first, with the last message and what is unread", async () => {
     await post(`/api/conversations/${talk}/messages`, "owner", { body: "And we bring our own sound." });
     const planner = await list("planner");
-    expect(planner.data[0]).toMatchObject({ id: talk, act: { url: "the-velvet-tones" }, event: null, last_message: { body: "And we bring our own sound.", mine: false }, unread: 1 });
+    expect(planner.data[0]).toMatchObject({ id: talk, side: "planner", act: { url: "the-velvet-tones" }, event: null, last_message: { body: "And we bring our own sound.", mine: false }, unread: 1 });
     const owner = await list("owner");
-    expect(owner.data.find((item) => item.id === talk)).toMatchObject({ planner: { name: "Pat Planner" }, unread: 0, last_message: { mine: true } });
+    expect(owner.data.find((item) => item.id === talk)).toMatchObject({ side: "act", planner: { name: "Pat Planner" }, unread: 0, last_message: { mine: true } });
     expect((await list("otherPlanner")).meta.total).toBe(0);
     expect((await list("otherArtist")).data.some((item) => item.id === talk)).toBe(false);
     expect((await get("/api/conversations", "guest")).status).toBe(401);
@@ -314,6 +314,8 @@ describe("admins find conversations", () => {
     const all = await list("admin");
     expect(all.meta.total).toBeGreaterThan(3);
     expect(all.data.some((item) => item.act.url === "the-velvet-tones" && item.planner.name === "Pat Planner")).toBe(true);
+    // An admin reads others' conversations: neither side's.
+    expect(all.data.every((item) => item.side === "reader")).toBe(true);
     const byAct = await json<{ data: ConversationSummary[]; meta: { total: number } }>(await get("/api/conversations?q=velvet", "admin"));
     expect(byAct.data.length).toBeGreaterThan(0);
     expect(byAct.data.every((item) => item.act.name === "The Velvet Tones")).toBe(true);
