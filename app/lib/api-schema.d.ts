@@ -2763,6 +2763,7 @@ export interface components {
          *           "name": "Pat Planner"
          *         }
          *       },
+         *       "request": "About 200 guests, three hours after dinner. What would you charge?",
          *       "state": "invited",
          *       "offers": [],
          *       "act_day": null
@@ -2786,6 +2787,8 @@ export interface components {
                     name: string;
                 };
             };
+            /** @description The planner's words asking this act for a quote, or null when the invite came without any */
+            request: string | null;
             /** @enum {string} */
             state: "invited" | "offered" | "booked" | "declined" | "cancelled";
             /** @description Newest first */

@@ -50,6 +50,11 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                 </Link>
               </p>
               <EventDetails details={invite.event.details} planner={invite.event.planner.name} />
+              {invite.request && (
+                <blockquote className="mt-2 whitespace-pre-wrap border-l-4 border-brand-200 pl-3 text-sm text-gray-900">
+                  <span className="font-semibold">{invite.event.planner.name} asks:</span> “{invite.request}”
+                </blockquote>
+              )}
               {invite.state === "booked" && (
                 <p className="mt-2">
                   <Badge color="green">Booked</Badge>
@@ -95,7 +100,7 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                   {invite.offers.some((offer) => offer.status === "pending") ? (
                     <p className="mt-3 text-sm text-gray-700">Your offer waits for the planner's answer. Withdraw it to send another.</p>
                   ) : (
-                    <OfferForm inviteId={invite.id} eventName={invite.event.name} />
+                    <OfferForm inviteId={invite.id} eventName={invite.event.name} actName={invite.act.name} />
                   )}
                   <div className="mt-3">
                     <ConfirmDialog
@@ -125,7 +130,7 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: string }) {
+function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventName: string; actName: string }) {
   const [price, setPrice] = useState("");
   const [deposit, setDeposit] = useState("");
   const [expiresOn, setExpiresOn] = useState("");
@@ -155,7 +160,7 @@ function OfferForm({ inviteId, eventName }: { inviteId: number; eventName: strin
     } else if (result.error?.errors) setErrors(result.error.errors);
   }
   return (
-    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={`Send an offer for ${eventName}`}>
+    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={`Send an offer for ${eventName} from ${actName}`}>
       <TextField label="Price (USD)" name="price" type="number" min={0} step="0.01" value={price} onChange={(event) => setPrice(event.target.value)} errors={errors.price} />
       <TextField label="Deposit (USD, optional)" name="deposit" inputMode="decimal" value={deposit} onChange={(event) => setDeposit(event.target.value)} errors={errors.deposit_cents} />
       <TextField label="Open until (optional: a week)" name="expires_on" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} errors={errors.expires_on} />

@@ -388,6 +388,8 @@ export const invites = pgTable(
     createdAt: createdAt(),
     /** When the act said no to the invite. */
     declinedAt: timestamp("declined_at", { withTimezone: true }),
+    /** The planner's words asking for a quote, as sent with the request (also a message in the thread). */
+    requestMessage: text("request_message"),
   },
   (t) => [uniqueIndex("invites_event_act_unique").on(t.eventId, t.actId), index("invites_act_idx").on(t.actId)],
 );

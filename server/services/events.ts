@@ -28,7 +28,7 @@ function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
 }
 
-async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string) {
+async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string, requestMessage: string | null = null) {
   const act = await findVisibleAct(tx, actUrl, planner);
   if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
   // Booked, blocked or busy that day: the same rule as search's date (issue 31).
@@ -36,7 +36,7 @@ async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number
   if (!(await isFreeOn(tx, act.id, day))) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
   await takeAccountAction(tx, "actInvited", planner.id);
   try {
-    await tx.insert(invites).values({ eventId: event.id, actId: act.id });
+    await tx.insert(invites).values({ eventId: event.id, actId: act.id, requestMessage });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`${act.name} is already invited to this event`);
     throw error;
@@ -341,7 +341,7 @@ export async function inviteActs(db: Database, planner: SessionUser, eventUrl: s
         results.push({ act: actUrl, status: "unavailable" });
         continue;
       }
-      await inviteAct(tx, planner, event, actUrl);
+      await inviteAct(tx, planner, event, actUrl, input.message || null);
       if (input.message) await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "text", input.message);
       results.push({ act: actUrl, status: "invited" });
     }
@@ -367,6 +367,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         location: events.location,
         timeZone: places.timeZone,
         declinedAt: invites.declinedAt,
+        requestMessage: invites.requestMessage,
         cancelledAt: events.cancelledAt,
         event: events,
         plannerName: users.name,
@@ -411,6 +412,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         details: detailsOf(row.event),
         planner: { name: row.plannerName },
       },
+      request: row.requestMessage,
       state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null),
       offers: own.map((offer) => offerOf(offer, row.timeZone)),
       act_day: actDays[index] ?? null,

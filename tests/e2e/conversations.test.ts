@@ -86,6 +86,11 @@ describe("planners and acts talk", () => {
     await artist.goto(`${suite.app.baseUrl}/messages`);
     await artist.getByRole("link", { name: "Pat Planner (DJ Nova)" }).click();
     await artist.getByRole("list", { name: "Messages" }).getByText("About 120 guests, three hours of music. What would you charge?").waitFor();
+    // And beside the invite, where the offer is written.
+    await artist.goto(`${suite.app.baseUrl}/invites`);
+    await artist.getByText("Pat Planner asks:").first().waitFor();
+    await artist.getByText("“About 120 guests, three hours of music. What would you charge?”").first().waitFor();
+    expect(await axeViolations(artist)).toEqual([]);
     await artist.close();
   });
 

@@ -75,6 +75,10 @@ describe("requesting quotes from several acts", () => {
       ["invite", "Pat Planner invited The Velvet Tones to June Wedding."],
       ["text", message],
     ]);
+    // The act's invites show the words beside the event; an invite without words shows none.
+    const invitesNow = (await json<{ data: { event: { url: string }; request: string | null }[] }>(await get("/api/invites", "owner"))).data;
+    expect(invitesNow.find((item) => item.event.url === wedding)!.request).toBe(message);
+    expect(invitesNow.find((item) => item.event.url === booked)!.request).toBeNull();
   });
 
   it("only the event's planner asks, 1 to 10 acts at once", async () => {
