@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ApplicationFacts } from "./application-checklist";
 import { actStatusSchema } from "./act-status";
 import { responseFactsFields } from "./resources/conversations";
 import { moderationEventSchema } from "./moderation";
@@ -283,3 +284,16 @@ export const actProfileSchema = z
     },
   });
 export type ActProfile = z.infer<typeof actProfileSchema>;
+
+/** The checklist's facts as an act's page shows them to its manager and admins. */
+export function profileApplicationFacts(act: ActProfile): ApplicationFacts {
+  return {
+    headline: act.headline,
+    description: act.description,
+    location: act.location,
+    avatar: act.avatar,
+    imageCount: act.images.length,
+    tagCount: act.tags.length,
+    pendingTagRequest: Boolean(act.pendingTagRequest),
+  };
+}

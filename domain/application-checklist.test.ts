@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationChecklist, incompleteApplicationMessage, missingForApplication } from "./application-checklist";
+import { applicationChecklist, approvalWarning, incompleteApplicationMessage, missingForApplication } from "./application-checklist";
 
 const complete = { headline: "Soul band", description: "Nine pieces.", location: "Chicago, IL", avatar: "avatars/a.png", imageCount: 0, tagCount: 3, pendingTagRequest: false };
 
@@ -20,5 +20,12 @@ describe("the application checklist", () => {
 
   it("names what is missing in the refusal", () => {
     expect(incompleteApplicationMessage(["A headline", "A home city"])).toBe("Before you submit, add: a headline; a home city");
+  });
+});
+
+describe("the approving admin's warning", () => {
+  it("names what is missing, and says nothing when nothing is", () => {
+    expect(approvalWarning("Pending Act", [])).toBeNull();
+    expect(approvalWarning("Pending Act", ["A headline", "A home city"])).toBe("Pending Act is missing: a headline; a home city. Planners will see its page as it is.");
   });
 });

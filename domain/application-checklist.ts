@@ -41,3 +41,9 @@ export function missingForApplication(facts: ApplicationFacts): string[] {
 export function incompleteApplicationMessage(missing: string[]): string {
   return `Before you submit, add: ${missing.map((label) => label.charAt(0).toLowerCase() + label.slice(1)).join("; ")}`;
 }
+
+/** What an approving admin is told is still missing from an act's page (its checklist's gaps). */
+export function approvalWarning(actName: string, missing: readonly string[]): string | null {
+  if (missing.length === 0) return null;
+  return `${actName} is missing: ${missing.map((label) => label.charAt(0).toLowerCase() + label.slice(1)).join("; ")}. Planners will see its page as it is.`;
+}

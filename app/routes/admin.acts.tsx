@@ -104,7 +104,9 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
       </div>
       {status !== "draft" && (
         <div className="flex gap-2">
-          {status !== "approved" && <ApproveActDialog actUrl={act.url} actName={act.name} triggerLabel={`Approve ${act.name}`} />}
+          {status !== "approved" && (
+            <ApproveActDialog actUrl={act.url} actName={act.name} triggerLabel={`Approve ${act.name}`} missing={act.checklist.filter((item) => !item.done).map((item) => item.label)} />
+          )}
           {status !== "declined" && <DeclineActDialog actUrl={act.url} actName={act.name} />}
         </div>
       )}

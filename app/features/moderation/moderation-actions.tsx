@@ -1,5 +1,6 @@
-import type { ActProfile } from "../../../domain/act-profile";
+import { type ActProfile, profileApplicationFacts } from "../../../domain/act-profile";
 import { LIMITS } from "../../../domain/limits";
+import { missingForApplication } from "../../../domain/application-checklist";
 import type { ProfileAbilities } from "../../../domain/profile-abilities";
 import { Button } from "../../components/ui/button";
 import { api, outcome } from "../../lib/api-client";
@@ -17,7 +18,7 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
   return (
     <>
       <TagsDialog act={act} mode="edit" />
-      {can.approve && <ApproveActDialog actUrl={act.url} actName={act.name} />}
+      {can.approve && <ApproveActDialog actUrl={act.url} actName={act.name} missing={missingForApplication(profileApplicationFacts(act))} />}
       {can.decline && <DeclineActDialog actUrl={act.url} actName={act.name} />}
       <ReassignActDialog actUrl={act.url} actName={act.name} />
       {can.toggleFeatured && (
