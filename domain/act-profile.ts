@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REVIEW_SOURCES } from "./ratings";
 import type { ApplicationFacts } from "./application-checklist";
 import { actStatusSchema } from "./act-status";
 import { responseFactsFields } from "./resources/conversations";
@@ -51,10 +52,13 @@ export const profileReviewSchema = z
     body: z.string(),
     reviewer_name: z.string().nullable().describe("Null when the planner did not allow their name to be shown"),
     created_at: z.iso.datetime(),
+    source: z.enum(REVIEW_SOURCES).describe("booking: the planner booked the act; admin: an admin added it"),
+    event_type: z.string().nullable().describe("A booking's review: the kind of event, when the planner gave it"),
+    event_month: z.string().nullable().describe("A booking's review: the month of the event where it happened, e.g. June 2027"),
   })
   .meta({
     id: "Review",
-    description: "A verified review of the act",
+    description: "A review of the act, saying how it came to be (source)",
     example: {
       id: 1,
       rating: 5,
@@ -62,6 +66,9 @@ export const profileReviewSchema = z
       body: "Professional from the first call to the last song.",
       reviewer_name: "Pat P.",
       created_at: "2026-10-27T15:00:00.000Z",
+      source: "booking",
+      event_type: "Wedding",
+      event_month: "October 2026",
     },
   });
 export type ProfileReview = z.infer<typeof profileReviewSchema>;

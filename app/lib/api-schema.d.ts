@@ -2297,14 +2297,17 @@ export interface components {
             rank: number;
         };
         /**
-         * @description A verified review of the act
+         * @description A review of the act, saying how it came to be (source)
          * @example {
          *       "id": 1,
          *       "rating": 5,
          *       "title": "The dance floor never emptied",
          *       "body": "Professional from the first call to the last song.",
          *       "reviewer_name": "Pat P.",
-         *       "created_at": "2026-10-27T15:00:00.000Z"
+         *       "created_at": "2026-10-27T15:00:00.000Z",
+         *       "source": "booking",
+         *       "event_type": "Wedding",
+         *       "event_month": "October 2026"
          *     }
          */
         Review: {
@@ -2316,6 +2319,15 @@ export interface components {
             reviewer_name: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description booking: the planner booked the act; admin: an admin added it
+             * @enum {string}
+             */
+            source: "booking" | "admin";
+            /** @description A booking's review: the kind of event, when the planner gave it */
+            event_type: string | null;
+            /** @description A booking's review: the month of the event where it happened, e.g. June 2027 */
+            event_month: string | null;
         };
         /**
          * @example {

@@ -3,6 +3,7 @@ import { bigint, boolean, customType, check, date, doublePrecision, index, integ
 import { STORED_OFFER_STATUSES } from "../../domain/events";
 import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
 import { NOTIFICATION_KINDS } from "../../domain/notifications";
+import { REVIEW_SOURCES } from "../../domain/ratings";
 import { MESSAGE_KINDS } from "../../domain/conversations";
 import { TAG_REQUEST_STATUSES } from "../../domain/tags";
 
@@ -451,9 +452,12 @@ export const reviews = pgTable(
     body: text("body").notNull(),
     reviewerName: text("reviewer_name"),
     allowReviewerName: boolean("allow_reviewer_name").notNull().default(true),
+    /** How it came to be: a planner's review of a booking, or one an admin added (the default, for imported ones too). */
+    source: text("source", { enum: REVIEW_SOURCES }).notNull().default("admin"),
     createdAt: createdAt(),
   },
   (t) => [
+    check("reviews_source_check", sql`${t.source} in ('booking', 'admin')`),
     index("reviews_act_idx").on(t.actId, t.createdAt),
     // A planner reviews an act once per event.
     uniqueIndex("reviews_act_event_unique").on(t.actId, t.eventId).where(sql`${t.eventId} is not null`),

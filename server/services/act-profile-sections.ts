@@ -1,4 +1,5 @@
 import type { ProfileDocument, ProfilePackage, ProfileTestimonial, ProfileVideo } from "../../domain/act-profile";
+import type { ReviewSource } from "../../domain/ratings";
 import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "../../domain/tags";
 import type { PageSeo } from "../../domain/seo";
 import type { Executor } from "../db/client";
@@ -13,7 +14,18 @@ interface SectionRows {
   videos: ProfileVideo[];
   packages: (Omit<ProfilePackage, "eventTypes"> & { eventTypes: { id: number; name: string; type: string }[] })[];
   testimonials: ProfileTestimonial[];
-  reviews: { id: number; rating: number; title: string; body: string; reviewer_name: string | null; allow_reviewer_name: boolean; created_at: string }[];
+  reviews: {
+    id: number;
+    rating: number;
+    title: string;
+    body: string;
+    reviewer_name: string | null;
+    allow_reviewer_name: boolean;
+    created_at: string;
+    source: ReviewSource;
+    event_type: string | null;
+    event_month: string | null;
+  }[];
   documents: ProfileDocument[];
   seo: PageSeo | null;
 }
@@ -68,8 +80,9 @@ const readSectionRows = preparedStatement(
     (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'organization', t.organization, 'org_position', t.org_position, 'content', t.content, 'rank', t.rank) order by t.rank, t.id), '[]'::json)
       from testimonials t where t.act_id = $1) as testimonials,
     (select coalesce(json_agg(json_build_object('id', r.id, 'rating', r.rating, 'title', r.title, 'body', r.body, 'reviewer_name', r.reviewer_name,
-        'allow_reviewer_name', r.allow_reviewer_name, 'created_at', r.created_at) order by r.created_at desc, r.id desc), '[]'::json)
-      from reviews r where r.act_id = $1) as reviews,
+        'allow_reviewer_name', r.allow_reviewer_name, 'created_at', r.created_at, 'source', r.source, 'event_type', e.event_type,
+        'event_month', to_char(e.starttime at time zone coalesce(pl.time_zone, 'UTC'), 'FMMonth YYYY')) order by r.created_at desc, r.id desc), '[]'::json)
+      from reviews r left join events e on e.id = r.event_id left join places pl on pl.id = e.place_id where r.act_id = $1) as reviews,
     (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
       from documents d where d.act_id = $1 and d.is_public and d.approval = 'approved') as documents,
     (select json_build_object('title', e.title, 'description', e.description)

@@ -109,6 +109,10 @@ export async function getActProfilePage(db: Executor, actUrl: string, viewer: Se
       body: row.body,
       reviewer_name: row.allow_reviewer_name && row.reviewer_name ? reviewerShownName(row.reviewer_name) : null,
       created_at: row.created_at,
+      source: row.source,
+      // What the booking was, for its label: a booking's review only.
+      event_type: row.source === "booking" ? row.event_type : null,
+      event_month: row.source === "booking" ? row.event_month : null,
     })),
     reviewSummary: { average: averageRating(ratings), count: ratings.length, distribution: ratingDistribution(ratings) },
     approvedPublicDocuments: sections.documents,

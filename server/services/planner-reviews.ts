@@ -82,6 +82,7 @@ export async function addPlannerReview(db: Database, planner: SessionUser, actUr
           body: input.body,
           reviewerName: planner.name,
           allowReviewerName: input.allow_reviewer_name,
+          source: "booking",
         })
         .returning({ id: reviews.id });
       await notify(tx, act.managerId, "review_posted", { actName: act.name, actUrl: act.url, rating: input.rating });

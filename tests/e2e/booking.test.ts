@@ -190,6 +190,8 @@ describe("the booking loop in the browser", () => {
     expect(await reviews.getByText("3.8", { exact: true }).isVisible()).toBe(true);
     const newest = reviews.getByRole("article", { name: "Too loud for the room" }).first();
     expect(await newest.textContent()).toContain("A verified planner");
+    // It says how it came to be: a booking, with the event's month.
+    expect(await newest.textContent()).toMatch(/Verified booking( · [^·]+)? · [A-Z][a-z]+ \d{4}/);
     expect(await newest.getByRole("img").getAttribute("aria-label")).toBe("1 out of 5 stars");
     // Reviewed: My Events no longer asks.
     await planner.page.goto(`${suite.app.baseUrl}/events`);

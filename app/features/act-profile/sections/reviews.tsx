@@ -1,11 +1,12 @@
 import type { ProfileReview } from "../../../../domain/act-profile";
 import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
-import { formatAverage } from "../../../../domain/ratings";
+import { formatAverage, reviewSourceLabel } from "../../../../domain/ratings";
+import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { api, outcome } from "../../../lib/api-client";
-import { useAction } from "../../../lib/use-action";
+import { useAction, useAppName } from "../../../lib/use-action";
 import { AddReviewDialog } from "../../moderation/add-review-dialog";
 import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
 import { Section } from "../../../components/ui/section";
@@ -67,6 +68,7 @@ export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
 }
 
 function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelete: boolean }) {
+  const appName = useAppName();
   return (
     <ol className="mt-4 flex flex-col divide-y divide-gray-100">
       {reviews.map((review) => (
@@ -77,8 +79,11 @@ function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelet
               <h3 className="font-semibold">{review.title}</h3>
             </div>
             <p className="mt-1 whitespace-pre-line text-gray-800">{review.body}</p>
-            <p className="mt-1 text-xs text-gray-700">
-              {review.reviewer_name ?? "A verified planner"} · <time dateTime={review.created_at}>{formatDay(review.created_at)}</time>
+            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-700">
+              <span>
+                {review.reviewer_name ?? (review.source === "booking" ? "A verified planner" : "A reviewer")} · <time dateTime={review.created_at}>{formatDay(review.created_at)}</time>
+              </span>
+              <Badge color={review.source === "booking" ? "green" : "gray"}>{reviewSourceLabel(review, appName)}</Badge>
             </p>
             {canDelete && <DeleteReview review={review} />}
           </article>
