@@ -55,6 +55,7 @@ export const profileReviewSchema = z
     source: z.enum(REVIEW_SOURCES).describe("booking: the planner booked the act; admin: an admin added it"),
     event_type: z.string().nullable().describe("A booking's review: the kind of event, when the planner gave it"),
     event_month: z.string().nullable().describe("A booking's review: the month of the event where it happened, e.g. June 2027"),
+    reply: z.object({ body: z.string(), created_at: z.iso.datetime() }).nullable().describe("The act's public answer, or null"),
   })
   .meta({
     id: "Review",
@@ -69,6 +70,7 @@ export const profileReviewSchema = z
       source: "booking",
       event_type: "Wedding",
       event_month: "October 2026",
+      reply: { body: "Thank you! It was a joy to play for you.", created_at: "2026-10-28T09:00:00.000Z" },
     },
   });
 export type ProfileReview = z.infer<typeof profileReviewSchema>;

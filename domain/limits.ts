@@ -18,6 +18,7 @@ export const LIMITS = {
   position: 255,
   offeringDescription: 750,
   reviewBody: 1000,
+  reviewReply: 1000,
   testimonialContent: 1000,
   /** A message of a conversation (CONTRACT.md, Conversations). */
   messageBody: 2000,

@@ -8,6 +8,7 @@ export const MESSAGES = {
   ratingRequired: "Rating is required",
   reviewTitleRequired: "Review Title is required",
   reviewBodyRequired: "Review is required",
+  reviewReplyRequired: "Reply is required",
   reviewerNameRequired: "Reviewer Name is required",
   eventRequired: "Event is required",
   messageRequired: "Message is required",

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   "offer_declined",
   "offer_withdrawn",
   "review_posted",
+  "review_reply",
+  "review_removed",
   "message",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -169,6 +171,22 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     action: "Read the review",
     recipient: "artist",
     text: (f) => ({ title: `A new review of ${f.actName}`, body: `${f.actName} has a new ${f.rating}-star review.`, link: `${actPage(f)}#reviews` }),
+  },
+  review_reply: {
+    setting: "An act answers my review",
+    action: "Read the answer",
+    recipient: "planner",
+    text: (f) => ({ title: `${f.actName} answered your review`, body: `${f.actName} answered your review: "${f.excerpt}"`, link: `${actPage(f)}#reviews` }),
+  },
+  review_removed: {
+    setting: "A review I wrote, or of my act, is removed",
+    action: "See the profile",
+    recipient: "both",
+    text: (f) => ({
+      title: `A review of ${f.actName} was removed`,
+      body: `An admin removed the review "${f.excerpt}" of ${f.actName}.${f.reason ? ` The reason: ${f.reason}` : ""}`,
+      link: `${actPage(f)}#reviews`,
+    }),
   },
   message: {
     setting: "Someone writes to me in a conversation",

@@ -110,3 +110,11 @@ export function showDocumentsSection(viewer: Viewer | null, act: ActAccess, appr
 export function canDownloadDocument(viewer: Viewer | null, act: ActAccess, document: { is_public: boolean; approval: string }): boolean {
   return (document.is_public && document.approval === "approved") || canManageDocuments(viewer, act);
 }
+
+/** The act's artist answers its reviews, once and in public; an admin does not write in the act's name. */
+export function canAnswerReview(viewer: Viewer | null, act: ActAccess): boolean {
+  return isManager(viewer, act);
+}
+
+/** An answer comes down by its artist (to write it anew) or an admin. */
+export const canRemoveReviewAnswer = canManageAct;

@@ -13,6 +13,8 @@ export interface ProfileAbilities {
   invite: boolean;
   addReview: boolean;
   deleteReview: boolean;
+  answerReview: boolean;
+  removeReviewAnswer: boolean;
   signUpToBook: boolean;
   priceEstimateNote: boolean;
   showVideos: boolean;
@@ -39,6 +41,8 @@ export function profileAbilities(viewer: Viewer | null, act: ActProfile, eligibl
     invite: can.canInviteToEvent(viewer, access),
     addReview: admin || (can.canAddReview(viewer) && eligibleReviewEvents > 0),
     deleteReview: can.canDeleteReview(viewer),
+    answerReview: can.canAnswerReview(viewer, access),
+    removeReviewAnswer: can.canRemoveReviewAnswer(viewer, access),
     signUpToBook: can.showSignUpToBook(viewer, access),
     priceEstimateNote: can.showPriceEstimateNote(viewer),
     showVideos: can.showVideosSection(viewer, access, act.videos.length),

@@ -496,10 +496,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Delete a review (admin)
+         * Delete a review (admin), with a reason its reviewer and the act are told
          * @description **Who may call:** Admins.
          */
         post: operations["deleteReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entertainer-reviews/reply/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review of the act, once and in public (its artist)
+         * @description **Who may call:** The act's artist.
+         */
+        post: operations["replyToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entertainer-reviews/reply/delete/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take down the act's answer to a review
+         * @description **Who may call:** The act's artist and admins.
+         */
+        post: operations["deleteReviewReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1659,7 +1699,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1725,7 +1765,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -2307,7 +2347,11 @@ export interface components {
          *       "created_at": "2026-10-27T15:00:00.000Z",
          *       "source": "booking",
          *       "event_type": "Wedding",
-         *       "event_month": "October 2026"
+         *       "event_month": "October 2026",
+         *       "reply": {
+         *         "body": "Thank you! It was a joy to play for you.",
+         *         "created_at": "2026-10-28T09:00:00.000Z"
+         *       }
          *     }
          */
         Review: {
@@ -2328,6 +2372,12 @@ export interface components {
             event_type: string | null;
             /** @description A booking's review: the month of the event where it happened, e.g. June 2027 */
             event_month: string | null;
+            /** @description The act's public answer, or null */
+            reply: {
+                body: string;
+                /** Format: date-time */
+                created_at: string;
+            } | null;
         };
         /**
          * @example {
@@ -3414,7 +3464,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };
@@ -5112,6 +5162,201 @@ export interface operations {
         };
     };
     deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Answered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteReviewReply: {
         parameters: {
             query?: never;
             header?: never;

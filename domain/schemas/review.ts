@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
-import { requiredText, urlSlugSchema, text } from "./fields";
+import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 
 const rating = z.number({ error: MESSAGES.ratingRequired }).int(MESSAGES.ratingRequired).min(LIMITS.ratingMin, MESSAGES.ratingRequired).max(LIMITS.ratingMax, MESSAGES.ratingRequired);
 
@@ -22,5 +22,13 @@ export const plannerReviewSchema = reviewBase.extend({
   allow_reviewer_name: z.boolean({ error: "Must be true or false" }).default(true),
 });
 
+/** The act's answer to a review. */
+export const reviewReplySchema = z.object({ body: requiredText(LIMITS.reviewReply, MESSAGES.reviewReplyRequired) });
+
+/** Why an admin removes a review: told to its reviewer and the act. */
+export const reviewRemovalSchema = z.object({ reason: optionalText(LIMITS.reviewReply) });
+
+export type ReviewReplyInput = z.infer<typeof reviewReplySchema>;
+export type ReviewRemovalInput = z.infer<typeof reviewRemovalSchema>;
 export type AdminReviewInput = z.infer<typeof adminReviewSchema>;
 export type PlannerReviewInput = z.infer<typeof plannerReviewSchema>;

@@ -52,6 +52,8 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /entertainer-reviews/eligible-events-for-entertainer-review/{actUrl}": "listReviewableEvents",
   "POST /entertainer-reviews/add-entertainer-review/{actUrl}": "addReview",
   "POST /entertainer-reviews/delete-entertainer-review/{reviewId}": "deleteReview",
+  "POST /entertainer-reviews/reply/{reviewId}": "replyToReview",
+  "POST /entertainer-reviews/reply/delete/{reviewId}": "deleteReviewReply",
   "GET /users/artists": "listArtists",
   "POST /events/create": "createEvent",
   "GET /events": "listEvents",

@@ -454,6 +454,9 @@ export const reviews = pgTable(
     allowReviewerName: boolean("allow_reviewer_name").notNull().default(true),
     /** How it came to be: a planner's review of a booking, or one an admin added (the default, for imported ones too). */
     source: text("source", { enum: REVIEW_SOURCES }).notNull().default("admin"),
+    /** The act's one public answer (its artist's), and when it was written. */
+    replyBody: text("reply_body"),
+    replyCreatedAt: timestamp("reply_created_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -114,6 +114,15 @@ describe("notification mail", () => {
     await step("message", async () => {
       conversationId = (await ok(await server.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Can you learn our first-dance song?" }))).data.id as number;
     });
+    // A planner's review of a booking, answered by the act; an admin's review, removed with a reason.
+    const booked = await ok(
+      await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { rating: 5, title: "Loved it", body: "So good", event_url: "spring-gala" }),
+    );
+    await deliver();
+    await step("review_reply", async () => ok(await server.post(`/api/entertainer-reviews/reply/${booked.data.id}`, "owner", { body: "Thank you for having us!" })));
+    const added = await ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 2, title: "Late start", body: "Late", reviewer_name: "Sam" }));
+    await deliver();
+    await step("review_removed", async () => ok(await server.post(`/api/entertainer-reviews/delete-entertainer-review/${added.data.id}`, "admin", { reason: "Written about another act." })));
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
       act_approved: { to: "artist2@example.com", subject: /^Pending Act is approved \| EVA$/, link: "/entertainment/pending-act" },
@@ -133,6 +142,8 @@ describe("notification mail", () => {
       review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
       invite_withdrawn: { to: "artist@example.com", subject: /^Lake Party no longer invites The Velvet Tones/, link: "/invites" },
       message: { to: "artist@example.com", subject: /^A message from Pat Planner about The Velvet Tones/, link: `/messages/${conversationId}` },
+      review_reply: { to: "planner@example.com", subject: /^The Velvet Tones answered your review/, link: "/entertainment/the-velvet-tones#reviews" },
+      review_removed: { to: "artist@example.com", subject: /^A review of The Velvet Tones was removed/, link: "/entertainment/the-velvet-tones#reviews" },
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
@@ -148,10 +159,15 @@ describe("notification mail", () => {
     expect(sent.act_declined![0]!.text).toContain("The reason: Add a video first");
     expect(sent.offer_received![0]!.text).toContain("$1,200.00");
     expect(sent.message![0]!.text).toContain('Pat Planner wrote: "Can you learn our first-dance song?"');
+    expect(sent.review_reply![0]!.text).toContain('The Velvet Tones answered your review: "Thank you for having us!"');
+    expect(sent.review_removed![0]!.text).toContain("The reason: Written about another act.");
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
     expect(artist.data.map((item) => item.kind)).toEqual([
+      "review_removed",
+      "review_posted",
+      "review_posted",
       "message",
       "event_cancelled",
       "act_invited",
@@ -170,10 +186,11 @@ describe("notification mail", () => {
       "act_reassigned",
       "act_declined",
     ]);
-    expect(artist.meta.unread).toBe(17);
+    expect(artist.meta.unread).toBe(20);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
     expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual([
+      "review_reply",
       "invite_declined",
       "offer_withdrawn",
       "offer_received",
@@ -234,7 +251,7 @@ describe("notification mail", () => {
     expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
     expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
     const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
-    expect(plannerKinds).toEqual(["invite_declined", "offer_received", "offer_withdrawn", "message"]);
+    expect(plannerKinds).toEqual(["invite_declined", "offer_received", "offer_withdrawn", "review_reply", "review_removed", "message"]);
     const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
     // Both sides of a conversation are told of a message.

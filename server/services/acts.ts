@@ -113,6 +113,8 @@ export async function getActProfilePage(db: Executor, actUrl: string, viewer: Se
       // What the booking was, for its label: a booking's review only.
       event_type: row.source === "booking" ? row.event_type : null,
       event_month: row.source === "booking" ? row.event_month : null,
+      // json_build_object writes a timestamp without its zone's colon form; read back as an instant.
+      reply: row.reply_body !== null && row.reply_created_at !== null ? { body: row.reply_body, created_at: new Date(row.reply_created_at).toISOString() } : null,
     })),
     reviewSummary: { average: averageRating(ratings), count: ratings.length, distribution: ratingDistribution(ratings) },
     approvedPublicDocuments: sections.documents,

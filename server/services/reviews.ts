@@ -1,10 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { canAnswerReview, canRemoveReviewAnswer } from "../../domain/permissions";
+import { messageExcerpt } from "../../domain/notifications";
+import type { ReviewRemovalInput, ReviewReplyInput } from "../../domain/schemas/review";
+import type { Executor } from "../db/client";
 import type { CreatedResult, MessageResult } from "../../domain/resources/results";
 import { MESSAGES } from "../../domain/messages";
 import type { AdminReviewInput } from "../../domain/schemas/review";
 import type { Database } from "../db/client";
-import { reviews } from "../db/schema";
-import { notFound } from "../errors";
+import { acts, reviews, users } from "../db/schema";
+import { conflict, forbidden, notFound } from "../errors";
+import { actAccess } from "./act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
 import { notify } from "./notifications";
@@ -30,16 +35,60 @@ export async function addAdminReview(db: Database, admin: SessionUser, actUrl: s
   });
 }
 
-export async function deleteReview(db: Database, admin: SessionUser, reviewId: number): Promise<MessageResult> {
+/** A review and its act, when the caller manages the act (its artist, or an admin); 404 when there is no such review, 403 when it is not theirs. */
+export async function findAnswerableReview(db: Executor, viewer: SessionUser, reviewId: number) {
+  const [row] = await db.select({ review: reviews, act: acts }).from(reviews).innerJoin(acts, eq(acts.id, reviews.actId)).where(eq(reviews.id, reviewId)).limit(1);
+  if (!row) throw notFound("No such review");
+  if (!canRemoveReviewAnswer(viewer, actAccess(row.act))) throw forbidden("Only the act's artist answers its reviews");
+  return row;
+}
+
+/** The act's one public answer to a review; its reviewer is told. A second answer is 409. */
+export async function replyToReview(db: Database, viewer: SessionUser, reviewId: number, input: ReviewReplyInput): Promise<CreatedResult> {
+  return db.transaction(async (tx) => {
+    const { review, act } = await findAnswerableReview(tx, viewer, reviewId);
+    // An admin may take an answer down, not write one in the act's name.
+    if (!canAnswerReview(viewer, actAccess(act))) throw forbidden("Only the act's artist answers its reviews");
+    const [answered] = await tx
+      .update(reviews)
+      .set({ replyBody: input.body, replyCreatedAt: new Date() })
+      .where(and(eq(reviews.id, review.id), isNull(reviews.replyBody)))
+      .returning({ id: reviews.id });
+    if (!answered) throw conflict("This review already has an answer");
+    if (review.authorId && review.source === "booking") {
+      await notify(tx, review.authorId, "review_reply", { actName: act.name, actUrl: act.url, excerpt: messageExcerpt(input.body) });
+    }
+    return { id: review.id, message: "Answer posted" };
+  });
+}
+
+/** Takes the act's answer down: its artist, to write it anew, or an admin. */
+export async function deleteReviewReply(db: Database, viewer: SessionUser, reviewId: number): Promise<MessageResult> {
+  return db.transaction(async (tx) => {
+    const { review } = await findAnswerableReview(tx, viewer, reviewId);
+    if (review.replyBody === null) throw notFound("This review has no answer");
+    await tx.update(reviews).set({ replyBody: null, replyCreatedAt: null }).where(eq(reviews.id, review.id));
+    return { message: "Answer removed" };
+  });
+}
+
+/** An admin removes a review, with a reason its reviewer and the act's artist are told. */
+export async function deleteReview(db: Database, admin: SessionUser, reviewId: number, input: ReviewRemovalInput = { reason: null }): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
     if (!review) throw notFound("No such review");
     await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    const [act] = await tx.select({ name: acts.name, url: acts.url, managerId: acts.managerId }).from(acts).where(eq(acts.id, review.actId));
+    const facts = { actName: act!.name, actUrl: act!.url, excerpt: messageExcerpt(review.title), reason: input.reason ?? null };
+    const [author] = review.authorId ? await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, review.authorId)) : [];
+    // The reviewer, when a planner wrote it (an admin's own review tells nobody but the act).
+    if (author && author.role === "PLANNER") await notify(tx, author.id, "review_removed", facts);
+    await notify(tx, act!.managerId, "review_removed", facts);
     await recordModeration(tx, {
       actId: review.actId,
       actorId: admin.id,
       action: "delete_review",
-      before: { review_id: review.id, rating: review.rating, title: review.title, body: review.body, reviewer_name: review.reviewerName },
+      before: { review_id: review.id, rating: review.rating, title: review.title, body: review.body, reviewer_name: review.reviewerName, reason: input.reason ?? null },
       after: {},
     });
     return { message: MESSAGES.reviewDeleted };

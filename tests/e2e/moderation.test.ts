@@ -1,3 +1,4 @@
+import { axeViolations } from "./axe";
 import { describe, expect, it } from "vitest";
 import { browserSuite, toast } from "./browser-session";
 
@@ -113,10 +114,42 @@ describe("an admin moderates in the browser", () => {
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await toast(page, "Review added");
     await page.getByText("13 reviews").first().waitFor();
+    // It says an admin added it.
+    expect(await page.getByRole("article", { name: "Unforgettable" }).first().textContent()).toContain("Added by EVA");
     await page.getByRole("button", { name: "Delete review “Unforgettable”" }).first().click();
-    await page.getByRole("dialog", { name: "Delete Review" }).getByRole("button", { name: "Delete Review" }).click();
+    const removal = page.getByRole("dialog", { name: "Delete Review" });
+    await removal.getByLabel("Reason").fill("Added to the wrong act.");
+    expect(await axeViolations(page)).toEqual([]);
+    await removal.getByRole("button", { name: "Delete Review" }).click();
     await toast(page, "Review deleted");
     await page.getByText("12 reviews").first().waitFor();
+    await page.close();
+  });
+
+  it("the act's artist answers a review once, in public, and everyone reads the answer under it", async () => {
+    const { page, errors } = await suite.sessions.openProfile("owner", "the-velvet-tones");
+    const reviews = page.getByRole("region", { name: "Reviews" });
+    const first = reviews.getByRole("article").first();
+    const title = (await first.getAttribute("aria-label"))!;
+    await first.getByRole("button", { name: `Answer the review “${title}”` }).click();
+    const dialog = page.getByRole("dialog", { name: "Answer the review" });
+    await dialog.getByRole("button", { name: "Post answer" }).click();
+    await dialog.getByText("Reply is required").waitFor();
+    await dialog.getByLabel("Your answer").fill("Thank you! We loved playing for you.");
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Post answer" }).click();
+    await toast(page, "Answer posted");
+    await first.getByText("Answer from The Velvet Tones").waitFor();
+    // Answered once: no second Answer button on it.
+    expect(await first.getByRole("button", { name: `Answer the review “${title}”` }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    // A guest on a phone reads it under the review.
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await context.newPage();
+    await guest.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    await guest.getByRole("article", { name: title }).first().getByText("Thank you! We loved playing for you.").waitFor();
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
     await page.close();
   });
 });

@@ -2,11 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
 import { canAddReview } from "../../../domain/permissions";
 import { reviewableEventSchema } from "../../../domain/resources/events";
-import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
+import { type ReviewRemovalInput, adminReviewSchema, plannerReviewSchema, reviewRemovalSchema, reviewReplySchema } from "../../../domain/schemas/review";
 import { badRequest, forbidden, validationError } from "../../errors";
 import { addPlannerReview, eligibleEventsForAct } from "../../services/planner-reviews";
-import { addAdminReview, deleteReview } from "../../services/reviews";
-import { adminOnly, onAct, requireAdmin, requireViewer } from "../guards";
+import { addAdminReview, deleteReview, deleteReviewReply, findAnswerableReview, replyToReview } from "../../services/reviews";
+import { adminOnly, onAct, onItem, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { idParam, actionRoute, actUrlParam, createRouter } from "../router";
 
@@ -71,17 +71,49 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
-    actionRoute({
-      guard: adminOnly,
+    apiRoute({
+      method: "post",
+      middleware: [adminOnly],
       path: "/entertainer-reviews/delete-entertainer-review/{reviewId}",
+      tags: ["Reviews"],
+      summary: "Delete a review (admin), with a reason its reviewer and the act are told",
+      // The reason is optional, and so is the body that carries it.
+      request: { params: reviewIdParam, body: { content: { "application/json": { schema: reviewRemovalSchema } }, required: false } },
+      responses: { 200: dataResponse("Done", messageResultSchema), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const input = (c.req.valid("json") as ReviewRemovalInput | undefined) ?? { reason: null };
+      return c.json({ data: await deleteReview(c.get("db"), admin, c.req.valid("param").reviewId, input) }, 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [onItem("reviewId", findAnswerableReview, "The act's artist")],
+      path: "/entertainer-reviews/reply/{reviewId}",
+      tags: ["Reviews"],
+      summary: "Answer a review of the act, once and in public (its artist)",
+      request: { params: reviewIdParam, body: { content: { "application/json": { schema: reviewReplySchema } }, required: true } },
+      responses: { 201: dataResponse("Answered", createdResultSchema), ...errorResponses(409) },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await replyToReview(c.get("db"), viewer, c.req.valid("param").reviewId, c.req.valid("json")) }, 201);
+    },
+  )
+  .openapi(
+    actionRoute({
+      guard: onItem("reviewId", findAnswerableReview, "The act's artist and admins"),
+      path: "/entertainer-reviews/reply/delete/{reviewId}",
       result: messageResultSchema,
       tags: ["Reviews"],
-      summary: "Delete a review (admin)",
+      summary: "Take down the act's answer to a review",
       params: reviewIdParam,
       errors: [401, 403, 404],
     }),
     async (c) => {
-      const admin = requireAdmin(c);
-      return c.json({ data: await deleteReview(c.get("db"), admin, c.req.valid("param").reviewId) }, 200);
+      const viewer = requireViewer(c);
+      return c.json({ data: await deleteReviewReply(c.get("db"), viewer, c.req.valid("param").reviewId) }, 200);
     },
   );

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { api, outcome } from "../../../lib/api-client";
 import { useAction, useAppName } from "../../../lib/use-action";
 import { AddReviewDialog } from "../../moderation/add-review-dialog";
+import { AnswerReviewDialog, RemoveReviewDialog } from "../../reviews/review-dialogs";
 import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
 import { Section } from "../../../components/ui/section";
 import { StarRating } from "../../../components/ui/star-rating";
@@ -50,14 +51,14 @@ export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
               </tbody>
             </table>
           </div>
-          <ReviewList reviews={shown} canDelete={can.deleteReview} />
+          <ReviewList reviews={shown} can={can} actName={act.name} />
           {act.entertainerReviews.length > LIMITS.reviewsShown && (
             <>
               <NativeDialogTrigger dialogId="all-reviews" className="mt-4">
                 View All Reviews
               </NativeDialogTrigger>
               <NativeDialog id="all-reviews" title="All Reviews" wide>
-                <ReviewList reviews={act.entertainerReviews} canDelete={can.deleteReview} />
+                <ReviewList reviews={act.entertainerReviews} can={can} actName={act.name} />
               </NativeDialog>
             </>
           )}
@@ -67,7 +68,7 @@ export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
   );
 }
 
-function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelete: boolean }) {
+function ReviewList({ reviews, can, actName }: { reviews: ProfileReview[]; can: SectionProps["can"]; actName: string }) {
   const appName = useAppName();
   return (
     <ol className="mt-4 flex flex-col divide-y divide-gray-100">
@@ -85,7 +86,19 @@ function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelet
               </span>
               <Badge color={review.source === "booking" ? "green" : "gray"}>{reviewSourceLabel(review, appName)}</Badge>
             </p>
-            {canDelete && <DeleteReview review={review} />}
+            {review.reply && (
+              <div className="mt-2 rounded-md bg-gray-50 p-3 text-sm">
+                <p className="font-semibold text-gray-900">
+                  Answer from {actName} · <time dateTime={review.reply.created_at}>{formatDay(review.reply.created_at)}</time>
+                </p>
+                <p className="mt-1 whitespace-pre-line text-gray-800">{review.reply.body}</p>
+                {can.removeReviewAnswer && <RemoveAnswer reviewId={review.id} reviewTitle={review.title} />}
+              </div>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {can.answerReview && !review.reply && <AnswerReviewDialog reviewId={review.id} reviewTitle={review.title} />}
+              {can.deleteReview && <RemoveReviewDialog reviewId={review.id} reviewTitle={review.title} />}
+            </div>
           </article>
         </li>
       ))}
@@ -93,21 +106,21 @@ function ReviewList({ reviews, canDelete }: { reviews: ProfileReview[]; canDelet
   );
 }
 
-function DeleteReview({ review }: { review: ProfileReview }) {
+function RemoveAnswer({ reviewId, reviewTitle }: { reviewId: number; reviewTitle: string }) {
   const { run } = useAction();
   return (
     <ConfirmDialog
-      title="Delete Review"
-      body={<p>Delete the review “{review.title}”? This cannot be undone.</p>}
-      confirmLabel="Delete Review"
+      title="Take the answer down?"
+      body={<p>The answer under “{reviewTitle}” is removed; the act may answer again.</p>}
+      confirmLabel="Take down"
       trigger={
         // From inside View All Reviews: close that native modal first, or it would keep the
         // confirmation (rendered outside it) inert.
         <Button variant="secondary" className="mt-2 px-3 py-1" onClick={(event) => event.currentTarget.closest("dialog")?.close()}>
-          Delete<span className="sr-only"> review “{review.title}”</span>
+          Take down<span className="sr-only"> the answer to “{reviewTitle}”</span>
         </Button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/entertainer-reviews/delete-entertainer-review/{reviewId}", { params: { path: { reviewId: review.id } } })), { quietFailure: true })}
+      onConfirm={() => run(() => outcome(api.POST("/entertainer-reviews/reply/delete/{reviewId}", { params: { path: { reviewId } } })), { quietFailure: true })}
     />
   );
 }
