@@ -93,6 +93,7 @@ export const MESSAGES = {
   featured: (actName: string, on: boolean) => `${actName} ${on ? "is now" : "is no longer"} a Featured Entertainer`,
   // Empty states
   noTestimonials: "This Entertainer currently has no Testimonials",
+  noVideos: "This Entertainer currently has no Videos",
   noOfferings: "This Entertainer currently has no Offerings",
   noImages: "This Entertainer currently has no Images",
   noDocuments: "This Entertainer currently has no approved public Documents",
@@ -104,4 +105,16 @@ export const MESSAGES = {
   maxImagesTooltip: `Maximum of ${LIMITS.maxImages} images`,
   pendingApprovalTooltip: "The EVA team will notify you as soon as a decision has been made",
   signUpToBook: "Sign Up for Free to Book",
+} as const;
+
+/**
+ * The empty sections of a profile as its own artist reads them: spoken to them, with what to do
+ * (everyone else reads the spec's words above).
+ */
+export const OWN_EMPTY_STATES = {
+  images: "You have no photos yet. Add a few from real shows: planners look at photos first.",
+  videos: "You have no videos yet. Add a link to a performance, or upload a clip.",
+  testimonials: "You have no testimonials yet. Add what clients said about your shows.",
+  offerings: "You have no offerings yet. Add one with a starting price, so planners know what to ask for.",
+  documents: "You have no public documents yet. Add one on the Documents page; an admin approves it before planners see it.",
 } as const;

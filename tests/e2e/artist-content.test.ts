@@ -145,7 +145,7 @@ describe("an artist manages testimonials and offerings", () => {
     await photos.getByRole("button", { name: "Delete photo 1" }).click();
     await page.getByRole("dialog", { name: "Delete Image" }).getByRole("button", { name: "Delete Image" }).click();
     await toast(page, "Image Deleted");
-    await photos.getByText("This Entertainer currently has no Images").waitFor();
+    await photos.getByText("You have no photos yet.", { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OWN_EMPTY_STATES } from "../../domain/messages";
 import { startAppServer } from "./app-server";
 import { type DemoRole, sessionsFor } from "./demo-sessions";
 
@@ -141,11 +142,18 @@ describe("what signed-in roles see", () => {
       "Add Video",
       "Add Testimonial",
       "Add Offering",
-      "This Entertainer currently has no approved public Documents",
+      // Its own artist is spoken to, with what to do.
+      OWN_EMPTY_STATES.documents,
+      OWN_EMPTY_STATES.images,
+      OWN_EMPTY_STATES.testimonials,
+      OWN_EMPTY_STATES.offerings,
+      OWN_EMPTY_STATES.videos,
     ]) {
       expect(body, shown).toContain(shown);
     }
-    for (const hidden of ["Additional Info", "Status:", "Edit Tags", "Approve", "Invite To Event", "Prices shown are estimates"]) expect(body, hidden).not.toContain(hidden);
+    for (const hidden of ["Additional Info", "Status:", "Edit Tags", "Approve", "Invite To Event", "Prices shown are estimates", "This Entertainer currently has no"]) {
+      expect(body, hidden).not.toContain(hidden);
+    }
   });
 
   it("another artist sees no managing controls", async () => {

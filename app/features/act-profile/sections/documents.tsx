@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import { MESSAGES } from "../../../../domain/messages";
+import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
 import { documentTypeLabel } from "../../../../domain/media";
 import { EmptyState, Section } from "../../../components/ui/section";
 import { fileUrl } from "../../../lib/files";
@@ -10,7 +10,7 @@ export function Documents({ act, can }: SectionProps) {
   return (
     <Section id="documents" title="Documents">
       {act.approvedPublicDocuments.length === 0 ? (
-        <EmptyState>{MESSAGES.noDocuments}</EmptyState>
+        <EmptyState>{act.viewer.isManager ? OWN_EMPTY_STATES.documents : MESSAGES.noDocuments}</EmptyState>
       ) : (
         <ul className="flex flex-col gap-2">
           {act.approvedPublicDocuments.map((doc) => (

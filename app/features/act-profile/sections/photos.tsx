@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { LIMITS } from "../../../../domain/limits";
-import { MESSAGES } from "../../../../domain/messages";
+import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
 import { EmptyState, Section } from "../../../components/ui/section";
 import { LimitedAddButton } from "../../../components/ui/limited-add-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -20,7 +20,7 @@ export function Photos({ act, can }: SectionProps) {
   return (
     <Section id="photos" title="Photos" actions={addButton}>
       {act.images.length === 0 ? (
-        <EmptyState>{MESSAGES.noImages}</EmptyState>
+        <EmptyState>{act.viewer.isManager ? OWN_EMPTY_STATES.images : MESSAGES.noImages}</EmptyState>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-gallery="">
           {act.images.map((image, index) => (

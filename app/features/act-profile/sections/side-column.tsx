@@ -6,7 +6,7 @@ import { api, outcome } from "../../../lib/api-client";
 import { useAction } from "../../../lib/use-action";
 import { OfferingDialog } from "../../content/offering-dialog";
 import { ReorderList } from "../../content/reorder-list";
-import { MESSAGES } from "../../../../domain/messages";
+import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
 import { priceRangeText } from "../../../../domain/prices";
 import { Button } from "../../../components/ui/button";
 import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
@@ -34,7 +34,7 @@ export function SideColumn({ act, can, shortlisted, availability = null }: Secti
     <div className="flex flex-col gap-6">
       <Section id="offerings" title="Offerings" actions={actions}>
         {act.packages.length === 0 ? (
-          <EmptyState>{MESSAGES.noOfferings}</EmptyState>
+          <EmptyState>{act.viewer.isManager ? OWN_EMPTY_STATES.offerings : MESSAGES.noOfferings}</EmptyState>
         ) : reordering ? (
           <ReorderList items={act.packages} endpoint="/packages/order-package" label={(item) => item.title} render={(item) => <Offering item={item} />} onDone={() => setReordering(false)} />
         ) : (

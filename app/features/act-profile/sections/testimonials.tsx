@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ProfileTestimonial } from "../../../../domain/act-profile";
-import { MESSAGES } from "../../../../domain/messages";
+import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState, Section } from "../../../components/ui/section";
@@ -26,7 +26,7 @@ export function Testimonials({ act, can }: SectionProps) {
   return (
     <Section id="testimonials" title="Testimonials" actions={actions}>
       {act.testimonials.length === 0 ? (
-        <EmptyState>{MESSAGES.noTestimonials}</EmptyState>
+        <EmptyState>{act.viewer.isManager ? OWN_EMPTY_STATES.testimonials : MESSAGES.noTestimonials}</EmptyState>
       ) : reordering ? (
         <ReorderList
           items={act.testimonials}

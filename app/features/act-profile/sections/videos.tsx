@@ -1,7 +1,7 @@
 import { Play } from "lucide-react";
 import type { ProfileVideo } from "../../../../domain/act-profile";
 import { LIMITS } from "../../../../domain/limits";
-import { MESSAGES } from "../../../../domain/messages";
+import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
 import { parseVideoLink, videoEmbedUrl } from "../../../../domain/media";
 import { Button } from "../../../components/ui/button";
 import { EmptyState, Section } from "../../../components/ui/section";
@@ -23,7 +23,7 @@ export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string 
   return (
     <Section id="videos" title="Videos" actions={addButton}>
       {act.videos.length === 0 ? (
-        <EmptyState>This Entertainer currently has no Videos</EmptyState>
+        <EmptyState>{act.viewer.isManager ? OWN_EMPTY_STATES.videos : MESSAGES.noVideos}</EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {act.videos.map((video, index) => (
