@@ -40,3 +40,9 @@ export function NativeDialogTrigger({ dialogId, className = "", children }: { di
     </button>
   );
 }
+
+/**
+ * For a trigger inside a NativeDialog that opens a React dialog: the native modal closes
+ * first, or it would keep the dialog (rendered outside it) inert.
+ */
+export const leaveNativeDialog = (event: React.MouseEvent<HTMLElement>) => event.currentTarget.closest("dialog")?.close();

@@ -9,7 +9,7 @@ import { api, outcome } from "../../../lib/api-client";
 import { useAction, useAppName } from "../../../lib/use-action";
 import { AddReviewDialog } from "../../moderation/add-review-dialog";
 import { AnswerReviewDialog, RemoveReviewDialog } from "../../reviews/review-dialogs";
-import { NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
+import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
 import { Section } from "../../../components/ui/section";
 import { StarRating } from "../../../components/ui/star-rating";
 import type { SectionProps } from "../types";
@@ -114,9 +114,7 @@ function RemoveAnswer({ reviewId, reviewTitle }: { reviewId: number; reviewTitle
       body={<p>The answer under “{reviewTitle}” is removed; the act may answer again.</p>}
       confirmLabel="Take down"
       trigger={
-        // From inside View All Reviews: close that native modal first, or it would keep the
-        // confirmation (rendered outside it) inert.
-        <Button variant="secondary" className="mt-2 px-3 py-1" onClick={(event) => event.currentTarget.closest("dialog")?.close()}>
+        <Button variant="secondary" className="mt-2 px-3 py-1" onClick={leaveNativeDialog}>
           Take down<span className="sr-only"> the answer to “{reviewTitle}”</span>
         </Button>
       }
