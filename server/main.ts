@@ -16,14 +16,14 @@ import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./render/ssr";
 import { removeStaleUploads } from "./services/uploads";
 import { removeStaleVideoUploads } from "./services/videos";
-import { FACET_COMPACTION_MS, compactFacetCounts } from "./services/search/facet-counts";
-import { RESPONSE_FACTS_SWEEP_MS, refreshAllResponseFacts } from "./services/response-facts";
-import { startCalendarReader } from "./services/calendar-subscriptions";
+import { compactFacetCounts } from "./services/search/facet-counts";
+import { refreshAllResponseFacts } from "./services/response-facts";
+import { refreshDueCalendars } from "./services/calendar-subscriptions";
+import { startJobQueue } from "./jobs/job-queue";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
 /** How often unused uploads are looked for; each is removed a day after it was sent. */
-const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   const env = loadEnv();
@@ -72,28 +72,26 @@ async function main() {
     if (viteMiddleware) viteMiddleware(req, res, () => void honoListener(req, res));
     else void honoListener(req, res);
   });
-  const sweepUploads = () =>
-    Promise.all([removeStaleUploads(database.db, storage), removeStaleVideoUploads(database.db, storage)])
-      .then(([removed, unfinished]) => removed + unfinished > 0 && logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished"))
-      .catch((err: unknown) => logger.warn({ err }, "could not remove stale uploads"));
-  void sweepUploads();
-  const uploadSweep = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_MS);
-  uploadSweep.unref();
-  const compactFacets = () => compactFacetCounts(database.db).catch((err: unknown) => logger.warn({ err }, "could not compact the facet counts"));
-  void compactFacets();
-  const facetCompaction = setInterval(() => void compactFacets(), FACET_COMPACTION_MS);
-  facetCompaction.unref();
-  const sweepResponseFacts = () => refreshAllResponseFacts(database.db).catch((err: unknown) => logger.warn({ err }, "could not refresh the response facts"));
-  void sweepResponseFacts();
-  const responseFactsSweep = setInterval(() => void sweepResponseFacts(), RESPONSE_FACTS_SWEEP_MS);
-  responseFactsSweep.unref();
-  const calendarReader = startCalendarReader(database.db, { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes }, (err) =>
-    logger.warn({ err }, "could not read the subscribed calendars"),
-  );
-
   const transport = createMailTransport(env);
   const mailWorker = await startMailWorker(database, { transport, logger, appName: env.appName, publicUrl: env.publicUrl, secret: auth.options.secret as string });
   logger.info({ via: transport.describe }, "mail worker started");
+
+  // Everything that happens on time is a job of the queue (server/jobs/), claimed by one server.
+  const reading = { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes };
+  const jobs = await startJobQueue(
+    database,
+    {
+      "mail-retry": () => mailWorker.pass(),
+      "calendar-read": () => refreshDueCalendars(database.db, reading, { rest: true }),
+      "facet-compact": () => compactFacetCounts(database.db),
+      "response-facts": () => refreshAllResponseFacts(database.db),
+      "upload-sweep": async () => {
+        const [removed, unfinished] = await Promise.all([removeStaleUploads(database.db, storage), removeStaleVideoUploads(database.db, storage)]);
+        if (removed + unfinished > 0) logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished");
+      },
+    },
+    logger,
+  );
 
   server.listen(env.port, env.host, () => logger.info({ url: `http://${env.host}:${env.port}` }, "listening"));
 
@@ -101,16 +99,13 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(uploadSweep);
-    clearInterval(facetCompaction);
-    clearInterval(responseFactsSweep);
     logger.info({ signal }, "stopping: finishing requests in flight");
     // Open conversation streams end now (their browsers reconnect to another server); they would hold close() open.
     const streams = conversationHub.stop();
     server.close(async () => {
       await streams;
       await closeVite();
-      await calendarReader.stop();
+      await jobs.stop();
       await store.stop();
       await mailWorker.stop();
       await database.close();

@@ -1418,6 +1418,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the work done later or elsewhere (reminders, calendar reads, mail retries), the latest due first, of a state and a kind when asked
+         * @description **Who may call:** Admins.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/jobs/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many jobs each kind has in each state
+         * @description **Who may call:** Admins.
+         */
+        get: operations["countJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads": {
         parameters: {
             query?: never;
@@ -3177,6 +3217,46 @@ export interface components {
             }[];
             warnings: string[];
             updated_at: string;
+        };
+        /**
+         * @description A piece of work done later or elsewhere, as admins see it
+         * @example {
+         *       "id": "6f1c9a5e-0000-4000-8000-000000000001",
+         *       "kind": "calendar-read",
+         *       "run_at": "2026-11-26T21:00:00.000Z",
+         *       "state": "done",
+         *       "attempts": 1,
+         *       "last_error": null,
+         *       "subject": null
+         *     }
+         */
+        AdminJob: {
+            id: string;
+            kind: string;
+            /** @description When the job is due, or was */
+            run_at: string;
+            /** @enum {string} */
+            state: "scheduled" | "running" | "done" | "failed";
+            /** @description How many times it was tried */
+            attempts: number;
+            /** @description Why its last try failed */
+            last_error: string | null;
+            /** @description What the job is about (a booking, an offer), when it is about one thing */
+            subject: string | null;
+        };
+        /**
+         * @description How many jobs of a kind are in a state
+         * @example {
+         *       "kind": "calendar-read",
+         *       "state": "done",
+         *       "count": 1440
+         *     }
+         */
+        JobCount: {
+            kind: string;
+            /** @enum {string} */
+            state: "scheduled" | "running" | "done" | "failed";
+            count: number;
         };
         /**
          * @description A stored upload
@@ -9590,6 +9670,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                state?: "scheduled" | "running" | "done" | "failed";
+                kind?: "mail-retry" | "calendar-read" | "facet-compact" | "upload-sweep" | "response-facts";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminJob"][];
+                        meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    countJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobCount"][];
+                    };
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

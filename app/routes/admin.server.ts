@@ -3,6 +3,9 @@ import type { ActStatusKey } from "../../domain/act-status";
 import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests, QUEUE_PAGE_SIZE, QUEUE_STATUSES } from "../../server/services/admin-queues";
 import type { SessionUser } from "../../server/services/viewer";
 import { pageNumber } from "../lib/page-number";
+import { adminJobsQuerySchema } from "../../domain/resources/jobs";
+import { pageCount } from "../../domain/paging";
+import { countJobs, listJobs } from "../../server/services/admin-jobs";
 
 /** Admin pages: a guest is sent to sign in and back; other roles get a 403 page (CONTRACT.md). */
 export function requireAdmin(context: AppLoadContext, url: URL): SessionUser {
@@ -24,4 +27,13 @@ export async function loadAdminTagRequests(context: AppLoadContext, url: URL) {
   requireAdmin(context, url);
   const [requests, waiting] = await Promise.all([listPendingTagRequests(context.db), countWaitingForAdmin(context.db)]);
   return { requests, waiting };
+}
+
+/** The jobs page: counts by kind and state, and a page of the jobs of one state (failures first) and kind. */
+export async function loadAdminJobs(context: AppLoadContext, url: URL) {
+  requireAdmin(context, url);
+  const parsed = adminJobsQuerySchema.safeParse({ state: url.searchParams.get("state") ?? "failed", kind: url.searchParams.get("kind") ?? undefined, page: pageNumber(url) });
+  const query = parsed.success ? parsed.data : adminJobsQuerySchema.parse({ state: "failed" });
+  const [counts, jobs] = await Promise.all([countJobs(context.db), listJobs(context.db, query)]);
+  return { counts, jobs: jobs.data, state: query.state ?? "failed", kind: query.kind ?? null, page: query.page, pages: pageCount(jobs.meta) };
 }

@@ -13,6 +13,7 @@ import { contentRoutes } from "./content";
 import { conversationRoutes } from "./conversations";
 import { documentRoutes } from "./documents";
 import { eventRoutes } from "./events";
+import { jobRoutes } from "./jobs";
 import { meRoutes } from "./me";
 import { mediaRoutes } from "./media";
 import { videoRoutes } from "./media/videos";
@@ -44,7 +45,7 @@ export function apiRouter(deps: {
   for (const routes of [meRoutes, notificationRoutes, tagRoutes, placeRoutes, actRoutes, actEditRoutes, moderationRoutes, reviewRoutes, userRoutes, eventRoutes]) api.route("/", routes);
   api.route("/", conversationRoutes(deps.conversationHub));
   api.route("/", availabilityRoutes({ publicUrl: env.publicUrl, reading: { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes } }));
-  for (const routes of [shortlistRoutes, contentRoutes, seoRoutes]) api.route("/", routes);
+  for (const routes of [shortlistRoutes, contentRoutes, seoRoutes, jobRoutes]) api.route("/", routes);
   api.route("/", mediaRoutes(storage));
   api.route("/", documentRoutes(storage));
   api.route("/", videoRoutes(database.db, storage));

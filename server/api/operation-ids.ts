@@ -29,6 +29,8 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /conversations/{id}/stream": "streamConversation",
   "GET /tags": "listTags",
   "GET /notifications": "listNotifications",
+  "GET /admin/jobs": "listJobs",
+  "GET /admin/jobs/counts": "countJobs",
   "POST /notifications/read": "markNotificationsRead",
   "GET /notifications/settings": "getNotificationSettings",
   "POST /notifications/settings": "setNotificationSetting",

@@ -155,4 +155,5 @@ export const API_TAGS = [
   { name: "Reviews", description: "Verified reviews of acts" },
   { name: "Notifications", description: "What happened that the user should know of, and which of it they get by email" },
   { name: "Search-engine copy", description: "Curated titles, descriptions and guides (admins)" },
+  { name: "Jobs", description: "Work done later or elsewhere, as admins follow it" },
 ];

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { NodePgDatabase, drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { type ConstructorOptions as JobQueueConnection, fromPglite } from "pg-boss";
 import { MIGRATIONS_DIR } from "../paths";
 import { RemotePglite } from "./pglite-remote";
 import * as schema from "./schema";
@@ -38,6 +39,8 @@ export interface DatabaseHandle {
    * onLost when the listening connection drops; resolves to a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
+  /** How the job queue (server/jobs/) reaches this database: through the embedded one, or a small pool of its own. */
+  jobConnection: Pick<JobQueueConnection, "db" | "backend" | "connectionString" | "max">;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     ping: () => ping(db),
     listen: async (channel, onNotify) => remote.listen(channel, onNotify),
+    // RemotePglite answers query, exec and listen as PGlite does, which is all the adapter calls.
+    jobConnection: { db: fromPglite(client), backend: "pglite" },
     close: () => remote.close(),
   };
 }
@@ -109,6 +114,7 @@ async function openPostgres(connectionString: string, onTransientRetry: (attempt
         await listener.end();
       };
     },
+    jobConnection: { connectionString, max: 3 },
     close: () => pool.end(),
   };
 }

@@ -100,10 +100,11 @@ export async function deliverDueMail(db: Database, deps: MailDeps, now = new Dat
 }
 
 /**
- * Runs deliverDueMail now, every few seconds, and whenever a change writes mail (a NOTIFY
- * on PostgreSQL). One pass at a time per process.
+ * Runs deliverDueMail now and whenever a change writes mail (a NOTIFY), one pass at a time
+ * per process; mail due again after a failed try is sent by the `mail-retry` job, which calls
+ * `pass` (server/jobs/).
  */
-export async function startMailWorker(database: DatabaseHandle, deps: MailDeps, intervalMs = 5000) {
+export async function startMailWorker(database: DatabaseHandle, deps: MailDeps) {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const pass = () => {
@@ -111,8 +112,6 @@ export async function startMailWorker(database: DatabaseHandle, deps: MailDeps, 
     running = running.then(() => deliverDueMail(database.db, deps)).catch((error: unknown) => deps.logger.error({ err: error }, "mail worker pass failed"));
     return running;
   };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
   const stopListening = await database
     .listen(
       MAIL_CHANNEL,
@@ -122,10 +121,10 @@ export async function startMailWorker(database: DatabaseHandle, deps: MailDeps, 
     .catch(() => async () => undefined);
   void pass();
   return {
+    pass,
     /** Waits for the pass in flight, then stops. */
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
       await stopListening();
       await running;
       deps.transport.close();

@@ -169,33 +169,3 @@ export async function refreshDueCalendars(db: Database, reading: CalendarReading
     if (claimed.length < batch) return read;
   }
 }
-
-/** How often each server looks for subscriptions that are due: their period is CALENDAR_REFRESH_MINUTES. */
-export const CALENDAR_CHECK_MS = 60_000;
-
-/**
- * Every server runs one: each minute it reads the subscriptions that are due and no other
- * server claimed (refreshDueCalendars), never two rounds at once. Answers how to stop it.
- */
-export function startCalendarReader(db: Database, reading: CalendarReading, onError: (error: unknown) => void): { stop(): Promise<void> } {
-  let round: Promise<unknown> = Promise.resolve();
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    round = refreshDueCalendars(db, reading, { rest: true })
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, CALENDAR_CHECK_MS);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await round;
-    },
-  };
-}

@@ -13,9 +13,6 @@ import type { Executor } from "../db/client";
  * a periodic sweep, since conversations leave the window as days pass with nothing written.
  */
 
-/** How often every server sweeps: figures lag the window by at most this. */
-export const RESPONSE_FACTS_SWEEP_MS = 60 * 60 * 1000;
-
 /** The act's figures, or null until enough conversations were started. */
 export async function responseFacts(db: Executor, actId: number): Promise<{ response_rate: number; response_time_hours: number | null } | null> {
   const result = await db.execute(sql`select response_rate, response_hours from act_search where act_id = ${actId}`);

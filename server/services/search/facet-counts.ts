@@ -7,9 +7,6 @@ export interface FacetCount {
   count: number;
 }
 
-/** How often a server folds the appended changes into one row per key. */
-export const FACET_COMPACTION_MS = 60_000;
-
 /**
  * How many visible acts have each facet key, for a browse with no condition: the sum of the
  * changes every act's search row has appended (migration 0021), most common first.

@@ -1,0 +1,21 @@
+/**
+ * The work the product does later or elsewhere, as durable jobs (server/jobs/): each kind's
+ * name in the queue, what an admin reads for it, and, for the recurring kinds, how often it
+ * runs (a cron line in UTC).
+ */
+export const JOB_KINDS = {
+  "mail-retry": { label: "Send mail that is due again", every: "* * * * *" },
+  "calendar-read": { label: "Read subscribed calendars", every: "* * * * *" },
+  "facet-compact": { label: "Compact search facet counts", every: "* * * * *" },
+  "upload-sweep": { label: "Remove uploads nothing uses", every: "17 * * * *" },
+  "response-facts": { label: "Refresh acts' response facts", every: "43 * * * *" },
+} as const satisfies Record<string, { label: string; every: string | null }>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKind[];
+
+/** A job as an admin reads it: waiting for its time, running, done, or failed after its last try. */
+export const JOB_STATES = ["scheduled", "running", "done", "failed"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const JOB_STATE_LABELS: Record<JobState, string> = { scheduled: "Scheduled", running: "Running", done: "Done", failed: "Failed" };

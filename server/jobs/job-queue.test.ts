@@ -1,0 +1,110 @@
+import { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "../../domain/jobs";
+import type { AdminJob, JobCount } from "../../domain/resources/jobs";
+import { createPeerServer, createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { eventually } from "../../tests/setup/eventually";
+import type { DatabaseHandle } from "../db/client";
+import { createLogger } from "../logger";
+import { JOB_SCHEMA, type JobHandlers, type JobQueue, startJobQueue } from "./job-queue";
+
+/**
+ * The job queue on both databases: two servers share one (on PostgreSQL, two connections as two
+ * processes would have; on the embedded database, two queues in its one process), each job runs
+ * on one of them, a failing one is tried again and then shown failed to admins, and one that came
+ * due while no server ran is run when one starts.
+ */
+
+const RECURRING = JOB_KIND_NAMES.filter((kind) => JOB_KINDS[kind].every);
+let server: TestServer;
+let second: DatabaseHandle;
+let closeSecond: () => Promise<void> = async () => undefined;
+const runs = new Map<JobKind, number>();
+let failing: JobKind | null = null;
+
+const handlers = Object.fromEntries(
+  JOB_KIND_NAMES.map((kind) => [
+    kind,
+    async () => {
+      runs.set(kind, (runs.get(kind) ?? 0) + 1);
+      if (kind === failing) throw new Error(`could not ${JOB_KINDS[kind].label.toLowerCase()}: the test says no`);
+    },
+  ]),
+) as JobHandlers;
+
+const start = (database: DatabaseHandle) => startJobQueue(database, handlers, createLogger("silent"), { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+
+async function jobs(query = ""): Promise<AdminJob[]> {
+  const response = await server.get(`/api/admin/jobs?perPage=50${query}`, "admin");
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: AdminJob[] }).data;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  if (process.env.TEST_DB === "postgres") {
+    const peer = await createPeerServer(server);
+    second = peer.database;
+    closeSecond = peer.close;
+  } else second = server.database;
+});
+afterAll(async () => {
+  await closeSecond();
+  await server.close();
+});
+
+describe("durable jobs", () => {
+  it("only admins read the jobs, and a state or kind that does not exist is refused", async () => {
+    expect((await server.request("/api/admin/jobs")).status).toBe(401);
+    for (const role of ["planner", "owner", "otherArtist"] as const) {
+      expect((await server.get("/api/admin/jobs", role)).status).toBe(403);
+      expect((await server.get("/api/admin/jobs/counts", role)).status).toBe(403);
+    }
+    expect((await server.get("/api/admin/jobs?state=lost", "admin")).status).toBe(422);
+    expect((await server.get("/api/admin/jobs?kind=nap", "admin")).status).toBe(422);
+    expect(await jobs()).toEqual([]);
+  });
+
+  it("a job that came due while no server ran is run by the first to start, and two servers run each start-up job once between them", async () => {
+    // Sent with no server working the queue, as a server that wrote it and went down would leave it.
+    const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+    await sender.start();
+    const id = await sender.send("upload-sweep", { subject: "left while down" }, { startAfter: new Date(Date.now() - 60_000) });
+    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
+    expect((await jobs("&state=scheduled")).map((job) => [job.id, job.subject, job.attempts])).toContainEqual([id, "left while down", 0]);
+
+    const queues: JobQueue[] = [await start(server.database), await start(second)];
+    try {
+      await eventually(async () => (await jobs("&state=done")).some((job) => job.id === id));
+      await eventually(async () => RECURRING.every((kind) => (runs.get(kind) ?? 0) >= 1));
+      const done = await jobs("&state=done");
+      // Each job ran once: as many runs of a kind as it has finished jobs, whichever server took them.
+      for (const kind of RECURRING) expect(runs.get(kind)).toBe(done.filter((job) => job.kind === kind).length);
+      // The start-up jobs were asked for once between the two servers (a schedule's minute may add one).
+      expect(done.filter((job) => job.kind === "response-facts").length).toBeLessThanOrEqual(2);
+      expect(done.find((job) => job.id === id)).toMatchObject({ kind: "upload-sweep", attempts: 1, last_error: null, subject: "left while down" });
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+    }
+  });
+
+  it("a job that fails is tried again, then shown failed to admins with its error", async () => {
+    failing = "response-facts";
+    const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+    await sender.start();
+    const id = await sender.send("response-facts", { subject: "the test's" });
+    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
+    const queues: JobQueue[] = [await start(server.database), await start(second)];
+    try {
+      await eventually(async () => (await jobs("&state=failed&kind=response-facts")).some((job) => job.id === id));
+      const [failed] = (await jobs("&state=failed&kind=response-facts")).filter((job) => job.id === id);
+      expect(failed).toMatchObject({ state: "failed", attempts: 3, subject: "the test's", last_error: "could not refresh acts' response facts: the test says no" });
+      const counts = ((await (await server.get("/api/admin/jobs/counts", "admin")).json()) as { data: JobCount[] }).data;
+      expect(counts.find((count) => count.kind === "response-facts" && count.state === "failed")?.count).toBeGreaterThanOrEqual(1);
+      expect(counts.find((count) => count.kind === "upload-sweep" && count.state === "done")?.count).toBeGreaterThanOrEqual(1);
+    } finally {
+      failing = null;
+      await Promise.all(queues.map((queue) => queue.stop()));
+    }
+  });
+});
