@@ -7,8 +7,8 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Each status as people read it. */
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = { pending: "Waiting for an answer", accepted: "Accepted", withdrawn: "Withdrawn", declined: "Declined", expired: "Expired" };
 
-/** What is stored: an offer expires by the clock, not by a write. */
-export const STORED_OFFER_STATUSES = ["pending", "accepted", "withdrawn", "declined"] as const;
+/** What is stored: every status, `expired` written by the job at the end of the offer's last day. */
+export const STORED_OFFER_STATUSES = OFFER_STATUSES;
 
 /** How long an offer stands when its act names no date: a week, or until the event's day if sooner. */
 export const OFFER_DAYS = 7;
@@ -42,11 +42,32 @@ export function defaultOfferExpiry(eventStart: Date, timeZone: string | null, no
   return inAWeek < last ? inAWeek : last;
 }
 
+/** The instant an offer's last day ends where the event happens: when its `offer_expire` job runs. */
+export function offerEndsAt(expiresOn: string, timeZone: string | null): Date {
+  return wallTimeToInstant(`${nextDay(expiresOn)}T00:00`, timeZone ?? "UTC");
+}
+
+/** Reminders go out at this hour of the reader's day where the event happens. */
+export const REMINDER_TIME = "09:00";
+
+/** The day before `date` (YYYY-MM-DD). */
+function previousDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** When the planner is reminded of an offer's last day: the morning of the day before, where the event happens. */
+export function offerReminderAt(expiresOn: string, timeZone: string | null): Date {
+  return wallTimeToInstant(`${previousDay(expiresOn)}T${REMINDER_TIME}`, timeZone ?? "UTC");
+}
+
 /**
- * An offer's status as people see it: a pending offer is expired once its last day has ended
- * where the event happens (CONTRACT.md: "by the end of expires_on").
+ * Whether a pending offer's time is up: its last day has ended where the event happens
+ * (CONTRACT.md: "by the end of expires_on"). The `offer_expire` job stores `expired` then;
+ * this rule guards the job and every answer to an offer in the meantime.
  */
-export function offerStatusAt(stored: (typeof STORED_OFFER_STATUSES)[number], expiresOn: string | null, timeZone: string | null, now = new Date()): OfferStatus {
+export function offerStatusAt(stored: OfferStatus, expiresOn: string | null, timeZone: string | null, now = new Date()): OfferStatus {
   if (stored !== "pending" || !expiresOn) return stored;
-  return now >= wallTimeToInstant(`${nextDay(expiresOn)}T00:00`, timeZone ?? "UTC") ? "expired" : "pending";
+  return now >= offerEndsAt(expiresOn, timeZone) ? "expired" : "pending";
 }

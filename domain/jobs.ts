@@ -1,14 +1,16 @@
 /**
  * The work the product does later or elsewhere, as durable jobs (server/jobs/): each kind's
- * name in the queue, what an admin reads for it, and, for the recurring kinds, how often it
- * runs (a cron line in UTC).
+ * name in the queue (the API's `kind`), what an admin reads for it, and, for the recurring
+ * kinds, how often it runs (a cron line in UTC). The others run once, at a time a change set.
  */
 export const JOB_KINDS = {
-  "mail-retry": { label: "Send mail that is due again", every: "* * * * *" },
-  "calendar-read": { label: "Read subscribed calendars", every: "* * * * *" },
-  "facet-compact": { label: "Compact search facet counts", every: "* * * * *" },
-  "upload-sweep": { label: "Remove uploads nothing uses", every: "17 * * * *" },
-  "response-facts": { label: "Refresh acts' response facts", every: "43 * * * *" },
+  offer_expiring: { label: "Remind the planner of an offer's last day", every: null },
+  offer_expire: { label: "Close an offer after its last day", every: null },
+  mail_retry: { label: "Send mail that is due again", every: "* * * * *" },
+  calendar_read: { label: "Read subscribed calendars", every: "* * * * *" },
+  facet_compact: { label: "Compact search facet counts", every: "* * * * *" },
+  upload_sweep: { label: "Remove uploads nothing uses", every: "17 * * * *" },
+  response_facts: { label: "Refresh acts' response facts", every: "43 * * * *" },
 } as const satisfies Record<string, { label: string; every: string | null }>;
 
 export type JobKind = keyof typeof JOB_KINDS;

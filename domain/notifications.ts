@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "invite_declined",
   "event_cancelled",
   "offer_received",
+  "offer_expiring",
   "offer_accepted",
   "offer_declined",
   "offer_withdrawn",
@@ -36,6 +37,8 @@ export interface NotificationFacts {
   documentTitle?: string;
   eventName?: string;
   price?: string;
+  /** A day as people read it ("Thu, Dec 10"). */
+  day?: string;
   rating?: number;
   /** A message's writer, its conversation and its first words. */
   fromName?: string;
@@ -139,6 +142,16 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     action: "See the offer",
     recipient: "planner",
     text: (f) => ({ title: `An offer from ${f.actName}`, body: `${f.actName} offers to play ${f.eventName} for ${f.price}.`, link: "/events" }),
+  },
+  offer_expiring: {
+    setting: "An offer I have not answered is about to end",
+    action: "Answer the offer",
+    recipient: "planner",
+    text: (f) => ({
+      title: `The offer from ${f.actName} for ${f.eventName} ends ${f.day}`,
+      body: `${f.actName} offers to play ${f.eventName} for ${f.price}, open until ${f.day}. Accept or decline it before then.`,
+      link: "/events",
+    }),
   },
   offer_accepted: {
     setting: "A planner accepts an offer of mine",

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { createApp } from "../server/app";
+import { openJobQueue } from "../server/jobs/job-queue";
 import { createAuth } from "../server/auth";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
@@ -26,8 +27,13 @@ export async function publishedDocument(): Promise<Record<string, unknown>> {
   const database = await openDatabase({});
   try {
     await migrateDatabase(database);
-    const app = createApp({ env, database, auth: createAuth(database.db, env, env.authSecret!), logger: createLogger("silent"), storage: createFileStorage(env) });
-    return (await (await app.request("/api/openapi.json")).json()) as Record<string, unknown>;
+    const jobs = await openJobQueue(database, createLogger("silent"), { work: false });
+    try {
+      const app = createApp({ env, database, jobs, auth: createAuth(database.db, env, env.authSecret!), logger: createLogger("silent"), storage: createFileStorage(env) });
+      return (await (await app.request("/api/openapi.json")).json()) as Record<string, unknown>;
+    } finally {
+      await jobs.stop();
+    }
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { ActRowCache } from "./cache/act-row-cache";
 import type { GuestPageCache } from "./cache/guest-cache";
 import type { TaggedStore } from "./cache/tagged-store";
 import type { ViewerCache } from "./cache/viewer-cache";
+import type { JobQueue } from "./jobs/job-queue";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { fileRoutes } from "./files";
@@ -37,6 +38,8 @@ export { DEV_ENHANCE_SCRIPTS } from "./render/page-handler";
 export interface AppDeps {
   env: Env;
   database: DatabaseHandle;
+  /** This server's job queue: changes schedule their later work in it. */
+  jobs: JobQueue;
   auth: Auth;
   logger: Logger;
   /** Where uploaded files live (server/storage/create-storage.ts). */
@@ -76,7 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = apiRouter({ env, database, storage, conversationHub: deps.conversationHub, pagePolicy });
 
   app.onError(errorAnswer(logger, { pages: Boolean(deps.ssr) }));
-  app.use("*", requestContext({ logger, db: database.db, actRows: deps.actRows }));
+  app.use("*", requestContext({ logger, db: database.db, jobs: deps.jobs, actRows: deps.actRows }));
   // Text responses go out compressed; files and images are sent as stored.
   app.use("*", compress());
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));

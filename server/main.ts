@@ -19,7 +19,8 @@ import { removeStaleVideoUploads } from "./services/videos";
 import { compactFacetCounts } from "./services/search/facet-counts";
 import { refreshAllResponseFacts } from "./services/response-facts";
 import { refreshDueCalendars } from "./services/calendar-subscriptions";
-import { startJobQueue } from "./jobs/job-queue";
+import { openJobQueue } from "./jobs/job-queue";
+import { processJobHandlers } from "./jobs/process-handlers";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
@@ -50,9 +51,11 @@ async function main() {
   const viewerCache = createViewerCache(store);
   const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
+  const jobs = await openJobQueue(database, logger, { work: true });
   const app = createApp({
     env,
     database,
+    jobs,
     auth,
     logger,
     storage,
@@ -78,20 +81,17 @@ async function main() {
 
   // Everything that happens on time is a job of the queue (server/jobs/), claimed by one server.
   const reading = { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes };
-  const jobs = await startJobQueue(
-    database,
-    {
-      "mail-retry": () => mailWorker.pass(),
-      "calendar-read": () => refreshDueCalendars(database.db, reading, { rest: true }),
-      "facet-compact": () => compactFacetCounts(database.db),
-      "response-facts": () => refreshAllResponseFacts(database.db),
-      "upload-sweep": async () => {
-        const [removed, unfinished] = await Promise.all([removeStaleUploads(database.db, storage), removeStaleVideoUploads(database.db, storage)]);
-        if (removed + unfinished > 0) logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished");
-      },
+  await jobs.work({
+    ...processJobHandlers(database.db),
+    mail_retry: () => mailWorker.pass(),
+    calendar_read: () => refreshDueCalendars(database.db, reading, { rest: true }),
+    facet_compact: () => compactFacetCounts(database.db),
+    response_facts: () => refreshAllResponseFacts(database.db),
+    upload_sweep: async () => {
+      const [removed, unfinished] = await Promise.all([removeStaleUploads(database.db, storage), removeStaleVideoUploads(database.db, storage)]);
+      if (removed + unfinished > 0) logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished");
     },
-    logger,
-  );
+  });
 
   server.listen(env.port, env.host, () => logger.info({ url: `http://${env.host}:${env.port}` }, "listening"));
 

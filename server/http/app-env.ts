@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
+import type { JobQueue } from "../jobs/job-queue";
 import type { SessionUser } from "../services/viewer";
 
 /** What every request carries through the app (server/app.ts sets it). */
@@ -10,6 +11,8 @@ export interface AppVariables {
   requestId: string;
   log: Logger;
   db: Database;
+  /** Where a change schedules what must happen later (server/jobs/job-queue.ts). */
+  jobs: JobQueue;
   viewer: SessionUser | null;
   /** Acts' rows kept between requests, for reads (server/cache/act-row-cache.ts). */
   actRows?: ActRowCache | undefined;

@@ -3,17 +3,19 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
+import type { JobQueue } from "../jobs/job-queue";
 import type { AppEnv } from "./app-env";
 import { setResponseHeader } from "./set-response-header";
 
 /** What every request carries (AppVariables), and one JSON log line per request, with an id the client also sees. */
-export function requestContext(deps: { logger: Logger; db: Database; actRows?: ActRowCache | undefined }): MiddlewareHandler<AppEnv> {
+export function requestContext(deps: { logger: Logger; db: Database; jobs: JobQueue; actRows?: ActRowCache | undefined }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     const log = deps.logger.child({ requestId });
     c.set("requestId", requestId);
     c.set("log", log);
     c.set("db", deps.db);
+    c.set("jobs", deps.jobs);
     c.set("actRows", deps.actRows);
     const started = performance.now();
     await next();

@@ -6,7 +6,7 @@ import { createPeerServer, createTestServer, type TestServer } from "../../tests
 import { eventually } from "../../tests/setup/eventually";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
-import { JOB_SCHEMA, type JobHandlers, type JobQueue, startJobQueue } from "./job-queue";
+import { JOB_SCHEMA, type JobHandlers, type JobQueue, openJobQueue } from "./job-queue";
 
 /**
  * The job queue on both databases: two servers share one (on PostgreSQL, two connections as two
@@ -30,9 +30,13 @@ const handlers = Object.fromEntries(
       if (kind === failing) throw new Error(`could not ${JOB_KINDS[kind].label.toLowerCase()}: the test says no`);
     },
   ]),
-) as JobHandlers;
+) as unknown as JobHandlers;
 
-const start = (database: DatabaseHandle) => startJobQueue(database, handlers, createLogger("silent"), { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+async function start(database: DatabaseHandle): Promise<JobQueue> {
+  const queue = await openJobQueue(database, createLogger("silent"), { work: true });
+  await queue.work(handlers, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+  return queue;
+}
 
 async function jobs(query = ""): Promise<AdminJob[]> {
   const response = await server.get(`/api/admin/jobs?perPage=50${query}`, "admin");
@@ -69,7 +73,7 @@ describe("durable jobs", () => {
     // Sent with no server working the queue, as a server that wrote it and went down would leave it.
     const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
     await sender.start();
-    const id = await sender.send("upload-sweep", { subject: "left while down" }, { startAfter: new Date(Date.now() - 60_000) });
+    const id = await sender.send("upload_sweep", { subject: "left while down" }, { startAfter: new Date(Date.now() - 60_000) });
     await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
     expect((await jobs("&state=scheduled")).map((job) => [job.id, job.subject, job.attempts])).toContainEqual([id, "left while down", 0]);
 
@@ -81,18 +85,18 @@ describe("durable jobs", () => {
       // Each job ran once: as many runs of a kind as it has finished jobs, whichever server took them.
       for (const kind of RECURRING) expect(runs.get(kind)).toBe(done.filter((job) => job.kind === kind).length);
       // The start-up jobs were asked for once between the two servers (a schedule's minute may add one).
-      expect(done.filter((job) => job.kind === "response-facts").length).toBeLessThanOrEqual(2);
-      expect(done.find((job) => job.id === id)).toMatchObject({ kind: "upload-sweep", attempts: 1, last_error: null, subject: "left while down" });
+      expect(done.filter((job) => job.kind === "response_facts").length).toBeLessThanOrEqual(2);
+      expect(done.find((job) => job.id === id)).toMatchObject({ kind: "upload_sweep", attempts: 1, last_error: null, subject: "left while down" });
     } finally {
       await Promise.all(queues.map((queue) => queue.stop()));
     }
   });
 
   it("a job that fails is tried again, then shown failed to admins with its error", async () => {
-    failing = "response-facts";
+    failing = "response_facts";
     const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
     await sender.start();
-    const id = await sender.send("response-facts", { subject: "the test's" });
+    const id = await sender.send("response_facts", { subject: "the test's" });
     await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
     const queues: JobQueue[] = [await start(server.database), await start(second)];
     try {
@@ -100,8 +104,8 @@ describe("durable jobs", () => {
       const [failed] = (await jobs("&state=failed&kind=response-facts")).filter((job) => job.id === id);
       expect(failed).toMatchObject({ state: "failed", attempts: 3, subject: "the test's", last_error: "could not refresh acts' response facts: the test says no" });
       const counts = ((await (await server.get("/api/admin/jobs/counts", "admin")).json()) as { data: JobCount[] }).data;
-      expect(counts.find((count) => count.kind === "response-facts" && count.state === "failed")?.count).toBeGreaterThanOrEqual(1);
-      expect(counts.find((count) => count.kind === "upload-sweep" && count.state === "done")?.count).toBeGreaterThanOrEqual(1);
+      expect(counts.find((count) => count.kind === "response_facts" && count.state === "failed")?.count).toBeGreaterThanOrEqual(1);
+      expect(counts.find((count) => count.kind === "upload_sweep" && count.state === "done")?.count).toBeGreaterThanOrEqual(1);
     } finally {
       failing = null;
       await Promise.all(queues.map((queue) => queue.stop()));

@@ -1,7 +1,9 @@
-import { PgBoss } from "pg-boss";
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { type DrizzleTransactionLike, fromDrizzle, PgBoss, type Queue } from "pg-boss";
 import type { Logger } from "pino";
 import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "../../domain/jobs";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle, Executor } from "../db/client";
 
 /** The PostgreSQL schema the job library keeps its tables in. */
 export const JOB_SCHEMA = "pgboss";
@@ -9,27 +11,73 @@ export const JOB_SCHEMA = "pgboss";
 /**
  * How each kind's jobs are kept. A recurring kind has at most one job waiting and one running
  * (the library's "stately" policy), so a slow round never overlaps the next and servers that
- * were down do not leave a pile; its finished jobs are kept a day for admins to read.
+ * were down leave no pile; a job of a change (a reminder) is one per key, tried again for a
+ * day with a growing delay. Finished jobs are kept for admins to read: a day for the recurring
+ * kinds, a month for the others.
  */
-const QUEUE_OPTIONS = {
-  policy: "stately",
-  retryLimit: 2,
-  retryDelay: 30,
-  retryBackoff: true,
-  retryDelayMax: 3600,
-  expireInSeconds: 15 * 60,
-  deleteAfterSeconds: 24 * 60 * 60,
-} as const;
+function queueOptions(kind: JobKind): Omit<Queue, "name"> {
+  const retry = { retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 15 * 60 };
+  return JOB_KINDS[kind].every
+    ? { ...retry, policy: "stately", retryLimit: 2, deleteAfterSeconds: 24 * 60 * 60 }
+    : { ...retry, policy: "standard", retryLimit: 8, deleteAfterSeconds: 30 * 24 * 60 * 60 };
+}
+
+/** What a job carries: what it is about, as admins read it, and what its handler needs. */
+export interface JobData {
+  subject: string;
+  [field: string]: string | number | boolean | null;
+}
 
 /** What runs a job of each kind. */
-export type JobHandlers = Record<JobKind, () => Promise<unknown>>;
+export type JobHandlers = Record<JobKind, (data: JobData | null) => Promise<unknown>>;
+
+/** Quicker timing for tests: how often idle workers look for jobs, and a short fixed delay between tries. */
+export interface JobQueueTiming {
+  pollingIntervalSeconds?: number;
+  retryDelaySeconds?: number;
+}
+
+/**
+ * A job's id from its kind and key: the same change asking twice (or two servers at once) makes
+ * one job, and a job done is not made again.
+ */
+export function jobId(kind: JobKind, key: string): string {
+  const hex = createHash("sha1").update(`${kind}:${key}`).digest("hex");
+  // A name-based (version 5) UUID: the library's id column is a uuid.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface JobQueue {
+  /**
+   * Schedules a job in the caller's transaction, so that it exists exactly when the change
+   * commits; a second one of the same kind and key is nothing.
+   */
+  schedule(tx: Executor, kind: JobKind, job: { key: string; runAt: Date; data: JobData }): Promise<void>;
+  /** Calls off the job of a kind and key if it has not run, in the caller's transaction. */
+  cancel(tx: Executor, kind: JobKind, key: string): Promise<void>;
+  /**
+   * Works every kind's queue on this server, among however many servers share the database:
+   * the library claims each job for one of them. The recurring kinds are scheduled (the same
+   * schedule from every server is one schedule) and asked for once now, as the timers they
+   * replaced ran once at start: servers starting together ask once between them.
+   */
+  work(handlers: JobHandlers, timing?: JobQueueTiming): Promise<void>;
+  /** Stops taking jobs, waits for the ones running, and closes the queue's connections. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The library's writes inside our transaction. Our driver-neutral Database type leaves what
+ * execute answers unknown; both drivers answer the rows the adapter unwraps.
+ */
+const inTransaction = (tx: Executor) => ({ db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
 
 function createBoss(database: DatabaseHandle, options: { work: boolean }) {
   return new PgBoss({
     ...database.jobConnection,
     schema: JOB_SCHEMA,
     migrate: true,
-    // Only a server that works its queues keeps their schedules and maintenance.
+    // Only a server that works the queues keeps their schedules and maintenance.
     supervise: options.work,
     schedule: options.work,
   });
@@ -44,47 +92,39 @@ export async function installJobQueue(database: DatabaseHandle): Promise<void> {
   await boss.start();
   try {
     for (const kind of JOB_KIND_NAMES) {
-      if (await boss.getQueue(kind)) await boss.updateQueue(kind, QUEUE_OPTIONS);
-      else await boss.createQueue(kind, QUEUE_OPTIONS);
+      if (await boss.getQueue(kind)) await boss.updateQueue(kind, queueOptions(kind));
+      else await boss.createQueue(kind, queueOptions(kind));
     }
   } finally {
     await boss.stop({ graceful: false, close: database.kind !== "pglite" });
   }
 }
 
-export interface JobQueue {
-  /** Stops taking jobs, waits for the ones running, and closes the queue's connections. */
-  stop(): Promise<void>;
-}
-
-/** Quicker timing for tests: how often idle workers look for jobs, and a short fixed delay between tries. */
-export interface JobQueueTiming {
-  pollingIntervalSeconds?: number;
-  retryDelaySeconds?: number;
-}
-
-/**
- * Works every kind's queue on this server, among however many servers share the database:
- * the library claims each job for one of them. The recurring kinds are scheduled (the same
- * schedule from every server is one schedule) and asked for once at start, as the timers
- * they replace ran once at start: servers starting together ask once between them.
- */
-export async function startJobQueue(database: DatabaseHandle, handlers: JobHandlers, logger: Logger, timing: JobQueueTiming = {}): Promise<JobQueue> {
-  const boss = createBoss(database, { work: true });
+/** The job queue of a server: it schedules jobs always, and works them once asked to (`work`). */
+export async function openJobQueue(database: DatabaseHandle, logger: Logger, options: { work: boolean }): Promise<JobQueue> {
+  const boss = createBoss(database, options);
   boss.on("error", (err: unknown) => logger.warn({ err }, "job queue error"));
   await boss.start();
-  for (const kind of JOB_KIND_NAMES) {
-    if (timing.retryDelaySeconds) await boss.updateQueue(kind, { retryDelay: timing.retryDelaySeconds, retryBackoff: false });
-    await boss.work(kind, { pollingIntervalSeconds: timing.pollingIntervalSeconds ?? 2, batchSize: 1 }, async () => {
-      await handlers[kind]();
-    });
-    const { every } = JOB_KINDS[kind];
-    if (every) {
-      await boss.schedule(kind, every, null, { tz: "UTC" });
-      await boss.sendThrottled(kind, null, null, 60, "start");
-    }
-  }
   return {
+    async schedule(tx, kind, job) {
+      await boss.send(kind, job.data, { id: jobId(kind, job.key), startAfter: job.runAt, ...inTransaction(tx) });
+    },
+    async cancel(tx, kind, key) {
+      await boss.cancel(kind, jobId(kind, key), inTransaction(tx));
+    },
+    async work(handlers, timing = {}) {
+      for (const kind of JOB_KIND_NAMES) {
+        if (timing.retryDelaySeconds) await boss.updateQueue(kind, { retryDelay: timing.retryDelaySeconds, retryBackoff: false });
+        await boss.work(kind, { pollingIntervalSeconds: timing.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
+          await handlers[kind]((job?.data as JobData | null) ?? null);
+        });
+        const { every } = JOB_KINDS[kind];
+        if (every) {
+          await boss.schedule(kind, every, null, { tz: "UTC" });
+          await boss.sendThrottled(kind, null, null, 60, "start");
+        }
+      }
+    },
     stop: () => boss.stop({ graceful: true, timeout: 20_000, close: database.kind !== "pglite" }),
   };
 }

@@ -69,6 +69,8 @@ describe("notification mail", () => {
     await step("offer_received", async () => {
       offerId = (await ok(await server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200, message: "Two sets" }))).data.id as number;
     });
+    // The morning before the offer's last day, its job reminds the planner.
+    await step("offer_expiring", async () => expect(await server.runJob("offer_expiring", String(offerId))).toBe(true));
     await step("offer_accepted", async () => ok(await server.post(`/api/offers/accept/${offerId}`, "planner")));
     // A second event's offer, declined.
     const brunch = await ok(
@@ -134,6 +136,7 @@ describe("notification mail", () => {
       document_declined: { to: "artist@example.com", subject: /^Insurance Certificate declined/, link: "/documents" },
       act_invited: { to: "artist@example.com", subject: /^The Velvet Tones is invited to Summer Wedding/, link: "/invites" },
       offer_received: { to: "planner@example.com", subject: /^An offer from The Velvet Tones/, link: "/events" },
+      offer_expiring: { to: "planner@example.com", subject: /^The offer from The Velvet Tones for Summer Wedding ends /, link: "/events" },
       offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
       offer_withdrawn: { to: "planner@example.com", subject: /^The Velvet Tones withdrew its offer/, link: "/events" },
       invite_declined: { to: "planner@example.com", subject: /^The Velvet Tones declined Pool Party/, link: "/events" },
@@ -195,6 +198,7 @@ describe("notification mail", () => {
       "offer_withdrawn",
       "offer_received",
       "offer_received",
+      "offer_expiring",
       "offer_received",
     ]);
   });
@@ -251,7 +255,7 @@ describe("notification mail", () => {
     expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
     expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
     const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
-    expect(plannerKinds).toEqual(["invite_declined", "offer_received", "offer_withdrawn", "review_reply", "review_removed", "message"]);
+    expect(plannerKinds).toEqual(["invite_declined", "offer_received", "offer_expiring", "offer_withdrawn", "review_reply", "review_removed", "message"]);
     const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
     // Both sides of a conversation are told of a message.

@@ -19,10 +19,13 @@ import { takeAccountAction } from "./account-limits";
 import { notify } from "./notifications";
 import { recordInEventConversation } from "./conversations";
 import { dayStatus, isFreeOn } from "./availability";
+import { formatShortCalendarDate } from "../../domain/calendar-days";
 import { AVAILABILITY_MESSAGES } from "../../domain/availability";
 import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
+import type { JobQueue } from "../jobs/job-queue";
+import { cancelOfferJobs, scheduleOfferJobs } from "./booking/offer-times";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
@@ -153,13 +156,13 @@ export async function updateEvent(db: Database, planner: SessionUser, eventUrl: 
   });
 }
 
-/** An offer as the API answers it, expired once its last day has ended where the event happens. */
-function offerOf(offer: typeof offers.$inferSelect, timeZone: string | null, now = new Date()): Offer {
+/** An offer as the API answers it: its stored status (`expired` is written by its job at the end of its last day). */
+function offerOf(offer: typeof offers.$inferSelect): Offer {
   return {
     id: offer.id,
     price_cents: offer.priceCents,
     message: offer.message,
-    status: offerStatusAt(offer.status, offer.expiresOn, timeZone, now),
+    status: offer.status,
     date_time_posted: offer.dateTimePosted.toISOString(),
     deposit_cents: offer.depositCents,
     expires_on: offer.expiresOn,
@@ -235,7 +238,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
             id: invite.id,
             act: { url: invite.actUrl, name: invite.actName },
             state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null),
-            offers: own.map((offer) => offerOf(offer, event.timeZone, now)),
+            offers: own.map((offer) => offerOf(offer)),
             // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
             review_due: booked && event.starttime <= now && !reviewed,
           };
@@ -414,7 +417,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
       },
       request: row.requestMessage,
       state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null),
-      offers: own.map((offer) => offerOf(offer, row.timeZone)),
+      offers: own.map((offer) => offerOf(offer)),
       act_day: actDays[index] ?? null,
     };
   });
@@ -478,7 +481,7 @@ export async function withdrawInvite(db: Database, planner: SessionUser, inviteI
 }
 
 /** The act's artist (or an admin) answers an invite with a price and a message. */
-export async function submitOffer(db: Database, artist: SessionUser, inviteId: number, input: OfferInput): Promise<OfferSent> {
+export async function submitOffer(db: Database, jobs: JobQueue, artist: SessionUser, inviteId: number, input: OfferInput): Promise<OfferSent> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId, starttime: events.starttime, cancelledAt: events.cancelledAt }, timeZone: places.timeZone })
@@ -504,11 +507,12 @@ export async function submitOffer(db: Database, artist: SessionUser, inviteId: n
       .insert(offers)
       .values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message, depositCents: input.deposit_cents ?? 0, expiresOn, terms: input.terms })
       .returning();
+    await scheduleOfferJobs(tx, jobs, { id: offer!.id, expiresOn }, row.timeZone);
     await notify(tx, row.event.plannerId, "offer_received", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(offer!.priceCents) });
     const offerText = [
       `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.`,
       offer!.depositCents > 0 ? `Deposit ${formatPrice(offer!.depositCents)}.` : "",
-      `Open until ${expiresOn}.`,
+      `Open until ${formatShortCalendarDate(expiresOn)}.`,
       input.message,
       input.terms ? `Cancellation terms: ${input.terms}` : "",
     ]
@@ -559,7 +563,7 @@ async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: numbe
 }
 
 /** The event's planner accepts an offer, which books the act; an offer is accepted once, and not after its last day. */
-export async function acceptOffer(db: Database, planner: SessionUser, offerId: number): Promise<MessageResult> {
+export async function acceptOffer(db: Database, jobs: JobQueue, planner: SessionUser, offerId: number): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
@@ -576,10 +580,12 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
     }
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
     // The act's other offers for this event wait for nothing now.
-    await tx
+    const others = await tx
       .update(offers)
       .set({ status: "withdrawn" })
-      .where(and(eq(offers.inviteId, row.invite.id), eq(offers.status, "pending")));
+      .where(and(eq(offers.inviteId, row.invite.id), eq(offers.status, "pending")))
+      .returning({ id: offers.id });
+    await cancelOfferJobs(tx, jobs, [offerId, ...others.map((other) => other.id)]);
     await notify(tx, row.managerId, "offer_accepted", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
     const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}.`;
     await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "booking", bookedText);
@@ -588,11 +594,12 @@ export async function acceptOffer(db: Database, planner: SessionUser, offerId: n
 }
 
 /** The event's planner says no to an offer; the act is told, in the app and in the conversation. */
-export async function declineOffer(db: Database, planner: SessionUser, offerId: number): Promise<MessageResult> {
+export async function declineOffer(db: Database, jobs: JobQueue, planner: SessionUser, offerId: number): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
     await tx.update(offers).set({ status: "declined" }).where(eq(offers.id, offerId));
+    await cancelOfferJobs(tx, jobs, [offerId]);
     await notify(tx, row.managerId, "offer_declined", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
     const text = `${planner.name} declined the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`;
     await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "offer", text);
@@ -643,12 +650,13 @@ export async function findManagedOffer(db: Executor, viewer: SessionUser, offerI
 }
 
 /** The act's artist takes back an offer the planner has not answered; the planner is told. */
-export async function withdrawOffer(db: Database, artist: SessionUser, offerId: number): Promise<MessageResult> {
+export async function withdrawOffer(db: Database, jobs: JobQueue, artist: SessionUser, offerId: number): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such offer");
     if (offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone) !== "pending") throw conflict("Only an offer waiting for an answer can be withdrawn");
     await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
+    await cancelOfferJobs(tx, jobs, [offerId]);
     await notify(tx, row.event.plannerId, "offer_withdrawn", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
     await recordInEventConversation(
       tx,

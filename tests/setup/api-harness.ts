@@ -23,6 +23,8 @@ import { createActRowCache } from "../../server/cache/act-row-cache";
 import { createLogger } from "../../server/logger";
 import { deliverDueMail } from "../../server/mail/outbox";
 import { createMailTransport } from "../../server/mail/transport";
+import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "../../server/jobs/job-queue";
+import { type ProcessJobKind, processJobHandlers } from "../../server/jobs/process-handlers";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
 export const ROLE_EMAILS = {
@@ -152,7 +154,9 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const viewerCache = store && options.viewerCache !== false ? createViewerCache(store) : undefined;
   const actRows = store && options.viewerCache !== false ? createActRowCache(store) : undefined;
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
-  const build = () => createApp({ env, database, auth, logger, storage, ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
+  // Changes schedule their jobs here; a test reads them (GET /api/admin/jobs) or works them.
+  const jobs = await openJobQueue(database, logger, { work: false });
+  const build = () => createApp({ env, database, jobs, auth, logger, storage, ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
   let app = build();
 
   let ipCounter = 0;
@@ -221,12 +225,23 @@ export async function createTestServer(options: TestServerOptions = {}) {
   };
   /** One pass of the mail worker, as if at this moment. */
   const deliverMail = (now?: Date) => deliverDueMail(database.db, mailDeps, now);
+  /**
+   * Runs a scheduled job of the booking process now, with the data it was stored with, as the
+   * worker would when its time comes; answers what its handler answered (whether it acted).
+   */
+  async function runJob(kind: ProcessJobKind, key: string): Promise<unknown> {
+    const result = await database.db.execute(sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where id = ${jobId(kind, key)}::uuid`);
+    const [row] = (result as unknown as { rows: { data: JobData }[] }).rows;
+    if (!row) throw new Error(`no ${kind} job for ${key}`);
+    return processJobHandlers(database.db)[kind](row.data);
+  }
 
   async function close() {
     mailDeps.transport.close();
     if (checker) recordCheckedAnswers(checker);
     await store?.stop();
     await conversationHub.stop();
+    await jobs.stop();
     await database.close();
     await serverDb?.drop();
     await s3?.close();
@@ -256,6 +271,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     storage,
     s3,
     deliverMail,
+    jobs,
+    runJob,
     mailDeps,
     request,
     post,
@@ -296,7 +313,8 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   const viewerCache = createViewerCache(store);
   const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
-  const app = createApp({ env, database, auth, logger, storage: createFileStorage(env), ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub });
+  const jobs = await openJobQueue(database, logger, { work: false });
+  const app = createApp({ env, database, jobs, auth, logger, storage: createFileStorage(env), ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);
@@ -304,6 +322,7 @@ export async function createPeerServer(server: TestServer, options: Pick<TestSer
   async function close() {
     await store.stop();
     await conversationHub.stop();
+    await jobs.stop();
     await database.close();
   }
   return { database, request, close };

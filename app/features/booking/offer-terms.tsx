@@ -1,3 +1,4 @@
+import { formatShortCalendarDate } from "../../../domain/calendar-days";
 import { formatPrice } from "../../../domain/prices";
 import type { Offer } from "../../../domain/resources/events";
 
@@ -5,7 +6,7 @@ import type { Offer } from "../../../domain/resources/events";
 export function OfferTerms({ offer }: { offer: Pick<Offer, "deposit_cents" | "expires_on" | "terms" | "status"> }) {
   const parts = [
     offer.deposit_cents > 0 ? `Deposit ${formatPrice(offer.deposit_cents)}` : "No deposit",
-    offer.expires_on && offer.status === "pending" ? `open until ${offer.expires_on}` : null,
+    offer.expires_on && offer.status === "pending" ? `open until ${formatShortCalendarDate(offer.expires_on)}` : null,
   ].filter(Boolean);
   return (
     <span className="block w-full text-xs text-gray-700">

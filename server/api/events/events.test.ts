@@ -1,3 +1,4 @@
+import { formatShortCalendarDate } from "../../../domain/calendar-days";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "../../../domain/act-profile";
@@ -266,12 +267,43 @@ describe("offers with terms, and saying no", () => {
     const { url, inviteId } = await invitedTo("Winter Ball", 20);
     await post(`/api/offers/submit/${inviteId}`, "owner", { price: 800 });
     const [offer] = await offersOf(url);
-    // Its last day was yesterday.
+    // Its last day was yesterday, and its job has not run yet: the offer is refused all the same.
     await server.database.db.execute(sql`update offers set expires_on = (now() - interval '2 days')::date where id = ${offer!.id}`);
-    expect((await offersOf(url))[0]!.status).toBe("expired");
     const refused = await post(`/api/offers/accept/${offer!.id}`, "planner");
     expect(refused.status).toBe(409);
     expect((await json<{ message: string }>(refused)).message).toBe("This offer has expired");
+    // Its job stores it expired, for lists to read; a second run changes nothing.
+    expect(await server.runJob("offer_expire", String(offer!.id))).toBe(true);
+    expect((await offersOf(url))[0]!.status).toBe("expired");
+    expect(await server.runJob("offer_expire", String(offer!.id))).toBe(false);
+  });
+
+  it("an offer's last day, where the event happens (Honolulu): the planner is reminded the morning before, and it closes at the day's end", async () => {
+    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Luau", starttime: inDays(20), location: "Honolulu, HI", actUrl: "the-velvet-tones" }));
+    const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
+    const lastDay = inDays(10).slice(0, 10);
+    const sent = await json<{ data: { id: number } }>(await post(`/api/offers/submit/${event.invites[0]!.id}`, "owner", { price: 900, expires_on: lastDay }));
+    const offerId = sent.data.id;
+    const jobsOf = async () =>
+      (await json<{ data: { kind: string; run_at: string; state: string; subject: string }[] }>(await get("/api/admin/jobs?perPage=50", "admin"))).data.filter(
+        (job) => job.subject === `Offer ${offerId}`,
+      );
+    const dayBefore = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(`${lastDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    // 9 AM the day before, and midnight after the last day, in Honolulu (UTC-10, no daylight time).
+    expect((await jobsOf()).map(({ kind, run_at, state }) => ({ kind, run_at, state })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: "offer_expire", run_at: `${dayAfter}T10:00:00.000Z`, state: "scheduled" },
+      { kind: "offer_expiring", run_at: `${dayBefore}T19:00:00.000Z`, state: "scheduled" },
+    ]);
+    expect(await server.runJob("offer_expiring", String(offerId))).toBe(true);
+    const note = (await json<{ data: { kind: string; title: string; body: string }[] }>(await get("/api/notifications", "planner"))).data[0];
+    expect(note).toMatchObject({ kind: "offer_expiring", title: `The offer from The Velvet Tones for Luau ends ${formatShortCalendarDate(lastDay)}` });
+    expect(note!.body).toContain("$900.00");
+    // Answered, the offer's jobs are called off (an admin reads them done), and would do nothing if they ran.
+    expect((await post(`/api/offers/decline/${offerId}`, "planner")).status).toBe(200);
+    expect((await jobsOf()).map((job) => job.state)).toEqual(["done", "done"]);
+    expect(await server.runJob("offer_expiring", String(offerId))).toBe(false);
+    expect(await server.runJob("offer_expire", String(offerId))).toBe(false);
   });
 
   it("the event's planner declines an offer; the act is told in the app and in the conversation; it cannot be accepted after", async () => {

@@ -128,7 +128,7 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await submitOffer(c.get("db"), viewer, c.req.valid("param").inviteId, c.req.valid("json")) }, 200);
+      return c.json({ data: await submitOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").inviteId, c.req.valid("json")) }, 200);
     },
   )
   .openapi(
@@ -143,7 +143,7 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await acceptOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
+      return c.json({ data: await acceptOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId) }, 200);
     },
   )
   .openapi(
@@ -158,7 +158,7 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await declineOffer(c.get("db"), viewer, c.req.valid("param").offerId) }, 200);
+      return c.json({ data: await declineOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId) }, 200);
     },
   )
   .openapi(
@@ -183,7 +183,7 @@ export const eventRoutes = createRouter()
       params: idParam("offerId"),
       errors: [401, 404, 409],
     }),
-    async (c) => c.json({ data: await withdrawOffer(c.get("db"), requireViewer(c), c.req.valid("param").offerId) }, 200),
+    async (c) => c.json({ data: await withdrawOffer(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").offerId) }, 200),
   )
   .openapi(
     apiRoute({

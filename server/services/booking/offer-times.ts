@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { formatShortCalendarDate } from "../../../domain/calendar-days";
+import { offerEndsAt, offerReminderAt, offerStatusAt } from "../../../domain/events";
+import { formatPrice } from "../../../domain/prices";
+import type { Database, Executor } from "../../db/client";
+import { acts, events, invites, offers, places } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
+import { notify } from "../notifications";
+
+/**
+ * An offer's two moments: the morning before its last day the planner is reminded of it
+ * (`offer_expiring`), and at the end of that day it is stored `expired` (`offer_expire`), both
+ * where the event happens. Scheduled in the transaction that sends the offer; called off when
+ * it is answered or withdrawn; each job checks the offer again when it runs.
+ */
+export async function scheduleOfferJobs(tx: Executor, jobs: JobQueue, offer: { id: number; expiresOn: string }, timeZone: string | null, now = new Date()): Promise<void> {
+  const data = { subject: `Offer ${offer.id}`, offerId: offer.id };
+  const remindAt = offerReminderAt(offer.expiresOn, timeZone);
+  // An offer made the evening before its last day is not announced twice.
+  if (remindAt > now) await jobs.schedule(tx, "offer_expiring", { key: String(offer.id), runAt: remindAt, data });
+  await jobs.schedule(tx, "offer_expire", { key: String(offer.id), runAt: offerEndsAt(offer.expiresOn, timeZone), data });
+}
+
+/** The offer was answered: nothing is left to remind of, or to close. */
+export async function cancelOfferJobs(tx: Executor, jobs: JobQueue, offerIds: number[]): Promise<void> {
+  for (const id of offerIds) {
+    await jobs.cancel(tx, "offer_expiring", String(id));
+    await jobs.cancel(tx, "offer_expire", String(id));
+  }
+}
+
+/** The offer with what its jobs need, locked against an answer given meanwhile. */
+async function lockedOffer(tx: Executor, offerId: number) {
+  const [row] = await tx
+    .select({ offer: offers, actName: acts.name, actUrl: acts.url, eventName: events.name, plannerId: events.plannerId, timeZone: places.timeZone })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .leftJoin(places, eq(places.id, events.placeId))
+    .where(eq(offers.id, offerId))
+    .for("update", { of: offers });
+  return row;
+}
+
+/** The `offer_expire` job: a pending offer whose last day has ended is stored `expired`. Answers whether it was. */
+export async function expireOffer(db: Database, offerId: number, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOffer(tx, offerId);
+    if (!row || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "expired" || row.offer.status === "expired") return false;
+    await tx.update(offers).set({ status: "expired" }).where(eq(offers.id, offerId));
+    return true;
+  });
+}
+
+/** The `offer_expiring` job: the planner is told of an offer still waiting on the day before its last. Answers whether they were. */
+export async function remindOfferExpiring(db: Database, offerId: number, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOffer(tx, offerId);
+    if (!row?.offer.expiresOn || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "pending") return false;
+    await notify(tx, row.plannerId, "offer_expiring", {
+      actName: row.actName,
+      actUrl: row.actUrl,
+      eventName: row.eventName,
+      price: formatPrice(row.offer.priceCents),
+      day: formatShortCalendarDate(row.offer.expiresOn),
+    });
+    return true;
+  });
+}
