@@ -1,4 +1,4 @@
-export const INVITE_STATES = ["invited", "offered", "booked", "declined", "cancelled"] as const;
+export const INVITE_STATES = ["invited", "offered", "booked", "declined", "released", "cancelled"] as const;
 export type InviteState = (typeof INVITE_STATES)[number];
 import { instantToWallTime, wallTimeToInstant } from "./time-zones";
 

@@ -17,6 +17,8 @@ export const MESSAGES = {
   priceWholeCents: "Enter the price in dollars and cents, such as 1500 or 1500.50",
   offerExpiryOutOfRange: "Choose a day from today to the event's day",
   offerExpired: "This offer has expired",
+  invalidPhone: "Enter a valid phone number",
+  inviteReleased: (eventName: string) => `${eventName} is booked with another act: this invite is closed`,
   tooManyTestimonials: `An act shows at most ${LIMITS.maxTestimonials} testimonials: delete one first`,
   tooManyOfferings: `An act offers at most ${LIMITS.maxOfferings} packages: delete one first`,
   tooManyDocuments: `An act keeps at most ${LIMITS.maxDocuments} documents: delete one first`,

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   "offer_received",
   "offer_expiring",
   "offer_accepted",
+  "booking_confirmed",
+  "invite_released",
   "offer_declined",
   "offer_withdrawn",
   "review_posted",
@@ -39,6 +41,11 @@ export interface NotificationFacts {
   price?: string;
   /** A day as people read it ("Thu, Dec 10"). */
   day?: string;
+  /** A booking's number, the event's time where it happens, what is due, and the other side's contact on the day. */
+  bookingNumber?: string;
+  when?: string;
+  due?: string;
+  contact?: string;
   rating?: number;
   /** A message's writer, its conversation and its first words. */
   fromName?: string;
@@ -159,7 +166,27 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     recipient: "artist",
     text: (f) => ({
       title: `${f.actName} is booked for ${f.eventName}`,
-      body: `The planner accepted your offer: ${f.actName} is booked for ${f.eventName}.`,
+      body: `The planner accepted your offer: ${f.actName} is booked for ${f.eventName}${f.when ? `, ${f.when}` : ""}.${f.bookingNumber ? ` Booking ${f.bookingNumber}.` : ""}${f.contact ? ` The planner on the day: ${f.contact}.` : ""}`,
+      link: "/invites",
+    }),
+  },
+  booking_confirmed: {
+    setting: "My booking is confirmed",
+    action: "See your events",
+    recipient: "planner",
+    text: (f) => ({
+      title: `Booking ${f.bookingNumber}: ${f.actName} for ${f.eventName}`,
+      body: `${f.actName} is booked for ${f.eventName}, ${f.when}. Your booking number is ${f.bookingNumber}. ${f.due} The act on the day: ${f.contact}.`,
+      link: "/events",
+    }),
+  },
+  invite_released: {
+    setting: "A planner books another act for an event my act is invited to",
+    action: "See your invites",
+    recipient: "artist",
+    text: (f) => ({
+      title: `${f.eventName} is booked with another act`,
+      body: `The planner booked another act for ${f.eventName}, ${f.when}: the date is taken, and the invite of ${f.actName} is closed, with any offer on it. Thank you for your answer.`,
       link: "/invites",
     }),
   },

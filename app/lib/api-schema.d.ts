@@ -716,7 +716,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an offer, which books the act (the event's planner)
+         * Accept an offer, which books the act and answers the booking's number (the event's planner); the event's other acts are released unless release_others is false
          * @description **Who may call:** The event's planner.
          */
         post: operations["acceptOffer"];
@@ -1739,7 +1739,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1805,7 +1805,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -2759,7 +2759,7 @@ export interface components {
             id: number;
             act: components["schemas"]["ActRef"];
             /** @enum {string} */
-            state: "invited" | "offered" | "booked" | "declined" | "cancelled";
+            state: "invited" | "offered" | "booked" | "declined" | "released" | "cancelled";
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
             /** @description The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet */
@@ -2892,7 +2892,7 @@ export interface components {
             /** @description The planner's words asking this act for a quote, or null when the invite came without any */
             request: string | null;
             /** @enum {string} */
-            state: "invited" | "offered" | "booked" | "declined" | "cancelled";
+            state: "invited" | "offered" | "booked" | "declined" | "released" | "cancelled";
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
             /**
@@ -2915,6 +2915,19 @@ export interface components {
             message: string;
             /** @description When the act is not free on the event's day for another reason (issue 31): what to check before the planner accepts */
             warning?: string;
+        };
+        /**
+         * @description The offer, accepted: the act is booked
+         * @example {
+         *       "message": "The Velvet Tones booked for Summer Wedding",
+         *       "booking": "K7MX4QPA"
+         *     }
+         */
+        BookingMade: {
+            /** @description What happened, as the page shows it */
+            message: string;
+            /** @description The booking's number: 6 to 12 capitals and digits, safe to read aloud */
+            booking: string;
         };
         /**
          * @description The conversation
@@ -3544,7 +3557,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };
@@ -6264,16 +6277,31 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The planner's phone on the day, for the act
+                     * @example +1 312 555 0142
+                     */
+                    phone?: string | null;
+                    /**
+                     * @description Close the event's other open invites and withdraw their waiting offers; false when booking several acts for one event
+                     * @default true
+                     */
+                    release_others?: boolean;
+                };
+            };
+        };
         responses: {
-            /** @description Done */
+            /** @description Booked */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MessageResult"];
+                        data: components["schemas"]["BookingMade"];
                     };
                 };
             };
@@ -6320,6 +6348,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

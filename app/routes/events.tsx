@@ -4,6 +4,7 @@ import { Pager } from "../components/ui/pager";
 import { formatPrice } from "../../domain/prices";
 import { OFFER_STATUS_LABELS } from "../../domain/events";
 import { OfferTerms } from "../features/booking/offer-terms";
+import { AcceptOfferDialog } from "../features/booking/accept-offer-dialog";
 import { EventDetails } from "../features/events/event-details";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -25,9 +26,9 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return loadPlannerEvents(context, url);
 }
 
-const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked", declined: "Declined by the act", cancelled: "Cancelled" } as const;
+const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked", declined: "Declined by the act", released: "Released", cancelled: "Cancelled" } as const;
 const OFFER_BADGE = { pending: "yellow", accepted: "green", declined: "gray", withdrawn: "gray", expired: "gray" } as const;
-const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green", declined: "gray", cancelled: "gray" } as const;
+const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green", declined: "gray", released: "gray", cancelled: "gray" } as const;
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { run, pending } = useAction();
@@ -136,42 +137,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           {offer.status !== "pending" && <Badge color={OFFER_BADGE[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>}
                           <OfferTerms offer={offer} />
                           {offer.status === "pending" && invite.state === "offered" && (
-                            <ConfirmDialog
-                              title={`Book ${invite.act.name}?`}
-                              confirmVariant="primary"
-                              confirmLabel="Accept and book"
-                              body={
-                                <>
-                                  <p>
-                                    Accepting books {invite.act.name} for {event.name} on <time dateTime={event.starttime}>{event.short_starttime}</time>.
-                                  </p>
-                                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                                    <dt className="font-semibold">Price</dt>
-                                    <dd>{formatPrice(offer.price_cents)}</dd>
-                                    <dt className="font-semibold">Deposit</dt>
-                                    <dd>{offer.deposit_cents > 0 ? formatPrice(offer.deposit_cents) : "None"}</dd>
-                                    {offer.terms && (
-                                      <>
-                                        <dt className="font-semibold">Cancellation terms</dt>
-                                        <dd className="whitespace-pre-wrap">{offer.terms}</dd>
-                                      </>
-                                    )}
-                                    {offer.message && (
-                                      <>
-                                        <dt className="font-semibold">Their note</dt>
-                                        <dd>“{offer.message}”</dd>
-                                      </>
-                                    )}
-                                  </dl>
-                                  <p className="mt-3 text-sm text-gray-700">{invite.act.name} is told at once.</p>
-                                </>
-                              }
-                              trigger={
-                                <Button className="px-3 py-1" disabled={pending}>
-                                  Accept offer<span className="sr-only"> from {invite.act.name}</span>
-                                </Button>
-                              }
-                              onConfirm={() => run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } } })))}
+                            <AcceptOfferDialog
+                              actName={invite.act.name}
+                              event={event}
+                              offer={offer}
+                              othersWaiting={event.invites.filter((other) => other.id !== invite.id && (other.state === "invited" || other.state === "offered")).map((other) => other.act.name)}
                             />
                           )}
                           {offer.status === "pending" && invite.state === "offered" && (

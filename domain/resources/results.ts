@@ -46,6 +46,11 @@ export const internalUseOnlyResultSchema = z
   .meta({ id: "InternalUseOnlyResult", example: { internal_use_only: false, message: "The Velvet Tones is no longer for internal use only" } });
 export type InternalUseOnlyResult = z.infer<typeof internalUseOnlyResultSchema>;
 
+export const bookingMadeSchema = z
+  .object({ message, booking: z.string().describe("The booking's number: 6 to 12 capitals and digits, safe to read aloud") })
+  .meta({ id: "BookingMade", description: "The offer, accepted: the act is booked", example: { message: "The Velvet Tones booked for Summer Wedding", booking: "K7MX4QPA" } });
+export type BookingMade = z.infer<typeof bookingMadeSchema>;
+
 export const offerSentSchema = z
   .object({
     id: z.number().int().describe("The new offer's id"),

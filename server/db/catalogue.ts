@@ -1,3 +1,4 @@
+import { newBookingNumber } from "../services/booking/booking-number";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";
@@ -368,5 +369,5 @@ async function insertCatalogueBookings(tx: Transaction, planned: PlannedAct[], i
     .insert(t.offers)
     .values(invites.map((invite, n) => ({ inviteId: invite.id, priceCents: 150_000 + ((n * 37_500) % 900_000), message: "Confirmed.", status: "accepted" as const })))
     .returning({ id: t.offers.id });
-  await tx.insert(t.bookings).values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId, offerId: offers[n]!.id })));
+  await tx.insert(t.bookings).values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId, offerId: offers[n]!.id, number: newBookingNumber() })));
 }

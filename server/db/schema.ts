@@ -389,6 +389,8 @@ export const invites = pgTable(
     createdAt: createdAt(),
     /** When the act said no to the invite. */
     declinedAt: timestamp("declined_at", { withTimezone: true }),
+    /** When the planner booked another act for the event and let this one go. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
     /** The planner's words asking for a quote, as sent with the request (also a message in the thread). */
     requestMessage: text("request_message"),
   },
@@ -433,6 +435,10 @@ export const bookings = pgTable(
       .notNull()
       .unique()
       .references(() => offers.id, { onDelete: "cascade" }),
+    /** What both sides quote: 6 to 12 capitals and digits (domain/bookings.ts). */
+    number: text("number").notNull().unique(),
+    /** The planner's phone on the day, given when accepting. */
+    plannerPhone: text("planner_phone"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId), index("bookings_act_idx").on(t.actId)],

@@ -1,3 +1,4 @@
+import { newBookingNumber } from "../services/booking/booking-number";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Role } from "../../domain/roles";
@@ -322,5 +323,5 @@ async function insertPlannerEvents(tx: Transaction, plannerId: string, velvetId:
       dateTimePosted: new Date(now.getTime() - 55 * DAY),
     })
     .returning();
-  await tx.insert(t.bookings).values({ eventId: past!.id, actId: velvetId, offerId: acceptedOffer!.id });
+  await tx.insert(t.bookings).values({ eventId: past!.id, actId: velvetId, offerId: acceptedOffer!.id, number: newBookingNumber() });
 }

@@ -1,14 +1,14 @@
 import { type SQL, and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "../../domain/paging";
 import type { EventDetailsAnswer, InvitableEvent, Invite, Offer, PlannerEvent, PlannerInvite, QuoteRequestResult } from "../../domain/resources/events";
-import type { CreatedWithUrl, MessageResult, OfferSent } from "../../domain/resources/results";
+import type { BookingMade, CreatedWithUrl, MessageResult, OfferSent } from "../../domain/resources/results";
 import { type InviteState, dayIn, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../../domain/events";
 import { MESSAGES } from "../../domain/messages";
 import { formatPrice } from "../../domain/prices";
 import { CITY_AND_STATE, unknownPlaceMessage } from "../../domain/places";
 import { formatEventTime, hasOffset, wallTimeToInstant } from "../../domain/time-zones";
 import { canInviteToEvent, canManageAct } from "../../domain/permissions";
-import type { CreateEventInput, InviteActsInput, OfferInput } from "../../domain/schemas/events";
+import type { AcceptOfferInput, CreateEventInput, InviteActsInput, OfferInput } from "../../domain/schemas/events";
 import { uniqueSlug } from "../../domain/slug";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -26,6 +26,7 @@ import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
 import type { JobQueue } from "../jobs/job-queue";
 import { cancelOfferJobs, scheduleOfferJobs } from "./booking/offer-times";
+import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./booking/book-act";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
@@ -170,10 +171,11 @@ function offerOf(offer: typeof offers.$inferSelect): Offer {
   };
 }
 
-function inviteState(offerRows: { status: string }[], booked: boolean, declined = false, cancelled = false): InviteState {
+function inviteState(offerRows: { status: string }[], booked: boolean, declined = false, cancelled = false, released = false): InviteState {
   if (cancelled) return "cancelled";
   if (booked) return "booked";
   if (declined) return "declined";
+  if (released) return "released";
   return offerRows.length ? "offered" : "invited";
 }
 
@@ -202,7 +204,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
   const eventIds = eventRows.map((event) => event.id);
   const inviteRows = eventIds.length
     ? await db
-        .select({ id: invites.id, eventId: invites.eventId, actId: invites.actId, actUrl: acts.url, actName: acts.name, declinedAt: invites.declinedAt })
+        .select({ id: invites.id, eventId: invites.eventId, actId: invites.actId, actUrl: acts.url, actName: acts.name, declinedAt: invites.declinedAt, releasedAt: invites.releasedAt })
         .from(invites)
         .innerJoin(acts, eq(acts.id, invites.actId))
         .where(inArray(invites.eventId, eventIds))
@@ -237,7 +239,7 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
           return {
             id: invite.id,
             act: { url: invite.actUrl, name: invite.actName },
-            state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null),
+            state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null, invite.releasedAt !== null),
             offers: own.map((offer) => offerOf(offer)),
             // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
             review_due: booked && event.starttime <= now && !reviewed,
@@ -370,6 +372,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         location: events.location,
         timeZone: places.timeZone,
         declinedAt: invites.declinedAt,
+        releasedAt: invites.releasedAt,
         requestMessage: invites.requestMessage,
         cancelledAt: events.cancelledAt,
         event: events,
@@ -416,7 +419,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         planner: { name: row.plannerName },
       },
       request: row.requestMessage,
-      state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null),
+      state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null, row.releasedAt !== null),
       offers: own.map((offer) => offerOf(offer)),
       act_day: actDays[index] ?? null,
     };
@@ -494,6 +497,7 @@ export async function submitOffer(db: Database, jobs: JobQueue, artist: SessionU
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
     if (row.invite.declinedAt) throw conflict("This invite was declined");
+    if (row.invite.releasedAt) throw conflict(MESSAGES.inviteReleased(row.event.name));
     const [booked] = await tx
       .select({ id: bookings.id })
       .from(bookings)
@@ -562,8 +566,12 @@ async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: numbe
   return row;
 }
 
-/** The event's planner accepts an offer, which books the act; an offer is accepted once, and not after its last day. */
-export async function acceptOffer(db: Database, jobs: JobQueue, planner: SessionUser, offerId: number): Promise<MessageResult> {
+/**
+ * The event's planner accepts an offer, which books the act; an offer is accepted once, and not
+ * after its last day. Both sides are told with the other's contact; unless the planner keeps
+ * them (booking several acts for one event), the event's other acts are released.
+ */
+export async function acceptOffer(db: Database, jobs: JobQueue, planner: SessionUser, offerId: number, input: AcceptOfferInput = { release_others: true }): Promise<BookingMade> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
@@ -572,8 +580,10 @@ export async function acceptOffer(db: Database, jobs: JobQueue, planner: Session
     const day = dayIn(row.event.starttime, row.timeZone);
     await lockActDay(tx, row.invite.actId, day);
     if (await dayStatus(tx, row.invite.actId, day, row.event.id)) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
+    const number = await unusedBookingNumber(tx);
+    const plannerPhone = input.phone?.trim() || null;
     try {
-      await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId });
+      await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId, number, plannerPhone });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`${row.actName} is already booked for this event`);
       throw error;
@@ -586,10 +596,12 @@ export async function acceptOffer(db: Database, jobs: JobQueue, planner: Session
       .where(and(eq(offers.inviteId, row.invite.id), eq(offers.status, "pending")))
       .returning({ id: offers.id });
     await cancelOfferJobs(tx, jobs, [offerId, ...others.map((other) => other.id)]);
-    await notify(tx, row.managerId, "offer_accepted", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
-    const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}.`;
+    const booked = { number, event: row.event, timeZone: row.timeZone, act: row.act, offer: row.offer, plannerPhone };
+    await tellBothSides(tx, planner, booked);
+    const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}. Booking ${number}.`;
     await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "booking", bookedText);
-    return { message: `${row.actName} booked for ${row.event.name}` };
+    if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
+    return { message: `${row.actName} booked for ${row.event.name}`, booking: number };
   });
 }
 
@@ -619,6 +631,7 @@ export async function declineInvite(db: Database, artist: SessionUser, inviteId:
       .for("update", { of: invites });
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
     if (row.invite.declinedAt) throw conflict("This invite is already declined");
+    if (row.invite.releasedAt) throw conflict(MESSAGES.inviteReleased(row.event.name));
     if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
     const [booked] = await tx
       .select({ id: bookings.id })

@@ -1,3 +1,4 @@
+import { newBookingNumber } from "../../services/booking/booking-number";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "../../../domain/search-filter";
@@ -126,7 +127,7 @@ async function seedFixtures() {
     .returning({ id: events.id });
   const [invite] = await db.insert(invites).values({ eventId: event!.id, actId: austinJazz!.id }).returning({ id: invites.id });
   const [offer] = await db.insert(offers).values({ inviteId: invite!.id, priceCents: 100_000, status: "accepted" }).returning({ id: offers.id });
-  await db.insert(bookings).values({ eventId: event!.id, actId: austinJazz!.id, offerId: offer!.id });
+  await db.insert(bookings).values({ eventId: event!.id, actId: austinJazz!.id, offerId: offer!.id, number: newBookingNumber() });
 }
 
 beforeAll(async () => {

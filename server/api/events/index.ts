@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema, quoteRequestResultSchema } from "../../../domain/resources/events";
-import { createdWithUrlSchema, messageResultSchema, offerSentSchema } from "../../../domain/resources/results";
+import { bookingMadeSchema, createdWithUrlSchema, messageResultSchema, offerSentSchema } from "../../../domain/resources/results";
 import { text } from "../../../domain/schemas/fields";
 import { canInviteToEvent } from "../../../domain/permissions";
-import { createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "../../../domain/schemas/events";
+import { type AcceptOfferInput, acceptOfferSchema, createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "../../../domain/schemas/events";
 import {
   findManagedInvite,
   findPlannersInvite,
@@ -132,18 +132,20 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    actionRoute({
-      guard: onItem("offerId", findPlannersOffer, "The event's planner"),
+    apiRoute({
+      method: "post",
+      middleware: [onItem("offerId", findPlannersOffer, "The event's planner")],
       path: "/offers/accept/{offerId}",
-      result: messageResultSchema,
       tags: ["Events"],
-      summary: "Accept an offer, which books the act (the event's planner)",
-      params: idParam("offerId"),
-      errors: [401, 403, 404, 409],
+      summary: "Accept an offer, which books the act and answers the booking's number (the event's planner); the event's other acts are released unless release_others is false",
+      // Both fields are optional, and so is the body that carries them.
+      request: { params: idParam("offerId"), body: { content: { "application/json": { schema: acceptOfferSchema } }, required: false } },
+      responses: { 200: dataResponse("Booked", bookingMadeSchema), ...errorResponses(401, 403, 404, 409) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await acceptOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId) }, 200);
+      const input = (c.req.valid("json") as AcceptOfferInput | undefined) ?? { release_others: true };
+      return c.json({ data: await acceptOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId, input) }, 200);
     },
   )
   .openapi(

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
+import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+
+/**
+ * "My event is booked": accepting an offer makes a booking with a number, tells both sides with
+ * the other's contact on the day, and (unless the planner keeps them) releases the event's other
+ * acts, each told in the app and in its thread.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+  expect((await server.post(`/api/acts/set-status/${third}`, "admin", { status: "approved" })).status).toBe(200);
+});
+afterAll(async () => server.close());
+
+type Who = DemoUser | "guest";
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
+const get = (path: string, as: Who) => server.get(path, as);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+interface EventView {
+  url: string;
+  invites: { id: number; act: { url: string; name: string }; state: string; offers: { id: number; status: string }[] }[];
+}
+const eventOf = async (url: string) => (await json<{ data: EventView[] }>(await get("/api/events", "planner"))).data.find((event) => event.url === url)!;
+const notes = async (as: Who) => (await json<{ data: { kind: string; title: string; body: string }[] }>(await get("/api/notifications", as))).data;
+
+/** A third act, of another artist (artist2@): approved for these tests. */
+const third = "pending-act";
+
+/** An event `days` ahead (each test books its acts on a day of its own) with three acts invited, each of which has made an offer: The Velvet Tones and DJ Nova (artist@), and Pending Act (artist2@). */
+async function eventWithThreeOffers(name: string, days: number) {
+  const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name, starttime: inDays(days), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+  const url = created.data.url;
+  const asked = await post(`/api/events/invite-acts/${url}`, "planner", { acts: ["dj-nova", third] });
+  expect(asked.status, `${third} ${await asked.clone().text()}`).toBe(200);
+  const offers: Record<string, number> = {};
+  for (const invite of (await eventOf(url)).invites) {
+    const artist: Who = invite.act.url === third ? "otherArtist" : "owner";
+    const sent = await post(`/api/offers/submit/${invite.id}`, artist, { price: 1500, deposit_cents: 30_000 });
+    expect(sent.status, invite.act.url).toBe(200);
+    offers[invite.act.url] = (await json<{ data: { id: number } }>(sent)).data.id;
+  }
+  return { url, offers };
+}
+
+describe("booking an act", () => {
+  it("books one of three acts: a booking number, both sides told with the other's contact, and the two others released and told in their threads", async () => {
+    const { url, offers } = await eventWithThreeOffers("Harvest Wedding", 45);
+    const accepted = await post(`/api/offers/accept/${offers["the-velvet-tones"]}`, "planner", { phone: "+1 312 555 0142" });
+    expect(accepted.status).toBe(200);
+    const { data } = await json<{ data: { message: string; booking: string } }>(accepted);
+    expect(data.message).toBe("The Velvet Tones booked for Harvest Wedding");
+    expect(data.booking).toMatch(/^[ACDEFGHJKMNPQRTWXY234679]{8}$/);
+
+    const event = await eventOf(url);
+    const stateOf = (act: string) => event.invites.find((invite) => invite.act.url === act)!;
+    expect(stateOf("the-velvet-tones")).toMatchObject({ state: "booked", offers: [{ status: "accepted" }] });
+    for (const act of ["dj-nova", third]) expect(stateOf(act), act).toMatchObject({ state: "released", offers: [{ status: "withdrawn" }] });
+
+    // The planner's confirmation: the number, what is due, and the act's artist to reach on the day.
+    const [confirmation] = await notes("planner");
+    expect(confirmation).toMatchObject({ kind: "booking_confirmed", title: `Booking ${data.booking}: The Velvet Tones for Harvest Wedding` });
+    expect(confirmation!.body).toContain(`Your booking number is ${data.booking}.`);
+    expect(confirmation!.body).toContain("a deposit of $300.00 is due now, and the balance of $1,200.00 before the event");
+    expect(confirmation!.body).toContain("The act on the day: Riley Artist, artist@example.com");
+    // The act's artist: the booking, and the planner's phone on the day.
+    const artistNotes = await notes("owner");
+    const booked = artistNotes.find((note) => note.kind === "offer_accepted")!;
+    expect(booked.body).toContain(`Booking ${data.booking}.`);
+    expect(booked.body).toContain("planner@example.com, +1 312 555 0142");
+    // The acts let go are told, in the app and in their threads.
+    const released = artistNotes.filter((note) => note.kind === "invite_released");
+    expect(released.map((note) => note.title)).toEqual(["Harvest Wedding is booked with another act"]);
+    expect(released[0]!.body).toMatch(/^The planner booked another act for Harvest Wedding, .+: the date is taken, and the invite of DJ Nova is closed/);
+    const threads = (await json<{ data: ConversationSummary[] }>(await get("/api/conversations", "owner"))).data;
+    const thread = threads.find((summary) => summary.event?.url === url && summary.act.url === "dj-nova")!;
+    const { messages } = (await json<{ data: Conversation }>(await get(`/api/conversations/${thread.id}`, "owner"))).data;
+    expect(messages.at(-1)?.body).toBe("Pat Planner booked another act for Harvest Wedding: the date is taken, and this invite is closed. Thank you for your answer.");
+
+    // A released invite takes no more offers, and cannot be declined.
+    const nova = stateOf("dj-nova");
+    const late = await post(`/api/offers/submit/${nova.id}`, "owner", { price: 900 });
+    expect(late.status).toBe(409);
+    expect((await json<{ message: string }>(late)).message).toBe("Harvest Wedding is booked with another act: this invite is closed");
+    expect((await post(`/api/invites/decline/${nova.id}`, "owner")).status).toBe(409);
+    // Their offers' reminders are called off with them.
+    const jobs = (await json<{ data: { subject: string; state: string }[] }>(await get("/api/admin/jobs?kind=offer_expire&perPage=50", "admin"))).data;
+    for (const offer of Object.values(offers)) expect(jobs.find((job) => job.subject === `Offer ${offer}`)?.state).toBe("done");
+  });
+
+  it("a planner booking a band and a DJ for one wedding keeps the other acts (release_others false)", async () => {
+    const { url, offers } = await eventWithThreeOffers("Double Bill", 50);
+    expect((await post(`/api/offers/accept/${offers["the-velvet-tones"]}`, "planner", { release_others: false })).status).toBe(200);
+    expect((await eventOf(url)).invites.map((invite) => invite.state).sort()).toEqual(["booked", "offered", "offered"]);
+    expect((await post(`/api/offers/accept/${offers[third]}`, "planner", { release_others: true })).status).toBe(200);
+    // The act already booked stays booked; the one still waiting is released.
+    const after = await eventOf(url);
+    expect(Object.fromEntries(after.invites.map((invite) => [invite.act.url, invite.state]))).toEqual({ "the-velvet-tones": "booked", [third]: "booked", "dj-nova": "released" });
+  });
+
+  it("checks the phone and the choice, and changes nothing when they are wrong", async () => {
+    const { url, offers } = await eventWithThreeOffers("Phone Check", 55);
+    const bad = await post(`/api/offers/accept/${offers["dj-nova"]}`, "planner", { phone: "call me maybe" });
+    expect(bad.status).toBe(422);
+    expect((await json<{ errors: unknown }>(bad)).errors).toEqual({ phone: ["Enter a valid phone number"] });
+    expect((await post(`/api/offers/accept/${offers["dj-nova"]}`, "planner", { phone: "1234567890123456789" })).status).toBe(422);
+    expect([400, 422]).toContain((await post(`/api/offers/accept/${offers["dj-nova"]}`, "planner", { release_others: "yes" })).status);
+    expect((await eventOf(url)).invites.every((invite) => invite.state === "offered")).toBe(true);
+    // No body at all is the defaults: no phone, the others released.
+    expect((await post(`/api/offers/accept/${offers["dj-nova"]}`, "planner")).status).toBe(200);
+    expect((await eventOf(url)).invites.filter((invite) => invite.state === "released")).toHaveLength(2);
+  });
+});

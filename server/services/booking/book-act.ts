@@ -1,0 +1,99 @@
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { formatPrice } from "../../../domain/prices";
+import { formatEventTime } from "../../../domain/time-zones";
+import type { Executor } from "../../db/client";
+import { acts, bookings, invites, offers, users } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
+import { recordInEventConversation } from "../conversations";
+import { notify } from "../notifications";
+import type { SessionUser } from "../viewer";
+import { newBookingNumber } from "./booking-number";
+import { cancelOfferJobs } from "./offer-times";
+
+/** A booking number no booking has yet: 24^8 numbers make a clash rare, and a clash is drawn again. */
+export async function unusedBookingNumber(tx: Executor): Promise<string> {
+  for (;;) {
+    const number = newBookingNumber();
+    const [taken] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.number, number)).limit(1);
+    if (!taken) return number;
+  }
+}
+
+/** "Pat Planner, pat@example.com, +1 312 555 0142": someone to reach on the day. */
+export function contactLine(person: { name: string; email: string; phone: string | null }): string {
+  return [person.name, person.email, person.phone].filter(Boolean).join(", ");
+}
+
+/** What the planner owes and when, as the confirmation says it. */
+export function amountsDue(priceCents: number, depositCents: number): string {
+  if (depositCents <= 0) return `The price is ${formatPrice(priceCents)}, paid to the act before the event.`;
+  if (depositCents >= priceCents) return `The price is ${formatPrice(priceCents)}, due now as the deposit.`;
+  return `The price is ${formatPrice(priceCents)}: a deposit of ${formatPrice(depositCents)} is due now, and the balance of ${formatPrice(priceCents - depositCents)} before the event.`;
+}
+
+interface Booked {
+  number: string;
+  event: { id: number; name: string; starttime: Date };
+  timeZone: string | null;
+  act: { id: number; name: string; url: string; managerId: string | null };
+  offer: { priceCents: number; depositCents: number };
+  plannerPhone: string | null;
+}
+
+/**
+ * Both sides are told, each with the other's contact on the day: the planner gets the booking's
+ * confirmation (its number, the amounts due), the act's artist the planner's acceptance.
+ */
+export async function tellBothSides(tx: Executor, planner: SessionUser, booked: Booked): Promise<void> {
+  const [plannerRow] = await tx.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, planner.id));
+  const [managerRow] = booked.act.managerId ? await tx.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, booked.act.managerId)) : [];
+  const when = formatEventTime(booked.event.starttime, booked.timeZone);
+  const common = { actName: booked.act.name, actUrl: booked.act.url, eventName: booked.event.name, bookingNumber: booked.number, when };
+  await notify(tx, planner.id, "booking_confirmed", {
+    ...common,
+    due: amountsDue(booked.offer.priceCents, booked.offer.depositCents),
+    contact: managerRow ? contactLine(managerRow) : `${booked.act.name}, through its messages`,
+  });
+  const plannerContact = plannerRow ? contactLine({ ...plannerRow, phone: booked.plannerPhone ?? plannerRow.phone }) : planner.name;
+  await notify(tx, booked.act.managerId, "offer_accepted", { ...common, contact: plannerContact });
+}
+
+/**
+ * "My event is booked": the event's other open invites close (`released`), their waiting offers
+ * are withdrawn, and each act is told, in the app and in its thread. Invites already answered
+ * (declined, booked, released) are left as they are.
+ */
+export async function releaseOtherInvites(tx: Executor, jobs: JobQueue, planner: SessionUser, booked: Booked): Promise<number> {
+  const open = await tx
+    .select({ inviteId: invites.id, actId: acts.id, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
+    .from(invites)
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
+    .where(and(eq(invites.eventId, booked.event.id), ne(invites.actId, booked.act.id), isNull(invites.declinedAt), isNull(invites.releasedAt), isNull(bookings.id)))
+    .for("update", { of: invites });
+  if (!open.length) return 0;
+  const inviteIds = open.map((row) => row.inviteId);
+  await tx.update(invites).set({ releasedAt: new Date() }).where(inArray(invites.id, inviteIds));
+  const withdrawn = await tx
+    .update(offers)
+    .set({ status: "withdrawn" })
+    .where(and(inArray(offers.inviteId, inviteIds), eq(offers.status, "pending")))
+    .returning({ id: offers.id });
+  await cancelOfferJobs(
+    tx,
+    jobs,
+    withdrawn.map((offer) => offer.id),
+  );
+  const when = formatEventTime(booked.event.starttime, booked.timeZone);
+  for (const act of open) {
+    await notify(tx, act.managerId, "invite_released", { actName: act.actName, actUrl: act.actUrl, eventName: booked.event.name, when });
+    await recordInEventConversation(
+      tx,
+      planner,
+      { plannerId: planner.id, actId: act.actId, eventId: booked.event.id },
+      "invite",
+      `${planner.name} booked another act for ${booked.event.name}: the date is taken, and this invite is closed. Thank you for your answer.`,
+    );
+  }
+  return open.length;
+}
