@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   "offer_accepted",
   "booking_confirmed",
   "invite_released",
+  "event_reminder",
+  "review_requested",
   "offer_declined",
   "offer_withdrawn",
   "review_posted",
@@ -46,6 +48,10 @@ export interface NotificationFacts {
   when?: string;
   due?: string;
   contact?: string;
+  /** Where and how soon the event is ("tomorrow", "in 7 days"), and its address on the site. */
+  venue?: string;
+  soon?: string;
+  eventUrl?: string;
   rating?: number;
   /** A message's writer, its conversation and its first words. */
   fromName?: string;
@@ -178,6 +184,26 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
       title: `Booking ${f.bookingNumber}: ${f.actName} for ${f.eventName}`,
       body: `${f.actName} is booked for ${f.eventName}, ${f.when}. Your booking number is ${f.bookingNumber}. ${f.due} The act on the day: ${f.contact}.`,
       link: "/events",
+    }),
+  },
+  event_reminder: {
+    setting: "A booked event is coming up",
+    action: "See the booking",
+    recipient: "both",
+    text: (f) => ({
+      title: `${f.eventName} is ${f.soon}: ${f.actName}`,
+      body: `${f.actName} plays ${f.eventName}, ${f.when}, at ${f.venue}. Booking ${f.bookingNumber}. ${f.due} On the day, reach ${f.contact}.`,
+      link: "/events",
+    }),
+  },
+  review_requested: {
+    setting: "An act I booked is ready for my review",
+    action: "Write the review",
+    recipient: "planner",
+    text: (f) => ({
+      title: `How was ${f.actName}?`,
+      body: `${f.eventName} is over. Tell other planners how ${f.actName} did: your review is marked as a verified booking.`,
+      link: `${actPage(f)}?review=${encodeURIComponent(f.eventUrl ?? "")}#reviews`,
     }),
   },
   invite_released: {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { BOOKING_STATUSES } from "../../domain/bookings";
 import { STORED_OFFER_STATUSES } from "../../domain/events";
 import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
 import { NOTIFICATION_KINDS } from "../../domain/notifications";
@@ -439,9 +440,14 @@ export const bookings = pgTable(
     number: text("number").notNull().unique(),
     /** The planner's phone on the day, given when accepting. */
     plannerPhone: text("planner_phone"),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("confirmed"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId), index("bookings_act_idx").on(t.actId)],
+  (t) => [
+    check("bookings_status_check", sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
+    uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId),
+    index("bookings_act_idx").on(t.actId),
+  ],
 );
 
 export const reviews = pgTable(

@@ -75,7 +75,13 @@ describe("notification mail", () => {
     await step("offer_expiring", async () => expect(await server.runJob("offer_expiring", String(offerId))).toBe(true));
     // A second act invited to the same event is released when the first is booked.
     await step("act_invited", async () => ok(await server.post("/api/acts/invite-to-event/pending-act", "planner", { event: "summer-wedding" })));
-    await step(["offer_accepted", "booking_confirmed", "invite_released"], async () => ok(await server.post(`/api/offers/accept/${offerId}`, "planner")));
+    let booking = "";
+    await step(["offer_accepted", "booking_confirmed", "invite_released"], async () => {
+      booking = (await ok(await server.post(`/api/offers/accept/${offerId}`, "planner"))).data.booking as string;
+    });
+    // The booking's jobs: a week before, both sides are reminded; the morning after, the planner is asked for a review.
+    await step("event_reminder", async () => expect(await server.runJob("event_reminder", `${booking}:7`)).toBe(true));
+    await step("review_requested", async () => expect(await server.runJob("review_request", booking)).toBe(true));
     // A second event's offer, declined.
     const brunch = await ok(
       await server.post("/api/events/create", "planner", {
@@ -144,6 +150,8 @@ describe("notification mail", () => {
       offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
       booking_confirmed: { to: "planner@example.com", subject: /^Booking [A-Z0-9]{8}: The Velvet Tones for Summer Wedding/, link: "/events" },
       invite_released: { to: "artist2@example.com", subject: /^Summer Wedding is booked with another act/, link: "/invites" },
+      event_reminder: { to: "planner@example.com", subject: /^Summer Wedding is in 7 days: The Velvet Tones/, link: "/events" },
+      review_requested: { to: "planner@example.com", subject: /^How was The Velvet Tones\?/, link: "/entertainment/the-velvet-tones?review=summer-wedding#reviews" },
       offer_withdrawn: { to: "planner@example.com", subject: /^The Velvet Tones withdrew its offer/, link: "/events" },
       invite_declined: { to: "planner@example.com", subject: /^The Velvet Tones declined Pool Party/, link: "/events" },
       event_cancelled: { to: "artist@example.com", subject: /^Fall Fair is cancelled/, link: "/invites" },
@@ -156,7 +164,8 @@ describe("notification mail", () => {
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
-      const mails = (sent[kind] ?? []).filter((mail) => want.subject.test(mail.subject ?? ""));
+      // Told apart by subject and recipient: a step may send several kinds, and a kind may go to both sides.
+      const mails = (sent[kind] ?? []).filter((mail) => want.subject.test(mail.subject ?? "") && recipientOf(mail) === want.to);
       expect(mails, kind).toHaveLength(1);
       const mail = mails[0]!;
       expect(recipientOf(mail), kind).toBe(want.to);
@@ -187,6 +196,7 @@ describe("notification mail", () => {
       "review_posted",
       "offer_declined",
       "act_invited",
+      "event_reminder",
       "offer_accepted",
       "act_invited",
       "document_declined",
@@ -194,9 +204,9 @@ describe("notification mail", () => {
       "tag_request_declined",
       "tag_request_accepted",
       "act_reassigned",
-      "act_declined",
     ]);
-    expect(artist.meta.unread).toBe(20);
+    // A page of 20: the oldest (act_declined) is on the next.
+    expect(artist.meta.unread).toBe(21);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
     expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual([
@@ -205,6 +215,8 @@ describe("notification mail", () => {
       "offer_withdrawn",
       "offer_received",
       "offer_received",
+      "review_requested",
+      "event_reminder",
       "booking_confirmed",
       "offer_expiring",
       "offer_received",
@@ -263,7 +275,18 @@ describe("notification mail", () => {
     expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
     expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
     const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
-    expect(plannerKinds).toEqual(["invite_declined", "offer_received", "offer_expiring", "booking_confirmed", "offer_withdrawn", "review_reply", "review_removed", "message"]);
+    expect(plannerKinds).toEqual([
+      "invite_declined",
+      "offer_received",
+      "offer_expiring",
+      "booking_confirmed",
+      "event_reminder",
+      "review_requested",
+      "offer_withdrawn",
+      "review_reply",
+      "review_removed",
+      "message",
+    ]);
     const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
     // Both sides of a conversation are told of a message.

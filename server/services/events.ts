@@ -27,6 +27,7 @@ import type { SessionUser } from "./viewer";
 import type { JobQueue } from "../jobs/job-queue";
 import { cancelOfferJobs, scheduleOfferJobs } from "./booking/offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./booking/book-act";
+import { cancelBookingJobs, scheduleBookingJobs } from "./booking/booking-times";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
@@ -582,12 +583,15 @@ export async function acceptOffer(db: Database, jobs: JobQueue, planner: Session
     if (await dayStatus(tx, row.invite.actId, day, row.event.id)) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
     const number = await unusedBookingNumber(tx);
     const plannerPhone = input.phone?.trim() || null;
+    let bookingId: number;
     try {
-      await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId, number, plannerPhone });
+      const [made] = await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId, number, plannerPhone }).returning({ id: bookings.id });
+      bookingId = made!.id;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`${row.actName} is already booked for this event`);
       throw error;
     }
+    await scheduleBookingJobs(tx, jobs, { id: bookingId, number }, row.event.starttime, row.timeZone);
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
     // The act's other offers for this event wait for nothing now.
     const others = await tx
@@ -686,7 +690,7 @@ export async function withdrawOffer(db: Database, jobs: JobQueue, artist: Sessio
  * The planner calls an event off: its bookings end and its waiting offers are withdrawn, and
  * every act invited to it (and not declined) is told, in the app and in its conversation.
  */
-export async function cancelEvent(db: Database, planner: SessionUser, eventUrl: string): Promise<MessageResult> {
+export async function cancelEvent(db: Database, jobs: JobQueue, planner: SessionUser, eventUrl: string): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [event] = await tx
@@ -716,7 +720,12 @@ export async function cancelEvent(db: Database, planner: SessionUser, eventUrl: 
             eq(offers.status, "pending"),
           ),
         );
-    await tx.delete(bookings).where(eq(bookings.eventId, event.id));
+    const ended = await tx.delete(bookings).where(eq(bookings.eventId, event.id)).returning({ number: bookings.number });
+    await cancelBookingJobs(
+      tx,
+      jobs,
+      ended.map((booking) => booking.number),
+    );
     for (const act of told) {
       await notify(tx, act.managerId, "event_cancelled", { actName: act.actName, actUrl: act.actUrl, eventName: event.name });
       await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.actId, eventId: event.id }, "invite", `${planner.name} cancelled ${event.name}.`);

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings } from "../../db/schema";
 import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
 import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
 
@@ -93,12 +95,25 @@ describe("booking an act", () => {
 
   it("a planner booking a band and a DJ for one wedding keeps the other acts (release_others false)", async () => {
     const { url, offers } = await eventWithThreeOffers("Double Bill", 50);
-    expect((await post(`/api/offers/accept/${offers["the-velvet-tones"]}`, "planner", { release_others: false })).status).toBe(200);
+    const numbers: string[] = [];
+    const accept = async (act: string, body: unknown) => {
+      const response = await post(`/api/offers/accept/${offers[act]}`, "planner", body);
+      expect(response.status).toBe(200);
+      numbers.push((await json<{ data: { booking: string } }>(response)).data.booking);
+    };
+    await accept("the-velvet-tones", { release_others: false });
     expect((await eventOf(url)).invites.map((invite) => invite.state).sort()).toEqual(["booked", "offered", "offered"]);
-    expect((await post(`/api/offers/accept/${offers[third]}`, "planner", { release_others: true })).status).toBe(200);
+    await accept(third, { release_others: true });
     // The act already booked stays booked; the one still waiting is released.
     const after = await eventOf(url);
     expect(Object.fromEntries(after.invites.map((invite) => [invite.act.url, invite.state]))).toEqual({ "the-velvet-tones": "booked", [third]: "booked", "dj-nova": "released" });
+    // Called off, the event's bookings take their reminders with them.
+    expect((await post(`/api/events/cancel/${url}`, "planner")).status).toBe(200);
+    const reminders = (await json<{ data: { subject: string; state: string }[] }>(await get("/api/admin/jobs?perPage=50", "admin"))).data.filter((job) =>
+      numbers.some((number) => job.subject === `Booking ${number}`),
+    );
+    // Two reminders and a review request for each of the two bookings.
+    expect(reminders.map((job) => job.state)).toEqual(["done", "done", "done", "done", "done", "done"]);
   });
 
   it("checks the phone and the choice, and changes nothing when they are wrong", async () => {
@@ -112,5 +127,46 @@ describe("booking an act", () => {
     // No body at all is the defaults: no phone, the others released.
     expect((await post(`/api/offers/accept/${offers["dj-nova"]}`, "planner")).status).toBe(200);
     expect((await eventOf(url)).invites.filter((invite) => invite.state === "released")).toHaveLength(2);
+  });
+});
+
+describe("a booking's moments, where the event happens", () => {
+  it("Honolulu: both sides reminded at 9 AM 7 days and 1 day before, the planner asked for a review the morning after, and the booking completed, once", async () => {
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", { name: "Beach Wedding", starttime: `${day}T17:30`, location: "Honolulu, HI", venue: "Kahala Beach", actUrl: "the-velvet-tones" }),
+    );
+    const invite = (await eventOf(created.data.url)).invites[0]!;
+    const offer = (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${invite.id}`, "owner", { price: 4000 }))).data.id;
+    const { booking } = (await json<{ data: { booking: string } }>(await post(`/api/offers/accept/${offer}`, "planner", { phone: "808-555-0199" }))).data;
+    const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const jobs = (await json<{ data: { kind: string; run_at: string; state: string; subject: string }[] }>(await get("/api/admin/jobs?perPage=50", "admin"))).data.filter(
+      (job) => job.subject === `Booking ${booking}`,
+    );
+    // 9 AM in Honolulu is 19:00 UTC, all year.
+    expect(jobs.map(({ kind, run_at, state }) => ({ kind, run_at, state })).sort((a, b) => a.run_at.localeCompare(b.run_at))).toEqual([
+      { kind: "event_reminder", run_at: `${shift(-7)}T19:00:00.000Z`, state: "scheduled" },
+      { kind: "event_reminder", run_at: `${shift(-1)}T19:00:00.000Z`, state: "scheduled" },
+      { kind: "review_request", run_at: `${shift(1)}T19:00:00.000Z`, state: "scheduled" },
+    ]);
+
+    expect(await server.runJob("event_reminder", `${booking}:1`)).toBe(true);
+    const [toPlanner] = await notes("planner");
+    expect(toPlanner).toMatchObject({ kind: "event_reminder", title: "Beach Wedding is tomorrow: The Velvet Tones" });
+    expect(toPlanner!.body).toContain("at Kahala Beach, Honolulu, HI");
+    expect(toPlanner!.body).toMatch(/5:30\s?PM HST/);
+    expect(toPlanner!.body).toContain(`Booking ${booking}.`);
+    expect(toPlanner!.body).toContain("On the day, reach Riley Artist, artist@example.com");
+    const toArtist = (await notes("owner")).find((note) => note.kind === "event_reminder")!;
+    expect(toArtist.body).toContain("On the day, reach Pat Planner, planner@example.com, 808-555-0199");
+
+    expect(await server.runJob("review_request", booking)).toBe(true);
+    const asked = (await json<{ data: { kind: string; title: string; link: string }[] }>(await get("/api/notifications", "planner"))).data[0];
+    expect(asked).toMatchObject({ kind: "review_requested", title: "How was The Velvet Tones?", link: `/entertainment/the-velvet-tones?review=${created.data.url}#reviews` });
+    const [row] = await server.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.number, booking));
+    expect(row?.status).toBe("completed");
+    // Once: a second run, or a reminder after the booking is complete, does nothing.
+    expect(await server.runJob("review_request", booking)).toBe(false);
+    expect(await server.runJob("event_reminder", `${booking}:7`)).toBe(false);
   });
 });

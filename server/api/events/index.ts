@@ -209,7 +209,7 @@ export const eventRoutes = createRouter()
       request: { params: eventUrlParam },
       responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(404, 409) },
     }),
-    async (c) => c.json({ data: await cancelEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl) }, 200),
+    async (c) => c.json({ data: await cancelEvent(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").eventUrl) }, 200),
   )
   .openapi(
     actionRoute({
