@@ -100,8 +100,8 @@ describe("durable jobs", () => {
     await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
     const queues: JobQueue[] = [await start(server.database), await start(second)];
     try {
-      await eventually(async () => (await jobs("&state=failed&kind=response-facts")).some((job) => job.id === id));
-      const [failed] = (await jobs("&state=failed&kind=response-facts")).filter((job) => job.id === id);
+      await eventually(async () => (await jobs("&state=failed&kind=response_facts")).some((job) => job.id === id));
+      const [failed] = (await jobs("&state=failed&kind=response_facts")).filter((job) => job.id === id);
       expect(failed).toMatchObject({ state: "failed", attempts: 3, subject: "the test's", last_error: "could not refresh acts' response facts: the test says no" });
       const counts = ((await (await server.get("/api/admin/jobs/counts", "admin")).json()) as { data: JobCount[] }).data;
       expect(counts.find((count) => count.kind === "response_facts" && count.state === "failed")?.count).toBeGreaterThanOrEqual(1);

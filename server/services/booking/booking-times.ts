@@ -51,7 +51,7 @@ const contactOf = async (tx: Executor, userId: string | null) =>
 export async function remindOfEvent(db: Database, bookingId: number, days: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockedBooking(tx, bookingId);
-    if (!row || row.booking.status !== "confirmed" || row.event.cancelledAt) return false;
+    if (row?.booking.status !== "confirmed" || row.event.cancelledAt) return false;
     const [planner, manager] = await Promise.all([contactOf(tx, row.event.plannerId), contactOf(tx, row.act.managerId)]);
     const facts = {
       actName: row.act.name,
@@ -73,7 +73,7 @@ export async function remindOfEvent(db: Database, bookingId: number, days: numbe
 export async function requestReview(db: Database, bookingId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockedBooking(tx, bookingId);
-    if (!row || row.booking.status !== "confirmed" || row.event.cancelledAt) return false;
+    if (row?.booking.status !== "confirmed" || row.event.cancelledAt) return false;
     await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, bookingId));
     await notify(tx, row.event.plannerId, "review_requested", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, eventUrl: row.event.url });
     return true;
