@@ -25,6 +25,7 @@ import { findPlace, nearestPlaceLabels } from "./places";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "./viewer";
 import type { JobQueue } from "../jobs/job-queue";
+import { OFFER_MOVES, canMove } from "../../domain/booking-process";
 import { cancelOfferJobs, scheduleOfferJobs } from "./booking/offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./booking/book-act";
 import { cancelBookingJobs, scheduleBookingJobs } from "./booking/booking-times";
@@ -563,7 +564,8 @@ async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: numbe
   if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
   const status = offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone);
   if (status === "expired") throw conflict(MESSAGES.offerExpired);
-  if (status !== "pending") throw conflict("This offer was already answered");
+  // Accepting and declining start from the same state.
+  if (!canMove(OFFER_MOVES.accept, status)) throw conflict("This offer was already answered");
   return row;
 }
 
@@ -671,7 +673,7 @@ export async function withdrawOffer(db: Database, jobs: JobQueue, artist: Sessio
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such offer");
-    if (offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone) !== "pending") throw conflict("Only an offer waiting for an answer can be withdrawn");
+    if (!canMove(OFFER_MOVES.withdraw, offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone))) throw conflict("Only an offer waiting for an answer can be withdrawn");
     await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
     await cancelOfferJobs(tx, jobs, [offerId]);
     await notify(tx, row.event.plannerId, "offer_withdrawn", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "../../../domain/calendar-days";
+import { OFFER_MOVES, canMove } from "../../../domain/booking-process";
 import { offerEndsAt, offerReminderAt, offerStatusAt } from "../../../domain/events";
 import { formatPrice } from "../../../domain/prices";
 import type { Database, Executor } from "../../db/client";
@@ -47,7 +48,8 @@ async function lockedOffer(tx: Executor, offerId: number) {
 export async function expireOffer(db: Database, offerId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
-    if (!row || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "expired" || row.offer.status === "expired") return false;
+    // The read-time rule guards the move: only a pending offer whose last day has ended expires.
+    if (!row || !canMove(OFFER_MOVES.expire, row.offer.status) || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "expired") return false;
     await tx.update(offers).set({ status: "expired" }).where(eq(offers.id, offerId));
     return true;
   });

@@ -1,0 +1,84 @@
+import type { BookingStatus } from "./bookings";
+import type { InviteState, OfferStatus } from "./events";
+import type { JobKind } from "./jobs";
+import type { NotificationKind } from "./notifications";
+
+/**
+ * The booking process in one table: how an invite, its offers and the booking move, who may
+ * move them, and what each move does. Read it top to bottom as a planner's event goes:
+ *
+ *   the planner invites an act -> the act offers (or declines) -> the planner accepts one offer
+ *   (a booking, the other acts released) or declines it -> reminders -> the event -> a review.
+ *
+ * Who: `planner` is the event's planner; `act` is the act's artist, or an admin acting for it;
+ * `time` is a job of the queue (server/jobs/) at its moment; `process` is another move's effect.
+ * The services (server/services/events.ts, server/services/booking/) apply these moves and check
+ * `from` before they write; nothing else changes these states.
+ */
+
+export type Actor = "planner" | "act" | "time" | "process";
+
+export interface Move<S extends string> {
+  /** The states the move starts from; empty for a move that makes the thing. */
+  from: readonly S[];
+  /** The state it ends in; null when the thing is gone. */
+  to: S | null;
+  by: readonly Actor[];
+  /** Who is told, by notification kind (in the app, and by email unless they turned it off). */
+  notifies: readonly NotificationKind[];
+  /** Whether the move is written as a line in the planner's and act's thread of the event. */
+  thread: boolean;
+  /** The jobs it schedules (their moments) or calls off. */
+  schedules?: readonly JobKind[];
+  cancels?: readonly JobKind[];
+  /** The call that makes the move, when a person makes it. */
+  api?: string;
+}
+
+export const INVITE_MOVES = {
+  invite: { from: [], to: "invited", by: ["planner"], notifies: ["act_invited"], thread: true, api: "POST /api/acts/invite-to-event/{actUrl}" },
+  offer: { from: ["invited", "offered"], to: "offered", by: ["act"], notifies: ["offer_received"], thread: true, api: "POST /api/offers/submit/{inviteId}" },
+  decline: { from: ["invited", "offered"], to: "declined", by: ["act"], notifies: ["invite_declined"], thread: true, api: "POST /api/invites/decline/{inviteId}" },
+  withdraw: { from: ["invited", "offered", "declined", "released"], to: null, by: ["planner"], notifies: ["invite_withdrawn"], thread: false, api: "POST /api/invites/withdraw/{inviteId}" },
+  book: { from: ["offered"], to: "booked", by: ["process"], notifies: [], thread: false },
+  release: { from: ["invited", "offered"], to: "released", by: ["process"], notifies: ["invite_released"], thread: true },
+  cancel: { from: ["invited", "offered", "booked", "declined", "released"], to: "cancelled", by: ["planner"], notifies: ["event_cancelled"], thread: true, api: "POST /api/events/cancel/{eventUrl}" },
+} as const satisfies Record<string, Move<InviteState>>;
+
+export const OFFER_MOVES = {
+  send: { from: [], to: "pending", by: ["act"], notifies: ["offer_received"], thread: true, schedules: ["offer_expiring", "offer_expire"], api: "POST /api/offers/submit/{inviteId}" },
+  remind: { from: ["pending"], to: "pending", by: ["time"], notifies: ["offer_expiring"], thread: false },
+  accept: {
+    from: ["pending"],
+    to: "accepted",
+    by: ["planner"],
+    notifies: ["offer_accepted", "booking_confirmed"],
+    thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
+    api: "POST /api/offers/accept/{offerId}",
+  },
+  decline: { from: ["pending"], to: "declined", by: ["planner"], notifies: ["offer_declined"], thread: true, cancels: ["offer_expiring", "offer_expire"], api: "POST /api/offers/decline/{offerId}" },
+  withdraw: {
+    from: ["pending"],
+    to: "withdrawn",
+    by: ["act", "process"],
+    notifies: ["offer_withdrawn"],
+    thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
+    api: "POST /api/offers/withdraw/{offerId}",
+  },
+  expire: { from: ["pending"], to: "expired", by: ["time"], notifies: [], thread: false },
+} as const satisfies Record<string, Move<OfferStatus>>;
+
+export const BOOKING_MOVES = {
+  book: { from: [], to: "confirmed", by: ["planner"], notifies: ["booking_confirmed", "offer_accepted"], thread: true, schedules: ["event_reminder", "review_request"] },
+  remind: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["event_reminder"], thread: false },
+  complete: { from: ["confirmed"], to: "completed", by: ["time"], notifies: ["review_requested"], thread: false },
+  // Until bookings are cancelled on their own (with refunds), cancelling the event removes its bookings.
+  cancel: { from: ["confirmed"], to: null, by: ["planner"], notifies: ["event_cancelled"], thread: true, cancels: ["event_reminder", "review_request"] },
+} as const satisfies Record<string, Move<BookingStatus>>;
+
+/** Whether a move may start from a state. */
+export function canMove<S extends string>(move: Move<S>, state: S): boolean {
+  return move.from.includes(state);
+}
