@@ -65,6 +65,11 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                   <Badge color="gray">{invite.state === "declined" ? "You declined" : "Event cancelled"}</Badge>
                 </p>
               )}
+              {invite.state === "released" && (
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+                  <Badge color="gray">Released</Badge> The planner booked another act for this date: the invite is closed.
+                </p>
+              )}
               {invite.offers.map((offer) => (
                 <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
                   <span>

@@ -6,7 +6,7 @@ import { createPeerServer, createTestServer, type TestServer } from "../../tests
 import { eventually } from "../../tests/setup/eventually";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
-import { JOB_SCHEMA, type JobHandlers, type JobQueue, openJobQueue } from "./job-queue";
+import { JOB_SCHEMA, type JobHandlers, type JobQueue, installJobQueue, openJobQueue } from "./job-queue";
 
 /**
  * The job queue on both databases: two servers share one (on PostgreSQL, two connections as two
@@ -58,6 +58,10 @@ afterAll(async () => {
 });
 
 describe("durable jobs", () => {
+  it("a server starting again on its database finds the queues in place", async () => {
+    await expect(installJobQueue(server.database)).resolves.toBeUndefined();
+  });
+
   it("only admins read the jobs, and a state or kind that does not exist is refused", async () => {
     expect((await server.request("/api/admin/jobs")).status).toBe(401);
     for (const role of ["planner", "owner", "otherArtist"] as const) {

@@ -92,8 +92,10 @@ export async function installJobQueue(database: DatabaseHandle): Promise<void> {
   await boss.start();
   try {
     for (const kind of JOB_KIND_NAMES) {
-      if (await boss.getQueue(kind)) await boss.updateQueue(kind, queueOptions(kind));
-      else await boss.createQueue(kind, queueOptions(kind));
+      const { policy, ...kept } = queueOptions(kind);
+      // A queue's policy is fixed when it is made; the rest follows this code on every start.
+      if (await boss.getQueue(kind)) await boss.updateQueue(kind, kept);
+      else await boss.createQueue(kind, { policy, ...kept });
     }
   } finally {
     await boss.stop({ graceful: false, close: database.kind !== "pglite" });

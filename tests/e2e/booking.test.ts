@@ -1,4 +1,6 @@
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { browserSuite, toast } from "./browser-session";
 
 const suite = browserSuite();
@@ -198,5 +200,82 @@ describe("the booking loop in the browser", () => {
     await party.getByText("Booked", { exact: true }).waitFor();
     expect(await party.getByRole("link", { name: /Leave a review/ }).count()).toBe(0);
     await planner.page.close();
+  });
+
+  it("my event is booked: a planner books one of three invited acts, and the other two read in their threads that the date is taken", async () => {
+    const planner = await suite.sessions.contextFor("planner");
+    const owner = await suite.sessions.contextFor("owner");
+    const admin = await suite.sessions.contextFor("admin");
+    /** A call as the context's signed-in user, as its pages make them. */
+    const call = async <T>(context: BrowserContext, path: string, data?: unknown): Promise<T> => {
+      const response = await (data === undefined
+        ? context.request.get(`${suite.app.baseUrl}${path}`)
+        : context.request.post(`${suite.app.baseUrl}${path}`, { data, headers: { origin: suite.app.baseUrl } }));
+      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    };
+    // A third act, from the catalogue near Chicago; an admin answers for it.
+    const found = await call<{ data: { url: string; name: string }[] }>(planner, "/api/acts?location=Chicago%2C%20IL");
+    const third = found.data.find((act) => act.url !== "the-velvet-tones" && act.url !== "dj-nova")!;
+    const created = await call<{ data: { url: string } }>(planner, "/api/events/create", {
+      name: "Lakeside Wedding",
+      starttime: "2031-10-04T17:00",
+      location: "Evanston, IL",
+      actUrl: "the-velvet-tones",
+    });
+    await call(planner, `/api/events/invite-acts/${created.data.url}`, { acts: ["dj-nova", third.url] });
+    const events = await call<{ data: { url: string; invites: { id: number; act: { url: string } }[] }[] }>(planner, "/api/events?perPage=50");
+    const { invites } = events.data.find((event) => event.url === created.data.url)!;
+    expect(invites).toHaveLength(3);
+    for (const invite of invites) {
+      await call(invite.act.url === third.url ? admin : owner, `/api/offers/submit/${invite.id}`, { price: invite.act.url === third.url ? 3800 : 4500 });
+    }
+
+    // The planner books the third act; the dialog says who is let go, and asks for a phone.
+    const page = await planner.newPage();
+    await page.goto(`${suite.app.baseUrl}/events`);
+    const wedding = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Lakeside Wedding" }) });
+    await wedding.getByRole("button", { name: `Accept offer from ${third.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Book ${third.name}?` });
+    const release = dialog.getByRole("checkbox", {
+      name: /Release the other acts invited to Lakeside Wedding \(The Velvet Tones, DJ Nova\)|Release the other acts invited to Lakeside Wedding \(DJ Nova, The Velvet Tones\)/,
+    });
+    expect(await release.isChecked()).toBe(true);
+    await dialog.getByLabel("Your phone on the day (optional)").fill("call me");
+    await dialog.getByRole("button", { name: "Accept and book" }).click();
+    await dialog.getByText("Enter a valid phone number").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByLabel("Your phone on the day (optional)").fill("+1 847 555 0100");
+    await dialog.getByRole("button", { name: "Accept and book" }).click();
+    await toast(page, `${third.name} booked for Lakeside Wedding. Your booking number is`);
+    await wedding.getByText("Booked", { exact: true }).waitFor();
+    expect(await wedding.getByText("Released", { exact: true }).count()).toBe(2);
+
+    // The artist of the two others reads, in each act's thread of the event, that the date is taken.
+    const threads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(owner, "/api/conversations?perPage=50");
+    const artistPage = await owner.newPage();
+    for (const act of ["the-velvet-tones", "dj-nova"]) {
+      const thread = threads.data.find((item) => item.act.url === act && item.event?.url === created.data.url)!;
+      await artistPage.goto(`${suite.app.baseUrl}/messages/${thread.id}`);
+      await artistPage.getByText("Pat Planner booked another act for Lakeside Wedding: the date is taken, and this invite is closed.").waitFor();
+    }
+    await artistPage.goto(`${suite.app.baseUrl}/invites`);
+    const closed = artistPage.getByRole("listitem").filter({ has: artistPage.getByRole("heading", { name: "Lakeside Wedding" }) });
+    await closed.first().getByText("Released", { exact: true }).waitFor();
+    expect(
+      await closed
+        .first()
+        .getByRole("button", { name: /Send offer/ })
+        .count(),
+    ).toBe(0);
+
+    // An admin follows the work this scheduled: the booking's reminders and review request.
+    const jobsPage = await admin.newPage();
+    await jobsPage.goto(`${suite.app.baseUrl}/admin/jobs?state=scheduled`);
+    await jobsPage.getByRole("heading", { name: "Scheduled jobs" }).waitFor();
+    await jobsPage.getByRole("row", { name: /Remind both sides of a booked event/ }).waitFor();
+    expect(await jobsPage.getByText(/Remind both sides of a booked event · Booking [A-Z0-9]{8}/).count()).toBeGreaterThanOrEqual(2);
+    expect(await axeViolations(jobsPage)).toEqual([]);
+    await Promise.all([page.close(), artistPage.close(), jobsPage.close()]);
   });
 });
