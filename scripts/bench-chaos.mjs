@@ -331,4 +331,18 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
   console.log(
     `\nA write on one server, shown on another's guest page: ${staleness.length} probes, p50 ${percentile(staleness, 50)} ms, p99 ${percentile(staleness, 99)} ms, max ${Math.round(staleness.at(-1) ?? 0)} ms`,
   );
+
+  // The job queue the servers share: each job is claimed by one of them, kill or no kill.
+  const { rows: jobs } = await sql.query(
+    `select name, state::text as state, count(*)::int as count, count(distinct id)::int as ids, sum(retry_count)::int as retries
+       from pgboss.job group by name, state order by name, state`,
+  );
+  console.log(`\nJobs by kind and state over the run (${SECONDS} s, ${SERVERS} servers, one killed):`);
+  console.log(`  kind             state       jobs  retries`);
+  for (const row of jobs) console.log(`  ${row.name.padEnd(16)} ${row.state.padEnd(10)} ${String(row.count).padStart(5)}  ${String(row.retries).padStart(7)}`);
+  const { rows: minutely } = await sql.query(
+    `select name, count(*)::int as runs, count(distinct date_trunc('minute', started_on))::int as minutes
+       from pgboss.job where state = 'completed' and name in ('calendar_read', 'facet_compact', 'mail_retry') group by name order by name`,
+  );
+  for (const row of minutely) console.log(`  ${row.name}: ${row.runs} runs in ${row.minutes} minutes (one per minute between all servers, plus each start's)`);
 }
