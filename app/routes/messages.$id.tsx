@@ -5,6 +5,12 @@ import { LIMITS } from "../../domain/limits";
 import { conversationTitle } from "../../domain/conversations";
 import type { ConversationMessage } from "../../domain/resources/conversations";
 import { LocalTime } from "../components/local-time";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { AcceptOfferDialog } from "../features/booking/accept-offer-dialog";
+import { formatShortCalendarDate } from "../../domain/calendar-days";
+import { formatPrice } from "../../domain/prices";
+import { api, outcome } from "../lib/api-client";
+import { useAction } from "../lib/use-action";
 import { Button } from "../components/ui/button";
 import { readFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
@@ -50,7 +56,7 @@ function useLiveMessages(conversationId: number, loaded: ConversationMessage[]):
 }
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, canWrite } = loaderData;
+  const { conversation, canWrite, waiting } = loaderData;
   const messages = useLiveMessages(conversation.id, conversation.messages);
   const submitting = useNavigation().state === "submitting";
   const form = useRef<HTMLFormElement>(null);
@@ -79,6 +85,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         )}
       </h1>
       <p className="text-sm text-gray-700">{conversation.event ? `About ${conversation.event.name}` : "No event yet"}</p>
+      {waiting && <WaitingOfferCard actName={conversation.act.name} waiting={waiting} />}
       {/* New messages arrive live; a screen reader hears them as they come. */}
       <ol aria-label="Messages" aria-live="polite" className="mt-6 flex flex-col gap-3" data-testid="thread">
         {messages.map((message) => {
@@ -136,5 +143,40 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         <p className="mt-6 text-sm text-gray-700">You are reading this conversation as an admin; only its two sides write in it.</p>
       )}
     </div>
+  );
+}
+
+/** The act's offer that waits for the planner's answer, answered here where they talk. */
+function WaitingOfferCard({ actName, waiting }: { actName: string; waiting: NonNullable<Route.ComponentProps["loaderData"]["waiting"]> }) {
+  const { run, pending } = useAction();
+  const { offer, event } = waiting;
+  return (
+    <section aria-labelledby="waiting-offer" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="waiting-offer" className="font-semibold">
+        {actName} offers {formatPrice(offer.price_cents)} for {event.name}
+      </h2>
+      <p className="mt-1 text-sm text-gray-800">
+        {offer.deposit_cents > 0 ? `Deposit ${formatPrice(offer.deposit_cents)}` : "No deposit"}
+        {offer.expires_on && ` · open until ${formatShortCalendarDate(offer.expires_on)}`} · waiting for your answer
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <AcceptOfferDialog actName={actName} event={event} offer={offer} othersWaiting={waiting.othersWaiting} />
+        <ConfirmDialog
+          title={`Decline the offer of ${actName}?`}
+          confirmLabel="Decline offer"
+          body={
+            <p>
+              {actName} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send another offer.
+            </p>
+          }
+          trigger={
+            <Button variant="secondary" className="px-3 py-1" disabled={pending}>
+              Decline<span className="sr-only"> the offer from {actName}</span>
+            </Button>
+          }
+          onConfirm={() => run(() => outcome(api.POST("/offers/decline/{offerId}", { params: { path: { offerId: offer.id } } })))}
+        />
+      </div>
+    </section>
   );
 }

@@ -4,6 +4,7 @@ import { LIMITS } from "../../domain/limits";
 import { canWriteConversation } from "../../domain/conversations";
 import { ApiError } from "../../server/errors";
 import { findReadableConversation, listConversations, readConversation } from "../../server/services/conversations";
+import { waitingOfferInThread } from "../../server/services/booking/thread-offer";
 
 function signedIn(context: AppLoadContext, url: URL) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
@@ -26,7 +27,11 @@ export async function loadConversation(context: AppLoadContext, url: URL, id: st
   if (!Number.isSafeInteger(conversationId) || conversationId < 1 || conversationId > 2_147_483_647) throw data("No such conversation", { status: 404 });
   try {
     const sides = await findReadableConversation(context.db, viewer, conversationId);
-    return { conversation: await readConversation(context.db, viewer, conversationId), canWrite: canWriteConversation(viewer, sides), viewerRole: viewer.role };
+    const [conversation, waiting] = await Promise.all([
+      readConversation(context.db, viewer, conversationId),
+      waitingOfferInThread(context.db, viewer, { plannerId: sides.plannerId, actId: sides.act.id, eventUrl: sides.event?.url ?? null }),
+    ]);
+    return { conversation, waiting, canWrite: canWriteConversation(viewer, sides), viewerRole: viewer.role };
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") throw data("No such conversation", { status: 404 });
     throw error;

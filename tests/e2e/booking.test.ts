@@ -231,8 +231,16 @@ describe("the booking loop in the browser", () => {
       await call(invite.act.url === third.url ? admin : owner, `/api/offers/submit/${invite.id}`, { price: invite.act.url === third.url ? 3800 : 4500 });
     }
 
-    // The planner books the third act; the dialog says who is let go, and asks for a phone.
+    // In a thread of the event, the act's offer waits for an answer where the planner talks with it.
     const page = await planner.newPage();
+    const plannerThreads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(planner, "/api/conversations?perPage=50");
+    const novaThread = plannerThreads.data.find((item) => item.act.url === "dj-nova" && item.event?.url === created.data.url)!;
+    await page.goto(`${suite.app.baseUrl}/messages/${novaThread.id}`);
+    const card = page.getByRole("region", { name: "DJ Nova offers $4,500.00 for Lakeside Wedding" });
+    await card.getByRole("button", { name: "Accept offer from DJ Nova" }).waitFor();
+    await card.getByRole("button", { name: "Decline the offer from DJ Nova" }).waitFor();
+
+    // The planner books the third act; the dialog says who is let go, and asks for a phone.
     await page.goto(`${suite.app.baseUrl}/events`);
     const wedding = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Lakeside Wedding" }) });
     await wedding.getByRole("button", { name: `Accept offer from ${third.name}` }).click();
@@ -250,6 +258,10 @@ describe("the booking loop in the browser", () => {
     await toast(page, `${third.name} booked for Lakeside Wedding. Your booking number is`);
     await wedding.getByText("Booked", { exact: true }).waitFor();
     expect(await wedding.getByText("Released", { exact: true }).count()).toBe(2);
+    // Released, DJ Nova's offer no longer waits in its thread.
+    await page.goto(`${suite.app.baseUrl}/messages/${novaThread.id}`);
+    await page.getByText("Pat Planner booked another act for Lakeside Wedding").waitFor();
+    expect(await page.getByRole("region", { name: /DJ Nova offers/ }).count()).toBe(0);
 
     // The artist of the two others reads, in each act's thread of the event, that the date is taken.
     const threads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(owner, "/api/conversations?perPage=50");

@@ -1,0 +1,61 @@
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { formatEventTime } from "../../../domain/time-zones";
+import type { Executor } from "../../db/client";
+import { acts, bookings, events, invites, offers, places } from "../../db/schema";
+import type { SessionUser } from "../viewer";
+
+/** The offer a planner can answer from the thread, with what the accept dialog shows. */
+export interface WaitingOffer {
+  offer: { id: number; price_cents: number; deposit_cents: number; terms: string | null; message: string | null; expires_on: string | null };
+  event: { url: string; name: string; starttime: string; short_starttime: string };
+  /** The event's other acts still waiting on it, released by a booking unless the planner keeps them. */
+  othersWaiting: string[];
+}
+
+/**
+ * In the thread of a planner, an act and an event: the act's offer that waits for this
+ * planner's answer, so they answer it where they talk. Null for anyone else, or when nothing waits.
+ */
+export async function waitingOfferInThread(db: Executor, viewer: SessionUser, thread: { plannerId: string; actId: number; eventUrl: string | null }): Promise<WaitingOffer | null> {
+  if (viewer.id !== thread.plannerId || !thread.eventUrl) return null;
+  const [row] = await db
+    .select({ offer: offers, event: events, timeZone: places.timeZone, inviteId: invites.id })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .leftJoin(places, eq(places.id, events.placeId))
+    .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
+    .where(
+      and(
+        eq(events.url, thread.eventUrl),
+        eq(events.plannerId, viewer.id),
+        eq(invites.actId, thread.actId),
+        eq(offers.status, "pending"),
+        isNull(events.cancelledAt),
+        isNull(invites.declinedAt),
+        isNull(invites.releasedAt),
+        isNull(bookings.id),
+      ),
+    )
+    .orderBy(desc(offers.dateTimePosted))
+    .limit(1);
+  if (!row) return null;
+  const others = await db
+    .select({ name: acts.name, booked: bookings.id })
+    .from(invites)
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
+    .where(and(eq(invites.eventId, row.event.id), ne(invites.actId, thread.actId), isNull(invites.declinedAt), isNull(invites.releasedAt)));
+  return {
+    offer: {
+      id: row.offer.id,
+      price_cents: row.offer.priceCents,
+      deposit_cents: row.offer.depositCents,
+      terms: row.offer.terms,
+      message: row.offer.message,
+      expires_on: row.offer.expiresOn,
+    },
+    event: { url: row.event.url, name: row.event.name, starttime: row.event.starttime.toISOString(), short_starttime: formatEventTime(row.event.starttime, row.timeZone) },
+    othersWaiting: others.filter((other) => other.booked === null).map((other) => other.name),
+  };
+}
