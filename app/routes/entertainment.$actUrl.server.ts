@@ -3,6 +3,7 @@ import { profileAbilities } from "../../domain/profile-abilities";
 import { actPageSeo } from "../../domain/seo";
 import { reviewableEvents } from "../../server/services/planner-reviews";
 import { isFreeOn } from "../../server/services/availability";
+import { plannerThreadsWithAct } from "../../server/services/conversations";
 import { isCalendarDate } from "../../domain/calendar-days";
 import { fileUrl } from "../../server/storage/file-storage";
 import { packJson } from "../lib/packed-json";
@@ -18,7 +19,9 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   // The profile read above already found the act and checked this viewer may see it.
   const reviewEvents = context.viewer?.role === "PLANNER" ? reviewableEvents(await context.unreviewedBookings(), actId) : [];
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
-  const shortlisted = abilities.invite ? (await context.shortlisted()).includes(profile.url) : false;
+  const [shortlisted, threads] = abilities.invite
+    ? await Promise.all([context.shortlisted().then((saved) => saved.includes(profile.url)), plannerThreadsWithAct(context.db, context.viewer!.id, actId)])
+    : [false, []];
   const { appName, publicUrl } = context.config;
   return {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).
@@ -26,6 +29,7 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
     viewer,
     reviewEvents,
     shortlisted,
+    threads: threads.map(({ id, event }) => ({ id, event })),
     availability,
     abilities,
     appName,

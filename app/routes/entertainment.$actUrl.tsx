@@ -40,12 +40,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted, availability } = loaderData;
+  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted, threads, availability } = loaderData;
   const profile = unpackJson(loaderData.profile);
   const guest = viewer === null;
   // The page's body is the same for every viewer who may see and do the same: rendered once per
   // act and abilities on a server (decision 0021). The uploader's address only matters to managers.
-  const input = { act: profile, can: abilities, guest, signupFailure: actionData, reviewEvents, shortlisted, availability, viewerUrl: abilities.manage ? viewer?.url : undefined };
+  const input = { act: profile, can: abilities, guest, signupFailure: actionData, reviewEvents, shortlisted, threads, availability, viewerUrl: abilities.manage ? viewer?.url : undefined };
   return (
     <>
       <KeptMarkup name="act-profile" input={input} interactive={!guest} render={(kept) => <ProfilePage {...kept} />} />

@@ -102,6 +102,17 @@ async function markRead(db: Executor, conversationId: number, userId: string, me
     .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadId: sql`greatest(${conversationReads.lastReadId}, excluded.last_read_id)` } });
 }
 
+/** A planner's conversations with an act that are still open (no cancelled event), the latest active first. */
+export async function plannerThreadsWithAct(db: Executor, plannerId: string, actId: number): Promise<{ id: number; eventId: number | null; event: { url: string; name: string } | null }[]> {
+  const rows = await db
+    .select({ id: conversations.id, eventId: conversations.eventId, eventUrl: events.url, eventName: events.name })
+    .from(conversations)
+    .leftJoin(events, eq(events.id, conversations.eventId))
+    .where(and(eq(conversations.plannerId, plannerId), eq(conversations.actId, actId), isNull(events.cancelledAt)))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
+  return rows.map((row) => ({ id: row.id, eventId: row.eventId, event: row.eventUrl && row.eventName ? { url: row.eventUrl, name: row.eventName } : null }));
+}
+
 /**
  * A planner writes to an act, about one of their events or none: the conversation for that
  * planner, act and event is made on the first message and reused after (created: false).
@@ -111,7 +122,12 @@ export async function startConversation(db: Database, planner: SessionUser, actU
   const act = await findVisibleAct(db, actUrl, planner);
   if (!canMessageAct(planner, actAccess(act))) throw forbidden("This act cannot be messaged");
   let eventId: number | null = null;
-  if (input.event_url) {
+  if (!input.event_url) {
+    // "Message" continues the planner's one thread with the act, about an event or not, rather
+    // than opening a second beside a quote request; with several, the page asks which.
+    const open = await plannerThreadsWithAct(db, planner.id, act.id);
+    if (open.length === 1) eventId = open[0]!.eventId;
+  } else {
     const [event] = await db
       .select({ id: events.id, name: events.name, cancelledAt: events.cancelledAt })
       .from(events)

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { LIMITS } from "../../../domain/limits";
 import { startConversationSchema } from "../../../domain/schemas/conversations";
 import { Button } from "../../components/ui/button";
@@ -7,12 +7,16 @@ import { Dialog } from "../../components/ui/dialog";
 import { FieldErrors, FormActions } from "../../components/ui/form-fields";
 import { api, outcome } from "../../lib/api-client";
 
+type Thread = { id: number; event: { url: string; name: string } | null };
+
 /**
- * Message: a planner writes to the act before or without an event; the first message opens the
- * conversation (or adds to the one they already have), and the planner lands in it.
+ * Message: a planner writes to the act. The first message opens the conversation; after that it
+ * continues the one they have (about an event or not), or, with several, the one they choose,
+ * never a second beside a quote request. The planner lands in it.
  */
-export function MessageActDialog({ actUrl, actName }: { actUrl: string; actName: string }) {
+export function MessageActDialog({ actUrl, actName, threads = [] }: { actUrl: string; actName: string; threads?: Thread[] }) {
   const [open, setOpen] = useState(false);
+  const [about, setAbout] = useState(String(threads[0]?.id ?? ""));
   const [body, setBody] = useState("");
   const [error, setError] = useState<string[] | undefined>();
   const [pending, setPending] = useState(false);
@@ -21,7 +25,8 @@ export function MessageActDialog({ actUrl, actName }: { actUrl: string; actName:
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = startConversationSchema.safeParse({ body });
+    const chosen = threads.find((thread) => String(thread.id) === about);
+    const parsed = startConversationSchema.safeParse({ body, ...(threads.length > 1 && chosen?.event ? { event_url: chosen.event.url } : {}) });
     if (!parsed.success) return setError(parsed.error.issues.map((issue) => issue.message));
     setPending(true);
     const result = await outcome(api.POST("/conversations/start/{actUrl}", { params: { path: { actUrl } }, body: parsed.data }));
@@ -42,6 +47,28 @@ export function MessageActDialog({ actUrl, actName }: { actUrl: string; actName:
       trigger={<Button variant="secondary">Message</Button>}
     >
       <form onSubmit={submit} noValidate>
+        {threads.length === 1 && (
+          <p className="mb-3 text-sm text-gray-700">
+            This continues your conversation{threads[0]!.event ? ` about ${threads[0]!.event.name}` : ""}.{" "}
+            <Link to={`/messages/${threads[0]!.id}`} className="text-brand-800 underline">
+              Open the conversation
+            </Link>
+          </p>
+        )}
+        {threads.length > 1 && (
+          <div className="mb-3 flex flex-col gap-1">
+            <label htmlFor={`${fieldId}-about`} className="text-sm font-medium text-gray-800">
+              About
+            </label>
+            <select id={`${fieldId}-about`} value={about} onChange={(event) => setAbout(event.target.value)} className="rounded-md border border-gray-300 px-3 py-2">
+              {threads.map((thread) => (
+                <option key={thread.id} value={thread.id}>
+                  {thread.event ? thread.event.name : "No particular event"}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <label htmlFor={fieldId} className="block text-sm font-medium text-gray-800">
           Your message
         </label>

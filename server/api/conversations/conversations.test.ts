@@ -132,6 +132,31 @@ describe("reading and writing", () => {
   });
 });
 
+describe("one conversation per act and event", () => {
+  it("'Message' continues the planner's one thread with the act (the quote request's), and with several writes where it is told", async () => {
+    const { cookie } = await server.newAccount("PLANNER", { verified: true });
+    const as = async <T>(path: string, body?: unknown) => json<T>(await server.request(path, body === undefined ? { cookie } : { method: "POST", cookie, json: body }));
+    const event = async (name: string, days: number) =>
+      (await as<{ data: { url: string } }>("/api/events/create", { name, starttime: new Date(Date.now() + days * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "dj-nova" })).data.url;
+    const message = async (body: unknown) => (await as<{ data: { id: number } }>("/api/conversations/start/dj-nova", body)).data.id;
+    const threads = async () => (await as<{ data: ConversationSummary[] }>("/api/conversations")).data;
+    // This planner's first contact with DJ Nova is an invite: its thread is the event's.
+    const roof = await event("Roof Party", 70);
+    const [eventThread] = await threads();
+    expect(eventThread?.event?.url).toBe(roof);
+    // A message without an event goes into it, not a second thread beside it.
+    expect(await message({ body: "Do you bring lights?" })).toBe(eventThread!.id);
+    expect(await threads()).toHaveLength(1);
+    // A second event makes a second thread; then a message without an event is about none.
+    const garden = await event("Garden Party", 75);
+    expect((await threads()).map((item) => item.event?.url).sort()).toEqual([roof, garden].sort());
+    const general = await message({ body: "Any dates in May?" });
+    expect((await threads()).find((item) => item.id === general)?.event).toBeNull();
+    const told = await message({ body: "For the garden one: acoustic?", event_url: garden });
+    expect((await threads()).find((item) => item.id === told)?.event?.url).toBe(garden);
+  });
+});
+
 describe("the event's story", () => {
   it("the invite, the offer and the booking appear in the conversation of that planner, act and event", async () => {
     const event = (

@@ -207,7 +207,9 @@ describe("offers and bookings", () => {
     expect((await post(`/api/offers/accept/${offerId}`, "otherPlanner")).status).toBe(404);
     expect((await post(`/api/offers/accept/${offerId}`, "owner")).status).toBe(403);
     expect((await post(`/api/offers/accept/${offerId}`, "guest")).status).toBe(401);
-    expect(await (await post(`/api/offers/accept/${offerId}`, "planner")).json()).toEqual({ data: { message: "The Velvet Tones booked for Summer Wedding", booking: expect.stringMatching(/^[A-Z0-9]{8}$/) } });
+    expect(await (await post(`/api/offers/accept/${offerId}`, "planner")).json()).toEqual({
+      data: { message: "The Velvet Tones booked for Summer Wedding", booking: expect.stringMatching(/^[A-Z0-9]{8}$/) },
+    });
     expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(409);
     expect((await plannerEvents()).find((item) => item.url === "summer-wedding")!.invites[0]!.state).toBe("booked");
     expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1 })).status).toBe(409);

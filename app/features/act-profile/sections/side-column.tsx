@@ -17,7 +17,7 @@ import { EmptyState, Section } from "../../../components/ui/section";
 import type { SectionProps } from "../types";
 
 /** Offerings, then the booking block and the price note. */
-export function SideColumn({ act, can, shortlisted, availability = null }: SectionProps) {
+export function SideColumn({ act, can, shortlisted, threads, availability = null }: SectionProps) {
   const [reordering, setReordering] = useState(false);
   const actions =
     can.manage && !reordering ? (
@@ -62,7 +62,7 @@ export function SideColumn({ act, can, shortlisted, availability = null }: Secti
         )}
       </Section>
       {act.active && <CheckAvailability actUrl={act.url} actName={act.name} checked={availability} asker={can.signUpToBook ? "guest" : can.invite ? "planner" : null} />}
-      <BookingBlock act={act} can={can} shortlisted={shortlisted} />
+      <BookingBlock act={act} can={can} shortlisted={shortlisted} threads={threads} />
       {can.priceEstimateNote && (
         <aside aria-label="About prices" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
           Prices shown are estimates. The entertainer confirms the final price in their offer.
@@ -100,7 +100,7 @@ function DeleteOffering({ item }: { item: ProfilePackage }) {
   );
 }
 
-function BookingBlock({ act, can, shortlisted = false }: SectionProps) {
+function BookingBlock({ act, can, shortlisted = false, threads = [] }: SectionProps) {
   if (can.signUpToBook) {
     return (
       <section aria-label="Book this act" className="rounded-lg bg-brand-700 p-5 text-white shadow-sm">
@@ -115,7 +115,7 @@ function BookingBlock({ act, can, shortlisted = false }: SectionProps) {
     return (
       <section aria-label="Book this act" className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
         <InviteToEventDialog actUrl={act.url} actName={act.name} />
-        <MessageActDialog actUrl={act.url} actName={act.name} />
+        <MessageActDialog actUrl={act.url} actName={act.name} threads={threads} />
         <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
         <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-brand-800 underline">
           Create a new event and invite {act.name}
