@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dateFormat, distanceText, formatDay, formatDayAndTimeIn } from "./formatters";
+import { dateFormat, distanceText, formatDayAndTimeIn, formatDayIn } from "./formatters";
 
 describe("formatters", () => {
-  it("write dates as toLocaleString would, in UTC", () => {
+  it("write dates as toLocaleString would, in the reader's zone", () => {
     const at = "2026-11-24T23:30:00.000Z";
-    expect(formatDay(at)).toBe(new Date(at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
-    expect(formatDay(at)).toBe("Nov 24, 2026");
+    expect(formatDayIn(at, "UTC")).toBe(new Date(at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
+    expect(formatDayIn(at, "UTC")).toBe("Nov 24, 2026");
+    // Half past eleven at night in UTC is already the next day in Tokyo.
+    expect(formatDayIn(at, "Asia/Tokyo")).toBe("Nov 25, 2026");
     expect(formatDayAndTimeIn(new Date(at), "UTC")).toBe("Nov 24, 2026, 11:30 PM UTC");
     expect(formatDayAndTimeIn(at, "America/Chicago")).toBe("Nov 24, 2026, 5:30 PM CST");
   });

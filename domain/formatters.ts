@@ -19,9 +19,9 @@ function keptBy<F, O>(make: (options: O) => F): (options: O) => F {
 export const dateFormat = keptBy((options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", options));
 export const numberFormat = keptBy((options: Intl.NumberFormatOptions) => new Intl.NumberFormat("en-US", options));
 
-/** "Nov 24, 2026" (UTC). */
-export function formatDay(instant: Date | string): string {
-  return dateFormat({ dateStyle: "medium", timeZone: "UTC" }).format(new Date(instant));
+/** "Nov 24, 2026": the day of an instant in a time zone. */
+export function formatDayIn(instant: Date | string, timeZone: string): string {
+  return dateFormat({ dateStyle: "medium", timeZone }).format(new Date(instant));
 }
 
 /** "Nov 24, 2026, 9:02 AM CST": an instant in a time zone, which it names. */

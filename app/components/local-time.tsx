@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatDayAndTimeIn } from "../../domain/formatters";
+import { formatDayAndTimeIn, formatDayIn } from "../../domain/formatters";
 
 /**
  * When something happened, in the reader's own time zone. The server cannot know that zone, so
@@ -10,4 +10,11 @@ export function LocalTime({ instant }: { instant: string }) {
   const [zone, setZone] = useState("UTC");
   useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   return <time dateTime={instant}>{formatDayAndTimeIn(instant, zone)}</time>;
+}
+
+/** The day something happened ("Nov 24, 2026"), in the reader's zone once the browser runs, UTC before. */
+export function LocalDay({ instant }: { instant: string }) {
+  const [zone, setZone] = useState("UTC");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return <time dateTime={instant}>{formatDayIn(instant, zone)}</time>;
 }

@@ -1,3 +1,4 @@
+import { LocalDay } from "../components/local-time";
 import { Link } from "react-router";
 import { deriveActStatus, type ActStatusKey } from "../../domain/act-status";
 import { Badge } from "../components/ui/badge";
@@ -7,7 +8,6 @@ import { ApproveActDialog } from "../features/moderation/approve-act-dialog";
 import { DeclineActDialog } from "../features/moderation/decline-act-dialog";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
-import { formatDay } from "../../domain/formatters";
 import { Pager } from "../components/ui/pager";
 
 export function meta() {
@@ -87,7 +87,7 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
           </p>
           <p className="text-sm text-gray-800">{act.headline ?? "No headline yet"}</p>
           <p className="text-sm text-gray-700">
-            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since <time dateTime={act.created_at}>{formatDay(act.created_at)}</time>
+            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since <LocalDay instant={act.created_at} />
           </p>
           <p className="text-sm text-gray-700">{act.tags.length ? `Tags: ${act.tags.join(", ")}` : "No tags yet"}</p>
           <ul aria-label={`Application checklist of ${act.name}`} className="mt-1 flex flex-wrap gap-x-3 text-xs">

@@ -1,3 +1,4 @@
+import { LocalDay } from "../components/local-time";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
 import { QueueNav } from "../features/admin/queue-nav";
@@ -5,7 +6,6 @@ import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";
 import type { Route } from "./+types/admin.tag-requests";
-import { formatDay } from "../../domain/formatters";
 import { TAG_TYPE_NAMES } from "../../domain/tags";
 
 export function meta() {
@@ -45,7 +45,7 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
         </Link>
       </p>
       <p className="text-sm text-gray-700">
-        Asked by {request.requested_by ?? "a former user"} on <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
+        Asked by {request.requested_by ?? "a former user"} on <LocalDay instant={request.created_at} />
       </p>
       <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Tags requested for ${act.name}`}>
         {request.tags.map((tag) => (

@@ -1,3 +1,4 @@
+import { LocalDay } from "../../../components/local-time";
 import type { ProfileReview } from "../../../../domain/act-profile";
 import { LIMITS } from "../../../../domain/limits";
 import { MESSAGES } from "../../../../domain/messages";
@@ -13,7 +14,6 @@ import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "../../../c
 import { Section } from "../../../components/ui/section";
 import { StarRating } from "../../../components/ui/star-rating";
 import type { SectionProps } from "../types";
-import { formatDay } from "../../../../domain/formatters";
 
 export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
   const { average, count, distribution } = act.reviewSummary;
@@ -82,14 +82,14 @@ function ReviewList({ reviews, can, actName }: { reviews: ProfileReview[]; can: 
             <p className="mt-1 whitespace-pre-line text-gray-800">{review.body}</p>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-700">
               <span>
-                {review.reviewer_name ?? (review.source === "booking" ? "A verified planner" : "A reviewer")} · <time dateTime={review.created_at}>{formatDay(review.created_at)}</time>
+                {review.reviewer_name ?? (review.source === "booking" ? "A verified planner" : "A reviewer")} · <LocalDay instant={review.created_at} />
               </span>
               <Badge color={review.source === "booking" ? "green" : "gray"}>{reviewSourceLabel(review, appName)}</Badge>
             </p>
             {review.reply && (
               <div className="mt-2 rounded-md bg-gray-50 p-3 text-sm">
                 <p className="font-semibold text-gray-900">
-                  Answer from {actName} · <time dateTime={review.reply.created_at}>{formatDay(review.reply.created_at)}</time>
+                  Answer from {actName} · <LocalDay instant={review.reply.created_at} />
                 </p>
                 <p className="mt-1 whitespace-pre-line text-gray-800">{review.reply.body}</p>
                 {can.removeReviewAnswer && <RemoveAnswer reviewId={review.id} reviewTitle={review.title} />}
