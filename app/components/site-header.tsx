@@ -79,11 +79,7 @@ function SignedInLinks({ data }: { data: HeaderData }) {
           Search-engine copy
         </Link>
       )}
-      {role === "ADMIN" && (
-        <Link to="/admin/jobs" className={LINK}>
-          Jobs
-        </Link>
-      )}
+
       {(role === "ARTIST" || role === "ADMIN") && (
         <Link to="/my-acts" className={LINK}>
           My Acts

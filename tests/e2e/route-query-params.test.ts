@@ -21,7 +21,7 @@ const guest = async (path: string) => {
 describe("routes declare the query parameters they read", () => {
   it("the built routes' handles name each parameter a page reads, and the guest cache keys pages by them", async () => {
     const build = (await import(pathToFileURL(SERVER_BUILD_FILE).href)) as ServerBuild;
-    expect(routeQueryParams(build)).toEqual([...new Set(["actUrl", "budget", "date", "month", "q", "redirectTo", "reset", ...PAGE_QUERY_KEYS, ...SEARCH_QUERY_KEYS])].sort());
+    expect(routeQueryParams(build)).toEqual([...new Set(["actUrl", "budget", "date", "kind", "month", "q", "redirectTo", "reset", "state", ...PAGE_QUERY_KEYS, ...SEARCH_QUERY_KEYS])].sort());
   });
 
   it("a parameter no route reads is neither a new render nor part of the page; one a route reads is", async () => {

@@ -21,6 +21,10 @@ export function QueueNav({ waiting }: { waiting: Waiting }) {
       <NavLink to="/documents" className={link}>
         Documents waiting: {waiting.documents}
       </NavLink>
+      {/* Not a queue of decisions, but where an admin looks when something did not happen on time. */}
+      <NavLink to="/admin/jobs" className={link}>
+        Jobs
+      </NavLink>
     </nav>
   );
 }
