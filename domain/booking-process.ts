@@ -71,11 +71,12 @@ export const OFFER_MOVES = {
 } as const satisfies Record<string, Move<OfferStatus>>;
 
 export const BOOKING_MOVES = {
-  book: { from: [], to: "confirmed", by: ["planner"], notifies: ["booking_confirmed", "offer_accepted"], thread: true, schedules: ["event_reminder", "review_request"] },
+  book: { from: [], to: "confirmed", by: ["planner"], notifies: ["booking_confirmed", "offer_accepted"], thread: true, schedules: ["event_reminder", "payment_due", "review_request"] },
   remind: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["event_reminder"], thread: false },
+  remindToPay: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["payment_due"], thread: false },
   complete: { from: ["confirmed"], to: "completed", by: ["time"], notifies: ["review_requested"], thread: false },
   // Until bookings are cancelled on their own (with refunds), cancelling the event removes its bookings.
-  cancel: { from: ["confirmed"], to: null, by: ["planner"], notifies: ["event_cancelled"], thread: true, cancels: ["event_reminder", "review_request"] },
+  cancel: { from: ["confirmed"], to: null, by: ["planner"], notifies: ["event_cancelled"], thread: true, cancels: ["event_reminder", "payment_due", "review_request"] },
 } as const satisfies Record<string, Move<BookingStatus>>;
 
 /** Whether a move may start from a state. */

@@ -31,3 +31,36 @@ function shiftDay(date: string, days: number): string {
 export function morningAround(eventStart: Date, timeZone: string | null, days: number): Date {
   return wallTimeToInstant(`${shiftDay(dayIn(eventStart, timeZone), -days)}T${REMINDER_TIME}`, timeZone ?? "UTC");
 }
+
+/** The morning of a day (YYYY-MM-DD), where the event happens. */
+export function morningOf(day: string, timeZone: string | null): Date {
+  return wallTimeToInstant(`${day}T${REMINDER_TIME}`, timeZone ?? "UTC");
+}
+
+/** A day `days` after (negative: before) a day, both YYYY-MM-DD. */
+export function dayAfter(day: string, days: number): string {
+  return shiftDay(day, days);
+}
+
+/** What the planner pays and when: a deposit on the booking's day, the balance two weeks before the event. */
+export const PAYMENT_KINDS = ["deposit", "balance"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATUSES = ["due", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const BALANCE_DAYS_BEFORE = 14;
+/** The payer is reminded 3 days before a payment's day, and on the day. */
+export const PAYMENT_REMINDER_DAYS = [3, 0] as const;
+
+/**
+ * A booking's payments, each due on a day where the event happens: the deposit on the booking's
+ * day (none when it is 0), the balance 14 days before the event's day, or on the booking's day
+ * when the event is sooner (none when the deposit is the whole price).
+ */
+export function paymentSchedule(priceCents: number, depositCents: number, bookedOn: string, eventDay: string): { kind: PaymentKind; amountCents: number; dueOn: string }[] {
+  const schedule: { kind: PaymentKind; amountCents: number; dueOn: string }[] = [];
+  if (depositCents > 0) schedule.push({ kind: "deposit", amountCents: depositCents, dueOn: bookedOn });
+  const balance = priceCents - depositCents;
+  const balanceDay = shiftDay(eventDay, -BALANCE_DAYS_BEFORE);
+  if (balance > 0) schedule.push({ kind: "balance", amountCents: balance, dueOn: balanceDay > bookedOn ? balanceDay : bookedOn });
+  return schedule;
+}

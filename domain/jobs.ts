@@ -7,6 +7,7 @@ export const JOB_KINDS = {
   offer_expiring: { label: "Remind the planner of an offer's last day", every: null },
   offer_expire: { label: "Close an offer after its last day", every: null },
   event_reminder: { label: "Remind both sides of a booked event", every: null },
+  payment_due: { label: "Remind the planner of a payment due", every: null },
   review_request: { label: "Ask the planner for a review, and complete the booking", every: null },
   mail_retry: { label: "Send mail that is due again", every: "* * * * *" },
   calendar_read: { label: "Read subscribed calendars", every: "* * * * *" },

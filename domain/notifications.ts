@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   "booking_confirmed",
   "invite_released",
   "event_reminder",
+  "payment_due",
   "review_requested",
   "offer_declined",
   "offer_withdrawn",
@@ -51,6 +52,8 @@ export interface NotificationFacts {
   /** Where and how soon the event is ("tomorrow", "in 7 days"), and its address on the site. */
   venue?: string;
   soon?: string;
+  /** A payment's kind: "deposit" or "balance". */
+  paymentKind?: string;
   eventUrl?: string;
   rating?: number;
   /** A message's writer, its conversation and its first words. */
@@ -193,6 +196,16 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     text: (f) => ({
       title: `${f.eventName} is ${f.soon}: ${f.actName}`,
       body: `${f.actName} plays ${f.eventName}, ${f.when}, at ${f.venue}. Booking ${f.bookingNumber}. ${f.due} On the day, reach ${f.contact}.`,
+      link: "/events",
+    }),
+  },
+  payment_due: {
+    setting: "A payment for my booking is due",
+    action: "See your events",
+    recipient: "planner",
+    text: (f) => ({
+      title: `${f.price} due ${f.soon} for ${f.eventName}`,
+      body: `The ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is due ${f.day}. Pay ${f.actName} as you agreed.`,
       link: "/events",
     }),
   },

@@ -1739,7 +1739,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1805,7 +1805,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -3557,7 +3557,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };
@@ -9735,7 +9735,7 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 state?: "scheduled" | "running" | "done" | "failed";
-                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "review_request" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts";
+                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts";
             };
             header?: never;
             path?: never;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES } from "../../domain/bookings";
+import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "../../domain/bookings";
 import { STORED_OFFER_STATUSES } from "../../domain/events";
 import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
 import { NOTIFICATION_KINDS } from "../../domain/notifications";
@@ -375,6 +375,32 @@ export const events = pgTable(
     notes: text("notes"),
   },
   (t) => [index("events_planner_idx").on(t.plannerId, t.starttime)],
+);
+
+/** What the planner pays for a booking, and when (domain/bookings.ts: paymentSchedule). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** A day where the event happens. */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("due"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    method: text("method"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_booking_kind_unique").on(t.bookingId, t.kind),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+    check("payments_kind_check", sql`${t.kind} in ('deposit', 'balance')`),
+    check("payments_status_check", sql`${t.status} in ('due', 'paid', 'refunded')`),
+  ],
 );
 
 export const invites = pgTable(

@@ -1,16 +1,18 @@
 import type { Database } from "../db/client";
 import { remindOfEvent, requestReview } from "../services/booking/booking-times";
 import { expireOffer, remindOfferExpiring } from "../services/booking/offer-times";
+import { remindPaymentDue } from "../services/booking/payments";
 import type { JobHandlers } from "./job-queue";
 
 /** The one-off jobs of the booking process, each a service that checks its subject again when it runs. */
-export type ProcessJobKind = "offer_expiring" | "offer_expire" | "event_reminder" | "review_request";
+export type ProcessJobKind = "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request";
 
 export function processJobHandlers(db: Database): Pick<JobHandlers, ProcessJobKind> {
   return {
     offer_expiring: (data) => remindOfferExpiring(db, Number(data?.offerId)),
     offer_expire: (data) => expireOffer(db, Number(data?.offerId)),
     event_reminder: (data) => remindOfEvent(db, Number(data?.bookingId), Number(data?.days)),
+    payment_due: (data) => remindPaymentDue(db, Number(data?.paymentId), Number(data?.days)),
     review_request: (data) => requestReview(db, Number(data?.bookingId)),
   };
 }

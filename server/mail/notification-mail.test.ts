@@ -81,6 +81,7 @@ describe("notification mail", () => {
     });
     // The booking's jobs: a week before, both sides are reminded; the morning after, the planner is asked for a review.
     await step("event_reminder", async () => expect(await server.runJob("event_reminder", `${booking}:7`)).toBe(true));
+    await step("payment_due", async () => expect(await server.runJob("payment_due", `${booking}:balance:3`)).toBe(true));
     await step("review_requested", async () => expect(await server.runJob("review_request", booking)).toBe(true));
     // A second event's offer, declined.
     const brunch = await ok(
@@ -151,6 +152,7 @@ describe("notification mail", () => {
       booking_confirmed: { to: "planner@example.com", subject: /^Booking [A-Z0-9]{8}: The Velvet Tones for Summer Wedding/, link: "/events" },
       invite_released: { to: "artist2@example.com", subject: /^Summer Wedding is booked with another act/, link: "/invites" },
       event_reminder: { to: "planner@example.com", subject: /^Summer Wedding is in 7 days: The Velvet Tones/, link: "/events" },
+      payment_due: { to: "planner@example.com", subject: /^\$1,200\.00 due in 3 days for Summer Wedding/, link: "/events" },
       review_requested: { to: "planner@example.com", subject: /^How was The Velvet Tones\?/, link: "/entertainment/the-velvet-tones?review=summer-wedding#reviews" },
       offer_withdrawn: { to: "planner@example.com", subject: /^The Velvet Tones withdrew its offer/, link: "/events" },
       invite_declined: { to: "planner@example.com", subject: /^The Velvet Tones declined Pool Party/, link: "/events" },
@@ -216,6 +218,7 @@ describe("notification mail", () => {
       "offer_received",
       "offer_received",
       "review_requested",
+      "payment_due",
       "event_reminder",
       "booking_confirmed",
       "offer_expiring",
@@ -281,6 +284,7 @@ describe("notification mail", () => {
       "offer_expiring",
       "booking_confirmed",
       "event_reminder",
+      "payment_due",
       "review_requested",
       "offer_withdrawn",
       "review_reply",

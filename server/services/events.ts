@@ -29,6 +29,7 @@ import { OFFER_MOVES, canMove } from "../../domain/booking-process";
 import { cancelOfferJobs, scheduleOfferJobs } from "./booking/offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./booking/book-act";
 import { cancelBookingJobs, scheduleBookingJobs } from "./booking/booking-times";
+import { schedulePayments } from "./booking/payments";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
@@ -594,6 +595,7 @@ export async function acceptOffer(db: Database, jobs: JobQueue, planner: Session
       throw error;
     }
     await scheduleBookingJobs(tx, jobs, { id: bookingId, number }, row.event.starttime, row.timeZone);
+    await schedulePayments(tx, jobs, { id: bookingId, number }, row.offer, row.event.starttime, row.timeZone);
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
     // The act's other offers for this event wait for nothing now.
     const others = await tx

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatShortCalendarDate } from "../../../domain/calendar-days";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
 import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
@@ -112,8 +113,10 @@ describe("booking an act", () => {
     const reminders = (await json<{ data: { subject: string; state: string }[] }>(await get("/api/admin/jobs?perPage=50", "admin"))).data.filter((job) =>
       numbers.some((number) => job.subject === `Booking ${number}`),
     );
-    // Two reminders and a review request for each of the two bookings.
-    expect(reminders.map((job) => job.state)).toEqual(["done", "done", "done", "done", "done", "done"]);
+    // For each of the two bookings: two reminders, a review request, its balance's two reminders
+    // (and its deposit's on its day, when the booking was made before 9 AM in Chicago).
+    expect(reminders.length).toBeGreaterThanOrEqual(10);
+    expect(reminders.every((job) => job.state === "done")).toBe(true);
   });
 
   it("checks the phone and the choice, and changes nothing when they are wrong", async () => {
@@ -143,12 +146,19 @@ describe("a booking's moments, where the event happens", () => {
     const jobs = (await json<{ data: { kind: string; run_at: string; state: string; subject: string }[] }>(await get("/api/admin/jobs?perPage=50", "admin"))).data.filter(
       (job) => job.subject === `Booking ${booking}`,
     );
-    // 9 AM in Honolulu is 19:00 UTC, all year.
+    // 9 AM in Honolulu is 19:00 UTC, all year. No deposit: the balance is due 14 days before, and its payer is reminded 3 days before that and on the day.
     expect(jobs.map(({ kind, run_at, state }) => ({ kind, run_at, state })).sort((a, b) => a.run_at.localeCompare(b.run_at))).toEqual([
+      { kind: "payment_due", run_at: `${shift(-17)}T19:00:00.000Z`, state: "scheduled" },
+      { kind: "payment_due", run_at: `${shift(-14)}T19:00:00.000Z`, state: "scheduled" },
       { kind: "event_reminder", run_at: `${shift(-7)}T19:00:00.000Z`, state: "scheduled" },
       { kind: "event_reminder", run_at: `${shift(-1)}T19:00:00.000Z`, state: "scheduled" },
       { kind: "review_request", run_at: `${shift(1)}T19:00:00.000Z`, state: "scheduled" },
     ]);
+
+    expect(await server.runJob("payment_due", `${booking}:balance:3`)).toBe(true);
+    const [pay] = await notes("planner");
+    expect(pay).toMatchObject({ kind: "payment_due", title: "$4,000.00 due in 3 days for Beach Wedding" });
+    expect(pay!.body).toBe(`The balance of $4,000.00 for The Velvet Tones at Beach Wedding (booking ${booking}) is due ${formatShortCalendarDate(shift(-14))}. Pay The Velvet Tones as you agreed.`);
 
     expect(await server.runJob("event_reminder", `${booking}:1`)).toBe(true);
     const [toPlanner] = await notes("planner");

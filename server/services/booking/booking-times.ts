@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { EVENT_REMINDER_DAYS, morningAround } from "../../../domain/bookings";
+import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS, morningAround } from "../../../domain/bookings";
 import { formatEventTime } from "../../../domain/time-zones";
 import type { Database, Executor } from "../../db/client";
 import { acts, bookings, events, offers, places, users } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { notify } from "../notifications";
 import { amountsDue, contactLine } from "./book-act";
+import { paymentReminderKey } from "./payments";
 
 /**
  * A booking's moments, each the morning of a day where the event happens: both sides are
@@ -22,10 +23,11 @@ export async function scheduleBookingJobs(tx: Executor, jobs: JobQueue, booking:
   await jobs.schedule(tx, "review_request", { key: booking.number, runAt: morningAround(eventStart, timeZone, -1), data });
 }
 
-/** The booking is gone (its event cancelled): its moments are called off. */
+/** The booking is gone (its event cancelled): its moments, and its payments' reminders, are called off. */
 export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNumbers: string[]): Promise<void> {
   for (const number of bookingNumbers) {
     for (const days of EVENT_REMINDER_DAYS) await jobs.cancel(tx, "event_reminder", `${number}:${days}`);
+    for (const kind of PAYMENT_KINDS) for (const days of PAYMENT_REMINDER_DAYS) await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
     await jobs.cancel(tx, "review_request", number);
   }
 }
