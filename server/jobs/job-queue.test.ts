@@ -96,6 +96,27 @@ describe("durable jobs", () => {
     }
   });
 
+  it("a job of one kind and key is one job, however many times and from however many servers it is asked for", async () => {
+    const [a, b] = [await openJobQueue(server.database, createLogger("silent"), { work: false }), await openJobQueue(second, createLogger("silent"), { work: false })];
+    try {
+      const runAt = new Date(Date.now() + 86_400_000);
+      for (const queue of [a, b, a])
+        await (queue === a ? server.database : second).db.transaction((tx) => queue.schedule(tx, "offer_expire", { key: "test-key", runAt, data: { subject: "Offer of the test" } }));
+      // Asked inside a transaction that rolls back, it is not there at all.
+      await server.database.db
+        .transaction(async (tx) => {
+          await a.schedule(tx, "offer_expiring", { key: "rolled-back", runAt, data: { subject: "Rolled back" } });
+          throw new Error("the change fails");
+        })
+        .catch(() => undefined);
+      const all = await jobs();
+      expect(all.filter((job) => job.subject === "Offer of the test")).toHaveLength(1);
+      expect(all.filter((job) => job.subject === "Rolled back")).toHaveLength(0);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
   it("a job that fails is tried again, then shown failed to admins with its error", async () => {
     failing = "response_facts";
     const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });

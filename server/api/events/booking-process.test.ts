@@ -167,6 +167,7 @@ describe("a booking's moments, where the event happens", () => {
     expect(toPlanner!.body).toMatch(/5:30\s?PM HST/);
     expect(toPlanner!.body).toContain(`Booking ${booking}.`);
     expect(toPlanner!.body).toContain("On the day, reach Riley Artist, artist@example.com");
+    expect(toPlanner!.body).toContain(`Still due: the balance of $4,000.00 (${formatShortCalendarDate(shift(-14))}).`);
     const toArtist = (await notes("owner")).find((note) => note.kind === "event_reminder")!;
     expect(toArtist.body).toContain("On the day, reach Pat Planner, planner@example.com, 808-555-0199");
 

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { formatShortCalendarDate } from "../../../domain/calendar-days";
+import { formatPrice } from "../../../domain/prices";
 import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS, morningAround } from "../../../domain/bookings";
 import { formatEventTime } from "../../../domain/time-zones";
 import type { Database, Executor } from "../../db/client";
-import { acts, bookings, events, offers, places, users } from "../../db/schema";
+import { acts, bookings, events, payments, places, users } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { notify } from "../notifications";
-import { amountsDue, contactLine } from "./book-act";
+import { contactLine } from "./book-act";
 import { paymentReminderKey } from "./payments";
 
 /**
@@ -35,15 +37,20 @@ export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNum
 /** A booking with both sides' contacts, locked against a change meanwhile. */
 async function lockedBooking(tx: Executor, bookingId: number) {
   const [row] = await tx
-    .select({ booking: bookings, event: events, act: acts, timeZone: places.timeZone, offer: { priceCents: offers.priceCents, depositCents: offers.depositCents } })
+    .select({ booking: bookings, event: events, act: acts, timeZone: places.timeZone })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .innerJoin(acts, eq(acts.id, bookings.actId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
     .leftJoin(places, eq(places.id, events.placeId))
     .where(eq(bookings.id, bookingId))
     .for("update", { of: bookings });
   return row;
+}
+
+/** What the planner still owes, as the reminder says it. */
+function stillDue(due: { kind: string; amountCents: number; dueOn: string }[]): string {
+  if (!due.length) return "Nothing is left to pay.";
+  return `Still due: ${due.map((payment) => `the ${payment.kind} of ${formatPrice(payment.amountCents)} (${formatShortCalendarDate(payment.dueOn)})`).join(" and ")}.`;
 }
 
 const contactOf = async (tx: Executor, userId: string | null) =>
@@ -63,7 +70,12 @@ export async function remindOfEvent(db: Database, bookingId: number, days: numbe
       when: formatEventTime(row.event.starttime, row.timeZone),
       venue: row.event.venue ? `${row.event.venue}, ${row.event.location}` : row.event.location,
       soon: days === 1 ? "tomorrow" : `in ${days} days`,
-      due: amountsDue(row.offer.priceCents, row.offer.depositCents),
+      due: stillDue(
+        await tx
+          .select({ kind: payments.kind, amountCents: payments.amountCents, dueOn: payments.dueOn })
+          .from(payments)
+          .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "due"))),
+      ),
     };
     await notify(tx, row.event.plannerId, "event_reminder", { ...facts, contact: manager ? contactLine(manager) : `${row.act.name}, through its messages` });
     if (planner) await notify(tx, row.act.managerId, "event_reminder", { ...facts, contact: contactLine({ ...planner, phone: row.booking.plannerPhone ?? planner.phone }) });
