@@ -30,6 +30,7 @@ import { cancelOfferJobs, scheduleOfferJobs } from "./booking/offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./booking/book-act";
 import { cancelBookingJobs, scheduleBookingJobs } from "./booking/booking-times";
 import { schedulePayments } from "./booking/payments";
+import { lockedOffer } from "./booking/locked-offer";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners have events");
@@ -538,20 +539,6 @@ export async function submitOffer(db: Database, jobs: JobQueue, artist: SessionU
  */
 async function lockActDay(tx: Executor, actId: number, day: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${actId}, hashtext(${`act-day:${day}`}))`);
-}
-
-/** An offer with its invite, act, event and the event's time zone, locked for a change of its status. */
-async function lockedOffer(tx: Executor, offerId: number) {
-  const [row] = await tx
-    .select({ offer: offers, invite: invites, act: acts, event: events, timeZone: places.timeZone })
-    .from(offers)
-    .innerJoin(invites, eq(invites.id, offers.inviteId))
-    .innerJoin(acts, eq(acts.id, invites.actId))
-    .innerJoin(events, eq(events.id, invites.eventId))
-    .leftJoin(places, eq(places.id, events.placeId))
-    .where(eq(offers.id, offerId))
-    .for("update", { of: offers });
-  return row;
 }
 
 /**

@@ -4,9 +4,10 @@ import { OFFER_MOVES, canMove } from "../../../domain/booking-process";
 import { offerEndsAt, offerReminderAt, offerStatusAt } from "../../../domain/events";
 import { formatPrice } from "../../../domain/prices";
 import type { Database, Executor } from "../../db/client";
-import { acts, events, invites, offers, places } from "../../db/schema";
+import { offers } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { notify } from "../notifications";
+import { lockedOffer } from "./locked-offer";
 
 /**
  * An offer's two moments: the morning before its last day the planner is reminded of it
@@ -30,20 +31,6 @@ export async function cancelOfferJobs(tx: Executor, jobs: JobQueue, offerIds: nu
   }
 }
 
-/** The offer with what its jobs need, locked against an answer given meanwhile. */
-async function lockedOffer(tx: Executor, offerId: number) {
-  const [row] = await tx
-    .select({ offer: offers, actName: acts.name, actUrl: acts.url, eventName: events.name, plannerId: events.plannerId, timeZone: places.timeZone })
-    .from(offers)
-    .innerJoin(invites, eq(invites.id, offers.inviteId))
-    .innerJoin(acts, eq(acts.id, invites.actId))
-    .innerJoin(events, eq(events.id, invites.eventId))
-    .leftJoin(places, eq(places.id, events.placeId))
-    .where(eq(offers.id, offerId))
-    .for("update", { of: offers });
-  return row;
-}
-
 /** The `offer_expire` job: a pending offer whose last day has ended is stored `expired`. Answers whether it was. */
 export async function expireOffer(db: Database, offerId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -60,10 +47,10 @@ export async function remindOfferExpiring(db: Database, offerId: number, now = n
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     if (!row?.offer.expiresOn || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "pending") return false;
-    await notify(tx, row.plannerId, "offer_expiring", {
-      actName: row.actName,
-      actUrl: row.actUrl,
-      eventName: row.eventName,
+    await notify(tx, row.event.plannerId, "offer_expiring", {
+      actName: row.act.name,
+      actUrl: row.act.url,
+      eventName: row.event.name,
       price: formatPrice(row.offer.priceCents),
       day: formatShortCalendarDate(row.offer.expiresOn),
     });
