@@ -13,6 +13,8 @@ const patience = { testTimeout: 120_000, hookTimeout: 240_000 };
 const runtime = { setupFiles: ["./scripts/require-node.mjs"] };
 /** The API tests also fail on queries sent at once on a transaction's connection (tests/setup/pg-query-warnings.ts). */
 const apiRuntime = { setupFiles: ["./scripts/require-node.mjs", "./tests/setup/pg-query-warnings.ts"] };
+/** Each API project's servers start as copies of one database migrated and seeded per run. */
+const seededStart = { globalSetup: ["./tests/setup/api-global-setup.ts"] };
 
 /**
  * Unit tests of domain/, and the in-process API tests: once on PGlite, and once more on
@@ -26,9 +28,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/*.test.ts"], environment: "node", ...patience, ...runtime } },
-      { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience, ...apiRuntime } },
+      { test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience, ...apiRuntime, ...seededStart } },
       { test: { name: "api-s3", include: fileTests, env: { TEST_DB: "pglite", TEST_STORAGE: "s3" }, ...patience, ...apiRuntime } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience, ...apiRuntime } }] : []),
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience, ...apiRuntime, ...seededStart } }] : []),
     ],
   },
 });

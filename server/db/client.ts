@@ -41,6 +41,8 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   /** How the job queue (server/jobs/) reaches this database: through the embedded one, or a small pool of its own. */
   jobConnection: Pick<JobQueueConnection, "db" | "backend" | "connectionString" | "max">;
+  /** The embedded database's whole contents, for another to open as a copy (DatabaseOptions.snapshot). */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -48,15 +50,17 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; omitted means in memory (tests). */
   dataDir?: string | undefined;
+  /** An in-memory embedded database starts as a copy of this dump (DatabaseHandle.dump): the tests' seeded start. */
+  snapshot?: Uint8Array | undefined;
   /** Told of each transaction tried again after a deadlock or serialization failure (PostgreSQL server only). */
   onTransientRetry?: (attempt: number, error: unknown) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onTransientRetry ?? (() => undefined)) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onTransientRetry ?? (() => undefined)) : openPglite(options.dataDir, options.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, snapshot: Uint8Array | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
   if (dataDir) {
     location = join(dataDir, "pglite");
@@ -64,7 +68,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
   // In a worker thread (server/db/pglite-worker.mjs loads the contrib extensions search uses;
   // CREATE EXTENSION runs in a migration), so that a long query never holds this thread.
-  const remote = new RemotePglite(location);
+  const remote = new RemotePglite(location, snapshot);
   await remote.waitReady;
   // RemotePglite has the part of PGlite's interface drizzle calls: query, exec, transaction.
   const client = remote as unknown as PGlite;
@@ -79,6 +83,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     listen: async (channel, onNotify) => remote.listen(channel, onNotify),
     // RemotePglite answers query, exec and listen as PGlite does, which is all the adapter calls.
     jobConnection: { db: fromPglite(client), backend: "pglite" },
+    dump: () => remote.dump(),
     close: () => remote.close(),
   };
 }

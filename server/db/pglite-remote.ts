@@ -46,8 +46,9 @@ export class RemotePglite {
   private isClosed = false;
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string | undefined) {
-    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  /** In dataDir, or in memory; in memory, from a snapshot (a dump of another) when one is given. */
+  constructor(dataDir: string | undefined, snapshot?: Uint8Array) {
+    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir, snapshot } });
     this.waitReady = new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean; error?: Answer["error"] }) => {
         if (message.ready === undefined) return;
@@ -134,6 +135,11 @@ export class RemotePglite {
       this.listeners.delete(listenerId);
       if (!this.isClosed) await this.call({ op: "unlisten", listenerId });
     };
+  }
+
+  /** The whole database as PGlite's tarball, for another to start from (see the constructor). */
+  dump(): Promise<Uint8Array> {
+    return this.call({ op: "dump" });
   }
 
   async close(): Promise<void> {

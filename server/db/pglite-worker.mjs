@@ -8,7 +8,12 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 
 const port = parentPort;
-const db = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), extensions: { pg_trgm, unaccent } });
+const db = new PGlite({
+  ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+  // A copy of another database (its dump, made below): the tests start each from one seeded copy.
+  ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot]) } : {}),
+  extensions: { pg_trgm, unaccent },
+});
 /** Open transactions by id: the callback PGlite runs, held until the main thread commits or rolls back. */
 const transactions = new Map();
 /** Listeners by id, each the function that stops it. */
@@ -82,6 +87,7 @@ const operations = {
     listeners.delete(listenerId);
     if (stop && !db.closed) await stop();
   },
+  dump: async () => new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()),
   close: async () => {
     if (!db.closed) await db.close();
   },

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
+import { inject } from "vitest";
 import { createApp, type SsrHandler } from "../../server/app";
 import { createGuestPageCache } from "../../server/cache/guest-cache";
 import { createTaggedStore } from "../../server/cache/tagged-store";
@@ -68,13 +69,25 @@ function requestFor(options: RequestOptions) {
   return { method, init: { method, headers, body } as RequestInit, bindings };
 }
 
-/** A fresh database on the PostgreSQL server, for the second run of the API suite. */
-async function createServerDatabase(baseUrl: string) {
+/** A fresh database on the PostgreSQL server (a copy of template, when given), for the second run of the API suite. */
+async function createServerDatabase(baseUrl: string, template: string | undefined) {
   const name = `eva_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    // An autovacuum worker may be on the template for a moment, and a copy needs it alone.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+        break;
+      } catch (error) {
+        if (!template || attempt >= 40 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -128,8 +141,10 @@ const defaultStorage = (): "local" | "s3" => (process.env.TEST_STORAGE === "s3" 
 export async function createTestServer(options: TestServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "eva-api-"));
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const serverDb = process.env.TEST_DB === "postgres" && baseUrl ? await createServerDatabase(baseUrl) : null;
   const s3 = (options.storage ?? defaultStorage()) === "s3" ? await startS3Server() : null;
+  // The run's seeded database (tests/setup/api-global-setup.ts), copied; files on S3 are seeded afresh.
+  const seeded = s3 ? undefined : inject("seededStart");
+  const serverDb = process.env.TEST_DB === "postgres" && baseUrl ? await createServerDatabase(baseUrl, seeded?.templateDatabase) : null;
   const env = loadEnv({
     ...s3?.env,
     DATA_DIR: dataDir,
@@ -142,11 +157,16 @@ export async function createTestServer(options: TestServerOptions = {}) {
     // Calendars are served by the tests' own local servers (issue 31).
     CALENDAR_ALLOW_PRIVATE_URLS: "1",
   });
-  const database = await openDatabase({ databaseUrl: env.databaseUrl });
-  await migrateDatabase(database);
+  const snapshot = seeded?.snapshotFile && !serverDb ? readFileSync(seeded.snapshotFile) : undefined;
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, snapshot });
   const storage = createFileStorage(env);
+  if (seeded && (snapshot || seeded.templateDatabase)) {
+    cpSync(seeded.filesDir, dataDir, { recursive: true });
+  } else {
+    await migrateDatabase(database);
+    await seedDemoData(database.db, { storage });
+  }
   await storage.check();
-  await seedDemoData(database.db, { storage });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const store = options.guestCache || options.viewerCache !== false ? await createTaggedStore(database, logger) : undefined;
