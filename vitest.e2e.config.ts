@@ -1,8 +1,10 @@
 import "./scripts/require-node.mjs";
 import { defineConfig } from "vitest/config";
+import { importAliases } from "./scripts/import-aliases";
 
 /** Browser journeys: the built app in its own process, driven through Chromium (tests/setup/chromium.ts). */
 export default defineConfig({
+  resolve: { alias: importAliases },
   test: {
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],

@@ -3,9 +3,9 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preload } from "react-dom";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import { createMarkupKeeper, type KeptPiece, type RenderedMarkup } from "../server/cache/kept-markup";
-import { createPageKeeper } from "../server/cache/kept-pages";
-import { htmlResponse } from "../server/http/page-response";
+import { createMarkupKeeper, type KeptPiece, type RenderedMarkup } from "#server/cache/kept-markup";
+import { createPageKeeper } from "#server/cache/kept-pages";
+import { htmlResponse } from "#server/http/page-response";
 import { KeptMarkupContext, type KeptMarkupRenderer } from "./components/kept-markup";
 
 /** How long a render may wait for data still on its way before it is cut short. */

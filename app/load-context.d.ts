@@ -1,4 +1,4 @@
-import type { LoadContext } from "../server/render/load-context";
+import type { LoadContext } from "#server/render/load-context";
 
 // Loaders receive what server/app.ts builds; this tells React Router its type.
 declare module "react-router" {

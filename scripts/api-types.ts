@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { createApp } from "../server/app";
-import { openJobQueue } from "../server/jobs/job-queue";
-import { createAuth } from "../server/auth";
-import { openDatabase } from "../server/db/client";
-import { migrateDatabase } from "../server/db/migrate";
-import { loadEnv } from "../server/env";
-import { createLogger } from "../server/logger";
-import { createFileStorage } from "../server/storage/create-storage";
+import { createApp } from "#server/app";
+import { openJobQueue } from "#server/jobs/job-queue";
+import { createAuth } from "#server/auth";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { loadEnv } from "#server/env";
+import { createLogger } from "#server/logger";
+import { createFileStorage } from "#server/storage/create-storage";
 
 export const API_TYPES_FILE = "app/lib/api-schema.d.ts";
 

@@ -11,13 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { addDays } from "../domain/calendar-days";
-import { addBulkActs } from "../server/db/bulk-acts";
-import { openDatabase } from "../server/db/client";
-import { migrateDatabase } from "../server/db/migrate";
-import { seedDemoData } from "../server/db/seed";
-import { loadEnv } from "../server/env";
-import { createFileStorage } from "../server/storage/create-storage";
+import { addDays } from "#domain/calendar-days";
+import { addBulkActs } from "#server/db/bulk-acts";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { seedDemoData } from "#server/db/seed";
+import { loadEnv } from "#server/env";
+import { createFileStorage } from "#server/storage/create-storage";
 // @ts-expect-error: plain JavaScript helpers shared by the benches
 import { freePort, waitFor } from "./bench-support.mjs";
 

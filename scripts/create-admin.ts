@@ -1,10 +1,10 @@
 // `npm run create-admin -- --email … --name …`, password on standard input.
 import "./require-node.mjs";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../server/db/client";
-import { migrateDatabase } from "../server/db/migrate";
-import { loadEnv } from "../server/env";
-import { createAdmin } from "../server/services/admins";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { loadEnv } from "#server/env";
+import { createAdmin } from "#server/services/admins";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

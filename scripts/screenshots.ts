@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium } from "../tests/setup/chromium";
-import { DEMO, type DemoRole } from "../tests/e2e/demo-sessions";
+import { CHROMIUM_ARGS, findChromium } from "#tests/setup/chromium";
+import { DEMO, type DemoRole } from "#tests/e2e/demo-sessions";
 // @ts-expect-error: a plain .mjs module without types, shared with the benches.
 import { buildApp, freePort, waitFor } from "./bench-support.mjs";
 

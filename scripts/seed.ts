@@ -2,14 +2,14 @@
 // `npm run seed -- --acts 100000` adds that many generated acts too, for measuring search at scale.
 import "./require-node.mjs";
 import { count } from "drizzle-orm";
-import { openDatabase } from "../server/db/client";
-import { migrateDatabase } from "../server/db/migrate";
-import { users } from "../server/db/schema";
-import { seedDemoData } from "../server/db/seed";
-import { seedCatalogue } from "../server/db/catalogue";
-import { addBulkActs } from "../server/db/bulk-acts";
-import { loadEnv } from "../server/env";
-import { createFileStorage } from "../server/storage/create-storage";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { users } from "#server/db/schema";
+import { seedDemoData } from "#server/db/seed";
+import { seedCatalogue } from "#server/db/catalogue";
+import { addBulkActs } from "#server/db/bulk-acts";
+import { loadEnv } from "#server/env";
+import { createFileStorage } from "#server/storage/create-storage";
 
 const actsFlag = process.argv.indexOf("--acts");
 const bulkActs = actsFlag >= 0 ? Number(process.argv[actsFlag + 1]) : 0;

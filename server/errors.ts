@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, fieldErrorsFromIssues } from "../domain/api-error";
+import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, fieldErrorsFromIssues } from "#domain/api-error";
 
 /** A failure a handler or service raises; turned into the contract's shape in one place. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, json, type DemoUser, type TestServer } from "../tests/setup/api-harness";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { gradientPng } from "./db/demo-files";
 import { FILE_FOLDERS } from "./stored-file-key";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { canDownloadDocument } from "../domain/permissions";
+import { canDownloadDocument } from "#domain/permissions";
 import type { AppEnv } from "./http/app-env";
 import type { Executor } from "./db/client";
 import { acts, documents, images, uploads, videos } from "./db/schema";

@@ -1,10 +1,10 @@
 import sharp from "sharp";
-import { startSmtpServer } from "../tests/setup/smtp";
+import { startSmtpServer } from "#tests/setup/smtp";
 import { createMailTransport } from "./mail/transport";
-import { eventually } from "../tests/setup/eventually";
+import { eventually } from "#tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPeerServer, createTestServer, type TestServer } from "../tests/setup/api-harness";
+import { createPeerServer, createTestServer, type TestServer } from "#tests/setup/api-harness";
 import type { SsrHandler } from "./app";
 import { SIGN_IN_LIMIT } from "./auth";
 import { acts } from "./db/schema";

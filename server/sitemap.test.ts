@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, json, type TestServer } from "../tests/setup/api-harness";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { seedCatalogue } from "./db/catalogue";
 import { PROJECT_ROOT } from "./paths";
 

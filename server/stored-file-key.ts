@@ -1,4 +1,4 @@
-import { type ImageWidth, parseSizedName } from "../domain/image-sizes";
+import { type ImageWidth, parseSizedName } from "#domain/image-sizes";
 /** Folders of stored files; every key is "<folder>/<uuid>.<extension>" (server/storage.ts newKey). */
 export const FILE_FOLDERS = ["images", "avatars", "documents", "videos"] as const;
 export type FileFolder = (typeof FILE_FOLDERS)[number];

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { NOTIFICATIONS } from "../domain/notifications";
+import { NOTIFICATIONS } from "#domain/notifications";
 import type { AppEnv } from "./http/app-env";
 import { escapeHtml } from "./mail/render";
 import { readUnsubscribeToken } from "./mail/unsubscribe";

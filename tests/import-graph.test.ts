@@ -16,7 +16,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 function resolveImport(from: string, specifier: string): string | null {
-  const base = resolve(dirname(from), specifier.replace(/\?.*$/, ""));
+  const alias = specifier.match(/^#(\w+)\/(.*)$/);
+  const base = alias ? join(ROOT, alias[1]!, alias[2]!.replace(/\?.*$/, "")) : resolve(dirname(from), specifier.replace(/\?.*$/, ""));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
     try {
       if (statSync(candidate).isFile()) return candidate;
@@ -27,12 +28,12 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Relative imports of our own modules, type-only ones included: a cycle of types is still a cycle. */
+/** Imports of our own modules (relative or by alias), type-only ones included: a cycle of types is still a cycle. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of LAYERS.flatMap((layer) => sourceFiles(join(ROOT, layer)))) {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["'](\.[^"']+)["']/g)]
+    const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([.#][^"']+)["']/g)]
       .map((match) => resolveImport(file, match[1]!))
       .filter((target): target is string => target !== null && !/\.css$/.test(target));
     graph.set(

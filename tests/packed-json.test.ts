@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packJson, unpackJson, type PackedJson } from "../app/lib/packed-json";
+import { packJson, unpackJson, type PackedJson } from "#app/lib/packed-json";
 
 /** Large loader data travels as one JSON string (decision 0023). */
 describe("packed JSON", () => {

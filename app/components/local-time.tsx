@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatDayAndTimeIn, formatDayIn } from "../../domain/formatters";
+import { formatDayAndTimeIn, formatDayIn } from "#domain/formatters";
 
 /**
  * When something happened, in the reader's own time zone. The server cannot know that zone, so

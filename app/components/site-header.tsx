@@ -1,6 +1,6 @@
 import { Bell, Menu, MessagesSquare, UserRound } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import type { Role } from "../../domain/roles";
+import type { Role } from "#domain/roles";
 import { Badge } from "./ui/badge";
 
 export interface HeaderData {

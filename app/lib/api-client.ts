@@ -1,5 +1,5 @@
 import createClient from "openapi-fetch";
-import { type ApiErrorBody, isApiErrorBody } from "../../domain/api-error";
+import { type ApiErrorBody, isApiErrorBody } from "#domain/api-error";
 import type { paths } from "./api-schema";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ApiErrorBody | null; status: number };

@@ -1,4 +1,4 @@
-import { type FieldErrors, isApiErrorBody } from "../../domain/api-error";
+import { type FieldErrors, isApiErrorBody } from "#domain/api-error";
 
 export interface FormFailure {
   message: string;

@@ -1,6 +1,6 @@
-import { MESSAGES } from "../../domain/messages";
-import { downloadFileName } from "../../domain/media";
-import { IMAGE_WIDTHS, sizedKey, widthFor } from "../../domain/image-sizes";
+import { MESSAGES } from "#domain/messages";
+import { downloadFileName } from "#domain/media";
+import { IMAGE_WIDTHS, sizedKey, widthFor } from "#domain/image-sizes";
 
 /** The address the server serves a stored file from (server/files.ts). */
 export function fileUrl(key: string): string {

@@ -1,4 +1,4 @@
-import { isApiErrorBody } from "../../domain/api-error";
+import { isApiErrorBody } from "#domain/api-error";
 import type { ActionResult } from "./api-client";
 import type { components } from "./api-schema";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
-import { MESSAGES } from "../../domain/messages";
+import { MESSAGES } from "#domain/messages";
 import type { ActionResult } from "./api-client";
 
 export function useAppName(): string {

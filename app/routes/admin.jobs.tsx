@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { JOB_KINDS, JOB_KIND_NAMES, JOB_STATES, JOB_STATE_LABELS, type JobKind, type JobState } from "../../domain/jobs";
+import { JOB_KINDS, JOB_KIND_NAMES, JOB_STATES, JOB_STATE_LABELS, type JobKind, type JobState } from "#domain/jobs";
 import { LocalTime } from "../components/local-time";
 import { Pager } from "../components/ui/pager";
 import type { RouteHandle } from "../root";

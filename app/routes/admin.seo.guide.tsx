@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { LIMITS } from "../../domain/limits";
-import { guideBodyToText, guideLinksToText } from "../../domain/seo";
+import { LIMITS } from "#domain/limits";
+import { guideBodyToText, guideLinksToText } from "#domain/seo";
 import { Button } from "../components/ui/button";
 import { TextAreaField } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";

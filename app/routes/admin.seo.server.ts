@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { FieldErrors } from "../../domain/api-error";
-import { SEO_ENTRY_KINDS, guideBodyFromText, guideLinksFromText, paragraphsFromText, seoEntryPath, type SeoEntryKind } from "../../domain/seo";
-import { countSeoContent, findGuide, findSeoEntry, listGuides, listSeoEntries, SEO_PAGE_SIZE } from "../../server/services/seo";
+import type { FieldErrors } from "#domain/api-error";
+import { SEO_ENTRY_KINDS, guideBodyFromText, guideLinksFromText, paragraphsFromText, seoEntryPath, type SeoEntryKind } from "#domain/seo";
+import { countSeoContent, findGuide, findSeoEntry, listGuides, listSeoEntries, SEO_PAGE_SIZE } from "#server/services/seo";
 import { readFailure } from "../lib/api-errors";
 import { requireAdmin } from "./admin.server";
 import { pageNumber } from "../lib/page-number";

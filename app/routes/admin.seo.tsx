@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { MESSAGES } from "../../domain/messages";
+import { MESSAGES } from "#domain/messages";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { api, outcome } from "../lib/api-client";

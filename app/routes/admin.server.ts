@@ -1,11 +1,11 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { ActStatusKey } from "../../domain/act-status";
-import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests, QUEUE_PAGE_SIZE, QUEUE_STATUSES } from "../../server/services/admin-queues";
-import type { SessionUser } from "../../server/services/viewer";
+import type { ActStatusKey } from "#domain/act-status";
+import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests, QUEUE_PAGE_SIZE, QUEUE_STATUSES } from "#server/services/admin-queues";
+import type { SessionUser } from "#server/services/viewer";
 import { pageNumber } from "../lib/page-number";
-import { adminJobsQuerySchema } from "../../domain/resources/jobs";
-import { pageCount } from "../../domain/paging";
-import { countJobs, listJobs } from "../../server/services/admin-jobs";
+import { adminJobsQuerySchema } from "#domain/resources/jobs";
+import { pageCount } from "#domain/paging";
+import { countJobs, listJobs } from "#server/services/admin-jobs";
 
 /** Admin pages: a guest is sent to sign in and back; other roles get a 403 page (CONTRACT.md). */
 export function requireAdmin(context: AppLoadContext, url: URL): SessionUser {

@@ -6,7 +6,7 @@ import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";
 import type { Route } from "./+types/admin.tag-requests";
-import { TAG_TYPE_NAMES } from "../../domain/tags";
+import { TAG_TYPE_NAMES } from "#domain/tags";
 
 export function meta() {
   return [{ title: "Tag update requests" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
-import { DOCUMENT_REQUIRED, documentSchema } from "../../domain/schemas/documents";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
+import { DOCUMENT_REQUIRED, documentSchema } from "#domain/schemas/documents";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";

@@ -1,11 +1,11 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { addDays, monthOf } from "../../domain/calendar-days";
-import { dayIn } from "../../domain/events";
-import { canManageAct } from "../../domain/permissions";
-import { actAccess } from "../../server/services/act-visibility";
-import { actTimeZone, unavailableDays, upcomingBlocks } from "../../server/services/availability";
-import { actFeedAddress } from "../../server/services/calendar-feed";
-import { listCalendars } from "../../server/services/calendar-subscriptions";
+import { addDays, monthOf } from "#domain/calendar-days";
+import { dayIn } from "#domain/events";
+import { canManageAct } from "#domain/permissions";
+import { actAccess } from "#server/services/act-visibility";
+import { actTimeZone, unavailableDays, upcomingBlocks } from "#server/services/availability";
+import { actFeedAddress } from "#server/services/calendar-feed";
+import { listCalendars } from "#server/services/calendar-subscriptions";
 import { visibleActOr404 } from "./act-profile-data.server";
 
 /** `?month=2027-06`, when it names a month; else the month of today. */

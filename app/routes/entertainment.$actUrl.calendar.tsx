@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
-import { AVAILABILITY, blockDaysSchema } from "../../domain/availability";
-import { formatDayRange, formatMonth } from "../../domain/calendar-days";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
+import { AVAILABILITY, blockDaysSchema } from "#domain/availability";
+import { formatDayRange, formatMonth } from "#domain/calendar-days";
 import { Button } from "../components/ui/button";
 import { FieldErrors } from "../components/ui/form-fields";
 import { Section } from "../components/ui/section";

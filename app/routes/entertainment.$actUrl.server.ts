@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "react-router";
-import { profileAbilities } from "../../domain/profile-abilities";
-import { actPageSeo } from "../../domain/seo";
-import { reviewableEvents } from "../../server/services/planner-reviews";
-import { isFreeOn } from "../../server/services/availability";
-import { plannerThreadsWithAct } from "../../server/services/conversations";
-import { isCalendarDate } from "../../domain/calendar-days";
-import { fileUrl } from "../../server/storage/file-storage";
+import { profileAbilities } from "#domain/profile-abilities";
+import { actPageSeo } from "#domain/seo";
+import { reviewableEvents } from "#server/services/planner-reviews";
+import { isFreeOn } from "#server/services/availability";
+import { plannerThreadsWithAct } from "#server/services/conversations";
+import { isCalendarDate } from "#domain/calendar-days";
+import { fileUrl } from "#server/storage/file-storage";
 import { packJson } from "../lib/packed-json";
 import { visibleProfilePageOr404 } from "./act-profile-data.server";
 

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { pageQueryOf } from "../../domain/paging";
-import { instantToWallTime } from "../../domain/time-zones";
-import { listPlannerEvents, plannersEvent } from "../../server/services/events";
-import { listTags } from "../../server/services/tags";
+import { pageQueryOf } from "#domain/paging";
+import { instantToWallTime } from "#domain/time-zones";
+import { listPlannerEvents, plannersEvent } from "#server/services/events";
+import { listTags } from "#server/services/tags";
 import type { EventFormValues } from "../features/events/event-form-fields";
 
 /** The planner's events page: guests sign in first; other roles are refused. */

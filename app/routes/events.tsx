@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { pageCount } from "../../domain/paging";
+import { pageCount } from "#domain/paging";
 import { Pager } from "../components/ui/pager";
-import { formatPrice } from "../../domain/prices";
-import { OFFER_STATUS_LABELS } from "../../domain/events";
+import { formatPrice } from "#domain/prices";
+import { OFFER_STATUS_LABELS } from "#domain/events";
 import { OfferTerms } from "../features/booking/offer-terms";
 import { AcceptOfferDialog } from "../features/booking/accept-offer-dialog";
 import { EventDetails } from "../features/events/event-details";
@@ -14,7 +14,7 @@ import { useAction } from "../lib/use-action";
 import { loadPlannerEvents } from "./events.server";
 import type { Route } from "./+types/events";
 import type { RouteHandle } from "../root";
-import { PAGE_QUERY_KEYS } from "../../domain/paging";
+import { PAGE_QUERY_KEYS } from "#domain/paging";
 
 export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 

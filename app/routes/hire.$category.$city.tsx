@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
-import { listingPath } from "../../domain/listings";
-import { dateInAddress } from "../../domain/search-filter";
+import { listingPath } from "#domain/listings";
+import { dateInAddress } from "#domain/search-filter";
 import { Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";

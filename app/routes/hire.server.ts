@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
-import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, headingOfTitle, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "../../domain/listings";
-import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "../../domain/search-filter";
-import { type ListingNarrowing, findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "../../server/services/listings";
-import { curatedListingFor } from "../../server/services/seo";
+import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, headingOfTitle, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "#domain/listings";
+import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "#domain/search-filter";
+import { type ListingNarrowing, findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "#server/services/listings";
+import { curatedListingFor } from "#server/services/seo";
 import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { PlaceCombobox } from "../components/ui/place-combobox";
 import { publicPageMeta } from "../lib/page-meta";
-import { LIST_LABELS, serializeSearchFilter } from "../../domain/search-filter";
+import { LIST_LABELS, serializeSearchFilter } from "#domain/search-filter";
 import { ActTile } from "../features/search/act-tile";
 import type { SearchResults } from "./search.server";
 import { loadHome } from "./home.server";

@@ -1,14 +1,14 @@
 import { useState } from "react";
-import { pageCount } from "../../domain/paging";
+import { pageCount } from "#domain/paging";
 import { Pager } from "../components/ui/pager";
 import { Link } from "react-router";
-import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../domain/api-error";
-import { OFFER_STATUS_LABELS, dayIn } from "../../domain/events";
-import { AVAILABILITY_MESSAGES } from "../../domain/availability";
-import { centsOfDollars, formatPrice } from "../../domain/prices";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
+import { OFFER_STATUS_LABELS, dayIn } from "#domain/events";
+import { AVAILABILITY_MESSAGES } from "#domain/availability";
+import { centsOfDollars, formatPrice } from "#domain/prices";
 import { OfferTerms } from "../features/booking/offer-terms";
 import { EventDetails } from "../features/events/event-details";
-import { offerSchema } from "../../domain/schemas/events";
+import { offerSchema } from "#domain/schemas/events";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -19,7 +19,7 @@ import { useAction } from "../lib/use-action";
 import { loadArtistInvites } from "./invites.server";
 import type { Route } from "./+types/invites";
 import type { RouteHandle } from "../root";
-import { PAGE_QUERY_KEYS } from "../../domain/paging";
+import { PAGE_QUERY_KEYS } from "#domain/paging";
 
 export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 

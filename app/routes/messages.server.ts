@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { pageQueryOf } from "../../domain/paging";
-import { LIMITS } from "../../domain/limits";
-import { canWriteConversation } from "../../domain/conversations";
-import { ApiError } from "../../server/errors";
-import { findReadableConversation, listConversations, readConversation } from "../../server/services/conversations";
-import { waitingOfferInThread } from "../../server/services/booking/thread-offer";
+import { pageQueryOf } from "#domain/paging";
+import { LIMITS } from "#domain/limits";
+import { canWriteConversation } from "#domain/conversations";
+import { ApiError } from "#server/errors";
+import { findReadableConversation, listConversations, readConversation } from "#server/services/conversations";
+import { waitingOfferInThread } from "#server/services/booking/thread-offer";
 
 function signedIn(context: AppLoadContext, url: URL) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

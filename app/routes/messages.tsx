@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { conversationTitle } from "../../domain/conversations";
-import { pageCount } from "../../domain/paging";
+import { conversationTitle } from "#domain/conversations";
+import { pageCount } from "#domain/paging";
 import { Pager } from "../components/ui/pager";
 import { LocalTime } from "../components/local-time";
 import { Badge } from "../components/ui/badge";
@@ -8,7 +8,7 @@ import { Button } from "../components/ui/button";
 import { loadConversations } from "./messages.server";
 import type { Route } from "./+types/messages";
 import type { RouteHandle } from "../root";
-import { PAGE_QUERY_KEYS } from "../../domain/paging";
+import { PAGE_QUERY_KEYS } from "#domain/paging";
 
 export const handle: RouteHandle = { queryParams: [...PAGE_QUERY_KEYS, "q"] };
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageCount } from "../../domain/paging";
+import { pageCount } from "#domain/paging";
 import { Pager } from "../components/ui/pager";
 import { LocalTime } from "../components/local-time";
 import { Badge } from "../components/ui/badge";
@@ -9,7 +9,7 @@ import { useAction } from "../lib/use-action";
 import { loadNotifications } from "./notifications.server";
 import type { Route } from "./+types/notifications";
 import type { RouteHandle } from "../root";
-import { PAGE_QUERY_KEYS } from "../../domain/paging";
+import { PAGE_QUERY_KEYS } from "#domain/paging";
 
 export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 

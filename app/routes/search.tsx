@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
-import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS, SEARCH_QUERY_KEYS } from "../../domain/search-filter";
+import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS, SEARCH_QUERY_KEYS } from "#domain/search-filter";
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { fieldMessagesText } from "../../domain/api-error";
-import { LIMITS } from "../../domain/limits";
-import { pageCount } from "../../domain/paging";
-import { priceFromText } from "../../domain/prices";
-import type { QuoteRequestResult } from "../../domain/resources/events";
+import { fieldMessagesText } from "#domain/api-error";
+import { LIMITS } from "#domain/limits";
+import { pageCount } from "#domain/paging";
+import { priceFromText } from "#domain/prices";
+import type { QuoteRequestResult } from "#domain/resources/events";
 import { ActPicture } from "../components/ui/act-picture";
 import { Button } from "../components/ui/button";
 import { Pager } from "../components/ui/pager";
@@ -13,7 +13,7 @@ import { postJson } from "../lib/post-json.server";
 import { loadShortlist } from "./shortlist.server";
 import type { Route } from "./+types/shortlist";
 import type { RouteHandle } from "../root";
-import { PAGE_QUERY_KEYS } from "../../domain/paging";
+import { PAGE_QUERY_KEYS } from "#domain/paging";
 
 export const handle: RouteHandle = { queryParams: PAGE_QUERY_KEYS };
 

@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { fieldMessagesText } from "../../domain/api-error";
+import { fieldMessagesText } from "#domain/api-error";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
 import { NewPasswordField } from "../components/ui/new-password-field";
 import { forwardCookies, readFailure } from "../lib/api-errors";
-import { safeRedirect } from "../../domain/redirect";
+import { safeRedirect } from "#domain/redirect";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/signup";
 import type { RouteHandle } from "../root";

@@ -3,7 +3,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { acts, users } from "../db/schema";
 import { gradientPng } from "../db/demo-files";
 import { seedCatalogue } from "../db/catalogue";
-import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { transientRetries } from "../db/transient-retry";
 import { compactFacetCounts } from "../services/search/facet-counts";
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { type ActAccess, type Viewer, canManageAct } from "../../domain/permissions";
-import type { Role } from "../../domain/roles";
-import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
+import { type ActAccess, type Viewer, canManageAct } from "#domain/permissions";
+import type { Role } from "#domain/roles";
+import { pathIdSchema, pathSegmentSchema } from "#domain/schemas/fields";
 import type { Database } from "../db/client";
 import { forbidden, unauthenticated } from "../errors";
 import { actAccess, findVisibleAct } from "../services/act-visibility";

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeDraft } from "../../tests/setup/complete-draft";
-import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
+import { completeDraft } from "#tests/setup/complete-draft";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

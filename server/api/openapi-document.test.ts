@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../domain/api-error";
+import { ERROR_CODES } from "#domain/api-error";
 import { API_TYPES_FILE, apiTypesSource } from "../../scripts/api-types";
-import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
-import { createAnswerChecker, requestBodyValidator } from "../../tests/setup/openapi-answers";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
+import { createAnswerChecker, requestBodyValidator } from "#tests/setup/openapi-answers";
 import { OPERATION_IDS } from "./operation-ids";
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../domain/api-error";
-import { createTestServer, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
+import { ERROR_CODES } from "#domain/api-error";
+import { createTestServer, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**
  * Every operation of the OpenAPI document, fuzzed for every role: so that an endpoint added

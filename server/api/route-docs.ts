@@ -1,5 +1,5 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import { ERROR_CODES, type ErrorCode } from "../../domain/api-error";
+import { ERROR_CODES, type ErrorCode } from "#domain/api-error";
 import type { Guard } from "../http/app-env";
 
 /**

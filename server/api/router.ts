@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { pathIdSchema, pathSegmentSchema } from "../../domain/schemas/fields";
+import { pathIdSchema, pathSegmentSchema } from "#domain/schemas/fields";
 import { badRequest, notFound, validationError } from "../errors";
 import type { AppEnv, Guard } from "../http/app-env";
 import { apiRoute, dataResponse, errorResponses } from "./route-docs";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
-import { eventually } from "../../tests/setup/eventually";
+import { createTestServer, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { eventually } from "#tests/setup/eventually";
 import { createTaggedStore } from "./tagged-store";
 import { createActRowCache } from "./act-row-cache";
 import { acts, events, invites, moderationEvents, offers, tagUpdateRequestTags, tagUpdateRequests, tags, users } from "../db/schema";

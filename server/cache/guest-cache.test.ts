@@ -1,7 +1,7 @@
-import { eventually } from "../../tests/setup/eventually";
+import { eventually } from "#tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { acts } from "../db/schema";
 import type { SsrHandler } from "../app";
 

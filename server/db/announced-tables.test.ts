@@ -1,7 +1,7 @@
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import * as schema from "./schema";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { addBulkActs } from "./bulk-acts";
 
 let server: TestServer;

@@ -1,4 +1,4 @@
-import type { TagType } from "../../domain/tags";
+import type { TagType } from "#domain/tags";
 
 /** The tag list of the demo data: real names planners search by. */
 export const DEMO_TAGS: Record<TagType, string[]> = {

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { takeOverlappingQueryWarnings } from "../../tests/setup/pg-query-warnings";
+import { takeOverlappingQueryWarnings } from "#tests/setup/pg-query-warnings";
 
 /**
  * The guard of tests/setup/pg-query-warnings.ts, shown to work: two queries at once on one

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { preparedStatement } from "./prepared-statement";
 
 let server: TestServer;

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "../../domain/bookings";
-import { STORED_OFFER_STATUSES } from "../../domain/events";
-import { DOCUMENT_APPROVALS } from "../../domain/resources/documents";
-import { NOTIFICATION_KINDS } from "../../domain/notifications";
-import { REVIEW_SOURCES } from "../../domain/ratings";
-import { MESSAGE_KINDS } from "../../domain/conversations";
-import { TAG_REQUEST_STATUSES } from "../../domain/tags";
+import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#domain/bookings";
+import { STORED_OFFER_STATUSES } from "#domain/events";
+import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
+import { NOTIFICATION_KINDS } from "#domain/notifications";
+import { REVIEW_SOURCES } from "#domain/ratings";
+import { MESSAGE_KINDS } from "#domain/conversations";
+import { TAG_REQUEST_STATUSES } from "#domain/tags";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,8 +1,8 @@
 import { newBookingNumber } from "../services/booking/booking-number";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { Role } from "../../domain/roles";
-import type { ActTagRelation, TagType } from "../../domain/tags";
+import type { Role } from "#domain/roles";
+import type { ActTagRelation, TagType } from "#domain/tags";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import { geocodeLocations } from "./places-load";
 import type { Database, Transaction } from "./client";

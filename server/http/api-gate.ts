@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { LIMITS } from "../../domain/limits";
+import { LIMITS } from "#domain/limits";
 import { API_METHODS, allowedMethods } from "./allowed-methods";
 import { SESSION_COOKIE } from "../auth";
 import { ApiError, unauthenticated } from "../errors";

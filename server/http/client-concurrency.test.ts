@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Agent, fetch as fetchFrom } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_CONCURRENCY } from "../../domain/limits";
-import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { CLIENT_CONCURRENCY } from "#domain/limits";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { PROJECT_ROOT } from "../paths";
 
 /**

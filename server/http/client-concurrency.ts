@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { CLIENT_CONCURRENCY } from "../../domain/limits";
+import { CLIENT_CONCURRENCY } from "#domain/limits";
 import type { AppEnv } from "./app-env";
 import { sessionTokenOf } from "../auth";
 import { socketAddress } from "./client-ip";

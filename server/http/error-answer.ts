@@ -4,7 +4,7 @@ import type { AppEnv } from "./app-env";
 import { drainBody } from "./drain-body";
 import { toErrorResponse } from "./error-response";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ERROR_CODES } from "../../domain/api-error";
+import { ERROR_CODES } from "#domain/api-error";
 import { ApiError } from "../errors";
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type ErrorCode, ERROR_CODES, type FieldErrors, codeForStatus } from "../../domain/api-error";
+import { type ErrorCode, ERROR_CODES, type FieldErrors, codeForStatus } from "#domain/api-error";
 import { ApiError, errorBody } from "../errors";
 
 /** An error answer in the contract's shape, with the status its code stands for. */

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isUnsafeText } from "../../domain/schemas/fields";
+import { isUnsafeText } from "#domain/schemas/fields";
 import type { AppEnv } from "./app-env";
 import { isWriteMethod } from "./writes";
 

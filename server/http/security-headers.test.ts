@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../../tests/setup/api-harness";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { securityHeaders } from "./security-headers";
 
 const INLINE = 'window.__context = {"a":1};';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { isRole } from "../../domain/roles";
+import { isRole } from "#domain/roles";
 import type { AppEnv } from "./app-env";
 import { type Auth, sessionTokenOf } from "../auth";
 import type { SessionUser } from "../services/viewer";

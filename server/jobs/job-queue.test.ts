@@ -1,9 +1,9 @@
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "../../domain/jobs";
-import type { AdminJob, JobCount } from "../../domain/resources/jobs";
-import { createPeerServer, createTestServer, type TestServer } from "../../tests/setup/api-harness";
-import { eventually } from "../../tests/setup/eventually";
+import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "#domain/jobs";
+import type { AdminJob, JobCount } from "#domain/resources/jobs";
+import { createPeerServer, createTestServer, type TestServer } from "#tests/setup/api-harness";
+import { eventually } from "#tests/setup/eventually";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
 import { JOB_SCHEMA, type JobHandlers, type JobQueue, installJobQueue, openJobQueue } from "./job-queue";

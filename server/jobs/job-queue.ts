@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, PgBoss, type Queue } from "pg-boss";
 import type { Logger } from "pino";
-import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "../../domain/jobs";
+import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "#domain/jobs";
 import type { DatabaseHandle, Executor } from "../db/client";
 
 /** The PostgreSQL schema the job library keeps its tables in. */

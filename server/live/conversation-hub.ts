@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { LIVE_STREAMS } from "../../domain/conversations";
-import type { ConversationMessage } from "../../domain/resources/conversations";
+import { LIVE_STREAMS } from "#domain/conversations";
+import type { ConversationMessage } from "#domain/resources/conversations";
 import { listenForChanges } from "../cache/change-listener";
 import type { DatabaseHandle } from "../db/client";
 import { CONVERSATION_CHANNEL, markStreamsRead, messageOf, messageRowsAfter, streamsStillAllowed } from "../services/conversations";

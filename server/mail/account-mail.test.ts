@@ -1,8 +1,8 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed";
-import { createTestServer, json, sessionCookie, type TestServer } from "../../tests/setup/api-harness";
-import { recipientOf, startSmtpServer } from "../../tests/setup/smtp";
+import { createTestServer, json, sessionCookie, type TestServer } from "#tests/setup/api-harness";
+import { recipientOf, startSmtpServer } from "#tests/setup/smtp";
 
 /**
  * Accounts that recover themselves, through better-auth's own flows and a real SMTP server:

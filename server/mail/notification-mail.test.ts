@@ -1,9 +1,9 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { NOTIFICATION_KINDS } from "../../domain/notifications";
-import { createTestServer, json, type TestServer } from "../../tests/setup/api-harness";
-import { recipientOf, startSmtpServer } from "../../tests/setup/smtp";
+import { NOTIFICATION_KINDS } from "#domain/notifications";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
+import { recipientOf, startSmtpServer } from "#tests/setup/smtp";
 
 /**
  * Every kind of notification mail, through a real SMTP server (smtp-server from npm): who

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
-import { ACCOUNT_LIMITS, type AccountAction } from "../../domain/limits";
+import { ACCOUNT_LIMITS, type AccountAction } from "#domain/limits";
 import type { Executor } from "../db/client";
 import { accountActions } from "../db/schema";
 import { rateLimited } from "../errors";

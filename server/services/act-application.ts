@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { type ApplicationFacts, applicationChecklist, incompleteApplicationMessage, missingForApplication } from "../../domain/application-checklist";
-import { deriveActStatus } from "../../domain/act-status";
+import { type ApplicationFacts, applicationChecklist, incompleteApplicationMessage, missingForApplication } from "#domain/application-checklist";
+import { deriveActStatus } from "#domain/act-status";
 import type { Executor } from "../db/client";
 import { acts, actTags, images, tagUpdateRequests } from "../db/schema";
 import { conflict } from "../errors";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { ActDecision, FeaturedResult, InternalUseOnlyResult, MessageResult, NationallyRecognizedResult } from "../../domain/resources/results";
-import { MESSAGES } from "../../domain/messages";
-import type { SetStatusInput } from "../../domain/schemas/moderation";
+import type { ActDecision, FeaturedResult, InternalUseOnlyResult, MessageResult, NationallyRecognizedResult } from "#domain/resources/results";
+import { MESSAGES } from "#domain/messages";
+import type { SetStatusInput } from "#domain/schemas/moderation";
 import type { Database, Transaction } from "../db/client";
 import { acts, users } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";

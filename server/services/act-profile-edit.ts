@@ -1,8 +1,8 @@
 import { eq, like, or, sql } from "drizzle-orm";
-import type { CreatedWithUrl, MessageResult } from "../../domain/resources/results";
-import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "../../domain/permissions";
-import type { ActUpdateInput, CreateActInput } from "../../domain/schemas/act";
-import { firstFreeSlug, slugify } from "../../domain/slug";
+import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
+import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "#domain/permissions";
+import type { ActUpdateInput, CreateActInput } from "#domain/schemas/act";
+import { firstFreeSlug, slugify } from "#domain/slug";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { actLocations, acts, calendarSubscriptions } from "../db/schema";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../tests/setup/api-harness";
-import { eventually } from "../../tests/setup/eventually";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { eventually } from "#tests/setup/eventually";
 import { acts, images, packageEventTypes, packages, seoEntries, tags } from "../db/schema";
 import { getActProfilePage } from "./acts";
 import { createTaggedStore } from "../cache/tagged-store";

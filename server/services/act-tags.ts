@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { TagUpdateRequest } from "../../domain/resources/tag-requests";
-import type { MessageResult } from "../../domain/resources/results";
-import { MESSAGES } from "../../domain/messages";
-import { canDecideTagUpdateRequest, canManageAct, canRequestTagUpdate } from "../../domain/permissions";
-import type { TagSelectionInput } from "../../domain/schemas/tags";
-import type { ActTagRelation, TagType } from "../../domain/tags";
+import type { TagUpdateRequest } from "#domain/resources/tag-requests";
+import type { MessageResult } from "#domain/resources/results";
+import { MESSAGES } from "#domain/messages";
+import { canDecideTagUpdateRequest, canManageAct, canRequestTagUpdate } from "#domain/permissions";
+import type { TagSelectionInput } from "#domain/schemas/tags";
+import type { ActTagRelation, TagType } from "#domain/tags";
 import type { Database, Executor, Transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { actTags, acts, tagUpdateRequestTags, tagUpdateRequests, tags } from "../db/schema";

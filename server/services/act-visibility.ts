@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type ActAccess, canViewAct } from "../../domain/permissions";
+import { type ActAccess, canViewAct } from "#domain/permissions";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Executor } from "../db/client";
 import { acts } from "../db/schema";

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { JOB_STATES, type JobState } from "../../domain/jobs";
-import type { Paged } from "../../domain/paging";
-import type { AdminJob, AdminJobsQuery, JobCount } from "../../domain/resources/jobs";
+import { JOB_STATES, type JobState } from "#domain/jobs";
+import type { Paged } from "#domain/paging";
+import type { AdminJob, AdminJobsQuery, JobCount } from "#domain/resources/jobs";
 import type { Executor } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { JOB_SCHEMA } from "../jobs/job-queue";

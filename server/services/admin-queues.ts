@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { applicationChecklist } from "../../domain/application-checklist";
-import type { ActStatusKey } from "../../domain/act-status";
+import { applicationChecklist } from "#domain/application-checklist";
+import type { ActStatusKey } from "#domain/act-status";
 import type { Executor } from "../db/client";
 import { acts, actTags, documents, tags, tagUpdateRequests, users } from "../db/schema";
 import { applicationFacts } from "./act-application";

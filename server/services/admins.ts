@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { signUpSchema } from "../../domain/schemas/auth";
-import { uniqueSlug } from "../../domain/slug";
+import { signUpSchema } from "#domain/schemas/auth";
+import { uniqueSlug } from "#domain/slug";
 import type { Database } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { newPasswordRefusal } from "./password-policy";

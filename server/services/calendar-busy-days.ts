@@ -1,8 +1,8 @@
 import ICAL from "ical.js";
-import { AVAILABILITY, AVAILABILITY_MESSAGES } from "../../domain/availability";
-import { addDays } from "../../domain/calendar-days";
-import { dayIn } from "../../domain/events";
-import { wallTimeToInstant } from "../../domain/time-zones";
+import { AVAILABILITY, AVAILABILITY_MESSAGES } from "#domain/availability";
+import { addDays } from "#domain/calendar-days";
+import { dayIn } from "#domain/events";
+import { wallTimeToInstant } from "#domain/time-zones";
 
 /** The feed is not iCalendar: a subscription keeps its last good days and shows this. */
 export class NotICalendarError extends Error {}

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { EVENT_HOURS_UNSAID } from "../../domain/availability";
-import { addDays } from "../../domain/calendar-days";
-import { instantToWallTime } from "../../domain/time-zones";
+import { EVENT_HOURS_UNSAID } from "#domain/availability";
+import { addDays } from "#domain/calendar-days";
+import { instantToWallTime } from "#domain/time-zones";
 import type { Executor } from "../db/client";
 import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "../db/schema";
 import { notFound } from "../errors";

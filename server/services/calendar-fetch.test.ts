@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES, fetchableCalendarUrl, subscribeCalendarSchema } from "../../domain/availability";
-import { type CalendarServer, icsFile, startCalendarServer } from "../../tests/setup/calendar-server";
+import { AVAILABILITY_MESSAGES, fetchableCalendarUrl, subscribeCalendarSchema } from "#domain/availability";
+import { type CalendarServer, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
 import { CalendarFetchError, fetchCalendar, isSpecialAddress } from "./calendar-fetch";
 
 let calendars: CalendarServer;

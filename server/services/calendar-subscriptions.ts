@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { AVAILABILITY, AVAILABILITY_MESSAGES, type CalendarSubscription, type SubscribeCalendarInput } from "../../domain/availability";
-import type { CreatedResult } from "../../domain/resources/results";
+import { AVAILABILITY, AVAILABILITY_MESSAGES, type CalendarSubscription, type SubscribeCalendarInput } from "#domain/availability";
+import type { CreatedResult } from "#domain/resources/results";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { calendarBusyDays, calendarSubscriptions } from "../db/schema";

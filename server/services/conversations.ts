@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation, conversationSideOf } from "../../domain/conversations";
-import { messageExcerpt } from "../../domain/notifications";
-import type { PageQuery, Paged } from "../../domain/paging";
-import { canMessageAct } from "../../domain/permissions";
-import type { Conversation, ConversationMessage, ConversationSummary } from "../../domain/resources/conversations";
-import type { MessageInput, StartConversationInput } from "../../domain/schemas/conversations";
-import type { Role } from "../../domain/roles";
+import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation, conversationSideOf } from "#domain/conversations";
+import { messageExcerpt } from "#domain/notifications";
+import type { PageQuery, Paged } from "#domain/paging";
+import { canMessageAct } from "#domain/permissions";
+import type { Conversation, ConversationMessage, ConversationSummary } from "#domain/resources/conversations";
+import type { MessageInput, StartConversationInput } from "#domain/schemas/conversations";
+import type { Role } from "#domain/roles";
 import type { Database, Executor } from "../db/client";
 import { acts, conversationReads, conversations, events, messages, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";

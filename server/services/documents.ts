@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { LIMITS } from "../../domain/limits";
-import { MESSAGES } from "../../domain/messages";
-import type { ActDocument } from "../../domain/resources/documents";
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
-import { documentTypeLabel } from "../../domain/media";
-import { canManageAct } from "../../domain/permissions";
-import { DOCUMENT_REQUIRED, type DocumentInput } from "../../domain/schemas/documents";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import type { ActDocument } from "#domain/resources/documents";
+import type { CreatedResult, MessageResult } from "#domain/resources/results";
+import { documentTypeLabel } from "#domain/media";
+import { canManageAct } from "#domain/permissions";
+import { DOCUMENT_REQUIRED, type DocumentInput } from "#domain/schemas/documents";
 import type { Database, Executor } from "../db/client";
 import { acts, documents } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";

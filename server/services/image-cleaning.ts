@@ -1,6 +1,6 @@
-import type { DetectedType } from "../../domain/file-types";
-import { MAX_IMAGE_PIXELS } from "../../domain/limits";
-import { IMAGE_WIDTHS, type ImageWidth } from "../../domain/image-sizes";
+import type { DetectedType } from "#domain/file-types";
+import { MAX_IMAGE_PIXELS } from "#domain/limits";
+import { IMAGE_WIDTHS, type ImageWidth } from "#domain/image-sizes";
 import { ApiError, validationFailed } from "../errors";
 
 export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;

@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
-import { LIMITS } from "../../domain/limits";
-import { MESSAGES } from "../../domain/messages";
-import type { ImageInput } from "../../domain/schemas/media";
+import type { CreatedResult, MessageResult } from "#domain/resources/results";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import type { ImageInput } from "#domain/schemas/media";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { images } from "../db/schema";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "../../domain/listings";
-import { type ActSearchFilter, parseSearchFilter, serializeSearchFilter } from "../../domain/search-filter";
-import type { TagType } from "../../domain/tags";
+import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "#domain/listings";
+import { type ActSearchFilter, parseSearchFilter, serializeSearchFilter } from "#domain/search-filter";
+import type { TagType } from "#domain/tags";
 import type { Executor } from "../db/client";
 import { places, tags } from "../db/schema";
 import { placesWithin } from "./search/conditions";

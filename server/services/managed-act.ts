@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { canManageAct } from "../../domain/permissions";
+import { canManageAct } from "#domain/permissions";
 import type { Executor, Transaction } from "../db/client";
 import { acts } from "../db/schema";
 import { forbidden, notFound } from "../errors";

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "../../domain/moderation";
-import { moderationChanges, recordedTagIds } from "../../domain/moderation-changes";
+import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "#domain/moderation";
+import { moderationChanges, recordedTagIds } from "#domain/moderation-changes";
 import type { Executor } from "../db/client";
 import { moderationEvents, tags, users } from "../db/schema";
 

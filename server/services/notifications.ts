@@ -1,8 +1,8 @@
-import type { PageQuery, Paged } from "../../domain/paging";
+import type { PageQuery, Paged } from "#domain/paging";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "../../domain/notifications";
-import type { Notification, NotificationSetting } from "../../domain/resources/notifications";
-import type { Role } from "../../domain/roles";
+import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "#domain/notifications";
+import type { Notification, NotificationSetting } from "#domain/resources/notifications";
+import type { Role } from "#domain/roles";
 import type { Executor } from "../db/client";
 import { notificationOptOuts, notifications } from "../db/schema";
 import { MAIL_CHANNEL } from "../mail/outbox";

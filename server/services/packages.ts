@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, max } from "drizzle-orm";
-import { LIMITS } from "../../domain/limits";
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
-import { MESSAGES } from "../../domain/messages";
-import type { OfferingInput } from "../../domain/schemas/offering";
-import type { ReorderInput } from "../../domain/schemas/reorder";
+import { LIMITS } from "#domain/limits";
+import type { CreatedResult, MessageResult } from "#domain/resources/results";
+import { MESSAGES } from "#domain/messages";
+import type { OfferingInput } from "#domain/schemas/offering";
+import type { ReorderInput } from "#domain/schemas/reorder";
 import type { Database, Executor, Transaction } from "../db/client";
 import { packageEventTypes, packages, tags } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";

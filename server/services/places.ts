@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_PLACE_SUGGESTIONS, unknownPlaceMessage } from "../../domain/places";
-import type { Place } from "../../domain/resources/place";
+import { MAX_PLACE_SUGGESTIONS, unknownPlaceMessage } from "#domain/places";
+import type { Place } from "#domain/resources/place";
 import type { Executor } from "../db/client";
 import { likePrefix } from "../db/like";
 import { places } from "../db/schema";

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { ReviewableEvent } from "../../domain/resources/events";
-import type { CreatedResult } from "../../domain/resources/results";
-import type { PlannerReviewInput } from "../../domain/schemas/review";
+import type { ReviewableEvent } from "#domain/resources/events";
+import type { CreatedResult } from "#domain/resources/results";
+import type { PlannerReviewInput } from "#domain/schemas/review";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, events, reviews } from "../db/schema";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { RESPONSE_FACTS } from "../../domain/conversations";
+import { RESPONSE_FACTS } from "#domain/conversations";
 import type { Executor } from "../db/client";
 
 /**

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { canAnswerReview, canRemoveReviewAnswer } from "../../domain/permissions";
-import { messageExcerpt } from "../../domain/notifications";
-import type { ReviewRemovalInput, ReviewReplyInput } from "../../domain/schemas/review";
+import { canAnswerReview, canRemoveReviewAnswer } from "#domain/permissions";
+import { messageExcerpt } from "#domain/notifications";
+import type { ReviewRemovalInput, ReviewReplyInput } from "#domain/schemas/review";
 import type { Executor } from "../db/client";
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
-import { MESSAGES } from "../../domain/messages";
-import type { AdminReviewInput } from "../../domain/schemas/review";
+import type { CreatedResult, MessageResult } from "#domain/resources/results";
+import { MESSAGES } from "#domain/messages";
+import type { AdminReviewInput } from "#domain/schemas/review";
 import type { Database } from "../db/client";
 import { acts, reviews, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";

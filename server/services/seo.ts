@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { MESSAGES } from "../../domain/messages";
-import type { GuideInput, SeoEntryInput } from "../../domain/schemas/seo";
-import { LISTING_PATH_PATTERN, type SeoEntryKind } from "../../domain/seo";
+import { MESSAGES } from "#domain/messages";
+import type { GuideInput, SeoEntryInput } from "#domain/schemas/seo";
+import { LISTING_PATH_PATTERN, type SeoEntryKind } from "#domain/seo";
 import type { Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";

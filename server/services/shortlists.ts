@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { PageQuery, Paged } from "../../domain/paging";
-import { canMessageAct } from "../../domain/permissions";
-import type { ActSearchResult } from "../../domain/resources/search";
+import type { PageQuery, Paged } from "#domain/paging";
+import { canMessageAct } from "#domain/permissions";
+import type { ActSearchResult } from "#domain/resources/search";
 import type { Executor } from "../db/client";
 import { shortlists } from "../db/schema";
 import { forbidden } from "../errors";

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { Tag, TagType } from "../../domain/tags";
+import type { Tag, TagType } from "#domain/tags";
 import type { Executor } from "../db/client";
 import { tags } from "../db/schema";
 

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, max } from "drizzle-orm";
-import { LIMITS } from "../../domain/limits";
-import type { CreatedResult, MessageResult } from "../../domain/resources/results";
-import { MESSAGES } from "../../domain/messages";
-import type { ReorderInput } from "../../domain/schemas/reorder";
-import type { TestimonialInput } from "../../domain/schemas/testimonial";
+import { LIMITS } from "#domain/limits";
+import type { CreatedResult, MessageResult } from "#domain/resources/results";
+import { MESSAGES } from "#domain/messages";
+import type { ReorderInput } from "#domain/schemas/reorder";
+import type { TestimonialInput } from "#domain/schemas/testimonial";
 import type { Database, Transaction } from "../db/client";
 import { testimonials } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";

@@ -1,13 +1,13 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
-import type { Upload } from "../../domain/resources/accounts";
-import { ACCOUNT_LIMITS, LIMITS } from "../../domain/limits";
-import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "../../domain/file-types";
+import type { Upload } from "#domain/resources/accounts";
+import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
+import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "#domain/file-types";
 import type { Database, Executor } from "../db/client";
 import { acts, documents, images, uploads } from "../db/schema";
 import { ApiError, forbidden, rateLimited, validationFailed } from "../errors";
 import { accountActionsLeft, takeAccountAction } from "./account-limits";
 import { cleanImage, sizedCopies } from "./image-cleaning";
-import { IMAGE_WIDTHS, sizedKey } from "../../domain/image-sizes";
+import { IMAGE_WIDTHS, sizedKey } from "#domain/image-sizes";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import type { SessionUser } from "./viewer";
 

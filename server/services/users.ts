@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
-import type { ArtistAccount } from "../../domain/resources/accounts";
+import type { ArtistAccount } from "#domain/resources/accounts";
 import type { Executor } from "../db/client";
 import { containsPattern } from "../db/like";
 import { users } from "../db/schema";

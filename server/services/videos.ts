@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, lte } from "drizzle-orm";
-import type { CreatedResult, MessageResult, VideoUploaded } from "../../domain/resources/results";
-import { LIMITS, OPEN_VIDEO_UPLOADS_PER_ACT, UNFINISHED_UPLOAD_MS } from "../../domain/limits";
-import { MESSAGES } from "../../domain/messages";
-import type { VideoLinkInput } from "../../domain/schemas/media";
-import { detectVideo } from "../../domain/video-files";
+import type { CreatedResult, MessageResult, VideoUploaded } from "#domain/resources/results";
+import { LIMITS, OPEN_VIDEO_UPLOADS_PER_ACT, UNFINISHED_UPLOAD_MS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import type { VideoLinkInput } from "#domain/schemas/media";
+import { detectVideo } from "#domain/video-files";
 import type { Database, Executor } from "../db/client";
 import { videoUploads, videos } from "../db/schema";
 import { ApiError, conflict, notFound } from "../errors";

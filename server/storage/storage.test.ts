@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type TestS3Server } from "../../tests/setup/s3";
+import { startS3Server, type TestS3Server } from "#tests/setup/s3";
 import { EnvError, loadEnv } from "../env";
 import { createFileStorage } from "./create-storage";
 import type { FileStorage } from "./file-storage";

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../domain/messages";
+import { MESSAGES } from "#domain/messages";
 import { axeViolations } from "./axe";
 import { watchCspViolations, browserSuite } from "./browser-session";
 import type { DemoRole } from "./demo-sessions";

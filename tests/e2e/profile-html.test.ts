@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWN_EMPTY_STATES } from "../../domain/messages";
+import { OWN_EMPTY_STATES } from "#domain/messages";
 import { startAppServer } from "./app-server";
 import { type DemoRole, sessionsFor } from "./demo-sessions";
 

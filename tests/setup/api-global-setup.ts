@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../server/db/client";
-import { migrateDatabase } from "../../server/db/migrate";
-import { seedDemoData } from "../../server/db/seed";
-import { loadEnv } from "../../server/env";
-import { createFileStorage } from "../../server/storage/create-storage";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { seedDemoData } from "#server/db/seed";
+import { loadEnv } from "#server/env";
+import { createFileStorage } from "#server/storage/create-storage";
 
 /** A database migrated and seeded once per run, which each test server starts as a copy of. */
 export interface SeededStart {

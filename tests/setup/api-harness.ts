@@ -5,27 +5,27 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
-import { createApp, type SsrHandler } from "../../server/app";
-import { createGuestPageCache } from "../../server/cache/guest-cache";
-import { createTaggedStore } from "../../server/cache/tagged-store";
+import { createApp, type SsrHandler } from "#server/app";
+import { createGuestPageCache } from "#server/cache/guest-cache";
+import { createTaggedStore } from "#server/cache/tagged-store";
 
 /** What the tests' own pages read of the query string (the real routes declare theirs in their handles). */
 const TEST_PAGE_QUERY_PARAMS = ["redirectTo"];
-import { createAuth } from "../../server/auth";
-import { openDatabase } from "../../server/db/client";
-import { migrateDatabase } from "../../server/db/migrate";
-import { DEMO_PASSWORD, seedDemoData } from "../../server/db/seed";
-import { loadEnv } from "../../server/env";
-import { createFileStorage } from "../../server/storage/create-storage";
+import { createAuth } from "#server/auth";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "#server/db/migrate";
+import { DEMO_PASSWORD, seedDemoData } from "#server/db/seed";
+import { loadEnv } from "#server/env";
+import { createFileStorage } from "#server/storage/create-storage";
 import { startS3Server } from "./s3";
-import { createViewerCache } from "../../server/cache/viewer-cache";
-import { type HubTimes, createConversationHub } from "../../server/live/conversation-hub";
-import { createActRowCache } from "../../server/cache/act-row-cache";
-import { createLogger } from "../../server/logger";
-import { deliverDueMail } from "../../server/mail/outbox";
-import { createMailTransport } from "../../server/mail/transport";
-import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "../../server/jobs/job-queue";
-import { type ProcessJobKind, processJobHandlers } from "../../server/jobs/process-handlers";
+import { createViewerCache } from "#server/cache/viewer-cache";
+import { type HubTimes, createConversationHub } from "#server/live/conversation-hub";
+import { createActRowCache } from "#server/cache/act-row-cache";
+import { createLogger } from "#server/logger";
+import { deliverDueMail } from "#server/mail/outbox";
+import { createMailTransport } from "#server/mail/transport";
+import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "#server/jobs/job-queue";
+import { type ProcessJobKind, processJobHandlers } from "#server/jobs/process-handlers";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
 export const ROLE_EMAILS = {

@@ -1,4 +1,4 @@
-import { gradientPng } from "../../server/db/demo-files";
+import { gradientPng } from "#server/db/demo-files";
 import { json, type DemoUser, type TestServer } from "./api-harness";
 
 /**

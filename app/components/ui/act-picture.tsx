@@ -1,4 +1,4 @@
-import { sizedImage } from "../../lib/files";
+import { sizedImage } from "#app/lib/files";
 import { ActPlaceholder } from "./act-placeholder";
 
 /**

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { fieldMessagesText } from "../../../domain/api-error";
+import { fieldMessagesText } from "#domain/api-error";
 
 /** A labelled textarea with a character counter and its errors tied to it. */
 export function TextAreaField({

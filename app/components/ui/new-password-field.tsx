@@ -1,5 +1,5 @@
-import { LIMITS } from "../../../domain/limits";
-import { MESSAGES } from "../../../domain/messages";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
 import { TextField } from "./text-field";
 
 /**

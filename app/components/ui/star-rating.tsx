@@ -1,4 +1,4 @@
-import { clampRating } from "../../../domain/ratings";
+import { clampRating } from "#domain/ratings";
 
 /**
  * Stars for a rating, read by screen readers as "4.5 out of 5 stars". Drawn with text so a

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes } from "react";
-import { fieldMessagesText } from "../../../domain/api-error";
+import { fieldMessagesText } from "#domain/api-error";
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

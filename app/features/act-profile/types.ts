@@ -1,5 +1,5 @@
-import type { ActProfile } from "../../../domain/act-profile";
-import type { ProfileAbilities } from "../../../domain/profile-abilities";
+import type { ActProfile } from "#domain/act-profile";
+import type { ProfileAbilities } from "#domain/profile-abilities";
 
 export interface SectionProps {
   act: ActProfile;

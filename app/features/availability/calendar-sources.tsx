@@ -1,14 +1,14 @@
 import { useState } from "react";
-import type { CalendarSubscription } from "../../../domain/availability";
-import { subscribeCalendarSchema } from "../../../domain/availability";
-import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../../domain/api-error";
-import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { LocalTime } from "../../components/local-time";
-import { Section } from "../../components/ui/section";
-import { TextField } from "../../components/ui/text-field";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import type { CalendarSubscription } from "#domain/availability";
+import { subscribeCalendarSchema } from "#domain/availability";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { LocalTime } from "#app/components/local-time";
+import { Section } from "#app/components/ui/section";
+import { TextField } from "#app/components/ui/text-field";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 /** The calendars an act subscribed to: add one by its address, see when each was read and why it failed, remove it. */
 export function Subscriptions({ actUrl, calendars }: { actUrl: string; calendars: CalendarSubscription[] }) {

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { formatPrice } from "../../../domain/prices";
-import { acceptOfferSchema } from "../../../domain/schemas/events";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FormActions } from "../../components/ui/form-fields";
-import { TextField } from "../../components/ui/text-field";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import { formatPrice } from "#domain/prices";
+import { acceptOfferSchema } from "#domain/schemas/events";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FormActions } from "#app/components/ui/form-fields";
+import { TextField } from "#app/components/ui/text-field";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 interface AcceptOfferDialogProps {
   actName: string;

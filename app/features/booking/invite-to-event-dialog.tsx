@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
-import { MESSAGES } from "../../../domain/messages";
-import { inviteSchema } from "../../../domain/schemas/events";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import { MESSAGES } from "#domain/messages";
+import { inviteSchema } from "#domain/schemas/events";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 interface InvitableEvent {
   url: string;

@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import { IMAGE_ACCEPT } from "../../../domain/file-types";
-import { MESSAGES } from "../../../domain/messages";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { api, outcome } from "../../lib/api-client";
-import { uploadFile } from "../../lib/upload";
-import { useAction } from "../../lib/use-action";
+import { IMAGE_ACCEPT } from "#domain/file-types";
+import { MESSAGES } from "#domain/messages";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
+import { api, outcome } from "#app/lib/api-client";
+import { uploadFile } from "#app/lib/upload";
+import { useAction } from "#app/lib/use-action";
 
 /** Add Image: the file goes to /api/uploads, then becomes one of the act's images. */
 export function AddImageDialog({ actUrl }: { actUrl: string }) {

@@ -1,18 +1,18 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { fieldMessagesText } from "../../../domain/api-error";
+import { fieldMessagesText } from "#domain/api-error";
 import { useForm } from "react-hook-form";
-import type { ActProfile, ProfilePackage } from "../../../domain/act-profile";
-import { LIMITS } from "../../../domain/limits";
-import { dollarsOfCents } from "../../../domain/prices";
-import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "../../../domain/schemas/offering";
-import type { Tag } from "../../../domain/tags";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
-import { TextField } from "../../components/ui/text-field";
-import { api, outcome } from "../../lib/api-client";
-import { schemaResolver } from "../../lib/forms";
-import { useAction } from "../../lib/use-action";
+import type { ActProfile, ProfilePackage } from "#domain/act-profile";
+import { LIMITS } from "#domain/limits";
+import { dollarsOfCents } from "#domain/prices";
+import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "#domain/schemas/offering";
+import type { Tag } from "#domain/tags";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions, TextAreaField } from "#app/components/ui/form-fields";
+import { TextField } from "#app/components/ui/text-field";
+import { api, outcome } from "#app/lib/api-client";
+import { schemaResolver } from "#app/lib/forms";
+import { useAction } from "#app/lib/use-action";
 
 type Values = OfferingFormInput;
 

@@ -4,11 +4,11 @@ import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { LIMITS } from "../../../domain/limits";
-import { MESSAGES } from "../../../domain/messages";
-import { Button } from "../../components/ui/button";
-import { api, outcome } from "../../lib/api-client";
-import { useAction, useAppName } from "../../lib/use-action";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { Button } from "#app/components/ui/button";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction, useAppName } from "#app/lib/use-action";
 
 interface ReorderListProps<T extends { id: number }> {
   items: T[];

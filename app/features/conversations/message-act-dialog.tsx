@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { LIMITS } from "../../../domain/limits";
-import { startConversationSchema } from "../../../domain/schemas/conversations";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { api, outcome } from "../../lib/api-client";
+import { LIMITS } from "#domain/limits";
+import { startConversationSchema } from "#domain/schemas/conversations";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
+import { api, outcome } from "#app/lib/api-client";
 
 type Thread = { id: number; event: { url: string; name: string } | null };
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { fieldMessagesText } from "../../../domain/api-error";
-import { LIMITS } from "../../../domain/limits";
-import { PlaceCombobox } from "../../components/ui/place-combobox";
-import { TextAreaField } from "../../components/ui/form-fields";
-import { TextField } from "../../components/ui/text-field";
+import { fieldMessagesText } from "#domain/api-error";
+import { LIMITS } from "#domain/limits";
+import { PlaceCombobox } from "#app/components/ui/place-combobox";
+import { TextAreaField } from "#app/components/ui/form-fields";
+import { TextField } from "#app/components/ui/text-field";
 
 /** An event's fields as a form shows them: every one optional but the name, the place and the time. */
 export interface EventFormValues {

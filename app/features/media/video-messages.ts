@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from "../../../domain/api-error";
-import { MESSAGES } from "../../../domain/messages";
+import type { ApiErrorBody } from "#domain/api-error";
+import { MESSAGES } from "#domain/messages";
 
 /** The spec's texts for a failed video link: field errors joined, a single error, else the generic one. */
 export function videoLinkFailure(error: ApiErrorBody | null, provider: string): string {

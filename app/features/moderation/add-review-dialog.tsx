@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { fieldMessagesText } from "../../../domain/api-error";
+import { fieldMessagesText } from "#domain/api-error";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import { LIMITS } from "../../../domain/limits";
-import { adminReviewSchema, plannerReviewSchema } from "../../../domain/schemas/review";
+import { LIMITS } from "#domain/limits";
+import { adminReviewSchema, plannerReviewSchema } from "#domain/schemas/review";
 import { Star } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions, TextAreaField } from "../../components/ui/form-fields";
-import { TextField } from "../../components/ui/text-field";
-import { api, outcome } from "../../lib/api-client";
-import { schemaResolver } from "../../lib/forms";
-import { useAction } from "../../lib/use-action";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions, TextAreaField } from "#app/components/ui/form-fields";
+import { TextField } from "#app/components/ui/text-field";
+import { api, outcome } from "#app/lib/api-client";
+import { schemaResolver } from "#app/lib/forms";
+import { useAction } from "#app/lib/use-action";
 
 interface ReviewFormValues {
   rating?: number;

@@ -1,8 +1,8 @@
-import { approvalWarning } from "../../../domain/application-checklist";
-import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import { approvalWarning } from "#domain/application-checklist";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 /**
  * Approving puts an act in front of every planner, so it is asked for twice: a click, then a

@@ -1,8 +1,8 @@
-import { LIMITS } from "../../../domain/limits";
-import { setStatusSchema } from "../../../domain/schemas/moderation";
-import { Button } from "../../components/ui/button";
-import { TextAreaDialog } from "../../components/ui/text-area-dialog";
-import { api, outcome } from "../../lib/api-client";
+import { LIMITS } from "#domain/limits";
+import { setStatusSchema } from "#domain/schemas/moderation";
+import { Button } from "#app/components/ui/button";
+import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
+import { api, outcome } from "#app/lib/api-client";
 
 export function DeclineActDialog({ actUrl, actName }: { actUrl: string; actName: string }) {
   return (

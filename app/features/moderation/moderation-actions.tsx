@@ -1,10 +1,10 @@
-import { type ActProfile, profileApplicationFacts } from "../../../domain/act-profile";
-import { LIMITS } from "../../../domain/limits";
-import { missingForApplication } from "../../../domain/application-checklist";
-import type { ProfileAbilities } from "../../../domain/profile-abilities";
-import { Button } from "../../components/ui/button";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import { type ActProfile, profileApplicationFacts } from "#domain/act-profile";
+import { LIMITS } from "#domain/limits";
+import { missingForApplication } from "#domain/application-checklist";
+import type { ProfileAbilities } from "#domain/profile-abilities";
+import { Button } from "#app/components/ui/button";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 import { ApproveActDialog } from "./approve-act-dialog";
 import { DeclineActDialog } from "./decline-act-dialog";
 import { ReassignActDialog } from "./reassign-act-dialog";

@@ -1,8 +1,8 @@
-import type { ActProfile } from "../../../domain/act-profile";
-import type { ProfileAbilities } from "../../../domain/profile-abilities";
-import { Button } from "../../components/ui/button";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import type { ActProfile } from "#domain/act-profile";
+import type { ProfileAbilities } from "#domain/profile-abilities";
+import { Button } from "#app/components/ui/button";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 /** The first pending tag update request, with what its viewer may do about it. */
 export function PendingTagRequest({ act, can }: { act: ActProfile; can: ProfileAbilities }) {

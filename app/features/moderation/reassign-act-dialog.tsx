@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { MESSAGES } from "../../../domain/messages";
-import { reassignSchema } from "../../../domain/schemas/moderation";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import { MESSAGES } from "#domain/messages";
+import { reassignSchema } from "#domain/schemas/moderation";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 interface Artist {
   url: string;

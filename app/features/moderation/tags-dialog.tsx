@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
-import type { ActProfile } from "../../../domain/act-profile";
-import { type FieldErrors as Errors, fieldErrorsFromIssues } from "../../../domain/api-error";
-import { tagSelectionSchema } from "../../../domain/schemas/tags";
-import { ACT_TYPES_NAME } from "../../../domain/search-filter";
-import { TAG_TYPE_NAMES, type Tag, type TagType } from "../../../domain/tags";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldErrors, FormActions } from "../../components/ui/form-fields";
-import { api, outcome } from "../../lib/api-client";
-import { useAction } from "../../lib/use-action";
+import type { ActProfile } from "#domain/act-profile";
+import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
+import { tagSelectionSchema } from "#domain/schemas/tags";
+import { ACT_TYPES_NAME } from "#domain/search-filter";
+import { TAG_TYPE_NAMES, type Tag, type TagType } from "#domain/tags";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 
 type Field = "genres" | "song-types" | "band-setups" | "tags";
 const MUSICAL_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [

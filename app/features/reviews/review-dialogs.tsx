@@ -1,9 +1,9 @@
-import { LIMITS } from "../../../domain/limits";
-import { reviewRemovalSchema, reviewReplySchema } from "../../../domain/schemas/review";
-import { Button } from "../../components/ui/button";
-import { leaveNativeDialog } from "../../components/ui/native-dialog";
-import { TextAreaDialog } from "../../components/ui/text-area-dialog";
-import { api, outcome } from "../../lib/api-client";
+import { LIMITS } from "#domain/limits";
+import { reviewRemovalSchema, reviewReplySchema } from "#domain/schemas/review";
+import { Button } from "#app/components/ui/button";
+import { leaveNativeDialog } from "#app/components/ui/native-dialog";
+import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
+import { api, outcome } from "#app/lib/api-client";
 
 /** The act's artist answers a review, once and in public. */
 export function AnswerReviewDialog({ reviewId, reviewTitle }: { reviewId: number; reviewTitle: string }) {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { ActPicture } from "../../components/ui/act-picture";
-import { StarRating } from "../../components/ui/star-rating";
-import { priceFromText } from "../../../domain/prices";
-import type { SearchResults } from "../../routes/search.server";
+import { ActPicture } from "#app/components/ui/act-picture";
+import { StarRating } from "#app/components/ui/star-rating";
+import { priceFromText } from "#domain/prices";
+import type { SearchResults } from "#app/routes/search.server";
 
 type Result = SearchResults["data"][number];
 

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { ActPicture } from "../../components/ui/act-picture";
-import { Badge } from "../../components/ui/badge";
-import { StarRating } from "../../components/ui/star-rating";
-import { priceFromText } from "../../../domain/prices";
-import { distanceText } from "../../../domain/formatters";
-import { formatShortCalendarDate } from "../../../domain/calendar-days";
-import { responseFactsText } from "../../../domain/conversations";
+import { ActPicture } from "#app/components/ui/act-picture";
+import { Badge } from "#app/components/ui/badge";
+import { StarRating } from "#app/components/ui/star-rating";
+import { priceFromText } from "#domain/prices";
+import { distanceText } from "#domain/formatters";
+import { formatShortCalendarDate } from "#domain/calendar-days";
+import { responseFactsText } from "#domain/conversations";
 import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
 import { ShortlistHeart } from "../shortlist/shortlist-heart";
-import type { SearchResults } from "../../routes/search.server";
+import type { SearchResults } from "#app/routes/search.server";
 
 type Result = SearchResults["data"][number];
 

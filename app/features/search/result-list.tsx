@@ -1,4 +1,4 @@
-import { KeptMarkup } from "../../components/kept-markup";
+import { KeptMarkup } from "#app/components/kept-markup";
 import { ResultCard } from "./result-card";
 
 type Result = Parameters<typeof ResultCard>[0]["act"];

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import type { FieldErrors } from "../../../domain/api-error";
-import { PlaceCombobox } from "../../components/ui/place-combobox";
-import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../../lib/search-timing";
-import { MAX_BUDGET_DOLLARS } from "../../../domain/prices";
+import type { FieldErrors } from "#domain/api-error";
+import { PlaceCombobox } from "#app/components/ui/place-combobox";
+import { KEYWORD_DEBOUNCE_MS, searchTiming } from "#app/lib/search-timing";
+import { MAX_BUDGET_DOLLARS } from "#domain/prices";
 import {
   type ActSearchFilter,
   activeFilterCount,
@@ -15,7 +15,7 @@ import {
   FORM_SORTS,
   DEFAULT_SORT_LABEL,
   type ListKey,
-} from "../../../domain/search-filter";
+} from "#domain/search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS } from "../../../domain/limits";
-import type { ActProfile } from "../../../domain/act-profile";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
-import { completeDraft } from "../../../tests/setup/complete-draft";
-import { gradientPng } from "../../db/demo-files";
+import { ACCOUNT_LIMITS } from "#domain/limits";
+import type { ActProfile } from "#domain/act-profile";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { completeDraft } from "#tests/setup/complete-draft";
+import { gradientPng } from "#server/db/demo-files";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { canSubmitApplication } from "../../../domain/permissions";
-import { createdWithUrlSchema, messageResultSchema } from "../../../domain/resources/results";
-import { actUpdateSchema, createActSchema } from "../../../domain/schemas/act";
-import { createAct, submitApplication, updateActProfile } from "../../services/act-profile-edit";
+import { canSubmitApplication } from "#domain/permissions";
+import { createdWithUrlSchema, messageResultSchema } from "#domain/resources/results";
+import { actUpdateSchema, createActSchema } from "#domain/schemas/act";
+import { createAct, submitApplication, updateActProfile } from "#server/services/act-profile-edit";
 import { onAct, roles, requireViewer } from "../guards";
 import { apiRoute, errorResponses, dataResponse } from "../route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";

@@ -1,9 +1,9 @@
-import { type ActProfile, actProfileSchema } from "../../../domain/act-profile";
-import { actSearchPageSchema } from "../../../domain/resources/search";
-import { actSearchFilterSchema, rawSearchFilter } from "../../../domain/search-filter";
-import { fieldErrorsFromZod, validationFailed } from "../../errors";
-import { getActProfile } from "../../services/acts";
-import { searchActs } from "../../services/search/search-acts";
+import { type ActProfile, actProfileSchema } from "#domain/act-profile";
+import { actSearchPageSchema } from "#domain/resources/search";
+import { actSearchFilterSchema, rawSearchFilter } from "#domain/search-filter";
+import { fieldErrorsFromZod, validationFailed } from "#server/errors";
+import { getActProfile } from "#server/services/acts";
+import { searchActs } from "#server/services/search/search-acts";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { actUrlParam, createRouter } from "../router";
 

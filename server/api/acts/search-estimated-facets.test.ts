@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FACETS_EXACT_UP_TO, serializeSearchFilter, type ActSearchFilter } from "../../../domain/search-filter";
-import type { ActSearchPage } from "../../../domain/resources/search";
-import { createTestServer, json, type TestServer } from "../../../tests/setup/api-harness";
-import { addBulkActs } from "../../db/bulk-acts";
+import { FACETS_EXACT_UP_TO, serializeSearchFilter, type ActSearchFilter } from "#domain/search-filter";
+import type { ActSearchPage } from "#domain/resources/search";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
+import { addBulkActs } from "#server/db/bulk-acts";
 
 let server: TestServer;
 // Generated acts are spread evenly over the 400 largest places, 124 of which lie within 500

@@ -1,9 +1,9 @@
-import { newBookingNumber } from "../../services/booking/booking-number";
+import { newBookingNumber } from "#server/services/booking/booking-number";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serializeSearchFilter, type ActSearchFilter } from "../../../domain/search-filter";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
-import { actLocations, actTags, acts, bookings, events, invites, offers, packages, places, reviews, tags, users } from "../../db/schema";
+import { serializeSearchFilter, type ActSearchFilter } from "#domain/search-filter";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { actLocations, actTags, acts, bookings, events, invites, offers, packages, places, reviews, tags, users } from "#server/db/schema";
 
 let server: TestServer;
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS } from "../../../domain/limits";
-import { users } from "../../db/schema";
+import { ACCOUNT_LIMITS } from "#domain/limits";
+import { users } from "#server/db/schema";
 import { PASSWORD_RESET_ANSWER_MS } from ".";
-import { ROLE_EMAILS, createTestServer, json, sessionCookie, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { ROLE_EMAILS, createTestServer, json, sessionCookie, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /** Issue 28's account holes: each request below was accepted before, and must fail safely now. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE_EMAILS, createTestServer, json, sessionCookie, type TestServer } from "../../../tests/setup/api-harness";
+import { ROLE_EMAILS, createTestServer, json, sessionCookie, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 import ICAL from "ical.js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES, type AvailabilityDay, type CalendarSubscription } from "../../../domain/availability";
-import { addDays, formatCalendarDate } from "../../../domain/calendar-days";
-import { dayIn } from "../../../domain/events";
-import type { ActSearchResult } from "../../../domain/resources/search";
-import { refreshDueCalendars } from "../../services/calendar-subscriptions";
-import { seedCatalogue } from "../../db/catalogue";
-import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "../../../tests/setup/calendar-server";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { AVAILABILITY_MESSAGES, type AvailabilityDay, type CalendarSubscription } from "#domain/availability";
+import { addDays, formatCalendarDate } from "#domain/calendar-days";
+import { dayIn } from "#domain/events";
+import type { ActSearchResult } from "#domain/resources/search";
+import { refreshDueCalendars } from "#server/services/calendar-subscriptions";
+import { seedCatalogue } from "#server/db/catalogue";
+import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 let calendars: CalendarServer;

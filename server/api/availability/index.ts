@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { availabilityDaySchema, availabilityQuerySchema, blockDaysSchema, calendarSubscriptionSchema, subscribeCalendarSchema } from "../../../domain/availability";
-import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
-import { actAvailability, blockDays, findManagedBlock, unblockDays } from "../../services/availability";
-import { actFeedAddress, rotateActFeed } from "../../services/calendar-feed";
-import { type CalendarReading, findManagedCalendar, listCalendars, removeCalendar, subscribeCalendar } from "../../services/calendar-subscriptions";
+import { availabilityDaySchema, availabilityQuerySchema, blockDaysSchema, calendarSubscriptionSchema, subscribeCalendarSchema } from "#domain/availability";
+import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
+import { actAvailability, blockDays, findManagedBlock, unblockDays } from "#server/services/availability";
+import { actFeedAddress, rotateActFeed } from "#server/services/calendar-feed";
+import { type CalendarReading, findManagedCalendar, listCalendars, removeCalendar, subscribeCalendar } from "#server/services/calendar-subscriptions";
 import { onAct, onItem, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { actionRoute, actUrlParam, createRouter, idParam } from "../router";

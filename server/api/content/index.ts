@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
-import { offeringSchema } from "../../../domain/schemas/offering";
-import { reorderSchema } from "../../../domain/schemas/reorder";
-import { testimonialSchema } from "../../../domain/schemas/testimonial";
-import { createPackage, editPackage, findLivePackage, orderPackages, softDeletePackage } from "../../services/packages";
-import { addTestimonial, deleteTestimonial, editTestimonial, findTestimonial, orderTestimonials } from "../../services/testimonials";
+import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
+import { offeringSchema } from "#domain/schemas/offering";
+import { reorderSchema } from "#domain/schemas/reorder";
+import { testimonialSchema } from "#domain/schemas/testimonial";
+import { createPackage, editPackage, findLivePackage, orderPackages, softDeletePackage } from "#server/services/packages";
+import { addTestimonial, deleteTestimonial, editTestimonial, findTestimonial, orderTestimonials } from "#server/services/testimonials";
 import { onAct, onItem, requireViewer, roles } from "../guards";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, idParam as pathId } from "../router";
 

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS, LIMITS } from "../../../domain/limits";
-import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
-import { eventually } from "../../../tests/setup/eventually";
-import { acts } from "../../db/schema";
-import { refreshAllResponseFacts } from "../../services/response-facts";
+import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
+import type { Conversation, ConversationSummary } from "#domain/resources/conversations";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { eventually } from "#tests/setup/eventually";
+import { acts } from "#server/db/schema";
+import { refreshAllResponseFacts } from "#server/services/response-facts";
 
 let server: TestServer;
 beforeAll(async () => {

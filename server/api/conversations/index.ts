@@ -1,12 +1,12 @@
-import { conversationIdSchema, conversationSchema, conversationSummarySchema, messageIdSchema } from "../../../domain/resources/conversations";
-import { canMessageAct } from "../../../domain/permissions";
-import { conversationListQuerySchema, messageSchema, startConversationSchema } from "../../../domain/schemas/conversations";
-import { findReadableConversation, listConversations, postMessage, readConversation, startConversation } from "../../services/conversations";
+import { conversationIdSchema, conversationSchema, conversationSummarySchema, messageIdSchema } from "#domain/resources/conversations";
+import { canMessageAct } from "#domain/permissions";
+import { conversationListQuerySchema, messageSchema, startConversationSchema } from "#domain/schemas/conversations";
+import { findReadableConversation, listConversations, postMessage, readConversation, startConversation } from "#server/services/conversations";
 import { onAct, onItem, requireViewer, signedIn } from "../guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
 import { actUrlParam, createRouter, idParam } from "../router";
-import type { ConversationHub } from "../../live/conversation-hub";
-import { ApiError } from "../../errors";
+import type { ConversationHub } from "#server/live/conversation-hub";
+import { ApiError } from "#server/errors";
 import { conversationStreamRoute, streamConversation } from "./stream";
 
 const TAGS = ["Conversations"];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConversationMessage } from "../../../domain/resources/conversations";
-import { createPeerServer, createTestServer, json, type TestServer } from "../../../tests/setup/api-harness";
-import { eventually } from "../../../tests/setup/eventually";
+import type { ConversationMessage } from "#domain/resources/conversations";
+import { createPeerServer, createTestServer, json, type TestServer } from "#tests/setup/api-harness";
+import { eventually } from "#tests/setup/eventually";
 
 /**
  * The live thread: server-sent events of a conversation, woken by PostgreSQL's notifications

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "../../../domain/conversations";
-import type { ConversationHub } from "../../live/conversation-hub";
-import { sessionTokenIn } from "../../auth";
-import { rateLimited } from "../../errors";
-import { findReadableConversation } from "../../services/conversations";
+import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "#domain/conversations";
+import type { ConversationHub } from "#server/live/conversation-hub";
+import { sessionTokenIn } from "#server/auth";
+import { rateLimited } from "#server/errors";
+import { findReadableConversation } from "#server/services/conversations";
 import { onItem, requireViewer } from "../guards";
 import { apiRoute, errorResponses } from "../route-docs";
 import { type AppEnv, idParam } from "../router";

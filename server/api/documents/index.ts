@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import type { FileStorage } from "../../storage/file-storage";
-import { documentSchema as documentAnswerSchema } from "../../../domain/resources/documents";
-import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
-import { text } from "../../../domain/schemas/fields";
-import { documentSchema } from "../../../domain/schemas/documents";
-import { findDocument, createDocument, deleteDocument, listDocuments, setDocumentApproval } from "../../services/documents";
+import type { FileStorage } from "#server/storage/file-storage";
+import { documentSchema as documentAnswerSchema } from "#domain/resources/documents";
+import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
+import { text } from "#domain/schemas/fields";
+import { documentSchema } from "#domain/schemas/documents";
+import { findDocument, createDocument, deleteDocument, listDocuments, setDocumentApproval } from "#server/services/documents";
 import { adminOnly, onAct, onItem, roles, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { formatShortCalendarDate } from "../../../domain/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings } from "../../db/schema";
-import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { bookings } from "#server/db/schema";
+import type { Conversation, ConversationSummary } from "#domain/resources/conversations";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**
  * "My event is booked": accepting an offer makes a booking with a number, tells both sides with

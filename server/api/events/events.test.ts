@@ -1,8 +1,8 @@
-import { formatShortCalendarDate } from "../../../domain/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "../../../domain/act-profile";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import type { ActProfile } from "#domain/act-profile";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS } from "../../../domain/limits";
-import { mailOutbox } from "../../db/schema";
-import { createTestServer, json, sessionCookie, type TestServer } from "../../../tests/setup/api-harness";
+import { ACCOUNT_LIMITS } from "#domain/limits";
+import { mailOutbox } from "#server/db/schema";
+import { createTestServer, json, sessionCookie, type TestServer } from "#tests/setup/api-harness";
 
 /**
  * Issue 28, item 7: a new planner created 150 events with invites in 28 s and the artist got 150
@@ -60,7 +60,7 @@ describe("per-account write limits", () => {
       events.push((await json<{ data: { url: string } }>(await post("/api/events/create", { name: `Party ${n}`, starttime: inDays(40 + n), location: "Chicago, IL" }))).data.url);
     const statuses: number[] = [];
     // Fill the window straight in the database, as if 58 invites were sent in the last hour.
-    const { takeAccountAction } = await import("../../services/account-limits");
+    const { takeAccountAction } = await import("#server/services/account-limits");
     const inviter = await server.signIn("inviter@example.com", "a-good-password");
     const { id } = (await json<{ data: { id: string } }>(await server.request("/api/me", { cookie: inviter }))).data;
     await takeAccountAction(server.database.db, "actInvited", id, ACCOUNT_LIMITS.actInvited.max - 2);
@@ -78,7 +78,7 @@ describe("per-account write limits", () => {
   });
 
   it("uploads: 60 an hour", async () => {
-    const { takeAccountAction } = await import("../../services/account-limits");
+    const { takeAccountAction } = await import("#server/services/account-limits");
     const cookie = await server.cookieFor("otherArtist");
     const me = await json<{ data: { id: string } }>(await server.request("/api/me", { cookie }));
     await takeAccountAction(server.database.db, "fileUploaded", me.data.id, ACCOUNT_LIMITS.fileUploaded.max);

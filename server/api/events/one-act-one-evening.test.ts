@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES } from "../../../domain/availability";
-import { MESSAGES } from "../../../domain/messages";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { AVAILABILITY_MESSAGES } from "#domain/availability";
+import { MESSAGES } from "#domain/messages";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**
  * A booking is an agreement about one evening of one act: two planners cannot both have it, and

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITE_MOVES, type Move, OFFER_MOVES } from "../../../domain/booking-process";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import { INVITE_MOVES, type Move, OFFER_MOVES } from "#domain/booking-process";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**
  * The process table (domain/booking-process.ts) drives this test: every move a person makes

@@ -1,5 +1,5 @@
-import { type Me, meSchema } from "../../../domain/resources/accounts";
-import { unauthenticated } from "../../errors";
+import { type Me, meSchema } from "#domain/resources/accounts";
+import { unauthenticated } from "#server/errors";
 import { apiRoute, dataResponse } from "../route-docs";
 import { createRouter } from "../router";
 

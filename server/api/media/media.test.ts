@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "../../../domain/act-profile";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import type { ActProfile } from "#domain/act-profile";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
-import { gradientPng, simplePdf } from "../../db/demo-files";
-import { IMAGE_TOO_LARGE } from "../../services/image-cleaning";
+import { gradientPng, simplePdf } from "#server/db/demo-files";
+import { IMAGE_TOO_LARGE } from "#server/services/image-cleaning";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "../../../domain/act-profile";
+import type { ActProfile } from "#domain/act-profile";
 import { eq } from "drizzle-orm";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
-import { videoUploads } from "../../db/schema";
-import { TOO_MANY_OPEN_UPLOADS, removeStaleVideoUploads } from "../../services/videos";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { videoUploads } from "#server/db/schema";
+import { TOO_MANY_OPEN_UPLOADS, removeStaleVideoUploads } from "#server/services/videos";
 
 let server: TestServer;
 beforeAll(async () => {

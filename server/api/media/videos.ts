@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
-import { createdResultSchema, messageResultSchema, videoUploadedSchema } from "../../../domain/resources/results";
-import { pathSegmentSchema } from "../../../domain/schemas/fields";
+import { createdResultSchema, messageResultSchema, videoUploadedSchema } from "#domain/resources/results";
+import { pathSegmentSchema } from "#domain/schemas/fields";
 import { Server as TusServer } from "@tus/server";
-import { LIMITS } from "../../../domain/limits";
-import { videoLinkSchema } from "../../../domain/schemas/media";
-import type { Database } from "../../db/client";
-import type { FileStorage } from "../../storage/file-storage";
-import { ApiError, notFound } from "../../errors";
-import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, touchVideoUpload } from "../../services/videos";
+import { LIMITS } from "#domain/limits";
+import { videoLinkSchema } from "#domain/schemas/media";
+import type { Database } from "#server/db/client";
+import type { FileStorage } from "#server/storage/file-storage";
+import { ApiError, notFound } from "#server/errors";
+import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, touchVideoUpload } from "#server/services/videos";
 import { onAct, roles, requireViewer } from "../guards";
 import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { actDecisionSchema, featuredResultSchema, internalUseOnlyResultSchema, messageResultSchema, nationallyRecognizedResultSchema } from "../../../domain/resources/results";
-import { canRequestTagUpdate } from "../../../domain/permissions";
-import { tagUpdateRequestSchema } from "../../../domain/resources/tag-requests";
-import { reassignSchema, setStatusSchema, toggleFeatureSchema } from "../../../domain/schemas/moderation";
-import { tagSelectionSchema } from "../../../domain/schemas/tags";
-import { reassignAct, setActStatus, setFeatured, toggleInternalUseOnly, toggleNationallyRecognized } from "../../services/act-moderation";
-import { cancelTagUpdateRequest, decideTagUpdateRequest, editTags, listTagUpdateRequests, requestTagUpdate } from "../../services/act-tags";
+import { actDecisionSchema, featuredResultSchema, internalUseOnlyResultSchema, messageResultSchema, nationallyRecognizedResultSchema } from "#domain/resources/results";
+import { canRequestTagUpdate } from "#domain/permissions";
+import { tagUpdateRequestSchema } from "#domain/resources/tag-requests";
+import { reassignSchema, setStatusSchema, toggleFeatureSchema } from "#domain/schemas/moderation";
+import { tagSelectionSchema } from "#domain/schemas/tags";
+import { reassignAct, setActStatus, setFeatured, toggleInternalUseOnly, toggleNationallyRecognized } from "#server/services/act-moderation";
+import { cancelTagUpdateRequest, decideTagUpdateRequest, editTags, listTagUpdateRequests, requestTagUpdate } from "#server/services/act-tags";
 import { adminOnly, onAct, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse } from "../route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "../../../domain/act-profile";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import type { ActProfile } from "#domain/act-profile";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

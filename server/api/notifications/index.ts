@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { notificationSchema, notificationSettingSchema } from "../../../domain/resources/notifications";
-import { messageResultSchema } from "../../../domain/resources/results";
-import { notificationSettingInputSchema } from "../../../domain/schemas/notifications";
-import { forbidden } from "../../errors";
-import { kindsFor, listNotifications, markAllRead, notificationSettings, setEmailEnabled, unreadCount } from "../../services/notifications";
+import { notificationSchema, notificationSettingSchema } from "#domain/resources/notifications";
+import { messageResultSchema } from "#domain/resources/results";
+import { notificationSettingInputSchema } from "#domain/schemas/notifications";
+import { forbidden } from "#server/errors";
+import { kindsFor, listNotifications, markAllRead, notificationSettings, setEmailEnabled, unreadCount } from "#server/services/notifications";
 import { requireViewer, signedIn } from "../guards";
-import { pageQuerySchema } from "../../../domain/paging";
+import { pageQuerySchema } from "#domain/paging";
 import { apiRoute, dataResponse, errorResponses, pageMetaSchema } from "../route-docs";
 import { createRouter } from "../router";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { placeSchema } from "../../../domain/resources/place";
-import { text } from "../../../domain/schemas/fields";
-import { searchPlaces } from "../../services/places";
+import { placeSchema } from "#domain/resources/place";
+import { text } from "#domain/schemas/fields";
+import { searchPlaces } from "#server/services/places";
 import { anyone } from "../guards";
 import { apiRoute, dataResponse } from "../route-docs";
 import { createRouter } from "../router";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, json, type TestServer } from "../../../tests/setup/api-harness";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { createdResultSchema, messageResultSchema } from "../../../domain/resources/results";
-import { canAddReview } from "../../../domain/permissions";
-import { reviewableEventSchema } from "../../../domain/resources/events";
-import { type ReviewRemovalInput, adminReviewSchema, plannerReviewSchema, reviewRemovalSchema, reviewReplySchema } from "../../../domain/schemas/review";
-import { badRequest, forbidden, validationError } from "../../errors";
-import { addPlannerReview, eligibleEventsForAct } from "../../services/planner-reviews";
-import { addAdminReview, deleteReview, deleteReviewReply, findAnswerableReview, replyToReview } from "../../services/reviews";
+import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
+import { canAddReview } from "#domain/permissions";
+import { reviewableEventSchema } from "#domain/resources/events";
+import { type ReviewRemovalInput, adminReviewSchema, plannerReviewSchema, reviewRemovalSchema, reviewReplySchema } from "#domain/schemas/review";
+import { badRequest, forbidden, validationError } from "#server/errors";
+import { addPlannerReview, eligibleEventsForAct } from "#server/services/planner-reviews";
+import { addAdminReview, deleteReview, deleteReviewReply, findAnswerableReview, replyToReview } from "#server/services/reviews";
 import { adminOnly, onAct, onItem, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { idParam, actionRoute, actUrlParam, createRouter } from "../router";

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { MESSAGES } from "../../../domain/messages";
-import { messageResultSchema } from "../../../domain/resources/results";
-import { guideSchema, seoEntrySchema } from "../../../domain/schemas/seo";
-import { pathSegmentSchema, text } from "../../../domain/schemas/fields";
-import { SEO_ENTRY_KINDS, seoEntryPath, seoWarnings } from "../../../domain/seo";
-import { notFound } from "../../errors";
+import { MESSAGES } from "#domain/messages";
+import { messageResultSchema } from "#domain/resources/results";
+import { guideSchema, seoEntrySchema } from "#domain/schemas/seo";
+import { pathSegmentSchema, text } from "#domain/schemas/fields";
+import { SEO_ENTRY_KINDS, seoEntryPath, seoWarnings } from "#domain/seo";
+import { notFound } from "#server/errors";
 import {
   createGuide,
   createSeoEntry,
@@ -19,7 +19,7 @@ import {
   updateSeoEntry,
   type Guide,
   type SeoEntry,
-} from "../../services/seo";
+} from "#server/services/seo";
 import { adminOnly } from "../guards";
 import { apiRoute, errorResponses } from "../route-docs";
 import { createRouter, idParam } from "../router";

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../domain/messages";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
-import { loadContent } from "../../db/content-load";
+import { MESSAGES } from "#domain/messages";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { loadContent } from "#server/db/content-load";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { pageQuerySchema } from "../../../domain/paging";
-import { messageResultSchema } from "../../../domain/resources/results";
-import { actSearchResultSchema } from "../../../domain/resources/search";
-import { addToShortlist, listShortlist, removeFromShortlist } from "../../services/shortlists";
+import { pageQuerySchema } from "#domain/paging";
+import { messageResultSchema } from "#domain/resources/results";
+import { actSearchResultSchema } from "#domain/resources/search";
+import { addToShortlist, listShortlist, removeFromShortlist } from "#server/services/shortlists";
 import { requireViewer, roles } from "../guards";
 import { apiRoute, dataResponse, pagedResponse } from "../route-docs";
 import { actUrlParam, createRouter } from "../router";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActSearchResult } from "../../../domain/resources/search";
-import type { Conversation, ConversationSummary } from "../../../domain/resources/conversations";
-import { createTestServer, json, type DemoUser, type TestServer } from "../../../tests/setup/api-harness";
+import type { ActSearchResult } from "#domain/resources/search";
+import type { Conversation, ConversationSummary } from "#domain/resources/conversations";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { tagSchema } from "../../../domain/tags";
-import { listTags } from "../../services/tags";
+import { tagSchema } from "#domain/tags";
+import { listTags } from "#server/services/tags";
 import { apiRoute, dataResponse } from "../route-docs";
 import { createRouter } from "../router";
 

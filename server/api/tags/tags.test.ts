@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TAG_TYPES } from "../../../domain/tags";
-import { createTestServer, json, type TestServer } from "../../../tests/setup/api-harness";
+import { TAG_TYPES } from "#domain/tags";
+import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 beforeAll(async () => {

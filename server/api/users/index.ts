@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { artistAccountSchema } from "../../../domain/resources/accounts";
-import { text } from "../../../domain/schemas/fields";
-import { searchArtists } from "../../services/users";
+import { artistAccountSchema } from "#domain/resources/accounts";
+import { text } from "#domain/schemas/fields";
+import { searchArtists } from "#server/services/users";
 import { adminOnly, requireAdmin } from "../guards";
 import { apiRoute, dataResponse } from "../route-docs";
 import { createRouter } from "../router";

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
-import { formatPrice } from "../../../domain/prices";
-import { formatEventTime } from "../../../domain/time-zones";
-import type { Executor } from "../../db/client";
-import { acts, bookings, invites, offers, users } from "../../db/schema";
-import type { JobQueue } from "../../jobs/job-queue";
+import { formatPrice } from "#domain/prices";
+import { formatEventTime } from "#domain/time-zones";
+import type { Executor } from "#server/db/client";
+import { acts, bookings, invites, offers, users } from "#server/db/schema";
+import type { JobQueue } from "#server/jobs/job-queue";
 import { recordInEventConversation } from "../conversations";
 import { notify } from "../notifications";
 import type { SessionUser } from "../viewer";

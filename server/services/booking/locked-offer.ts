@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/client";
-import { acts, events, invites, offers, places } from "../../db/schema";
+import type { Executor } from "#server/db/client";
+import { acts, events, invites, offers, places } from "#server/db/schema";
 
 /** An offer with its invite, act, event and the event's time zone, locked for a change of its status. */
 export async function lockedOffer(tx: Executor, offerId: number) {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { PAYMENT_REMINDER_DAYS, dayAfter, morningOf, paymentSchedule } from "../../../domain/bookings";
-import { formatShortCalendarDate } from "../../../domain/calendar-days";
-import { dayIn } from "../../../domain/events";
-import { formatPrice } from "../../../domain/prices";
-import type { Database, Executor } from "../../db/client";
-import { acts, bookings, events, payments, places } from "../../db/schema";
-import type { JobQueue } from "../../jobs/job-queue";
+import { PAYMENT_REMINDER_DAYS, dayAfter, morningOf, paymentSchedule } from "#domain/bookings";
+import { formatShortCalendarDate } from "#domain/calendar-days";
+import { dayIn } from "#domain/events";
+import { formatPrice } from "#domain/prices";
+import type { Database, Executor } from "#server/db/client";
+import { acts, bookings, events, payments, places } from "#server/db/schema";
+import type { JobQueue } from "#server/jobs/job-queue";
 import { notify } from "../notifications";
 
 /**

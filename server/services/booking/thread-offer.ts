@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
-import { formatEventTime } from "../../../domain/time-zones";
-import type { Executor } from "../../db/client";
-import { acts, bookings, events, invites, offers, places } from "../../db/schema";
+import { formatEventTime } from "#domain/time-zones";
+import type { Executor } from "#server/db/client";
+import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import type { SessionUser } from "../viewer";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ActSearchFilter, ListKey } from "../../../domain/search-filter";
+import type { ActSearchFilter, ListKey } from "#domain/search-filter";
 
 /**
  * Each act's search row (`s`, act_search) holds "<list>:<value>" for every filter value it

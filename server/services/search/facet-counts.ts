@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client";
+import type { Executor } from "#server/db/client";
 
 /** A "<list>:<value>" key and how many acts have it ("_visible": how many acts are visible). */
 export interface FacetCount {

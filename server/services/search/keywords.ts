@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client";
+import type { Executor } from "#server/db/client";
 
 /** The words of a search, as the search documents hold them: lower case, accents removed. */
 export function searchWords(terms: string): string[] {

@@ -1,19 +1,19 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ActSearchPage, ActSearchResult } from "../../../domain/resources/search";
-import { deriveActStatus } from "../../../domain/act-status";
-import { KIND_TAG_TYPES } from "../../../domain/tags";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FACETS_EXACT_UP_TO, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "../../../domain/search-filter";
-import { unknownPlaceMessage } from "../../../domain/places";
-import { type Executor, runsQueriesSideBySide } from "../../db/client";
-import { validationFailed } from "../../errors";
+import type { ActSearchPage, ActSearchResult } from "#domain/resources/search";
+import { deriveActStatus } from "#domain/act-status";
+import { KIND_TAG_TYPES } from "#domain/tags";
+import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FACETS_EXACT_UP_TO, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "#domain/search-filter";
+import { unknownPlaceMessage } from "#domain/places";
+import { type Executor, runsQueriesSideBySide } from "#server/db/client";
+import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "../viewer";
-import type { ActRowCache } from "../../cache/act-row-cache";
+import type { ActRowCache } from "#server/cache/act-row-cache";
 import { type Circle, notFreeOn, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
-import { jsonColumn } from "../../db/json-column";
+import { jsonColumn } from "#server/db/json-column";
 import { browseFacetCounts } from "./facet-counts";
-import { rowsOf } from "../../db/rows-of";
+import { rowsOf } from "#server/db/rows-of";
 
 /** The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on `location`. */
 async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<Circle | null> {

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
-import { Section } from "../../../components/ui/section";
-import { ModerationHistory } from "../../moderation/moderation-history";
+import { Section } from "#app/components/ui/section";
+import { ModerationHistory } from "#app/features/moderation/moderation-history";
 import type { SectionProps } from "../types";
 
 /** The admin-only block at the end of the page. */

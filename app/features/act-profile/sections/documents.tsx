@@ -1,8 +1,8 @@
 import { FileText } from "lucide-react";
-import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
-import { documentTypeLabel } from "../../../../domain/media";
-import { EmptyState, Section } from "../../../components/ui/section";
-import { fileUrl } from "../../../lib/files";
+import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
+import { documentTypeLabel } from "#domain/media";
+import { EmptyState, Section } from "#app/components/ui/section";
+import { fileUrl } from "#app/lib/files";
 import type { SectionProps } from "../types";
 
 export function Documents({ act, can }: SectionProps) {

@@ -1,7 +1,7 @@
-import { MESSAGES } from "../../../../domain/messages";
-import { Section } from "../../../components/ui/section";
+import { MESSAGES } from "#domain/messages";
+import { Section } from "#app/components/ui/section";
 import type { SectionProps } from "../types";
-import { LocalTime } from "../../../components/local-time";
+import { LocalTime } from "#app/components/local-time";
 
 export function LatestOffer({ act, can }: SectionProps) {
   if (!can.admin) return null;

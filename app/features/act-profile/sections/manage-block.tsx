@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ModerationActions } from "../../moderation/moderation-actions";
-import { PendingTagRequest } from "../../moderation/pending-tag-request";
-import { TagsDialog } from "../../moderation/tags-dialog";
+import { ModerationActions } from "#app/features/moderation/moderation-actions";
+import { PendingTagRequest } from "#app/features/moderation/pending-tag-request";
+import { TagsDialog } from "#app/features/moderation/tags-dialog";
 import type { SectionProps } from "../types";
 
 const linkClass = "inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50";

@@ -1,13 +1,13 @@
 import { Download } from "lucide-react";
-import { LIMITS } from "../../../../domain/limits";
-import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
-import { EmptyState, Section } from "../../../components/ui/section";
-import { LimitedAddButton } from "../../../components/ui/limited-add-button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { api, outcome } from "../../../lib/api-client";
-import { fileUrl, sizedImage } from "../../../lib/files";
-import { useAction } from "../../../lib/use-action";
-import { AddImageDialog } from "../../content/add-image-dialog";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
+import { EmptyState, Section } from "#app/components/ui/section";
+import { LimitedAddButton } from "#app/components/ui/limited-add-button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { api, outcome } from "#app/lib/api-client";
+import { fileUrl, sizedImage } from "#app/lib/files";
+import { useAction } from "#app/lib/use-action";
+import { AddImageDialog } from "#app/features/content/add-image-dialog";
 import type { SectionProps } from "../types";
 
 /** The photo grid; app/enhance/profile.ts opens the lightbox and downloads from the data attributes. */

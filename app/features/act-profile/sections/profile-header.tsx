@@ -1,14 +1,14 @@
 import { Globe, MapPin } from "lucide-react";
-import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "../../../../domain/act-profile";
-import { priceFromText } from "../../../../domain/prices";
-import { responseFactsText } from "../../../../domain/conversations";
-import { kindOfAct } from "../../../../domain/tags";
-import { ActPlaceholder } from "../../../components/ui/act-placeholder";
-import { formatAverage } from "../../../../domain/ratings";
-import { Badge } from "../../../components/ui/badge";
-import { StarRating } from "../../../components/ui/star-rating";
-import { Tooltip } from "../../../components/ui/tooltip";
-import { sizedImage } from "../../../lib/files";
+import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#domain/act-profile";
+import { priceFromText } from "#domain/prices";
+import { responseFactsText } from "#domain/conversations";
+import { kindOfAct } from "#domain/tags";
+import { ActPlaceholder } from "#app/components/ui/act-placeholder";
+import { formatAverage } from "#domain/ratings";
+import { Badge } from "#app/components/ui/badge";
+import { StarRating } from "#app/components/ui/star-rating";
+import { Tooltip } from "#app/components/ui/tooltip";
+import { sizedImage } from "#app/lib/files";
 import type { SectionProps } from "../types";
 
 export function ProfileHeader({ act, can }: SectionProps) {

@@ -1,18 +1,18 @@
-import { LocalDay } from "../../../components/local-time";
-import type { ProfileReview } from "../../../../domain/act-profile";
-import { LIMITS } from "../../../../domain/limits";
-import { MESSAGES } from "../../../../domain/messages";
-import { formatAverage, reviewSourceLabel } from "../../../../domain/ratings";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { api, outcome } from "../../../lib/api-client";
-import { useAction, useAppName } from "../../../lib/use-action";
-import { AddReviewDialog } from "../../moderation/add-review-dialog";
-import { AnswerReviewDialog, RemoveReviewDialog } from "../../reviews/review-dialogs";
-import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "../../../components/ui/native-dialog";
-import { Section } from "../../../components/ui/section";
-import { StarRating } from "../../../components/ui/star-rating";
+import { LocalDay } from "#app/components/local-time";
+import type { ProfileReview } from "#domain/act-profile";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { formatAverage, reviewSourceLabel } from "#domain/ratings";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction, useAppName } from "#app/lib/use-action";
+import { AddReviewDialog } from "#app/features/moderation/add-review-dialog";
+import { AnswerReviewDialog, RemoveReviewDialog } from "#app/features/reviews/review-dialogs";
+import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "#app/components/ui/native-dialog";
+import { Section } from "#app/components/ui/section";
+import { StarRating } from "#app/components/ui/star-rating";
 import type { SectionProps } from "../types";
 
 export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ProfilePackage } from "../../../../domain/act-profile";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { api, outcome } from "../../../lib/api-client";
-import { useAction } from "../../../lib/use-action";
-import { OfferingDialog } from "../../content/offering-dialog";
-import { ReorderList } from "../../content/reorder-list";
-import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
-import { priceRangeText } from "../../../../domain/prices";
-import { Button } from "../../../components/ui/button";
-import { InviteToEventDialog } from "../../booking/invite-to-event-dialog";
-import { MessageActDialog } from "../../conversations/message-act-dialog";
-import { ShortlistHeart } from "../../shortlist/shortlist-heart";
-import { CheckAvailability } from "../../availability/check-availability";
-import { EmptyState, Section } from "../../../components/ui/section";
+import type { ProfilePackage } from "#domain/act-profile";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
+import { OfferingDialog } from "#app/features/content/offering-dialog";
+import { ReorderList } from "#app/features/content/reorder-list";
+import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
+import { priceRangeText } from "#domain/prices";
+import { Button } from "#app/components/ui/button";
+import { InviteToEventDialog } from "#app/features/booking/invite-to-event-dialog";
+import { MessageActDialog } from "#app/features/conversations/message-act-dialog";
+import { ShortlistHeart } from "#app/features/shortlist/shortlist-heart";
+import { CheckAvailability } from "#app/features/availability/check-availability";
+import { EmptyState, Section } from "#app/components/ui/section";
 import type { SectionProps } from "../types";
 
 /** Offerings, then the booking block and the price note. */

@@ -1,13 +1,13 @@
 import { useState } from "react";
-import type { ProfileTestimonial } from "../../../../domain/act-profile";
-import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { EmptyState, Section } from "../../../components/ui/section";
-import { api, outcome } from "../../../lib/api-client";
-import { useAction } from "../../../lib/use-action";
-import { ReorderList } from "../../content/reorder-list";
-import { TestimonialDialog } from "../../content/testimonial-dialog";
+import type { ProfileTestimonial } from "#domain/act-profile";
+import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
+import { Button } from "#app/components/ui/button";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { EmptyState, Section } from "#app/components/ui/section";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
+import { ReorderList } from "#app/features/content/reorder-list";
+import { TestimonialDialog } from "#app/features/content/testimonial-dialog";
 import type { SectionProps } from "../types";
 
 export function Testimonials({ act, can }: SectionProps) {

@@ -1,16 +1,16 @@
 import { Play } from "lucide-react";
-import type { ProfileVideo } from "../../../../domain/act-profile";
-import { LIMITS } from "../../../../domain/limits";
-import { MESSAGES, OWN_EMPTY_STATES } from "../../../../domain/messages";
-import { parseVideoLink, videoEmbedUrl } from "../../../../domain/media";
-import { Button } from "../../../components/ui/button";
-import { EmptyState, Section } from "../../../components/ui/section";
-import { LimitedAddButton } from "../../../components/ui/limited-add-button";
-import { fileUrl } from "../../../lib/files";
-import { AddVideoDialog } from "../../media/add-video-dialog";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { api, outcome } from "../../../lib/api-client";
-import { useAction } from "../../../lib/use-action";
+import type { ProfileVideo } from "#domain/act-profile";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
+import { parseVideoLink, videoEmbedUrl } from "#domain/media";
+import { Button } from "#app/components/ui/button";
+import { EmptyState, Section } from "#app/components/ui/section";
+import { LimitedAddButton } from "#app/components/ui/limited-add-button";
+import { fileUrl } from "#app/lib/files";
+import { AddVideoDialog } from "#app/features/media/add-video-dialog";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 import type { SectionProps } from "../types";
 
 export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string | undefined }) {
