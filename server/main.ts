@@ -20,7 +20,7 @@ import { compactFacetCounts } from "./services/search/facet-counts";
 import { refreshAllResponseFacts } from "./services/response-facts";
 import { refreshDueCalendars } from "./services/calendar-subscriptions";
 import { openJobQueue } from "./jobs/job-queue";
-import { processJobHandlers } from "./jobs/process-handlers";
+import { processJobHandlers } from "#modules/bookings/server/process-jobs";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 

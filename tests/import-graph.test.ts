@@ -3,9 +3,37 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const LAYERS = ["app", "server", "domain"] as const;
+const FOLDERS = ["app", "server", "domain", "modules"] as const;
+type Layer = "app" | "server" | "domain";
 /** Which layers each layer may import: app -> server -> domain, never up. */
-const MAY_IMPORT: Record<(typeof LAYERS)[number], string[]> = { app: ["app", "server", "domain"], server: ["server", "domain"], domain: ["domain"] };
+const MAY_IMPORT: Record<Layer, Layer[]> = { app: ["app", "server", "domain"], server: ["server", "domain"], domain: ["domain"] };
+
+/**
+ * A capability module (modules/<name>/) holds all three layers: its top-level files are shared
+ * rules (the domain layer, browser-safe), server/ is the server layer, ui/ the page layer.
+ */
+function layerOf(file: string): Layer {
+  const [top, , part] = file.split("/");
+  if (top !== "modules") return top as Layer;
+  if (part === "server") return "server";
+  if (part === "ui") return "app";
+  return "domain";
+}
+
+/** The module a file belongs to, or null outside modules/. */
+function moduleOf(file: string): string | null {
+  const [top, name] = file.split("/");
+  return top === "modules" ? name! : null;
+}
+
+/**
+ * What one module may use of another: its shared rules (top-level files) and its published
+ * entries (server/index.ts, ui/index.ts), never the files behind them.
+ */
+function isPublic(target: string): boolean {
+  const parts = target.split("/");
+  return parts.length === 3 || (parts.length === 4 && /^(server|ui)$/.test(parts[2]!) && /^index\.tsx?$/.test(parts[3]!));
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,7 +59,7 @@ function resolveImport(from: string, specifier: string): string | null {
 /** Imports of our own modules (relative or by alias), type-only ones included: a cycle of types is still a cycle. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of LAYERS.flatMap((layer) => sourceFiles(join(ROOT, layer)))) {
+  for (const file of FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)))) {
     const text = readFileSync(file, "utf8");
     const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([.#][^"']+)["']/g)]
       .map((match) => resolveImport(file, match[1]!))
@@ -71,9 +99,16 @@ describe("the import graph", () => {
 
   it("points down: app -> server -> domain, and domain imports nothing of ours", () => {
     const wrong = [...graph].flatMap(([file, targets]) => {
-      const layer = file.split("/")[0] as (typeof LAYERS)[number];
-      return targets.filter((target) => !MAY_IMPORT[layer].includes(target.split("/")[0]!)).map((target) => `${file} -> ${target}`);
+      const layer = layerOf(file);
+      return targets.filter((target) => !MAY_IMPORT[layer].includes(layerOf(target))).map((target) => `${file} -> ${target}`);
     });
+    expect(wrong).toEqual([]);
+  });
+
+  it("keeps each module's insides its own: another module uses only its shared rules and entries", () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => moduleOf(target) !== null && moduleOf(file) !== null && moduleOf(target) !== moduleOf(file) && !isPublic(target)).map((target) => `${file} -> ${target}`),
+    );
     expect(wrong).toEqual([]);
   });
 });

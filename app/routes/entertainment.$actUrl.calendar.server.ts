@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { addDays, monthOf } from "#domain/calendar-days";
-import { dayIn } from "#domain/events";
+import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#server/services/act-visibility";
 import { actTimeZone, unavailableDays, upcomingBlocks } from "#server/services/availability";

@@ -1,11 +1,11 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
-import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "../features/events/event-form-fields";
+import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
 import { readFailure } from "../lib/api-errors";
 import { safeRedirect } from "#domain/redirect";
 import { formatCalendarDate, isCalendarDate } from "#domain/calendar-days";
 import { postJson } from "../lib/post-json.server";
-import { eventTypeNames } from "./events.server";
+import { eventTypeNames } from "#modules/bookings/server/events-page";
 import type { Route } from "./+types/events.add-event";
 import type { RouteHandle } from "../root";
 

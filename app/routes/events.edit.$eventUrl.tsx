@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
-import { EventFormFields, eventBodyOf } from "../features/events/event-form-fields";
+import { EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
 import { readFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
-import { loadEventToEdit } from "./events.server";
+import { loadEventToEdit } from "#modules/bookings/server/events-page";
 import type { Route } from "./+types/events.edit.$eventUrl";
 
 export function meta() {

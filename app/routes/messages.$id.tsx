@@ -6,7 +6,7 @@ import { conversationTitle } from "#domain/conversations";
 import type { ConversationMessage } from "#domain/resources/conversations";
 import { LocalTime } from "../components/local-time";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { AcceptOfferDialog } from "../features/booking/accept-offer-dialog";
+import { AcceptOfferDialog } from "#modules/bookings/ui/accept-offer-dialog";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { api, outcome } from "../lib/api-client";

@@ -4,7 +4,7 @@ import { LIMITS } from "#domain/limits";
 import { canWriteConversation } from "#domain/conversations";
 import { ApiError } from "#server/errors";
 import { findReadableConversation, listConversations, readConversation } from "#server/services/conversations";
-import { waitingOfferInThread } from "#server/services/booking/thread-offer";
+import { waitingOfferInThread } from "#modules/bookings/server/thread-offer";
 
 function signedIn(context: AppLoadContext, url: URL) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

@@ -3,7 +3,7 @@ import { fieldMessagesText } from "#domain/api-error";
 import { LIMITS } from "#domain/limits";
 import { pageCount } from "#domain/paging";
 import { priceFromText } from "#domain/prices";
-import type { QuoteRequestResult } from "#domain/resources/events";
+import type { QuoteRequestResult } from "#modules/bookings/answers";
 import { ActPicture } from "../components/ui/act-picture";
 import { Button } from "../components/ui/button";
 import { Pager } from "../components/ui/pager";

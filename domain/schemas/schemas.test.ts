@@ -5,7 +5,7 @@ import { signUpSchema } from "./auth";
 import { imageSchema, videoLinkSchema } from "./media";
 import { reassignSchema, setStatusSchema } from "./moderation";
 import { messageSchema } from "./conversations";
-import { createEventSchema, offerSchema } from "./events";
+import { createEventSchema, offerSchema } from "#modules/bookings/schemas";
 import { offeringSchema } from "./offering";
 import { reorderSchema } from "./reorder";
 import { adminReviewSchema, plannerReviewSchema } from "./review";

@@ -12,7 +12,7 @@ import { allowedMethods } from "../http/allowed-methods";
 import { contentRoutes } from "./content";
 import { conversationRoutes } from "./conversations";
 import { documentRoutes } from "./documents";
-import { eventRoutes } from "./events";
+import { eventRoutes } from "#modules/bookings/server/api";
 import { jobRoutes } from "./jobs";
 import { meRoutes } from "./me";
 import { mediaRoutes } from "./media";

@@ -1,4 +1,4 @@
-import { newBookingNumber } from "../services/booking/booking-number";
+import { newBookingNumber } from "#modules/bookings/server/booking-number";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";

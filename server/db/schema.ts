@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#domain/bookings";
-import { STORED_OFFER_STATUSES } from "#domain/events";
+import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#modules/bookings/bookings";
+import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
 import { NOTIFICATION_KINDS } from "#domain/notifications";
 import { REVIEW_SOURCES } from "#domain/ratings";
@@ -377,7 +377,7 @@ export const events = pgTable(
   (t) => [index("events_planner_idx").on(t.plannerId, t.starttime)],
 );
 
-/** What the planner pays for a booking, and when (domain/bookings.ts: paymentSchedule). */
+/** What the planner pays for a booking, and when (modules/bookings/bookings.ts: paymentSchedule). */
 export const payments = pgTable(
   "payments",
   {
@@ -462,7 +462,7 @@ export const bookings = pgTable(
       .notNull()
       .unique()
       .references(() => offers.id, { onDelete: "cascade" }),
-    /** What both sides quote: 6 to 12 capitals and digits (domain/bookings.ts). */
+    /** What both sides quote: 6 to 12 capitals and digits (modules/bookings/bookings.ts). */
     number: text("number").notNull().unique(),
     /** The planner's phone on the day, given when accepting. */
     plannerPhone: text("planner_phone"),

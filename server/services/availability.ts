@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import { AVAILABILITY, AVAILABILITY_MESSAGES, type AvailabilityDay, type BlockDaysInput, type DayStatus } from "#domain/availability";
 import { addDays, daysCounted, formatDayRange } from "#domain/calendar-days";
 import type { CreatedResult } from "#domain/resources/results";
-import { dayIn } from "#domain/events";
+import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
 import type { Executor } from "../db/client";
 import { actBlocks, acts, places } from "../db/schema";

@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { AVAILABILITY, AVAILABILITY_MESSAGES } from "#domain/availability";
 import { addDays } from "#domain/calendar-days";
-import { dayIn } from "#domain/events";
+import { dayIn } from "#modules/bookings/events";
 import { wallTimeToInstant } from "#domain/time-zones";
 
 /** The feed is not iCalendar: a subscription keeps its last good days and shows this. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { ReviewableEvent } from "#domain/resources/events";
+import type { ReviewableEvent } from "#modules/bookings/answers";
 import type { CreatedResult } from "#domain/resources/results";
 import type { PlannerReviewInput } from "#domain/schemas/review";
 import type { Database, Executor } from "../db/client";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, availabilityAnswer, formatCalendarDate } from "#domain/calendar-days";
-import { dayIn } from "#domain/events";
+import { dayIn } from "#modules/bookings/events";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "../setup/calendar-server";
 import { axeViolations } from "./axe";
 import { browserSuite, toast } from "./browser-session";

@@ -25,7 +25,7 @@ import { createLogger } from "#server/logger";
 import { deliverDueMail } from "#server/mail/outbox";
 import { createMailTransport } from "#server/mail/transport";
 import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "#server/jobs/job-queue";
-import { type ProcessJobKind, processJobHandlers } from "#server/jobs/process-handlers";
+import { type ProcessJobKind, processJobHandlers } from "#modules/bookings/server/process-jobs";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
 export const ROLE_EMAILS = {

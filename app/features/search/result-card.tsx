@@ -6,7 +6,7 @@ import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { responseFactsText } from "#domain/conversations";
-import { InviteToEventDialog } from "../booking/invite-to-event-dialog";
+import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
 import { ShortlistHeart } from "../shortlist/shortlist-heart";
 import type { SearchResults } from "#app/routes/search.server";
 

@@ -1,4 +1,4 @@
-import { newBookingNumber } from "#server/services/booking/booking-number";
+import { newBookingNumber } from "#modules/bookings/server/booking-number";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "#domain/search-filter";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AVAILABILITY_MESSAGES, type AvailabilityDay, type CalendarSubscription } from "#domain/availability";
 import { addDays, formatCalendarDate } from "#domain/calendar-days";
-import { dayIn } from "#domain/events";
+import { dayIn } from "#modules/bookings/events";
 import type { ActSearchResult } from "#domain/resources/search";
 import { refreshDueCalendars } from "#server/services/calendar-subscriptions";
 import { seedCatalogue } from "#server/db/catalogue";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { AVAILABILITY, AVAILABILITY_MESSAGES, type AvailabilityDay } from "#domain/availability";
 import { addDays } from "#domain/calendar-days";
-import { dayIn } from "#domain/events";
+import { dayIn } from "#modules/bookings/events";
 import { ACCOUNT_LIMITS } from "#domain/limits";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";

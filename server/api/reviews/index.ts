@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { canAddReview } from "#domain/permissions";
-import { reviewableEventSchema } from "#domain/resources/events";
+import { reviewableEventSchema } from "#modules/bookings/answers";
 import { type ReviewRemovalInput, adminReviewSchema, plannerReviewSchema, reviewRemovalSchema, reviewReplySchema } from "#domain/schemas/review";
 import { badRequest, forbidden, validationError } from "#server/errors";
 import { addPlannerReview, eligibleEventsForAct } from "#server/services/planner-reviews";

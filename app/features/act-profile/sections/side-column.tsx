@@ -9,7 +9,7 @@ import { ReorderList } from "#app/features/content/reorder-list";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
 import { priceRangeText } from "#domain/prices";
 import { Button } from "#app/components/ui/button";
-import { InviteToEventDialog } from "#app/features/booking/invite-to-event-dialog";
+import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
 import { MessageActDialog } from "#app/features/conversations/message-act-dialog";
 import { ShortlistHeart } from "#app/features/shortlist/shortlist-heart";
 import { CheckAvailability } from "#app/features/availability/check-availability";

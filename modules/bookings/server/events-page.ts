@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { instantToWallTime } from "#domain/time-zones";
-import { listPlannerEvents, plannersEvent } from "#server/services/events";
+import { listPlannerEvents, plannersEvent } from "./events";
 import { listTags } from "#server/services/tags";
-import type { EventFormValues } from "../features/events/event-form-fields";
+import type { EventFormValues } from "../events";
 
 /** The planner's events page: guests sign in first; other roles are refused. */
 export async function loadPlannerEvents(context: AppLoadContext, url: URL) {

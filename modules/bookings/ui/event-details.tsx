@@ -1,4 +1,4 @@
-import type { EventDetailsAnswer } from "#domain/resources/events";
+import type { EventDetailsAnswer } from "../answers";
 
 /** What the planner said an act needs to quote, in one line and the notes; nothing when they said nothing. */
 export function EventDetails({ details, planner }: { details: EventDetailsAnswer; planner?: string }) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { BOOKING_NUMBER_LENGTH, bookingNumberFrom } from "#domain/bookings";
+import { BOOKING_NUMBER_LENGTH, bookingNumberFrom } from "../bookings";
 
 /** A new booking number, from the system's random source (24^8 of them: a clash is retried by the insert). */
 export function newBookingNumber(): string {

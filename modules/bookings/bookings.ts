@@ -1,5 +1,5 @@
 import { REMINDER_TIME, dayIn } from "./events";
-import { wallTimeToInstant } from "./time-zones";
+import { wallTimeToInstant } from "#domain/time-zones";
 
 /**
  * A booking's number: read aloud on the phone and typed from an email, so it has no dashes and

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatPrice } from "#domain/prices";
-import { acceptOfferSchema } from "#domain/schemas/events";
+import { acceptOfferSchema } from "../schemas";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { FormActions } from "#app/components/ui/form-fields";

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema, quoteRequestResultSchema } from "#domain/resources/events";
+import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema, quoteRequestResultSchema } from "#modules/bookings/answers";
 import { bookingMadeSchema, createdWithUrlSchema, messageResultSchema, offerSentSchema } from "#domain/resources/results";
 import { text } from "#domain/schemas/fields";
 import { canInviteToEvent } from "#domain/permissions";
-import { type AcceptOfferInput, acceptOfferSchema, createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "#domain/schemas/events";
+import { type AcceptOfferInput, acceptOfferSchema, createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "#modules/bookings/schemas";
 import {
   findManagedInvite,
   findPlannersInvite,
@@ -23,11 +23,11 @@ import {
   listPlannerEvents,
   submitOffer,
   withdrawInvite,
-} from "#server/services/events";
-import { onAct, onItem, roles, requireViewer } from "../guards";
+} from "../events";
+import { onAct, onItem, roles, requireViewer } from "#server/api/guards";
 import { pageQuerySchema } from "#domain/paging";
-import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
-import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
+import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 import { pathSegmentSchema } from "#domain/schemas/fields";
 
 const eventUrlParam = z.object({ eventUrl: pathSegmentSchema().openapi({ param: { name: "eventUrl", in: "path" }, example: "summer-wedding" }) });

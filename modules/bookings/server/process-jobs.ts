@@ -1,8 +1,8 @@
-import type { Database } from "../db/client";
-import { remindOfEvent, requestReview } from "../services/booking/booking-times";
-import { expireOffer, remindOfferExpiring } from "../services/booking/offer-times";
-import { remindPaymentDue } from "../services/booking/payments";
-import type { JobHandlers } from "./job-queue";
+import type { Database } from "#server/db/client";
+import { remindOfEvent, requestReview } from "./booking-times";
+import { expireOffer, remindOfferExpiring } from "./offer-times";
+import { remindPaymentDue } from "./payments";
+import type { JobHandlers } from "#server/jobs/job-queue";
 
 /** The one-off jobs of the booking process, each a service that checks its subject again when it runs. */
 export type ProcessJobKind = "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITE_MOVES, type Move, OFFER_MOVES } from "#domain/booking-process";
+import { INVITE_MOVES, type Move, OFFER_MOVES } from "#modules/bookings/booking-process";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**
- * The process table (domain/booking-process.ts) drives this test: every move a person makes
+ * The process table (modules/bookings/booking-process.ts) drives this test: every move a person makes
  * through the API, tried by every role (only those the table names succeed, the others get
  * what the API says to a stranger), and from every state it does not start from (409).
  */

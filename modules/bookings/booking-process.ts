@@ -1,7 +1,7 @@
 import type { BookingStatus } from "./bookings";
 import type { InviteState, OfferStatus } from "./events";
-import type { JobKind } from "./jobs";
-import type { NotificationKind } from "./notifications";
+import type { JobKind } from "#domain/jobs";
+import type { NotificationKind } from "#domain/notifications";
 
 /**
  * The booking process in one table: how an invite, its offers and the booking move, who may
@@ -12,7 +12,7 @@ import type { NotificationKind } from "./notifications";
  *
  * Who: `planner` is the event's planner; `act` is the act's artist, or an admin acting for it;
  * `time` is a job of the queue (server/jobs/) at its moment; `process` is another move's effect.
- * The services (server/services/events.ts, server/services/booking/) apply these moves and check
+ * The services (modules/bookings/server/) apply these moves and check
  * `from` before they write; nothing else changes these states.
  */
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { PAYMENT_REMINDER_DAYS, dayAfter, morningOf, paymentSchedule } from "#domain/bookings";
+import { PAYMENT_REMINDER_DAYS, dayAfter, morningOf, paymentSchedule } from "../bookings";
 import { formatShortCalendarDate } from "#domain/calendar-days";
-import { dayIn } from "#domain/events";
+import { dayIn } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { acts, bookings, events, payments, places } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "../notifications";
+import { notify } from "#server/services/notifications";
 
 /**
  * A new booking's payments (its deposit and balance, each on a day where the event happens),

@@ -1,22 +1,10 @@
 import { useState } from "react";
+import type { EventFormValues } from "../events";
 import { fieldMessagesText } from "#domain/api-error";
 import { LIMITS } from "#domain/limits";
 import { PlaceCombobox } from "#app/components/ui/place-combobox";
 import { TextAreaField } from "#app/components/ui/form-fields";
 import { TextField } from "#app/components/ui/text-field";
-
-/** An event's fields as a form shows them: every one optional but the name, the place and the time. */
-export interface EventFormValues {
-  name: string;
-  location: string;
-  starttime: string;
-  event_type: string;
-  guests: string;
-  budget: string;
-  hours: string;
-  venue: string;
-  notes: string;
-}
 
 export const EMPTY_EVENT: EventFormValues = { name: "", location: "", starttime: "", event_type: "", guests: "", budget: "", hours: "", venue: "", notes: "" };
 

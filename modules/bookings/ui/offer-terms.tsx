@@ -1,6 +1,6 @@
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
-import type { Offer } from "#domain/resources/events";
+import type { Offer } from "../answers";
 
 /** An offer's deposit, last day and cancellation terms, as both sides read them. */
 export function OfferTerms({ offer }: { offer: Pick<Offer, "deposit_cents" | "expires_on" | "terms" | "status"> }) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGES } from "#domain/messages";
-import { inviteSchema } from "#domain/schemas/events";
+import { inviteSchema } from "../schemas";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { FieldErrors, FormActions } from "#app/components/ui/form-fields";

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
-import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS, morningAround } from "#domain/bookings";
+import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS, morningAround } from "../bookings";
 import { formatEventTime } from "#domain/time-zones";
 import type { Database, Executor } from "#server/db/client";
 import { acts, bookings, events, payments, places, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "../notifications";
+import { notify } from "#server/services/notifications";
 import { contactLine } from "./book-act";
 import { paymentReminderKey } from "./payments";
 

@@ -4,9 +4,9 @@ import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { acts, bookings, invites, offers, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { recordInEventConversation } from "../conversations";
-import { notify } from "../notifications";
-import type { SessionUser } from "../viewer";
+import { recordInEventConversation } from "#server/services/conversations";
+import { notify } from "#server/services/notifications";
+import type { SessionUser } from "#server/services/viewer";
 import { newBookingNumber } from "./booking-number";
 import { cancelOfferJobs } from "./offer-times";
 

@@ -1,6 +1,6 @@
 export const INVITE_STATES = ["invited", "offered", "booked", "declined", "released", "cancelled"] as const;
 export type InviteState = (typeof INVITE_STATES)[number];
-import { instantToWallTime, wallTimeToInstant } from "./time-zones";
+import { instantToWallTime, wallTimeToInstant } from "#domain/time-zones";
 
 export const OFFER_STATUSES = ["pending", "accepted", "withdrawn", "declined", "expired"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -70,4 +70,17 @@ export function offerReminderAt(expiresOn: string, timeZone: string | null): Dat
 export function offerStatusAt(stored: OfferStatus, expiresOn: string | null, timeZone: string | null, now = new Date()): OfferStatus {
   if (stored !== "pending" || !expiresOn) return stored;
   return now >= offerEndsAt(expiresOn, timeZone) ? "expired" : "pending";
+}
+
+/** An event's fields as a form shows them: every one optional but the name, the place and the time. */
+export interface EventFormValues {
+  name: string;
+  location: string;
+  starttime: string;
+  event_type: string;
+  guests: string;
+  budget: string;
+  hours: string;
+  venue: string;
+  notes: string;
 }

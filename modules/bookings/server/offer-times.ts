@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "#domain/calendar-days";
-import { OFFER_MOVES, canMove } from "#domain/booking-process";
-import { offerEndsAt, offerReminderAt, offerStatusAt } from "#domain/events";
+import { OFFER_MOVES, canMove } from "../booking-process";
+import { offerEndsAt, offerReminderAt, offerStatusAt } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { offers } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "../notifications";
+import { notify } from "#server/services/notifications";
 import { lockedOffer } from "./locked-offer";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { MAX_BUDGET_DOLLARS, isWholeCents } from "../prices";
-import { isRealStartTime } from "../time-zones";
-import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/prices";
+import { isRealStartTime } from "#domain/time-zones";
+import { optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
 
 /**
  * A start time: an ISO 8601 instant with its offset, or a wall time as a datetime-local field

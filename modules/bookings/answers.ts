@@ -1,6 +1,6 @@
-import { DAY_STATUSES } from "../availability";
+import { DAY_STATUSES } from "#domain/availability";
 import { z } from "zod";
-import { INVITE_STATES, OFFER_STATUSES } from "../events";
+import { INVITE_STATES, OFFER_STATUSES } from "./events";
 
 /** The answers of the events, invites and offers calls (CONTRACT.md, Events, invites, offers, bookings). */
 
