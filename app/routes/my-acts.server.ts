@@ -1,7 +1,7 @@
 import { PAGING } from "#domain/limits";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { listOwnActs } from "#server/services/act-application";
-import { listArtistInvites } from "#modules/bookings/server/events";
+import { listArtistInvites } from "#modules/bookings/server/invite-queries";
 
 /** /my-acts: the caller's acts with their status and checklist, and invites still waiting for an offer. */
 export async function loadMyActs(context: AppLoadContext) {

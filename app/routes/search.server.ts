@@ -3,7 +3,7 @@ import type { FieldErrors } from "#domain/api-error";
 import { fieldErrorsFromIssues } from "#domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "#domain/search-filter";
 import { ApiError } from "#server/errors";
-import { invitedActUrls } from "#modules/bookings/server/events";
+import { invitedActUrls } from "#modules/bookings/server/event-queries";
 import { searchActs } from "#server/services/search/search-acts";
 import { packJson } from "../lib/packed-json";
 

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
-import { plannerUpcomingEvents } from "#modules/bookings/server/events";
+import { plannerUpcomingEvents } from "#modules/bookings/server/event-queries";
 import { listShortlist } from "#server/services/shortlists";
 
 /** /shortlist: the planner's saved acts, and their upcoming events to ask for quotes for. */

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { instantToWallTime } from "#domain/time-zones";
-import { listPlannerEvents, plannersEvent } from "./events";
+import { listPlannerEvents, plannersEvent } from "./event-queries";
 import { listTags } from "#server/services/tags";
 import type { EventFormValues } from "../events";
 

@@ -4,26 +4,11 @@ import { bookingMadeSchema, createdWithUrlSchema, messageResultSchema, offerSent
 import { text } from "#domain/schemas/fields";
 import { canInviteToEvent } from "#domain/permissions";
 import { type AcceptOfferInput, acceptOfferSchema, createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "#modules/bookings/schemas";
-import {
-  findManagedInvite,
-  findPlannersInvite,
-  findPlannersOffer,
-  acceptOffer,
-  updateEvent,
-  cancelEvent,
-  createEvent,
-  declineInvite,
-  declineOffer,
-  findManagedOffer,
-  withdrawOffer,
-  eventsToInvite,
-  inviteActs,
-  inviteToEvent,
-  listArtistInvites,
-  listPlannerEvents,
-  submitOffer,
-  withdrawInvite,
-} from "../events";
+import { findManagedInvite, findPlannersInvite, declineInvite, inviteActs, inviteToEvent, withdrawInvite } from "../invite-commands";
+import { findPlannersOffer, acceptOffer, declineOffer, findManagedOffer, withdrawOffer, submitOffer } from "../offer-commands";
+import { updateEvent, cancelEvent, createEvent } from "../event-commands";
+import { eventsToInvite, listPlannerEvents } from "../event-queries";
+import { listArtistInvites } from "../invite-queries";
 import { onAct, onItem, roles, requireViewer } from "#server/api/guards";
 import { pageQuerySchema } from "#domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";

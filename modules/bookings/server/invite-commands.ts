@@ -1,0 +1,180 @@
+// The moves on an invite (modules/bookings/booking-process.ts): invite, quote request, withdraw, decline.
+import { and, eq, sql } from "drizzle-orm";
+import type { QuoteRequestResult } from "../answers";
+import type { MessageResult } from "#domain/resources/results";
+import { MESSAGES } from "#domain/messages";
+import { canInviteToEvent, canManageAct } from "#domain/permissions";
+import type { InviteActsInput } from "../schemas";
+import type { Database, Executor } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
+import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
+import { conflict, forbidden, notFound } from "#server/errors";
+import { takeAccountAction } from "#server/services/account-limits";
+import { notify } from "#server/services/notifications";
+import { recordInEventConversation } from "#server/services/conversations";
+import { isFreeOn } from "#server/services/availability";
+import { AVAILABILITY_MESSAGES } from "#domain/availability";
+import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import type { SessionUser } from "#server/services/viewer";
+import { requirePlanner } from "./require-planner";
+
+/** The day an event starts where it happens (YYYY-MM-DD; UTC without a place). */
+async function eventDay(tx: Executor, eventId: number): Promise<string> {
+  const [row] = await tx
+    .select({ day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+    .from(events)
+    .leftJoin(places, eq(places.id, events.placeId))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!row) throw notFound("No such event");
+  return row.day;
+}
+
+export async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string, requestMessage: string | null = null) {
+  const act = await findVisibleAct(tx, actUrl, planner);
+  if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
+  // Booked, blocked or busy that day: the same rule as search's date (issue 31).
+  const day = await eventDay(tx, event.id);
+  if (!(await isFreeOn(tx, act.id, day))) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
+  await takeAccountAction(tx, "actInvited", planner.id);
+  try {
+    await tx.insert(invites).values({ eventId: event.id, actId: act.id, requestMessage });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`${act.name} is already invited to this event`);
+    throw error;
+  }
+  await notify(tx, act.managerId, "act_invited", { actName: act.name, actUrl: act.url, eventName: event.name });
+  await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "invite", `${planner.name} invited ${act.name} to ${event.name}.`);
+  return act;
+}
+
+export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string): Promise<MessageResult> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+      .limit(1);
+    if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict(`${event.name} is cancelled`);
+    const act = await inviteAct(tx, planner, event, actUrl);
+    return { message: `${act.name} invited to ${event.name}` };
+  });
+}
+
+/**
+ * A quote request: one event, up to 10 acts, each invited (with the planner's words in that
+ * act's conversation of the event) unless it is already invited, not free that day, or
+ * no public act. All or nothing: a limit reached refuses the whole request.
+ */
+export async function inviteActs(db: Database, planner: SessionUser, eventUrl: string, input: InviteActsInput): Promise<QuoteRequestResult[]> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id, name: events.name, cancelledAt: events.cancelledAt, day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+      .from(events)
+      .leftJoin(places, eq(places.id, events.placeId))
+      .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
+      .limit(1);
+    if (!event) throw notFound("No such event");
+    if (event.cancelledAt) throw conflict(`${event.name} is cancelled`);
+    const results: QuoteRequestResult[] = [];
+    for (const actUrl of [...new Set(input.acts)]) {
+      const [act] = await tx.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
+      if (!act || !canInviteToEvent(planner, actAccess(act))) {
+        results.push({ act: actUrl, status: "not_found" });
+        continue;
+      }
+      const [invited] = await tx
+        .select({ id: invites.id })
+        .from(invites)
+        .where(and(eq(invites.eventId, event.id), eq(invites.actId, act.id)))
+        .limit(1);
+      if (invited) {
+        results.push({ act: actUrl, status: "already_invited" });
+        continue;
+      }
+      if (!(await isFreeOn(tx, act.id, event.day))) {
+        results.push({ act: actUrl, status: "unavailable" });
+        continue;
+      }
+      await inviteAct(tx, planner, event, actUrl, input.message || null);
+      if (input.message) await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "text", input.message);
+      results.push({ act: actUrl, status: "invited" });
+    }
+    return results;
+  });
+}
+
+/** The invite, when the caller manages its act (its artist or an admin); else 404. */
+export async function findManagedInvite(db: Executor, viewer: SessionUser, inviteId: number) {
+  const [row] = await db.select({ invite: invites, act: acts }).from(invites).innerJoin(acts, eq(acts.id, invites.actId)).where(eq(invites.id, inviteId)).limit(1);
+  if (!row || !canManageAct(viewer, actAccess(row.act))) throw notFound("No such invite");
+  return row;
+}
+
+/** The invite, when the caller is the planner of its event; else 404. */
+export async function findPlannersInvite(db: Executor, viewer: SessionUser, inviteId: number) {
+  requirePlanner(viewer);
+  const [row] = await db.select({ invite: invites, plannerId: events.plannerId }).from(invites).innerJoin(events, eq(events.id, invites.eventId)).where(eq(invites.id, inviteId)).limit(1);
+  if (!row || row.plannerId !== viewer.id) throw notFound("No such invite");
+  return row.invite;
+}
+
+/**
+ * The planner takes an invite back, with any offer on it; the act is told. A booked act's
+ * invite stays: the booking is an agreement the invite no longer decides.
+ */
+export async function withdrawInvite(db: Database, planner: SessionUser, inviteId: number): Promise<MessageResult> {
+  requirePlanner(planner);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
+      .from(invites)
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .where(eq(invites.id, inviteId))
+      .for("update");
+    if (!row || row.event.plannerId !== planner.id) throw notFound("No such invite");
+    const [booking] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.invite.actId)))
+      .limit(1);
+    if (booking) throw conflict(`${row.actName} is booked for ${row.event.name}: the invite cannot be withdrawn`);
+    await tx.delete(invites).where(eq(invites.id, inviteId));
+    await notify(tx, row.managerId, "invite_withdrawn", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
+    return { message: `Invite of ${row.actName} to ${row.event.name} withdrawn` };
+  });
+}
+
+/** The act's artist says no to an invite not yet booked; its waiting offers go with it; the planner is told. */
+export async function declineInvite(db: Database, artist: SessionUser, inviteId: number): Promise<MessageResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invite: invites, act: acts, event: events })
+      .from(invites)
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .where(eq(invites.id, inviteId))
+      .for("update", { of: invites });
+    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
+    if (row.invite.declinedAt) throw conflict("This invite is already declined");
+    if (row.invite.releasedAt) throw conflict(MESSAGES.inviteReleased(row.event.name));
+    if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
+    const [booked] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.act.id)));
+    if (booked) throw conflict(`${row.act.name} is booked for ${row.event.name}: the invite cannot be declined`);
+    await tx.update(invites).set({ declinedAt: new Date() }).where(eq(invites.id, inviteId));
+    await tx
+      .update(offers)
+      .set({ status: "withdrawn" })
+      .where(and(eq(offers.inviteId, inviteId), eq(offers.status, "pending")));
+    await notify(tx, row.event.plannerId, "invite_declined", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name });
+    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id }, "invite", `${row.act.name} declined the invite to ${row.event.name}.`);
+    return { message: `Invite to ${row.event.name} declined` };
+  });
+}

@@ -1,0 +1,85 @@
+// What an act's artist reads of its invites: the invites page.
+import { count, desc, eq, inArray } from "drizzle-orm";
+import type { PageQuery, Paged } from "#domain/paging";
+import type { Invite } from "../answers";
+import { dayIn } from "../events";
+import { formatEventTime } from "#domain/time-zones";
+import type { Executor } from "#server/db/client";
+import { acts, bookings, events, invites, places, users } from "#server/db/schema";
+import { forbidden } from "#server/errors";
+import { dayStatus } from "#server/services/availability";
+import type { SessionUser } from "#server/services/viewer";
+import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
+
+/** A page of the invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
+export async function listArtistInvites(db: Executor, artist: SessionUser, paging: PageQuery): Promise<Paged<Invite>> {
+  if (artist.role !== "ARTIST" && artist.role !== "ADMIN") throw forbidden("Only artists receive invites");
+  const managed = eq(acts.managerId, artist.id);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: invites.id,
+        actUrl: acts.url,
+        actName: acts.name,
+        eventId: events.id,
+        eventUrl: events.url,
+        actId: acts.id,
+        eventName: events.name,
+        starttime: events.starttime,
+        location: events.location,
+        timeZone: places.timeZone,
+        declinedAt: invites.declinedAt,
+        releasedAt: invites.releasedAt,
+        requestMessage: invites.requestMessage,
+        cancelledAt: events.cancelledAt,
+        event: events,
+        plannerName: users.name,
+      })
+      .from(invites)
+      .innerJoin(acts, eq(acts.id, invites.actId))
+      .innerJoin(events, eq(events.id, invites.eventId))
+      .innerJoin(users, eq(users.id, events.plannerId))
+      .leftJoin(places, eq(places.id, events.placeId))
+      .where(managed)
+      .orderBy(desc(invites.createdAt), desc(invites.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
+    db.select({ total: count() }).from(invites).innerJoin(acts, eq(acts.id, invites.actId)).where(managed),
+  ]);
+  const meta = { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 };
+  const offerRows = await loadOffers(
+    db,
+    rows.map((row) => row.id),
+  );
+  const bookingRows = rows.length
+    ? await db
+        .select()
+        .from(bookings)
+        .where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))]))
+    : [];
+  // The act's other commitments that day, so an artist is warned before quoting into it.
+  const actDays = await Promise.all(rows.map((row) => dayStatus(db, row.actId, dayIn(row.starttime, row.timeZone), row.eventId)));
+  const data = rows.map((row, index): Invite => {
+    const own = offerRows.filter((offer) => offer.inviteId === row.id);
+    const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
+    return {
+      id: row.id,
+      act: { url: row.actUrl, name: row.actName },
+      event: {
+        url: row.eventUrl,
+        name: row.eventName,
+        location: row.location,
+        starttime: row.starttime.toISOString(),
+        short_starttime: formatEventTime(row.starttime, row.timeZone),
+        time_zone: row.timeZone ?? "UTC",
+        details: detailsOf(row.event),
+        planner: { name: row.plannerName },
+      },
+      request: row.requestMessage,
+      state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null, row.releasedAt !== null),
+      offers: own.map((offer) => offerOf(offer)),
+      act_day: actDays[index] ?? null,
+    };
+  });
+  return { data, meta };
+}
