@@ -2,6 +2,8 @@ import { LIMITS } from "./limits";
 
 /** Every user-facing text of SPEC.md sections 5 and 8, written once. */
 export const MESSAGES = {
+  /** A signed-in account whose role may not take this action (the API's role guard and the commands alike). */
+  roleMayNot: "Your account may not do this",
   tooLong: (max: number) => `Must be ${max} characters or less`,
   unsafeText: "Must not contain NUL characters or broken Unicode",
   calendarDate: "Use a date written YYYY-MM-DD",

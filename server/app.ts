@@ -116,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       pageHandler({
         ssr: deps.ssr,
         database,
+        jobs: deps.jobs,
         publicOrigin,
         config,
         pagePolicy,

@@ -1,10 +1,11 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
-import { readFailure } from "../lib/api-errors";
 import { safeRedirect } from "#domain/redirect";
 import { formatCalendarDate, isCalendarDate } from "#domain/calendar-days";
-import { postJson } from "../lib/post-json.server";
+import { runCommand } from "#server/render/page-command";
+import { createEventSchema } from "#modules/bookings/schemas";
+import { createEvent } from "#modules/bookings/server/event-commands";
 import { eventTypeNames } from "#modules/bookings/server/events-page";
 import type { Route } from "./+types/events.add-event";
 import type { RouteHandle } from "../root";
@@ -26,9 +27,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const actUrl = String(form.get("actUrl") ?? "");
-  const response = await postJson(context, "/api/events/create", { ...eventBodyOf(form), ...(actUrl ? { actUrl } : {}) });
-  if (response.ok) return redirect(actUrl ? safeRedirect(`/entertainment/${encodeURIComponent(actUrl)}`) : "/events");
-  return readFailure(response, "Could not create the event. Please try again.");
+  const body = { ...eventBodyOf(form), ...(actUrl ? { actUrl } : {}) };
+  const result = await runCommand(context, createEventSchema, body, ({ db, viewer }, input) => createEvent(db, viewer, input));
+  if (result.ok) return redirect(actUrl ? safeRedirect(`/entertainment/${encodeURIComponent(actUrl)}`) : "/events");
+  return { message: result.message, errors: result.errors };
 }
 
 export default function AddEvent({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
-import { readFailure } from "../lib/api-errors";
-import { postJson } from "../lib/post-json.server";
+import { runCommand } from "#server/render/page-command";
+import { updateEventSchema } from "#modules/bookings/schemas";
+import { updateEvent } from "#modules/bookings/server/event-commands";
 import { loadEventToEdit } from "#modules/bookings/server/events-page";
 import type { Route } from "./+types/events.edit.$eventUrl";
 
@@ -15,9 +16,10 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const response = await postJson(context, `/api/events/update/${encodeURIComponent(params.eventUrl)}`, eventBodyOf(await request.formData()));
-  if (response.ok) return redirect("/events");
-  return readFailure(response, "Could not save the event. Please try again.");
+  const body = eventBodyOf(await request.formData());
+  const result = await runCommand(context, updateEventSchema, body, ({ db, viewer }, input) => updateEvent(db, viewer, params.eventUrl, input));
+  if (result.ok) return redirect("/events");
+  return { message: result.message, errors: result.errors };
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,8 +8,9 @@ import { ActPicture } from "../components/ui/act-picture";
 import { Button } from "../components/ui/button";
 import { Pager } from "../components/ui/pager";
 import { ShortlistHeart } from "../features/shortlist/shortlist-heart";
-import { readFailure } from "../lib/api-errors";
-import { postJson } from "../lib/post-json.server";
+import { runCommand } from "#server/render/page-command";
+import { inviteActsSchema } from "#modules/bookings/schemas";
+import { inviteActs } from "#modules/bookings/server/invite-commands";
 import { loadShortlist } from "./shortlist.server";
 import type { Route } from "./+types/shortlist";
 import type { RouteHandle } from "../root";
@@ -38,9 +39,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const event = String(form.get("event") ?? "");
   if (!event) return { results: null, message: "Choose an event", errors: { event: ["Choose an event"] } as Record<string, string[]> };
   const message = String(form.get("message") ?? "");
-  const response = await postJson(context, `/api/events/invite-acts/${encodeURIComponent(event)}`, { acts: form.getAll("acts").map(String), ...(message.trim() ? { message } : {}) });
-  if (response.ok) return { results: ((await response.json()) as { data: QuoteRequestResult[] }).data, message: "", errors: {} as Record<string, string[]> };
-  return { results: null, ...(await readFailure(response, "Could not send the request. Please try again.")) };
+  const body = { acts: form.getAll("acts").map(String), ...(message.trim() ? { message } : {}) };
+  const result = await runCommand(context, inviteActsSchema, body, ({ db, viewer }, input) => inviteActs(db, viewer, event, input));
+  if (result.ok) return { results: result.data, message: "", errors: {} as Record<string, string[]> };
+  return { results: null, message: result.message, errors: result.errors };
 }
 
 export default function Shortlist({ loaderData, actionData }: Route.ComponentProps) {

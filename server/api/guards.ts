@@ -1,3 +1,4 @@
+import { MESSAGES } from "#domain/messages";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { type ActAccess, type Viewer, canManageAct } from "#domain/permissions";
@@ -58,7 +59,7 @@ export function roles(...allowed: Role[]): Guard {
   const who = allowed.map((role) => ROLE_NAMES[role]).join(" and ");
   return describedGuard(
     guard((c) => {
-      if (!allowed.includes(requireViewer(c).role)) throw forbidden("Your account may not do this");
+      if (!allowed.includes(requireViewer(c).role)) throw forbidden(MESSAGES.roleMayNot);
     }),
     { who: who.charAt(0).toUpperCase() + who.slice(1), session: "required", forbids: true },
   );

@@ -3,6 +3,7 @@ import type { Context, Handler } from "hono";
 import type { ViewerCache } from "../cache/viewer-cache";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { DatabaseHandle } from "../db/client";
+import type { JobQueue } from "../jobs/job-queue";
 import type { AppEnv } from "../http/app-env";
 import { socketAddress, withClientIp } from "../http/client-ip";
 import { hasUnsafePath } from "../http/page-writes";
@@ -20,6 +21,7 @@ export const DEV_ENHANCE_SCRIPTS = Object.fromEntries(Object.entries(GUEST_SCRIP
 export interface PageDeps {
   ssr: SsrHandler;
   database: DatabaseHandle;
+  jobs: JobQueue;
   publicOrigin: string;
   config: PublicConfig;
   pagePolicy: { chatWidgetSrc: string | null; development: boolean };
@@ -43,6 +45,7 @@ export function pageHandler(deps: PageDeps): Handler<AppEnv> {
     const context: LoadContext = {
       viewer,
       db: database.db,
+      jobs: deps.jobs,
       unreadCount: () => {
         if (!viewer) return Promise.resolve(null);
         const load = () => unreadCount(database.db, viewer.id);
