@@ -251,7 +251,7 @@ export const actProfileSchema = z
   .meta({
     id: "ActProfile",
     description:
-      "Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.",
+      "Every field of the act the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.",
     example: {
       url: "the-velvet-tones",
       name: "The Velvet Tones",

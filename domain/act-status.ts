@@ -8,7 +8,7 @@ export type ActStatusColor = (typeof ACT_STATUS_COLORS)[number];
 
 export const actStatusSchema = z
   .object({ key: z.enum(ACT_STATUS_KEYS), label: z.string(), color: z.enum(ACT_STATUS_COLORS), tooltip: z.string().optional() })
-  .meta({ id: "ActStatus", description: "The displayed status of SPEC.md section 4; tooltip only while pending", example: { key: "approved", label: "Approved", color: "green" } });
+  .meta({ id: "ActStatus", description: "The act's displayed status; a tooltip only while pending", example: { key: "approved", label: "Approved", color: "green" } });
 export type ActStatus = z.infer<typeof actStatusSchema>;
 
 export interface ActStatusInput {
@@ -17,7 +17,7 @@ export interface ActStatusInput {
   declined: boolean;
 }
 
-/** The displayed act status of SPEC.md section 4, checked in the spec's order. */
+/** The displayed act status, checked in a fixed order: the first that holds wins. */
 export function deriveActStatus(act: ActStatusInput): ActStatus {
   if (!act.application_complete) return { key: "draft", label: "Draft", color: "gray" };
   if (act.active) return { key: "approved", label: "Approved", color: "green" };

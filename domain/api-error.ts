@@ -1,4 +1,4 @@
-/** The one error shape of every failed /api call (CONTRACT.md, Shapes). */
+/** The one error shape of every failed /api call. */
 export const ERROR_CODES = {
   bad_request: 400,
   unauthenticated: 401,

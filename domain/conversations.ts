@@ -1,5 +1,5 @@
 /**
- * Conversations between a planner and an act (CONTRACT.md, Conversations): what a message can
+ * Conversations between a planner and an act: what a message can
  * be, and who may read and write one. The server and the pages share these rules.
  */
 import type { Role } from "./roles";
@@ -45,7 +45,7 @@ export function canWriteConversation(viewer: { id: string }, sides: Conversation
 }
 
 /**
- * Response facts (CONTRACT.md): shown once an act has had this many conversations started in
+ * Response facts: shown once an act has had this many conversations started in
  * the window; the rate counts those answered by the act within ANSWER_HOURS.
  */
 export const RESPONSE_FACTS = { minConversations: 3, windowDays: 90, answerHours: 24 } as const;

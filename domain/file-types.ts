@@ -40,7 +40,7 @@ function looksLikeText(bytes: Uint8Array): boolean {
   }
 }
 
-/** The document types of SPEC.md section 9. Office files are containers, so their name picks the kind. */
+/** The document types an act may upload. Office files are containers, so their name picks the kind. */
 export function detectDocument(bytes: Uint8Array, name: string): DetectedType | null {
   const image = detectImage(bytes);
   if (image && image.extension !== "webp" && image.extension !== "avif") return image;

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, and the upload limits of CONTRACT.md. */
+/** The product's limits: lengths, counts, sizes of uploads, and what one account may do in a window. */
 export const LIMITS = {
   maxVideos: 6,
   maxImages: 6,
@@ -20,7 +20,7 @@ export const LIMITS = {
   reviewBody: 1000,
   reviewReply: 1000,
   testimonialContent: 1000,
-  /** A message of a conversation (CONTRACT.md, Conversations). */
+  /** A message of a conversation. */
   messageBody: 2000,
   /** An offer's cancellation terms. */
   offerTerms: 2000,
@@ -52,8 +52,7 @@ export const LIMITS = {
 } as const;
 
 /**
- * What one account may do in a sliding window (CONTRACT.md, "Limits on what one account or
- * client may ask"); past it the answer is 429 with Retry-After and nothing is written.
+ * What one account may do in a sliding window; past it the answer is 429 with Retry-After and nothing is written.
  */
 export const ACCOUNT_LIMITS = {
   eventCreated: { max: 30, windowSeconds: 60 * 60, message: "You have created many events in the last hour. Try again later." },
@@ -70,7 +69,7 @@ export const ACCOUNT_LIMITS = {
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 
-/** Lists that grow with use are read a page at a time (CONTRACT.md). */
+/** Lists that grow with use are read a page at a time. */
 export const PAGING = { defaultPerPage: 20, maxPerPage: 50 } as const;
 
 /** Searches or uncached page renders one client may have in progress at once. */

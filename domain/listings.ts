@@ -2,7 +2,7 @@ import type { ListKey } from "./search-filter";
 import { slugify } from "./slug";
 import type { TagType } from "./tags";
 
-/** Listing pages /hire/{category}/{city} (CONTRACT.md, Pages for search engines). */
+/** Listing pages /hire/{category}/{city}. */
 export const LISTING_RADIUS_MILES = 50;
 /** Below this many acts a listing page is noindex and out of the sitemap. */
 export const MIN_INDEXABLE_ACTS = 3;
@@ -42,7 +42,7 @@ export function categoryLabel(tag: { name: string; type: TagType }): string {
   }
 }
 
-/** CONTRACT.md: "{Category plural or name} for Events in {City}". */
+/** A listing's title: "{Category plural or name} for Events in {City}". */
 /**
  * A page's heading from its title: what follows " | " in a title is copy for search results
  * ("... in Chicago, IL | Vetted and Reviewed"), not words a heading says.

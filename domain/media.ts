@@ -1,4 +1,4 @@
-/** Video links, document type labels and download names (SPEC.md sections 5 and 9). */
+/** Video links, document type labels and download names. */
 
 export type VideoProvider = "youtube" | "vimeo";
 export interface ParsedVideoLink {

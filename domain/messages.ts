@@ -1,6 +1,6 @@
 import { LIMITS } from "./limits";
 
-/** Every user-facing text of SPEC.md sections 5 and 8, written once. */
+/** Every user-facing message (validation, confirmations, refusals), written once. */
 export const MESSAGES = {
   /** A signed-in account whose role may not take this action (the API's role guard and the commands alike). */
   roleMayNot: "Your account may not do this",

@@ -3,7 +3,7 @@ import { PAGING } from "./limits";
 
 /**
  * `page` (from 1) and `perPage` (1-50, default 20) of every list that grows with use
- * (CONTRACT.md): events, invites, notifications.
+ *: events, invites, notifications.
  */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -21,7 +21,7 @@ export function isManager(viewer: Viewer | null, act: ActAccess): boolean {
   return viewer?.role === "ARTIST" && act.managerId !== null && viewer.id === act.managerId;
 }
 
-/** Acts that are not active are seen only by their manager and admins (CONTRACT.md). */
+/** Acts that are not active are seen only by their manager and admins. */
 export function canViewAct(viewer: Viewer | null, act: ActAccess): boolean {
   return act.active || isAdmin(viewer) || isManager(viewer, act);
 }
@@ -38,7 +38,7 @@ export const canManageOfferings = canManageAct;
 export const canManageImages = canManageAct;
 export const canManageVideos = canManageAct;
 
-/** The act's artist asks; admins have every artist ability (SPEC.md section 6), this one too. */
+/** The act's artist asks; admins have every artist ability (admins have every artist ability), this one too. */
 export function canRequestTagUpdate(viewer: Viewer | null, act: ActAccess): boolean {
   return canManageAct(viewer, act);
 }

@@ -13,7 +13,7 @@ export function placeSlug(name: string, region: string): string {
   return `${slugify(name)}-${region.toLowerCase()}`;
 }
 
-/** The most places an autocomplete offers at once (CONTRACT.md, Discovery). */
+/** The most places an autocomplete offers at once. */
 export const MAX_PLACE_SUGGESTIONS = 10;
 
 /** The field error for a location that is no known place, with the nearest names. */

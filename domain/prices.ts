@@ -1,6 +1,6 @@
 import { numberFormat } from "./formatters";
 
-/** The most an offering may ask: $1,000,000, in US cents (CONTRACT.md, Prices). */
+/** The most an offering may ask: $1,000,000, in US cents. */
 export const MAX_PRICE_CENTS = 100_000_000;
 /** The most a search's budget may say, in whole dollars. */
 export const MAX_BUDGET_DOLLARS = MAX_PRICE_CENTS / 100;

@@ -4,7 +4,7 @@ import { MAX_BUDGET_DOLLARS } from "./prices";
 import { calendarDate, text } from "./schemas/fields";
 import { TAG_TYPE_NAMES } from "./tags";
 
-/** The act search filter of SPEC.md section 3 (with CONTRACT.md's Discovery keys), and its query-string form. */
+/** The act search filter (every key search and listing pages take), and its query-string form. */
 export const LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions", "extras"] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 

@@ -1,4 +1,4 @@
-/** The page title and description rule of SPEC.md section 1. */
+/** The page title and description rule: every page has its own, within search engines' lengths. */
 export const FALLBACK_TITLE_NAME = "Entertainer Profile";
 export const FALLBACK_DESCRIPTION = "EVA Entertainer";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The six tag types of SPEC.md section 3, and how an act links to tags. */
+/** The six tag types, and how an act links to tags. */
 export const TAG_TYPES = ["Genre", "Song Type", "Band Setup", "Event Type", "Variety Type", "Speaker Type"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -36,7 +36,7 @@ export const RELATION_TAG_TYPE: Record<ActTagRelation, TagType> = {
 
 /**
  * What people call each tag type, everywhere (search, the artist's and the admin's dialogs, the
- * history): the words of SPEC.md's messages ("At least one Set Type must be selected"), not the
+ * history): the words of our messages ("At least one Set Type must be selected"), not the
  * stored type names.
  */
 export const TAG_TYPE_NAMES: Record<TagType, { one: string; many: string }> = {

@@ -132,7 +132,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search acts with the act search filter (SPEC.md section 3) as a query string; lists as key[]=value
+         * Search acts with the act search filter as a query string; lists as key[]=value
          * @description **Who may call:** Anyone, signed in or not.
          */
         get: operations["searchActs"];
@@ -2040,7 +2040,7 @@ export interface components {
             code: "rate_limited";
         };
         /**
-         * @description Every field of the act (SPEC.md section 3) the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.
+         * @description Every field of the act the caller may see. Guests and planners see the public fields of an approved act. The act's manager and admins also see latestOffer and pendingTagRequest, and an act that is not approved; admins also see manager, history, additional_info and decline_reason.
          * @example {
          *       "url": "the-velvet-tones",
          *       "name": "The Velvet Tones",
@@ -2286,7 +2286,7 @@ export interface components {
             linkedin: string | null;
         };
         /**
-         * @description The displayed status of SPEC.md section 4; tooltip only while pending
+         * @description The act's displayed status; a tooltip only while pending
          * @example {
          *       "key": "approved",
          *       "label": "Approved",

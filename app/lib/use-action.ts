@@ -21,7 +21,7 @@ export function useAction() {
     options: {
       success?: (data: T) => string | null;
       duration?: number;
-      /** SPEC.md section 8: failures of confirmed destructive actions are not shown. */
+      /** Failures of confirmed destructive actions are not shown: the item is gone either way, or comes back on reload. */
       quietFailure?: boolean;
     } = {},
   ): Promise<ActionResult<T>> {

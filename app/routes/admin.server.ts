@@ -7,7 +7,7 @@ import { adminJobsQuerySchema } from "#domain/resources/jobs";
 import { pageCount } from "#domain/paging";
 import { countJobs, listJobs } from "#server/services/admin-jobs";
 
-/** Admin pages: a guest is sent to sign in and back; other roles get a 403 page (CONTRACT.md). */
+/** Admin pages: a guest is sent to sign in and back; other roles get a 403 page. */
 export function requireAdmin(context: AppLoadContext, url: URL): SessionUser {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (context.viewer.role !== "ADMIN") throw data("Only admins see the moderation queues", { status: 403 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONVERSATION_SIDES, MESSAGE_KINDS, RESPONSE_FACTS } from "../conversations";
 import { ROLES } from "../roles";
 
-/** The answers of the conversation calls (CONTRACT.md, Conversations). */
+/** The answers of the conversation calls. */
 
 /** How an act answers, on its profile and its result cards: present once RESPONSE_FACTS.minConversations were started. */
 export const responseFactsFields = {

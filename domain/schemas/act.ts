@@ -24,7 +24,7 @@ const socialUrl = text({ error: "Enter a link starting with https://" })
   .nullish()
   .transform((value) => (value ? value : null));
 
-/** POST /api/acts/update/{actUrl}: the profile fields of CONTRACT.md. */
+/** POST /api/acts/update/{actUrl}: the act's profile fields its artist edits. */
 export const actUpdateSchema = z.object({
   name: requiredText(LIMITS.name, MESSAGES.nameRequired),
   avatar: text()

@@ -5,7 +5,7 @@ import { idSchema } from "./fields";
 
 const uniqueIds = (message: string) => z.array(idSchema, { error: message }).transform((ids) => [...new Set(ids)]);
 
-/** Edit Tags and Request to Update share this schema (SPEC.md section 5, Tags). */
+/** Edit Tags and Request to Update share this schema. */
 export const musicalTagsSchema = z.object({
   musical: z.literal(true),
   genres: uniqueIds(MESSAGES.genreRequired)

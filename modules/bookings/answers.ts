@@ -2,7 +2,7 @@ import { DAY_STATUSES } from "#domain/availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
 
-/** The answers of the events, invites and offers calls (CONTRACT.md, Events, invites, offers, bookings). */
+/** The answers of the events, invites and offers calls. */
 
 const actRef = z.object({ url: z.string(), name: z.string() }).meta({ id: "ActRef", description: "An act, by its url and name", example: { url: "the-velvet-tones", name: "The Velvet Tones" } });
 

@@ -64,7 +64,7 @@ export function offerReminderAt(expiresOn: string, timeZone: string | null): Dat
 
 /**
  * Whether a pending offer's time is up: its last day has ended where the event happens
- * (CONTRACT.md: "by the end of expires_on"). The `offer_expire` job stores `expired` then;
+ * (it stands "by the end of expires_on"). The `offer_expire` job stores `expired` then;
  * this rule guards the job and every answer to an offer in the meantime.
  */
 export function offerStatusAt(stored: OfferStatus, expiresOn: string | null, timeZone: string | null, now = new Date()): OfferStatus {

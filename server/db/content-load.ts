@@ -6,7 +6,7 @@ import { CONTENT_DIR } from "../paths";
 import type { Database } from "./client";
 import { contentImports, guides, seoEntries } from "./schema";
 
-/** The files' own shape (SPEC.md section 3: url, title, desc; long-form: url, title, paragraphs). */
+/** The files' own shape (url, title, desc; long-form: url, title, paragraphs). */
 const actFile = z.array(z.object({ url: z.string(), title: z.string(), desc: z.string() }));
 const listingFile = z.array(z.object({ url: z.string(), title: z.string(), desc: z.string(), intro: z.array(z.string()).default([]) }));
 const guideFile = z.array(z.looseObject({ url: z.string() }));

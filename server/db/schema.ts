@@ -234,7 +234,7 @@ export const packages = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     rank: integer("rank").notNull(),
-    /** US cents (CONTRACT.md, Prices); the act's "from" price is the lowest of its live offerings'. */
+    /** US cents; the act's "from" price is the lowest of its live offerings'. */
     priceFromCents: integer("price_from_cents"),
     priceToCents: integer("price_to_cents"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

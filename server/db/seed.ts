@@ -37,7 +37,7 @@ const REVIEWS: [number, string, string, string][] = [
   [5, "Perfect night", "Everything we hoped for and more.", "Jordan and Lee"],
 ];
 
-/** Loads the demo data of CONTRACT.md into an empty database, in one transaction. */
+/** Loads the demo data (the README's demo accounts, their acts, events, reviews and conversations) into an empty database, in one transaction. */
 export async function seedDemoData(db: Database, options: { storage: FileStorage; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
   const files = await writeDemoFiles(options.storage);

@@ -6,7 +6,7 @@ import { acts, actTags, documents, tags, tagUpdateRequests, users } from "../db/
 import { applicationFacts } from "./act-application";
 import { pendingRequests } from "./act-tags";
 
-/** The derived statuses of SPEC.md section 4 as conditions on the act row (same order of checks). */
+/** The displayed act statuses (pending, approved, rejected, inactive…) as conditions on the act row (in the order domain/act-status.ts checks them). */
 const STATUS_CONDITION: Record<ActStatusKey, SQL> = {
   draft: sql`not ${acts.applicationComplete}`,
   approved: sql`${acts.applicationComplete} and ${acts.active}`,

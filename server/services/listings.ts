@@ -28,7 +28,7 @@ export async function findPlaceBySlug(db: Executor, slug: string) {
 /** What a planner may narrow a listing by in its address: a budget, and a date the acts must be free. */
 export type ListingNarrowing = Partial<Pick<ActSearchFilter, "budget" | "date">>;
 
-/** The search a listing page is: the tag's list, the city, 50 miles, best first (CONTRACT.md), within a budget and free on a date when it has them. */
+/** The search a listing page is: the tag's list, the city, 50 miles, best first, within a budget and free on a date when it has them. */
 export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, narrowing: ListingNarrowing = {}): string {
   const { budget, date } = narrowing;
   return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, budget, date, sort: "recommended", page: page > 1 ? page : undefined });

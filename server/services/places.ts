@@ -71,7 +71,7 @@ export type ResolvedPlace = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
 
 /**
  * Each written location as a known place, keyed by its field; an unknown one is a 422 on its
- * field that suggests the nearest names (CONTRACT.md, Discovery).
+ * field that suggests the nearest names.
  */
 export async function resolvePlaces(db: Executor, written: Record<string, string>): Promise<Record<string, ResolvedPlace>> {
   const resolved: Record<string, ResolvedPlace> = {};

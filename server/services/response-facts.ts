@@ -3,7 +3,7 @@ import { RESPONSE_FACTS } from "#domain/conversations";
 import type { Executor } from "../db/client";
 
 /**
- * How acts answer (CONTRACT.md, response facts): of the conversations started with an act in the
+ * How acts answer: of the conversations started with an act in the
  * window, the share it answered within the hours allowed, and the median hours to its first
  * answer; nothing until enough conversations were started.
  *

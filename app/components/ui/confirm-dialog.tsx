@@ -4,8 +4,8 @@ import { Dialog } from "./dialog";
 import { FormActions } from "./form-fields";
 
 /**
- * Asks before an action that is hard to take back; the action's failure is not shown (SPEC.md
- * section 8). Destructive by default (a red confirm button); `confirmVariant` for others.
+ * Asks before an action that is hard to take back; the action's failure is not shown (the item
+ * is gone either way, or comes back on reload). Destructive by default (a red confirm button); `confirmVariant` for others.
  */
 export function ConfirmDialog({
   title,

@@ -25,7 +25,7 @@ const searchActsRoute = apiRoute({
   method: "get",
   path: "/acts",
   tags: ["Acts"],
-  summary: "Search acts with the act search filter (SPEC.md section 3) as a query string; lists as key[]=value",
+  summary: "Search acts with the act search filter as a query string; lists as key[]=value",
   responses: {
     200: {
       description: "A page of acts",

@@ -155,7 +155,7 @@ describe("tags", () => {
     expect((await post("/api/acts/cancel-tag-update-request/dj-nova", "otherArtist")).status).toBe(403);
     expect(await (await post("/api/acts/cancel-tag-update-request/dj-nova", "owner")).json()).toEqual({ data: { message: "Request Canceled" } });
     expect((await post("/api/acts/cancel-tag-update-request/dj-nova", "owner")).status).toBe(409);
-    // Admins have every artist ability (SPEC.md section 6): they may ask and cancel too.
+    // Admins have every artist ability (admins have every artist ability): they may ask and cancel too.
     expect((await post("/api/acts/request-to-update-tags/dj-nova", "admin", body)).status).toBe(200);
     expect((await post("/api/acts/request-to-update-tags/dj-nova", "owner", body)).status).toBe(409);
     expect(await (await post("/api/acts/cancel-tag-update-request/dj-nova", "admin")).json()).toEqual({ data: { message: "Request Canceled" } });

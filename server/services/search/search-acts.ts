@@ -277,7 +277,7 @@ function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
 /**
  * GET /api/acts and /search: keywords (weighted full text, prefixes, accents ignored, a typo
  * per word), every tag list, extras, a place and radius, a free date, a sort, pages, and the
- * facets of every list (CONTRACT.md, Discovery). The public sees approved acts that are not
+ * facets of every list. The public sees approved acts that are not
  * internal use only; admins see every act and may filter by status.
  */
 export async function searchActs(db: Executor, viewer: SessionUser | null, filter: ActSearchFilter, kept?: ActRowCache): Promise<ActSearchPage> {
