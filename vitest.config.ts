@@ -31,10 +31,52 @@ export default defineConfig({
     // server process, so one at a time left a core idle; the whole suite takes ~70% of the time.
     maxWorkers: 2,
     projects: [
-      { ...aliased, test: { name: "unit", include: ["domain/**/*.test.ts", "modules/*/*.test.ts", "tests/*.test.ts"], environment: "node", ...patience, ...runtime } },
-      { ...aliased, test: { name: "api-pglite", include: apiFiles, env: { TEST_DB: "pglite" }, ...patience, ...apiRuntime, ...seededStart } },
-      { ...aliased, test: { name: "api-s3", include: fileTests, env: { TEST_DB: "pglite", TEST_STORAGE: "s3" }, ...patience, ...apiRuntime } },
-      ...(process.env.TEST_DATABASE_URL ? [{ ...aliased, test: { name: "api-postgres", include: apiFiles, env: { TEST_DB: "postgres" }, ...patience, ...apiRuntime, ...seededStart } }] : []),
+      {
+        ...aliased,
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "modules/*/*.test.ts", "tests/*.test.ts"],
+          environment: "node",
+          ...patience,
+          ...runtime,
+        },
+      },
+      {
+        ...aliased,
+        test: {
+          name: "api-pglite",
+          include: apiFiles,
+          env: { TEST_DB: "pglite" },
+          ...patience,
+          ...apiRuntime,
+          ...seededStart,
+        },
+      },
+      {
+        ...aliased,
+        test: {
+          name: "api-s3",
+          include: fileTests,
+          env: { TEST_DB: "pglite", TEST_STORAGE: "s3" },
+          ...patience,
+          ...apiRuntime,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              ...aliased,
+              test: {
+                name: "api-postgres",
+                include: apiFiles,
+                env: { TEST_DB: "postgres" },
+                ...patience,
+                ...apiRuntime,
+                ...seededStart,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -47,7 +47,10 @@ function hoistedMarkup(html: string): RenderedMarkup {
 }
 
 function unescapeAttribute(value: string): string {
-  return value.replace(/&(amp|quot|#x27|lt|gt);/g, (_, entity: string) => ({ amp: "&", quot: '"', "#x27": "'", lt: "<", gt: ">" })[entity]!);
+  return value.replace(
+    /&(amp|quot|#x27|lt|gt);/g,
+    (_, entity: string) => ({ amp: "&", quot: '"', "#x27": "'", lt: "<", gt: ">" })[entity]!,
+  );
 }
 
 /**
@@ -60,7 +63,13 @@ function unescapeAttribute(value: string): string {
  * A page rendered before from the same address and the same data is sent as it was made
  * (decision 0022): the data is what React Router serialises for the browser, read here first.
  */
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   headers.set("Content-Type", "text/html; charset=utf-8");

@@ -1,4 +1,14 @@
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "sonner";
 import { SiteFooter } from "./components/site-footer";
@@ -43,7 +53,12 @@ export function meta({ error, data }: Route.MetaArgs) {
 }
 
 export function links() {
-  return [{ rel: "icon", href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='8' fill='%236d28d9'/%3E%3C/svg%3E" }];
+  return [
+    {
+      rel: "icon",
+      href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='8' fill='%236d28d9'/%3E%3C/svg%3E",
+    },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -82,7 +97,10 @@ function RootFooter() {
 export default function App() {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <RootHeader />
@@ -102,18 +120,41 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <RootHeader />
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{forbidden ? "Not available" : notFound ? "Page not found" : "Something went wrong"}</h1>
+        <h1 className="text-2xl font-bold">
+          {forbidden ? "Not available" : notFound ? "Page not found" : "Something went wrong"}
+        </h1>
         <p className="mt-2 text-gray-700">
-          {forbidden ? (typeof error.data === "string" ? error.data : "You may not see this page.") : notFound ? "There is nothing at this address." : "Please try again in a moment."}
+          {forbidden
+            ? typeof error.data === "string"
+              ? error.data
+              : "You may not see this page."
+            : notFound
+              ? "There is nothing at this address."
+              : "Please try again in a moment."}
         </p>
         {notFound && (
           // biome-ignore lint/a11y/useSemanticElements: a form that submits without a script, marked as the page's search.
-          <form method="get" action="/search" role="search" aria-label="Find entertainers" className="mx-auto mt-6 flex max-w-md gap-2">
+          <form
+            method="get"
+            action="/search"
+            role="search"
+            aria-label="Find entertainers"
+            className="mx-auto mt-6 flex max-w-md gap-2"
+          >
             <label htmlFor="not-found-search" className="sr-only">
               What are you looking for?
             </label>
-            <input id="not-found-search" type="search" name="searchTerms" placeholder="Jazz band, DJ, magician…" className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2" />
-            <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            <input
+              id="not-found-search"
+              type="search"
+              name="searchTerms"
+              placeholder="Jazz band, DJ, magician…"
+              className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2"
+            />
+            <button
+              type="submit"
+              className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
               Search
             </button>
           </form>

@@ -14,23 +14,43 @@ import { ACT_TAG_RELATIONS, tagSchema } from "./tags";
  */
 
 const url = z.string().nullable();
-export const actSocialLinksSchema = z.object({ facebook: url, twitter: url, instagram: url, spotify: url, web: url, tiktok: url, mixcloud: url, linkedin: url }).meta({
-  id: "ActSocialLinks",
-  description: "The act's links; null where none is given",
-  example: {
-    facebook: "https://www.facebook.com/thevelvettones",
-    twitter: null,
-    instagram: "https://www.instagram.com/thevelvettones",
-    spotify: null,
-    web: "https://thevelvettones.example.com",
-    tiktok: null,
-    mixcloud: null,
-    linkedin: null,
-  },
-});
+export const actSocialLinksSchema = z
+  .object({
+    facebook: url,
+    twitter: url,
+    instagram: url,
+    spotify: url,
+    web: url,
+    tiktok: url,
+    mixcloud: url,
+    linkedin: url,
+  })
+  .meta({
+    id: "ActSocialLinks",
+    description: "The act's links; null where none is given",
+    example: {
+      facebook: "https://www.facebook.com/thevelvettones",
+      twitter: null,
+      instagram: "https://www.instagram.com/thevelvettones",
+      spotify: null,
+      web: "https://thevelvettones.example.com",
+      tiktok: null,
+      mixcloud: null,
+      linkedin: null,
+    },
+  });
 export type ActSocialLinks = z.infer<typeof actSocialLinksSchema>;
 
-export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "spotify", "web", "tiktok", "mixcloud", "linkedin"] as const satisfies readonly (keyof ActSocialLinks)[];
+export const SOCIAL_NETWORKS = [
+  "facebook",
+  "twitter",
+  "instagram",
+  "spotify",
+  "web",
+  "tiktok",
+  "mixcloud",
+  "linkedin",
+] as const satisfies readonly (keyof ActSocialLinks)[];
 
 /** How each social network is named to people, on the profile and in the editor. */
 export const SOCIAL_NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
@@ -54,8 +74,14 @@ export const profileReviewSchema = z
     created_at: z.iso.datetime(),
     source: z.enum(REVIEW_SOURCES).describe("booking: the planner booked the act; admin: an admin added it"),
     event_type: z.string().nullable().describe("A booking's review: the kind of event, when the planner gave it"),
-    event_month: z.string().nullable().describe("A booking's review: the month of the event where it happened, e.g. June 2027"),
-    reply: z.object({ body: z.string(), created_at: z.iso.datetime() }).nullable().describe("The act's public answer, or null"),
+    event_month: z
+      .string()
+      .nullable()
+      .describe("A booking's review: the month of the event where it happened, e.g. June 2027"),
+    reply: z
+      .object({ body: z.string(), created_at: z.iso.datetime() })
+      .nullable()
+      .describe("The act's public answer, or null"),
   })
   .meta({
     id: "Review",
@@ -125,7 +151,11 @@ export type ProfilePackage = z.infer<typeof profilePackageSchema>;
 
 export const profileImageSchema = z
   .object({ id: z.number().int(), path: z.string().describe("Served at /files/{path}") })
-  .meta({ id: "Image", description: "A photo of the act", example: { id: 1, path: "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg" } });
+  .meta({
+    id: "Image",
+    description: "A photo of the act",
+    example: { id: 1, path: "images/5b1e8f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.jpg" },
+  });
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 
 export const profileVideoSchema = z
@@ -141,11 +171,23 @@ export const profileVideoSchema = z
   });
 export type ProfileVideo = z.infer<typeof profileVideoSchema>;
 
-export const profileDocumentSchema = z.object({ id: z.number().int(), title: z.string(), file_path: z.string(), file_path_raw: z.string().describe("The file's name as uploaded") }).meta({
-  id: "PublicDocument",
-  description: "A document an admin approved and the artist made public",
-  example: { id: 1, title: "Stage Plot", file_path: "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf", file_path_raw: "stage-plot.pdf" },
-});
+export const profileDocumentSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    file_path: z.string(),
+    file_path_raw: z.string().describe("The file's name as uploaded"),
+  })
+  .meta({
+    id: "PublicDocument",
+    description: "A document an admin approved and the artist made public",
+    example: {
+      id: 1,
+      title: "Stage Plot",
+      file_path: "documents/c1046d32-c640-40e5-8080-e19c932e5550.pdf",
+      file_path_raw: "stage-plot.pdf",
+    },
+  });
 export type ProfileDocument = z.infer<typeof profileDocumentSchema>;
 
 export const managerInfoSchema = z
@@ -180,9 +222,14 @@ export const reviewSummarySchema = z
   .object({
     average: z.number().nullable().describe("Null without reviews"),
     count: z.number().int(),
-    distribution: z.object({ 1: stars, 2: stars, 3: stars, 4: stars, 5: stars }).describe("How many reviews gave each whole star"),
+    distribution: z
+      .object({ 1: stars, 2: stars, 3: stars, 4: stars, 5: stars })
+      .describe("How many reviews gave each whole star"),
   })
-  .meta({ id: "ReviewSummary", example: { average: 4.8, count: 12, distribution: { "1": 0, "2": 0, "3": 1, "4": 1, "5": 10 } } });
+  .meta({
+    id: "ReviewSummary",
+    example: { average: 4.8, count: 12, distribution: { "1": 0, "2": 0, "3": 1, "4": 1, "5": 10 } },
+  });
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 export const pendingTagRequestSchema = z
@@ -195,7 +242,12 @@ export const pendingTagRequestSchema = z
   .meta({
     id: "PendingTagRequest",
     description: "The first pending tag update request (manager and admins only)",
-    example: { id: 3, musical: true, created_at: "2026-11-20T10:00:00.000Z", tags: [{ id: 5, name: "Funk", type: "Genre", relation: "genres" }] },
+    example: {
+      id: 3,
+      musical: true,
+      created_at: "2026-11-20T10:00:00.000Z",
+      tags: [{ id: 5, name: "Funk", type: "Genre", relation: "genres" }],
+    },
   });
 export type PendingTagRequest = z.infer<typeof pendingTagRequestSchema>;
 
@@ -234,14 +286,24 @@ export const actProfileSchema = z
     images: z.array(profileImageSchema),
     videos: z.array(profileVideoSchema),
     packages: z.array(profilePackageSchema),
-    price_from_cents: z.number().int().nullable().describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
+    price_from_cents: z
+      .number()
+      .int()
+      .nullable()
+      .describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
     ...responseFactsFields,
     testimonials: z.array(profileTestimonialSchema),
     entertainerReviews: z.array(profileReviewSchema),
     reviewSummary: reviewSummarySchema,
     approvedPublicDocuments: z.array(profileDocumentSchema),
-    viewer: z.object({ isManager: z.boolean(), canManage: z.boolean(), isAdmin: z.boolean() }).describe("What the caller may do here, decided by the server from domain/permissions"),
-    latestOffer: z.object({ date_time_posted: z.iso.datetime() }).nullable().optional().describe("The manager and admins only: the latest offer the act made"),
+    viewer: z
+      .object({ isManager: z.boolean(), canManage: z.boolean(), isAdmin: z.boolean() })
+      .describe("What the caller may do here, decided by the server from domain/permissions"),
+    latestOffer: z
+      .object({ date_time_posted: z.iso.datetime() })
+      .nullable()
+      .optional()
+      .describe("The manager and admins only: the latest offer the act made"),
     pendingTagRequest: pendingTagRequestSchema.nullable().optional().describe("The manager and admins only"),
     manager: managerInfoSchema.nullable().optional().describe("Admins only"),
     history: z.array(moderationEventSchema).optional().describe("Admins only: the moderation history, newest first"),
@@ -268,7 +330,16 @@ export const actProfileSchema = z
       internal_use_only: false,
       is_featured: 1,
       nationallyRecognized: false,
-      social: { facebook: null, twitter: null, instagram: "https://www.instagram.com/thevelvettones", spotify: null, web: null, tiktok: null, mixcloud: null, linkedin: null },
+      social: {
+        facebook: null,
+        twitter: null,
+        instagram: "https://www.instagram.com/thevelvettones",
+        spotify: null,
+        web: null,
+        tiktok: null,
+        mixcloud: null,
+        linkedin: null,
+      },
       has_performed_corporate_event: true,
       corporate_event_experience: "Holiday parties and award nights.",
       status: { key: "approved", label: "Approved", color: "green" },

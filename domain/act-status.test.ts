@@ -40,10 +40,19 @@ import { actPageSeo } from "./seo";
 
 describe("actPageSeo", () => {
   it("uses the curated entry when there is one", () => {
-    expect(actPageSeo("EVA", { name: "X", description: "d" }, { title: "T", description: "D" })).toEqual({ title: "T", description: "D" });
+    expect(actPageSeo("EVA", { name: "X", description: "d" }, { title: "T", description: "D" })).toEqual({
+      title: "T",
+      description: "D",
+    });
   });
   it("falls back to the short name, a dash and the act name, and the description", () => {
-    expect(actPageSeo("EVA", { name: "DJ Nova", description: "Spins." }, null)).toEqual({ title: "EVA - DJ Nova", description: "Spins." });
-    expect(actPageSeo("Gigs", { name: "", description: null }, null)).toEqual({ title: "Gigs - Entertainer Profile", description: "EVA Entertainer" });
+    expect(actPageSeo("EVA", { name: "DJ Nova", description: "Spins." }, null)).toEqual({
+      title: "EVA - DJ Nova",
+      description: "Spins.",
+    });
+    expect(actPageSeo("Gigs", { name: "", description: null }, null)).toEqual({
+      title: "Gigs - Entertainer Profile",
+      description: "EVA Entertainer",
+    });
   });
 });

@@ -7,8 +7,17 @@ export const ACT_STATUS_COLORS = ["gray", "green", "red", "yellow"] as const;
 export type ActStatusColor = (typeof ACT_STATUS_COLORS)[number];
 
 export const actStatusSchema = z
-  .object({ key: z.enum(ACT_STATUS_KEYS), label: z.string(), color: z.enum(ACT_STATUS_COLORS), tooltip: z.string().optional() })
-  .meta({ id: "ActStatus", description: "The act's displayed status; a tooltip only while pending", example: { key: "approved", label: "Approved", color: "green" } });
+  .object({
+    key: z.enum(ACT_STATUS_KEYS),
+    label: z.string(),
+    color: z.enum(ACT_STATUS_COLORS),
+    tooltip: z.string().optional(),
+  })
+  .meta({
+    id: "ActStatus",
+    description: "The act's displayed status; a tooltip only while pending",
+    example: { key: "approved", label: "Approved", color: "green" },
+  });
 export type ActStatus = z.infer<typeof actStatusSchema>;
 
 export interface ActStatusInput {

@@ -23,11 +23,18 @@ export interface ApiErrorBody {
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === "object" && value !== null && typeof (value as ApiErrorBody).message === "string" && typeof (value as ApiErrorBody).code === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ApiErrorBody).message === "string" &&
+    typeof (value as ApiErrorBody).code === "string"
+  );
 }
 
 /** Field errors keyed by the dotted path of each issue ("_" for the body itself). */
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function fieldErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";

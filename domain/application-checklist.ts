@@ -27,7 +27,11 @@ export function applicationChecklist(facts: ApplicationFacts): ChecklistItem[] {
     { key: "description", label: "A description", done: filled(facts.description) },
     { key: "location", label: "A home city", done: filled(facts.location) },
     { key: "photo", label: "A profile photo or an image", done: filled(facts.avatar) || facts.imageCount > 0 },
-    { key: "tags", label: "Genres and tags (or a request for them)", done: facts.tagCount > 0 || facts.pendingTagRequest },
+    {
+      key: "tags",
+      label: "Genres and tags (or a request for them)",
+      done: facts.tagCount > 0 || facts.pendingTagRequest,
+    },
   ];
 }
 

@@ -74,25 +74,42 @@ export const AVAILABILITY_MESSAGES = {
 } as const;
 
 /** Both ends are real days (a wrong one has its own message), so the range between them can be judged. */
-const bothDays = (range: { from?: string | undefined; to?: string | undefined }): range is { from: string; to: string } =>
+const bothDays = (range: {
+  from?: string | undefined;
+  to?: string | undefined;
+}): range is { from: string; to: string } =>
   range.from !== undefined && range.to !== undefined && isCalendarDate(range.from) && isCalendarDate(range.to);
 
 export const availabilityQuerySchema = z
   .object({ from: calendarDate().optional(), to: calendarDate().optional() })
-  .refine((query) => !bothDays(query) || query.from <= query.to, { message: AVAILABILITY_MESSAGES.rangeOrder, path: ["to"] })
-  .refine((query) => !bothDays(query) || query.from > query.to || daysCounted(query.from, query.to) <= AVAILABILITY.maxRangeDays, {
-    message: AVAILABILITY_MESSAGES.rangeTooLong,
+  .refine((query) => !bothDays(query) || query.from <= query.to, {
+    message: AVAILABILITY_MESSAGES.rangeOrder,
     path: ["to"],
-  });
+  })
+  .refine(
+    (query) =>
+      !bothDays(query) || query.from > query.to || daysCounted(query.from, query.to) <= AVAILABILITY.maxRangeDays,
+    {
+      message: AVAILABILITY_MESSAGES.rangeTooLong,
+      path: ["to"],
+    },
+  );
 
 export const blockDaysSchema = z
   .object({ from: calendarDate(), to: calendarDate(), note: optionalText(AVAILABILITY.noteMax) })
   .strict()
-  .refine((block) => !bothDays(block) || block.from <= block.to, { message: AVAILABILITY_MESSAGES.blockOrder, path: ["to"] })
-  .refine((block) => !bothDays(block) || block.from > block.to || daysCounted(block.from, block.to) <= AVAILABILITY.maxBlockDays, {
-    message: AVAILABILITY_MESSAGES.blockTooLong,
+  .refine((block) => !bothDays(block) || block.from <= block.to, {
+    message: AVAILABILITY_MESSAGES.blockOrder,
     path: ["to"],
-  });
+  })
+  .refine(
+    (block) =>
+      !bothDays(block) || block.from > block.to || daysCounted(block.from, block.to) <= AVAILABILITY.maxBlockDays,
+    {
+      message: AVAILABILITY_MESSAGES.blockTooLong,
+      path: ["to"],
+    },
+  );
 export type BlockDaysInput = z.infer<typeof blockDaysSchema>;
 
 /** The schemes a subscription may name; webcal is https by another name. */
@@ -102,7 +119,11 @@ export const subscribeCalendarSchema = z
   .object({
     url: text({ error: AVAILABILITY_MESSAGES.calendarUrl })
       .trim()
-      .refine((value) => value.length <= AVAILABILITY.urlMax && CALENDAR_URL.test(value) && URL.canParse(fetchableCalendarUrl(value)), AVAILABILITY_MESSAGES.calendarUrl),
+      .refine(
+        (value) =>
+          value.length <= AVAILABILITY.urlMax && CALENDAR_URL.test(value) && URL.canParse(fetchableCalendarUrl(value)),
+        AVAILABILITY_MESSAGES.calendarUrl,
+      ),
   })
   .strict();
 export type SubscribeCalendarInput = z.infer<typeof subscribeCalendarSchema>;
@@ -115,11 +136,20 @@ export function fetchableCalendarUrl(url: string): string {
 export const availabilityDaySchema = z
   .object({
     date: z.string().describe("YYYY-MM-DD, in the act's calendar"),
-    status: z.enum([...DAY_STATUSES, "unavailable"]).describe("Why the day is not free; `unavailable` for anyone but the act's managers"),
+    status: z
+      .enum([...DAY_STATUSES, "unavailable"])
+      .describe("Why the day is not free; `unavailable` for anyone but the act's managers"),
     note: z.string().optional().describe("A blocked day's note (managers only)"),
-    event: z.string().optional().describe("The booked event's name, or the subscribed calendar's event (managers only)"),
+    event: z
+      .string()
+      .optional()
+      .describe("The booked event's name, or the subscribed calendar's event (managers only)"),
   })
-  .meta({ id: "AvailabilityDay", description: "A day the act is not free", example: { date: "2027-06-12", status: "blocked", note: "Family wedding" } });
+  .meta({
+    id: "AvailabilityDay",
+    description: "A day the act is not free",
+    example: { date: "2027-06-12", status: "blocked", note: "Family wedding" },
+  });
 export type AvailabilityDay = z.infer<typeof availabilityDaySchema>;
 
 export const calendarSubscriptionSchema = z
@@ -134,6 +164,13 @@ export const calendarSubscriptionSchema = z
   .meta({
     id: "CalendarSubscription",
     description: "A calendar the act subscribed to",
-    example: { id: 3, url: "webcal://p12-caldav.icloud.com/published/2/abc", last_read_at: "2026-11-26T08:00:00.000Z", last_tried_at: "2026-11-26T08:00:00.000Z", error: null, busy_days: 14 },
+    example: {
+      id: 3,
+      url: "webcal://p12-caldav.icloud.com/published/2/abc",
+      last_read_at: "2026-11-26T08:00:00.000Z",
+      last_tried_at: "2026-11-26T08:00:00.000Z",
+      error: null,
+      busy_days: 14,
+    },
   });
 export type CalendarSubscription = z.infer<typeof calendarSubscriptionSchema>;

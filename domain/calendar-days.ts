@@ -7,17 +7,25 @@ import { dateFormat } from "./formatters";
 
 /** Whether a string is a real day written YYYY-MM-DD (no February 30th). */
 export function isCalendarDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  );
 }
 
 /** "Saturday, June 12, 2027": a day (YYYY-MM-DD) as people read it, whatever the reader's zone. */
 export function formatCalendarDate(date: string): string {
-  return dateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return dateFormat({ weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** "Sat, Jun 12": a day (YYYY-MM-DD) short enough for a card. */
 export function formatShortCalendarDate(date: string): string {
-  return dateFormat({ weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return dateFormat({ weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** "June 2027": the month of a day (YYYY-MM-DD). */
@@ -69,5 +77,7 @@ export function quoteRequestPath(actUrl: string, date: string, asker: "guest" | 
 
 /** What "Check availability" on a profile answers for a day. */
 export function availabilityAnswer(date: string, free: boolean): string {
-  return free ? `Available on ${formatCalendarDate(date)}. Ask for a quote to hold the date.` : `Not available on ${formatCalendarDate(date)}. Try another date.`;
+  return free
+    ? `Available on ${formatCalendarDate(date)}. Ask for a quote to hold the date.`
+    : `Not available on ${formatCalendarDate(date)}. Try another date.`;
 }

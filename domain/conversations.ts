@@ -33,7 +33,11 @@ export function conversationSideOf(viewer: { id: string }, sides: ConversationSi
  * A thread's title names the other side: the act to its planner; the planner to the act's artist,
  * with the act, since one artist may run several ("Pat Planner (DJ Nova)"); a reader sees both.
  */
-export function conversationTitle(conversation: { side: ConversationSide; act: { name: string }; planner: { name: string } }): string {
+export function conversationTitle(conversation: {
+  side: ConversationSide;
+  act: { name: string };
+  planner: { name: string };
+}): string {
   if (conversation.side === "planner") return conversation.act.name;
   if (conversation.side === "act") return `${conversation.planner.name} (${conversation.act.name})`;
   return `${conversation.act.name} and ${conversation.planner.name}`;
@@ -58,7 +62,10 @@ export function responseTimeText(hours: number): string {
 }
 
 /** The line a profile and a result card show of an act's response facts, or null when it has none yet. */
-export function responseFactsText(facts: { response_rate?: number; response_time_hours?: number | null }): string | null {
+export function responseFactsText(facts: {
+  response_rate?: number;
+  response_time_hours?: number | null;
+}): string | null {
   if (facts.response_rate === undefined) return null;
   const time = facts.response_time_hours == null ? "" : `${responseTimeText(facts.response_time_hours)} · `;
   return `${time}${facts.response_rate}% response rate`;
@@ -70,7 +77,12 @@ export function responseFactsText(facts: { response_rate?: number; response_time
  * checked again (a stream ends within this of its reader losing access), and how often a quiet
  * stream says it is still there.
  */
-export const LIVE_STREAMS = { perAccount: 5, maxAgeMs: 60 * 60 * 1000, checkEveryMs: 4_000, heartbeatMs: 25_000 } as const;
+export const LIVE_STREAMS = {
+  perAccount: 5,
+  maxAgeMs: 60 * 60 * 1000,
+  checkEveryMs: 4_000,
+  heartbeatMs: 25_000,
+} as const;
 
 export const LIVE_STREAM_MESSAGES = {
   tooMany: `You have ${LIVE_STREAMS.perAccount} conversations open live already: close one to open another`,

@@ -4,7 +4,9 @@ import { dateFormat, distanceText, formatDayAndTimeIn, formatDayIn } from "./for
 describe("formatters", () => {
   it("write dates as toLocaleString would, in the reader's zone", () => {
     const at = "2026-11-24T23:30:00.000Z";
-    expect(formatDayIn(at, "UTC")).toBe(new Date(at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }));
+    expect(formatDayIn(at, "UTC")).toBe(
+      new Date(at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }),
+    );
     expect(formatDayIn(at, "UTC")).toBe("Nov 24, 2026");
     // Half past eleven at night in UTC is already the next day in Tokyo.
     expect(formatDayIn(at, "Asia/Tokyo")).toBe("Nov 25, 2026");
@@ -13,8 +15,12 @@ describe("formatters", () => {
   });
 
   it("make one formatter per set of options", () => {
-    expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).toBe(dateFormat({ timeZone: "America/Chicago", year: "numeric" }));
-    expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).not.toBe(dateFormat({ timeZone: "UTC", year: "numeric" }));
+    expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).toBe(
+      dateFormat({ timeZone: "America/Chicago", year: "numeric" }),
+    );
+    expect(dateFormat({ timeZone: "America/Chicago", year: "numeric" })).not.toBe(
+      dateFormat({ timeZone: "UTC", year: "numeric" }),
+    );
   });
 });
 

@@ -26,7 +26,15 @@ export function formatDayIn(instant: Date | string, timeZone: string): string {
 
 /** "Nov 24, 2026, 9:02 AM CST": an instant in a time zone, which it names. */
 export function formatDayAndTimeIn(instant: Date | string, timeZone: string): string {
-  return dateFormat({ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(instant));
+  return dateFormat({
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(instant));
 }
 
 /**

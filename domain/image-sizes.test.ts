@@ -9,7 +9,8 @@ describe("sized copies of images", () => {
     expect(parseSizedName("a.png.320w.png")).toBeNull();
     expect(parseSizedName("a.png")).toBeNull();
     // Each other spelling of a width would be a new file made and kept for whoever asks.
-    for (const spelling of ["0320w", "00320w", "320W", "+320w", "320.0w", "3.2e2w"]) expect(parseSizedName(`a.png.${spelling}.webp`)).toBeNull();
+    for (const spelling of ["0320w", "00320w", "320W", "+320w", "320.0w", "3.2e2w"])
+      expect(parseSizedName(`a.png.${spelling}.webp`)).toBeNull();
   });
 
   it("a slot gets the smallest copy at least as wide, or the largest", () => {

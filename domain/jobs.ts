@@ -23,4 +23,9 @@ export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKind[];
 export const JOB_STATES = ["scheduled", "running", "done", "failed"] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export const JOB_STATE_LABELS: Record<JobState, string> = { scheduled: "Scheduled", running: "Running", done: "Done", failed: "Failed" };
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  scheduled: "Scheduled",
+  running: "Running",
+  done: "Done",
+  failed: "Failed",
+};

@@ -55,17 +55,45 @@ export const LIMITS = {
  * What one account may do in a sliding window; past it the answer is 429 with Retry-After and nothing is written.
  */
 export const ACCOUNT_LIMITS = {
-  eventCreated: { max: 30, windowSeconds: 60 * 60, message: "You have created many events in the last hour. Try again later." },
-  actInvited: { max: 60, windowSeconds: 60 * 60, message: "You have invited many acts in the last hour. Try again later." },
-  conversationStarted: { max: 20, windowSeconds: 24 * 60 * 60, message: "You have started many conversations today. Try again tomorrow." },
-  messageSent: { max: 120, windowSeconds: 60 * 60, message: "You have sent many messages in the last hour. Try again later." },
-  fileUploaded: { max: 60, windowSeconds: 60 * 60, message: "You have uploaded many files in the last hour. Try again later." },
+  eventCreated: {
+    max: 30,
+    windowSeconds: 60 * 60,
+    message: "You have created many events in the last hour. Try again later.",
+  },
+  actInvited: {
+    max: 60,
+    windowSeconds: 60 * 60,
+    message: "You have invited many acts in the last hour. Try again later.",
+  },
+  conversationStarted: {
+    max: 20,
+    windowSeconds: 24 * 60 * 60,
+    message: "You have started many conversations today. Try again tomorrow.",
+  },
+  messageSent: {
+    max: 120,
+    windowSeconds: 60 * 60,
+    message: "You have sent many messages in the last hour. Try again later.",
+  },
+  fileUploaded: {
+    max: 60,
+    windowSeconds: 60 * 60,
+    message: "You have uploaded many files in the last hour. Try again later.",
+  },
   /** Artists' new acts (admins are not counted): drafts cost a row and a slug each. */
   actCreated: { max: 5, windowSeconds: 24 * 60 * 60, message: "You have created many acts today. Try again tomorrow." },
   /** Calendar subscriptions tried, refused ones too: each is a request our server makes for the account. */
-  calendarSubscribeTried: { max: 10, windowSeconds: 60 * 60, message: "You have added many calendars in the last hour. Try again later." },
+  calendarSubscribeTried: {
+    max: 10,
+    windowSeconds: 60 * 60,
+    message: "You have added many calendars in the last hour. Try again later.",
+  },
   /** Failed sign-ins per account, whatever address they come from (besides the per-address limit). */
-  signInFailed: { max: 10, windowSeconds: 15 * 60, message: "Too many failed sign-ins for this account. Try again later or reset your password." },
+  signInFailed: {
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: "Too many failed sign-ins for this account. Try again later or reset your password.",
+  },
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 

@@ -17,9 +17,19 @@ describe("listing pages", () => {
   });
 
   it("generate an introduction true of the page", () => {
-    expect(generatedListingIntro({ category: "DJs", city: "Dallas, TX", total: 6, related: ["Funk", "Dance Music"], ratings: [3, 4.5] })).toBe(
+    expect(
+      generatedListingIntro({
+        category: "DJs",
+        city: "Dallas, TX",
+        total: 6,
+        related: ["Funk", "Dance Music"],
+        ratings: [3, 4.5],
+      }),
+    ).toBe(
       "6 acts listed as DJs within 50 miles of Dallas, TX. Many of them also offer Funk and Dance Music. Those with reviews on this page are rated from 3.0 to 4.5 out of 5.",
     );
-    expect(generatedListingIntro({ category: "Magicians", city: "Omaha, NE", total: 1, related: [], ratings: [] })).toBe("1 act listed as Magicians within 50 miles of Omaha, NE.");
+    expect(
+      generatedListingIntro({ category: "Magicians", city: "Omaha, NE", total: 1, related: [], ratings: [] }),
+    ).toBe("1 act listed as Magicians within 50 miles of Omaha, NE.");
   });
 });

@@ -60,7 +60,13 @@ export function listingPath(tagName: string, placeSlug: string): string {
 }
 
 /** The generated introduction of a listing page, true of the acts it shows. */
-export function generatedListingIntro(input: { category: string; city: string; total: number; related: string[]; ratings: number[] }): string {
+export function generatedListingIntro(input: {
+  category: string;
+  city: string;
+  total: number;
+  related: string[];
+  ratings: number[];
+}): string {
   const { category, city, total, related, ratings } = input;
   const count = total === 1 ? `1 act` : `${total} acts`;
   const parts = [`${count} listed as ${category} within ${LISTING_RADIUS_MILES} miles of ${city}.`];
@@ -68,7 +74,11 @@ export function generatedListingIntro(input: { category: string; city: string; t
   if (ratings.length) {
     const low = Math.min(...ratings).toFixed(1);
     const high = Math.max(...ratings).toFixed(1);
-    parts.push(low === high ? `Those with reviews on this page are rated ${high} out of 5.` : `Those with reviews on this page are rated from ${low} to ${high} out of 5.`);
+    parts.push(
+      low === high
+        ? `Those with reviews on this page are rated ${high} out of 5.`
+        : `Those with reviews on this page are rated from ${low} to ${high} out of 5.`,
+    );
   }
   return parts.join(" ");
 }

@@ -71,7 +71,9 @@ describe("document type labels", () => {
 
 describe("download file names", () => {
   it("replaces unsafe characters and whitespace with underscores and keeps the extension", () => {
-    expect(downloadFileName("The Velvet Tones", 'photo: 1/2 "live"', "images/abc.png")).toBe("The_Velvet_Tones_photo__1_2__live_.png");
+    expect(downloadFileName("The Velvet Tones", 'photo: 1/2 "live"', "images/abc.png")).toBe(
+      "The_Velvet_Tones_photo__1_2__live_.png",
+    );
     expect(downloadFileName("a<b>c|d", "e*f?g\\h", "x.JPG")).toBe("a_b_c_d_e_f_g_h.jpg");
     expect(downloadFileName("name", "", "noextension")).toBe("name");
   });

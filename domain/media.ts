@@ -63,7 +63,9 @@ export function passesVideoHostCheck(raw: string): boolean {
 }
 
 export function videoEmbedUrl(video: ParsedVideoLink): string {
-  return video.provider === "youtube" ? `https://www.youtube-nocookie.com/embed/${video.id}?autoplay=1` : `https://player.vimeo.com/video/${video.id}?autoplay=1`;
+  return video.provider === "youtube"
+    ? `https://www.youtube-nocookie.com/embed/${video.id}?autoplay=1`
+    : `https://player.vimeo.com/video/${video.id}?autoplay=1`;
 }
 
 const DOCUMENT_LABELS: Record<string, string> = {

@@ -92,8 +92,10 @@ export const MESSAGES = {
   requestAccepted: "Request Accepted",
   requestDeclined: "Request Declined",
   actApproved: (actName: string) => `${actName} Approved`,
-  nationallyRecognized: (actName: string, on: boolean) => `${actName} ${on ? "marked" : "unmarked"} as Nationally Recognized`,
-  internalUseOnly: (actName: string, on: boolean) => `${actName} ${on ? "marked" : "unmarked"} as "For Internal Use Only"`,
+  nationallyRecognized: (actName: string, on: boolean) =>
+    `${actName} ${on ? "marked" : "unmarked"} as Nationally Recognized`,
+  internalUseOnly: (actName: string, on: boolean) =>
+    `${actName} ${on ? "marked" : "unmarked"} as "For Internal Use Only"`,
   featured: (actName: string, on: boolean) => `${actName} ${on ? "is now" : "is no longer"} a Featured Entertainer`,
   // Empty states
   noTestimonials: "This Entertainer currently has no Testimonials",
@@ -120,5 +122,6 @@ export const OWN_EMPTY_STATES = {
   videos: "You have no videos yet. Add a link to a performance, or upload a clip.",
   testimonials: "You have no testimonials yet. Add what clients said about your shows.",
   offerings: "You have no offerings yet. Add one with a starting price, so planners know what to ask for.",
-  documents: "You have no public documents yet. Add one on the Documents page; an admin approves it before planners see it.",
+  documents:
+    "You have no public documents yet. Add one on the Documents page; an admin approves it before planners see it.",
 } as const;

@@ -12,7 +12,13 @@ describe("an act's moderation history in people's words", () => {
       { field: "Status", before: "Pending Approval", after: "Declined" },
       { field: "Decline reason", before: "—", after: "No live footage." },
     ]);
-    expect(moderationChanges(after, { active: true, declined: false, application_complete: true, decline_reason: null }, tagName)).toEqual([
+    expect(
+      moderationChanges(
+        after,
+        { active: true, declined: false, application_complete: true, decline_reason: null },
+        tagName,
+      ),
+    ).toEqual([
       { field: "Status", before: "Declined", after: "Approved" },
       { field: "Decline reason", before: "No live footage.", after: "—" },
     ]);
@@ -32,18 +38,34 @@ describe("an act's moderation history in people's words", () => {
   });
 
   it("tags by name, flags as yes or no, reviews as a reader sees them", () => {
-    expect(moderationChanges({ musical: true, genres: [1, 2], songTypes: [7] }, { musical: true, genres: [3], songTypes: [7], bandSetups: [8] }, tagName)).toEqual([
+    expect(
+      moderationChanges(
+        { musical: true, genres: [1, 2], songTypes: [7] },
+        { musical: true, genres: [3], songTypes: [7], bandSetups: [8] },
+        tagName,
+      ),
+    ).toEqual([
       { field: "Genres", before: "Jazz, Swing", after: "Rock" },
       { field: "Group Sizes", before: "—", after: "Trio" },
     ]);
-    expect(moderationChanges({ is_featured: 0 }, { is_featured: 1 }, tagName)).toEqual([{ field: "Featured", before: "No", after: "Yes" }]);
-    expect(moderationChanges({ review_id: 4, rating: 5, title: "Unforgettable", body: "…", reviewer_name: "Quinn Q." }, {}, tagName)).toEqual([
-      { field: "Review", before: "5 stars, “Unforgettable” by Quinn Q.", after: "—" },
+    expect(moderationChanges({ is_featured: 0 }, { is_featured: 1 }, tagName)).toEqual([
+      { field: "Featured", before: "No", after: "Yes" },
     ]);
+    expect(
+      moderationChanges(
+        { review_id: 4, rating: 5, title: "Unforgettable", body: "…", reviewer_name: "Quinn Q." },
+        {},
+        tagName,
+      ),
+    ).toEqual([{ field: "Review", before: "5 stars, “Unforgettable” by Quinn Q.", after: "—" }]);
   });
 
   it("a fact with no reading of its own is still named, and a tag since removed says so", () => {
-    expect(moderationChanges({ payout_hold: false }, { payout_hold: true }, tagName)).toEqual([{ field: "Payout hold", before: "false", after: "true" }]);
-    expect(moderationChanges({ genres: [99] }, { genres: [] }, tagName)).toEqual([{ field: "Genres", before: "a removed tag", after: "—" }]);
+    expect(moderationChanges({ payout_hold: false }, { payout_hold: true }, tagName)).toEqual([
+      { field: "Payout hold", before: "false", after: "true" },
+    ]);
+    expect(moderationChanges({ genres: [99] }, { genres: [] }, tagName)).toEqual([
+      { field: "Genres", before: "a removed tag", after: "—" },
+    ]);
   });
 });

@@ -34,14 +34,25 @@ const FIELDS: { field: string; keys: string[]; read: (values: Values, tagName: (
   {
     field: "Status",
     keys: ["active", "declined", "application_complete"],
-    read: (v) => (v.active === undefined ? NONE : deriveActStatus({ active: v.active === true, declined: v.declined === true, application_complete: v.application_complete === true }).label),
+    read: (v) =>
+      v.active === undefined
+        ? NONE
+        : deriveActStatus({
+            active: v.active === true,
+            declined: v.declined === true,
+            application_complete: v.application_complete === true,
+          }).label,
   },
   { field: "Decline reason", keys: ["decline_reason"], read: (v) => text(v.decline_reason) },
   { field: "Manager", keys: ["manager_name"], read: (v) => text(v.manager_name) },
   { field: "Internal use only", keys: ["internal_use_only"], read: (v) => yesNo(v.internal_use_only) },
   { field: "Featured", keys: ["is_featured"], read: (v) => yesNo(v.is_featured) },
   { field: "Nationally recognized", keys: ["nationallyRecognized"], read: (v) => yesNo(v.nationallyRecognized) },
-  { field: "Kind of act", keys: ["musical"], read: (v) => (v.musical === undefined ? NONE : v.musical ? "Musical" : "Variety or speaker") },
+  {
+    field: "Kind of act",
+    keys: ["musical"],
+    read: (v) => (v.musical === undefined ? NONE : v.musical ? "Musical" : "Variety or speaker"),
+  },
   ...ACT_TAG_RELATIONS.map((relation) => ({
     field: relationName(relation),
     keys: [relation],
@@ -53,7 +64,10 @@ const FIELDS: { field: string; keys: string[]; read: (values: Values, tagName: (
   {
     field: "Review",
     keys: ["review_id"],
-    read: (v) => (v.review_id === undefined ? NONE : `${v.rating} stars, “${text(v.title)}” by ${text(v.reviewer_name) === NONE ? "a planner" : v.reviewer_name}`),
+    read: (v) =>
+      v.review_id === undefined
+        ? NONE
+        : `${v.rating} stars, “${text(v.title)}” by ${text(v.reviewer_name) === NONE ? "a planner" : v.reviewer_name}`,
   },
 ];
 
@@ -74,7 +88,11 @@ export function moderationChanges(before: Values, after: Values, tagName: (id: n
   }
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (known.has(key) || SHOWN_THROUGH_OTHERS.has(key) || isRelation(key)) continue;
-    const change = { field: key.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase()), before: text(String(before[key] ?? "")), after: text(String(after[key] ?? "")) };
+    const change = {
+      field: key.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase()),
+      before: text(String(before[key] ?? "")),
+      after: text(String(after[key] ?? "")),
+    };
     if (change.before !== change.after) changes.push(change);
   }
   return changes;

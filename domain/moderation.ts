@@ -29,7 +29,9 @@ export const moderationEventSchema = z
     after: z.record(z.string(), z.unknown()),
     changes: z
       .array(z.object({ field: z.string(), before: z.string(), after: z.string() }))
-      .describe("What the action changed, field by field, in the words the history shows (tags by name, people by name)"),
+      .describe(
+        "What the action changed, field by field, in the words the history shows (tags by name, people by name)",
+      ),
     created_at: z.iso.datetime(),
   })
   .meta({

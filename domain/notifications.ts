@@ -74,12 +74,24 @@ export interface NotificationText {
 const actPage = (facts: NotificationFacts) => `/entertainment/${facts.actUrl ?? ""}`;
 
 /** For each kind: who gets it, the line of the settings page, the email's button, and its words. */
-export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: string; recipient: "artist" | "planner" | "both"; text: (facts: NotificationFacts) => NotificationText }> = {
+export const NOTIFICATIONS: Record<
+  NotificationKind,
+  {
+    setting: string;
+    action: string;
+    recipient: "artist" | "planner" | "both";
+    text: (facts: NotificationFacts) => NotificationText;
+  }
+> = {
   act_approved: {
     setting: "An act of mine is approved",
     action: "See the profile",
     recipient: "artist",
-    text: (f) => ({ title: `${f.actName} is approved`, body: `${f.actName} is live: planners can now find and book it.`, link: actPage(f) }),
+    text: (f) => ({
+      title: `${f.actName} is approved`,
+      body: `${f.actName} is live: planners can now find and book it.`,
+      link: actPage(f),
+    }),
   },
   act_declined: {
     setting: "An act of mine is declined",
@@ -95,31 +107,51 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     setting: "An act is given to me to manage",
     action: "See my acts",
     recipient: "artist",
-    text: (f) => ({ title: `You now manage ${f.actName}`, body: `An admin gave you ${f.actName} to manage.`, link: "/my-acts" }),
+    text: (f) => ({
+      title: `You now manage ${f.actName}`,
+      body: `An admin gave you ${f.actName} to manage.`,
+      link: "/my-acts",
+    }),
   },
   tag_request_accepted: {
     setting: "My request for new tags is accepted",
     action: "See the profile",
     recipient: "artist",
-    text: (f) => ({ title: `New tags for ${f.actName}`, body: `Your request to update the tags of ${f.actName} was accepted.`, link: actPage(f) }),
+    text: (f) => ({
+      title: `New tags for ${f.actName}`,
+      body: `Your request to update the tags of ${f.actName} was accepted.`,
+      link: actPage(f),
+    }),
   },
   tag_request_declined: {
     setting: "My request for new tags is declined",
     action: "See the profile",
     recipient: "artist",
-    text: (f) => ({ title: `Tag request for ${f.actName} declined`, body: `Your request to update the tags of ${f.actName} was declined.`, link: actPage(f) }),
+    text: (f) => ({
+      title: `Tag request for ${f.actName} declined`,
+      body: `Your request to update the tags of ${f.actName} was declined.`,
+      link: actPage(f),
+    }),
   },
   document_approved: {
     setting: "A document of mine is approved",
     action: "See my documents",
     recipient: "artist",
-    text: (f) => ({ title: `${f.documentTitle} approved`, body: `The document ${f.documentTitle} of ${f.actName} was approved.`, link: "/documents" }),
+    text: (f) => ({
+      title: `${f.documentTitle} approved`,
+      body: `The document ${f.documentTitle} of ${f.actName} was approved.`,
+      link: "/documents",
+    }),
   },
   document_declined: {
     setting: "A document of mine is declined",
     action: "See my documents",
     recipient: "artist",
-    text: (f) => ({ title: `${f.documentTitle} declined`, body: `The document ${f.documentTitle} of ${f.actName} was declined.`, link: "/documents" }),
+    text: (f) => ({
+      title: `${f.documentTitle} declined`,
+      body: `The document ${f.documentTitle} of ${f.actName} was declined.`,
+      link: "/documents",
+    }),
   },
   act_invited: {
     setting: "An act of mine is invited to an event",
@@ -145,19 +177,31 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     setting: "An act declines my invite",
     action: "See your events",
     recipient: "planner",
-    text: (f) => ({ title: `${f.actName} declined ${f.eventName}`, body: `${f.actName} declined your invite to ${f.eventName}. Find another act for it.`, link: "/events" }),
+    text: (f) => ({
+      title: `${f.actName} declined ${f.eventName}`,
+      body: `${f.actName} declined your invite to ${f.eventName}. Find another act for it.`,
+      link: "/events",
+    }),
   },
   event_cancelled: {
     setting: "A planner cancels an event my act is invited to",
     action: "See your invites",
     recipient: "artist",
-    text: (f) => ({ title: `${f.eventName} is cancelled`, body: `The planner cancelled ${f.eventName}, to which ${f.actName} was invited. Any offer or booking for it has ended.`, link: "/invites" }),
+    text: (f) => ({
+      title: `${f.eventName} is cancelled`,
+      body: `The planner cancelled ${f.eventName}, to which ${f.actName} was invited. Any offer or booking for it has ended.`,
+      link: "/invites",
+    }),
   },
   offer_received: {
     setting: "An act makes me an offer",
     action: "See the offer",
     recipient: "planner",
-    text: (f) => ({ title: `An offer from ${f.actName}`, body: `${f.actName} offers to play ${f.eventName} for ${f.price}.`, link: "/events" }),
+    text: (f) => ({
+      title: `An offer from ${f.actName}`,
+      body: `${f.actName} offers to play ${f.eventName} for ${f.price}.`,
+      link: "/events",
+    }),
   },
   offer_expiring: {
     setting: "An offer I have not answered is about to end",
@@ -243,19 +287,31 @@ export const NOTIFICATIONS: Record<NotificationKind, { setting: string; action: 
     setting: "An act withdraws its offer",
     action: "See your events",
     recipient: "planner",
-    text: (f) => ({ title: `${f.actName} withdrew its offer`, body: `${f.actName} withdrew its offer of ${f.price} for ${f.eventName}.`, link: "/events" }),
+    text: (f) => ({
+      title: `${f.actName} withdrew its offer`,
+      body: `${f.actName} withdrew its offer of ${f.price} for ${f.eventName}.`,
+      link: "/events",
+    }),
   },
   review_posted: {
     setting: "An act of mine is reviewed",
     action: "Read the review",
     recipient: "artist",
-    text: (f) => ({ title: `A new review of ${f.actName}`, body: `${f.actName} has a new ${f.rating}-star review.`, link: `${actPage(f)}#reviews` }),
+    text: (f) => ({
+      title: `A new review of ${f.actName}`,
+      body: `${f.actName} has a new ${f.rating}-star review.`,
+      link: `${actPage(f)}#reviews`,
+    }),
   },
   review_reply: {
     setting: "An act answers my review",
     action: "Read the answer",
     recipient: "planner",
-    text: (f) => ({ title: `${f.actName} answered your review`, body: `${f.actName} answered your review: "${f.excerpt}"`, link: `${actPage(f)}#reviews` }),
+    text: (f) => ({
+      title: `${f.actName} answered your review`,
+      body: `${f.actName} answered your review: "${f.excerpt}"`,
+      link: `${actPage(f)}#reviews`,
+    }),
   },
   review_removed: {
     setting: "A review I wrote, or of my act, is removed",

@@ -32,6 +32,9 @@ export function pageCount(meta: PageMeta): number {
 export const PAGE_QUERY_KEYS = ["page", "perPage"] as const;
 
 export function pageQueryOf(url: URL): PageQuery {
-  const parsed = pageQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined, perPage: url.searchParams.get("perPage") ?? undefined });
+  const parsed = pageQuerySchema.safeParse({
+    page: url.searchParams.get("page") ?? undefined,
+    perPage: url.searchParams.get("perPage") ?? undefined,
+  });
   return parsed.success ? parsed.data : pageQuerySchema.parse({});
 }

@@ -107,7 +107,11 @@ export function showDocumentsSection(viewer: Viewer | null, act: ActAccess, appr
 }
 
 /** A stored document file is public only when approved and public. */
-export function canDownloadDocument(viewer: Viewer | null, act: ActAccess, document: { is_public: boolean; approval: string }): boolean {
+export function canDownloadDocument(
+  viewer: Viewer | null,
+  act: ActAccess,
+  document: { is_public: boolean; approval: string },
+): boolean {
   return (document.is_public && document.approval === "approved") || canManageDocuments(viewer, act);
 }
 

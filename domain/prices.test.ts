@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { centsOfDollars, dollarsOfCents, formatDollars, isWholeCents, lowestPrice, priceFromText, priceRangeText } from "./prices";
+import {
+  centsOfDollars,
+  dollarsOfCents,
+  formatDollars,
+  isWholeCents,
+  lowestPrice,
+  priceFromText,
+  priceRangeText,
+} from "./prices";
 import { offeringFormSchema, offeringInputOfForm } from "./schemas/offering";
 
 describe("prices", () => {
@@ -34,20 +42,29 @@ describe("prices", () => {
 
   it("the form says what the API would say, on the fields in dollars", () => {
     const form = { title: "Set", description: "Music", eventTypes: [1] };
-    const errors = (price_from: string, price_to: string) => offeringFormSchema.safeParse({ ...form, price_from, price_to }).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    const errors = (price_from: string, price_to: string) =>
+      offeringFormSchema
+        .safeParse({ ...form, price_from, price_to })
+        .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(errors("", "")).toBeUndefined();
     expect(errors("ten", "")).toEqual([["price_from", "Enter a price from $0 to $1,000,000"]]);
     expect(errors("1000001", "")).toEqual([["price_from", "Enter a price from $0 to $1,000,000"]]);
     expect(errors("", "500")).toEqual([["price_from", "Enter the starting price too"]]);
     expect(errors("500", "499.99")).toEqual([["price_to", "The top of the range can't be below its start"]]);
-    expect(offeringInputOfForm({ ...form, price_from: "1,500", price_to: "" })).toEqual({ ...form, price_from_cents: 150_000, price_to_cents: null });
+    expect(offeringInputOfForm({ ...form, price_from: "1,500", price_to: "" })).toEqual({
+      ...form,
+      price_from_cents: 150_000,
+      price_to_cents: null,
+    });
   });
 });
 
 describe("whole cents", () => {
   it("takes dollars with at most two decimals, whatever their float error, and refuses a fraction of a cent", () => {
-    for (const dollars of [1, 0.29, 12.34, 1500.5, 99_999.99, 1_000_000]) expect(isWholeCents(dollars), String(dollars)).toBe(true);
-    for (const dollars of [12.345, 0.001, 1500.505, Number.NaN, Number.POSITIVE_INFINITY]) expect(isWholeCents(dollars), String(dollars)).toBe(false);
+    for (const dollars of [1, 0.29, 12.34, 1500.5, 99_999.99, 1_000_000])
+      expect(isWholeCents(dollars), String(dollars)).toBe(true);
+    for (const dollars of [12.345, 0.001, 1500.505, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(isWholeCents(dollars), String(dollars)).toBe(false);
   });
 
   it("agrees with whole cents typed as dollars", () => {

@@ -13,7 +13,12 @@ export function formatPrice(cents: number): string {
 /** "$1,500", or "$1,500.50" when there are cents. */
 export function formatDollars(cents: number): string {
   const whole = cents % 100 === 0;
-  return numberFormat({ style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
+  return numberFormat({
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100);
 }
 
 /** "From $1,500": what cards, listings and the profile say of an act's lowest price. */
@@ -30,7 +35,8 @@ export function priceRangeText(from: number, to: number | null): string {
 /** An act's "from" price: the lowest of its offerings', or null when none has one. */
 export function lowestPrice(offerings: readonly { price_from_cents: number | null }[]): number | null {
   let lowest: number | null = null;
-  for (const { price_from_cents: cents } of offerings) if (cents !== null && (lowest === null || cents < lowest)) lowest = cents;
+  for (const { price_from_cents: cents } of offerings)
+    if (cents !== null && (lowest === null || cents < lowest)) lowest = cents;
   return lowest;
 }
 

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { averageRating, clampRating, formatAverage, ratingDistribution, reviewerShownName, reviewSourceLabel } from "./ratings";
+import {
+  averageRating,
+  clampRating,
+  formatAverage,
+  ratingDistribution,
+  reviewerShownName,
+  reviewSourceLabel,
+} from "./ratings";
 
 describe("ratings", () => {
   it("clamps to the 1-to-5 scale", () => {
@@ -56,8 +63,12 @@ describe("reviewerShownName", () => {
 
 describe("a review's label", () => {
   it("says a booking, with what and when it was, or that an admin added it", () => {
-    expect(reviewSourceLabel({ source: "booking", event_type: "Wedding", event_month: "June 2027" }, "EVA")).toBe("Verified booking · Wedding · June 2027");
-    expect(reviewSourceLabel({ source: "booking", event_type: null, event_month: "June 2027" }, "EVA")).toBe("Verified booking · June 2027");
+    expect(reviewSourceLabel({ source: "booking", event_type: "Wedding", event_month: "June 2027" }, "EVA")).toBe(
+      "Verified booking · Wedding · June 2027",
+    );
+    expect(reviewSourceLabel({ source: "booking", event_type: null, event_month: "June 2027" }, "EVA")).toBe(
+      "Verified booking · June 2027",
+    );
     expect(reviewSourceLabel({ source: "admin" }, "EVA")).toBe("Added by EVA");
   });
 });

@@ -47,7 +47,10 @@ export const REVIEW_SOURCES = ["booking", "admin"] as const;
 export type ReviewSource = (typeof REVIEW_SOURCES)[number];
 
 /** A review's label: "Verified booking · Wedding · June 2027", or "Added by EVA". */
-export function reviewSourceLabel(review: { source: ReviewSource; event_type?: string | null; event_month?: string | null }, appName: string): string {
+export function reviewSourceLabel(
+  review: { source: ReviewSource; event_type?: string | null; event_month?: string | null },
+  appName: string,
+): string {
   if (review.source === "admin") return `Added by ${appName}`;
   return ["Verified booking", review.event_type, review.event_month].filter(Boolean).join(" · ");
 }

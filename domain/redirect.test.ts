@@ -3,7 +3,13 @@ import { safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it("keeps paths on our origin", () => {
-    for (const path of ["/", "/events", "/search?q=jazz&radius=50", "/entertainment/the-velvet-tones#reviews", "/a/b/../c"]) {
+    for (const path of [
+      "/",
+      "/events",
+      "/search?q=jazz&radius=50",
+      "/entertainment/the-velvet-tones#reviews",
+      "/a/b/../c",
+    ]) {
       expect(safeRedirect(path)).toBe(new URL(path, "https://x.invalid").href.slice("https://x.invalid".length));
     }
   });

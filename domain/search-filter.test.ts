@@ -5,9 +5,24 @@ import { parseSearchFilter, serializeSearchFilter } from "./search-filter";
 describe("act search filter", () => {
   it("round-trips through the query string", () => {
     const filter = parseSearchFilter(
-      serializeSearchFilter({ page: 2, searchTerms: "soul band", genres: undefined, styles: ["Motown", "Funk"], radius: 50, location_lat: 41.88, location_lng: -87.63 } as never),
+      serializeSearchFilter({
+        page: 2,
+        searchTerms: "soul band",
+        genres: undefined,
+        styles: ["Motown", "Funk"],
+        radius: 50,
+        location_lat: 41.88,
+        location_lng: -87.63,
+      } as never),
     );
-    expect(filter).toMatchObject({ page: 2, searchTerms: "soul band", styles: ["Motown", "Funk"], radius: 50, location_lat: 41.88, location_lng: -87.63 });
+    expect(filter).toMatchObject({
+      page: 2,
+      searchTerms: "soul band",
+      styles: ["Motown", "Funk"],
+      radius: 50,
+      location_lat: 41.88,
+      location_lng: -87.63,
+    });
   });
 
   it("keeps any list of values intact (an empty value is no value, as a GET form sends it)", () => {

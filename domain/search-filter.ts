@@ -5,11 +5,25 @@ import { calendarDate, text } from "./schemas/fields";
 import { TAG_TYPE_NAMES } from "./tags";
 
 /** The act search filter (every key search and listing pages take), and its query-string form. */
-export const LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions", "extras"] as const;
+export const LIST_KEYS = [
+  "actTypes",
+  "styles",
+  "bandSetups",
+  "songTypes",
+  "eventTypes",
+  "occasions",
+  "extras",
+] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 
 /** What "extras" filters on: facts about an act beyond its tags. */
-export const EXTRAS = ["Featured", "Nationally Recognized", "Corporate Experience", "Has Videos", "Has Reviews"] as const;
+export const EXTRAS = [
+  "Featured",
+  "Nationally Recognized",
+  "Corporate Experience",
+  "Has Videos",
+  "Has Reviews",
+] as const;
 export type Extra = (typeof EXTRAS)[number];
 
 export const SORTS = ["relevance", "recommended", "rating", "reviews", "newest", "price", "distance"] as const;
@@ -49,7 +63,12 @@ export const actSearchFilterSchema = z.object({
   /** Only acts free that day (YYYY-MM-DD): not booked, blocked or busy (domain/availability.ts). */
   date: calendarDate().optional(),
   /** Whole dollars: only acts whose "from" price is at most this (acts with no price are left out). */
-  budget: z.coerce.number({ error: MESSAGES.budgetWholeDollars }).int(MESSAGES.budgetWholeDollars).min(0, MESSAGES.budgetWholeDollars).max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh).optional(),
+  budget: z.coerce
+    .number({ error: MESSAGES.budgetWholeDollars })
+    .int(MESSAGES.budgetWholeDollars)
+    .min(0, MESSAGES.budgetWholeDollars)
+    .max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh)
+    .optional(),
   sort: z.enum(SORTS).optional(),
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;

@@ -1,11 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guideBodyFromText, guideBodyToText, guideLinksFromText, guideLinksToText, paragraphsFromText, serpCut, seoEntryPath, seoWarnings } from "./seo";
+import {
+  guideBodyFromText,
+  guideBodyToText,
+  guideLinksFromText,
+  guideLinksToText,
+  paragraphsFromText,
+  serpCut,
+  seoEntryPath,
+  seoWarnings,
+} from "./seo";
 
 describe("serpCut", () => {
   it("keeps text that fits, and cuts longer text at a word with an ellipsis", () => {
     expect(serpCut("  Jazz   bands in Austin ", 60)).toBe("Jazz bands in Austin");
-    expect(serpCut("Wedding bands, DJs and string quartets for every kind of celebration", 40)).toBe("Wedding bands, DJs and string quartets…");
+    expect(serpCut("Wedding bands, DJs and string quartets for every kind of celebration", 40)).toBe(
+      "Wedding bands, DJs and string quartets…",
+    );
   });
 
   it("never passes the limit, whatever the text", () => {
@@ -47,9 +58,15 @@ describe("guide text", () => {
   it("writes back what it reads", () => {
     const words = fc.stringMatching(/^[A-Za-z0-9.,']+( [A-Za-z0-9.,']+){0,5}$/);
     fc.assert(
-      fc.property(fc.array(words, { maxLength: 4 }), fc.array(fc.record({ heading: words, paragraphs: fc.array(words, { minLength: 1, maxLength: 3 }) }), { maxLength: 3 }), (paragraphs, sections) => {
-        expect(guideBodyFromText(guideBodyToText({ paragraphs, sections }))).toEqual({ paragraphs, sections });
-      }),
+      fc.property(
+        fc.array(words, { maxLength: 4 }),
+        fc.array(fc.record({ heading: words, paragraphs: fc.array(words, { minLength: 1, maxLength: 3 }) }), {
+          maxLength: 3,
+        }),
+        (paragraphs, sections) => {
+          expect(guideBodyFromText(guideBodyToText({ paragraphs, sections }))).toEqual({ paragraphs, sections });
+        },
+      ),
     );
     const links = [{ label: "DJs in Austin, TX", path: "/hire/dj/austin-tx" }];
     expect(guideLinksFromText(guideLinksToText(links))).toEqual(links);

@@ -7,7 +7,11 @@ export interface PageSeo {
   description: string;
 }
 
-export function actPageSeo(appName: string, act: { name: string | null; description: string | null }, curated: PageSeo | null): PageSeo {
+export function actPageSeo(
+  appName: string,
+  act: { name: string | null; description: string | null },
+  curated: PageSeo | null,
+): PageSeo {
   if (curated) return { title: curated.title, description: curated.description };
   return {
     title: `${appName} - ${act.name || FALLBACK_TITLE_NAME}`,
@@ -39,10 +43,20 @@ export function seoWarnings(entry: { title: string; description: string }): stri
   const title = entry.title.trim().length;
   const description = entry.description.trim().length;
   const warnings: string[] = [];
-  if (title > SERP_TITLE_CHARS) warnings.push(`The title has ${title} characters; search engines show about ${SERP_TITLE_CHARS}, so the end is cut.`);
-  if (title > 0 && title < SERP_TITLE_MIN_CHARS) warnings.push(`The title has ${title} characters; under ${SERP_TITLE_MIN_CHARS} it says little about the page.`);
-  if (description > SERP_DESCRIPTION_CHARS) warnings.push(`The description has ${description} characters; search engines show about ${SERP_DESCRIPTION_CHARS}, so the end is cut.`);
-  if (description > 0 && description < SERP_DESCRIPTION_MIN_CHARS) warnings.push(`The description has ${description} characters; under ${SERP_DESCRIPTION_MIN_CHARS} engines often write their own.`);
+  if (title > SERP_TITLE_CHARS)
+    warnings.push(
+      `The title has ${title} characters; search engines show about ${SERP_TITLE_CHARS}, so the end is cut.`,
+    );
+  if (title > 0 && title < SERP_TITLE_MIN_CHARS)
+    warnings.push(`The title has ${title} characters; under ${SERP_TITLE_MIN_CHARS} it says little about the page.`);
+  if (description > SERP_DESCRIPTION_CHARS)
+    warnings.push(
+      `The description has ${description} characters; search engines show about ${SERP_DESCRIPTION_CHARS}, so the end is cut.`,
+    );
+  if (description > 0 && description < SERP_DESCRIPTION_MIN_CHARS)
+    warnings.push(
+      `The description has ${description} characters; under ${SERP_DESCRIPTION_MIN_CHARS} engines often write their own.`,
+    );
   return warnings;
 }
 
@@ -89,7 +103,12 @@ export function guideBodyFromText(value: string): GuideBody {
 }
 
 export function guideBodyToText(body: GuideBody): string {
-  return [paragraphsToText(body.paragraphs), ...body.sections.map((section) => `## ${section.heading}\n\n${paragraphsToText(section.paragraphs)}`)].filter(Boolean).join("\n\n");
+  return [
+    paragraphsToText(body.paragraphs),
+    ...body.sections.map((section) => `## ${section.heading}\n\n${paragraphsToText(section.paragraphs)}`),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** A guide's links, one a line: "Label | /path". */
@@ -100,7 +119,9 @@ export function guideLinksFromText(value: string): { label: string; path: string
     .filter(Boolean)
     .map((line) => {
       const bar = line.lastIndexOf("|");
-      return bar < 0 ? { label: line, path: "" } : { label: line.slice(0, bar).trim(), path: line.slice(bar + 1).trim() };
+      return bar < 0
+        ? { label: line, path: "" }
+        : { label: line.slice(0, bar).trim(), path: line.slice(bar + 1).trim() };
     });
 }
 

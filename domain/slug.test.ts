@@ -18,6 +18,11 @@ describe("an act's address", () => {
   it("is its name, with the first free number only on a clash", () => {
     expect(firstFreeSlug("midnight-marigolds", new Set())).toBe("midnight-marigolds");
     expect(firstFreeSlug("midnight-marigolds", new Set(["midnight-marigolds"]))).toBe("midnight-marigolds-2");
-    expect(firstFreeSlug("midnight-marigolds", new Set(["midnight-marigolds", "midnight-marigolds-2", "midnight-marigolds-4"]))).toBe("midnight-marigolds-3");
+    expect(
+      firstFreeSlug(
+        "midnight-marigolds",
+        new Set(["midnight-marigolds", "midnight-marigolds-2", "midnight-marigolds-4"]),
+      ),
+    ).toBe("midnight-marigolds-3");
   });
 });

@@ -17,7 +17,16 @@ export function kindOfAct(tags: readonly { name: string; type: TagType }[]): str
 }
 
 /** The act fields that hold tags; styles and occasions reuse the genre and event-type lists. */
-export const ACT_TAG_RELATIONS = ["genres", "songTypes", "bandSetups", "eventTypes", "varietyTypes", "speakerTypes", "styles", "occasions"] as const;
+export const ACT_TAG_RELATIONS = [
+  "genres",
+  "songTypes",
+  "bandSetups",
+  "eventTypes",
+  "varietyTypes",
+  "speakerTypes",
+  "styles",
+  "occasions",
+] as const;
 export type ActTagRelation = (typeof ACT_TAG_RELATIONS)[number];
 
 /** Where an artist's tag update request stands. */
@@ -48,7 +57,9 @@ export const TAG_TYPE_NAMES: Record<TagType, { one: string; many: string }> = {
   "Speaker Type": { one: "Speaker Type", many: "Speaker Types" },
 };
 
-export const tagSchema = z
-  .object({ id: z.number().int(), name: z.string(), type: z.enum(TAG_TYPES) })
-  .meta({ id: "Tag", description: "A tag of the catalogue: a genre, event type, band setup, song type, variety or speaker type", example: { id: 5, name: "Funk", type: "Genre" } });
+export const tagSchema = z.object({ id: z.number().int(), name: z.string(), type: z.enum(TAG_TYPES) }).meta({
+  id: "Tag",
+  description: "A tag of the catalogue: a genre, event type, band setup, song type, variety or speaker type",
+  example: { id: 5, name: "Funk", type: "Genre" },
+});
 export type Tag = z.infer<typeof tagSchema>;

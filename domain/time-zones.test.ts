@@ -25,21 +25,40 @@ describe("event times in the event's time zone", () => {
   });
 
   it("turns a wall time into an instant and back, away from the hour clocks change", () => {
-    const zones = ["America/Chicago", "America/Los_Angeles", "America/New_York", "America/Denver", "Pacific/Honolulu", "UTC"];
+    const zones = [
+      "America/Chicago",
+      "America/Los_Angeles",
+      "America/New_York",
+      "America/Denver",
+      "Pacific/Honolulu",
+      "UTC",
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
-        const local = new Date(Math.floor(ms / 60_000) * 60_000).toISOString().slice(0, 16);
-        const hour = Number(local.slice(11, 13));
-        fc.pre(hour !== 1 && hour !== 2);
-        expect(instantToWallTime(wallTimeToInstant(local, zone), zone)).toBe(local);
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const local = new Date(Math.floor(ms / 60_000) * 60_000).toISOString().slice(0, 16);
+          const hour = Number(local.slice(11, 13));
+          fc.pre(hour !== 1 && hour !== 2);
+          expect(instantToWallTime(wallTimeToInstant(local, zone), zone)).toBe(local);
+        },
+      ),
     );
   });
 });
 
 describe("start times that exist", () => {
   it("takes a wall time or an instant with its offset, in the years 2000 to 2100", () => {
-    for (const value of ["2027-05-01T19:00", "2027-05-01 19:00", "2027-07-04T20:30:00.000Z", "2028-02-29T12:00", "2027-12-05T01:00:00-06:00", "2000-01-01T00:00", "2100-12-31T23:59:59"]) {
+    for (const value of [
+      "2027-05-01T19:00",
+      "2027-05-01 19:00",
+      "2027-07-04T20:30:00.000Z",
+      "2028-02-29T12:00",
+      "2027-12-05T01:00:00-06:00",
+      "2000-01-01T00:00",
+      "2100-12-31T23:59:59",
+    ]) {
       expect(isRealStartTime(value), value).toBe(true);
     }
   });

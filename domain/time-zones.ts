@@ -19,9 +19,14 @@ export const START_YEARS = { first: 2000, last: 2100 } as const;
  * real time of day (no 25:00). Nothing is rolled over into the next month or day.
  */
 export function isRealStartTime(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:[zZ]|([+-])(\d{2}):(\d{2}))?$/.exec(value.trim());
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:[zZ]|([+-])(\d{2}):(\d{2}))?$/.exec(
+      value.trim(),
+    );
   if (!match) return false;
-  const [, year, month, day, hour, minute, second = "0", , offsetHours = "0", offsetMinutes = "0"] = match.map((part) => part ?? undefined);
+  const [, year, month, day, hour, minute, second = "0", , offsetHours = "0", offsetMinutes = "0"] = match.map(
+    (part) => part ?? undefined,
+  );
   const y = Number(year);
   if (y < START_YEARS.first || y > START_YEARS.last) return false;
   const m = Number(month);

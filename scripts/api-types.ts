@@ -23,13 +23,26 @@ export const API_TYPES_FILE = "app/lib/api-schema.d.ts";
 /** The document as /api/openapi.json serves it, from an app on an empty in-memory database. */
 export async function publishedDocument(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), "eva-api-types-"));
-  const env = loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(64), PUBLIC_URL: "https://eva.example", LOG_LEVEL: "silent", NODE_ENV: "test" });
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "x".repeat(64),
+    PUBLIC_URL: "https://eva.example",
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+  });
   const database = await openDatabase({});
   try {
     await migrateDatabase(database);
     const jobs = await openJobQueue(database, createLogger("silent"), { work: false });
     try {
-      const app = createApp({ env, database, jobs, auth: createAuth(database.db, env, env.authSecret!), logger: createLogger("silent"), storage: createFileStorage(env) });
+      const app = createApp({
+        env,
+        database,
+        jobs,
+        auth: createAuth(database.db, env, env.authSecret!),
+        logger: createLogger("silent"),
+        storage: createFileStorage(env),
+      });
       return (await (await app.request("/api/openapi.json")).json()) as Record<string, unknown>;
     } finally {
       await jobs.stop();

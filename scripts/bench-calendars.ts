@@ -30,12 +30,33 @@ const DUE_AFTER_SECONDS = SECONDS + 15;
 function calendarText(index: number): string {
   const today = new Date().toISOString().slice(0, 10);
   const stamp = (day: string, time: string) => `${day.replaceAll("-", "")}T${time}`;
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Bench//EN", ...(tzlib_get_ical_block("America/Chicago")[0] ?? "").split("\r\n")];
-  lines.push("BEGIN:VEVENT", `UID:weekly-${index}@bench`, "DTSTAMP:20260101T000000Z", "SUMMARY:Rehearsal", `DTSTART;TZID=America/Chicago:${stamp(addDays(today, index % 7), "190000")}`);
-  lines.push(`DTEND;TZID=America/Chicago:${stamp(addDays(today, index % 7), "210000")}`, "RRULE:FREQ=WEEKLY;COUNT=52", "END:VEVENT");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Bench//EN",
+    ...(tzlib_get_ical_block("America/Chicago")[0] ?? "").split("\r\n"),
+  ];
+  lines.push(
+    "BEGIN:VEVENT",
+    `UID:weekly-${index}@bench`,
+    "DTSTAMP:20260101T000000Z",
+    "SUMMARY:Rehearsal",
+    `DTSTART;TZID=America/Chicago:${stamp(addDays(today, index % 7), "190000")}`,
+  );
+  lines.push(
+    `DTEND;TZID=America/Chicago:${stamp(addDays(today, index % 7), "210000")}`,
+    "RRULE:FREQ=WEEKLY;COUNT=52",
+    "END:VEVENT",
+  );
   for (let gig = 0; gig < 40; gig++) {
     const day = addDays(today, (index * 13 + gig * 9) % 400);
-    lines.push("BEGIN:VEVENT", `UID:gig-${index}-${gig}@bench`, "DTSTAMP:20260101T000000Z", `SUMMARY:Gig ${gig}`, `DTSTART;TZID=America/Chicago:${stamp(day, "200000")}`);
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:gig-${index}-${gig}@bench`,
+      "DTSTAMP:20260101T000000Z",
+      `SUMMARY:Gig ${gig}`,
+      `DTSTART;TZID=America/Chicago:${stamp(day, "200000")}`,
+    );
     lines.push(`DTEND;TZID=America/Chicago:${stamp(day, "235900")}`, "END:VEVENT");
   }
   lines.push("END:VCALENDAR");
@@ -103,7 +124,8 @@ try {
     return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ${Math.round(times.length / SECONDS)} req/s`;
   };
   const before = await profile();
-  while (Date.now() - started < DUE_AFTER_SECONDS * 1000 + 500) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (Date.now() - started < DUE_AFTER_SECONDS * 1000 + 500)
+    await new Promise((resolve) => setTimeout(resolve, 200));
   // The reader looks each minute: the round starts at its next look after the calendars fall due.
   while (reads.size === 0) await new Promise((resolve) => setTimeout(resolve, 100));
   const roundStarted = Date.now();
@@ -112,7 +134,9 @@ try {
   const seconds = ((Date.now() - roundStarted) / 1000).toFixed(1);
   console.log(`\n${CALENDARS} subscribed calendars (${calendarText(1).length} bytes each), ${database.kind}`);
   console.log(`read in one round: ${seconds} s from the first read to the last (the refresh period is 30 minutes)`);
-  console.log(`profile page (guest cache off, 10 connections, ${SECONDS} s): before ${before}; while reading ${during}`);
+  console.log(
+    `profile page (guest cache off, 10 connections, ${SECONDS} s): before ${before}; while reading ${during}`,
+  );
 } finally {
   app.kill("SIGTERM");
   calendars.close();

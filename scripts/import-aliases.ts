@@ -4,4 +4,7 @@ import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
 export const ALIASED_FOLDERS = ["app", "server", "domain", "modules", "tests"];
-export const importAliases = ALIASED_FOLDERS.map((folder) => ({ find: new RegExp(`^#${folder}/`), replacement: `${ROOT}/${folder}/` }));
+export const importAliases = ALIASED_FOLDERS.map((folder) => ({
+  find: new RegExp(`^#${folder}/`),
+  replacement: `${ROOT}/${folder}/`,
+}));

@@ -45,7 +45,8 @@ function resolveSpecifier(from: string, specifier: string): string | null {
 /** How `from` names `target`: relative within its folder and one step up, else by alias. */
 function specifierFor(from: string, target: string, original: string): string {
   const query = original.match(/\?.*$/)?.[0] ?? "";
-  const keepExtension = /\.(css|mjs|json|svg|png|txt)(\?.*)?$/.test(original) || /\.tsx?$/.test(original.replace(/\?.*$/, ""));
+  const keepExtension =
+    /\.(css|mjs|json|svg|png|txt)(\?.*)?$/.test(original) || /\.tsx?$/.test(original.replace(/\?.*$/, ""));
   const bare = keepExtension ? target : target.replace(/(\/index)?\.tsx?$/, "");
   const topOf = (path: string) => relative(ROOT, path).split(sep)[0]!;
   let path = relative(dirname(from), bare).split(sep).join("/");
@@ -55,20 +56,29 @@ function specifierFor(from: string, target: string, original: string): string {
   return `#${relative(ROOT, bare).split(sep).join("/")}${query}`;
 }
 
-function rewrite(file: string, text: string, locate: (target: string) => string, filePath: string, aliasesOnly: boolean): string {
+function rewrite(
+  file: string,
+  text: string,
+  locate: (target: string) => string,
+  filePath: string,
+  aliasesOnly: boolean,
+): string {
   return text.replace(SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
     const target = resolveSpecifier(file, specifier);
     if (!target) return whole;
     const moved = locate(target);
     const next = specifierFor(filePath, moved, specifier);
-    const unchanged = moved === target && filePath === file && !(aliasesOnly && specifier.startsWith(".") && next.startsWith("#"));
+    const unchanged =
+      moved === target && filePath === file && !(aliasesOnly && specifier.startsWith(".") && next.startsWith("#"));
     return unchanged ? whole : `${lead}${quote}${next}${quote}`;
   });
 }
 
 function main(args: string[]): void {
   const aliasesOnly = args.includes("--aliases");
-  const pairs = args.filter((arg) => arg.includes("=")).map((arg) => arg.split("=").map((path) => resolve(ROOT, path)) as [string, string]);
+  const pairs = args
+    .filter((arg) => arg.includes("="))
+    .map((arg) => arg.split("=").map((path) => resolve(ROOT, path)) as [string, string]);
   /** Each moved file's new path, by its old one. */
   const moves = new Map<string, string>();
   for (const [from, to] of pairs) {

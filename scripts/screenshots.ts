@@ -44,7 +44,16 @@ async function startServer(): Promise<{ base: string; child: ChildProcess; dataD
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "eva-screenshots-"));
   const child = spawn(process.execPath, ["dist/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`${base}/readyz`);
@@ -60,7 +69,10 @@ async function main() {
     const roles = [...new Set(PAGES.map(([role]) => role))];
     for (const role of roles) {
       for (const width of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
+        const context = await browser.newContext({
+          viewport: { width, height: width < 600 ? 844 : 900 },
+          deviceScaleFactor: 1,
+        });
         if (role !== "guest") {
           const page = await context.newPage();
           await page.goto(`${server.base}/login`);

@@ -27,7 +27,10 @@ describe("the error shape of every failed /api call", () => {
     const response = await server.request("/api/no-such-thing");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "No such endpoint: GET /api/no-such-thing", code: "not_found" });
-    expect((await server.request("/api/acts/x/y/z", { method: "POST", json: {}, cookie: await server.cookieFor("owner") })).status).toBe(404);
+    expect(
+      (await server.request("/api/acts/x/y/z", { method: "POST", json: {}, cookie: await server.cookieFor("owner") }))
+        .status,
+    ).toBe(404);
     // A guest's write is refused for want of a session before anything else is said.
     expect((await server.request("/api/acts/x/y/z", { method: "POST", json: {} })).status).toBe(401);
   });
@@ -44,7 +47,10 @@ describe("the error shape of every failed /api call", () => {
     expect(array.status).toBe(400);
     expect(await array.json()).toMatchObject({ code: "bad_request" });
 
-    const text = await server.request("/api/auth/sign-in/email", { body: "email=a", headers: { "content-type": "text/plain" } });
+    const text = await server.request("/api/auth/sign-in/email", {
+      body: "email=a",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(400);
     expect(await text.json()).toEqual({ message: "The request body must be JSON", code: "bad_request" });
   });
@@ -63,28 +69,47 @@ describe("the error shape of every failed /api call", () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: "The request body is too large", code: "payload_too_large" });
-    const signIn = await server.request("/api/auth/sign-in/email", { json: { email: "big@example.com", password: "long-enough" } });
+    const signIn = await server.request("/api/auth/sign-in/email", {
+      json: { email: "big@example.com", password: "long-enough" },
+    });
     expect(signIn.status).toBe(401);
   });
 
   it("a cookie-authenticated POST from a foreign Origin is refused", async () => {
     const cookie = await server.cookieFor("planner");
-    const foreign = await server.request("/api/auth/sign-out", { json: {}, cookie, headers: { origin: "https://evil.example" } });
+    const foreign = await server.request("/api/auth/sign-out", {
+      json: {},
+      cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ message: "Requests from another site are not allowed", code: "forbidden" });
-    const crossSite = await server.request("/api/auth/sign-out", { json: {}, cookie, headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await server.request("/api/auth/sign-out", {
+      json: {},
+      cookie,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
     // Still signed in: the forged sign-out did nothing.
     expect((await server.request("/api/me", { cookie })).status).toBe(200);
   });
 
   it("the OpenAPI document describes the endpoints and the docs page serves", async () => {
-    const doc = await json<{ openapi: string; paths: Record<string, unknown> }>(await server.request("/api/openapi.json"));
+    const doc = await json<{ openapi: string; paths: Record<string, unknown> }>(
+      await server.request("/api/openapi.json"),
+    );
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/me", "/tags", "/acts/{actUrl}"]));
-    const full = await json<{ servers: { url: string }[]; components: { securitySchemes: Record<string, { type: string; in: string; name: string }> } }>(await server.request("/api/openapi.json"));
+    const full = await json<{
+      servers: { url: string }[];
+      components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
+    }>(await server.request("/api/openapi.json"));
     expect(full.servers).toEqual([{ url: "http://localhost:3000/api" }]);
-    expect(full.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "eva.session_token" });
+    expect(full.components.securitySchemes.sessionCookie).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "eva.session_token",
+    });
     const docs = await server.request("/api/docs");
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain("openapi.json");

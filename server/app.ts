@@ -101,7 +101,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", api);
 
   app.route("/files", fileRoutes(storage));
-  app.route("/", sitemapRoutes({ db: database.db, publicUrl: env.publicUrl, guestCache: deps.guestCache, maxUrls: deps.sitemapMaxUrls }));
+  app.route(
+    "/",
+    sitemapRoutes({
+      db: database.db,
+      publicUrl: env.publicUrl,
+      guestCache: deps.guestCache,
+      maxUrls: deps.sitemapMaxUrls,
+    }),
+  );
   app.route("/", calendarRoutes({ db: database.db, publicUrl: env.publicUrl }));
   if (deps.staticDir) serveBuiltAssets(app, deps.staticDir);
 
@@ -110,7 +118,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (deps.guestCache) app.use("*", deps.guestCache.middleware);
     // A page that reaches here is rendered (the guest cache answered the others).
     app.use("*", concurrency.page);
-    const config = { appName: env.appName, publicUrl: env.publicUrl, chatWidgetSrc: env.chatWidgetSrc ?? null, enhanceScripts: deps.enhanceScripts ?? DEV_ENHANCE_SCRIPTS };
+    const config = {
+      appName: env.appName,
+      publicUrl: env.publicUrl,
+      chatWidgetSrc: env.chatWidgetSrc ?? null,
+      enhanceScripts: deps.enhanceScripts ?? DEV_ENHANCE_SCRIPTS,
+    };
     app.all(
       "*",
       pageHandler({

@@ -118,7 +118,9 @@ export function createAuth(db: Database, env: Env, secret: string) {
             // Admins are made by the operator's script, never through sign-up.
             const role = (user as { role?: unknown }).role;
             if (!(SELF_SERVICE_ROLES as readonly unknown[]).includes(role)) {
-              throw new ApiError("validation_failed", "Some fields are not valid", { role: ["Choose Planner or Artist"] });
+              throw new ApiError("validation_failed", "Some fields are not valid", {
+                role: ["Choose Planner or Artist"],
+              });
             }
             return { data: { ...user, url: uniqueSlug(user.name) } };
           },

@@ -17,7 +17,8 @@ export async function bootServices(env: Env, logger: Logger) {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
-    onTransientRetry: (attempt, error) => logger.warn({ attempt, err: error }, "a transaction was aborted by a concurrent one and is tried again"),
+    onTransientRetry: (attempt, error) =>
+      logger.warn({ attempt, err: error }, "a transaction was aborted by a concurrent one and is tried again"),
   });
   await migrateDatabase(database);
   const auth = createAuth(database.db, env, resolveAuthSecret(env));

@@ -3,7 +3,11 @@ import type { Executor } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { actFeed, plannerEventIcs } from "./services/calendar-feed";
 
-const CALENDAR_HEADERS = { "content-type": "text/calendar; charset=utf-8", "cache-control": "private, no-store", "x-robots-tag": "noindex" };
+const CALENDAR_HEADERS = {
+  "content-type": "text/calendar; charset=utf-8",
+  "cache-control": "private, no-store",
+  "x-robots-tag": "noindex",
+};
 /** A feed token as we make them (base64url), so anything else is a 404 without a query. */
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 

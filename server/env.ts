@@ -28,7 +28,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens")
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+    )
     .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
   S3_REGION: z
@@ -119,13 +122,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 /** S3 is all or nothing: a key without a bucket, or half a key pair, is a mistake to name at start. */
 function s3Settings(value: z.infer<typeof envSchema>): S3Settings | undefined {
-  const given = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter((name) => value[name] !== undefined);
+  const given = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter(
+    (name) => value[name] !== undefined,
+  );
   if (!value.S3_BUCKET) {
-    if (given.length > 0) throw new EnvError(`Invalid environment:\n  S3_BUCKET: required when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set`);
+    if (given.length > 0)
+      throw new EnvError(
+        `Invalid environment:\n  S3_BUCKET: required when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set`,
+      );
     return undefined;
   }
   if ((value.S3_ACCESS_KEY_ID === undefined) !== (value.S3_SECRET_ACCESS_KEY === undefined)) {
-    throw new EnvError("Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK's own credentials");
+    throw new EnvError(
+      "Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK's own credentials",
+    );
   }
   return {
     bucket: value.S3_BUCKET,

@@ -1,5 +1,11 @@
 import type { ZodError } from "zod";
-import { type ApiErrorBody, type ErrorCode, ERROR_CODES, type FieldErrors, fieldErrorsFromIssues } from "#domain/api-error";
+import {
+  type ApiErrorBody,
+  type ErrorCode,
+  ERROR_CODES,
+  type FieldErrors,
+  fieldErrorsFromIssues,
+} from "#domain/api-error";
 
 /** A failure a handler or service raises; turned into the contract's shape in one place. */
 export class ApiError extends Error {
@@ -23,8 +29,12 @@ export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to
 export const conflict = (message: string) => new ApiError("conflict", message);
 export const badRequest = (message: string) => new ApiError("bad_request", message);
 /** Too many of something in too short a time; the client may try again after `retryAfterSeconds`. */
-export const rateLimited = (message: string, retryAfterSeconds: number) => new ApiError("rate_limited", message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const validationFailed = (errors: FieldErrors) => new ApiError("validation_failed", "Some fields are not valid", errors);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new ApiError("rate_limited", message, undefined, {
+    "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+export const validationFailed = (errors: FieldErrors) =>
+  new ApiError("validation_failed", "Some fields are not valid", errors);
 
 export function errorBody(code: ErrorCode, message: string, errors?: FieldErrors): ApiErrorBody {
   return errors ? { message, code, errors } : { message, code };

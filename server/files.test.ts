@@ -8,9 +8,15 @@ let privateDocument: string;
 let publicImage: string;
 beforeAll(async () => {
   server = await createTestServer();
-  const docs = (await json<{ data: { title: string; file_path: string }[] }>(await server.get("/api/documents?actUrl=the-velvet-tones", "owner"))).data;
+  const docs = (
+    await json<{ data: { title: string; file_path: string }[] }>(
+      await server.get("/api/documents?actUrl=the-velvet-tones", "owner"),
+    )
+  ).data;
   privateDocument = docs.find((doc) => doc.title === "Insurance Certificate")!.file_path;
-  const profile = (await json<{ data: { images: { path: string }[] } }>(await server.request("/api/acts/the-velvet-tones"))).data;
+  const profile = (
+    await json<{ data: { images: { path: string }[] } }>(await server.request("/api/acts/the-velvet-tones"))
+  ).data;
   publicImage = profile.images[0]!.path;
 });
 afterAll(async () => server.close());
@@ -21,7 +27,11 @@ async function upload(as: Who, purpose: string, bytes: Uint8Array, name: string)
   const form = new FormData();
   form.set("purpose", purpose);
   form.set("file", new File([new Uint8Array(bytes)], name));
-  const response = await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor(as) });
+  const response = await server.request("/api/uploads", {
+    method: "POST",
+    body: form,
+    cookie: await server.cookieFor(as),
+  });
   expect(response.status).toBe(201);
   return (await json<{ data: { path: string } }>(response)).data.path;
 }
@@ -83,10 +93,16 @@ describe("GET /files", () => {
   });
 
   it("an SVG document is served as an attachment under a sandbox, never from the image folders", async () => {
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+    );
     const key = await upload("owner", "document", svg, "logo.svg");
     expect(key).toMatch(/^documents\/.+\.svg$/);
-    const created = await server.post("/api/documents/create/the-velvet-tones", "owner", { title: "Logo", path: key, is_public: true });
+    const created = await server.post("/api/documents/create/the-velvet-tones", "owner", {
+      title: "Logo",
+      path: key,
+      is_public: true,
+    });
     expect(created.ok).toBe(true);
     const { data } = await json<{ data: { id: number } }>(created);
     expect((await server.post(`/api/documents/approve/${data.id}`, "admin")).status).toBe(200);
@@ -96,13 +112,17 @@ describe("GET /files", () => {
     expectFileHeaders(served);
     // The same bytes named as an image or avatar are not found there.
     const name = key.split("/")[1]!;
-    for (const folder of ["images", "avatars"]) expect((await server.get(`/files/${folder}/${name}`, "owner")).status).toBe(404);
+    for (const folder of ["images", "avatars"])
+      expect((await server.get(`/files/${folder}/${name}`, "owner")).status).toBe(404);
     // Images and avatars never take SVG.
     for (const purpose of ["image", "avatar"]) {
       const form = new FormData();
       form.set("purpose", purpose);
       form.set("file", new File([svg], "logo.svg"));
-      expect((await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor("owner") })).status).toBe(415);
+      expect(
+        (await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor("owner") }))
+          .status,
+      ).toBe(415);
     }
   });
 
@@ -169,7 +189,9 @@ describe("sized copies of photos and avatars", () => {
 
   it("go with their image when it is deleted", async () => {
     const key = await upload("owner", "image", gradientPng(64, 64, [1, 2, 3], [250, 5, 6]), "gone.png");
-    const created = await json<{ data: { id: number } }>(await server.post("/api/images/create/dj-nova", "owner", { path: key }));
+    const created = await json<{ data: { id: number } }>(
+      await server.post("/api/images/create/dj-nova", "owner", { path: key }),
+    );
     expect(await server.storage.open(`${key}.640w.webp`)).not.toBeNull();
     expect((await server.post(`/api/images/delete/dj-nova/${created.data.id}`, "owner")).status).toBe(200);
     expect(await server.storage.open(key)).toBeNull();
@@ -184,7 +206,9 @@ describe("unused uploads", () => {
     const { eq } = await import("drizzle-orm");
     const unused = await upload("owner", "image", gradientPng(8, 8, [1, 2, 3], [4, 5, 6]), "old.png");
     const used = await upload("owner", "avatar", gradientPng(8, 8, [9, 9, 9], [1, 1, 1]), "face.png");
-    expect((await server.post("/api/acts/update/dj-nova", "owner", { name: "DJ Nova", avatar: used })).status).toBe(200);
+    expect((await server.post("/api/acts/update/dj-nova", "owner", { name: "DJ Nova", avatar: used })).status).toBe(
+      200,
+    );
     const db = server.database.db;
     expect(await removeStaleUploads(db, server.storage)).toBe(0);
     const dayAndMinuteLater = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);

@@ -18,7 +18,13 @@ const RASTER_TYPES: Record<string, string> = {
   webp: "image/webp",
   avif: "image/avif",
 };
-const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime", m4v: "video/mp4", ogv: "video/ogg" };
+const VIDEO_TYPES: Record<string, string> = {
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  m4v: "video/mp4",
+  ogv: "video/ogg",
+};
 const DOCUMENT_TYPES: Record<string, string> = {
   ...RASTER_TYPES,
   pdf: "application/pdf",
@@ -44,7 +50,8 @@ const INLINE_DOCUMENTS = new Set(["pdf", ...Object.keys(RASTER_TYPES)]);
  */
 export const FILE_SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
-  "content-security-policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "content-security-policy":
+    "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 } as const;
 
 interface Serving {
@@ -64,13 +71,23 @@ async function servingFor(db: Executor, viewer: SessionUser | null, file: Stored
       const contentType = DOCUMENT_TYPES[file.extension];
       if (!contentType) return null;
       const [row] = await db
-        .select({ isPublic: documents.isPublic, approval: documents.approval, managerId: acts.managerId, active: acts.active, internalUseOnly: acts.internalUseOnly })
+        .select({
+          isPublic: documents.isPublic,
+          approval: documents.approval,
+          managerId: acts.managerId,
+          active: acts.active,
+          internalUseOnly: acts.internalUseOnly,
+        })
         .from(documents)
         .innerJoin(acts, eq(acts.id, documents.actId))
         .where(eq(documents.filePath, file.key))
         .limit(1);
       if (row && canDownloadDocument(viewer, actAccess(row), { is_public: row.isPublic, approval: row.approval })) {
-        return { contentType, cacheControl: PRIVATE, disposition: INLINE_DOCUMENTS.has(file.extension) ? "inline" : "attachment" };
+        return {
+          contentType,
+          cacheControl: PRIVATE,
+          disposition: INLINE_DOCUMENTS.has(file.extension) ? "inline" : "attachment",
+        };
       }
       return ownUpload(db, viewer, file.key, contentType, "attachment");
     }
@@ -99,7 +116,13 @@ async function servingFor(db: Executor, viewer: SessionUser | null, file: Stored
 }
 
 /** An upload that nothing uses yet is its uploader's alone (admins may attach anyone's). */
-async function ownUpload(db: Executor, viewer: SessionUser | null, key: string, contentType: string, disposition: Serving["disposition"]): Promise<Serving | null> {
+async function ownUpload(
+  db: Executor,
+  viewer: SessionUser | null,
+  key: string,
+  contentType: string,
+  disposition: Serving["disposition"],
+): Promise<Serving | null> {
   if (!viewer) return null;
   const conditions = [eq(uploads.key, key)];
   if (viewer.role !== "ADMIN") conditions.push(eq(uploads.ownerId, viewer.id));
@@ -124,7 +147,10 @@ export function fileRoutes(storage: FileStorage) {
       const file = parseFileKey(encodedPath);
       if (!file) return c.text("Not found", 404);
       const serving = await servingFor(c.get("db"), c.get("viewer"), file);
-      const stored = serving ? ((await storage.open(file.key)) ?? (file.sizedFrom ? await makeSizedCopy(storage, file.key, file.sizedFrom) : null)) : null;
+      const stored = serving
+        ? ((await storage.open(file.key)) ??
+          (file.sizedFrom ? await makeSizedCopy(storage, file.key, file.sizedFrom) : null))
+        : null;
       if (!serving || !stored) return c.text("Not found", 404);
       return new Response(stored.body, {
         headers: {
@@ -141,7 +167,11 @@ export function fileRoutes(storage: FileStorage) {
  * A sized copy that is missing (its image was stored before copies were made at upload, or by
  * the demo data) is made from the original on its first request and stored for the next.
  */
-async function makeSizedCopy(storage: FileStorage, key: string, from: NonNullable<StoredFileKey["sizedFrom"]>): Promise<StoredFile | null> {
+async function makeSizedCopy(
+  storage: FileStorage,
+  key: string,
+  from: NonNullable<StoredFileKey["sizedFrom"]>,
+): Promise<StoredFile | null> {
   const original = await storage.open(from.key);
   if (!original) return null;
   let copy: Uint8Array;

@@ -47,7 +47,8 @@ async function main() {
 
   // One store of what is kept between requests, one listening connection (docs/architecture.md).
   const store = await createTaggedStore(database, logger);
-  const guestCache = dev || !env.guestPageCache ? undefined : createGuestPageCache(store, { queryParams: pageQueryParams });
+  const guestCache =
+    dev || !env.guestPageCache ? undefined : createGuestPageCache(store, { queryParams: pageQueryParams });
   const viewerCache = createViewerCache(store);
   const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
@@ -76,7 +77,13 @@ async function main() {
     else void honoListener(req, res);
   });
   const transport = createMailTransport(env);
-  const mailWorker = await startMailWorker(database, { transport, logger, appName: env.appName, publicUrl: env.publicUrl, secret: auth.options.secret as string });
+  const mailWorker = await startMailWorker(database, {
+    transport,
+    logger,
+    appName: env.appName,
+    publicUrl: env.publicUrl,
+    secret: auth.options.secret as string,
+  });
   logger.info({ via: transport.describe }, "mail worker started");
 
   // Everything that happens on time is a job of the queue (server/jobs/), claimed by one server.
@@ -88,8 +95,12 @@ async function main() {
     facet_compact: () => compactFacetCounts(database.db),
     response_facts: () => refreshAllResponseFacts(database.db),
     upload_sweep: async () => {
-      const [removed, unfinished] = await Promise.all([removeStaleUploads(database.db, storage), removeStaleVideoUploads(database.db, storage)]);
-      if (removed + unfinished > 0) logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished");
+      const [removed, unfinished] = await Promise.all([
+        removeStaleUploads(database.db, storage),
+        removeStaleVideoUploads(database.db, storage),
+      ]);
+      if (removed + unfinished > 0)
+        logger.info({ removed, unfinished }, "removed uploads nothing used and videos left unfinished");
     },
   });
 
@@ -123,7 +134,9 @@ main().catch((error: unknown) => {
   if (error instanceof EnvError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

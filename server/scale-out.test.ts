@@ -21,7 +21,10 @@ import { gradientPng } from "./db/demo-files";
 const ssr: SsrHandler = async (request, context) => {
   const url = new URL(request.url).pathname.split("/").pop()!;
   const [act] = await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url));
-  return new Response(`<p>${act?.name ?? "missing"}</p>`, { status: act ? 200 : 404, headers: { "content-type": "text/html; charset=utf-8" } });
+  return new Response(`<p>${act?.name ?? "missing"}</p>`, {
+    status: act ? 200 : 404,
+    headers: { "content-type": "text/html; charset=utf-8" },
+  });
 };
 
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -50,7 +53,9 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
     // The change reaches B by PostgreSQL's notification, as it reaches A.
     await eventually(async () => (await page()).body === "<p>DJ Nova Live</p>");
     // The JSON answer never waits for a notification: it reads the database.
-    expect(((await (await b.request("/api/acts/dj-nova")).json()) as { data: { name: string } }).data.name).toBe("DJ Nova Live");
+    expect(((await (await b.request("/api/acts/dj-nova")).json()) as { data: { name: string } }).data.name).toBe(
+      "DJ Nova Live",
+    );
   });
 
   it("serves from B a file uploaded to A, and finishes on B a video upload started on A", async () => {
@@ -77,11 +82,20 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
     const created = await a.request("/api/videos/upload/dj-nova/artist?uppyId=across", {
       method: "POST",
       cookie,
-      headers: { ...tus, "upload-length": "200000", "upload-metadata": `filetype ${Buffer.from("video/mp4").toString("base64")}` },
+      headers: {
+        ...tus,
+        "upload-length": "200000",
+        "upload-metadata": `filetype ${Buffer.from("video/mp4").toString("base64")}`,
+      },
     });
     const location = created.headers.get("location")!;
     const patch = (server: { request: TestServer["request"] }, from: number, to: number) =>
-      server.request(location, { method: "PATCH", cookie, headers: { ...tus, "upload-offset": String(from), "content-type": "application/offset+octet-stream" }, body: video.slice(from, to) });
+      server.request(location, {
+        method: "PATCH",
+        cookie,
+        headers: { ...tus, "upload-offset": String(from), "content-type": "application/offset+octet-stream" },
+        body: video.slice(from, to),
+      });
     expect((await patch(a, 0, 80_000)).headers.get("upload-offset")).toBe("80000");
     const head = await b.request(location, { method: "HEAD", cookie, headers: tus });
     expect(head.headers.get("upload-offset")).toBe("80000");
@@ -95,7 +109,11 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
     const ip = "203.0.113.77";
     // A different address each time, so that only the per-address limit can refuse.
     let tried = 0;
-    const attempt = (server: { request: TestServer["request"] }) => server.request("/api/auth/sign-in/email", { json: { email: `nobody-${tried++}@example.com`, password: "wrong-password" }, ip });
+    const attempt = (server: { request: TestServer["request"] }) =>
+      server.request("/api/auth/sign-in/email", {
+        json: { email: `nobody-${tried++}@example.com`, password: "wrong-password" },
+        ip,
+      });
     const statuses: number[] = [];
     for (let n = 0; n < SIGN_IN_LIMIT.max; n++) statuses.push((await attempt(n % 2 === 0 ? a : b)).status);
     expect(statuses.every((status) => status === 401)).toBe(true);

@@ -12,7 +12,11 @@ const siteindexXsd = { fileName: "siteindex.xsd", contents: readFileSync(join(SC
 
 /** xmllint (libxml2 in WebAssembly) against the sitemaps.org schema shipped in the repo. */
 async function schemaErrors(xml: string, index = false): Promise<string[]> {
-  const result = await validateXML({ xml: { fileName: "sitemap.xml", contents: xml }, schema: index ? siteindexXsd : sitemapXsd, preload: index ? [sitemapXsd] : [] });
+  const result = await validateXML({
+    xml: { fileName: "sitemap.xml", contents: xml },
+    schema: index ? siteindexXsd : sitemapXsd,
+    preload: index ? [sitemapXsd] : [],
+  });
   return result.errors.map((error) => error.rawMessage);
 }
 
@@ -21,7 +25,10 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((mat
 let server: TestServer;
 let small: TestServer;
 beforeAll(async () => {
-  [server, small] = await Promise.all([createTestServer({ guestCache: true }), createTestServer({ sitemapMaxUrls: 100 })]);
+  [server, small] = await Promise.all([
+    createTestServer({ guestCache: true }),
+    createTestServer({ sitemapMaxUrls: 100 }),
+  ]);
   await seedCatalogue(server.database.db, { storage: server.storage });
   await seedCatalogue(small.database.db, { storage: small.storage, count: 150 });
 }, 120_000);
@@ -35,7 +42,8 @@ describe("/robots.txt", () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    for (const path of ["/api/", "/admin/", "/documents", "/events", "/invites", "/my-acts", "/login"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/api/", "/admin/", "/documents", "/events", "/invites", "/my-acts", "/login"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).not.toMatch(/Disallow: \/\n/);
   });
 });
@@ -51,8 +59,11 @@ describe("/sitemap.xml", () => {
     const profiles = urls.filter((url) => url.startsWith(`${ORIGIN}/entertainment/`));
     expect(profiles).toHaveLength(322);
     expect(profiles).toContain(`${ORIGIN}/entertainment/the-velvet-tones`);
-    for (const hidden of ["keynote-kim", "pending-act", "draft-act", "declined-act"]) expect(urls).not.toContain(`${ORIGIN}/entertainment/${hidden}`);
-    expect(xml).toMatch(/<url><loc>http:\/\/localhost:3000\/entertainment\/the-velvet-tones<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/url>/);
+    for (const hidden of ["keynote-kim", "pending-act", "draft-act", "declined-act"])
+      expect(urls).not.toContain(`${ORIGIN}/entertainment/${hidden}`);
+    expect(xml).toMatch(
+      /<url><loc>http:\/\/localhost:3000\/entertainment\/the-velvet-tones<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/url>/,
+    );
     expect(new Set(urls).size).toBe(urls.length);
   });
 
@@ -77,9 +88,11 @@ describe("/sitemap.xml", () => {
             .replace(/[^a-z0-9]+/g, "-")
             .replace(/^-|-$/g, "") === category,
       )!;
-      const place = (await json<{ data: { label: string }[] }>(await server.request(`/api/places?q=${encodeURIComponent(city!.slice(0, -3).replace(/-/g, " "))}`))).data.find((item) =>
-        item.label.toLowerCase().endsWith(city!.slice(-2)),
-      )!;
+      const place = (
+        await json<{ data: { label: string }[] }>(
+          await server.request(`/api/places?q=${encodeURIComponent(city!.slice(0, -3).replace(/-/g, " "))}`),
+        )
+      ).data.find((item) => item.label.toLowerCase().endsWith(city!.slice(-2)))!;
       const query = new URLSearchParams({ [`${listOf[tag.type]}[]`]: tag.name, location: place.label, radius: "50" });
       const found = (await json<{ meta: { total: number } }>(await server.request(`/api/acts?${query}`))).meta.total;
       expect(found, url).toBeGreaterThanOrEqual(3);
@@ -101,7 +114,11 @@ describe("/sitemap.xml", () => {
     expect(index).toContain("<sitemapindex");
     expect(await schemaErrors(index, true)).toEqual([]);
     const files = locs(index);
-    expect(files).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/acts-1.xml`, `${ORIGIN}/sitemaps/acts-2.xml`]);
+    expect(files).toEqual([
+      `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/acts-1.xml`,
+      `${ORIGIN}/sitemaps/acts-2.xml`,
+    ]);
     const urls: string[] = [];
     for (const file of files) {
       const response = await small.request(file.slice(ORIGIN.length));
@@ -125,7 +142,8 @@ describe("/sitemap.xml", () => {
     expect(locs(first)).toContain(`${ORIGIN}/`);
     expect(first).not.toContain("/hire/");
     let rest = "";
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
     expect(locs(rest).some((url) => url.includes("/hire/"))).toBe(true);
     expect(rest.endsWith("</urlset>\n")).toBe(true);
   });

@@ -1,17 +1,44 @@
 import { Hono } from "hono";
 import type { Executor } from "./db/client";
 import type { GuestPageCache } from "./cache/guest-cache";
-import { countPublicProfiles, guideUrls, indexableListings, publicProfilesAfter, type SitemapUrl } from "./services/sitemap";
+import {
+  countPublicProfiles,
+  guideUrls,
+  indexableListings,
+  publicProfilesAfter,
+  type SitemapUrl,
+} from "./services/sitemap";
 
 /** The sitemaps.org limit of URLs in one file; past it /sitemap.xml is an index. */
 export const SITEMAP_MAX_URLS = 50_000;
 const BATCH = 5_000;
 
 /** Pages robots must not crawl: accounts, private work and the API. */
-export const ROBOTS_DISALLOW = ["/api/", "/admin/", "/documents", "/events", "/invites", "/my-acts", "/acts/new", "/entertainment/update/", "/login", "/signup", "/logout", "/search", "/calendar/"];
+export const ROBOTS_DISALLOW = [
+  "/api/",
+  "/admin/",
+  "/documents",
+  "/events",
+  "/invites",
+  "/my-acts",
+  "/acts/new",
+  "/entertainment/update/",
+  "/login",
+  "/signup",
+  "/logout",
+  "/search",
+  "/calendar/",
+];
 
-const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-const urlXml = (origin: string, url: SitemapUrl) => `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ""}</url>\n`;
+const escapeXml = (value: string) =>
+  value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+const urlXml = (origin: string, url: SitemapUrl) =>
+  `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ""}</url>\n`;
 const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=600" };
 const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 
@@ -26,9 +53,15 @@ interface SitemapDeps {
 export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX_URLS }: SitemapDeps) {
   const app = new Hono();
   // The listings need a pass over every act: kept until an act changes, when the guest cache runs.
-  const listings = () => (guestCache ? guestCache.derived("sitemap:listings", () => indexableListings(db)) : indexableListings(db));
-  const profileCount = () => (guestCache ? guestCache.derived("sitemap:profiles", () => countPublicProfiles(db)) : countPublicProfiles(db));
-  const pages = async (): Promise<SitemapUrl[]> => [{ path: "/", lastmod: null }, ...(await guideUrls(db)), ...(await listings())];
+  const listings = () =>
+    guestCache ? guestCache.derived("sitemap:listings", () => indexableListings(db)) : indexableListings(db);
+  const profileCount = () =>
+    guestCache ? guestCache.derived("sitemap:profiles", () => countPublicProfiles(db)) : countPublicProfiles(db);
+  const pages = async (): Promise<SitemapUrl[]> => [
+    { path: "/", lastmod: null },
+    ...(await guideUrls(db)),
+    ...(await listings()),
+  ];
 
   /**
    * A urlset written as it is read: the `fixed` URLs at once, then those `later` gives (a query
@@ -36,7 +69,12 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
    * runs), then profiles from the `skip`-th public act on, at most `take`, in batches. At most
    * maxUrls fixed and later URLs are written.
    */
-  function urlsetStream(fixed: SitemapUrl[], later: (() => Promise<SitemapUrl[]>) | null, skip: number, take: number): Response {
+  function urlsetStream(
+    fixed: SitemapUrl[],
+    later: (() => Promise<SitemapUrl[]>) | null,
+    skip: number,
+    take: number,
+  ): Response {
     const encoder = new TextEncoder();
     const steps: (() => Promise<string | null>)[] = [
       async () =>
@@ -56,7 +94,8 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
     let afterId = 0;
     let sent = 0;
     const nextProfiles = async (): Promise<string | null> => {
-      if (skip > 0 && afterId === 0) afterId = (await publicProfilesAfter(db, 0, skip)).at(-1)?.id ?? Number.MAX_SAFE_INTEGER;
+      if (skip > 0 && afterId === 0)
+        afterId = (await publicProfilesAfter(db, 0, skip)).at(-1)?.id ?? Number.MAX_SAFE_INTEGER;
       const batch = sent < take ? await publicProfilesAfter(db, afterId, Math.min(BATCH, take - sent)) : [];
       if (batch.length === 0) return null;
       afterId = batch.at(-1)!.id;
@@ -78,7 +117,11 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
   }
 
   app.get("/robots.txt", (c) =>
-    c.text(`User-agent: *\n${ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`).join("\n")}\n\nSitemap: ${publicUrl}/sitemap.xml\n`, 200, { "cache-control": "public, max-age=3600" }),
+    c.text(
+      `User-agent: *\n${ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`).join("\n")}\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+      200,
+      { "cache-control": "public, max-age=3600" },
+    ),
   );
 
   app.get("/sitemap.xml", async () => {
@@ -88,12 +131,17 @@ export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX
       const fixed = await pages();
       if (fixed.length + profiles <= maxUrls) return urlsetStream(fixed, null, 0, profiles);
     }
-    const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(profiles / maxUrls) }, (_, index) => `/sitemaps/acts-${index + 1}.xml`)];
+    const files = [
+      "/sitemaps/pages.xml",
+      ...Array.from({ length: Math.ceil(profiles / maxUrls) }, (_, index) => `/sitemaps/acts-${index + 1}.xml`),
+    ];
     const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map((file) => `<sitemap><loc>${escapeXml(publicUrl + file)}</loc></sitemap>\n`).join("")}</sitemapindex>\n`;
     return new Response(index, { headers: XML_HEADERS });
   });
 
-  app.get("/sitemaps/pages.xml", async () => urlsetStream([{ path: "/", lastmod: null }, ...(await guideUrls(db))], listings, 0, 0));
+  app.get("/sitemaps/pages.xml", async () =>
+    urlsetStream([{ path: "/", lastmod: null }, ...(await guideUrls(db))], listings, 0, 0),
+  );
 
   app.get("/sitemaps/:file{acts-[0-9]{1,6}\\.xml}", async (c) => {
     const part = Number(c.req.param("file").slice(5, -4));

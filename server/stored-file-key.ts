@@ -33,14 +33,20 @@ export function parseFileKey(encodedPath: string): StoredFileKey | null {
   const segments = encodedPath.split("/");
   if (segments.length !== 2) return null;
   const decoded = segments.map(decodeSegment);
-  if (decoded.some((segment) => segment === null || /[/\\\0%]/.test(segment) || segment === "." || segment === "..")) return null;
+  if (decoded.some((segment) => segment === null || /[/\\\0%]/.test(segment) || segment === "." || segment === ".."))
+    return null;
   const [folder, name] = decoded as [string, string];
   if (!(FILE_FOLDERS as readonly string[]).includes(folder)) return null;
   const sized = folder === "images" || folder === "avatars" ? parseSizedName(name) : null;
   if (sized) {
     if (!KEY_NAME.test(sized.original)) return null;
     const original = `${folder}/${sized.original}`;
-    return { key: `${folder}/${name}`, folder: folder as FileFolder, extension: "webp", sizedFrom: { key: original, extension: extensionOf(sized.original), width: sized.width } };
+    return {
+      key: `${folder}/${name}`,
+      folder: folder as FileFolder,
+      extension: "webp",
+      sizedFrom: { key: original, extension: extensionOf(sized.original), width: sized.width },
+    };
   }
   if (!KEY_NAME.test(name)) return null;
   return { key: `${folder}/${name}`, folder: folder as FileFolder, extension: extensionOf(name) };

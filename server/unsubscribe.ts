@@ -18,7 +18,15 @@ function page(appName: string, title: string, body: string) {
  * and which kind, so no sign-in is needed.
  */
 export function unsubscribeRoutes(appName: string, secret: string) {
-  const invalid = (c: Context<AppEnv>) => c.html(page(appName, "This link does not work", `<p>Open your <a href="/account">account page</a> to choose which emails you get.</p>`), 400);
+  const invalid = (c: Context<AppEnv>) =>
+    c.html(
+      page(
+        appName,
+        "This link does not work",
+        `<p>Open your <a href="/account">account page</a> to choose which emails you get.</p>`,
+      ),
+      400,
+    );
   return new Hono<AppEnv>()
     .get("/unsubscribe", (c) => {
       const token = c.req.query("token") ?? "";
@@ -38,6 +46,12 @@ export function unsubscribeRoutes(appName: string, secret: string) {
       if (!named) return invalid(c);
       await setEmailEnabled(c.get("db"), named.userId, named.kind, false);
       const label = NOTIFICATIONS[named.kind].setting.toLowerCase();
-      return c.html(page(appName, "Done", `<p>You will no longer get an email when ${escapeHtml(label)}. Turn it back on from your <a href="/account">account page</a>.</p>`));
+      return c.html(
+        page(
+          appName,
+          "Done",
+          `<p>You will no longer get an email when ${escapeHtml(label)}. Turn it back on from your <a href="/account">account page</a>.</p>`,
+        ),
+      );
     });
 }

@@ -5,7 +5,11 @@ import { guideSchema } from "#domain/schemas/seo";
 
 const CONTENT = join(import.meta.dirname, "..", "content");
 const files = readdirSync(CONTENT).filter((name) => name.startsWith("seo-long-form") && name.endsWith(".json"));
-const guides = files.flatMap((name) => (JSON.parse(readFileSync(join(CONTENT, name), "utf8")) as { url: string }[]).map(({ url, ...guide }) => guideSchema.parse({ slug: url, ...guide })));
+const guides = files.flatMap((name) =>
+  (JSON.parse(readFileSync(join(CONTENT, name), "utf8")) as { url: string }[]).map(({ url, ...guide }) =>
+    guideSchema.parse({ slug: url, ...guide }),
+  ),
+);
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 describe("the guides a first start imports", () => {
@@ -13,7 +17,10 @@ describe("the guides a first start imports", () => {
     expect(new Set(guides.map((guide) => guide.slug)).size).toBe(guides.length);
     expect(guides.length).toBeGreaterThanOrEqual(15);
     for (const guide of guides) {
-      const words = [...guide.paragraphs, ...guide.sections.flatMap((section) => [section.heading, ...section.paragraphs])].reduce((sum, text) => sum + wordsOf(text), 0);
+      const words = [
+        ...guide.paragraphs,
+        ...guide.sections.flatMap((section) => [section.heading, ...section.paragraphs]),
+      ].reduce((sum, text) => sum + wordsOf(text), 0);
       expect(words, guide.slug).toBeGreaterThanOrEqual(600);
     }
   });

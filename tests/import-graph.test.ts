@@ -6,7 +6,11 @@ const ROOT = resolve(import.meta.dirname, "..");
 const FOLDERS = ["app", "server", "domain", "modules"] as const;
 type Layer = "app" | "server" | "domain";
 /** Which layers each layer may import: app -> server -> domain, never up. */
-const MAY_IMPORT: Record<Layer, Layer[]> = { app: ["app", "server", "domain"], server: ["server", "domain"], domain: ["domain"] };
+const MAY_IMPORT: Record<Layer, Layer[]> = {
+  app: ["app", "server", "domain"],
+  server: ["server", "domain"],
+  domain: ["domain"],
+};
 
 /**
  * A capability module (modules/<name>/) holds all three layers: its top-level files are shared
@@ -32,7 +36,9 @@ function moduleOf(file: string): string | null {
  */
 function isPublic(target: string): boolean {
   const parts = target.split("/");
-  return parts.length === 3 || (parts.length === 4 && /^(server|ui)$/.test(parts[2]!) && /^index\.tsx?$/.test(parts[3]!));
+  return (
+    parts.length === 3 || (parts.length === 4 && /^(server|ui)$/.test(parts[2]!) && /^index\.tsx?$/.test(parts[3]!))
+  );
 }
 
 function sourceFiles(dir: string): string[] {
@@ -45,7 +51,9 @@ function sourceFiles(dir: string): string[] {
 
 function resolveImport(from: string, specifier: string): string | null {
   const alias = specifier.match(/^#(\w+)\/(.*)$/);
-  const base = alias ? join(ROOT, alias[1]!, alias[2]!.replace(/\?.*$/, "")) : resolve(dirname(from), specifier.replace(/\?.*$/, ""));
+  const base = alias
+    ? join(ROOT, alias[1]!, alias[2]!.replace(/\?.*$/, ""))
+    : resolve(dirname(from), specifier.replace(/\?.*$/, ""));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
     try {
       if (statSync(candidate).isFile()) return candidate;
@@ -100,14 +108,24 @@ describe("the import graph", () => {
   it("points down: app -> server -> domain, and domain imports nothing of ours", () => {
     const wrong = [...graph].flatMap(([file, targets]) => {
       const layer = layerOf(file);
-      return targets.filter((target) => !MAY_IMPORT[layer].includes(layerOf(target))).map((target) => `${file} -> ${target}`);
+      return targets
+        .filter((target) => !MAY_IMPORT[layer].includes(layerOf(target)))
+        .map((target) => `${file} -> ${target}`);
     });
     expect(wrong).toEqual([]);
   });
 
   it("keeps each module's insides its own: another module uses only its shared rules and entries", () => {
     const wrong = [...graph].flatMap(([file, targets]) =>
-      targets.filter((target) => moduleOf(target) !== null && moduleOf(file) !== null && moduleOf(target) !== moduleOf(file) && !isPublic(target)).map((target) => `${file} -> ${target}`),
+      targets
+        .filter(
+          (target) =>
+            moduleOf(target) !== null &&
+            moduleOf(file) !== null &&
+            moduleOf(target) !== moduleOf(file) &&
+            !isPublic(target),
+        )
+        .map((target) => `${file} -> ${target}`),
     );
     expect(wrong).toEqual([]);
   });

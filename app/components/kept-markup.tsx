@@ -1,4 +1,14 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type Context, type ReactElement, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type Context,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import * as router from "react-router";
 
 /**
@@ -81,7 +91,9 @@ function BrowserKeptMarkup<T>({ name, input, interactive, render }: KeptMarkupPr
     () => true,
   );
   const inputKey = useMemo(() => JSON.stringify(input), [input]);
-  const [adopted] = useState(() => (hydrating ? { html: document.querySelector(`[data-kept="${CSS.escape(name)}"]`)?.innerHTML, inputKey } : null));
+  const [adopted] = useState(() =>
+    hydrating ? { html: document.querySelector(`[data-kept="${CSS.escape(name)}"]`)?.innerHTML, inputKey } : null,
+  );
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const keep = adopted?.html !== undefined && adopted.inputKey === inputKey && !(interactive && hydrated);

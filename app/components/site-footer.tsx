@@ -1,7 +1,16 @@
 import { Link } from "react-router";
 
 /** Cities planners search most: each opens the search there. */
-const CITIES = ["New York, NY", "Los Angeles, CA", "Chicago, IL", "Houston, TX", "Austin, TX", "Nashville, TN", "Atlanta, GA", "Seattle, WA"];
+const CITIES = [
+  "New York, NY",
+  "Los Angeles, CA",
+  "Chicago, IL",
+  "Houston, TX",
+  "Austin, TX",
+  "Nashville, TN",
+  "Atlanta, GA",
+  "Seattle, WA",
+];
 
 /** Every page's footer: who we are, how to reach us, the terms, the guides and the cities. */
 export function SiteFooter({ appName }: { appName: string }) {
@@ -37,7 +46,17 @@ export function SiteFooter({ appName }: { appName: string }) {
   );
 }
 
-function FooterColumn({ label, heading, links, listClassName = "flex flex-col gap-1" }: { label: string; heading: string; links: [text: string, to: string][]; listClassName?: string }) {
+function FooterColumn({
+  label,
+  heading,
+  links,
+  listClassName = "flex flex-col gap-1",
+}: {
+  label: string;
+  heading: string;
+  links: [text: string, to: string][];
+  listClassName?: string;
+}) {
   return (
     <nav aria-label={label}>
       <h2 className="font-semibold text-gray-900">{heading}</h2>

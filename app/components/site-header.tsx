@@ -106,12 +106,20 @@ function SignedInLinks({ data }: { data: HeaderData }) {
           {data.unread ?? 0} unread
         </Badge>
       </Link>
-      <Link to="/account" className={`${LINK} inline-flex items-center gap-1 font-semibold`} data-testid="signed-in-as" title="Your account">
+      <Link
+        to="/account"
+        className={`${LINK} inline-flex items-center gap-1 font-semibold`}
+        data-testid="signed-in-as"
+        title="Your account"
+      >
         <UserRound aria-hidden className="h-4 w-4" />
         {data.viewer!.name}
       </Link>
       <Form method="post" action="/logout" className="pt-1 lg:pt-0">
-        <button type="submit" className="whitespace-nowrap rounded-md border border-gray-300 px-3 py-1.5 hover:bg-gray-50">
+        <button
+          type="submit"
+          className="whitespace-nowrap rounded-md border border-gray-300 px-3 py-1.5 hover:bg-gray-50"
+        >
           Sign out
         </button>
       </Form>
@@ -125,7 +133,10 @@ function GuestLinks() {
       <Link to="/login" className={LINK}>
         Log in
       </Link>
-      <Link to="/signup" className="self-start rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800">
+      <Link
+        to="/signup"
+        className="self-start rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
+      >
         Sign up
       </Link>
     </>

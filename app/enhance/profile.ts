@@ -93,7 +93,9 @@ async function checkAvailability(form: HTMLFormElement) {
   const date = new FormData(form).get("date");
   const answer = form.parentElement?.querySelector<HTMLElement>("[data-availability-answer]");
   if (typeof date !== "string" || !isCalendarDate(date) || !answer) return form.submit();
-  const response = await fetch(`/api/acts/${encodeURIComponent(actUrl)}/availability?from=${date}&to=${date}`, { headers: { accept: "application/json" } });
+  const response = await fetch(`/api/acts/${encodeURIComponent(actUrl)}/availability?from=${date}&to=${date}`, {
+    headers: { accept: "application/json" },
+  });
   if (!response.ok) return form.submit();
   const { data } = (await response.json()) as { data: unknown[] };
   const free = data.length === 0;
@@ -102,13 +104,15 @@ async function checkAvailability(form: HTMLFormElement) {
   const quote = form.parentElement?.querySelector<HTMLAnchorElement>("[data-availability-quote]");
   if (quote) {
     quote.hidden = !free;
-    if (free) quote.href = quoteRequestPath(actUrl, date, quote.dataset.availabilityQuote === "planner" ? "planner" : "guest");
+    if (free)
+      quote.href = quoteRequestPath(actUrl, date, quote.dataset.availabilityQuote === "planner" ? "planner" : "guest");
   }
   history.replaceState(null, "", `?date=${date}#availability`);
 }
 
 document.addEventListener("submit", (event) => {
-  const form = event.target instanceof HTMLFormElement && event.target.matches("[data-availability-check]") ? event.target : null;
+  const form =
+    event.target instanceof HTMLFormElement && event.target.matches("[data-availability-check]") ? event.target : null;
   if (!form) return;
   event.preventDefault();
   void checkAvailability(form);

@@ -148,7 +148,10 @@ function liveResults(form: HTMLFormElement) {
  * so that screen readers announce the new count; a ticked filter that had focus keeps it.
  */
 function showAnswer(form: HTMLFormElement, page: Document) {
-  const focused = document.activeElement instanceof HTMLInputElement && document.activeElement.type === "checkbox" ? document.activeElement : null;
+  const focused =
+    document.activeElement instanceof HTMLInputElement && document.activeElement.type === "checkbox"
+      ? document.activeElement
+      : null;
   for (const part of document.querySelectorAll<HTMLElement>("[data-live]")) {
     const next = page.querySelector<HTMLElement>(`[data-live="${CSS.escape(part.dataset.live ?? "")}"]`);
     if (!next) continue;
@@ -156,7 +159,9 @@ function showAnswer(form: HTMLFormElement, page: Document) {
     else part.replaceWith(document.importNode(next, true));
   }
   // A field's own state as the answer judged it (aria-invalid, what describes it); its value stays as typed.
-  for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input:not([type=checkbox])[name], select[name]")) {
+  for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+    "input:not([type=checkbox])[name], select[name]",
+  )) {
     const judged = page.querySelector(`form[role=search] [name="${CSS.escape(field.name)}"]`);
     for (const attribute of ["aria-invalid", "aria-describedby"]) {
       const value = judged?.getAttribute(attribute) ?? null;
@@ -164,7 +169,12 @@ function showAnswer(form: HTMLFormElement, page: Document) {
       else field.setAttribute(attribute, value);
     }
   }
-  if (focused && !focused.isConnected) form.querySelector<HTMLInputElement>(`input[type=checkbox][name="${CSS.escape(focused.name)}"][value="${CSS.escape(focused.value)}"]`)?.focus();
+  if (focused && !focused.isConnected)
+    form
+      .querySelector<HTMLInputElement>(
+        `input[type=checkbox][name="${CSS.escape(focused.name)}"][value="${CSS.escape(focused.value)}"]`,
+      )
+      ?.focus();
 }
 
 for (const form of document.querySelectorAll<HTMLFormElement>("form[role=search]")) {
@@ -176,6 +186,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[role=search]
   const search = new URL(form.action).pathname === location.pathname ? liveResults(form) : () => form.requestSubmit();
   form.addEventListener("change", (event) => {
     const target = event.target;
-    if ((target instanceof HTMLInputElement || target instanceof HTMLSelectElement) && searchTiming(target) === "now") void search();
+    if ((target instanceof HTMLInputElement || target instanceof HTMLSelectElement) && searchTiming(target) === "now")
+      void search();
   });
 }

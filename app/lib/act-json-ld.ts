@@ -13,7 +13,13 @@ export function actJsonLd(act: ActProfile, url: string, image: string | null) {
     ...(act.location ? { location: { "@type": "Place", name: act.location } } : {}),
     ...(average !== null && count > 0
       ? {
-          aggregateRating: { "@type": "AggregateRating", ratingValue: average.toFixed(1), reviewCount: count, bestRating: 5, worstRating: 1 },
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: average.toFixed(1),
+            reviewCount: count,
+            bestRating: 5,
+            worstRating: 1,
+          },
           review: act.entertainerReviews.map((review) => ({
             "@type": "Review",
             name: review.title,

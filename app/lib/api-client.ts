@@ -9,7 +9,11 @@ export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ApiErr
  * (app/lib/api-schema.d.ts, `npm run api:types`): a path, parameter, body or answer that the
  * document does not have is a type error here.
  */
-export const api = createClient<paths>({ baseUrl: "/api", credentials: "same-origin", headers: { accept: "application/json" } });
+export const api = createClient<paths>({
+  baseUrl: "/api",
+  credentials: "same-origin",
+  headers: { accept: "application/json" },
+});
 
 interface Answer<T> {
   data?: { data: T };

@@ -12,7 +12,11 @@ export function fileUrl(key: string): string {
  * copies made at upload, of which the browser picks the one its screen's density needs; `src`
  * (twice the slot) serves one that does not read srcset.
  */
-export function sizedImage(key: string, slotWidth: number, sizes = `${slotWidth}px`): { src: string; srcSet: string; sizes: string } {
+export function sizedImage(
+  key: string,
+  slotWidth: number,
+  sizes = `${slotWidth}px`,
+): { src: string; srcSet: string; sizes: string } {
   return {
     src: fileUrl(sizedKey(key, widthFor(slotWidth * 2))),
     srcSet: IMAGE_WIDTHS.map((width) => `${fileUrl(sizedKey(key, width))} ${width}w`).join(", "),

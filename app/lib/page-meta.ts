@@ -4,7 +4,14 @@ import type { MetaDescriptor } from "react-router";
  * The head of a public page: one title, a description, a canonical URL (the page's own,
  * without tracking parameters), Open Graph and Twitter cards.
  */
-export function publicPageMeta(page: { title: string; description: string; canonicalUrl: string; type?: "website" | "article" | "profile"; image?: string | null; robots?: string }): MetaDescriptor[] {
+export function publicPageMeta(page: {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  type?: "website" | "article" | "profile";
+  image?: string | null;
+  robots?: string;
+}): MetaDescriptor[] {
   const { title, description, canonicalUrl, type = "website", image } = page;
   return [
     { title },

@@ -10,6 +10,7 @@ export const KEYWORD_DEBOUNCE_MS = 350;
  */
 export function searchTiming(field: HTMLInputElement | HTMLSelectElement): "now" | "after-typing" | "not-yet" {
   if (field instanceof HTMLSelectElement || field.type === "checkbox" || field.type === "date") return "now";
-  if (field.name === "location") return field.value === "" || CITY_AND_STATE.test(field.value.trim()) ? "after-typing" : "not-yet";
+  if (field.name === "location")
+    return field.value === "" || CITY_AND_STATE.test(field.value.trim()) ? "after-typing" : "not-yet";
   return field.type === "search" || field.type === "text" || field.type === "number" ? "after-typing" : "not-yet";
 }

@@ -21,7 +21,10 @@ type Outcome = { intent: string; done?: string; failure?: FormFailure };
 export async function action({ context, request }: Route.ActionArgs): Promise<Outcome | Response> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const failed = async (response: Response) => ({ intent, failure: await readFailure(response, "Could not save. Please try again.") });
+  const failed = async (response: Response) => ({
+    intent,
+    failure: await readFailure(response, "Could not save. Please try again."),
+  });
   if (intent === "name") {
     const response = await postJson(context, "/api/auth/update-user", { name: String(form.get("name") ?? "").trim() });
     return response.ok ? { intent, done: "Name saved" } : failed(response);
@@ -29,7 +32,9 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ou
   if (intent === "email") {
     const newEmail = String(form.get("email") ?? "").trim();
     const response = await postJson(context, "/api/auth/change-email", { newEmail, callbackURL: "/account" });
-    return response.ok ? { intent, done: `We sent a link to ${newEmail}. Your email changes when you open it.` } : failed(response);
+    return response.ok
+      ? { intent, done: `We sent a link to ${newEmail}. Your email changes when you open it.` }
+      : failed(response);
   }
   if (intent === "password") {
     const response = await postJson(context, "/api/auth/change-password", {
@@ -39,7 +44,10 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ou
     });
     if (!response.ok) return failed(response);
     // The new session replaces this one; other devices are signed out.
-    return Response.json({ intent, done: "Password changed. Other devices are signed out." }, { headers: forwardCookies(response) });
+    return Response.json(
+      { intent, done: "Password changed. Other devices are signed out." },
+      { headers: forwardCookies(response) },
+    );
   }
   if (intent === "notifications") {
     const wanted = new Set(form.getAll("email").map(String));
@@ -69,7 +77,19 @@ function Result({ outcome, intent }: { outcome: Outcome | undefined; intent: str
 }
 
 /** One of the page's forms: a card with its heading, fields, outcome and button, posting its intent. */
-function AccountForm({ intent, title, submit, outcome, children }: { intent: string; title: string; submit: string; outcome: Outcome | undefined; children: React.ReactNode }) {
+function AccountForm({
+  intent,
+  title,
+  submit,
+  outcome,
+  children,
+}: {
+  intent: string;
+  title: string;
+  submit: string;
+  outcome: Outcome | undefined;
+  children: React.ReactNode;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
@@ -91,21 +111,44 @@ function AccountForm({ intent, title, submit, outcome, children }: { intent: str
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData as Outcome | undefined;
-  const errors = (intent: string, field: string) => (outcome?.intent === intent ? outcome.failure?.errors[field] : undefined);
+  const errors = (intent: string, field: string) =>
+    outcome?.intent === intent ? outcome.failure?.errors[field] : undefined;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Your account</h1>
       <AccountForm intent="name" title="Name" submit="Save name" outcome={outcome}>
-        <TextField label="Name" name="name" defaultValue={loaderData.name} autoComplete="name" required maxLength={255} errors={errors("name", "name")} />
+        <TextField
+          label="Name"
+          name="name"
+          defaultValue={loaderData.name}
+          autoComplete="name"
+          required
+          maxLength={255}
+          errors={errors("name", "name")}
+        />
       </AccountForm>
       <AccountForm intent="email" title="Email" submit="Change email" outcome={outcome}>
         <p className="text-sm text-gray-700">
           Now: <strong>{loaderData.email}</strong>. A new address is used once you open the link we send to it.
         </p>
-        <TextField label="New email" name="email" type="email" autoComplete="email" required errors={errors("email", "newEmail") ?? errors("email", "email")} />
+        <TextField
+          label="New email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={errors("email", "newEmail") ?? errors("email", "email")}
+        />
       </AccountForm>
       <AccountForm intent="password" title="Password" submit="Change password" outcome={outcome}>
-        <TextField label="Current password" name="current" type="password" autoComplete="current-password" required errors={errors("password", "currentPassword")} />
+        <TextField
+          label="Current password"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={errors("password", "currentPassword")}
+        />
         <NewPasswordField label="New password" errors={errors("password", "newPassword")} />
       </AccountForm>
       <AccountForm intent="notifications" title="Email me when…" submit="Save email settings" outcome={outcome}>
@@ -114,12 +157,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {loaderData.settings.map((setting) => (
             <label key={setting.kind} className="flex items-center gap-2 text-sm">
               <input type="hidden" name="kind" value={setting.kind} />
-              <input type="checkbox" name="email" value={setting.kind} defaultChecked={setting.email} className="h-4 w-4" />
+              <input
+                type="checkbox"
+                name="email"
+                value={setting.kind}
+                defaultChecked={setting.email}
+                className="h-4 w-4"
+              />
               {setting.label}
             </label>
           ))}
         </fieldset>
-        <p className="text-sm text-gray-700">Everything also shows on your Notifications page, whatever you choose here.</p>
+        <p className="text-sm text-gray-700">
+          Everything also shows on your Notifications page, whatever you choose here.
+        </p>
       </AccountForm>
     </div>
   );

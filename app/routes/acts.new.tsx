@@ -19,7 +19,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const musical = form.get("musical");
-  const response = await postJson(context, "/api/acts/create", { name: form.get("name") ?? "", ...(musical === "yes" ? { musical: true } : musical === "no" ? { musical: false } : {}) });
+  const response = await postJson(context, "/api/acts/create", {
+    name: form.get("name") ?? "",
+    ...(musical === "yes" ? { musical: true } : musical === "no" ? { musical: false } : {}),
+  });
   if (response.ok) {
     const { data: created } = (await response.json()) as { data: { url: string } };
     return redirect(`/entertainment/update/${created.url}`);

@@ -75,7 +75,10 @@ type QueueAct = Route.ComponentProps["loaderData"]["acts"][number];
 function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
   const shown = deriveActStatus(STATUS_FLAGS[status]);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`queue-${act.url}`}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-white p-4 shadow-sm"
+      aria-labelledby={`queue-${act.url}`}
+    >
       <div className="flex min-w-0 flex-1 gap-3">
         <ActPicture act={act} width={80} height={80} className="h-20 w-20 shrink-0 rounded-md" />
         <div className="min-w-0">
@@ -87,7 +90,8 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
           </p>
           <p className="text-sm text-gray-800">{act.headline ?? "No headline yet"}</p>
           <p className="text-sm text-gray-700">
-            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since <LocalDay instant={act.created_at} />
+            {act.location ?? "No home city yet"} · managed by {act.manager ?? "nobody"} · since{" "}
+            <LocalDay instant={act.created_at} />
           </p>
           <p className="text-sm text-gray-700">{act.tags.length ? `Tags: ${act.tags.join(", ")}` : "No tags yet"}</p>
           <ul aria-label={`Application checklist of ${act.name}`} className="mt-1 flex flex-wrap gap-x-3 text-xs">
@@ -99,13 +103,20 @@ function QueueItem({ act, status }: { act: QueueAct; status: ActStatusKey }) {
               </li>
             ))}
           </ul>
-          {act.decline_reason && status === "declined" && <p className="mt-1 text-sm text-gray-700">Reason: {act.decline_reason}</p>}
+          {act.decline_reason && status === "declined" && (
+            <p className="mt-1 text-sm text-gray-700">Reason: {act.decline_reason}</p>
+          )}
         </div>
       </div>
       {status !== "draft" && (
         <div className="flex gap-2">
           {status !== "approved" && (
-            <ApproveActDialog actUrl={act.url} actName={act.name} triggerLabel={`Approve ${act.name}`} missing={act.checklist.filter((item) => !item.done).map((item) => item.label)} />
+            <ApproveActDialog
+              actUrl={act.url}
+              actName={act.name}
+              triggerLabel={`Approve ${act.name}`}
+              missing={act.checklist.filter((item) => !item.done).map((item) => item.label)}
+            />
           )}
           {status !== "declined" && <DeclineActDialog actUrl={act.url} actName={act.name} />}
         </div>

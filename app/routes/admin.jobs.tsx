@@ -27,12 +27,16 @@ function jobsHref(state: JobState, kind: string | null, page = 1): string {
 
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const { counts, jobs, state, kind, page, pages } = loaderData;
-  const countOf = (jobKind: string, jobState: JobState) => counts.find((count) => count.kind === jobKind && count.state === jobState)?.count ?? 0;
+  const countOf = (jobKind: string, jobState: JobState) =>
+    counts.find((count) => count.kind === jobKind && count.state === jobState)?.count ?? 0;
   const heading = `${JOB_STATE_LABELS[state]} jobs${kind ? `: ${kindLabel(kind)}` : ""}`;
   return (
     <>
       <h1 className="text-2xl font-bold">Jobs</h1>
-      <p className="mt-2 text-gray-700">The work done later or elsewhere: reminders, calendar reads, mail sent again. A job that fails is tried again, then shown here with its error.</p>
+      <p className="mt-2 text-gray-700">
+        The work done later or elsewhere: reminders, calendar reads, mail sent again. A job that fails is tried again,
+        then shown here with its error.
+      </p>
       <div className="mt-6 overflow-x-auto">
         <table className="w-full min-w-[32rem] bg-white text-left text-sm shadow-sm">
           <caption className="sr-only">Jobs by kind and state</caption>
@@ -99,7 +103,8 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
                 {job.subject && <span className="font-normal text-gray-700"> · {job.subject}</span>}
               </p>
               <p className="text-sm text-gray-700">
-                {JOB_STATE_LABELS[job.state]} · due <LocalTime instant={job.run_at} /> · {job.attempts === 1 ? "1 try" : `${job.attempts} tries`}
+                {JOB_STATE_LABELS[job.state]} · due <LocalTime instant={job.run_at} /> ·{" "}
+                {job.attempts === 1 ? "1 try" : `${job.attempts} tries`}
               </p>
               {job.last_error && (
                 <p className="mt-2 break-words text-sm text-red-800">

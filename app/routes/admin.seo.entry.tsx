@@ -10,7 +10,10 @@ import { loadSeoEntryEditor, saveSeoEntry } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo.entry";
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.entry.id ? "Edit a curated entry" : "New curated entry" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: data?.entry.id ? "Edit a curated entry" : "New curated entry" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader({ context, url }: Route.LoaderArgs) {
@@ -53,7 +56,13 @@ export default function SeoEntryEditor({ loaderData, actionData }: Route.Compone
             <legend className="text-sm font-medium text-gray-800">The page it is for</legend>
             {(["act", "listing"] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="kind" value={value} defaultChecked={entry.kind === value} onChange={() => setKind(value)} />
+                <input
+                  type="radio"
+                  name="kind"
+                  value={value}
+                  defaultChecked={entry.kind === value}
+                  onChange={() => setKind(value)}
+                />
                 {value === "act" ? "An act's profile" : "A listing page"}
               </label>
             ))}
@@ -68,7 +77,15 @@ export default function SeoEntryEditor({ loaderData, actionData }: Route.Compone
             required
             errors={errors.key}
           />
-          <TextField label="Title" name="title" defaultValue={entry.title} onChange={(event) => setTitle(event.target.value)} maxLength={LIMITS.seoTitle} required errors={errors.title} />
+          <TextField
+            label="Title"
+            name="title"
+            defaultValue={entry.title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={LIMITS.seoTitle}
+            required
+            errors={errors.title}
+          />
           <TextAreaField
             label="Description"
             name="description"
@@ -93,7 +110,10 @@ export default function SeoEntryEditor({ loaderData, actionData }: Route.Compone
             </p>
           )}
           <div className="flex justify-end gap-2">
-            <Link to={`/admin/seo?tab=${entry.kind}`} className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+            <Link
+              to={`/admin/seo?tab=${entry.kind}`}
+              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+            >
               Cancel
             </Link>
             <Button type="submit" disabled={submitting}>
@@ -101,7 +121,11 @@ export default function SeoEntryEditor({ loaderData, actionData }: Route.Compone
             </Button>
           </div>
         </Form>
-        <SerpPreview url={`${publicUrl}${seoEntryPath(kind, key.trim() || KEY_FIELD[kind].placeholder)}`} title={title} description={description} />
+        <SerpPreview
+          url={`${publicUrl}${seoEntryPath(kind, key.trim() || KEY_FIELD[kind].placeholder)}`}
+          title={title}
+          description={description}
+        />
       </div>
     </>
   );

@@ -68,7 +68,15 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
             required
             errors={errors.slug}
           />
-          <TextField label="Title" name="title" defaultValue={initial.title} onChange={(event) => setTitle(event.target.value)} maxLength={LIMITS.seoTitle} required errors={errors.title} />
+          <TextField
+            label="Title"
+            name="title"
+            defaultValue={initial.title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={LIMITS.seoTitle}
+            required
+            errors={errors.title}
+          />
           <TextAreaField
             label="Description (optional: the first paragraph stands in)"
             name="description"
@@ -100,7 +108,10 @@ export default function GuideEditor({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
           <div className="flex justify-end gap-2">
-            <Link to="/admin/seo?tab=guide" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+            <Link
+              to="/admin/seo?tab=guide"
+              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+            >
               Cancel
             </Link>
             <Button type="submit" disabled={submitting}>

@@ -1,7 +1,21 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { FieldErrors } from "#domain/api-error";
-import { SEO_ENTRY_KINDS, guideBodyFromText, guideLinksFromText, paragraphsFromText, seoEntryPath, type SeoEntryKind } from "#domain/seo";
-import { countSeoContent, findGuide, findSeoEntry, listGuides, listSeoEntries, SEO_PAGE_SIZE } from "#server/services/seo";
+import {
+  SEO_ENTRY_KINDS,
+  guideBodyFromText,
+  guideLinksFromText,
+  paragraphsFromText,
+  seoEntryPath,
+  type SeoEntryKind,
+} from "#domain/seo";
+import {
+  countSeoContent,
+  findGuide,
+  findSeoEntry,
+  listGuides,
+  listSeoEntries,
+  SEO_PAGE_SIZE,
+} from "#server/services/seo";
 import { readFailure } from "../lib/api-errors";
 import { requireAdmin } from "./admin.server";
 import { pageNumber } from "../lib/page-number";
@@ -20,7 +34,9 @@ export async function loadSeoList(context: AppLoadContext, url: URL) {
   const counts = await countSeoContent(context.db);
   if (tab === "guide") {
     const needle = query.toLowerCase();
-    const guides = (await listGuides(context.db)).filter((guide) => !needle || guide.slug.includes(needle) || guide.title.toLowerCase().includes(needle));
+    const guides = (await listGuides(context.db)).filter(
+      (guide) => !needle || guide.slug.includes(needle) || guide.title.toLowerCase().includes(needle),
+    );
     return {
       tab,
       query,
@@ -28,7 +44,12 @@ export async function loadSeoList(context: AppLoadContext, url: URL) {
       page: 1,
       pages: 1,
       counts,
-      items: guides.map((guide) => ({ id: guide.slug, path: `/guides/${guide.slug}`, title: guide.title, description: guide.description ?? guide.paragraphs[0] ?? "" })),
+      items: guides.map((guide) => ({
+        id: guide.slug,
+        path: `/guides/${guide.slug}`,
+        title: guide.title,
+        description: guide.description ?? guide.paragraphs[0] ?? "",
+      })),
     };
   }
   const { entries, total } = await listSeoEntries(context.db, tab, query, page);
@@ -39,7 +60,12 @@ export async function loadSeoList(context: AppLoadContext, url: URL) {
     page,
     pages: Math.max(1, Math.ceil(total / SEO_PAGE_SIZE)),
     counts,
-    items: entries.map((entry) => ({ id: String(entry.id), path: seoEntryPath(entry.kind, entry.key), title: entry.title, description: entry.description })),
+    items: entries.map((entry) => ({
+      id: String(entry.id),
+      path: seoEntryPath(entry.kind, entry.key),
+      title: entry.title,
+      description: entry.description,
+    })),
   };
 }
 
@@ -50,11 +76,31 @@ export async function loadSeoEntryEditor(context: AppLoadContext, url: URL) {
   const { publicUrl } = context.config;
   if (id === null) {
     const kind: SeoEntryKind = url.searchParams.get("kind") === "listing" ? "listing" : "act";
-    return { publicUrl, entry: { id: null, kind, key: url.searchParams.get("key") ?? "", title: "", description: "", intro: [] as string[] } };
+    return {
+      publicUrl,
+      entry: {
+        id: null,
+        kind,
+        key: url.searchParams.get("key") ?? "",
+        title: "",
+        description: "",
+        intro: [] as string[],
+      },
+    };
   }
   const entry = /^\d{1,9}$/.test(id) ? await findSeoEntry(context.db, Number(id)) : null;
   if (!entry) throw data("No such curated entry", { status: 404 });
-  return { publicUrl, entry: { id: entry.id, kind: entry.kind, key: entry.key, title: entry.title, description: entry.description, intro: entry.intro } };
+  return {
+    publicUrl,
+    entry: {
+      id: entry.id,
+      kind: entry.kind,
+      key: entry.key,
+      title: entry.title,
+      description: entry.description,
+      intro: entry.intro,
+    },
+  };
 }
 
 /** The guide editor: ?slug= edits one, otherwise a new guide. */
@@ -65,17 +111,39 @@ export async function loadGuideEditor(context: AppLoadContext, url: URL) {
   if (slug === null)
     return {
       publicUrl,
-      guide: { slug: null, title: "", description: "", paragraphs: [] as string[], sections: [] as { heading: string; paragraphs: string[] }[], links: [] as { label: string; path: string }[] },
+      guide: {
+        slug: null,
+        title: "",
+        description: "",
+        paragraphs: [] as string[],
+        sections: [] as { heading: string; paragraphs: string[] }[],
+        links: [] as { label: string; path: string }[],
+      },
     };
   const guide = await findGuide(context.db, slug.slice(0, 200));
   if (!guide) throw data("No such guide", { status: 404 });
-  return { publicUrl, guide: { slug: guide.slug, title: guide.title, description: guide.description ?? "", paragraphs: guide.paragraphs, sections: guide.sections, links: guide.links } };
+  return {
+    publicUrl,
+    guide: {
+      slug: guide.slug,
+      title: guide.title,
+      description: guide.description ?? "",
+      paragraphs: guide.paragraphs,
+      sections: guide.sections,
+      links: guide.links,
+    },
+  };
 }
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 async function send(context: AppLoadContext, method: string, path: string, body?: unknown) {
-  return context.apiFetch(path, body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return context.apiFetch(
+    path,
+    body === undefined
+      ? { method }
+      : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
 }
 
 /** Saves the entry form through the API (which decides), then back to its tab. */
@@ -91,10 +159,22 @@ export async function saveSeoEntry(context: AppLoadContext, request: Request, ur
     description: field(form, "description"),
     intro: kind === "listing" ? paragraphsFromText(field(form, "intro")) : [],
   };
-  const response = await send(context, id ? "PUT" : "POST", id ? `/api/seo/entries/${encodeURIComponent(id)}` : "/api/seo/entries", body);
-  if (response.ok) return redirect(`/admin/seo?tab=${kind === "listing" ? "listing" : "act"}&saved=${encodeURIComponent(body.key)}`);
+  const response = await send(
+    context,
+    id ? "PUT" : "POST",
+    id ? `/api/seo/entries/${encodeURIComponent(id)}` : "/api/seo/entries",
+    body,
+  );
+  if (response.ok)
+    return redirect(`/admin/seo?tab=${kind === "listing" ? "listing" : "act"}&saved=${encodeURIComponent(body.key)}`);
   const failure = await readFailure(response, "Could not save the entry. Please try again.");
-  const values = { kind: kind === "listing" ? ("listing" as const) : ("act" as const), key: body.key, title: body.title, description: body.description, intro: body.intro };
+  const values = {
+    kind: kind === "listing" ? ("listing" as const) : ("act" as const),
+    key: body.key,
+    title: body.title,
+    description: body.description,
+    intro: body.intro,
+  };
   return { message: failure.message, errors: groupErrors(failure.errors, { intro: "intro" }), values };
 }
 
@@ -110,11 +190,26 @@ export async function saveGuide(context: AppLoadContext, request: Request, url: 
     ...guideBodyFromText(field(form, "body")),
     links: guideLinksFromText(field(form, "links")),
   };
-  const response = await send(context, original ? "PUT" : "POST", original ? `/api/seo/guides/${encodeURIComponent(original)}` : "/api/seo/guides", body);
+  const response = await send(
+    context,
+    original ? "PUT" : "POST",
+    original ? `/api/seo/guides/${encodeURIComponent(original)}` : "/api/seo/guides",
+    body,
+  );
   if (response.ok) return redirect(`/admin/seo?tab=guide&saved=${encodeURIComponent(body.slug)}`);
   const failure = await readFailure(response, "Could not save the guide. Please try again.");
-  const values = { slug: body.slug, title: body.title, description: body.description, body: field(form, "body"), links: field(form, "links") };
-  return { message: failure.message, errors: groupErrors(failure.errors, { paragraphs: "body", sections: "body", links: "links" }), values };
+  const values = {
+    slug: body.slug,
+    title: body.title,
+    description: body.description,
+    body: field(form, "body"),
+    links: field(form, "links"),
+  };
+  return {
+    message: failure.message,
+    errors: groupErrors(failure.errors, { paragraphs: "body", sections: "body", links: "links" }),
+    values,
+  };
 }
 
 /**
@@ -123,11 +218,19 @@ export async function saveGuide(context: AppLoadContext, request: Request, url: 
  */
 function groupErrors(errors: FieldErrors, lists: Record<string, string>): FieldErrors {
   const grouped: FieldErrors = {};
-  const ITEM: Record<string, string> = { paragraphs: "Paragraph", sections: "Section", links: "Link", intro: "Paragraph" };
+  const ITEM: Record<string, string> = {
+    paragraphs: "Paragraph",
+    sections: "Section",
+    links: "Link",
+    intro: "Paragraph",
+  };
   for (const [path, messages] of Object.entries(errors)) {
     const [head = "", index, ...rest] = path.split(".");
     const target = lists[head] ?? head;
-    const where = index !== undefined && /^\d+$/.test(index) ? `${ITEM[head] ?? "Item"} ${Number(index) + 1}${rest[0] === "paragraphs" && rest[1] ? `, paragraph ${Number(rest[1]) + 1}` : ""}: ` : "";
+    const where =
+      index !== undefined && /^\d+$/.test(index)
+        ? `${ITEM[head] ?? "Item"} ${Number(index) + 1}${rest[0] === "paragraphs" && rest[1] ? `, paragraph ${Number(rest[1]) + 1}` : ""}: `
+        : "";
     (grouped[target] ??= []).push(...messages.map((message) => where + message));
   }
   return grouped;

@@ -30,7 +30,8 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Search-engine copy</h1>
       <p className="mt-1 max-w-2xl text-gray-700">
-        The titles and descriptions search engines show for act pages and listing pages, and the guides. A page without an entry uses its generated title and description.
+        The titles and descriptions search engines show for act pages and listing pages, and the guides. A page without
+        an entry uses its generated title and description.
       </p>
       {saved && (
         <p role="status" className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900 ring-1 ring-green-300">
@@ -57,13 +58,21 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="tab" value={tab} />
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
             Find by address or title
-            <input name="q" type="search" defaultValue={query} className="rounded-md border border-gray-300 px-3 py-2 font-normal text-gray-900" />
+            <input
+              name="q"
+              type="search"
+              defaultValue={query}
+              className="rounded-md border border-gray-300 px-3 py-2 font-normal text-gray-900"
+            />
           </label>
           <Button type="submit" variant="secondary">
             Find
           </Button>
         </Form>
-        <Link to={NEW_LINKS[tab].to} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link
+          to={NEW_LINKS[tab].to}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           {NEW_LINKS[tab].label}
         </Link>
       </div>
@@ -88,7 +97,8 @@ export default function AdminSeo({ loaderData }: Route.ComponentProps) {
 
 function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loaderData"]["items"][number] }) {
   const { run } = useAction();
-  const editTo = tab === "guide" ? `/admin/seo/guide?slug=${encodeURIComponent(item.id)}` : `/admin/seo/entry?id=${item.id}`;
+  const editTo =
+    tab === "guide" ? `/admin/seo/guide?slug=${encodeURIComponent(item.id)}` : `/admin/seo/entry?id=${item.id}`;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg bg-white p-4 shadow-sm">
       <div className="min-w-0 flex-1">
@@ -101,12 +111,22 @@ function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loade
         <p className="mt-1 line-clamp-2 text-sm text-gray-700">{item.description}</p>
       </div>
       <div className="flex gap-2">
-        <Link to={editTo} aria-label={`Edit ${item.path}`} className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+        <Link
+          to={editTo}
+          aria-label={`Edit ${item.path}`}
+          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+        >
           Edit
         </Link>
         <ConfirmDialog
           title="Delete this entry?"
-          body={tab === "guide" ? <p>The guide at {item.path} will no longer be published.</p> : <p>{item.path} goes back to its generated title and description.</p>}
+          body={
+            tab === "guide" ? (
+              <p>The guide at {item.path} will no longer be published.</p>
+            ) : (
+              <p>{item.path} goes back to its generated title and description.</p>
+            )
+          }
           confirmLabel="Delete"
           trigger={
             <Button variant="danger" aria-label={`Delete ${item.path}`}>
@@ -116,7 +136,9 @@ function SeoItem({ tab, item }: { tab: SeoTab; item: Route.ComponentProps["loade
           onConfirm={() =>
             run(() =>
               outcome(
-                tab === "guide" ? api.DELETE("/seo/guides/{slug}", { params: { path: { slug: String(item.id) } } }) : api.DELETE("/seo/entries/{id}", { params: { path: { id: Number(item.id) } } }),
+                tab === "guide"
+                  ? api.DELETE("/seo/guides/{slug}", { params: { path: { slug: String(item.id) } } })
+                  : api.DELETE("/seo/entries/{id}", { params: { path: { id: Number(item.id) } } }),
               ),
             )
           }

@@ -1,6 +1,13 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { ActStatusKey } from "#domain/act-status";
-import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests, QUEUE_PAGE_SIZE, QUEUE_STATUSES } from "#server/services/admin-queues";
+import {
+  countActsByStatus,
+  countWaitingForAdmin,
+  listActsByStatus,
+  listPendingTagRequests,
+  QUEUE_PAGE_SIZE,
+  QUEUE_STATUSES,
+} from "#server/services/admin-queues";
 import type { SessionUser } from "#server/services/viewer";
 import { pageNumber } from "../lib/page-number";
 import { adminJobsQuerySchema } from "#domain/resources/jobs";
@@ -19,7 +26,11 @@ export async function loadAdminActs(context: AppLoadContext, url: URL) {
   const asked = url.searchParams.get("status");
   const status: ActStatusKey = QUEUE_STATUSES.includes(asked as ActStatusKey) ? (asked as ActStatusKey) : "pending";
   const page = pageNumber(url);
-  const [counts, acts, waiting] = await Promise.all([countActsByStatus(context.db), listActsByStatus(context.db, status, page), countWaitingForAdmin(context.db)]);
+  const [counts, acts, waiting] = await Promise.all([
+    countActsByStatus(context.db),
+    listActsByStatus(context.db, status, page),
+    countWaitingForAdmin(context.db),
+  ]);
   return { status, page, pages: Math.max(1, Math.ceil(counts[status] / QUEUE_PAGE_SIZE)), counts, acts, waiting };
 }
 
@@ -32,8 +43,19 @@ export async function loadAdminTagRequests(context: AppLoadContext, url: URL) {
 /** The jobs page: counts by kind and state, and a page of the jobs of one state (failures first) and kind. */
 export async function loadAdminJobs(context: AppLoadContext, url: URL) {
   requireAdmin(context, url);
-  const parsed = adminJobsQuerySchema.safeParse({ state: url.searchParams.get("state") ?? "failed", kind: url.searchParams.get("kind") ?? undefined, page: pageNumber(url) });
+  const parsed = adminJobsQuerySchema.safeParse({
+    state: url.searchParams.get("state") ?? "failed",
+    kind: url.searchParams.get("kind") ?? undefined,
+    page: pageNumber(url),
+  });
   const query = parsed.success ? parsed.data : adminJobsQuerySchema.parse({ state: "failed" });
   const [counts, jobs] = await Promise.all([countJobs(context.db), listJobs(context.db, query)]);
-  return { counts, jobs: jobs.data, state: query.state ?? "failed", kind: query.kind ?? null, page: query.page, pages: pageCount(jobs.meta) };
+  return {
+    counts,
+    jobs: jobs.data,
+    state: query.state ?? "failed",
+    kind: query.kind ?? null,
+    page: query.page,
+    pages: pageCount(jobs.meta),
+  };
 }

@@ -49,7 +49,10 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
       </p>
       <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Tags requested for ${act.name}`}>
         {request.tags.map((tag) => (
-          <li key={`${tag.relation}-${tag.id}`} className="rounded-full bg-yellow-50 px-3 py-1 text-sm ring-1 ring-yellow-300">
+          <li
+            key={`${tag.relation}-${tag.id}`}
+            className="rounded-full bg-yellow-50 px-3 py-1 text-sm ring-1 ring-yellow-300"
+          >
             {tag.name} <span className="text-gray-600">({TAG_TYPE_NAMES[tag.type].one})</span>
           </li>
         ))}
@@ -58,7 +61,11 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
         <Button
           disabled={pending}
           aria-label={`Accept the request for ${act.name}`}
-          onClick={() => void run(() => outcome(api.POST("/acts/accept-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+          onClick={() =>
+            void run(() =>
+              outcome(api.POST("/acts/accept-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })),
+            )
+          }
         >
           Accept
         </Button>
@@ -66,7 +73,11 @@ function TagRequest({ request }: { request: Route.ComponentProps["loaderData"]["
           variant="danger"
           disabled={pending}
           aria-label={`Decline the request for ${act.name}`}
-          onClick={() => void run(() => outcome(api.POST("/acts/decline-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+          onClick={() =>
+            void run(() =>
+              outcome(api.POST("/acts/decline-tag-update-request/{actUrl}", { params: { path: { actUrl: act.url } } })),
+            )
+          }
         >
           Decline
         </Button>

@@ -8,7 +8,11 @@ import type { RouteHandle } from "../root";
 /** Guests get it as plain HTML, without React (decision 0024). */
 export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
-  return publicPageMeta({ title: `Contact ${data?.appName ?? "EVA"}`, description: "How to reach the team: planners, artists, press and partners.", canonicalUrl: data?.canonicalUrl ?? "/contact" });
+  return publicPageMeta({
+    title: `Contact ${data?.appName ?? "EVA"}`,
+    description: "How to reach the team: planners, artists, press and partners.",
+    canonicalUrl: data?.canonicalUrl ?? "/contact",
+  });
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -28,8 +32,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </p>
       <h2>Planning an event</h2>
       <p>
-        Questions about an invite, an offer or a booking: write from the email of your account and name the event, so that we can find it at once. About an act itself, the act answers fastest: invite
-        it from its page.
+        Questions about an invite, an offer or a booking: write from the email of your account and name the event, so
+        that we can find it at once. About an act itself, the act answers fastest: invite it from its page.
       </p>
       <h2>Performing</h2>
       <p>
@@ -37,7 +41,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <Link to="/signup" className="text-brand-800 underline">
           create an artist account
         </Link>{" "}
-        and apply from My Acts. If your application was declined, its reason is on My Acts; fix what it names and submit again.
+        and apply from My Acts. If your application was declined, its reason is on My Acts; fix what it names and submit
+        again.
       </p>
     </PlainPage>
   );

@@ -29,7 +29,9 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-bold">Manage Documents</h1>
-      <p className="mt-1 text-sm text-gray-700">Public documents appear on the act's profile once an admin approves them.</p>
+      <p className="mt-1 text-sm text-gray-700">
+        Public documents appear on the act's profile once an admin approves them.
+      </p>
       {loaderData.acts.length > 0 && <UploadForm acts={loaderData.acts} />}
       <section aria-labelledby="documents-heading" className="mt-6 rounded-lg bg-white p-5 shadow-sm">
         <h2 id="documents-heading" className="text-lg font-semibold">
@@ -79,11 +81,21 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                     <td className="py-2 pr-3">{doc.type}</td>
                     <td className="py-2 pr-3">{doc.is_public ? "Public" : "Private"}</td>
                     <td className="py-2 pr-3">
-                      <Badge color={APPROVAL_COLOR[doc.approval as keyof typeof APPROVAL_COLOR] ?? "gray"}>{doc.approval[0]!.toUpperCase() + doc.approval.slice(1)}</Badge>
+                      <Badge color={APPROVAL_COLOR[doc.approval as keyof typeof APPROVAL_COLOR] ?? "gray"}>
+                        {doc.approval[0]!.toUpperCase() + doc.approval.slice(1)}
+                      </Badge>
                     </td>
                     <td className="flex flex-wrap gap-2 py-2">
                       {loaderData.isAdmin && doc.approval !== "approved" && (
-                        <Button className="px-3 py-1" disabled={pending} onClick={() => void run(() => outcome(api.POST("/documents/approve/{id}", { params: { path: { id: doc.id } } })))}>
+                        <Button
+                          className="px-3 py-1"
+                          disabled={pending}
+                          onClick={() =>
+                            void run(() =>
+                              outcome(api.POST("/documents/approve/{id}", { params: { path: { id: doc.id } } })),
+                            )
+                          }
+                        >
                           Approve<span className="sr-only"> {doc.title}</span>
                         </Button>
                       )}
@@ -92,7 +104,11 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                           variant="secondary"
                           className="px-3 py-1"
                           disabled={pending}
-                          onClick={() => void run(() => outcome(api.POST("/documents/decline/{id}", { params: { path: { id: doc.id } } })))}
+                          onClick={() =>
+                            void run(() =>
+                              outcome(api.POST("/documents/decline/{id}", { params: { path: { id: doc.id } } })),
+                            )
+                          }
                         >
                           Decline<span className="sr-only"> {doc.title}</span>
                         </Button>
@@ -106,7 +122,11 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                             Delete<span className="sr-only"> {doc.title}</span>
                           </Button>
                         }
-                        onConfirm={() => run(() => outcome(api.POST("/documents/delete/{id}", { params: { path: { id: doc.id } } })), { quietFailure: true })}
+                        onConfirm={() =>
+                          run(() => outcome(api.POST("/documents/delete/{id}", { params: { path: { id: doc.id } } })), {
+                            quietFailure: true,
+                          })
+                        }
                       />
                     </td>
                   </tr>
@@ -140,7 +160,12 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
     const result = await run(async () => {
       const uploaded = await uploadFile(file!, "document");
       if (!uploaded.ok) return uploaded;
-      return outcome(api.POST("/documents/create/{actUrl}", { params: { path: { actUrl } }, body: { title: parsed.data.title, path: uploaded.data.path, is_public: isPublic } }));
+      return outcome(
+        api.POST("/documents/create/{actUrl}", {
+          params: { path: { actUrl } },
+          body: { title: parsed.data.title, path: uploaded.data.path, is_public: isPublic },
+        }),
+      );
     });
     if (result.ok) {
       setTitle("");
@@ -150,12 +175,22 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 grid gap-4 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="Upload a document">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-6 grid gap-4 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-2"
+      aria-label="Upload a document"
+    >
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={ids.act} className="text-sm font-medium text-gray-800">
           Act
         </label>
-        <select id={ids.act} value={actUrl} onChange={(event) => setActUrl(event.target.value)} className="w-full min-w-0 rounded-md border border-gray-300 px-3 py-2">
+        <select
+          id={ids.act}
+          value={actUrl}
+          onChange={(event) => setActUrl(event.target.value)}
+          className="w-full min-w-0 rounded-md border border-gray-300 px-3 py-2"
+        >
           {acts.map((act) => (
             <option key={act.url} value={act.url}>
               {act.name}
@@ -163,16 +198,29 @@ function UploadForm({ acts }: { acts: { url: string; name: string }[] }) {
           ))}
         </select>
       </div>
-      <TextField label="Title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} errors={errors.title} />
+      <TextField
+        label="Title"
+        name="title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        errors={errors.title}
+      />
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={ids.file} className="text-sm font-medium text-gray-800">
           File (PDF, Word, Excel, PowerPoint, text, RTF or image; up to 25 MB)
         </label>
-        <input id={ids.file} type="file" aria-invalid={Boolean(errors.path) || undefined} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="w-full min-w-0 text-sm" />
+        <input
+          id={ids.file}
+          type="file"
+          aria-invalid={Boolean(errors.path) || undefined}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className="w-full min-w-0 text-sm"
+        />
         <FieldErrors errors={errors.path ?? (errors.file ? [DOCUMENT_REQUIRED] : undefined)} />
       </div>
       <label className="flex items-center gap-2 self-end text-sm">
-        <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} /> Public (shown on the profile once approved)
+        <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} /> Public
+        (shown on the profile once approved)
       </label>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={pending}>

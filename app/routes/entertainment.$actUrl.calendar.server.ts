@@ -22,7 +22,8 @@ export async function loadActCalendar(context: AppLoadContext, url: URL, actUrl:
   const viewer = context.viewer;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const act = await visibleActOr404(context, actUrl);
-  if (!canManageAct(viewer, actAccess(act))) throw data("Only the act's artist or an admin may keep its calendar", { status: 403 });
+  if (!canManageAct(viewer, actAccess(act)))
+    throw data("Only the act's artist or an admin may keep its calendar", { status: 403 });
   const zone = await actTimeZone(context.db, act.id);
   const today = dayIn(new Date(), zone);
   const month = monthOf(monthParam(url, today));
@@ -32,5 +33,15 @@ export async function loadActCalendar(context: AppLoadContext, url: URL, actUrl:
     listCalendars(context.db, viewer, act.url),
     actFeedAddress(context.db, viewer, act.url, context.config.publicUrl),
   ]);
-  return { act: { url: act.url, name: act.name }, zone, today, month, days, blocks, calendars, feedUrl: feed.url, lastBlockable: addDays(today, 365 * 2) };
+  return {
+    act: { url: act.url, name: act.name },
+    zone,
+    today,
+    month,
+    days,
+    blocks,
+    calendars,
+    feedUrl: feed.url,
+    lastBlockable: addDays(today, 365 * 2),
+  };
 }

@@ -30,9 +30,15 @@ export default function ActCalendar({ loaderData }: Route.ComponentProps) {
   const [selection, setSelection] = useState<{ from: string; to: string } | null>(null);
   // A first pick chooses a day; a later day after it stretches the choice into a range.
   function pick(day: string) {
-    setSelection((current) => (current && current.from === current.to && day > current.from ? { from: current.from, to: day } : { from: day, to: day }));
+    setSelection((current) =>
+      current && current.from === current.to && day > current.from
+        ? { from: current.from, to: day }
+        : { from: day, to: day },
+    );
   }
-  const pickedBlock = selection ? blocks.find((block) => block.from <= selection.from && block.to >= selection.from) : undefined;
+  const pickedBlock = selection
+    ? blocks.find((block) => block.from <= selection.from && block.to >= selection.from)
+    : undefined;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -43,7 +49,8 @@ export default function ActCalendar({ loaderData }: Route.ComponentProps) {
         </p>
         <h1 className="mt-1 text-2xl font-bold">{act.name}: calendar</h1>
         <p className="mt-1 text-sm text-gray-700">
-          Planners searching for a day you are booked, blocked or busy do not find {act.name}, and cannot invite it for that day. Days are in {loaderData.zone.replaceAll("_", " ")} time.
+          Planners searching for a day you are booked, blocked or busy do not find {act.name}, and cannot invite it for
+          that day. Days are in {loaderData.zone.replaceAll("_", " ")} time.
         </p>
       </div>
       <Section id="month" title={formatMonth(month.first)}>
@@ -67,17 +74,27 @@ export default function ActCalendar({ loaderData }: Route.ComponentProps) {
             (pickedBlock ? (
               <FreeBlock block={pickedBlock} onDone={() => setSelection(null)} />
             ) : (
-              <BlockForm key={`${selection.from}-${selection.to}`} actUrl={act.url} selection={selection} onDone={() => setSelection(null)} />
+              <BlockForm
+                key={`${selection.from}-${selection.to}`}
+                actUrl={act.url}
+                selection={selection}
+                onDone={() => setSelection(null)}
+              />
             ))}
         </div>
       </Section>
       <Section id="blocked" title="Blocked days ahead">
         {blocks.length === 0 ? (
-          <p className="text-sm text-gray-700">None: every day you have not blocked is open to planners, unless you are booked or busy.</p>
+          <p className="text-sm text-gray-700">
+            None: every day you have not blocked is open to planners, unless you are booked or busy.
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {blocks.map((block) => (
-              <li key={block.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 p-3 text-sm">
+              <li
+                key={block.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-gray-200 p-3 text-sm"
+              >
                 <span>
                   <strong>{formatDayRange(block.from, block.to)}</strong>
                   {block.note ? ` · ${block.note}` : ""}
@@ -95,7 +112,15 @@ export default function ActCalendar({ loaderData }: Route.ComponentProps) {
 }
 
 /** Block the chosen day or range, with an optional note only the act's managers see. */
-function BlockForm({ actUrl, selection, onDone }: { actUrl: string; selection: { from: string; to: string }; onDone(): void }) {
+function BlockForm({
+  actUrl,
+  selection,
+  onDone,
+}: {
+  actUrl: string;
+  selection: { from: string; to: string };
+  onDone(): void;
+}) {
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const { run, pending } = useAction();
@@ -103,15 +128,29 @@ function BlockForm({ actUrl, selection, onDone }: { actUrl: string; selection: {
     event.preventDefault();
     const parsed = blockDaysSchema.safeParse({ ...selection, note });
     if (!parsed.success) return setErrors(fieldErrorsFromIssues(parsed.error.issues));
-    const result = await run(() => outcome(api.POST("/availability/block/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })));
+    const result = await run(() =>
+      outcome(api.POST("/availability/block/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })),
+    );
     if (result.ok) onDone();
     else if (result.error?.errors) setErrors(result.error.errors);
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-md bg-brand-50 p-4 sm:flex-row sm:items-end" aria-label="Block days">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-md bg-brand-50 p-4 sm:flex-row sm:items-end"
+      aria-label="Block days"
+    >
       <p className="font-semibold sm:w-64">{formatDayRange(selection.from, selection.to)}</p>
       <div className="grow">
-        <TextField label="Note (optional, only you see it)" name="note" maxLength={AVAILABILITY.noteMax} value={note} onChange={(event) => setNote(event.target.value)} errors={errors.note} />
+        <TextField
+          label="Note (optional, only you see it)"
+          name="note"
+          maxLength={AVAILABILITY.noteMax}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          errors={errors.note}
+        />
       </div>
       <FieldErrors errors={[...(errors.from ?? []), ...(errors.to ?? []), ...(errors._ ?? [])]} />
       <div className="flex gap-2 sm:mb-[1.6rem]">
@@ -127,7 +166,13 @@ function BlockForm({ actUrl, selection, onDone }: { actUrl: string; selection: {
 }
 
 /** A chosen day that is blocked: what the block says, and freeing all of it. */
-function FreeBlock({ block, onDone }: { block: { id: number; from: string; to: string; note: string | null }; onDone(): void }) {
+function FreeBlock({
+  block,
+  onDone,
+}: {
+  block: { id: number; from: string; to: string; note: string | null };
+  onDone(): void;
+}) {
   return (
     <div className="flex flex-col gap-3 rounded-md bg-gray-100 p-4 sm:flex-row sm:items-center">
       <p className="grow">

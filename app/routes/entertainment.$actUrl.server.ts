@@ -15,12 +15,18 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   // "Check availability" without JavaScript: the form asks this page for `?date=`.
   const date = url.searchParams.get("date");
   const availability = date && isCalendarDate(date) ? { date, free: await isFreeOn(context.db, actId, date) } : null;
-  const viewer = context.viewer ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url } : null;
+  const viewer = context.viewer
+    ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url }
+    : null;
   // The profile read above already found the act and checked this viewer may see it.
-  const reviewEvents = context.viewer?.role === "PLANNER" ? reviewableEvents(await context.unreviewedBookings(), actId) : [];
+  const reviewEvents =
+    context.viewer?.role === "PLANNER" ? reviewableEvents(await context.unreviewedBookings(), actId) : [];
   const abilities = profileAbilities(viewer, profile, reviewEvents.length);
   const [shortlisted, threads] = abilities.invite
-    ? await Promise.all([context.shortlisted().then((saved) => saved.includes(profile.url)), plannerThreadsWithAct(context.db, context.viewer!.id, actId)])
+    ? await Promise.all([
+        context.shortlisted().then((saved) => saved.includes(profile.url)),
+        plannerThreadsWithAct(context.db, context.viewer!.id, actId),
+      ])
     : [false, []];
   const { appName, publicUrl } = context.config;
   return {

@@ -20,12 +20,21 @@ export function loader({ context, params, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "create-account") return readFailure(new Response(null, { status: 400 }), "Unknown action");
+  if (form.get("intent") !== "create-account")
+    return readFailure(new Response(null, { status: 400 }), "Unknown action");
   const typed = (field: string) => String(form.get(field) ?? "");
-  const response = await postJson(context, "/api/auth/sign-up/email", { name: typed("name"), email: typed("email"), password: typed("password"), role: "PLANNER" });
+  const response = await postJson(context, "/api/auth/sign-up/email", {
+    name: typed("name"),
+    email: typed("email"),
+    password: typed("password"),
+    role: "PLANNER",
+  });
   if (response.ok) return redirect(`/entertainment/${params.actUrl}`, { headers: forwardCookies(response) });
   // What was typed comes back with the messages, so a refusal costs no retyping (never the password).
-  const failure: SignupFailure = { ...(await readFailure(response, "Could not create your account. Please try again.")), values: { name: typed("name"), email: typed("email") } };
+  const failure: SignupFailure = {
+    ...(await readFailure(response, "Could not create your account. Please try again.")),
+    values: { name: typed("name"), email: typed("email") },
+  };
   return failure;
 }
 
@@ -34,18 +43,36 @@ export function meta({ data }: Route.MetaArgs) {
   const { seo, canonicalUrl, avatarUrl } = data;
   const profile = unpackJson(data.profile);
   return [
-    ...publicPageMeta({ title: seo.title, description: seo.description, canonicalUrl, type: "profile", image: avatarUrl, robots: profile.active ? "index, follow" : "noindex" }),
+    ...publicPageMeta({
+      title: seo.title,
+      description: seo.description,
+      canonicalUrl,
+      type: "profile",
+      image: avatarUrl,
+      robots: profile.active ? "index, follow" : "noindex",
+    }),
     { "script:ld+json": actJsonLd(profile, canonicalUrl, avatarUrl) },
   ];
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted, threads, availability } = loaderData;
+  const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted, threads, availability } =
+    loaderData;
   const profile = unpackJson(loaderData.profile);
   const guest = viewer === null;
   // The page's body is the same for every viewer who may see and do the same: rendered once per
   // act and abilities on a server (decision 0021). The uploader's address only matters to managers.
-  const input = { act: profile, can: abilities, guest, signupFailure: actionData, reviewEvents, shortlisted, threads, availability, viewerUrl: abilities.manage ? viewer?.url : undefined };
+  const input = {
+    act: profile,
+    can: abilities,
+    guest,
+    signupFailure: actionData,
+    reviewEvents,
+    shortlisted,
+    threads,
+    availability,
+    viewerUrl: abilities.manage ? viewer?.url : undefined,
+  };
   return (
     <>
       <KeptMarkup name="act-profile" input={input} interactive={!guest} render={(kept) => <ProfilePage {...kept} />} />

@@ -5,6 +5,7 @@ import { visibleProfileOr404 } from "./act-profile-data.server";
 export async function loadUpdateProfile(context: AppLoadContext, url: URL, actUrl: string) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   const profile = await visibleProfileOr404(context, actUrl);
-  if (!profile.viewer.canManage) throw data("Only the act's artist or an admin may update this profile", { status: 403 });
+  if (!profile.viewer.canManage)
+    throw data("Only the act's artist or an admin may update this profile", { status: 403 });
   return { profile, isAdmin: profile.viewer.isAdmin, isManager: profile.viewer.isManager };
 }

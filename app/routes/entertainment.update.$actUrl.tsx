@@ -40,12 +40,15 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
     corporate_event_experience: profile.corporate_event_experience ?? "",
     additional_info: profile.additional_info ?? "",
   });
-  const [social, setSocial] = useState(() => Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, profile.social[network] ?? ""])));
+  const [social, setSocial] = useState(() =>
+    Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, profile.social[network] ?? ""])),
+  );
   const [corporate, setCorporate] = useState(profile.has_performed_corporate_event);
   const field = (name: keyof typeof values) => ({
     name,
     value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
     errors: errors[name],
   });
 
@@ -73,13 +76,20 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
-    const result = await run(() => outcome(api.POST("/acts/update/{actUrl}", { params: { path: { actUrl: profile.url } }, body })));
+    const result = await run(() =>
+      outcome(api.POST("/acts/update/{actUrl}", { params: { path: { actUrl: profile.url } }, body })),
+    );
     if (result.ok) navigate(`/entertainment/${profile.url}`);
     else if (result.error?.errors) setErrors(result.error.errors);
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="update-heading">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mx-auto flex max-w-3xl flex-col gap-6"
+      aria-labelledby="update-heading"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="update-heading" className="text-2xl font-bold">
           Update Profile: {profile.name}
@@ -92,23 +102,45 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm" aria-label="Basics">
         <div className="flex items-center gap-4">
           {avatar ? (
-            <img src={fileUrl(avatar)} alt="Current avatar" width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+            <img
+              src={fileUrl(avatar)}
+              alt="Current avatar"
+              width={80}
+              height={80}
+              className="h-20 w-20 rounded-full object-cover"
+            />
           ) : (
             <div aria-hidden className="h-20 w-20 rounded-full bg-brand-100" />
           )}
           <label className="text-sm font-medium text-gray-800">
             Avatar (JPEG, PNG, GIF, WebP or AVIF)
-            <input type="file" accept={IMAGE_ACCEPT} onChange={(event) => void changeAvatar(event.target.files?.[0])} className="mt-1 block w-full min-w-0 text-sm font-normal" />
+            <input
+              type="file"
+              accept={IMAGE_ACCEPT}
+              onChange={(event) => void changeAvatar(event.target.files?.[0])}
+              className="mt-1 block w-full min-w-0 text-sm font-normal"
+            />
           </label>
         </div>
         <FieldErrors errors={errors.avatar} />
         <TextField label="Name" {...field("name")} maxLength={LIMITS.name} />
         <TextField label="Headline" {...field("headline")} maxLength={LIMITS.title} />
-        <TextAreaField label="Description" {...field("description")} max={DESCRIPTION_MAX} length={values.description.length} />
+        <TextAreaField
+          label="Description"
+          {...field("description")}
+          max={DESCRIPTION_MAX}
+          length={values.description.length}
+        />
         <TextField label="Compare to" {...field("compare_to")} />
       </section>
       <section className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm" aria-label="Locations">
-        <PlaceCombobox label="Location" name="location" value={values.location} onValueChange={(location) => setValues((current) => ({ ...current, location }))} errors={errors.location} />
+        <PlaceCombobox
+          label="Location"
+          name="location"
+          value={values.location}
+          onValueChange={(location) => setValues((current) => ({ ...current, location }))}
+          errors={errors.location}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium text-gray-800">Additional locations</legend>
           {locations.map((location, index) => (
@@ -119,17 +151,28 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
                   label={`Additional location ${index + 1}`}
                   name={`additionalLocations.${index}`}
                   value={location}
-                  onValueChange={(next) => setLocations((current) => current.map((item, at) => (at === index ? next : item)))}
+                  onValueChange={(next) =>
+                    setLocations((current) => current.map((item, at) => (at === index ? next : item)))
+                  }
                   errors={errors[`additionalLocations.${index}`]}
                 />
               </div>
-              <Button type="button" variant="secondary" onClick={() => setLocations((current) => current.filter((_, at) => at !== index))}>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => setLocations((current) => current.filter((_, at) => at !== index))}
+              >
                 Remove<span className="sr-only"> additional location {index + 1}</span>
               </Button>
             </div>
           ))}
           {locations.length < MAX_ADDITIONAL_LOCATIONS && (
-            <Button type="button" variant="secondary" className="self-start" onClick={() => setLocations((current) => [...current, ""])}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="self-start"
+              onClick={() => setLocations((current) => [...current, ""])}
+            >
               Add a location
             </Button>
           )}
@@ -152,10 +195,23 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm" aria-label="Corporate events">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={corporate} onChange={(event) => setCorporate(event.target.checked)} /> Has performed at corporate events
+          <input type="checkbox" checked={corporate} onChange={(event) => setCorporate(event.target.checked)} /> Has
+          performed at corporate events
         </label>
-        <TextAreaField label="Corporate event experience" {...field("corporate_event_experience")} max={LIMITS.testimonialContent} length={values.corporate_event_experience.length} />
-        {isAdmin && <TextAreaField label="Additional Info (admins only)" {...field("additional_info")} max={LIMITS.testimonialContent} length={values.additional_info.length} />}
+        <TextAreaField
+          label="Corporate event experience"
+          {...field("corporate_event_experience")}
+          max={LIMITS.testimonialContent}
+          length={values.corporate_event_experience.length}
+        />
+        {isAdmin && (
+          <TextAreaField
+            label="Additional Info (admins only)"
+            {...field("additional_info")}
+            max={LIMITS.testimonialContent}
+            length={values.additional_info.length}
+          />
+        )}
       </section>
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm text-red-700">
@@ -176,7 +232,13 @@ function SubmitApplication({ actUrl }: { actUrl: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 p-4 ring-1 ring-brand-200">
       <p className="text-sm">This act is a draft. Submit it when the profile is ready; the EVA team will review it.</p>
-      <Button type="button" disabled={pending} onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl } } })))}>
+      <Button
+        type="button"
+        disabled={pending}
+        onClick={() =>
+          void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl } } })))
+        }
+      >
         Submit for Approval
       </Button>
     </div>

@@ -21,14 +21,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (context.viewer.role !== "PLANNER") throw data("Only planners create events", { status: 403 });
   // The day a planner found the act free on (its profile's "Request a quote"), kept as the start's day.
   const date = url.searchParams.get("date") ?? "";
-  return { actUrl: url.searchParams.get("actUrl") ?? "", date: isCalendarDate(date) ? date : "", eventTypes: await eventTypeNames(context) };
+  return {
+    actUrl: url.searchParams.get("actUrl") ?? "",
+    date: isCalendarDate(date) ? date : "",
+    eventTypes: await eventTypeNames(context),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const actUrl = String(form.get("actUrl") ?? "");
   const body = { ...eventBodyOf(form), ...(actUrl ? { actUrl } : {}) };
-  const result = await runCommand(context, createEventSchema, body, ({ db, viewer }, input) => createEvent(db, viewer, input));
+  const result = await runCommand(context, createEventSchema, body, ({ db, viewer }, input) =>
+    createEvent(db, viewer, input),
+  );
   if (result.ok) return redirect(actUrl ? safeRedirect(`/entertainment/${encodeURIComponent(actUrl)}`) : "/events");
   return { message: result.message, errors: result.errors };
 }
@@ -41,11 +47,21 @@ export default function AddEvent({ loaderData, actionData }: Route.ComponentProp
       <h1 id="add-event-heading" className="text-2xl font-bold">
         Create an event
       </h1>
-      {loaderData.actUrl && <p className="mt-1 text-sm text-gray-700">The act you came from is invited as soon as the event is created.</p>}
-      {loaderData.date && <p className="mt-1 text-sm text-gray-700">The day you checked, {formatCalendarDate(loaderData.date)}, is filled in: set the time the act starts.</p>}
+      {loaderData.actUrl && (
+        <p className="mt-1 text-sm text-gray-700">The act you came from is invited as soon as the event is created.</p>
+      )}
+      {loaderData.date && (
+        <p className="mt-1 text-sm text-gray-700">
+          The day you checked, {formatCalendarDate(loaderData.date)}, is filled in: set the time the act starts.
+        </p>
+      )}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="actUrl" value={loaderData.actUrl} />
-        <EventFormFields values={loaderData.date ? { ...EMPTY_EVENT, starttime: `${loaderData.date}T18:00` } : EMPTY_EVENT} eventTypes={loaderData.eventTypes} errors={errors} />
+        <EventFormFields
+          values={loaderData.date ? { ...EMPTY_EVENT, starttime: `${loaderData.date}T18:00` } : EMPTY_EVENT}
+          eventTypes={loaderData.eventTypes}
+          errors={errors}
+        />
         {actionData && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700">
             {actionData.message}

@@ -17,7 +17,9 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const body = eventBodyOf(await request.formData());
-  const result = await runCommand(context, updateEventSchema, body, ({ db, viewer }, input) => updateEvent(db, viewer, params.eventUrl, input));
+  const result = await runCommand(context, updateEventSchema, body, ({ db, viewer }, input) =>
+    updateEvent(db, viewer, params.eventUrl, input),
+  );
   if (result.ok) return redirect("/events");
   return { message: result.message, errors: result.errors };
 }

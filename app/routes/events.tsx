@@ -26,9 +26,29 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return loadPlannerEvents(context, url);
 }
 
-const STATE_LABEL = { invited: "Invited", offered: "Offer received", booked: "Booked", declined: "Declined by the act", released: "Released", cancelled: "Cancelled" } as const;
-const OFFER_BADGE = { pending: "yellow", accepted: "green", declined: "gray", withdrawn: "gray", expired: "gray" } as const;
-const STATE_COLOR = { invited: "gray", offered: "yellow", booked: "green", declined: "gray", released: "gray", cancelled: "gray" } as const;
+const STATE_LABEL = {
+  invited: "Invited",
+  offered: "Offer received",
+  booked: "Booked",
+  declined: "Declined by the act",
+  released: "Released",
+  cancelled: "Cancelled",
+} as const;
+const OFFER_BADGE = {
+  pending: "yellow",
+  accepted: "green",
+  declined: "gray",
+  withdrawn: "gray",
+  expired: "gray",
+} as const;
+const STATE_COLOR = {
+  invited: "gray",
+  offered: "yellow",
+  booked: "green",
+  declined: "gray",
+  released: "gray",
+  cancelled: "gray",
+} as const;
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { run, pending } = useAction();
@@ -36,7 +56,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Events</h1>
-        <Link to="/events/add-event" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/events/add-event"
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Create an event
         </Link>
       </div>
@@ -55,13 +78,22 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                     <ConfirmDialog
                       title={`Cancel ${event.name}?`}
                       confirmLabel="Cancel the event"
-                      body={<p>Every act invited to {event.name} is told, its offers are withdrawn and any booking ends. This cannot be undone.</p>}
+                      body={
+                        <p>
+                          Every act invited to {event.name} is told, its offers are withdrawn and any booking ends. This
+                          cannot be undone.
+                        </p>
+                      }
                       trigger={
                         <Button variant="secondary" className="px-3 py-1 text-sm">
                           Cancel event<span className="sr-only"> {event.name}</span>
                         </Button>
                       }
-                      onConfirm={() => run(() => outcome(api.POST("/events/cancel/{eventUrl}", { params: { path: { eventUrl: event.url } } })))}
+                      onConfirm={() =>
+                        run(() =>
+                          outcome(api.POST("/events/cancel/{eventUrl}", { params: { path: { eventUrl: event.url } } })),
+                        )
+                      }
                     />
                   </div>
                 )}
@@ -85,7 +117,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               {event.invites.length === 0 && !event.cancelled ? (
                 <p className="mt-3 text-sm text-gray-700">
                   No acts invited yet.{" "}
-                  <Link to={`/search?location=${encodeURIComponent(event.location)}`} className="text-brand-800 underline">
+                  <Link
+                    to={`/search?location=${encodeURIComponent(event.location)}`}
+                    className="text-brand-800 underline"
+                  >
                     Find acts near {event.location}
                   </Link>
                 </p>
@@ -94,7 +129,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {event.invites.map((invite) => (
                     <li key={invite.id} className="rounded-md border border-gray-200 p-3">
                       <div className="flex flex-wrap items-center gap-2">
-                        <Link to={`/entertainment/${invite.act.url}`} className="font-semibold text-brand-800 underline">
+                        <Link
+                          to={`/entertainment/${invite.act.url}`}
+                          className="font-semibold text-brand-800 underline"
+                        >
                           {invite.act.name}
                         </Link>
                         <Badge color={STATE_COLOR[invite.state]}>{STATE_LABEL[invite.state]}</Badge>
@@ -114,7 +152,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                             confirmLabel="Withdraw invite"
                             body={
                               <p>
-                                {invite.act.name} is told, and any offer they sent for {event.name} is withdrawn with the invite.
+                                {invite.act.name} is told, and any offer they sent for {event.name} is withdrawn with
+                                the invite.
                               </p>
                             }
                             trigger={
@@ -122,7 +161,15 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                                 Withdraw invite<span className="sr-only"> of {invite.act.name}</span>
                               </Button>
                             }
-                            onConfirm={() => run(() => outcome(api.POST("/invites/withdraw/{inviteId}", { params: { path: { inviteId: invite.id } } })))}
+                            onConfirm={() =>
+                              run(() =>
+                                outcome(
+                                  api.POST("/invites/withdraw/{inviteId}", {
+                                    params: { path: { inviteId: invite.id } },
+                                  }),
+                                ),
+                              )
+                            }
                           />
                         </div>
                       )}
@@ -134,14 +181,21 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                             {offer.status !== "accepted" && " (estimate)"}
                             {offer.message && <> — “{offer.message}”</>}
                           </span>
-                          {offer.status !== "pending" && <Badge color={OFFER_BADGE[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>}
+                          {offer.status !== "pending" && (
+                            <Badge color={OFFER_BADGE[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>
+                          )}
                           <OfferTerms offer={offer} />
                           {offer.status === "pending" && invite.state === "offered" && (
                             <AcceptOfferDialog
                               actName={invite.act.name}
                               event={event}
                               offer={offer}
-                              othersWaiting={event.invites.filter((other) => other.id !== invite.id && (other.state === "invited" || other.state === "offered")).map((other) => other.act.name)}
+                              othersWaiting={event.invites
+                                .filter(
+                                  (other) =>
+                                    other.id !== invite.id && (other.state === "invited" || other.state === "offered"),
+                                )
+                                .map((other) => other.act.name)}
                             />
                           )}
                           {offer.status === "pending" && invite.state === "offered" && (
@@ -150,7 +204,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                               confirmLabel="Decline offer"
                               body={
                                 <p>
-                                  {invite.act.name} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send another offer.
+                                  {invite.act.name} is told that you said no to {formatPrice(offer.price_cents)} for{" "}
+                                  {event.name}. They may send another offer.
                                 </p>
                               }
                               trigger={
@@ -158,7 +213,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                                   Decline<span className="sr-only"> the offer from {invite.act.name}</span>
                                 </Button>
                               }
-                              onConfirm={() => run(() => outcome(api.POST("/offers/decline/{offerId}", { params: { path: { offerId: offer.id } } })))}
+                              onConfirm={() =>
+                                run(() =>
+                                  outcome(
+                                    api.POST("/offers/decline/{offerId}", { params: { path: { offerId: offer.id } } }),
+                                  ),
+                                )
+                              }
                             />
                           )}
                         </div>

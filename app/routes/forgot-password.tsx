@@ -16,7 +16,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   if (!email) return { sent: false as const, message: "Enter your email", errors: { email: ["Enter your email"] } };
-  const response = await postJson(context, "/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+  const response = await postJson(context, "/api/auth/request-password-reset", {
+    email,
+    redirectTo: "/reset-password",
+  });
   if (response.ok) return { sent: true as const, email };
   return { sent: false as const, ...(await readFailure(response, "Could not send the link. Please try again.")) };
 }
@@ -35,7 +38,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
           <p className="text-sm text-gray-700">We will email you a link to choose a new password.</p>
-          <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            errors={actionData?.errors.email}
+          />
           {actionData && !actionData.sent && !Object.keys(actionData.errors).length && (
             <p role="alert" className="text-sm text-red-700">
               {actionData.message}

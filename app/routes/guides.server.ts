@@ -4,7 +4,15 @@ import { findGuide, listGuides } from "#server/services/seo";
 export async function loadGuides(context: AppLoadContext) {
   const { publicUrl, appName } = context.config;
   const guides = await listGuides(context.db);
-  return { appName, canonicalUrl: `${publicUrl}/guides`, guides: guides.map((guide) => ({ slug: guide.slug, title: guide.title, description: guide.description ?? guide.paragraphs[0] ?? "" })) };
+  return {
+    appName,
+    canonicalUrl: `${publicUrl}/guides`,
+    guides: guides.map((guide) => ({
+      slug: guide.slug,
+      title: guide.title,
+      description: guide.description ?? guide.paragraphs[0] ?? "",
+    })),
+  };
 }
 
 export async function loadGuide(context: AppLoadContext, slug: string) {

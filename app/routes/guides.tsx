@@ -8,7 +8,8 @@ import type { RouteHandle } from "../root";
 export const handle: RouteHandle = { publicForGuests: true };
 export function meta({ data }: Route.MetaArgs) {
   const title = `Guides for planning event entertainment | ${data?.appName ?? "EVA"}`;
-  const description = "Practical guides for event planners: choosing a wedding band, what corporate entertainment costs, booking speakers and more.";
+  const description =
+    "Practical guides for event planners: choosing a wedding band, what corporate entertainment costs, booking speakers and more.";
   return publicPageMeta({ title, description, canonicalUrl: data?.canonicalUrl ?? "/guides" });
 }
 

@@ -55,7 +55,14 @@ function crumbsOf(data: Pick<ListingData, "category" | "place" | "path" | "searc
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const search = useLocation().search;
-  return <PublicPageBody name="listing" input={{ data: loaderData, search }} script={loaderData.enhanceScript} render={(input) => <ListingBody {...input} />} />;
+  return (
+    <PublicPageBody
+      name="listing"
+      input={{ data: loaderData, search }}
+      script={loaderData.enhanceScript}
+      render={(input) => <ListingBody {...input} />}
+    />
+  );
 }
 
 function ListingBody({ data, search }: { data: ListingData; search: string }) {
@@ -85,7 +92,13 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
       {/* The first paragraph leads; the rest follows the results, which a phone shows first. */}
       <p className="mt-2 max-w-3xl text-gray-700">{intro[0]}</p>
       <div className="mt-4">
-        <SearchForm filter={null} raw={raw} facets={results.meta.facets} facetsEstimated={results.meta.facetsEstimated} errors={{}} />
+        <SearchForm
+          filter={null}
+          raw={raw}
+          facets={results.meta.facets}
+          facetsEstimated={results.meta.facetsEstimated}
+          errors={{}}
+        />
       </div>
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">
@@ -95,16 +108,29 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           {total} {total === 1 ? "entertainer" : "entertainers"} found
         </p>
         {results.data.length > 0 ? (
-          <ResultList name="listing-results" acts={results.data} canInvite={false} freeOn={dateInAddress(new URLSearchParams(search)) ?? null} />
+          <ResultList
+            name="listing-results"
+            acts={results.data}
+            canInvite={false}
+            freeOn={dateInAddress(new URLSearchParams(search)) ?? null}
+          />
         ) : (
           <p className="mt-4">
             No {category.toLowerCase()} within 50 miles yet.{" "}
-            <Link to={`/search?${searchQuery.replace(/radius=\d+/, "radius=250")}`} className="text-brand-800 underline">
+            <Link
+              to={`/search?${searchQuery.replace(/radius=\d+/, "radius=250")}`}
+              className="text-brand-800 underline"
+            >
               Search within 250 miles
             </Link>
           </p>
         )}
-        <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} path={path} />
+        <Pagination
+          search={search}
+          page={results.meta.page}
+          pages={Math.ceil(total / results.meta.perPage)}
+          path={path}
+        />
       </section>
       {intro.length > 1 && (
         <section aria-labelledby="about-heading" className="mt-8 max-w-3xl">
@@ -126,7 +152,10 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {related.map((facet) => (
               <li key={facet.value}>
-                <Link to={listingPath(facet.value, place.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-brand-800 ring-1 ring-gray-200 hover:ring-brand-400">
+                <Link
+                  to={listingPath(facet.value, place.slug)}
+                  className="inline-block rounded-full bg-white px-3 py-1 text-sm text-brand-800 ring-1 ring-gray-200 hover:ring-brand-400"
+                >
                   {facet.value} ({facet.count})
                 </Link>
               </li>
@@ -142,7 +171,10 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {nearby.map((city) => (
               <li key={city.slug}>
-                <Link to={listingPath(tag.name, city.slug)} className="inline-block rounded-full bg-white px-3 py-1 text-sm text-brand-800 ring-1 ring-gray-200 hover:ring-brand-400">
+                <Link
+                  to={listingPath(tag.name, city.slug)}
+                  className="inline-block rounded-full bg-white px-3 py-1 text-sm text-brand-800 ring-1 ring-gray-200 hover:ring-brand-400"
+                >
                   {city.label}
                 </Link>
               </li>

@@ -1,7 +1,22 @@
 import { data, type AppLoadContext } from "react-router";
-import { categoryLabel, generatedListingIntro, LIST_OF_TAG_TYPE, headingOfTitle, listingPath, listingTitle, MIN_INDEXABLE_ACTS } from "#domain/listings";
+import {
+  categoryLabel,
+  generatedListingIntro,
+  LIST_OF_TAG_TYPE,
+  headingOfTitle,
+  listingPath,
+  listingTitle,
+  MIN_INDEXABLE_ACTS,
+} from "#domain/listings";
 import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "#domain/search-filter";
-import { type ListingNarrowing, findCategory, findPlaceBySlug, listingQuery, listingResults, nearbyCitiesWithCategory } from "#server/services/listings";
+import {
+  type ListingNarrowing,
+  findCategory,
+  findPlaceBySlug,
+  listingQuery,
+  listingResults,
+  nearbyCitiesWithCategory,
+} from "#server/services/listings";
 import { curatedListingFor } from "#server/services/seo";
 import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";
@@ -11,15 +26,35 @@ export async function loadListingPage(context: AppLoadContext, params: { categor
   // Public, and made only of what acts, tags, places and curated copy hold, whose every change is
   // announced on `page_change`: kept until any act (or any copy) changes. An unknown address throws, and is not kept.
   const page = pageNumber(url);
-  const narrowing: ListingNarrowing = { budget: budgetInAddress(url.searchParams), date: dateInAddress(url.searchParams) };
+  const narrowing: ListingNarrowing = {
+    budget: budgetInAddress(url.searchParams),
+    date: dateInAddress(url.searchParams),
+  };
   const load = () => readListingPage(context, params, page, narrowing);
-  return context.actRows ? context.actRows.kept(`listing:${JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date])}`, "*", load) : load();
+  return context.actRows
+    ? context.actRows.kept(
+        `listing:${JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date])}`,
+        "*",
+        load,
+      )
+    : load();
 }
 
-async function readListingPage(context: AppLoadContext, params: { category?: string; city?: string }, page: number, narrowing: ListingNarrowing) {
-  const [tag, place] = await Promise.all([findCategory(context.db, params.category ?? ""), findPlaceBySlug(context.db, params.city ?? "")]);
+async function readListingPage(
+  context: AppLoadContext,
+  params: { category?: string; city?: string },
+  page: number,
+  narrowing: ListingNarrowing,
+) {
+  const [tag, place] = await Promise.all([
+    findCategory(context.db, params.category ?? ""),
+    findPlaceBySlug(context.db, params.city ?? ""),
+  ]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
-  const [results, nearby] = await Promise.all([listingResults(context.db, tag, place.label, page, narrowing), nearbyCitiesWithCategory(context.db, tag, place)]);
+  const [results, nearby] = await Promise.all([
+    listingResults(context.db, tag, place.label, page, narrowing),
+    nearbyCitiesWithCategory(context.db, tag, place),
+  ]);
 
   const path = listingPath(tag.name, place.slug);
   const category = categoryLabel(tag);
@@ -41,7 +76,15 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
   const title = curated?.title ?? listingTitle(category, place.label);
   const intro = curated?.intro.length
     ? curated.intro
-    : [generatedListingIntro({ category, city: place.label, total: results.meta.total, related: related.slice(0, 3).map((facet) => facet.value), ratings })];
+    : [
+        generatedListingIntro({
+          category,
+          city: place.label,
+          total: results.meta.total,
+          related: related.slice(0, 3).map((facet) => facet.value),
+          ratings,
+        }),
+      ];
   const { publicUrl, appName, enhanceScripts } = context.config;
   return {
     appName,
@@ -58,7 +101,8 @@ async function readListingPage(context: AppLoadContext, params: { category?: str
     canonicalUrl: `${publicUrl}${path}${page > 1 ? `?page=${page}` : ""}`,
     publicUrl,
     // A budget or a date narrows the page: search engines get the whole listing (the canonical address).
-    indexable: narrowing.budget === undefined && narrowing.date === undefined && results.meta.total >= MIN_INDEXABLE_ACTS,
+    indexable:
+      narrowing.budget === undefined && narrowing.date === undefined && results.meta.total >= MIN_INDEXABLE_ACTS,
     // The page's largest value, sent as one string (app/lib/packed-json.ts), and kept packed with the rest.
     results: packJson(results),
     searchQuery: listingQuery(tag, place.label),

@@ -26,5 +26,15 @@ export async function loadHome(context: AppLoadContext) {
     row("sort=newest"),
   ]);
   const { appName, publicUrl, enhanceScripts } = context.config;
-  return { appName, canonicalUrl: `${publicUrl}/`, enhanceScript: enhanceScripts.searchForm, total: browse.meta.total, tiles, featured, recognized, topRated, newest };
+  return {
+    appName,
+    canonicalUrl: `${publicUrl}/`,
+    enhanceScript: enhanceScripts.searchForm,
+    total: browse.meta.total,
+    tiles,
+    featured,
+    recognized,
+    topRated,
+    newest,
+  };
 }

@@ -23,7 +23,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadHome(context);
 }
 
-const TILE_HEADINGS = { actTypes: "Browse by type of act", eventTypes: "Browse by occasion", styles: "Browse by style" } as const;
+const TILE_HEADINGS = {
+  actTypes: "Browse by type of act",
+  eventTypes: "Browse by occasion",
+  styles: "Browse by style",
+} as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { tiles, featured, recognized, topRated, newest, total, enhanceScript } = loaderData;
@@ -32,20 +36,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-bold">Book vetted entertainers for your event</h1>
-      <p className="mt-2 max-w-2xl text-gray-700">{total} bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private parties and virtual events.</p>
+      <p className="mt-2 max-w-2xl text-gray-700">
+        {total} bands, DJs, speakers and variety acts for weddings, corporate events, festivals, college events, private
+        parties and virtual events.
+      </p>
       {/* A date picked here waits for Search, as typed words do: the page is not /search. */}
-      <Form method="get" action="/search" role="search" aria-label="Find entertainers" data-search-on-change="off" className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4">
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Find entertainers"
+        data-search-on-change="off"
+        className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-4"
+      >
         <label className="flex flex-col gap-1 text-sm font-medium">
           What
-          <input type="search" name="searchTerms" placeholder="Jazz band, DJ, magician…" className="rounded-md border border-gray-300 px-3 py-2" />
+          <input
+            type="search"
+            name="searchTerms"
+            placeholder="Jazz band, DJ, magician…"
+            className="rounded-md border border-gray-300 px-3 py-2"
+          />
         </label>
-        <PlaceCombobox label="Where" name="location" value={place} onValueChange={setPlace} className="rounded-md border border-gray-300 px-3 py-2" labelClassName="text-sm font-medium" />
+        <PlaceCombobox
+          label="Where"
+          name="location"
+          value={place}
+          onValueChange={setPlace}
+          className="rounded-md border border-gray-300 px-3 py-2"
+          labelClassName="text-sm font-medium"
+        />
         <label className="flex flex-col gap-1 text-sm font-medium">
           When
           <input type="date" name="date" className="rounded-md border border-gray-300 px-3 py-2" />
         </label>
         <div className="flex items-end">
-          <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Search
           </button>
         </div>
@@ -75,7 +104,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : null,
       )}
       <ActRow id="featured" title="Featured entertainers" acts={featured} more="/search?extras[]=Featured" />
-      <ActRow id="recognized" title="Nationally recognized" acts={recognized} more="/search?extras[]=Nationally%20Recognized" />
+      <ActRow
+        id="recognized"
+        title="Nationally recognized"
+        acts={recognized}
+        more="/search?extras[]=Nationally%20Recognized"
+      />
       <ActRow id="top-rated" title="Top rated" acts={topRated} more="/search?sort=rating&extras[]=Has%20Reviews" />
       <ActRow id="newest" title="Newly approved" acts={newest} more="/search?sort=newest" />
       {plain && <script type="module" src={enhanceScript} />}

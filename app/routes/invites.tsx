@@ -44,7 +44,8 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
             <li key={invite.id} className="rounded-lg bg-white p-5 shadow-sm">
               <h2 className="text-lg font-semibold">{invite.event.name}</h2>
               <p className="text-sm text-gray-700">
-                <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location} · for{" "}
+                <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location}{" "}
+                · for{" "}
                 <Link to={`/entertainment/${invite.act.url}`} className="text-brand-800 underline">
                   {invite.act.name}
                 </Link>
@@ -67,13 +68,15 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
               )}
               {invite.state === "released" && (
                 <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
-                  <Badge color="gray">Released</Badge> The planner booked another act for this date: the invite is closed.
+                  <Badge color="gray">Released</Badge> The planner booked another act for this date: the invite is
+                  closed.
                 </p>
               )}
               {invite.offers.map((offer) => (
                 <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
                   <span>
-                    Your offer: <strong>{formatPrice(offer.price_cents)}</strong> ({OFFER_STATUS_LABELS[offer.status].toLowerCase()})
+                    Your offer: <strong>{formatPrice(offer.price_cents)}</strong> (
+                    {OFFER_STATUS_LABELS[offer.status].toLowerCase()})
                   </span>
                   {offer.status === "pending" && invite.state === "offered" && (
                     <ConfirmDialog
@@ -85,7 +88,11 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                           Withdraw offer<span className="sr-only"> for {invite.event.name}</span>
                         </Button>
                       }
-                      onConfirm={() => run(() => outcome(api.POST("/offers/withdraw/{offerId}", { params: { path: { offerId: offer.id } } })))}
+                      onConfirm={() =>
+                        run(() =>
+                          outcome(api.POST("/offers/withdraw/{offerId}", { params: { path: { offerId: offer.id } } })),
+                        )
+                      }
                     />
                   )}
                   <OfferTerms offer={offer} />
@@ -96,14 +103,20 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                   {invite.act_day && (
                     <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
                       <strong>Check your calendar: </strong>
-                      {AVAILABILITY_MESSAGES.quotingTakenDay(dayIn(new Date(invite.event.starttime), invite.event.time_zone), invite.act_day)}.{" "}
+                      {AVAILABILITY_MESSAGES.quotingTakenDay(
+                        dayIn(new Date(invite.event.starttime), invite.event.time_zone),
+                        invite.act_day,
+                      )}
+                      .{" "}
                       <Link to={`/entertainment/${invite.act.url}/calendar`} className="underline">
                         Open {invite.act.name}'s calendar
                       </Link>
                     </p>
                   )}
                   {invite.offers.some((offer) => offer.status === "pending") ? (
-                    <p className="mt-3 text-sm text-gray-700">Your offer waits for the planner's answer. Withdraw it to send another.</p>
+                    <p className="mt-3 text-sm text-gray-700">
+                      Your offer waits for the planner's answer. Withdraw it to send another.
+                    </p>
                   ) : (
                     <OfferForm inviteId={invite.id} eventName={invite.event.name} actName={invite.act.name} />
                   )}
@@ -113,7 +126,8 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                       confirmLabel="Decline invite"
                       body={
                         <p>
-                          The planner is told that {invite.act.name} will not play {invite.event.name}; any offer you sent for it is withdrawn.
+                          The planner is told that {invite.act.name} will not play {invite.event.name}; any offer you
+                          sent for it is withdrawn.
                         </p>
                       }
                       trigger={
@@ -121,7 +135,13 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                           Decline invite<span className="sr-only"> to {invite.event.name}</span>
                         </Button>
                       }
-                      onConfirm={() => run(() => outcome(api.POST("/invites/decline/{inviteId}", { params: { path: { inviteId: invite.id } } })))}
+                      onConfirm={() =>
+                        run(() =>
+                          outcome(
+                            api.POST("/invites/decline/{inviteId}", { params: { path: { inviteId: invite.id } } }),
+                          ),
+                        )
+                      }
                     />
                   </div>
                 </>
@@ -147,15 +167,24 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
     event.preventDefault();
     const depositCents = deposit.trim() === "" ? undefined : centsOfDollars(deposit);
     if (depositCents === null) return setErrors({ deposit_cents: ["Enter the deposit in dollars, such as 500"] });
-    const parsed = offerSchema.safeParse({ price: price === "" ? undefined : Number(price), message, deposit_cents: depositCents, expires_on: expiresOn || undefined, terms });
+    const parsed = offerSchema.safeParse({
+      price: price === "" ? undefined : Number(price),
+      message,
+      deposit_cents: depositCents,
+      expires_on: expiresOn || undefined,
+      terms,
+    });
     if (!parsed.success) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
     // An offer into a day that is not free is sent, and the warning stays on screen longer.
-    const result = await run(() => outcome(api.POST("/offers/submit/{inviteId}", { params: { path: { inviteId } }, body: parsed.data })), {
-      success: (data) => (data.warning ? `${data.message}. ${data.warning}.` : data.message),
-    });
+    const result = await run(
+      () => outcome(api.POST("/offers/submit/{inviteId}", { params: { path: { inviteId } }, body: parsed.data })),
+      {
+        success: (data) => (data.warning ? `${data.message}. ${data.warning}.` : data.message),
+      },
+    );
     if (result.ok) {
       setPrice("");
       setDeposit("");
@@ -165,15 +194,55 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
     } else if (result.error?.errors) setErrors(result.error.errors);
   }
   return (
-    <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={`Send an offer for ${eventName} from ${actName}`}>
-      <TextField label="Price (USD)" name="price" type="number" min={0} step="0.01" value={price} onChange={(event) => setPrice(event.target.value)} errors={errors.price} />
-      <TextField label="Deposit (USD, optional)" name="deposit" inputMode="decimal" value={deposit} onChange={(event) => setDeposit(event.target.value)} errors={errors.deposit_cents} />
-      <TextField label="Open until (optional: a week)" name="expires_on" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} errors={errors.expires_on} />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 grid gap-3 sm:grid-cols-3"
+      aria-label={`Send an offer for ${eventName} from ${actName}`}
+    >
+      <TextField
+        label="Price (USD)"
+        name="price"
+        type="number"
+        min={0}
+        step="0.01"
+        value={price}
+        onChange={(event) => setPrice(event.target.value)}
+        errors={errors.price}
+      />
+      <TextField
+        label="Deposit (USD, optional)"
+        name="deposit"
+        inputMode="decimal"
+        value={deposit}
+        onChange={(event) => setDeposit(event.target.value)}
+        errors={errors.deposit_cents}
+      />
+      <TextField
+        label="Open until (optional: a week)"
+        name="expires_on"
+        type="date"
+        value={expiresOn}
+        onChange={(event) => setExpiresOn(event.target.value)}
+        errors={errors.expires_on}
+      />
       <div className="sm:col-span-3">
-        <TextAreaField label="Message" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} errors={errors.message} />
+        <TextAreaField
+          label="Message"
+          rows={2}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          errors={errors.message}
+        />
       </div>
       <div className="sm:col-span-3">
-        <TextAreaField label="Cancellation terms (optional)" rows={2} value={terms} onChange={(event) => setTerms(event.target.value)} errors={errors.terms} />
+        <TextAreaField
+          label="Cancellation terms (optional)"
+          rows={2}
+          value={terms}
+          onChange={(event) => setTerms(event.target.value)}
+          errors={errors.terms}
+        />
       </div>
       <FieldErrors errors={errors._} />
       <div className="sm:col-span-3">

@@ -32,7 +32,10 @@ async function roleOf(response: Response): Promise<Role | null> {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await postJson(context, "/api/auth/sign-in/email", { email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const response = await postJson(context, "/api/auth/sign-in/email", {
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
   if (response.ok) {
     const role = await roleOf(response);
     const landing = safeRedirect(form.get("redirectTo"), "") || (role ? LANDING_PAGE[role] : "/");
@@ -55,8 +58,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required errors={actionData?.errors.password} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={actionData?.errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={actionData?.errors.password}
+        />
         {actionData && !Object.keys(actionData.errors).length && (
           <p role="alert" className="text-sm text-red-700">
             {actionData.message}
@@ -73,7 +90,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <p className="mt-2 text-sm text-gray-700">
         New here?{" "}
-        <Link to={loaderData.redirectTo ? `/signup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/signup"} className="text-brand-800 underline">
+        <Link
+          to={loaderData.redirectTo ? `/signup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/signup"}
+          className="text-brand-800 underline"
+        >
           Sign up for free
         </Link>
       </p>

@@ -28,13 +28,20 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await postJson(context, `/api/conversations/${encodeURIComponent(params.id)}/messages`, { body: form.get("body") ?? "" });
+  const response = await postJson(context, `/api/conversations/${encodeURIComponent(params.id)}/messages`, {
+    body: form.get("body") ?? "",
+  });
   if (response.ok) return { sent: true as const, message: "Sent", errors: {} };
   return { sent: false as const, ...(await readFailure(response, "Could not send the message. Please try again.")) };
 }
 
 /** What the invite, offer and booking lines say they are, in words as well as colour. */
-const KIND_LABELS: Record<ConversationMessage["kind"], string | null> = { text: null, invite: "Invite", offer: "Offer", booking: "Booking" };
+const KIND_LABELS: Record<ConversationMessage["kind"], string | null> = {
+  text: null,
+  invite: "Invite",
+  offer: "Offer",
+  booking: "Booking",
+};
 
 /**
  * The messages written after the page was loaded, as they arrive on the conversation's event
@@ -84,7 +91,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </>
         )}
       </h1>
-      <p className="text-sm text-gray-700">{conversation.event ? `About ${conversation.event.name}` : "No event yet"}</p>
+      <p className="text-sm text-gray-700">
+        {conversation.event ? `About ${conversation.event.name}` : "No event yet"}
+      </p>
       {waiting && <WaitingOfferCard actName={conversation.act.name} waiting={waiting} />}
       {/* New messages arrive live; a screen reader hears them as they come. */}
       <ol aria-label="Messages" aria-live="polite" className="mt-6 flex flex-col gap-3" data-testid="thread">
@@ -140,14 +149,22 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </div>
         </Form>
       ) : (
-        <p className="mt-6 text-sm text-gray-700">You are reading this conversation as an admin; only its two sides write in it.</p>
+        <p className="mt-6 text-sm text-gray-700">
+          You are reading this conversation as an admin; only its two sides write in it.
+        </p>
       )}
     </div>
   );
 }
 
 /** The act's offer that waits for the planner's answer, answered here where they talk. */
-function WaitingOfferCard({ actName, waiting }: { actName: string; waiting: NonNullable<Route.ComponentProps["loaderData"]["waiting"]> }) {
+function WaitingOfferCard({
+  actName,
+  waiting,
+}: {
+  actName: string;
+  waiting: NonNullable<Route.ComponentProps["loaderData"]["waiting"]>;
+}) {
   const { run, pending } = useAction();
   const { offer, event } = waiting;
   return (
@@ -166,7 +183,8 @@ function WaitingOfferCard({ actName, waiting }: { actName: string; waiting: NonN
           confirmLabel="Decline offer"
           body={
             <p>
-              {actName} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send another offer.
+              {actName} is told that you said no to {formatPrice(offer.price_cents)} for {event.name}. They may send
+              another offer.
             </p>
           }
           trigger={
@@ -174,7 +192,9 @@ function WaitingOfferCard({ actName, waiting }: { actName: string; waiting: NonN
               Decline<span className="sr-only"> the offer from {actName}</span>
             </Button>
           }
-          onConfirm={() => run(() => outcome(api.POST("/offers/decline/{offerId}", { params: { path: { offerId: offer.id } } })))}
+          onConfirm={() =>
+            run(() => outcome(api.POST("/offers/decline/{offerId}", { params: { path: { offerId: offer.id } } })))
+          }
         />
       </div>
     </section>

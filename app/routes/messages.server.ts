@@ -24,12 +24,17 @@ export async function loadConversations(context: AppLoadContext, url: URL) {
 export async function loadConversation(context: AppLoadContext, url: URL, id: string | undefined) {
   const viewer = signedIn(context, url);
   const conversationId = Number(id);
-  if (!Number.isSafeInteger(conversationId) || conversationId < 1 || conversationId > 2_147_483_647) throw data("No such conversation", { status: 404 });
+  if (!Number.isSafeInteger(conversationId) || conversationId < 1 || conversationId > 2_147_483_647)
+    throw data("No such conversation", { status: 404 });
   try {
     const sides = await findReadableConversation(context.db, viewer, conversationId);
     const [conversation, waiting] = await Promise.all([
       readConversation(context.db, viewer, conversationId),
-      waitingOfferInThread(context.db, viewer, { plannerId: sides.plannerId, actId: sides.act.id, eventUrl: sides.event?.url ?? null }),
+      waitingOfferInThread(context.db, viewer, {
+        plannerId: sides.plannerId,
+        actId: sides.act.id,
+        eventUrl: sides.event?.url ?? null,
+      }),
     ]);
     return { conversation, waiting, canWrite: canWriteConversation(viewer, sides), viewerRole: viewer.role };
   } catch (error) {

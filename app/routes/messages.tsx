@@ -29,7 +29,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         <form method="get" aria-label="Find conversations" className="mt-4 flex flex-wrap items-end gap-2">
           <label className="flex grow flex-col text-sm font-medium text-gray-800">
             Find conversations by act, planner or event
-            <input type="search" name="q" defaultValue={q} maxLength={255} className="mt-1 rounded-md border border-gray-300 px-3 py-2 font-normal text-gray-900" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={255}
+              className="mt-1 rounded-md border border-gray-300 px-3 py-2 font-normal text-gray-900"
+            />
           </label>
           <Button type="submit">Search</Button>
         </form>
@@ -42,16 +48,23 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             "No planner has written to an act yet."
           ) : (
             <>
-              No conversations yet. Planners start one from an act's profile with <strong>Message</strong>; an act answers here.
+              No conversations yet. Planners start one from an act's profile with <strong>Message</strong>; an act
+              answers here.
             </>
           )}
         </p>
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
           {conversations.map((item) => (
-            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.unread ? "border-l-4 border-brand-600" : ""}`}>
+            <li
+              key={item.id}
+              className={`rounded-lg bg-white p-4 shadow-sm ${item.unread ? "border-l-4 border-brand-600" : ""}`}
+            >
               <div className="flex flex-wrap items-center gap-2">
-                <Link to={`/messages/${item.id}`} className={`text-brand-900 hover:underline ${item.unread ? "font-semibold" : ""}`}>
+                <Link
+                  to={`/messages/${item.id}`}
+                  className={`text-brand-900 hover:underline ${item.unread ? "font-semibold" : ""}`}
+                >
                   {conversationTitle(item)}
                 </Link>
                 {item.unread > 0 && <Badge color="brand">{item.unread} unread</Badge>}
@@ -72,7 +85,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={meta.page} pages={pageCount(meta)} link={(to) => `/messages?page=${to}${q ? `&q=${encodeURIComponent(q)}` : ""}`} />
+      <Pager
+        page={meta.page}
+        pages={pageCount(meta)}
+        link={(to) => `/messages?page=${to}${q ? `&q=${encodeURIComponent(q)}` : ""}`}
+      />
     </div>
   );
 }

@@ -7,8 +7,17 @@ import { listArtistInvites } from "#modules/bookings/server/invite-queries";
 export async function loadMyActs(context: AppLoadContext) {
   const viewer = context.viewer;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent("/my-acts")}`);
-  if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw data("Only artists and admins have acts", { status: 403 });
-  const [acts, invites] = await Promise.all([listOwnActs(context.db, viewer), listArtistInvites(context.db, viewer, { page: 1, perPage: PAGING.maxPerPage })]);
+  if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN")
+    throw data("Only artists and admins have acts", { status: 403 });
+  const [acts, invites] = await Promise.all([
+    listOwnActs(context.db, viewer),
+    listArtistInvites(context.db, viewer, { page: 1, perPage: PAGING.maxPerPage }),
+  ]);
   const now = Date.now();
-  return { acts, waitingInvites: invites.data.filter((invite) => invite.state === "invited" && Date.parse(invite.event.starttime) > now) };
+  return {
+    acts,
+    waitingInvites: invites.data.filter(
+      (invite) => invite.state === "invited" && Date.parse(invite.event.starttime) > now,
+    ),
+  };
 }

@@ -22,7 +22,10 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Acts</h1>
-        <Link to="/acts/new" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/acts/new"
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Create an act
         </Link>
       </div>
@@ -36,7 +39,8 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 flex flex-col gap-2">
             {waitingInvites.map((invite) => (
               <li key={invite.id} className="text-sm">
-                <strong>{invite.event.name}</strong> for {invite.act.name} · <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location}
+                <strong>{invite.event.name}</strong> for {invite.act.name} ·{" "}
+                <time dateTime={invite.event.starttime}>{invite.event.short_starttime}</time> · {invite.event.location}
               </li>
             ))}
           </ul>
@@ -85,21 +89,29 @@ function OwnActCard({ act }: { act: OwnAct }) {
           <ul className="mt-1 flex flex-col gap-1 text-sm" aria-label={`Checklist for ${act.name}`}>
             {act.checklist.map((item) => (
               <li key={item.key} className={item.done ? "text-green-900" : "text-gray-900"}>
-                <span aria-hidden>{item.done ? "✓" : "○"}</span> {item.label}: <strong>{item.done ? "done" : "missing"}</strong>
+                <span aria-hidden>{item.done ? "✓" : "○"}</span> {item.label}:{" "}
+                <strong>{item.done ? "done" : "missing"}</strong>
               </li>
             ))}
           </ul>
         </>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/entertainment/update/${act.url}`} className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50">
+        <Link
+          to={`/entertainment/update/${act.url}`}
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+        >
           Update Profile
         </Link>
         {act.checklist.length > 0 && (
           <Button
             disabled={pending || !ready}
             aria-describedby={ready ? undefined : `why-not-${act.url}`}
-            onClick={() => void run(() => outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+            onClick={() =>
+              void run(() =>
+                outcome(api.POST("/acts/submit-application/{actUrl}", { params: { path: { actUrl: act.url } } })),
+              )
+            }
           >
             Submit for Approval
           </Button>

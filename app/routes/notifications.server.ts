@@ -5,6 +5,9 @@ import { listNotifications, unreadCount } from "#server/services/notifications";
 export async function loadNotifications(context: AppLoadContext, url: URL) {
   const viewer = context.viewer;
   if (!viewer) throw redirect("/login?redirectTo=/notifications");
-  const [{ data, meta }, unread] = await Promise.all([listNotifications(context.db, viewer.id, pageQueryOf(url)), unreadCount(context.db, viewer.id)]);
+  const [{ data, meta }, unread] = await Promise.all([
+    listNotifications(context.db, viewer.id, pageQueryOf(url)),
+    unreadCount(context.db, viewer.id),
+  ]);
   return { items: data, meta, unread };
 }

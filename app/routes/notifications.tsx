@@ -28,7 +28,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Notifications</h1>
         {loaderData.unread > 0 && (
-          <Button variant="secondary" disabled={pending} onClick={() => void run(() => outcome(api.POST("/notifications/read")))}>
+          <Button
+            variant="secondary"
+            disabled={pending}
+            onClick={() => void run(() => outcome(api.POST("/notifications/read")))}
+          >
             Mark all read
           </Button>
         )}
@@ -45,7 +49,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
           {loaderData.items.map((item) => (
-            <li key={item.id} className={`rounded-lg bg-white p-4 shadow-sm ${item.read ? "" : "border-l-4 border-brand-600"}`}>
+            <li
+              key={item.id}
+              className={`rounded-lg bg-white p-4 shadow-sm ${item.read ? "" : "border-l-4 border-brand-600"}`}
+            >
               <div className="flex flex-wrap items-center gap-2">
                 {!item.read && <Badge color="yellow">New</Badge>}
                 <Link to={item.link} className={`text-brand-900 hover:underline ${item.read ? "" : "font-semibold"}`}>
@@ -60,7 +67,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={loaderData.meta.page} pages={pageCount(loaderData.meta)} link={(to) => `/notifications?page=${to}`} />
+      <Pager
+        page={loaderData.meta.page}
+        pages={pageCount(loaderData.meta)}
+        link={(to) => `/notifications?page=${to}`}
+      />
     </div>
   );
 }

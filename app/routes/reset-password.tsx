@@ -22,12 +22,19 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const newPassword = String(form.get("password") ?? "");
-  if (newPassword !== String(form.get("confirm") ?? "")) return { message: "The passwords do not match", errors: { confirm: ["The passwords do not match"] } };
-  const response = await postJson(context, "/api/auth/reset-password", { newPassword, token: String(form.get("token") ?? "") });
+  if (newPassword !== String(form.get("confirm") ?? ""))
+    return { message: "The passwords do not match", errors: { confirm: ["The passwords do not match"] } };
+  const response = await postJson(context, "/api/auth/reset-password", {
+    newPassword,
+    token: String(form.get("token") ?? ""),
+  });
   if (response.ok) throw redirect("/login?reset=1");
   const failure = await readFailure(response, "This link has expired or was used already. Ask for a new one.");
   // better-auth names the field newPassword; the form calls it password.
-  return { message: failure.message, errors: { password: failure.errors.newPassword ?? failure.errors.password ?? [] } };
+  return {
+    message: failure.message,
+    errors: { password: failure.errors.newPassword ?? failure.errors.password ?? [] },
+  };
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,8 +55,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordField label="New password" errors={actionData?.errors.password?.length ? actionData.errors.password : undefined} />
-          <TextField label="New password again" name="confirm" type="password" autoComplete="new-password" required errors={actionData?.errors.confirm} />
+          <NewPasswordField
+            label="New password"
+            errors={actionData?.errors.password?.length ? actionData.errors.password : undefined}
+          />
+          <TextField
+            label="New password again"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            errors={actionData?.errors.confirm}
+          />
           {actionData && !actionData.errors.password?.length && !actionData.errors.confirm && (
             <p role="alert" className="text-sm text-red-700">
               {actionData.message}

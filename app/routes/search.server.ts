@@ -14,8 +14,20 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   const raw = rawSearchFilter(url.searchParams);
   const parsed = actSearchFilterSchema.safeParse(raw);
   const { appName, publicUrl, enhanceScripts } = context.config;
-  const base = { appName, canonicalUrl: `${publicUrl}/search`, viewerRole: context.viewer?.role ?? null, enhanceScript: enhanceScripts.searchForm };
-  if (!parsed.success) return { ...base, filter: null, results: null, errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors, raw };
+  const base = {
+    appName,
+    canonicalUrl: `${publicUrl}/search`,
+    viewerRole: context.viewer?.role ?? null,
+    enhanceScript: enhanceScripts.searchForm,
+  };
+  if (!parsed.success)
+    return {
+      ...base,
+      filter: null,
+      results: null,
+      errors: fieldErrorsFromIssues(parsed.error.issues) as FieldErrors,
+      raw,
+    };
   try {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).
     const viewer = context.viewer;
@@ -27,7 +39,8 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
     const results = packJson(found);
     return { ...base, filter: parsed.data, results, invited, shortlisted, errors: {} as FieldErrors, raw };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "validation_failed") return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
+    if (error instanceof ApiError && error.code === "validation_failed")
+      return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
     throw error;
   }
 }

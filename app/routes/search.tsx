@@ -1,6 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
-import { serializeSearchFilter, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, LIST_KEYS, LIST_LABELS, SEARCH_QUERY_KEYS } from "#domain/search-filter";
+import {
+  serializeSearchFilter,
+  DEFAULT_RADIUS_MILES,
+  MAX_RADIUS_MILES,
+  LIST_KEYS,
+  LIST_LABELS,
+  SEARCH_QUERY_KEYS,
+} from "#domain/search-filter";
 import { pageHref, Pagination } from "../features/search/pagination";
 import { ResultList } from "../features/search/result-list";
 import { SearchForm } from "../features/search/search-form";
@@ -28,8 +35,10 @@ export function meta({ data, location }: Route.MetaArgs) {
   const results = data?.results ? unpackJson(data.results) : null;
   if (results) {
     const pages = Math.ceil(results.meta.total / results.meta.perPage);
-    if (results.meta.page > 1) tags.push({ tagName: "link", rel: "prev", href: pageHref(location.search, results.meta.page - 1) });
-    if (results.meta.page < pages) tags.push({ tagName: "link", rel: "next", href: pageHref(location.search, results.meta.page + 1) });
+    if (results.meta.page > 1)
+      tags.push({ tagName: "link", rel: "prev", href: pageHref(location.search, results.meta.page - 1) });
+    if (results.meta.page < pages)
+      tags.push({ tagName: "link", rel: "next", href: pageHref(location.search, results.meta.page + 1) });
   }
   return tags;
 }
@@ -42,7 +51,14 @@ type SearchData = Route.ComponentProps["loaderData"];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const search = useLocation().search;
-  return <PublicPageBody name="search" input={{ data: loaderData, search }} script={loaderData.enhanceScript} render={(input) => <SearchBody {...input} />} />;
+  return (
+    <PublicPageBody
+      name="search"
+      input={{ data: loaderData, search }}
+      script={loaderData.enhanceScript}
+      render={(input) => <SearchBody {...input} />}
+    />
+  );
 }
 
 /**
@@ -57,14 +73,22 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
     <>
       <h1 className="text-3xl font-bold">Find entertainers</h1>
       <div className="mt-4">
-        <SearchForm filter={filter} raw={raw} facets={results?.meta.facets ?? null} facetsEstimated={results?.meta.facetsEstimated} errors={errors} />
+        <SearchForm
+          filter={filter}
+          raw={raw}
+          facets={results?.meta.facets ?? null}
+          facetsEstimated={results?.meta.facetsEstimated}
+          errors={errors}
+        />
       </div>
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">
           Results
         </h2>
         <p role="status" aria-live="polite" data-live="status" className="font-medium">
-          {results ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found` : "Correct the search to see results"}
+          {results
+            ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found`
+            : "Correct the search to see results"}
         </p>
         <div data-live="results" className="contents">
           {results && results.data.length > 0 && (
@@ -78,7 +102,9 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
             />
           )}
           {results && total === 0 && filter && <EmptyState filter={filter} />}
-          {results && <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />}
+          {results && (
+            <Pagination search={search} page={results.meta.page} pages={Math.ceil(total / results.meta.perPage)} />
+          )}
         </div>
       </section>
     </>
@@ -89,7 +115,10 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
 function EmptyState({ filter }: { filter: NonNullable<SearchData["filter"]> }) {
   const radius = filter.radius ?? DEFAULT_RADIUS_MILES;
   const { page: _page, ...rest } = filter;
-  const wider = filter.location && radius < MAX_RADIUS_MILES ? `/search?${serializeSearchFilter({ ...rest, radius: Math.min(MAX_RADIUS_MILES, radius * 2) })}` : null;
+  const wider =
+    filter.location && radius < MAX_RADIUS_MILES
+      ? `/search?${serializeSearchFilter({ ...rest, radius: Math.min(MAX_RADIUS_MILES, radius * 2) })}`
+      : null;
   const drops = LIST_KEYS.flatMap((key) => filter[key].map((value) => ({ key, value })));
   return (
     <div className="mt-4 rounded-lg bg-white p-4 shadow-sm">
@@ -104,14 +133,20 @@ function EmptyState({ filter }: { filter: NonNullable<SearchData["filter"]> }) {
         )}
         {drops.map(({ key, value }) => (
           <li key={`${key}:${value}`}>
-            <Link to={`/search?${serializeSearchFilter({ ...rest, [key]: filter[key].filter((item) => item !== value) })}`} className="text-brand-800 underline">
+            <Link
+              to={`/search?${serializeSearchFilter({ ...rest, [key]: filter[key].filter((item) => item !== value) })}`}
+              className="text-brand-800 underline"
+            >
               Drop {LIST_LABELS[key].toLowerCase()}: {value}
             </Link>
           </li>
         ))}
         {filter.date && (
           <li>
-            <Link to={`/search?${serializeSearchFilter({ ...rest, date: undefined })}`} className="text-brand-800 underline">
+            <Link
+              to={`/search?${serializeSearchFilter({ ...rest, date: undefined })}`}
+              className="text-brand-800 underline"
+            >
               Any date
             </Link>
           </li>

@@ -8,6 +8,9 @@ export async function loadShortlist(context: AppLoadContext, url: URL) {
   const viewer = context.viewer;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (viewer.role !== "PLANNER") throw data("Only planners keep a shortlist", { status: 403 });
-  const [saved, events] = await Promise.all([listShortlist(context.db, viewer, pageQueryOf(url)), plannerUpcomingEvents(context.db, viewer)]);
+  const [saved, events] = await Promise.all([
+    listShortlist(context.db, viewer, pageQueryOf(url)),
+    plannerUpcomingEvents(context.db, viewer),
+  ]);
   return { saved, events };
 }

@@ -37,10 +37,17 @@ const OUTCOME: Record<QuoteRequestResult["status"], string> = {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const event = String(form.get("event") ?? "");
-  if (!event) return { results: null, message: "Choose an event", errors: { event: ["Choose an event"] } as Record<string, string[]> };
+  if (!event)
+    return {
+      results: null,
+      message: "Choose an event",
+      errors: { event: ["Choose an event"] } as Record<string, string[]>,
+    };
   const message = String(form.get("message") ?? "");
   const body = { acts: form.getAll("acts").map(String), ...(message.trim() ? { message } : {}) };
-  const result = await runCommand(context, inviteActsSchema, body, ({ db, viewer }, input) => inviteActs(db, viewer, event, input));
+  const result = await runCommand(context, inviteActsSchema, body, ({ db, viewer }, input) =>
+    inviteActs(db, viewer, event, input),
+  );
   if (result.ok) return { results: result.data, message: "", errors: {} as Record<string, string[]> };
   return { results: null, message: result.message, errors: result.errors };
 }
@@ -64,7 +71,9 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <fieldset aria-describedby={errors.acts ? "acts-error" : undefined}>
-            <legend className="text-lg font-semibold">Choose up to {LIMITS.quoteRequestActs} acts to ask for a quote</legend>
+            <legend className="text-lg font-semibold">
+              Choose up to {LIMITS.quoteRequestActs} acts to ask for a quote
+            </legend>
             <ul className="mt-2 flex flex-col gap-2">
               {saved.data.map((act) => (
                 <li key={act.url} className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
@@ -104,7 +113,12 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
             <>
               <label className="flex flex-col gap-1 text-sm font-medium">
                 For which event
-                <select name="event" className="rounded-md border border-gray-300 px-3 py-2" aria-invalid={errors.event ? true : undefined} aria-describedby={errors.event ? "event-error" : undefined}>
+                <select
+                  name="event"
+                  className="rounded-md border border-gray-300 px-3 py-2"
+                  aria-invalid={errors.event ? true : undefined}
+                  aria-describedby={errors.event ? "event-error" : undefined}
+                >
                   <option value="">Choose an event</option>
                   {events.map((event) => (
                     <option key={event.url} value={event.url}>
@@ -120,7 +134,13 @@ export default function Shortlist({ loaderData, actionData }: Route.ComponentPro
               )}
               <label className="flex flex-col gap-1 text-sm font-medium">
                 Your message to each act (optional)
-                <textarea name="message" rows={4} maxLength={LIMITS.messageBody} className="rounded-md border border-gray-300 px-3 py-2" placeholder="Guests, hours of music, what you have in mind…" />
+                <textarea
+                  name="message"
+                  rows={4}
+                  maxLength={LIMITS.messageBody}
+                  className="rounded-md border border-gray-300 px-3 py-2"
+                  placeholder="Guests, hours of music, what you have in mind…"
+                />
               </label>
               {errors.message && <p className="text-sm text-red-700">{fieldMessagesText(errors.message)}</p>}
               {actionData?.message && Object.keys(errors).length === 0 && (

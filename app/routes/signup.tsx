@@ -58,7 +58,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           )}
         </fieldset>
         <TextField label="Name" name="name" autoComplete="name" required errors={actionData?.errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required errors={actionData?.errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={actionData?.errors.email}
+        />
         <NewPasswordField errors={actionData?.errors.password} />
         {actionData && !Object.keys(actionData.errors).length && (
           <p role="alert" className="text-sm text-red-700">
@@ -71,7 +78,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       <p className="mt-4 text-sm text-gray-700">
         Already have an account?{" "}
-        <Link to={loaderData.redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="text-brand-800 underline">
+        <Link
+          to={
+            loaderData.redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+          }
+          className="text-brand-800 underline"
+        >
           Log in
         </Link>
       </p>

@@ -1,11 +1,19 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
 
-export const meSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES) }).meta({
-  id: "Me",
-  description: "The signed-in user",
-  example: { id: "c8b55feb-b70a-49df-88e5-e3e6bcfd35c4", url: "planner", name: "Pat Planner", email: "planner@example.com", role: "PLANNER" },
-});
+export const meSchema = z
+  .object({ id: z.string(), url: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES) })
+  .meta({
+    id: "Me",
+    description: "The signed-in user",
+    example: {
+      id: "c8b55feb-b70a-49df-88e5-e3e6bcfd35c4",
+      url: "planner",
+      name: "Pat Planner",
+      email: "planner@example.com",
+      role: "PLANNER",
+    },
+  });
 export type Me = z.infer<typeof meSchema>;
 
 export const artistAccountSchema = z.object({ url: z.string(), name: z.string(), email: z.string() }).meta({

@@ -8,7 +8,11 @@ export const documentSchema = z
     id: z.number().int(),
     act: z.object({ url: z.string(), name: z.string() }),
     title: z.string(),
-    file_path: z.string().describe("Served at /files/{file_path} to the act's manager and admins, and to everyone once approved and public"),
+    file_path: z
+      .string()
+      .describe(
+        "Served at /files/{file_path} to the act's manager and admins, and to everyone once approved and public",
+      ),
     file_path_raw: z.string().describe("The file's name as uploaded"),
     type: z.string().describe("What kind of file it is, as people read it"),
     is_public: z.boolean(),

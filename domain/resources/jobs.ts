@@ -33,7 +33,9 @@ export const adminJobSchema = z
   });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
-export const jobCountSchema = z
-  .object({ kind: z.string(), state: z.enum(JOB_STATES), count: z.number().int() })
-  .meta({ id: "JobCount", description: "How many jobs of a kind are in a state", example: { kind: "calendar-read", state: "done", count: 1440 } });
+export const jobCountSchema = z.object({ kind: z.string(), state: z.enum(JOB_STATES), count: z.number().int() }).meta({
+  id: "JobCount",
+  description: "How many jobs of a kind are in a state",
+  example: { kind: "calendar-read", state: "done", count: 1440 },
+});
 export type JobCount = z.infer<typeof jobCountSchema>;

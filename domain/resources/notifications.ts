@@ -27,6 +27,14 @@ export const notificationSchema = z
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationSettingSchema = z
-  .object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string().describe("When this mail is sent, in words"), email: z.boolean() })
-  .meta({ id: "NotificationSetting", description: "Whether the user gets this kind of notification by email", example: { kind: "act_approved", label: "An act of mine is approved", email: true } });
+  .object({
+    kind: z.enum(NOTIFICATION_KINDS),
+    label: z.string().describe("When this mail is sent, in words"),
+    email: z.boolean(),
+  })
+  .meta({
+    id: "NotificationSetting",
+    description: "Whether the user gets this kind of notification by email",
+    example: { kind: "act_approved", label: "An act of mine is approved", email: true },
+  });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;

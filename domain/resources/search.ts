@@ -13,12 +13,29 @@ export const actSearchResultSchema = z
     is_featured: z.union([z.literal(0), z.literal(1)]),
     nationallyRecognized: z.boolean(),
     rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
-    price_from_cents: z.number().int().nullable().describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
+    price_from_cents: z
+      .number()
+      .int()
+      .nullable()
+      .describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
     tags: z.array(z.string()).describe("The act's tag names"),
-    kind: z.string().nullable().describe("What kind of act it is: its first variety, speaker or band setup tag (a placeholder without a photo says it), or null"),
+    kind: z
+      .string()
+      .nullable()
+      .describe(
+        "What kind of act it is: its first variety, speaker or band setup tag (a placeholder without a photo says it), or null",
+      ),
     ...responseFactsFields,
-    distance_miles: z.number().nullable().optional().describe("Only when the search names a place: miles to the act's nearest location"),
-    nearest_location: z.string().nullable().optional().describe("Only when the search names a place: which of the act's locations is nearest"),
+    distance_miles: z
+      .number()
+      .nullable()
+      .optional()
+      .describe("Only when the search names a place: miles to the act's nearest location"),
+    nearest_location: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Only when the search names a place: which of the act's locations is nearest"),
     status: actStatusSchema.optional().describe("Admins only"),
   })
   .meta({
@@ -46,19 +63,26 @@ export type ActSearchResult = z.infer<typeof actSearchResultSchema>;
 
 const facetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
 
-export const actSearchFacetsSchema = z.object(Object.fromEntries(LIST_KEYS.map((key) => [key, facetValues])) as Record<(typeof LIST_KEYS)[number], typeof facetValues>).meta({
-  id: "ActSearchFacets",
-  description: "Per filter list, each value with how many acts would match with it and the other filters",
-  example: {
-    actTypes: [{ value: "7+ Piece Band", count: 3 }],
-    styles: [{ value: "Soul", count: 2 }],
-    bandSetups: [{ value: "7+ Piece Band", count: 3 }],
-    songTypes: [{ value: "Cover Songs", count: 3 }],
-    eventTypes: [{ value: "Wedding", count: 2 }],
-    occasions: [{ value: "Wedding", count: 2 }],
-    extras: [],
-  },
-});
+export const actSearchFacetsSchema = z
+  .object(
+    Object.fromEntries(LIST_KEYS.map((key) => [key, facetValues])) as Record<
+      (typeof LIST_KEYS)[number],
+      typeof facetValues
+    >,
+  )
+  .meta({
+    id: "ActSearchFacets",
+    description: "Per filter list, each value with how many acts would match with it and the other filters",
+    example: {
+      actTypes: [{ value: "7+ Piece Band", count: 3 }],
+      styles: [{ value: "Soul", count: 2 }],
+      bandSetups: [{ value: "7+ Piece Band", count: 3 }],
+      songTypes: [{ value: "Cover Songs", count: 3 }],
+      eventTypes: [{ value: "Wedding", count: 2 }],
+      occasions: [{ value: "Wedding", count: 2 }],
+      extras: [],
+    },
+  });
 
 export const actSearchPageSchema = z
   .object({
@@ -69,7 +93,11 @@ export const actSearchPageSchema = z
       total: z.number().int(),
       sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
       facets: actSearchFacetsSchema,
-      facetsEstimated: z.boolean().describe("True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight"),
+      facetsEstimated: z
+        .boolean()
+        .describe(
+          "True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight",
+        ),
     }),
   })
   .meta({ id: "ActSearchPage", description: "A page of the search results, with the total and the facets" });

@@ -36,13 +36,20 @@ export const actUpdateSchema = z.object({
   description: optionalText(DESCRIPTION_MAX),
   location: optionalText(LIMITS.name),
   additionalLocations: z
-    .array(text({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)), { error: "Must be a list" })
+    .array(text({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)), {
+      error: "Must be a list",
+    })
     .max(MAX_ADDITIONAL_LOCATIONS, `At most ${MAX_ADDITIONAL_LOCATIONS} additional locations`)
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),
   compare_to: optionalText(LIMITS.name),
   social: z
-    .object(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialUrl])) as Record<(typeof SOCIAL_NETWORKS)[number], typeof socialUrl>)
+    .object(
+      Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialUrl])) as Record<
+        (typeof SOCIAL_NETWORKS)[number],
+        typeof socialUrl
+      >,
+    )
     .partial()
     .default({}),
   has_performed_corporate_event: z.boolean({ error: "Must be true or false" }).default(false),

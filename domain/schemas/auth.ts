@@ -13,7 +13,10 @@ const email = text({ error: MESSAGES.emailRequired })
   .transform((value) => value.toLowerCase());
 
 /** A person's name, on sign-up and every later change: one line of 1-255 characters. */
-export const personNameSchema = requiredText(LIMITS.name, MESSAGES.nameRequired).refine((value) => !/\p{Cc}/u.test(value), MESSAGES.nameControlCharacters);
+export const personNameSchema = requiredText(LIMITS.name, MESSAGES.nameRequired).refine(
+  (value) => !/\p{Cc}/u.test(value),
+  MESSAGES.nameControlCharacters,
+);
 
 /**
  * The rules a new password meets that need nothing but the password: 10-128 characters, not
@@ -28,7 +31,8 @@ export const newPasswordSchema = text({ error: MESSAGES.passwordRequired })
 
 /** The message for a new password that is the account's own email address, else null. */
 export function passwordProblem(password: string, accountEmail: string | null | undefined): string | null {
-  if (accountEmail && password.trim().toLowerCase() === accountEmail.trim().toLowerCase()) return MESSAGES.passwordIsEmail;
+  if (accountEmail && password.trim().toLowerCase() === accountEmail.trim().toLowerCase())
+    return MESSAGES.passwordIsEmail;
   return null;
 }
 

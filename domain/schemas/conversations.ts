@@ -19,6 +19,10 @@ export type MessageInput = z.infer<typeof messageSchema>;
 
 /** GET /api/conversations: a page, and for admins words to find conversations by (act, planner or event name). */
 export const conversationListQuerySchema = pageQuerySchema.extend({
-  q: text({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)).optional().describe("Admins: words of the act's, the planner's or the event's name"),
+  q: text({ error: "Must be text" })
+    .trim()
+    .max(LIMITS.name, MESSAGES.tooLong(LIMITS.name))
+    .optional()
+    .describe("Admins: words of the act's, the planner's or the event's name"),
 });
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;

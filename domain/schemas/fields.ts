@@ -33,7 +33,11 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 
 /** A required text field: trimmed, not empty, at most `max` characters. */
 export function requiredText(max: number, requiredMessage: string) {
-  return text({ error: requiredMessage }).trim().min(1, { message: requiredMessage, abort: true }).refine(hasVisibleText, { message: requiredMessage, abort: true }).max(max, MESSAGES.tooLong(max));
+  return text({ error: requiredMessage })
+    .trim()
+    .min(1, { message: requiredMessage, abort: true })
+    .refine(hasVisibleText, { message: requiredMessage, abort: true })
+    .max(max, MESSAGES.tooLong(max));
 }
 
 /** An optional text field: absent, null or empty all mean "none". */
@@ -49,7 +53,11 @@ export function optionalText(max: number) {
 export const MAX_ID = 2_147_483_647;
 
 /** Positive integer ids, as the client sends them for tags, packages and testimonials. */
-export const idSchema = z.number({ error: "Must be an id" }).int("Must be an id").positive("Must be an id").max(MAX_ID, "Must be an id");
+export const idSchema = z
+  .number({ error: "Must be an id" })
+  .int("Must be an id")
+  .positive("Must be an id")
+  .max(MAX_ID, "Must be an id");
 
 /** Url-safe slugs of acts, events and users. */
 export const urlSlugSchema = text({ error: "Must be a url" })
@@ -68,4 +76,5 @@ export const pathIdSchema = () => z.coerce.number().int().min(1).max(MAX_ID);
 export const pathSegmentSchema = () => text().max(500);
 
 /** A day written YYYY-MM-DD, as search, availability and blocks take it. */
-export const calendarDate = () => z.string({ error: MESSAGES.calendarDate }).refine(isCalendarDate, MESSAGES.calendarDate);
+export const calendarDate = () =>
+  z.string({ error: MESSAGES.calendarDate }).refine(isCalendarDate, MESSAGES.calendarDate);

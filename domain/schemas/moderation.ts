@@ -10,7 +10,10 @@ export const setStatusSchema = z.object({
 export type SetStatusInput = z.infer<typeof setStatusSchema>;
 
 export const reassignSchema = z.object({
-  act: text({ error: MESSAGES.accountRequired }).trim().min(1, MESSAGES.accountRequired).max(255, MESSAGES.accountRequired),
+  act: text({ error: MESSAGES.accountRequired })
+    .trim()
+    .min(1, MESSAGES.accountRequired)
+    .max(255, MESSAGES.accountRequired),
 });
 export type ReassignInput = z.infer<typeof reassignSchema>;
 

@@ -6,7 +6,8 @@ import { idSchema, requiredText } from "./fields";
 
 type PriceIssue = { end: "from" | "to"; message: string };
 
-const isPriceEnd = (cents: unknown) => cents === null || (typeof cents === "number" && Number.isInteger(cents) && cents >= 0 && cents <= MAX_PRICE_CENTS);
+const isPriceEnd = (cents: unknown) =>
+  cents === null || (typeof cents === "number" && Number.isInteger(cents) && cents >= 0 && cents <= MAX_PRICE_CENTS);
 
 /**
  * What is wrong with a price range, by end ("from", "to"): each end a whole number of cents
@@ -48,17 +49,29 @@ const cents = z
   .optional()
   .describe("US cents, 0 to 100,000,000; null or left out for none");
 
-export const offeringSchema = z.object({ ...offeringFields, price_from_cents: cents, price_to_cents: cents }).superRefine((value, context) => {
-  for (const issue of priceOrderIssues(value.price_from_cents ?? null, value.price_to_cents ?? null))
-    context.addIssue({ code: "custom", path: [issue.end === "from" ? "price_from_cents" : "price_to_cents"], message: issue.message });
-});
+export const offeringSchema = z
+  .object({ ...offeringFields, price_from_cents: cents, price_to_cents: cents })
+  .superRefine((value, context) => {
+    for (const issue of priceOrderIssues(value.price_from_cents ?? null, value.price_to_cents ?? null))
+      context.addIssue({
+        code: "custom",
+        path: [issue.end === "from" ? "price_from_cents" : "price_to_cents"],
+        message: issue.message,
+      });
+  });
 export type OfferingInput = z.infer<typeof offeringSchema>;
 
 /** The Add/Edit Offering form: the same rules, with the prices in dollars as typed. */
-export const offeringFormSchema = z.object({ ...offeringFields, price_from: z.string(), price_to: z.string() }).superRefine((value, context) => {
-  for (const issue of priceRangeIssues(centsOfDollars(value.price_from), centsOfDollars(value.price_to)))
-    context.addIssue({ code: "custom", path: [issue.end === "from" ? "price_from" : "price_to"], message: issue.message });
-});
+export const offeringFormSchema = z
+  .object({ ...offeringFields, price_from: z.string(), price_to: z.string() })
+  .superRefine((value, context) => {
+    for (const issue of priceRangeIssues(centsOfDollars(value.price_from), centsOfDollars(value.price_to)))
+      context.addIssue({
+        code: "custom",
+        path: [issue.end === "from" ? "price_from" : "price_to"],
+        message: issue.message,
+      });
+  });
 export type OfferingFormInput = z.input<typeof offeringFormSchema>;
 
 /** The form's values as the API's body. */

@@ -3,7 +3,11 @@ import { LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
 import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
 
-const rating = z.number({ error: MESSAGES.ratingRequired }).int(MESSAGES.ratingRequired).min(LIMITS.ratingMin, MESSAGES.ratingRequired).max(LIMITS.ratingMax, MESSAGES.ratingRequired);
+const rating = z
+  .number({ error: MESSAGES.ratingRequired })
+  .int(MESSAGES.ratingRequired)
+  .min(LIMITS.ratingMin, MESSAGES.ratingRequired)
+  .max(LIMITS.ratingMax, MESSAGES.ratingRequired);
 
 const reviewBase = z.object({
   rating,

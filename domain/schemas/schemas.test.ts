@@ -31,16 +31,22 @@ describe("review schemas", () => {
       body: ["Review is required"],
       reviewer_name: ["Reviewer Name is required"],
     });
-    expect(messages(plannerReviewSchema, { rating: 5, title: "t", body: "b" })).toEqual({ event_url: ["Event is required"] });
+    expect(messages(plannerReviewSchema, { rating: 5, title: "t", body: "b" })).toEqual({
+      event_url: ["Event is required"],
+    });
   });
 
   it("gives the spec's length messages", () => {
-    expect(messages(adminReviewSchema, { rating: 3, title: long(256), body: long(1001), reviewer_name: long(51) })).toEqual({
+    expect(
+      messages(adminReviewSchema, { rating: 3, title: long(256), body: long(1001), reviewer_name: long(51) }),
+    ).toEqual({
       title: ["Must be 255 characters or less"],
       body: ["Must be 1000 characters or less"],
       reviewer_name: ["Must be 50 characters or less"],
     });
-    expect(messages(adminReviewSchema, { rating: 3, title: long(255), body: long(1000), reviewer_name: long(50) })).toEqual({});
+    expect(
+      messages(adminReviewSchema, { rating: 3, title: long(255), body: long(1000), reviewer_name: long(50) }),
+    ).toEqual({});
   });
 
   it("accepts whole ratings 1 to 5 only, and shows the planner's name by default", () => {
@@ -50,20 +56,37 @@ describe("review schemas", () => {
         expect(ok).toBe(rating >= 1 && rating <= 5);
       }),
     );
-    expect(plannerReviewSchema.parse({ rating: 5, title: "t", body: "b", event_url: "e" }).allow_reviewer_name).toBe(true);
+    expect(plannerReviewSchema.parse({ rating: 5, title: "t", body: "b", event_url: "e" }).allow_reviewer_name).toBe(
+      true,
+    );
   });
 });
 
 describe("testimonial and offering schemas", () => {
   it("testimonial messages", () => {
-    expect(messages(testimonialSchema, {})).toEqual({ name: ["Name is required"], content: ["Description is required"] });
-    expect(messages(testimonialSchema, { name: long(256), organization: long(256), org_position: long(256), content: long(1001) })).toEqual({
+    expect(messages(testimonialSchema, {})).toEqual({
+      name: ["Name is required"],
+      content: ["Description is required"],
+    });
+    expect(
+      messages(testimonialSchema, {
+        name: long(256),
+        organization: long(256),
+        org_position: long(256),
+        content: long(1001),
+      }),
+    ).toEqual({
       name: ["Must be 255 characters or less"],
       organization: ["Must be 255 characters or less"],
       org_position: ["Must be 255 characters or less"],
       content: ["Must be 1000 characters or less"],
     });
-    expect(testimonialSchema.parse({ name: " A ", content: "c", organization: "" })).toEqual({ name: "A", content: "c", organization: null, org_position: null });
+    expect(testimonialSchema.parse({ name: " A ", content: "c", organization: "" })).toEqual({
+      name: "A",
+      content: "c",
+      organization: null,
+      org_position: null,
+    });
   });
 
   it("offering messages", () => {
@@ -72,7 +95,9 @@ describe("testimonial and offering schemas", () => {
       description: ["Description is required"],
       eventTypes: ["At least one Event Type must be selected"],
     });
-    expect(messages(offeringSchema, { title: "t", description: long(751), eventTypes: [1] })).toEqual({ description: ["Must be 750 characters or less"] });
+    expect(messages(offeringSchema, { title: "t", description: long(751), eventTypes: [1] })).toEqual({
+      description: ["Must be 750 characters or less"],
+    });
     expect(offeringSchema.parse({ title: "t", description: "d", eventTypes: [3, 3, 4] }).eventTypes).toEqual([3, 4]);
   });
 });
@@ -84,13 +109,22 @@ describe("tag selection schema", () => {
       "song-types": ["At least one Set Type must be selected"],
       "band-setups": ["At least one Group Size must be selected"],
     });
-    expect(messages(tagSelectionSchema, { musical: true, genres: [1, 2, 3, 4, 5, 6], "song-types": [7], "band-setups": [8] })).toEqual({
+    expect(
+      messages(tagSelectionSchema, {
+        musical: true,
+        genres: [1, 2, 3, 4, 5, 6],
+        "song-types": [7],
+        "band-setups": [8],
+      }),
+    ).toEqual({
       genres: ["Cannot add more than 5 Genres"],
     });
   });
 
   it("a non-musical act picks at most 5 variety and speaker tags", () => {
-    expect(messages(tagSelectionSchema, { musical: false, tags: [1, 2, 3, 4, 5, 6] })).toEqual({ tags: ["Cannot add more than 5 Tags"] });
+    expect(messages(tagSelectionSchema, { musical: false, tags: [1, 2, 3, 4, 5, 6] })).toEqual({
+      tags: ["Cannot add more than 5 Tags"],
+    });
     expect(messages(tagSelectionSchema, { musical: false, tags: [1, 2, 3, 4, 5] })).toEqual({});
   });
 });
@@ -98,7 +132,9 @@ describe("tag selection schema", () => {
 describe("moderation, media, reorder and sign-up schemas", () => {
   it("decline reason is optional and at most 1000 characters", () => {
     expect(messages(setStatusSchema, { status: "declined" })).toEqual({});
-    expect(messages(setStatusSchema, { status: "declined", decline_reason: long(1001) })).toEqual({ decline_reason: ["Must be 1000 characters or less"] });
+    expect(messages(setStatusSchema, { status: "declined", decline_reason: long(1001) })).toEqual({
+      decline_reason: ["Must be 1000 characters or less"],
+    });
   });
 
   it("reassign needs an account", () => {
@@ -111,7 +147,9 @@ describe("moderation, media, reorder and sign-up schemas", () => {
   });
 
   it("a video link is stripped, checked and required", () => {
-    expect(videoLinkSchema.parse({ link: " https://youtu.be/ dQw4w9WgXcQ " })).toEqual({ link: "https://youtu.be/dQw4w9WgXcQ" });
+    expect(videoLinkSchema.parse({ link: " https://youtu.be/ dQw4w9WgXcQ " })).toEqual({
+      link: "https://youtu.be/dQw4w9WgXcQ",
+    });
     expect(messages(videoLinkSchema, { link: "https://example.com/video" })).toEqual({ link: ["Error: Invalid link"] });
     expect(messages(videoLinkSchema, { link: "   " })).toEqual({ link: ["Link is required"] });
   });
@@ -152,8 +190,12 @@ describe("moderation, media, reorder and sign-up schemas", () => {
   });
 
   it("sign-up never accepts the ADMIN role", () => {
-    expect(messages(signUpSchema, { name: "A", email: "a@b.co", password: "long-enough", role: "ADMIN" })).toEqual({ role: ["Choose Planner or Artist"] });
-    expect(signUpSchema.parse({ name: "A", email: " A@B.co ", password: "long-enough", role: "ARTIST" }).email).toBe("a@b.co");
+    expect(messages(signUpSchema, { name: "A", email: "a@b.co", password: "long-enough", role: "ADMIN" })).toEqual({
+      role: ["Choose Planner or Artist"],
+    });
+    expect(signUpSchema.parse({ name: "A", email: " A@B.co ", password: "long-enough", role: "ARTIST" }).email).toBe(
+      "a@b.co",
+    );
   });
 });
 
@@ -170,14 +212,18 @@ describe("conversation, event and offer schemas", () => {
     const event = { name: "Gala", location: "Chicago, IL" };
     expect(messages(createEventSchema, { ...event, starttime: "" })).toEqual({ starttime: ["Start time is required"] });
     for (const starttime of ["2027-02-30T19:00", "+275760-09-13T00:00", "0000-01-01T00:00"]) {
-      expect(messages(createEventSchema, { ...event, starttime }), starttime).toEqual({ starttime: ["Enter a valid date and time"] });
+      expect(messages(createEventSchema, { ...event, starttime }), starttime).toEqual({
+        starttime: ["Enter a valid date and time"],
+      });
     }
   });
 
   it("an offer is whole cents, at least $1", () => {
     expect(messages(offerSchema, { price: 0 })).toEqual({ price: ["An offer is at least $1"] });
     expect(messages(offerSchema, { price: 0.99 })).toEqual({ price: ["An offer is at least $1"] });
-    expect(messages(offerSchema, { price: 12.345 })).toEqual({ price: ["Enter the price in dollars and cents, such as 1500 or 1500.50"] });
+    expect(messages(offerSchema, { price: 12.345 })).toEqual({
+      price: ["Enter the price in dollars and cents, such as 1500 or 1500.50"],
+    });
     expect(messages(offerSchema, { price: 1500.29 })).toEqual({});
   });
 });

@@ -6,7 +6,10 @@ import { optionalText, requiredText, text } from "./fields";
 
 const paragraph = requiredText(LIMITS.seoParagraph, MESSAGES.guideParagraphRequired);
 const paragraphs = (min: number) =>
-  z.array(paragraph, { error: MESSAGES.guideParagraphRequired }).min(min, MESSAGES.guideParagraphRequired).max(LIMITS.seoParagraphs, MESSAGES.tooManyItems(LIMITS.seoParagraphs));
+  z
+    .array(paragraph, { error: MESSAGES.guideParagraphRequired })
+    .min(min, MESSAGES.guideParagraphRequired)
+    .max(LIMITS.seoParagraphs, MESSAGES.tooManyItems(LIMITS.seoParagraphs));
 
 /**
  * A curated entry: the title and description of an act's profile (keyed by the act's url)
@@ -23,9 +26,12 @@ export const seoEntrySchema = z
   .superRefine((entry, context) => {
     // An empty key has its own message already.
     if (typeof entry.key !== "string" || entry.key.trim() === "") return;
-    if (entry.kind === "listing" && !LISTING_PATH_PATTERN.test(entry.key)) context.addIssue({ code: "custom", path: ["key"], message: MESSAGES.seoListingPathInvalid });
-    if (entry.kind === "act" && !/^[A-Za-z0-9_-]+$/.test(entry.key)) context.addIssue({ code: "custom", path: ["key"], message: MESSAGES.seoUnknownAct });
-    if (entry.kind === "act" && entry.intro.length > 0) context.addIssue({ code: "custom", path: ["intro"], message: MESSAGES.seoIntroOnlyForListings });
+    if (entry.kind === "listing" && !LISTING_PATH_PATTERN.test(entry.key))
+      context.addIssue({ code: "custom", path: ["key"], message: MESSAGES.seoListingPathInvalid });
+    if (entry.kind === "act" && !/^[A-Za-z0-9_-]+$/.test(entry.key))
+      context.addIssue({ code: "custom", path: ["key"], message: MESSAGES.seoUnknownAct });
+    if (entry.kind === "act" && entry.intro.length > 0)
+      context.addIssue({ code: "custom", path: ["intro"], message: MESSAGES.seoIntroOnlyForListings });
   });
 export type SeoEntryInput = z.infer<typeof seoEntrySchema>;
 
@@ -33,7 +39,10 @@ export const GUIDE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A guide (a long-form page at /guides/{slug}): paragraphs, headed sections, links into the site. */
 export const guideSchema = z.object({
-  slug: text({ error: MESSAGES.guideSlugInvalid }).trim().max(LIMITS.guideSlug, MESSAGES.tooLong(LIMITS.guideSlug)).regex(GUIDE_SLUG_PATTERN, MESSAGES.guideSlugInvalid),
+  slug: text({ error: MESSAGES.guideSlugInvalid })
+    .trim()
+    .max(LIMITS.guideSlug, MESSAGES.tooLong(LIMITS.guideSlug))
+    .regex(GUIDE_SLUG_PATTERN, MESSAGES.guideSlugInvalid),
   title: requiredText(LIMITS.seoTitle, MESSAGES.seoTitleRequired),
   description: optionalText(LIMITS.seoDescription),
   paragraphs: paragraphs(1),

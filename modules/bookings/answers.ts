@@ -4,17 +4,26 @@ import { INVITE_STATES, OFFER_STATUSES } from "./events";
 
 /** The answers of the events, invites and offers calls. */
 
-const actRef = z.object({ url: z.string(), name: z.string() }).meta({ id: "ActRef", description: "An act, by its url and name", example: { url: "the-velvet-tones", name: "The Velvet Tones" } });
+const actRef = z.object({ url: z.string(), name: z.string() }).meta({
+  id: "ActRef",
+  description: "An act, by its url and name",
+  example: { url: "the-velvet-tones", name: "The Velvet Tones" },
+});
 
 export const offerSchema = z
   .object({
     id: z.number().int(),
     price_cents: z.number().int().describe("The price in US cents"),
     message: z.string(),
-    status: z.enum(OFFER_STATUSES).describe("pending until the planner answers; expired once its last day has ended where the event happens"),
+    status: z
+      .enum(OFFER_STATUSES)
+      .describe("pending until the planner answers; expired once its last day has ended where the event happens"),
     date_time_posted: z.iso.datetime(),
     deposit_cents: z.number().int().describe("US cents paid on booking"),
-    expires_on: z.iso.date().nullable().describe("The offer's last day, where the event happens (null for offers made before offers expired)"),
+    expires_on: z.iso
+      .date()
+      .nullable()
+      .describe("The offer's last day, where the event happens (null for offers made before offers expired)"),
     terms: z.string().describe("The cancellation terms"),
   })
   .meta({
@@ -46,7 +55,14 @@ export const eventDetailsAnswerSchema = z
   .meta({
     id: "EventDetails",
     description: "What an act needs to quote",
-    example: { event_type: "Wedding", guests: 150, budget: 6000, hours: 4, venue: "The Drake Hotel", notes: "First dance at 8 PM." },
+    example: {
+      event_type: "Wedding",
+      guests: 150,
+      budget: 6000,
+      hours: 4,
+      venue: "The Drake Hotel",
+      notes: "First dance at 8 PM.",
+    },
   });
 export type EventDetailsAnswer = z.infer<typeof eventDetailsAnswerSchema>;
 
@@ -62,12 +78,22 @@ export const plannerInviteSchema = z
     act: actRef,
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
-    review_due: z.boolean().describe("The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet"),
+    review_due: z
+      .boolean()
+      .describe(
+        "The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet",
+      ),
   })
   .meta({
     id: "EventInvite",
     description: "An act invited to one of the planner's events, with its offers",
-    example: { id: 2, act: { url: "the-velvet-tones", name: "The Velvet Tones" }, state: "invited", offers: [], review_due: false },
+    example: {
+      id: 2,
+      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      state: "invited",
+      offers: [],
+      review_due: false,
+    },
   });
 
 export type PlannerInvite = z.infer<typeof plannerInviteSchema>;
@@ -122,11 +148,26 @@ export const inviteSchema = z
   .object({
     id: z.number().int(),
     act: actRef,
-    event: z.object({ url: z.string(), name: z.string(), location: z.string(), ...eventTimes, details: eventDetailsAnswerSchema, planner: z.object({ name: z.string() }) }),
-    request: z.string().nullable().describe("The planner's words asking this act for a quote, or null when the invite came without any"),
+    event: z.object({
+      url: z.string(),
+      name: z.string(),
+      location: z.string(),
+      ...eventTimes,
+      details: eventDetailsAnswerSchema,
+      planner: z.object({ name: z.string() }),
+    }),
+    request: z
+      .string()
+      .nullable()
+      .describe("The planner's words asking this act for a quote, or null when the invite came without any"),
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
-    act_day: z.enum(DAY_STATUSES).nullable().describe("Why the act is not free on the event's day apart from this event (booked for another, blocked, busy), or null"),
+    act_day: z
+      .enum(DAY_STATUSES)
+      .nullable()
+      .describe(
+        "Why the act is not free on the event's day apart from this event (booked for another, blocked, busy), or null",
+      ),
   })
   .meta({
     id: "Invite",
@@ -141,7 +182,14 @@ export const inviteSchema = z
         starttime: "2026-12-24T23:00:00.000Z",
         short_starttime: "Thu, Dec 24, 5:00 PM CST",
         time_zone: "America/Chicago",
-        details: { event_type: "Corporate Event", guests: 200, budget: 8000, hours: 3, venue: "The Drake Hotel", notes: "Dinner first, then dancing." },
+        details: {
+          event_type: "Corporate Event",
+          guests: 200,
+          budget: 8000,
+          hours: 3,
+          venue: "The Drake Hotel",
+          notes: "Dinner first, then dancing.",
+        },
         planner: { name: "Pat Planner" },
       },
       request: "About 200 guests, three hours after dinner. What would you charge?",
@@ -152,11 +200,13 @@ export const inviteSchema = z
   });
 export type Invite = z.infer<typeof inviteSchema>;
 
-export const invitableEventSchema = z.object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime }).meta({
-  id: "InvitableEvent",
-  description: "An upcoming event of the planner that the act is not yet invited to",
-  example: { url: "summer-wedding", name: "Summer Wedding", short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST" },
-});
+export const invitableEventSchema = z
+  .object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime })
+  .meta({
+    id: "InvitableEvent",
+    description: "An upcoming event of the planner that the act is not yet invited to",
+    example: { url: "summer-wedding", name: "Summer Wedding", short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST" },
+  });
 export type InvitableEvent = z.infer<typeof invitableEventSchema>;
 
 export const reviewableEventSchema = z.object({ url: z.string(), name: z.string() }).meta({
@@ -168,9 +218,12 @@ export type ReviewableEvent = z.infer<typeof reviewableEventSchema>;
 
 export const QUOTE_REQUEST_STATUSES = ["invited", "already_invited", "unavailable", "not_found"] as const;
 
-export const quoteRequestResultSchema = z.object({ act: z.string().describe("The act's url, as asked"), status: z.enum(QUOTE_REQUEST_STATUSES) }).meta({
-  id: "QuoteRequestResult",
-  description: "What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite",
-  example: { act: "the-velvet-tones", status: "invited" },
-});
+export const quoteRequestResultSchema = z
+  .object({ act: z.string().describe("The act's url, as asked"), status: z.enum(QUOTE_REQUEST_STATUSES) })
+  .meta({
+    id: "QuoteRequestResult",
+    description:
+      "What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite",
+    example: { act: "the-velvet-tones", status: "invited" },
+  });
 export type QuoteRequestResult = z.infer<typeof quoteRequestResultSchema>;

@@ -36,17 +36,66 @@ export interface Move<S extends string> {
 }
 
 export const INVITE_MOVES = {
-  invite: { from: [], to: "invited", by: ["planner"], notifies: ["act_invited"], thread: true, api: "POST /api/acts/invite-to-event/{actUrl}" },
-  offer: { from: ["invited", "offered"], to: "offered", by: ["act"], notifies: ["offer_received"], thread: true, api: "POST /api/offers/submit/{inviteId}" },
-  decline: { from: ["invited", "offered"], to: "declined", by: ["act"], notifies: ["invite_declined"], thread: true, api: "POST /api/invites/decline/{inviteId}" },
-  withdraw: { from: ["invited", "offered", "declined", "released"], to: null, by: ["planner"], notifies: ["invite_withdrawn"], thread: false, api: "POST /api/invites/withdraw/{inviteId}" },
+  invite: {
+    from: [],
+    to: "invited",
+    by: ["planner"],
+    notifies: ["act_invited"],
+    thread: true,
+    api: "POST /api/acts/invite-to-event/{actUrl}",
+  },
+  offer: {
+    from: ["invited", "offered"],
+    to: "offered",
+    by: ["act"],
+    notifies: ["offer_received"],
+    thread: true,
+    api: "POST /api/offers/submit/{inviteId}",
+  },
+  decline: {
+    from: ["invited", "offered"],
+    to: "declined",
+    by: ["act"],
+    notifies: ["invite_declined"],
+    thread: true,
+    api: "POST /api/invites/decline/{inviteId}",
+  },
+  withdraw: {
+    from: ["invited", "offered", "declined", "released"],
+    to: null,
+    by: ["planner"],
+    notifies: ["invite_withdrawn"],
+    thread: false,
+    api: "POST /api/invites/withdraw/{inviteId}",
+  },
   book: { from: ["offered"], to: "booked", by: ["process"], notifies: [], thread: false },
-  release: { from: ["invited", "offered"], to: "released", by: ["process"], notifies: ["invite_released"], thread: true },
-  cancel: { from: ["invited", "offered", "booked", "declined", "released"], to: "cancelled", by: ["planner"], notifies: ["event_cancelled"], thread: true, api: "POST /api/events/cancel/{eventUrl}" },
+  release: {
+    from: ["invited", "offered"],
+    to: "released",
+    by: ["process"],
+    notifies: ["invite_released"],
+    thread: true,
+  },
+  cancel: {
+    from: ["invited", "offered", "booked", "declined", "released"],
+    to: "cancelled",
+    by: ["planner"],
+    notifies: ["event_cancelled"],
+    thread: true,
+    api: "POST /api/events/cancel/{eventUrl}",
+  },
 } as const satisfies Record<string, Move<InviteState>>;
 
 export const OFFER_MOVES = {
-  send: { from: [], to: "pending", by: ["act"], notifies: ["offer_received"], thread: true, schedules: ["offer_expiring", "offer_expire"], api: "POST /api/offers/submit/{inviteId}" },
+  send: {
+    from: [],
+    to: "pending",
+    by: ["act"],
+    notifies: ["offer_received"],
+    thread: true,
+    schedules: ["offer_expiring", "offer_expire"],
+    api: "POST /api/offers/submit/{inviteId}",
+  },
   remind: { from: ["pending"], to: "pending", by: ["time"], notifies: ["offer_expiring"], thread: false },
   accept: {
     from: ["pending"],
@@ -57,7 +106,15 @@ export const OFFER_MOVES = {
     cancels: ["offer_expiring", "offer_expire"],
     api: "POST /api/offers/accept/{offerId}",
   },
-  decline: { from: ["pending"], to: "declined", by: ["planner"], notifies: ["offer_declined"], thread: true, cancels: ["offer_expiring", "offer_expire"], api: "POST /api/offers/decline/{offerId}" },
+  decline: {
+    from: ["pending"],
+    to: "declined",
+    by: ["planner"],
+    notifies: ["offer_declined"],
+    thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
+    api: "POST /api/offers/decline/{offerId}",
+  },
   withdraw: {
     from: ["pending"],
     to: "withdrawn",
@@ -71,12 +128,26 @@ export const OFFER_MOVES = {
 } as const satisfies Record<string, Move<OfferStatus>>;
 
 export const BOOKING_MOVES = {
-  book: { from: [], to: "confirmed", by: ["planner"], notifies: ["booking_confirmed", "offer_accepted"], thread: true, schedules: ["event_reminder", "payment_due", "review_request"] },
+  book: {
+    from: [],
+    to: "confirmed",
+    by: ["planner"],
+    notifies: ["booking_confirmed", "offer_accepted"],
+    thread: true,
+    schedules: ["event_reminder", "payment_due", "review_request"],
+  },
   remind: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["event_reminder"], thread: false },
   remindToPay: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["payment_due"], thread: false },
   complete: { from: ["confirmed"], to: "completed", by: ["time"], notifies: ["review_requested"], thread: false },
   // Until bookings are cancelled on their own (with refunds), cancelling the event removes its bookings.
-  cancel: { from: ["confirmed"], to: null, by: ["planner"], notifies: ["event_cancelled"], thread: true, cancels: ["event_reminder", "payment_due", "review_request"] },
+  cancel: {
+    from: ["confirmed"],
+    to: null,
+    by: ["planner"],
+    notifies: ["event_cancelled"],
+    thread: true,
+    cancels: ["event_reminder", "payment_due", "review_request"],
+  },
 } as const satisfies Record<string, Move<BookingStatus>>;
 
 /** Whether a move may start from a state. */

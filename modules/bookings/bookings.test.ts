@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_NUMBER_ALPHABET, BOOKING_NUMBER_PATTERN, bookingNumberFrom, morningAround, paymentSchedule } from "./bookings";
+import {
+  BOOKING_NUMBER_ALPHABET,
+  BOOKING_NUMBER_PATTERN,
+  bookingNumberFrom,
+  morningAround,
+  paymentSchedule,
+} from "./bookings";
 
 describe("bookings", () => {
   it("a number is 8 characters people read aloud without confusing them", () => {
     const number = bookingNumberFrom(Uint8Array.from({ length: 8 }, (_, index) => index * 37));
     expect(number).toMatch(BOOKING_NUMBER_PATTERN);
     expect(number).toHaveLength(8);
-    for (const confusing of ["0", "O", "1", "I", "L", "5", "S", "8", "B", "U", "V"]) expect(BOOKING_NUMBER_ALPHABET).not.toContain(confusing);
+    for (const confusing of ["0", "O", "1", "I", "L", "5", "S", "8", "B", "U", "V"])
+      expect(BOOKING_NUMBER_ALPHABET).not.toContain(confusing);
   });
 
   it("its mornings are 9 AM where the event happens, on a day of a change to daylight time too", () => {
@@ -24,8 +31,12 @@ describe("bookings", () => {
       { kind: "deposit", amountCents: 100_000, dueOn: "2027-01-10" },
       { kind: "balance", amountCents: 400_000, dueOn: "2027-05-29" },
     ]);
-    expect(paymentSchedule(500_000, 0, "2027-01-10", "2027-06-12")).toEqual([{ kind: "balance", amountCents: 500_000, dueOn: "2027-05-29" }]);
-    expect(paymentSchedule(500_000, 500_000, "2027-01-10", "2027-06-12")).toEqual([{ kind: "deposit", amountCents: 500_000, dueOn: "2027-01-10" }]);
+    expect(paymentSchedule(500_000, 0, "2027-01-10", "2027-06-12")).toEqual([
+      { kind: "balance", amountCents: 500_000, dueOn: "2027-05-29" },
+    ]);
+    expect(paymentSchedule(500_000, 500_000, "2027-01-10", "2027-06-12")).toEqual([
+      { kind: "deposit", amountCents: 500_000, dueOn: "2027-01-10" },
+    ]);
     expect(paymentSchedule(500_000, 100_000, "2027-06-01", "2027-06-12")).toEqual([
       { kind: "deposit", amountCents: 100_000, dueOn: "2027-06-01" },
       { kind: "balance", amountCents: 400_000, dueOn: "2027-06-01" },

@@ -11,7 +11,10 @@ export const BOOKING_NUMBER_PATTERN = /^[A-Z0-9]{6,12}$/;
 
 /** A new booking number from `random` bytes (one per character). */
 export function bookingNumberFrom(random: Uint8Array): string {
-  return Array.from(random.slice(0, BOOKING_NUMBER_LENGTH), (byte) => BOOKING_NUMBER_ALPHABET[byte % BOOKING_NUMBER_ALPHABET.length]).join("");
+  return Array.from(
+    random.slice(0, BOOKING_NUMBER_LENGTH),
+    (byte) => BOOKING_NUMBER_ALPHABET[byte % BOOKING_NUMBER_ALPHABET.length],
+  ).join("");
 }
 
 /** What a booking is: confirmed when made, completed the day after its event, or cancelled. */
@@ -56,11 +59,17 @@ export const PAYMENT_REMINDER_DAYS = [3, 0] as const;
  * day (none when it is 0), the balance 14 days before the event's day, or on the booking's day
  * when the event is sooner (none when the deposit is the whole price).
  */
-export function paymentSchedule(priceCents: number, depositCents: number, bookedOn: string, eventDay: string): { kind: PaymentKind; amountCents: number; dueOn: string }[] {
+export function paymentSchedule(
+  priceCents: number,
+  depositCents: number,
+  bookedOn: string,
+  eventDay: string,
+): { kind: PaymentKind; amountCents: number; dueOn: string }[] {
   const schedule: { kind: PaymentKind; amountCents: number; dueOn: string }[] = [];
   if (depositCents > 0) schedule.push({ kind: "deposit", amountCents: depositCents, dueOn: bookedOn });
   const balance = priceCents - depositCents;
   const balanceDay = shiftDay(eventDay, -BALANCE_DAYS_BEFORE);
-  if (balance > 0) schedule.push({ kind: "balance", amountCents: balance, dueOn: balanceDay > bookedOn ? balanceDay : bookedOn });
+  if (balance > 0)
+    schedule.push({ kind: "balance", amountCents: balance, dueOn: balanceDay > bookedOn ? balanceDay : bookedOn });
   return schedule;
 }

@@ -5,7 +5,13 @@ import { instantToWallTime, wallTimeToInstant } from "#domain/time-zones";
 export const OFFER_STATUSES = ["pending", "accepted", "withdrawn", "declined", "expired"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Each status as people read it. */
-export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = { pending: "Waiting for an answer", accepted: "Accepted", withdrawn: "Withdrawn", declined: "Declined", expired: "Expired" };
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  pending: "Waiting for an answer",
+  accepted: "Accepted",
+  withdrawn: "Withdrawn",
+  declined: "Declined",
+  expired: "Expired",
+};
 
 /** What is stored: every status, `expired` written by the job at the end of the offer's last day. */
 export const STORED_OFFER_STATUSES = OFFER_STATUSES;
@@ -29,7 +35,11 @@ export function dayIn(instant: Date, timeZone: string | null): string {
  * The days an offer may stand until, where the event happens: from today to the event's day. An
  * event whose day has passed (a booking recorded after the fact) leaves today alone.
  */
-export function offerExpiryRange(eventStart: Date, timeZone: string | null, now = new Date()): { first: string; last: string } {
+export function offerExpiryRange(
+  eventStart: Date,
+  timeZone: string | null,
+  now = new Date(),
+): { first: string; last: string } {
   const today = dayIn(now, timeZone);
   const eventDay = dayIn(eventStart, timeZone);
   return { first: today, last: eventDay > today ? eventDay : today };
@@ -67,7 +77,12 @@ export function offerReminderAt(expiresOn: string, timeZone: string | null): Dat
  * (it stands "by the end of expires_on"). The `offer_expire` job stores `expired` then;
  * this rule guards the job and every answer to an offer in the meantime.
  */
-export function offerStatusAt(stored: OfferStatus, expiresOn: string | null, timeZone: string | null, now = new Date()): OfferStatus {
+export function offerStatusAt(
+  stored: OfferStatus,
+  expiresOn: string | null,
+  timeZone: string | null,
+  now = new Date(),
+): OfferStatus {
   if (stored !== "pending" || !expiresOn) return stored;
   return now >= offerEndsAt(expiresOn, timeZone) ? "expired" : "pending";
 }

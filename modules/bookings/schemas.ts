@@ -25,11 +25,28 @@ const starttime = text({ error: "Start time is required" })
 export const eventDetailsSchema = z.object({
   /** One of the event-type tags' names. */
   event_type: optionalText(LIMITS.name),
-  guests: z.number({ error: MESSAGES.guestsOutOfRange }).int(MESSAGES.guestsOutOfRange).min(1, MESSAGES.guestsOutOfRange).max(100_000, MESSAGES.guestsOutOfRange).nullable().optional(),
+  guests: z
+    .number({ error: MESSAGES.guestsOutOfRange })
+    .int(MESSAGES.guestsOutOfRange)
+    .min(1, MESSAGES.guestsOutOfRange)
+    .max(100_000, MESSAGES.guestsOutOfRange)
+    .nullable()
+    .optional(),
   /** Whole dollars, as the search's budget. */
-  budget: z.number({ error: MESSAGES.budgetWholeDollars }).int(MESSAGES.budgetWholeDollars).min(0, MESSAGES.budgetWholeDollars).max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh).nullable().optional(),
+  budget: z
+    .number({ error: MESSAGES.budgetWholeDollars })
+    .int(MESSAGES.budgetWholeDollars)
+    .min(0, MESSAGES.budgetWholeDollars)
+    .max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh)
+    .nullable()
+    .optional(),
   /** Hours of entertainment. */
-  hours: z.number({ error: MESSAGES.hoursOutOfRange }).min(0.5, MESSAGES.hoursOutOfRange).max(24, MESSAGES.hoursOutOfRange).nullable().optional(),
+  hours: z
+    .number({ error: MESSAGES.hoursOutOfRange })
+    .min(0.5, MESSAGES.hoursOutOfRange)
+    .max(24, MESSAGES.hoursOutOfRange)
+    .nullable()
+    .optional(),
   venue: optionalText(LIMITS.name),
   notes: optionalText(LIMITS.messageBody),
 });
@@ -61,7 +78,11 @@ export const offerSchema = z
       .refine((price) => isWholeCents(price), MESSAGES.priceWholeCents),
     message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
     /** US cents paid on booking, from 0 to the price. */
-    deposit_cents: z.number({ error: "Enter the deposit in cents" }).int("Enter the deposit in cents").min(0, "The deposit can't be negative").optional(),
+    deposit_cents: z
+      .number({ error: "Enter the deposit in cents" })
+      .int("Enter the deposit in cents")
+      .min(0, "The deposit can't be negative")
+      .optional(),
     /** The offer's last day, where the event happens (checked against the event by the server). */
     expires_on: text({ error: "Enter a date" })
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
@@ -78,14 +99,18 @@ export type OfferInput = z.infer<typeof offerSchema>;
 
 /** POST /api/events/invite-acts/{eventUrl}: a quote request to up to 10 acts, with words for each conversation. */
 export const inviteActsSchema = z.object({
-  acts: z.array(urlSlugSchema, { error: "Choose the acts to ask" }).min(1, "Choose at least one act").max(LIMITS.quoteRequestActs, `Choose at most ${LIMITS.quoteRequestActs} acts`),
+  acts: z
+    .array(urlSlugSchema, { error: "Choose the acts to ask" })
+    .min(1, "Choose at least one act")
+    .max(LIMITS.quoteRequestActs, `Choose at most ${LIMITS.quoteRequestActs} acts`),
   message: optionalText(LIMITS.messageBody),
 });
 export type InviteActsInput = z.infer<typeof inviteActsSchema>;
 
 /** A phone number as people write it: 7 to 15 digits, with spaces, dots, dashes, brackets and a leading +. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,24}$/;
-const isPhone = (value: string) => PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15;
+const isPhone = (value: string) =>
+  PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15;
 
 /** Accepting an offer: the planner's day-of phone, and whether the event's other acts are released (the default). */
 export const acceptOfferSchema = z.object({
@@ -95,9 +120,9 @@ export const acceptOfferSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: "The planner's phone on the day, for the act", example: "+1 312 555 0142" }),
-  release_others: z
-    .boolean({ error: "Choose whether the other acts are released" })
-    .default(true)
-    .meta({ description: "Close the event's other open invites and withdraw their waiting offers; false when booking several acts for one event" }),
+  release_others: z.boolean({ error: "Choose whether the other acts are released" }).default(true).meta({
+    description:
+      "Close the event's other open invites and withdraw their waiting offers; false when booking several acts for one event",
+  }),
 });
 export type AcceptOfferInput = z.infer<typeof acceptOfferSchema>;

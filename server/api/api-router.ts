@@ -42,9 +42,27 @@ export function apiRouter(deps: {
 }) {
   const { env, database, storage } = deps;
   const api = createRouter();
-  for (const routes of [meRoutes, notificationRoutes, tagRoutes, placeRoutes, actRoutes, actEditRoutes, moderationRoutes, reviewRoutes, userRoutes, eventRoutes]) api.route("/", routes);
+  for (const routes of [
+    meRoutes,
+    notificationRoutes,
+    tagRoutes,
+    placeRoutes,
+    actRoutes,
+    actEditRoutes,
+    moderationRoutes,
+    reviewRoutes,
+    userRoutes,
+    eventRoutes,
+  ])
+    api.route("/", routes);
   api.route("/", conversationRoutes(deps.conversationHub));
-  api.route("/", availabilityRoutes({ publicUrl: env.publicUrl, reading: { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes } }));
+  api.route(
+    "/",
+    availabilityRoutes({
+      publicUrl: env.publicUrl,
+      reading: { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes },
+    }),
+  );
   for (const routes of [shortlistRoutes, contentRoutes, seoRoutes, jobRoutes]) api.route("/", routes);
   api.route("/", mediaRoutes(storage));
   api.route("/", documentRoutes(storage));

@@ -52,7 +52,10 @@ async function tagIds(...names: string[]): Promise<number[]> {
 async function write(writer: Writer | string, path: string, body?: unknown): Promise<Response> {
   const cookie = typeof writer === "string" ? writer : writer.cookie;
   const response = await server.request(path, { method: "POST", json: body ?? {}, cookie });
-  expect(response.status, `${path}: ${response.status} ${response.ok ? "" : await response.clone().text()}`).toBeLessThan(300);
+  expect(
+    response.status,
+    `${path}: ${response.status} ${response.ok ? "" : await response.clone().text()}`,
+  ).toBeLessThan(300);
   return response;
 }
 
@@ -78,15 +81,34 @@ describe("writes to different acts at once", () => {
     await Promise.all(
       team.map(async (writer, n) => {
         for (let round = 0; round < ROUNDS; round++) {
-          const added = await json<{ data: { id: number } }>(await write(writer, `/api/testimonials/add-testimonial/${writer.url}`, { name: `Guest ${n}.${round}`, content: "A night to remember." }));
-          await write(writer, `/api/packages/create/${writer.url}`, { title: `Set ${n}.${round}`, description: "Two sets.", eventTypes: [wedding] });
+          const added = await json<{ data: { id: number } }>(
+            await write(writer, `/api/testimonials/add-testimonial/${writer.url}`, {
+              name: `Guest ${n}.${round}`,
+              content: "A night to remember.",
+            }),
+          );
+          await write(writer, `/api/packages/create/${writer.url}`, {
+            title: `Set ${n}.${round}`,
+            description: "Two sets.",
+            eventTypes: [wedding],
+          });
           await write(writer, `/api/testimonials/delete-testimonial/${added.data.id}`);
         }
         await write(writer, `/api/images/create/${writer.url}`, { path: await uploadImage(writer, n) });
-        await write(writer, `/api/videos/upload-link/${writer.url}`, { link: `https://youtu.be/dQw4w9WgX${String(n).padStart(2, "0")}` });
+        await write(writer, `/api/videos/upload-link/${writer.url}`, {
+          link: `https://youtu.be/dQw4w9WgX${String(n).padStart(2, "0")}`,
+        });
         // An admin's work on the same acts at the same time: tags and a decline, then approval.
-        await write(admin, `/api/acts/edit-tags/${writer.url}`, { musical: true, genres: tagSets[n % tagSets.length], "song-types": [background], "band-setups": [trio] });
-        await write(admin, `/api/acts/set-status/${writer.url}`, { status: "declined", decline_reason: "Checking the footage." });
+        await write(admin, `/api/acts/edit-tags/${writer.url}`, {
+          musical: true,
+          genres: tagSets[n % tagSets.length],
+          "song-types": [background],
+          "band-setups": [trio],
+        });
+        await write(admin, `/api/acts/set-status/${writer.url}`, {
+          status: "declined",
+          decline_reason: "Checking the footage.",
+        });
         await write(admin, `/api/acts/set-status/${writer.url}`, { status: "approved" });
       }),
     );
@@ -95,7 +117,9 @@ describe("writes to different acts at once", () => {
     expect(transientRetries() - retriesBefore).toBe(0);
     // Every act shows what its writers did, and the unconditioned search counts agree with a filtered one.
     for (const writer of team) {
-      const { data } = await json<{ data: { testimonials: unknown[]; packages: unknown[]; genres: { name: string }[] } }>(await server.request(`/api/acts/${writer.url}`));
+      const { data } = await json<{
+        data: { testimonials: unknown[]; packages: unknown[]; genres: { name: string }[] };
+      }>(await server.request(`/api/acts/${writer.url}`));
       expect(data.testimonials.filter((t) => JSON.stringify(t).includes("Guest "))).toEqual([]);
       expect(data.packages.length).toBeGreaterThanOrEqual(ROUNDS);
     }
@@ -111,19 +135,22 @@ describe("writes to different acts at once", () => {
 });
 
 describe("the last defence", () => {
-  it.runIf(process.env.TEST_DB === "postgres")("a transaction aborted by a deadlock is tried again, and both sides succeed", async () => {
-    const db = server.database.db;
-    const ids = (await db.select({ id: acts.id }).from(acts).orderBy(acts.id).limit(2)).map((row) => row.id);
-    const retriesBefore = transientRetries();
-    // Each takes one act's row, waits for the other to take the other's, then asks for it.
-    const crossing = (first: number, second: number) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select id from acts where id = ${first} for update`);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await tx.execute(sql`select id from acts where id = ${second} for update`);
-        return "done";
-      });
-    expect(await Promise.all([crossing(ids[0]!, ids[1]!), crossing(ids[1]!, ids[0]!)])).toEqual(["done", "done"]);
-    expect(transientRetries() - retriesBefore).toBeGreaterThanOrEqual(1);
-  });
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "a transaction aborted by a deadlock is tried again, and both sides succeed",
+    async () => {
+      const db = server.database.db;
+      const ids = (await db.select({ id: acts.id }).from(acts).orderBy(acts.id).limit(2)).map((row) => row.id);
+      const retriesBefore = transientRetries();
+      // Each takes one act's row, waits for the other to take the other's, then asks for it.
+      const crossing = (first: number, second: number) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select id from acts where id = ${first} for update`);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.execute(sql`select id from acts where id = ${second} for update`);
+          return "done";
+        });
+      expect(await Promise.all([crossing(ids[0]!, ids[1]!), crossing(ids[1]!, ids[0]!)])).toEqual(["done", "done"]);
+      expect(transientRetries() - retriesBefore).toBeGreaterThanOrEqual(1);
+    },
+  );
 });

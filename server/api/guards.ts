@@ -48,9 +48,17 @@ export const anyone: Guard = describedGuard(
   { who: "Anyone, signed in or not", session: "optional", forbids: false },
 );
 
-export const signedIn: Guard = describedGuard(guard(requireViewer), { who: "Any signed-in user", session: "required", forbids: false });
+export const signedIn: Guard = describedGuard(guard(requireViewer), {
+  who: "Any signed-in user",
+  session: "required",
+  forbids: false,
+});
 
-export const adminOnly: Guard = describedGuard(guard(requireAdmin), { who: "Admins", session: "required", forbids: true });
+export const adminOnly: Guard = describedGuard(guard(requireAdmin), {
+  who: "Admins",
+  session: "required",
+  forbids: true,
+});
 
 const ROLE_NAMES: Record<Role, string> = { PLANNER: "planners", ARTIST: "artists", ADMIN: "admins" };
 
@@ -71,7 +79,10 @@ const ACT_MANAGERS = "The act's artist (its manager) and admins";
  * A permission on the act named by the path's actUrl: 404 when the caller may not see the
  * act, 403 when they see it but may not do this (by default: manage it).
  */
-export function onAct(permission: (viewer: Viewer, act: ActAccess) => boolean = canManageAct, who = ACT_MANAGERS): Guard {
+export function onAct(
+  permission: (viewer: Viewer, act: ActAccess) => boolean = canManageAct,
+  who = ACT_MANAGERS,
+): Guard {
   return describedGuard(
     guard(async (c) => {
       const viewer = requireViewer(c);
@@ -86,7 +97,11 @@ export function onAct(permission: (viewer: Viewer, act: ActAccess) => boolean = 
  * A permission on the item named by an id in the path, checked by the service function
  * that finds it for this caller (404 when there is none, 403 when it is not theirs).
  */
-export function onItem(param: string, find: (db: Database, viewer: SessionUser, id: number) => Promise<unknown>, who = ACT_MANAGERS): Guard {
+export function onItem(
+  param: string,
+  find: (db: Database, viewer: SessionUser, id: number) => Promise<unknown>,
+  who = ACT_MANAGERS,
+): Guard {
   return describedGuard(
     guard(async (c) => {
       const viewer = requireViewer(c);

@@ -16,27 +16,51 @@ const LONE_SURROGATE = "\uD800";
 describe("bad text is refused with a field error, never a 500", () => {
   it("in a body: NUL and lone surrogates are 422 on the field", async () => {
     for (const bad of [`a${NUL}b`, `a${LONE_SURROGATE}b`, "\uDC00"]) {
-      const response = await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: bad, content: "Great" });
+      const response = await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {
+        name: bad,
+        content: "Great",
+      });
       expect(response.status).toBe(422);
-      expect(await response.json()).toEqual({ message: "Some fields are not valid", code: "validation_failed", errors: { name: ["Must not contain NUL characters or broken Unicode"] } });
+      expect(await response.json()).toEqual({
+        message: "Some fields are not valid",
+        code: "validation_failed",
+        errors: { name: ["Must not contain NUL characters or broken Unicode"] },
+      });
     }
     // A proper pair (an emoji) is text like any other.
-    expect((await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "Ana 🎷", content: "Great" })).status).toBe(200);
+    expect(
+      (
+        await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {
+          name: "Ana 🎷",
+          content: "Great",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("in the account calls, ours and better-auth's own", async () => {
     const calls: [string, unknown, "guest" | "planner"][] = [
-      ["/api/auth/sign-up/email", { name: `Nul${NUL}`, email: "nul@example.com", password: "long-enough", role: "PLANNER" }, "guest"],
+      [
+        "/api/auth/sign-up/email",
+        { name: `Nul${NUL}`, email: "nul@example.com", password: "long-enough", role: "PLANNER" },
+        "guest",
+      ],
       ["/api/auth/sign-in/email", { email: "planner@example.com", password: `x${LONE_SURROGATE}` }, "guest"],
       ["/api/auth/request-password-reset", { email: `a${NUL}@example.com`, redirectTo: "/" }, "guest"],
       ["/api/auth/update-user", { name: `Pat${LONE_SURROGATE}` }, "planner"],
     ];
     for (const [path, body, as] of calls) {
-      const response = await server.request(path, { json: body, cookie: await server.cookieFor(as), ip: server.nextIp() });
+      const response = await server.request(path, {
+        json: body,
+        cookie: await server.cookieFor(as),
+        ip: server.nextIp(),
+      });
       expect(response.status, path).toBe(422);
       expect((await json<{ code: string }>(response)).code).toBe("validation_failed");
     }
-    expect((await json<{ data: { name: string } }>(await server.get("/api/me", "planner"))).data.name).toBe("Pat Planner");
+    expect((await json<{ data: { name: string } }>(await server.get("/api/me", "planner"))).data.name).toBe(
+      "Pat Planner",
+    );
   });
 
   it("in a query string, for guests too", async () => {
@@ -55,7 +79,9 @@ describe("bad text is refused with a field error, never a 500", () => {
       expect([400, 404], path).toContain(response.status);
       expect(response.headers.get("content-type")).toContain("application/json");
     }
-    expect((await server.post("/api/testimonials/add-testimonial/a%00b", "owner", { name: "A", content: "B" })).status).toBe(400);
+    expect(
+      (await server.post("/api/testimonials/add-testimonial/a%00b", "owner", { name: "A", content: "B" })).status,
+    ).toBe(400);
   });
 });
 
@@ -76,7 +102,14 @@ describe("ids beyond the id columns' range name nothing", () => {
     for (const operation of operations) {
       for (const id of ["2147483647", "2147483648", "9007199254740991", "99999999999999999999"]) {
         const as = operation.includes("offers/accept") ? "planner" : operation.includes("review") ? "admin" : "owner";
-        const response = await server.post(operation.replace("{id}", id), as, { price: 1, title: "T", description: "D", eventTypes: [1], name: "N", content: "C" });
+        const response = await server.post(operation.replace("{id}", id), as, {
+          price: 1,
+          title: "T",
+          description: "D",
+          eventTypes: [1],
+          name: "N",
+          content: "C",
+        });
         expect(response.status, `${operation} ${id}`).toBe(404);
       }
       const malformed = await server.post(operation.replace("{id}", "1e3x"), "admin", {});
@@ -88,10 +121,18 @@ describe("ids beyond the id columns' range name nothing", () => {
 describe("the caller is judged before the body", () => {
   it("a guest's invalid body is 401, even from another origin", async () => {
     for (const body of [{}, { name: 5 }, "nonsense"]) {
-      const response = await server.request("/api/testimonials/add-testimonial/the-velvet-tones", { method: "POST", json: body, headers: { origin: "https://evil.example" } });
+      const response = await server.request("/api/testimonials/add-testimonial/the-velvet-tones", {
+        method: "POST",
+        json: body,
+        headers: { origin: "https://evil.example" },
+      });
       expect(response.status).toBe(401);
     }
-    const notJson = await server.request("/api/acts/create", { method: "POST", body: "x", headers: { "content-type": "text/plain" } });
+    const notJson = await server.request("/api/acts/create", {
+      method: "POST",
+      body: "x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(notJson.status).toBe(401);
   });
 
@@ -114,8 +155,12 @@ describe("the caller is judged before the body", () => {
         expect(await response.json()).not.toHaveProperty("errors");
       }
     }
-    const testimonialId = (await json<{ data: { testimonials: { id: number }[] } }>(await server.request("/api/acts/the-velvet-tones"))).data.testimonials[0]!.id;
-    expect((await server.post(`/api/testimonials/edit-testimonial/${testimonialId}`, "otherArtist", { name: "" })).status).toBe(403);
+    const testimonialId = (
+      await json<{ data: { testimonials: { id: number }[] } }>(await server.request("/api/acts/the-velvet-tones"))
+    ).data.testimonials[0]!.id;
+    expect(
+      (await server.post(`/api/testimonials/edit-testimonial/${testimonialId}`, "otherArtist", { name: "" })).status,
+    ).toBe(403);
     expect((await server.post("/api/events/create", "owner", { name: "" })).status).toBe(403);
   });
 });
@@ -125,14 +170,40 @@ describe("cookie-authenticated writes show they come from our pages", () => {
     const cookie = await server.cookieFor("owner");
     const body = { name: "Origin Test", content: "Hello" };
     const path = "/api/testimonials/add-testimonial/dj-nova";
-    const foreignReferer = await server.request(path, { method: "POST", json: body, cookie, origin: null, headers: { referer: "https://evil.example/page" } });
+    const foreignReferer = await server.request(path, {
+      method: "POST",
+      json: body,
+      cookie,
+      origin: null,
+      headers: { referer: "https://evil.example/page" },
+    });
     expect(foreignReferer.status).toBe(403);
-    expect(await foreignReferer.json()).toEqual({ message: "Requests from another site are not allowed", code: "forbidden" });
+    expect(await foreignReferer.json()).toEqual({
+      message: "Requests from another site are not allowed",
+      code: "forbidden",
+    });
     expect((await server.request(path, { method: "POST", json: body, cookie, origin: null })).status).toBe(403);
-    expect((await server.request(path, { method: "POST", json: body, cookie, origin: null, headers: { referer: "http://localhost:3000/entertainment/dj-nova" } })).status).toBe(200);
+    expect(
+      (
+        await server.request(path, {
+          method: "POST",
+          json: body,
+          cookie,
+          origin: null,
+          headers: { referer: "http://localhost:3000/entertainment/dj-nova" },
+        })
+      ).status,
+    ).toBe(200);
     // A call without a session cookie is not a forgery risk: it is judged as a guest's.
     expect((await server.request(path, { method: "POST", json: body })).status).toBe(401);
-    expect((await server.request("/api/auth/sign-in/email", { json: { email: "planner@example.com", password: "demo-password" }, ip: server.nextIp() })).status).toBe(200);
+    expect(
+      (
+        await server.request("/api/auth/sign-in/email", {
+          json: { email: "planner@example.com", password: "demo-password" },
+          ip: server.nextIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -143,7 +214,10 @@ describe("admins have every artist ability", () => {
       .filter((tag) => tag.type === "Speaker Type")
       .slice(0, 1)
       .map((tag) => tag.id);
-    expect((await server.post("/api/acts/request-to-update-tags/keynote-kim", "admin", { musical: false, tags: speaker })).status).toBe(200);
+    expect(
+      (await server.post("/api/acts/request-to-update-tags/keynote-kim", "admin", { musical: false, tags: speaker }))
+        .status,
+    ).toBe(200);
     expect((await server.post("/api/acts/cancel-tag-update-request/keynote-kim", "admin")).status).toBe(200);
     const created = await server.post("/api/acts/create", "admin", { name: "Admin House Band", musical: true });
     expect(created.status).toBe(201);
@@ -165,10 +239,18 @@ describe("refusals of large bodies reach the client", () => {
       for (const size of [300 * 1024, 2 * 1024 * 1024, 20 * 1024 * 1024]) {
         const body = JSON.stringify({ name: "x".repeat(size) });
         const headers = { "content-type": "application/json", origin: "http://localhost:3000" };
-        const tooLarge = await fetch(`http://127.0.0.1:${port}/api/acts/update/dj-nova`, { method: "POST", headers: { ...headers, cookie }, body });
+        const tooLarge = await fetch(`http://127.0.0.1:${port}/api/acts/update/dj-nova`, {
+          method: "POST",
+          headers: { ...headers, cookie },
+          body,
+        });
         expect(tooLarge.status, `${size}`).toBe(413);
         expect(await tooLarge.json()).toEqual({ message: "The request body is too large", code: "payload_too_large" });
-        const guest = await fetch(`http://127.0.0.1:${port}/api/acts/update/dj-nova`, { method: "POST", headers, body });
+        const guest = await fetch(`http://127.0.0.1:${port}/api/acts/update/dj-nova`, {
+          method: "POST",
+          headers,
+          body,
+        });
         expect(guest.status, `${size}`).toBe(401);
       }
     } finally {

@@ -18,7 +18,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; required?: string[]; const?: unknown; enum?: unknown[]; example?: unknown };
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+  const?: unknown;
+  enum?: unknown[];
+  example?: unknown;
+};
 interface Operation {
   operationId?: string;
   summary?: string;
@@ -32,9 +40,12 @@ interface Document {
 }
 
 const operationsOf = (document: Document) =>
-  Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })));
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, ...operation })),
+  );
 
-const resolve = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()!]! : schema);
+const resolve = (schema: Schema): Schema =>
+  schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()!]! : schema;
 
 describe("the OpenAPI document", () => {
   it("names every operation once, and the table names no operation that is gone", () => {
@@ -43,7 +54,9 @@ describe("the OpenAPI document", () => {
     expect(operations.filter((operation) => !operation.summary).map((operation) => operation.key)).toEqual([]);
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(Object.keys(OPERATION_IDS).filter((key) => !operations.some((operation) => operation.key === key))).toEqual([]);
+    expect(Object.keys(OPERATION_IDS).filter((key) => !operations.some((operation) => operation.key === key))).toEqual(
+      [],
+    );
     expect(doc.paths["/acts/{actUrl}"]?.get?.operationId).toBe("getActProfile");
   });
 
@@ -52,7 +65,9 @@ describe("the OpenAPI document", () => {
       expect(operation.description, operation.key).toMatch(/\*\*Who may call:\*\* .+\./);
       expect(operation.security, operation.key).toBeDefined();
       const needsSession = !operation.security!.some((requirement) => Object.keys(requirement).length === 0);
-      expect(Boolean(operation.responses["401"]), `${operation.key}: 401 exactly when a session is required`).toBe(needsSession);
+      expect(Boolean(operation.responses["401"]), `${operation.key}: 401 exactly when a session is required`).toBe(
+        needsSession,
+      );
     }
     expect(doc.paths["/me"]!.get!.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths["/acts/{actUrl}"]!.get!.security).toEqual([{}, { sessionCookie: [] }]);
@@ -63,7 +78,9 @@ describe("the OpenAPI document", () => {
     for (const operation of operationsOf(doc)) {
       for (const [status, answer] of Object.entries(operation.responses)) {
         // A success is JSON, or an event stream (a conversation's live messages).
-        const schema = answer.content?.["application/json"]?.schema ?? (Number(status) < 400 ? answer.content?.["text/event-stream"]?.schema : undefined);
+        const schema =
+          answer.content?.["application/json"]?.schema ??
+          (Number(status) < 400 ? answer.content?.["text/event-stream"]?.schema : undefined);
         expect(schema, `${operation.key} ${status}`).toBeDefined();
         if (Number(status) < 400) continue;
         const error = resolve(schema!);
@@ -81,9 +98,35 @@ describe("the OpenAPI document", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
     expect(fields("ActProfile")).toHaveLength(45);
     expect(fields("ActProfile")).toEqual(
-      expect.arrayContaining(["images", "videos", "packages", "testimonials", "entertainerReviews", "manager", "history", "latestOffer", "price_from_cents", "response_rate", "response_time_hours"]),
+      expect.arrayContaining([
+        "images",
+        "videos",
+        "packages",
+        "testimonials",
+        "entertainerReviews",
+        "manager",
+        "history",
+        "latestOffer",
+        "price_from_cents",
+        "response_rate",
+        "response_time_hours",
+      ]),
     );
-    for (const name of ["Review", "Testimonial", "Offering", "Image", "Video", "Document", "Event", "Invite", "Offer", "ActSearchPage", "ActSearchFacets", "Place", "Tag"]) {
+    for (const name of [
+      "Review",
+      "Testimonial",
+      "Offering",
+      "Image",
+      "Video",
+      "Document",
+      "Event",
+      "Invite",
+      "Offer",
+      "ActSearchPage",
+      "ActSearchFacets",
+      "Place",
+      "Tag",
+    ]) {
       expect(fields(name).length, name).toBeGreaterThan(0);
     }
   });
@@ -91,7 +134,8 @@ describe("the OpenAPI document", () => {
   it("shows an example of every success answer, and every example is a valid answer", () => {
     const checker = createAnswerChecker(doc);
     for (const [name, schema] of Object.entries(doc.components.schemas)) {
-      if (schema.example !== undefined) expect(checker.matches(name, schema.example), `the example of ${name}`).toEqual([]);
+      if (schema.example !== undefined)
+        expect(checker.matches(name, schema.example), `the example of ${name}`).toEqual([]);
     }
     for (const operation of operationsOf(doc)) {
       for (const [status, answer] of Object.entries(operation.responses)) {
@@ -110,10 +154,14 @@ describe("the OpenAPI document", () => {
       writeFileSync(file, JSON.stringify(doc));
       // The CLI asks npm for updates and sends telemetry unless told not to.
       const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-      const run = await promisify(execFile)(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--extends", "recommended", "--format", "json"], {
-        env,
-        maxBuffer: 10_000_000,
-      }).catch((failure: { stdout: string; stderr: string }) => failure);
+      const run = await promisify(execFile)(
+        process.execPath,
+        ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--extends", "recommended", "--format", "json"],
+        {
+          env,
+          maxBuffer: 10_000_000,
+        },
+      ).catch((failure: { stdout: string; stderr: string }) => failure);
       const report = JSON.parse(run.stdout) as {
         totals: { errors: number; warnings: number };
         problems: { ruleId: string; severity: string; message: string }[];
@@ -126,29 +174,44 @@ describe("the OpenAPI document", () => {
   }, 60_000);
 
   it("is what the browser's types were generated from (npm run api:types)", async () => {
-    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(await apiTypesSource(doc as unknown as Record<string, unknown>));
+    expect(readFileSync(API_TYPES_FILE, "utf8"), `${API_TYPES_FILE} is stale: run npm run api:types`).toBe(
+      await apiTypesSource(doc as unknown as Record<string, unknown>),
+    );
   }, 30_000);
 });
 
 describe("the check of every answer against the document", () => {
-  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const tag = { id: 1, name: "Funk", type: "Genre" };
 
   it("passes an answer the document describes", async () => {
-    await expect(createAnswerChecker(doc).check("GET", "/api/tags", answer(200, { data: [tag] }))).resolves.toBeUndefined();
+    await expect(
+      createAnswerChecker(doc).check("GET", "/api/tags", answer(200, { data: [tag] })),
+    ).resolves.toBeUndefined();
   });
 
   it("fails on a field the document does not name, a missing required one, and a wrong type", async () => {
     const checker = createAnswerChecker(doc);
-    await expect(checker.check("GET", "/api/tags", answer(200, { data: [{ ...tag, secret: "x" }] }))).rejects.toThrow(/unevaluated properties/);
-    await expect(checker.check("GET", "/api/tags", answer(200, { data: [{ id: 1, name: "Funk" }] }))).rejects.toThrow(/required property 'type'/);
-    await expect(checker.check("GET", "/api/tags", answer(200, { data: [{ ...tag, id: "1" }] }))).rejects.toThrow(/must be integer/);
+    await expect(checker.check("GET", "/api/tags", answer(200, { data: [{ ...tag, secret: "x" }] }))).rejects.toThrow(
+      /unevaluated properties/,
+    );
+    await expect(checker.check("GET", "/api/tags", answer(200, { data: [{ id: 1, name: "Funk" }] }))).rejects.toThrow(
+      /required property 'type'/,
+    );
+    await expect(checker.check("GET", "/api/tags", answer(200, { data: [{ ...tag, id: "1" }] }))).rejects.toThrow(
+      /must be integer/,
+    );
   });
 
   it("fails on a status the operation does not declare, and on an error with another status's code", async () => {
     const checker = createAnswerChecker(doc);
-    await expect(checker.check("GET", "/api/tags", answer(404, { message: "Not found", code: "not_found" }))).rejects.toThrow(/declares no 404/);
-    await expect(checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" }))).rejects.toThrow(/must be equal to one of the allowed values/);
+    await expect(
+      checker.check("GET", "/api/tags", answer(404, { message: "Not found", code: "not_found" })),
+    ).rejects.toThrow(/declares no 404/);
+    await expect(
+      checker.check("GET", "/api/acts/nope", answer(404, { message: "Not found", code: "conflict" })),
+    ).rejects.toThrow(/must be equal to one of the allowed values/);
   });
 });
 

@@ -15,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
 interface Operation {
   method: string;
   path: string;
@@ -45,8 +51,32 @@ const HOSTILE_TEXT = [
   '<script>alert("x")</script>',
   "../../etc/passwd",
 ];
-const HOSTILE_VALUES: unknown[] = [...HOSTILE_TEXT, 0, -1, 2_147_483_648, 9_007_199_254_740_991, 1e308, -1e308, 1.5, true, null, [], ["a", "b"], [{}], { $ne: 1 }, { nested: { deeper: ["x"] } }];
-const HOSTILE_BODIES: unknown[] = [[], "text", 42, null, true, { "": 1 }, Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`k${index}`, index]))];
+const HOSTILE_VALUES: unknown[] = [
+  ...HOSTILE_TEXT,
+  0,
+  -1,
+  2_147_483_648,
+  9_007_199_254_740_991,
+  1e308,
+  -1e308,
+  1.5,
+  true,
+  null,
+  [],
+  ["a", "b"],
+  [{}],
+  { $ne: 1 },
+  { nested: { deeper: ["x"] } },
+];
+const HOSTILE_BODIES: unknown[] = [
+  [],
+  "text",
+  42,
+  null,
+  true,
+  { "": 1 },
+  Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`k${index}`, index])),
+];
 /** Path and query values, as they are put into a URL. */
 const HOSTILE_SEGMENTS = [
   "%00",
@@ -67,7 +97,10 @@ const HOSTILE_SEGMENTS = [
   "%5B%5D",
 ];
 
-function resolve(doc: { components?: { schemas?: Record<string, Schema> } }, schema: Schema | undefined): Schema | undefined {
+function resolve(
+  doc: { components?: { schemas?: Record<string, Schema> } },
+  schema: Schema | undefined,
+): Schema | undefined {
   if (!schema?.$ref) return schema;
   return doc.components?.schemas?.[schema.$ref.split("/").pop()!];
 }
@@ -75,7 +108,9 @@ function resolve(doc: { components?: { schemas?: Record<string, Schema> } }, sch
 function fieldsOf(doc: Parameters<typeof resolve>[0], schema: Schema | undefined): string[] {
   const resolved = resolve(doc, schema);
   if (!resolved) return [];
-  const nested = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])].flatMap((part) => fieldsOf(doc, part));
+  const nested = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])].flatMap((part) =>
+    fieldsOf(doc, part),
+  );
   return [...new Set([...Object.keys(resolved.properties ?? {}), ...nested])];
 }
 
@@ -83,7 +118,13 @@ async function operations(): Promise<Operation[]> {
   const doc = await (await server.request("/api/openapi.json")).json();
   const found: Operation[] = [];
   for (const [path, item] of Object.entries(
-    doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>,
+    doc.paths as Record<
+      string,
+      Record<
+        string,
+        { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
+      >
+    >,
   )) {
     for (const [method, operation] of Object.entries(item)) {
       const parameters = operation.parameters ?? [];
@@ -104,7 +145,8 @@ async function operations(): Promise<Operation[]> {
 function fill(operation: Operation, override?: [string, string]): string {
   let path = operation.path;
   for (const name of operation.pathParams) {
-    const value = override?.[0] === name ? override[1] : name === "actUrl" ? "dj-nova" : name === "uppyId" ? "uppy-1" : "1";
+    const value =
+      override?.[0] === name ? override[1] : name === "actUrl" ? "dj-nova" : name === "uppyId" ? "uppy-1" : "1";
     path = path.replace(`{${name}}`, value);
   }
   return `/api${path}`;
@@ -120,11 +162,16 @@ function callsFor(operation: Operation, deep: boolean): Call[] {
   const withBody = operation.method !== "GET";
   if (withBody) for (const body of HOSTILE_BODIES) calls.push({ path: fill(operation), body });
   if (!deep) return calls;
-  for (const name of operation.pathParams) for (const value of HOSTILE_SEGMENTS) calls.push({ path: fill(operation, [name, value]), body: withBody ? {} : undefined });
+  for (const name of operation.pathParams)
+    for (const value of HOSTILE_SEGMENTS)
+      calls.push({ path: fill(operation, [name, value]), body: withBody ? {} : undefined });
   for (const name of [...operation.queryParams, "searchTerms", "page", "unknown"]) {
-    for (const value of HOSTILE_SEGMENTS) calls.push({ path: `${fill(operation)}?${name}=${value}&${name}[]=${value}`, body: withBody ? {} : undefined });
+    for (const value of HOSTILE_SEGMENTS)
+      calls.push({ path: `${fill(operation)}?${name}=${value}&${name}[]=${value}`, body: withBody ? {} : undefined });
   }
-  if (withBody) for (const field of operation.bodyFields ?? []) for (const value of HOSTILE_VALUES) calls.push({ path: fill(operation), body: { [field]: value } });
+  if (withBody)
+    for (const field of operation.bodyFields ?? [])
+      for (const value of HOSTILE_VALUES) calls.push({ path: fill(operation), body: { [field]: value } });
   return calls;
 }
 
@@ -142,7 +189,9 @@ async function digest(): Promise<string> {
     order by table_name`);
   const parts: string[] = [];
   for (const { name } of rowsOf<{ name: string }>(tables)) {
-    const result = await server.database.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`));
+    const result = await server.database.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`),
+    );
     parts.push(`${name}:${rowsOf<{ hash: string | null }>(result)[0]?.hash}`);
   }
   return parts.join("\n");
@@ -159,7 +208,8 @@ function expectContractShape(status: number, body: unknown, label: string) {
     label,
   ).toEqual([]);
   if (errors !== undefined) {
-    for (const messages of Object.values(errors)) expect(Array.isArray(messages) && messages.every((message) => typeof message === "string"), label).toBe(true);
+    for (const messages of Object.values(errors))
+      expect(Array.isArray(messages) && messages.every((message) => typeof message === "string"), label).toBe(true);
   }
 }
 
@@ -180,7 +230,9 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
           const response = await server.request(call.path, {
             method: operation.method,
             cookie: await server.cookieFor(role),
-            ...(call.body === undefined ? {} : { body: JSON.stringify(call.body), headers: { "content-type": "application/json" } }),
+            ...(call.body === undefined
+              ? {}
+              : { body: JSON.stringify(call.body), headers: { "content-type": "application/json" } }),
           });
           sent += 1;
           const text = await response.text();
@@ -190,7 +242,8 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
           if (response.status < 400 && operation.method !== "GET") changed = true;
         }
         current = await digest();
-        if (!changed) expect(current, `${role} ${operation.method} ${operation.path}: refused calls changed rows`).toBe(before);
+        if (!changed)
+          expect(current, `${role} ${operation.method} ${operation.path}: refused calls changed rows`).toBe(before);
       }
     }
     expect(sent).toBeGreaterThan(ROLES.length === ALL_ROLES.length ? 3000 : 1000);
@@ -198,7 +251,19 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
 });
 
 /** The fields an account keeps that only the server sets. */
-const SERVER_KEPT_FIELDS = ["role", "emailVerified", "url", "phone", "w9Received", "directDepositReceived", "id", "email", "createdAt", "updatedAt", "banned"];
+const SERVER_KEPT_FIELDS = [
+  "role",
+  "emailVerified",
+  "url",
+  "phone",
+  "w9Received",
+  "directDepositReceived",
+  "id",
+  "email",
+  "createdAt",
+  "updatedAt",
+  "banned",
+];
 /** better-auth's calls the product answers, with the fields each reads (sign-out aside: it would end the session). */
 const AUTH_CALLS: Record<string, string[]> = {
   "/api/auth/update-user": ["name", "image", ...SERVER_KEPT_FIELDS],
@@ -215,7 +280,15 @@ describe("better-auth's routes, fuzzed for every role", () => {
       JSON.stringify(
         (
           await server.database.db
-            .select({ email: users.email, role: users.role, emailVerified: users.emailVerified, url: users.url, phone: users.phone, w9: users.w9Received, deposit: users.directDepositReceived })
+            .select({
+              email: users.email,
+              role: users.role,
+              emailVerified: users.emailVerified,
+              url: users.url,
+              phone: users.phone,
+              w9: users.w9Received,
+              deposit: users.directDepositReceived,
+            })
             .from(users)
         ).sort((a, b) => a.email.localeCompare(b.email)),
       );
@@ -238,7 +311,11 @@ describe("better-auth's routes, fuzzed for every role", () => {
           });
           const text = await response.text();
           const label = `${role} ${path} ${JSON.stringify(body)?.slice(0, 120)}`;
-          expectContractShape(response.status, response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, label);
+          expectContractShape(
+            response.status,
+            response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
+            label,
+          );
         }
       }
     }

@@ -51,7 +51,8 @@ const EXAMPLES: Partial<Record<ErrorCode, string>> = {
   validation_failed: "Some fields are not valid",
 };
 
-const componentName = (code: ErrorCode) => `${code.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())}Error`;
+const componentName = (code: ErrorCode) =>
+  `${code.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())}Error`;
 
 /** Field errors: always with a failed validation; with a wrong type, the field it is in. */
 const fieldErrors = (code: ErrorCode) => {
@@ -78,7 +79,8 @@ for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
     });
 }
 
-const codeOf = (status: number) => (Object.keys(ERROR_CODES) as ErrorCode[]).find((code) => ERROR_CODES[code] === status);
+const codeOf = (status: number) =>
+  (Object.keys(ERROR_CODES) as ErrorCode[]).find((code) => ERROR_CODES[code] === status);
 
 /** The error answers for these statuses, each in the contract's shape with its code. */
 export function errorResponses(...statuses: number[]) {
@@ -86,7 +88,10 @@ export function errorResponses(...statuses: number[]) {
     statuses.map((status) => {
       const code = codeOf(status);
       if (!code) throw new Error(`No error code for status ${status}`);
-      return [status, { description: ERROR_TEXT[code], content: { "application/json": { schema: ERROR_SCHEMAS[code] } } }];
+      return [
+        status,
+        { description: ERROR_TEXT[code], content: { "application/json": { schema: ERROR_SCHEMAS[code] } } },
+      ];
     }),
   );
 }
@@ -101,7 +106,10 @@ export const pageMetaSchema = z.object({ page: z.number().int(), perPage: z.numb
 
 /** A page of a list that grows with use: `{data: [...], meta: {page, perPage, total}}`. */
 export function pagedResponse<D extends z.ZodType>(description: string, item: D) {
-  return { description, content: { "application/json": { schema: z.object({ data: z.array(item), meta: pageMetaSchema }) } } };
+  return {
+    description,
+    content: { "application/json": { schema: z.object({ data: z.array(item), meta: pageMetaSchema }) } },
+  };
 }
 
 const PUBLIC: Access = { who: "Anyone, signed in or not", session: "optional", forbids: false };
@@ -111,7 +119,10 @@ const PUBLIC: Access = { who: "Anyone, signed in or not", session: "optional", f
  * 401 and 403 from the guard; 400 and 404 for path parameters; 400, 413 and 422 for a body;
  * 400 and 422 for a query; 500 for all. The route's own responses win.
  */
-export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(config: R, explicit?: Access) {
+export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(
+  config: R,
+  explicit?: Access,
+) {
   const guard = (Array.isArray(config.middleware) ? config.middleware[0] : config.middleware) as Guard | undefined;
   const access = explicit ?? (guard && ACCESS.get(guard)) ?? PUBLIC;
   const request = config.request ?? {};
@@ -146,14 +157,26 @@ export const API_TAGS = [
   { name: "Offerings", description: "The packages an act offers" },
   { name: "Files", description: "Uploads of images, avatars and documents" },
   { name: "Images", description: "An act's photos" },
-  { name: "Videos", description: "An act's videos: links, and uploads over tus at /api/videos/upload/{actUrl}/{userUrl}" },
+  {
+    name: "Videos",
+    description: "An act's videos: links, and uploads over tus at /api/videos/upload/{actUrl}/{userUrl}",
+  },
   { name: "Documents", description: "An act's documents, which admins approve" },
   { name: "Events", description: "Planners' events, invites, offers and bookings" },
   { name: "Shortlist", description: "The acts a planner saved to compare and ask for quotes" },
-  { name: "Conversations", description: "Planners and acts writing to each other, with their events' invites, offers and bookings" },
-  { name: "Availability", description: "An act's calendar: blocked days, subscribed calendars, its private feed, and which days it is free" },
+  {
+    name: "Conversations",
+    description: "Planners and acts writing to each other, with their events' invites, offers and bookings",
+  },
+  {
+    name: "Availability",
+    description: "An act's calendar: blocked days, subscribed calendars, its private feed, and which days it is free",
+  },
   { name: "Reviews", description: "Verified reviews of acts" },
-  { name: "Notifications", description: "What happened that the user should know of, and which of it they get by email" },
+  {
+    name: "Notifications",
+    description: "What happened that the user should know of, and which of it they get by email",
+  },
   { name: "Search-engine copy", description: "Curated titles, descriptions and guides (admins)" },
   { name: "Jobs", description: "Work done later or elsewhere, as admins follow it" },
 ];

@@ -27,11 +27,17 @@ export function createRouter() {
  * is a malformed path (400).
  */
 export function pathError(failing: unknown[]) {
-  return failing.every((value) => typeof value === "string" && /^\d+$/.test(value)) ? notFound("Not found") : badRequest("The path is malformed");
+  return failing.every((value) => typeof value === "string" && /^\d+$/.test(value))
+    ? notFound("Not found")
+    : badRequest("The path is malformed");
 }
 
 /** An id path parameter, in the id columns' range. */
-export const idParam = <N extends string>(name: N) => z.object({ [name]: pathIdSchema().openapi({ param: { name, in: "path" }, example: 1 }) } as Record<N, ReturnType<typeof pathIdSchema>>);
+export const idParam = <N extends string>(name: N) =>
+  z.object({ [name]: pathIdSchema().openapi({ param: { name, in: "path" }, example: 1 }) } as Record<
+    N,
+    ReturnType<typeof pathIdSchema>
+  >);
 
 export const actUrlParam = z.object({
   actUrl: pathSegmentSchema().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),
@@ -64,7 +70,9 @@ export function actionRoute<P extends z.ZodObject, R extends z.ZodType>(options:
 }
 
 /** The same, with a JSON body checked by a shared schema. */
-export function actionRouteWithBody<P extends z.ZodObject, R extends z.ZodType, B extends z.ZodType>(options: ActionOptions<P, R> & { body: B }) {
+export function actionRouteWithBody<P extends z.ZodObject, R extends z.ZodType, B extends z.ZodType>(
+  options: ActionOptions<P, R> & { body: B },
+) {
   const { guard, path, tags, summary, params, result, errors = [], body } = options;
   return apiRoute({
     method: "post" as const,

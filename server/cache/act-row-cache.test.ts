@@ -4,7 +4,17 @@ import { createTestServer, type DemoUser, type TestServer } from "#tests/setup/a
 import { eventually } from "#tests/setup/eventually";
 import { createTaggedStore } from "./tagged-store";
 import { createActRowCache } from "./act-row-cache";
-import { acts, events, invites, moderationEvents, offers, tagUpdateRequestTags, tagUpdateRequests, tags, users } from "../db/schema";
+import {
+  acts,
+  events,
+  invites,
+  moderationEvents,
+  offers,
+  tagUpdateRequestTags,
+  tagUpdateRequests,
+  tags,
+  users,
+} from "../db/schema";
 import { createLogger } from "../logger";
 
 /**
@@ -22,14 +32,18 @@ const ROLES: (DemoUser | "guest")[] = ["guest", "planner", "otherArtist", "owner
 
 async function profile(url: string, user: DemoUser | "guest") {
   const response = await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(user) });
-  return { status: response.status, data: response.ok ? ((await response.json()) as { data: Record<string, unknown> }).data : null };
+  return {
+    status: response.status,
+    data: response.ok ? ((await response.json()) as { data: Record<string, unknown> }).data : null,
+  };
 }
 
 describe("the act rows kept between reads", () => {
   it("a change made outside this server shows to every role", async () => {
     for (const role of ROLES) expect((await profile("dj-nova", role)).data?.headline).not.toBe("Kept no longer");
     await server.database.db.update(acts).set({ headline: "Kept no longer" }).where(eq(acts.url, "dj-nova"));
-    for (const role of ROLES) await eventually(async () => (await profile("dj-nova", role)).data?.headline === "Kept no longer");
+    for (const role of ROLES)
+      await eventually(async () => (await profile("dj-nova", role)).data?.headline === "Kept no longer");
   });
 
   it("an act moved to a new address is gone from its old one", async () => {
@@ -44,7 +58,10 @@ describe("the act rows kept between reads", () => {
 
   it("an admin's decline hides the act from guests and other artists on the very next read", async () => {
     expect((await profile("dj-nova", "guest")).status).toBe(200);
-    expect((await server.post("/api/acts/set-status/dj-nova", "admin", { status: "declined", decline_reason: "Kept test" })).status).toBe(200);
+    expect(
+      (await server.post("/api/acts/set-status/dj-nova", "admin", { status: "declined", decline_reason: "Kept test" }))
+        .status,
+    ).toBe(200);
     expect((await profile("dj-nova", "guest")).status).toBe(404);
     expect((await profile("dj-nova", "otherArtist")).status).toBe(404);
     expect((await profile("dj-nova", "owner")).data?.status).toMatchObject({ key: "declined" });
@@ -59,7 +76,15 @@ describe("the act rows kept between reads", () => {
     expect(admin).toHaveProperty("manager");
     for (const role of ["guest", "planner", "otherArtist"] as const) {
       const seen = (await profile("the-velvet-tones", role)).data!;
-      for (const field of ["latestOffer", "pendingTagRequest", "manager", "history", "additional_info", "decline_reason"]) expect(seen).not.toHaveProperty(field);
+      for (const field of [
+        "latestOffer",
+        "pendingTagRequest",
+        "manager",
+        "history",
+        "additional_info",
+        "decline_reason",
+      ])
+        expect(seen).not.toHaveProperty(field);
       expect(seen.viewer).toEqual({ isManager: false, canManage: false, isAdmin: false });
     }
   });
@@ -71,7 +96,11 @@ describe("the act rows kept between reads", () => {
     expect(await owner()).toHaveProperty("latestOffer");
     // An offer posted on a new invite, straight in the database, is the latest at once.
     const [event] = await db.select().from(events).where(eq(events.url, "summer-wedding"));
-    const [invite] = await db.insert(invites).values({ eventId: event!.id, actId: velvet!.id }).onConflictDoNothing().returning();
+    const [invite] = await db
+      .insert(invites)
+      .values({ eventId: event!.id, actId: velvet!.id })
+      .onConflictDoNothing()
+      .returning();
     const inviteId =
       invite?.id ??
       (
@@ -82,10 +111,16 @@ describe("the act rows kept between reads", () => {
       )[0]!.id;
     const posted = new Date("2030-05-06T07:08:09.000Z");
     await db.insert(offers).values({ inviteId, priceCents: 100, dateTimePosted: posted });
-    await eventually(async () => ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted === posted.toISOString());
+    await eventually(
+      async () =>
+        ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted === posted.toISOString(),
+    );
     // Its invite deleted (the offer goes with it): no longer the latest.
     await db.delete(invites).where(eq(invites.id, inviteId));
-    await eventually(async () => ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted !== posted.toISOString());
+    await eventually(
+      async () =>
+        ((await owner()).latestOffer as { date_time_posted: string } | null)?.date_time_posted !== posted.toISOString(),
+    );
     // A tag request, pending and then canceled.
     await db
       .update(tagUpdateRequests)
@@ -101,20 +136,29 @@ describe("the act rows kept between reads", () => {
   it("what admins see follows the manager's account and the moderation history, wherever they change", async () => {
     const db = server.database.db;
     const admin = async () =>
-      (await profile("the-velvet-tones", "admin")).data as { manager: { name: string; phone: string | null; w9_received: boolean }; history: { actor: string | null; action: string }[] };
+      (await profile("the-velvet-tones", "admin")).data as {
+        manager: { name: string; phone: string | null; w9_received: boolean };
+        history: { actor: string | null; action: string }[];
+      };
     const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
     const managerId = velvet!.managerId!;
     const [manager] = await db.select().from(users).where(eq(users.id, managerId));
     expect((await admin()).manager.name).toBe(manager!.name);
     // The manager's account changed straight in the database: the admin's page shows it at once.
-    await db.update(users).set({ name: "Renamed Manager", w9Received: !manager!.w9Received }).where(eq(users.id, managerId));
+    await db
+      .update(users)
+      .set({ name: "Renamed Manager", w9Received: !manager!.w9Received })
+      .where(eq(users.id, managerId));
     await eventually(async () => (await admin()).manager.name === "Renamed Manager");
     expect((await admin()).manager.w9_received).toBe(!manager!.w9Received);
     await db.update(users).set({ name: manager!.name, w9Received: manager!.w9Received }).where(eq(users.id, managerId));
     await eventually(async () => (await admin()).manager.name === manager!.name);
     // A moderation event recorded elsewhere, and then its actor renamed.
     const [adminUser] = await db.select().from(users).where(eq(users.email, "admin@example.com"));
-    const [event] = await db.insert(moderationEvents).values({ actId: velvet!.id, actorId: adminUser!.id, action: "feature" }).returning();
+    const [event] = await db
+      .insert(moderationEvents)
+      .values({ actId: velvet!.id, actorId: adminUser!.id, action: "feature" })
+      .returning();
     await eventually(async () => (await admin()).history.some((item) => item.actor === adminUser!.name));
     await db.update(users).set({ name: "Renamed Admin" }).where(eq(users.id, adminUser!.id));
     await eventually(async () => (await admin()).history.some((item) => item.actor === "Renamed Admin"));
@@ -130,9 +174,14 @@ describe("the act rows kept between reads", () => {
       return ((await response.json()) as { data: { url: string; headline: string }[] }).data;
     };
     const query = "searchTerms=dj%20nova";
-    for (const user of ["guest", "admin"] as const) expect((await search(query, user)).map((act) => act.url)).toContain("dj-nova");
+    for (const user of ["guest", "admin"] as const)
+      expect((await search(query, user)).map((act) => act.url)).toContain("dj-nova");
     await db.update(acts).set({ headline: "Heard by every kept search" }).where(eq(acts.url, "dj-nova"));
-    for (const user of ["guest", "admin"] as const) await eventually(async () => (await search(query, user)).find((act) => act.url === "dj-nova")?.headline === "Heard by every kept search");
+    for (const user of ["guest", "admin"] as const)
+      await eventually(
+        async () =>
+          (await search(query, user)).find((act) => act.url === "dj-nova")?.headline === "Heard by every kept search",
+      );
     // Declined straight in the database: gone from the public's search at once, still the admin's.
     await db.update(acts).set({ active: false, declined: true }).where(eq(acts.url, "dj-nova"));
     await eventually(async () => !(await search(query, "guest")).some((act) => act.url === "dj-nova"));
@@ -182,7 +231,10 @@ describe("the act rows kept between reads", () => {
           )[0]!.id),
       ]);
       changes.push(["an offer", () => db.insert(offers).values({ inviteId, priceCents: 5 })]);
-      changes.push(["an offer's change", () => db.update(offers).set({ priceCents: 6 }).where(eq(offers.inviteId, inviteId))]);
+      changes.push([
+        "an offer's change",
+        () => db.update(offers).set({ priceCents: 6 }).where(eq(offers.inviteId, inviteId)),
+      ]);
       changes.push([
         "a tag request",
         async () => {
@@ -190,12 +242,19 @@ describe("the act rows kept between reads", () => {
             .update(tagUpdateRequests)
             .set({ status: "canceled" })
             .where(and(eq(tagUpdateRequests.actId, velvet!.id), eq(tagUpdateRequests.status, "pending")));
-          requestId = (await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning())[0]!.id;
+          requestId = (await db.insert(tagUpdateRequests).values({ actId: velvet!.id, musical: true }).returning())[0]!
+            .id;
         },
       ]);
       const [tag] = await db.select().from(tags).limit(1);
-      changes.push(["a tag of the request", () => db.insert(tagUpdateRequestTags).values({ requestId, tagId: tag!.id, relation: "genres" })]);
-      changes.push(["the request's tags removed", () => db.delete(tagUpdateRequestTags).where(eq(tagUpdateRequestTags.requestId, requestId))]);
+      changes.push([
+        "a tag of the request",
+        () => db.insert(tagUpdateRequestTags).values({ requestId, tagId: tag!.id, relation: "genres" }),
+      ]);
+      changes.push([
+        "the request's tags removed",
+        () => db.delete(tagUpdateRequestTags).where(eq(tagUpdateRequestTags.requestId, requestId)),
+      ]);
       // Settled: no announcement of the previous change is still on its way.
       const settled = async () => {
         for (;;) {

@@ -15,7 +15,9 @@ const ssr: SsrHandler = async (request, context) => {
   const [act] = await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url));
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
   const search = new URL(request.url).search;
-  return new Response(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}${search}</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+  return new Response(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}${search}</p>`, {
+    headers: { "content-type": "text/html; charset=utf-8" },
+  });
 };
 
 beforeAll(async () => {
@@ -41,7 +43,10 @@ describe("the guest page cache", () => {
     try {
       await echo.request("/__manifest?paths=%2Fentertainment%2Fdj-nova&version=abc123");
       await echo.request("/entertainment/dj-nova.data?_routes=routes%2Fentertainment.%24actUrl");
-      expect(seen).toEqual(["?paths=%2Fentertainment%2Fdj-nova&version=abc123", "?_routes=routes%2Fentertainment.%24actUrl"]);
+      expect(seen).toEqual([
+        "?paths=%2Fentertainment%2Fdj-nova&version=abc123",
+        "?_routes=routes%2Fentertainment.%24actUrl",
+      ]);
     } finally {
       await echo.close();
     }
@@ -49,8 +54,16 @@ describe("the guest page cache", () => {
 
   it("renders a guest page once and serves it again from memory", async () => {
     const before = renders;
-    expect(await get("/entertainment/dj-nova")).toEqual({ status: 200, cache: "miss", body: "<p>guest sees DJ Nova</p>" });
-    expect(await get("/entertainment/dj-nova")).toEqual({ status: 200, cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+    expect(await get("/entertainment/dj-nova")).toEqual({
+      status: 200,
+      cache: "miss",
+      body: "<p>guest sees DJ Nova</p>",
+    });
+    expect(await get("/entertainment/dj-nova")).toEqual({
+      status: 200,
+      cache: "hit",
+      body: "<p>guest sees DJ Nova</p>",
+    });
     expect(renders - before).toBe(1);
   });
 
@@ -63,8 +76,15 @@ describe("the guest page cache", () => {
   it("never stores or serves a signed-in page", async () => {
     const cookie = await server.cookieFor("planner");
     const before = renders;
-    expect(await get("/entertainment/dj-nova", cookie)).toEqual({ status: 200, cache: null, body: "<p>Pat Planner sees DJ Nova</p>" });
-    expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({ cache: null, body: "<p>Pat Planner sees DJ Nova</p>" });
+    expect(await get("/entertainment/dj-nova", cookie)).toEqual({
+      status: 200,
+      cache: null,
+      body: "<p>Pat Planner sees DJ Nova</p>",
+    });
+    expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({
+      cache: null,
+      body: "<p>Pat Planner sees DJ Nova</p>",
+    });
     expect(renders - before).toBe(2);
     expect(await get("/entertainment/dj-nova")).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
   });
@@ -72,8 +92,16 @@ describe("the guest page cache", () => {
   it("a request without a valid session is a guest's, whatever cookies it carries", async () => {
     await get("/entertainment/dj-nova");
     const before = renders;
-    for (const cookie of ["theme=dark", "eva.session_token=forged", "eva.session_token=forged.signature; other=1", "a=b; c=d"]) {
-      expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+    for (const cookie of [
+      "theme=dark",
+      "eva.session_token=forged",
+      "eva.session_token=forged.signature; other=1",
+      "a=b; c=d",
+    ]) {
+      expect(await get("/entertainment/dj-nova", cookie)).toMatchObject({
+        cache: "hit",
+        body: "<p>guest sees DJ Nova</p>",
+      });
     }
     expect(renders).toBe(before);
   });
@@ -82,11 +110,18 @@ describe("the guest page cache", () => {
     await get("/entertainment/dj-nova");
     const before = renders;
     for (const query of ["?utm_source=x", "?junk=1&more=2", "?"]) {
-      expect(await get(`/entertainment/dj-nova${query}`)).toMatchObject({ cache: "hit", body: "<p>guest sees DJ Nova</p>" });
+      expect(await get(`/entertainment/dj-nova${query}`)).toMatchObject({
+        cache: "hit",
+        body: "<p>guest sees DJ Nova</p>",
+      });
     }
     expect(renders).toBe(before);
     // A parameter a page reads is part of the key; unknown ones never reach the stored page.
-    expect(await get("/entertainment/dj-nova?redirectTo=%2Fevents&junk=1")).toEqual({ status: 200, cache: "miss", body: "<p>guest sees DJ Nova?redirectTo=%2Fevents</p>" });
+    expect(await get("/entertainment/dj-nova?redirectTo=%2Fevents&junk=1")).toEqual({
+      status: 200,
+      cache: "miss",
+      body: "<p>guest sees DJ Nova?redirectTo=%2Fevents</p>",
+    });
     expect(await get("/entertainment/dj-nova?junk=2&redirectTo=%2Fevents")).toMatchObject({ cache: "hit" });
   });
 

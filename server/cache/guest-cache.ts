@@ -22,7 +22,8 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language
  */
 export function pageKey(url: URL, queryParams: readonly string[]): string {
   const kept = new URLSearchParams();
-  for (const name of [...queryParams].sort()) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  for (const name of [...queryParams].sort())
+    for (const value of url.searchParams.getAll(name)) kept.append(name, value);
   const query = kept.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
@@ -34,7 +35,12 @@ export function pageKey(url: URL, queryParams: readonly string[]): string {
  * password-reset link opens (its token is a secret of one person, never part of a key).
  */
 export function isDocumentPath(pathname: string): boolean {
-  return pathname !== "/__manifest" && !pathname.endsWith(".data") && !pathname.startsWith("/admin/") && pathname !== "/reset-password";
+  return (
+    pathname !== "/__manifest" &&
+    !pathname.endsWith(".data") &&
+    !pathname.startsWith("/admin/") &&
+    pathname !== "/reset-password"
+  );
 }
 
 /** An act's profile page shows that act only; any other page may show any act. */
@@ -68,7 +74,10 @@ export interface GuestPageCache {
  * server. While the announcements cannot be heard (at start, or while the listening
  * connection is down) nothing is served from the cache.
  */
-export function createGuestPageCache(store: TaggedStore, options: { queryParams: readonly string[]; maxEntries?: number }): GuestPageCache {
+export function createGuestPageCache(
+  store: TaggedStore,
+  options: { queryParams: readonly string[]; maxEntries?: number },
+): GuestPageCache {
   const { queryParams } = options;
   const pages = { group: "guest-pages", maxEntries: options.maxEntries ?? 500, keptThroughWrites: true };
 
@@ -93,7 +102,12 @@ export function createGuestPageCache(store: TaggedStore, options: { queryParams:
     c.set("renderUrl", new URL(key, url).toString());
     await next();
     const response = c.res;
-    if (response.status !== 200 || response.headers.has("set-cookie") || !response.headers.get("content-type")?.startsWith("text/html")) return;
+    if (
+      response.status !== 200 ||
+      response.headers.has("set-cookie") ||
+      !response.headers.get("content-type")?.startsWith("text/html")
+    )
+      return;
     // A page from the renderer carries its bytes (and their gzip when the client took it); any other is read.
     const page = renderedPage(response);
     if (!page && response.headers.has("content-encoding")) return;
@@ -106,6 +120,7 @@ export function createGuestPageCache(store: TaggedStore, options: { queryParams:
 
   return {
     middleware,
-    derived: (key, compute) => store.kept(key, "*", compute, { group: "guest-derived", maxEntries: 100, keptThroughWrites: true }),
+    derived: (key, compute) =>
+      store.kept(key, "*", compute, { group: "guest-derived", maxEntries: 100, keptThroughWrites: true }),
   };
 }

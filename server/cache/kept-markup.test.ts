@@ -39,12 +39,17 @@ describe("kept markup", () => {
   it("a page's gzip with kept parts inside decompresses to the page, wherever the parts sit", () => {
     const text = fc.string({ unit: "grapheme", maxLength: 400 });
     fc.assert(
-      fc.property(text, fc.array(fc.tuple(text, text), { maxLength: 4 }), fc.integer({ min: 1, max: 9 }), (start, rest, level) => {
-        const parts = rest.map(([part]) => keptPiece({ html: part, imagePreloads: [] }));
-        const page = Buffer.from(start + rest.map(([part, after]) => part + after).join(""));
-        const zipped = gzipAround(page, parts, level);
-        expect(gunzipSync(zipped).equals(page)).toBe(true);
-      }),
+      fc.property(
+        text,
+        fc.array(fc.tuple(text, text), { maxLength: 4 }),
+        fc.integer({ min: 1, max: 9 }),
+        (start, rest, level) => {
+          const parts = rest.map(([part]) => keptPiece({ html: part, imagePreloads: [] }));
+          const page = Buffer.from(start + rest.map(([part, after]) => part + after).join(""));
+          const zipped = gzipAround(page, parts, level);
+          expect(gunzipSync(zipped).equals(page)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -53,7 +58,11 @@ describe("kept markup", () => {
     const page = Buffer.from("<p>same</p><main><p>same</p></main>");
     const zipped = gzipAround(
       page,
-      [keptPiece({ html: "<aside>absent</aside>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] }), keptPiece({ html: "<p>same</p>", imagePreloads: [] })],
+      [
+        keptPiece({ html: "<aside>absent</aside>", imagePreloads: [] }),
+        keptPiece({ html: "<p>same</p>", imagePreloads: [] }),
+        keptPiece({ html: "<p>same</p>", imagePreloads: [] }),
+      ],
       3,
     );
     expect(gunzipSync(zipped).toString()).toBe(page.toString());

@@ -65,6 +65,10 @@ export function keptPiece({ html, imagePreloads }: RenderedMarkup): KeptPiece {
     html,
     imagePreloads,
     bytes,
-    deflated: () => (deflated ??= deflateRawSync(bytes, { level: constants.Z_DEFAULT_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH })),
+    deflated: () =>
+      (deflated ??= deflateRawSync(bytes, {
+        level: constants.Z_DEFAULT_COMPRESSION,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      })),
   };
 }

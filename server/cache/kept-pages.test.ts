@@ -22,7 +22,10 @@ describe("kept pages", () => {
     const keeper = createPageKeeper();
     const html = `<!doctype html><html><body>${"<p>the same words, again and again</p>".repeat(100)}<script>window.x = 1</script></body></html>`;
     const kept = keeper.keep("k", bytes(html));
-    const send = () => finishPage(htmlResponse(kept.bytes, { headers: { "content-type": "text/html" } }, [], kept.finish), { acceptsGzip: true });
+    const send = () =>
+      finishPage(htmlResponse(kept.bytes, { headers: { "content-type": "text/html" } }, [], kept.finish), {
+        acceptsGzip: true,
+      });
     const first = send();
     expect(kept.finish.policy).toContain("'sha256-");
     expect(kept.finish.gzip).toBeDefined();

@@ -66,7 +66,11 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     if (tag.startsWith("act:") || tag.startsWith("user:")) clock.changed(tag);
     else forgetAll();
   };
-  const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, { onNotify, forget: forgetAll, what: "kept values" });
+  const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, {
+    onNotify,
+    forget: forgetAll,
+    what: "kept values",
+  });
 
   /** Each group's entries, and whether a write forgets them. */
   const forgottenByWrites = new Set<string>();
@@ -79,7 +83,10 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     return entries;
   };
   const isFresh = (entry: Entry, options: KeptOptions) =>
-    listener.listening() && clock.isFresh(entry.readAt, entry.tags) && Date.now() < entry.expiresAt && (options.keptThroughWrites || entry.readAt >= lastWriteAt);
+    listener.listening() &&
+    clock.isFresh(entry.readAt, entry.tags) &&
+    Date.now() < entry.expiresAt &&
+    (options.keptThroughWrites || entry.readAt >= lastWriteAt);
 
   /** The fresh entry of `key`, made most recently used; a stale one is dropped. */
   function fresh(key: string, options: KeptOptions): Entry | undefined {
@@ -96,7 +103,12 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     if (!listener.listening()) return;
     const entries = entriesOf(options);
     entries.delete(key);
-    entries.set(key, { readAt, tags, value, expiresAt: options.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxAgeMs });
+    entries.set(key, {
+      readAt,
+      tags,
+      value,
+      expiresAt: options.maxAgeMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxAgeMs,
+    });
     if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
   }
 

@@ -12,8 +12,14 @@ import { acts, bookings as bookings_, events, sessions, users } from "../db/sche
  */
 const ssr: SsrHandler = async (request, context) => {
   // /bookings stands in for a profile's review button: the planner's bookings not yet reviewed.
-  const bookings = async () => (await context.unreviewedBookings()).map((booking) => `${booking.url}@${booking.starttime.toISOString()}`).join(" ");
-  const page = new URL(request.url).pathname === "/bookings" ? await bookings() : `${context.viewer?.name} (${context.viewer?.role}): ${await context.unreadCount()} unread`;
+  const bookings = async () =>
+    (await context.unreviewedBookings())
+      .map((booking) => `${booking.url}@${booking.starttime.toISOString()}`)
+      .join(" ");
+  const page =
+    new URL(request.url).pathname === "/bookings"
+      ? await bookings()
+      : `${context.viewer?.name} (${context.viewer?.role}): ${await context.unreadCount()} unread`;
   return new Response(context.viewer ? page : "guest", { headers: { "content-type": "text/html; charset=utf-8" } });
 };
 
@@ -82,13 +88,17 @@ describe("what is kept of a signed-in viewer", () => {
     await eventually(async () => (await bookings()).includes("spring-gala@"));
     // A review through this server: the very next page no longer offers the event.
     const review = { rating: 5, title: "Kept test", body: "Reviewed once.", event_url: "spring-gala" };
-    expect((await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", review)).status).toBe(201);
+    expect(
+      (await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", review)).status,
+    ).toBe(201);
     expect(await bookings()).not.toContain("spring-gala@");
   });
 
   it("a planner's kept bookings are never another planner's", async () => {
     const other = await server.cookieFor("otherPlanner");
-    expect(await (await server.request("/bookings", { cookie: await server.cookieFor("planner") })).text()).not.toBe("guest");
+    expect(await (await server.request("/bookings", { cookie: await server.cookieFor("planner") })).text()).not.toBe(
+      "guest",
+    );
     expect(await (await server.request("/bookings", { cookie: other })).text()).not.toContain("spring-gala");
   });
 });

@@ -40,7 +40,8 @@ export interface ViewerCache {
 export function createViewerCache(store: TaggedStore): ViewerCache {
   const options = (group: string) => ({ group: `viewer-${group}`, maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
   /** A fact about one user, kept until that user is announced, a write is answered here, or a minute passes. */
-  const perUser = <T>(group: string, userId: string, load: () => Promise<T>) => store.kept(userId, [`user:${userId}`], load, options(group));
+  const perUser = <T>(group: string, userId: string, load: () => Promise<T>) =>
+    store.kept(userId, [`user:${userId}`], load, options(group));
 
   return {
     async session(token, load) {

@@ -18,11 +18,23 @@ describe("the bench's generated acts", () => {
              count(distinct name)::int as names, max(url) filter (where length(url) = 15) as last,
              (select count(*)::int from act_tags t join acts x on x.id = t.act_id where x.url like 'bulk-act-%') as tags,
              (select count(*)::int from act_search s join acts x on x.id = s.act_id where x.url like 'bulk-act-%' and s.visible) as searchable
-      from acts where url like 'bulk-act-%'`)) as unknown as { rows: { acts: number; placed: number; places: number; names: number; last: string; tags: number; searchable: number }[] };
+      from acts where url like 'bulk-act-%'`)) as unknown as {
+      rows: {
+        acts: number;
+        placed: number;
+        places: number;
+        names: number;
+        last: string;
+        tags: number;
+        searchable: number;
+      }[];
+    };
     expect(rows[0]).toMatchObject({ acts: 40, placed: 40, names: 40, last: "bulk-act-999999", searchable: 40 });
     expect(rows[0]!.places).toBeGreaterThan(30);
     expect(rows[0]!.tags).toBeGreaterThanOrEqual(40 * 3);
-    const named = (await server.database.db.execute(sql`select name from acts where url = 'bulk-act-1000019'`)) as unknown as { rows: { name: string }[] };
+    const named = (await server.database.db.execute(
+      sql`select name from acts where url = 'bulk-act-1000019'`,
+    )) as unknown as { rows: { name: string }[] };
     expect(named.rows[0]?.name).toMatch(/ 1000019$/);
   });
 });

@@ -58,7 +58,8 @@ const HEADLINES = [
   "Comedy that works for any crowd",
 ];
 
-const array = (values: string[]) => sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(",")}]`);
+const array = (values: string[]) =>
+  sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(",")}]`);
 
 /**
  * Adds `count` generated, approved acts for measuring search at scale (npm run seed -- --acts N):
@@ -94,7 +95,9 @@ export async function refreshSearchRows(tx: Transaction, first: number): Promise
   await tx.execute(sql`select refresh_act_search(id) from acts where id >= ${first}`);
   await tx.execute(sql.raw(`ALTER TABLE "act_search" ENABLE TRIGGER USER`));
   await tx.execute(sql`delete from facet_count_changes`);
-  await tx.execute(sql`insert into facet_count_changes (key, delta) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`);
+  await tx.execute(
+    sql`insert into facet_count_changes (key, delta) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`,
+  );
 }
 
 /**
@@ -102,7 +105,9 @@ export async function refreshSearchRows(tx: Transaction, first: number): Promise
  * Products of a number are taken in bigint: at a million acts, number x 7919 passes int4's range.
  */
 async function insertBulkRows(tx: Transaction, count: number, firstNumber: number): Promise<void> {
-  const [start] = ((await tx.execute(sql`select coalesce(max(id), 0)::int as id from acts`)) as unknown as { rows: { id: number }[] }).rows;
+  const [start] = (
+    (await tx.execute(sql`select coalesce(max(id), 0)::int as id from acts`)) as unknown as { rows: { id: number }[] }
+  ).rows;
   const first = (start?.id ?? 0) + 1;
   await tx.execute(sql`
     with top as (select id, label, row_number() over (order by population desc) as n from places order by population desc limit 400)
@@ -137,7 +142,9 @@ async function insertBulkRows(tx: Transaction, count: number, firstNumber: numbe
  */
 async function insertBulkAvailability(tx: Transaction, first: number): Promise<void> {
   // The acts' own trigger, which makes each its feed's secret, is off during the load.
-  await tx.execute(sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`);
+  await tx.execute(
+    sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`,
+  );
   await tx.execute(sql`
     insert into act_blocks (act_id, starts_on, ends_on, note)
     select a.id, current_date + (a.id % 400), current_date + (a.id % 400) + 2, 'Generated block'

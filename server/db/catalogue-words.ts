@@ -239,7 +239,16 @@ export const DJ_NAMES = [
   "Marquee",
 ];
 
-export const ENSEMBLE_WORDS = ["String Quartet", "Jazz Trio", "Acoustic Duo", "Piano Bar", "Strings", "Chamber Players", "Jazz Quartet", "Guitar Duo"];
+export const ENSEMBLE_WORDS = [
+  "String Quartet",
+  "Jazz Trio",
+  "Acoustic Duo",
+  "Piano Bar",
+  "Strings",
+  "Chamber Players",
+  "Jazz Quartet",
+  "Guitar Duo",
+];
 
 /** A kind of act: what it is called, which tags it carries, and how it describes itself. */
 export interface ActKind {
@@ -283,9 +292,24 @@ export const ACT_KINDS: ActKind[] = [
       "They have played more than {gigs} events since {year}, from backyard parties to ballrooms of 800.",
     ],
     offerings: [
-      ["Full Reception", "Four 45-minute sets from the full band, with a curated playlist between sets and an emcee for announcements.", 5500, 9500],
-      ["Cocktail Hour Add-On", "A stripped-down trio from the band for your cocktail hour, then the full band after dinner.", 1500, 2500],
-      ["Corporate Party", "Two high-energy sets with walk-on music for your speakers and a sound check before doors.", 4500, 8000],
+      [
+        "Full Reception",
+        "Four 45-minute sets from the full band, with a curated playlist between sets and an emcee for announcements.",
+        5500,
+        9500,
+      ],
+      [
+        "Cocktail Hour Add-On",
+        "A stripped-down trio from the band for your cocktail hour, then the full band after dinner.",
+        1500,
+        2500,
+      ],
+      [
+        "Corporate Party",
+        "Two high-energy sets with walk-on music for your speakers and a sound check before doors.",
+        4500,
+        8000,
+      ],
     ],
   },
   {
@@ -312,9 +336,19 @@ export const ACT_KINDS: ActKind[] = [
       "More than {gigs} events played since {year}.",
     ],
     offerings: [
-      ["Wedding Package", "Ceremony sound, cocktail hour playlist and five hours of dancing, with emcee duties throughout.", 1400, 2600],
+      [
+        "Wedding Package",
+        "Ceremony sound, cocktail hour playlist and five hours of dancing, with emcee duties throughout.",
+        1400,
+        2600,
+      ],
       ["Party Package", "Four hours of open-format mixing with lights and a wireless microphone.", 800, 1500],
-      ["Campus Night", "A high-energy three-hour set for college events, with a clean-edit playlist on request.", 700, 1300],
+      [
+        "Campus Night",
+        "A high-energy three-hour set for college events, with a clean-edit playlist on request.",
+        700,
+        1300,
+      ],
     ],
   },
   {
@@ -340,7 +374,12 @@ export const ACT_KINDS: ActKind[] = [
       "Players have performed with regional orchestras and jazz festivals, and {gigs} private events since {year}.",
     ],
     offerings: [
-      ["Ceremony", "Prelude, processional, recessional and postlude, with a custom arrangement of one song.", 600, 1100],
+      [
+        "Ceremony",
+        "Prelude, processional, recessional and postlude, with a custom arrangement of one song.",
+        600,
+        1100,
+      ],
       ["Cocktail Hour", "Ninety minutes of background music, acoustic, with no amplification needed.", 500, 900],
       ["Dinner Music", "Two 45-minute sets of standards at a level made for conversation.", 900, 1600],
     ],
@@ -355,7 +394,12 @@ export const ACT_KINDS: ActKind[] = [
     varietyTypes: [],
     speakerTypes: [],
     eventTypes: ["Wedding", "Private Party", "Corporate Event", "Virtual Event"],
-    headlines: ["Singer-songwriter for intimate events", "{genre} vocalist with a warm, soulful voice", "Solo guitar and vocals from {city}", "Piano and vocals for receptions and lounges"],
+    headlines: [
+      "Singer-songwriter for intimate events",
+      "{genre} vocalist with a warm, soulful voice",
+      "Solo guitar and vocals from {city}",
+      "Piano and vocals for receptions and lounges",
+    ],
     descriptions: [
       "{name} is a {genre} performer from {city} with a voice critics call warm and unhurried.",
       "Sets mix well-loved covers with a few originals, and requests are welcome.",
@@ -391,7 +435,12 @@ export const ACT_KINDS: ActKind[] = [
     ],
     offerings: [
       ["Keynote", "A 45-minute keynote tailored to your event, with 15 minutes of audience questions.", 7500, 20000],
-      ["Half-Day Workshop", "An interactive three-hour workshop for up to 60 people, with a workbook for each.", 6000, 12000],
+      [
+        "Half-Day Workshop",
+        "An interactive three-hour workshop for up to 60 people, with a workbook for each.",
+        6000,
+        12000,
+      ],
       ["Emcee Services", "Hosting your full program: introductions, transitions and keeping time.", 2500, 5000],
     ],
   },

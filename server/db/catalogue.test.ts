@@ -20,6 +20,8 @@ describe("the demo catalogue reads as real", () => {
   });
 
   it("is the same on every machine: made from the seed alone", () => {
-    expect(planCatalogue(320, new Date("2026-11-25T12:00:00Z")).map((act) => act.row.name)).toEqual(planned.map((act) => act.row.name));
+    expect(planCatalogue(320, new Date("2026-11-25T12:00:00Z")).map((act) => act.row.name)).toEqual(
+      planned.map((act) => act.row.name),
+    );
   });
 });

@@ -80,7 +80,9 @@ function actName(random: Random, kind: ActKind, variety: string | undefined): st
   const person = `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)}`;
   switch (kind.key) {
     case "band":
-      return random() < 0.5 ? `The ${pick(random, BAND_ADJECTIVES)} ${pick(random, BAND_NOUNS)}` : `${pick(random, BAND_ADJECTIVES)} ${pick(random, BAND_NOUNS)}`;
+      return random() < 0.5
+        ? `The ${pick(random, BAND_ADJECTIVES)} ${pick(random, BAND_NOUNS)}`
+        : `${pick(random, BAND_ADJECTIVES)} ${pick(random, BAND_NOUNS)}`;
     case "dj":
       return `DJ ${pick(random, DJ_NAMES)}`;
     case "ensemble":
@@ -109,7 +111,13 @@ interface PlannedAct {
   tags: { relation: ActTagRelation; type: string; name: string }[];
   locations: string[];
   reviews: { rating: 1 | 2 | 3 | 4 | 5; title: string; body: string; reviewerName: string; createdAt: Date }[];
-  offerings: { title: string; description: string; eventTypes: string[]; priceFromCents: number | null; priceToCents: number | null }[];
+  offerings: {
+    title: string;
+    description: string;
+    eventTypes: string[];
+    priceFromCents: number | null;
+    priceToCents: number | null;
+  }[];
   photos: number[];
   bookedDays: number[];
 }
@@ -154,10 +162,22 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     const eventTypes = pickSome(random, kind.eventTypes, 2, 4);
     const tags: PlannedAct["tags"] = [
       ...genres.map((value) => ({ relation: "genres" as const, type: "Genre", name: value })),
-      ...(kind.songTypes.length ? pickSome(random, kind.songTypes, 1, 2).map((value) => ({ relation: "songTypes" as const, type: "Song Type", name: value })) : []),
+      ...(kind.songTypes.length
+        ? pickSome(random, kind.songTypes, 1, 2).map((value) => ({
+            relation: "songTypes" as const,
+            type: "Song Type",
+            name: value,
+          }))
+        : []),
       ...(setup ? [{ relation: "bandSetups" as const, type: "Band Setup", name: setup }] : []),
       ...(variety ? [{ relation: "varietyTypes" as const, type: "Variety Type", name: variety }] : []),
-      ...(kind.speakerTypes.length ? pickSome(random, kind.speakerTypes, 1, 2).map((value) => ({ relation: "speakerTypes" as const, type: "Speaker Type", name: value })) : []),
+      ...(kind.speakerTypes.length
+        ? pickSome(random, kind.speakerTypes, 1, 2).map((value) => ({
+            relation: "speakerTypes" as const,
+            type: "Speaker Type",
+            name: value,
+          }))
+        : []),
       ...eventTypes.map((value) => ({ relation: "eventTypes" as const, type: "Event Type", name: value })),
     ];
     const others = CATALOGUE_CITIES.filter((label) => label !== city);
@@ -167,7 +187,12 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     const usedReviews = new Set<string>();
     const reviews = Array.from({ length: reviewCount }, (_, n) => {
       const rating = Math.max(1, Math.min(5, Math.round(quality + (random() - 0.6) * 2.2))) as 1 | 2 | 3 | 4 | 5;
-      const [title, body] = unused(REVIEW_TEMPLATES[rating], Math.floor(random() * REVIEW_TEMPLATES[rating].length), usedReviews, ([title]) => title);
+      const [title, body] = unused(
+        REVIEW_TEMPLATES[rating],
+        Math.floor(random() * REVIEW_TEMPLATES[rating].length),
+        usedReviews,
+        ([title]) => title,
+      );
       return {
         rating,
         title,
@@ -177,12 +202,14 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
       };
     });
     const prices = offeringPrices(seed, index, city);
-    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(([title, description, from, to]) => ({
-      title,
-      description,
-      eventTypes: pickSome(random, eventTypes, 1, 2),
-      ...prices(from, to),
-    }));
+    const offerings = pickSome(random, kind.offerings, 1, kind.offerings.length).map(
+      ([title, description, from, to]) => ({
+        title,
+        description,
+        eventTypes: pickSome(random, eventTypes, 1, 2),
+        ...prices(from, to),
+      }),
+    );
     const description = kind.descriptions
       .map((sentence) => fill(sentence, words))
       .filter(() => random() < 0.85)
@@ -204,7 +231,10 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
         nationallyRecognized: random() < 0.06,
         hasPerformedCorporateEvent: corporate,
         corporateEventExperience: corporate ? "Company parties, product launches and award nights." : null,
-        social: random() < 0.5 ? { web: `https://${url}.example.com`, instagram: `https://www.instagram.com/${url.replace(/-/g, "")}` } : {},
+        social:
+          random() < 0.5
+            ? { web: `https://${url}.example.com`, instagram: `https://www.instagram.com/${url.replace(/-/g, "")}` }
+            : {},
         createdAt: new Date(now.getTime() - Math.floor(random() * 700) * DAY - index * 60_000),
       },
       tags,
@@ -246,7 +276,10 @@ function offeringPrices(seed: number, index: number, city: string) {
  * seed. Loaded after the contract's demo data, in one transaction; search rows are built once
  * at the end rather than by a trigger per row.
  */
-export async function seedCatalogue(db: Database, options: { storage: FileStorage; now?: Date; count?: number }): Promise<void> {
+export async function seedCatalogue(
+  db: Database,
+  options: { storage: FileStorage; now?: Date; count?: number },
+): Promise<void> {
   const now = options.now ?? new Date();
   const planned = planCatalogue(options.count ?? CATALOGUE_ACTS, now);
   const photoRandom = seededRandom(7);
@@ -264,13 +297,19 @@ export async function seedCatalogue(db: Database, options: { storage: FileStorag
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await withRowTriggersOff(tx, ["users", "acts", "act_tags", "act_locations", "reviews", "packages", "package_event_types", "images"], async () => {
-      const managers = await insertCatalogueArtists(tx, planned, passwordHash);
-      const first = await insertCatalogueRows(tx, planned, managers, avatars, photoKeys, now);
-      // The acts' own trigger, which makes each its calendar feed's secret, is off during the load.
-      await tx.execute(sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`);
-      await refreshSearchRows(tx, first);
-    });
+    await withRowTriggersOff(
+      tx,
+      ["users", "acts", "act_tags", "act_locations", "reviews", "packages", "package_event_types", "images"],
+      async () => {
+        const managers = await insertCatalogueArtists(tx, planned, passwordHash);
+        const first = await insertCatalogueRows(tx, planned, managers, avatars, photoKeys, now);
+        // The acts' own trigger, which makes each its calendar feed's secret, is off during the load.
+        await tx.execute(
+          sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`,
+        );
+        await refreshSearchRows(tx, first);
+      },
+    );
   });
 }
 
@@ -281,15 +320,37 @@ export function catalogueArtistEmail(actUrl: string): string {
 
 async function insertCatalogueArtists(tx: Transaction, planned: PlannedAct[], passwordHash: string): Promise<string[]> {
   const ids = planned.map(() => randomUUID());
-  const users = planned.map((act, n) => ({ id: ids[n]!, name: act.manager, email: catalogueArtistEmail(act.row.url), emailVerified: true, role: "ARTIST", url: `artist-${act.row.url}` }));
+  const users = planned.map((act, n) => ({
+    id: ids[n]!,
+    name: act.manager,
+    email: catalogueArtistEmail(act.row.url),
+    emailVerified: true,
+    role: "ARTIST",
+    url: `artist-${act.row.url}`,
+  }));
   for (let start = 0; start < users.length; start += 500) {
     await tx.insert(t.users).values(users.slice(start, start + 500));
-    await tx.insert(t.accounts).values(users.slice(start, start + 500).map((user) => ({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: passwordHash })));
+    await tx.insert(t.accounts).values(
+      users.slice(start, start + 500).map((user) => ({
+        id: randomUUID(),
+        accountId: user.id,
+        providerId: "credential",
+        userId: user.id,
+        password: passwordHash,
+      })),
+    );
   }
   return ids;
 }
 
-async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], managers: string[], avatars: string[], photoKeys: string[][], now: Date): Promise<number> {
+async function insertCatalogueRows(
+  tx: Transaction,
+  planned: PlannedAct[],
+  managers: string[],
+  avatars: string[],
+  photoKeys: string[][],
+  now: Date,
+): Promise<number> {
   const tagRows = await tx.select().from(t.tags);
   const tagId = new Map(tagRows.map((tag) => [`${tag.type}:${tag.name}`, tag.id]));
   const places = await tx
@@ -299,7 +360,14 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
   const placeId = new Map(places.map((place) => [place.label, place.id]));
   const inserted = await tx
     .insert(t.acts)
-    .values(planned.map((act, n) => ({ ...act.row, avatar: avatars[n], managerId: managers[n], placeId: placeId.get(act.row.location!) ?? null })))
+    .values(
+      planned.map((act, n) => ({
+        ...act.row,
+        avatar: avatars[n],
+        managerId: managers[n],
+        placeId: placeId.get(act.row.location!) ?? null,
+      })),
+    )
     .returning({ id: t.acts.id });
   const ids = inserted.map((row) => row.id);
   const each = <T>(make: (act: PlannedAct, actId: number) => T[]) => planned.flatMap((act, n) => make(act, ids[n]!));
@@ -307,11 +375,17 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
     for (let start = 0; start < rows.length; start += 500) await insert(rows.slice(start, start + 500));
   };
   await batches(
-    each((act, actId) => act.tags.map((tag) => ({ actId, relation: tag.relation, tagId: tagId.get(`${tag.type}:${tag.name}`)! }))),
+    each((act, actId) =>
+      act.tags.map((tag) => ({ actId, relation: tag.relation, tagId: tagId.get(`${tag.type}:${tag.name}`)! })),
+    ),
     (rows) => tx.insert(t.actTags).values(rows).onConflictDoNothing(),
   );
   await batches(
-    each((act, actId) => act.locations.slice(1).map((location, rank) => ({ actId, location, placeId: placeId.get(location) ?? null, rank: rank + 1 }))),
+    each((act, actId) =>
+      act.locations
+        .slice(1)
+        .map((location, rank) => ({ actId, location, placeId: placeId.get(location) ?? null, rank: rank + 1 })),
+    ),
     (rows) => tx.insert(t.actLocations).values(rows),
   );
   await batches(
@@ -319,7 +393,9 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
     (rows) => tx.insert(t.reviews).values(rows),
   );
   await batches(
-    planned.flatMap((_act, n) => photoKeys[n]!.map((path, k) => ({ actId: ids[n]!, path, createdAt: new Date(now.getTime() - (k + 1) * DAY) }))),
+    planned.flatMap((_act, n) =>
+      photoKeys[n]!.map((path, k) => ({ actId: ids[n]!, path, createdAt: new Date(now.getTime() - (k + 1) * DAY) })),
+    ),
     (rows) => tx.insert(t.images).values(rows),
   );
   const offerings = each((act, actId) => act.offerings.map((offering, rank) => ({ actId, offering, rank: rank + 1 })));
@@ -337,7 +413,9 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
     )
     .returning({ id: t.packages.id });
   await batches(
-    offerings.flatMap(({ offering }, n) => offering.eventTypes.map((name) => ({ packageId: packageIds[n]!.id, tagId: tagId.get(`Event Type:${name}`)! }))),
+    offerings.flatMap(({ offering }, n) =>
+      offering.eventTypes.map((name) => ({ packageId: packageIds[n]!.id, tagId: tagId.get(`Event Type:${name}`)! })),
+    ),
     (rows) => tx.insert(t.packageEventTypes).values(rows).onConflictDoNothing(),
   );
   await insertCatalogueBookings(tx, planned, ids, placeId, now);
@@ -345,11 +423,23 @@ async function insertCatalogueRows(tx: Transaction, planned: PlannedAct[], manag
 }
 
 /** Booked dates, so that a search for a date drops some acts: events of one planner account that cannot sign in. */
-async function insertCatalogueBookings(tx: Transaction, planned: PlannedAct[], ids: number[], placeId: Map<string, number>, now: Date) {
+async function insertCatalogueBookings(
+  tx: Transaction,
+  planned: PlannedAct[],
+  ids: number[],
+  placeId: Map<string, number>,
+  now: Date,
+) {
   const bookings = planned.flatMap((act, n) => act.bookedDays.map((days) => ({ act, actId: ids[n]!, days })));
   if (!bookings.length) return;
   const plannerId = randomUUID();
-  await tx.insert(t.users).values({ id: plannerId, name: "Catalogue Bookings", email: "bookings@catalogue.invalid", role: "PLANNER", url: "catalogue-bookings" });
+  await tx.insert(t.users).values({
+    id: plannerId,
+    name: "Catalogue Bookings",
+    email: "bookings@catalogue.invalid",
+    role: "PLANNER",
+    url: "catalogue-bookings",
+  });
   const events = await tx
     .insert(t.events)
     .values(
@@ -357,7 +447,14 @@ async function insertCatalogueBookings(tx: Transaction, planned: PlannedAct[], i
         // 7 PM UTC falls on the same local day in every US time zone.
         const day = new Date(now.getTime() + days * DAY);
         day.setUTCHours(19, 0, 0, 0);
-        return { url: `catalogue-event-${n + 1}`, plannerId, name: `Private event ${n + 1}`, starttime: day, location: act.row.location!, placeId: placeId.get(act.row.location!) ?? null };
+        return {
+          url: `catalogue-event-${n + 1}`,
+          plannerId,
+          name: `Private event ${n + 1}`,
+          starttime: day,
+          location: act.row.location!,
+          placeId: placeId.get(act.row.location!) ?? null,
+        };
       }),
     )
     .returning({ id: t.events.id });
@@ -367,7 +464,21 @@ async function insertCatalogueBookings(tx: Transaction, planned: PlannedAct[], i
     .returning({ id: t.invites.id });
   const offers = await tx
     .insert(t.offers)
-    .values(invites.map((invite, n) => ({ inviteId: invite.id, priceCents: 150_000 + ((n * 37_500) % 900_000), message: "Confirmed.", status: "accepted" as const })))
+    .values(
+      invites.map((invite, n) => ({
+        inviteId: invite.id,
+        priceCents: 150_000 + ((n * 37_500) % 900_000),
+        message: "Confirmed.",
+        status: "accepted" as const,
+      })),
+    )
     .returning({ id: t.offers.id });
-  await tx.insert(t.bookings).values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId, offerId: offers[n]!.id, number: newBookingNumber() })));
+  await tx.insert(t.bookings).values(
+    bookings.map(({ actId }, n) => ({
+      eventId: events[n]!.id,
+      actId,
+      offerId: offers[n]!.id,
+      number: newBookingNumber(),
+    })),
+  );
 }

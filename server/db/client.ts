@@ -57,7 +57,9 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onTransientRetry ?? (() => undefined)) : openPglite(options.dataDir, options.snapshot);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onTransientRetry ?? (() => undefined))
+    : openPglite(options.dataDir, options.snapshot);
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Uint8Array | undefined): Promise<DatabaseHandle> {
@@ -88,7 +90,10 @@ async function openPglite(dataDir: string | undefined, snapshot: Uint8Array | un
   };
 }
 
-async function openPostgres(connectionString: string, onTransientRetry: (attempt: number, error: unknown) => void): Promise<DatabaseHandle> {
+async function openPostgres(
+  connectionString: string,
+  onTransientRetry: (attempt: number, error: unknown) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);

@@ -8,22 +8,45 @@ import { contentImports, guides, seoEntries } from "./schema";
 
 /** The files' own shape (url, title, desc; long-form: url, title, paragraphs). */
 const actFile = z.array(z.object({ url: z.string(), title: z.string(), desc: z.string() }));
-const listingFile = z.array(z.object({ url: z.string(), title: z.string(), desc: z.string(), intro: z.array(z.string()).default([]) }));
+const listingFile = z.array(
+  z.object({ url: z.string(), title: z.string(), desc: z.string(), intro: z.array(z.string()).default([]) }),
+);
 const guideFile = z.array(z.looseObject({ url: z.string() }));
 
 const KINDS = [
   {
     prefix: "seo-acts",
-    read: (raw: unknown) => ({ entries: actFile.parse(raw).map((entry) => seoEntrySchema.parse({ kind: "act", key: entry.url, title: entry.title, description: entry.desc })), guides: [] }),
+    read: (raw: unknown) => ({
+      entries: actFile
+        .parse(raw)
+        .map((entry) =>
+          seoEntrySchema.parse({ kind: "act", key: entry.url, title: entry.title, description: entry.desc }),
+        ),
+      guides: [],
+    }),
   },
   {
     prefix: "seo-listings",
     read: (raw: unknown) => ({
-      entries: listingFile.parse(raw).map((entry) => seoEntrySchema.parse({ kind: "listing", key: entry.url, title: entry.title, description: entry.desc, intro: entry.intro })),
+      entries: listingFile.parse(raw).map((entry) =>
+        seoEntrySchema.parse({
+          kind: "listing",
+          key: entry.url,
+          title: entry.title,
+          description: entry.desc,
+          intro: entry.intro,
+        }),
+      ),
       guides: [],
     }),
   },
-  { prefix: "seo-long-form", read: (raw: unknown) => ({ entries: [], guides: guideFile.parse(raw).map(({ url, ...guide }) => guideSchema.parse({ slug: url, ...guide })) }) },
+  {
+    prefix: "seo-long-form",
+    read: (raw: unknown) => ({
+      entries: [],
+      guides: guideFile.parse(raw).map(({ url, ...guide }) => guideSchema.parse({ slug: url, ...guide })),
+    }),
+  },
 ];
 
 /**

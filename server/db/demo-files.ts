@@ -31,14 +31,20 @@ function encodePng(width: number, height: number, pixel: (x: number, y: number, 
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG with a diagonal two-colour gradient. */
 export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Buffer {
   return encodePng(width, height, (x, y, out) => {
     const t = (x / width + y / height) / 2;
-    for (let channel = 0; channel < 3; channel++) out[channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
+    for (let channel = 0; channel < 3; channel++)
+      out[channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
   });
 }
 

@@ -23,10 +23,12 @@ function revived(error: Answer["error"] & object): Error {
 function sendable(options: QueryOptions | undefined): Record<string, unknown> | undefined {
   if (!options) return undefined;
   const { parsers, serializers, blob, onNotice, ...rest } = options;
-  if (serializers || blob || onNotice) throw new Error("The embedded database's worker takes no serializers, blobs or notice handlers");
+  if (serializers || blob || onNotice)
+    throw new Error("The embedded database's worker takes no serializers, blobs or notice handlers");
   if (!parsers) return rest;
   const rawTypes = Object.entries(parsers).map(([type, parse]) => {
-    if (parse("x", Number(type)) !== "x") throw new Error(`The parser of type ${type} is not the identity: it cannot run in the worker`);
+    if (parse("x", Number(type)) !== "x")
+      throw new Error(`The parser of type ${type} is not the identity: it cannot run in the worker`);
     return Number(type);
   });
   return { ...rest, rawTypes };

@@ -29,7 +29,8 @@ export async function loadPlaces(db: Database): Promise<void> {
       values.push({ id: values.length + 1, name, region, label, slug, lat, lng, population, timeZone });
     }
     await db.transaction(async (tx) => {
-      for (let start = 0; start < values.length; start += 1000) await tx.insert(places).values(values.slice(start, start + 1000));
+      for (let start = 0; start < values.length; start += 1000)
+        await tx.insert(places).values(values.slice(start, start + 1000));
     });
   }
   await geocodeLocations(db);
@@ -37,7 +38,13 @@ export async function loadPlaces(db: Database): Promise<void> {
 
 /** Gives every act and event location written as a known place its place (a new database's demo rows, an old database's rows). */
 export async function geocodeLocations(db: Database): Promise<void> {
-  await db.execute(sql`update acts set place_id = p.id from places p where acts.place_id is null and acts.location is not null and lower(acts.location) = lower(p.label)`);
-  await db.execute(sql`update act_locations set place_id = p.id from places p where act_locations.place_id is null and lower(act_locations.location) = lower(p.label)`);
-  await db.execute(sql`update events set place_id = p.id from places p where events.place_id is null and lower(events.location) = lower(p.label)`);
+  await db.execute(
+    sql`update acts set place_id = p.id from places p where acts.place_id is null and acts.location is not null and lower(acts.location) = lower(p.label)`,
+  );
+  await db.execute(
+    sql`update act_locations set place_id = p.id from places p where act_locations.place_id is null and lower(act_locations.location) = lower(p.label)`,
+  );
+  await db.execute(
+    sql`update events set place_id = p.id from places p where events.place_id is null and lower(events.location) = lower(p.label)`,
+  );
 }

@@ -14,7 +14,9 @@ describe("a prepared statement", () => {
 
   it("answers what the statement answers, prepared or inside a transaction, call after call", async () => {
     const db = server.database.db;
-    const ids = ((await db.execute("select id from acts order by id limit 3")) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const ids = (
+      (await db.execute("select id from acts order by id limit 3")) as unknown as { rows: { id: number }[] }
+    ).rows.map((row) => row.id);
     const first = await twoActs(db, [ids[0]!, ids[1]!]);
     expect(first.map((row) => row.id)).toEqual([ids[0], ids[1]]);
     expect(first.every((row) => typeof row.url === "string")).toBe(true);

@@ -19,7 +19,8 @@ export type Row = Record<string, unknown>;
  */
 export function preparedStatement(name: string, text: string) {
   return async function run(db: Executor, args: readonly number[]): Promise<Row[]> {
-    for (const arg of args) if (!Number.isSafeInteger(arg)) throw new TypeError(`${name}: ${String(arg)} is not an integer`);
+    for (const arg of args)
+      if (!Number.isSafeInteger(arg)) throw new TypeError(`${name}: ${String(arg)} is not an integer`);
     if (db instanceof PgliteDatabase) {
       const client = (db as PgliteDatabase<Record<string, unknown>> & { $client: PGlite }).$client;
       await preparedOn(client, name, text);

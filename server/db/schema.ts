@@ -1,5 +1,23 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#modules/bookings/bookings";
 import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
@@ -97,7 +115,13 @@ export const tags = pgTable(
     name: text("name").notNull(),
     type: text("type").notNull(),
   },
-  (t) => [uniqueIndex("tags_type_name_unique").on(t.type, t.name), check("tags_type_check", sql`${t.type} in ('Genre', 'Song Type', 'Band Setup', 'Event Type', 'Variety Type', 'Speaker Type')`)],
+  (t) => [
+    uniqueIndex("tags_type_name_unique").on(t.type, t.name),
+    check(
+      "tags_type_check",
+      sql`${t.type} in ('Genre', 'Song Type', 'Band Setup', 'Event Type', 'Variety Type', 'Speaker Type')`,
+    ),
+  ],
 );
 
 // ---- acts ----
@@ -203,7 +227,10 @@ export const actTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.actId, t.relation, t.tagId] }),
-    check("act_tags_relation_check", sql`${t.relation} in ('genres', 'songTypes', 'bandSetups', 'eventTypes', 'varietyTypes', 'speakerTypes', 'styles', 'occasions')`),
+    check(
+      "act_tags_relation_check",
+      sql`${t.relation} in ('genres', 'songTypes', 'bandSetups', 'eventTypes', 'varietyTypes', 'speakerTypes', 'styles', 'occasions')`,
+    ),
   ],
 );
 
@@ -288,7 +315,10 @@ export const videos = pgTable(
     filePath: text("file_path"),
     createdAt: createdAt(),
   },
-  (t) => [index("videos_act_idx").on(t.actId), check("videos_source_check", sql`(${t.link} is null) <> (${t.filePath} is null)`)],
+  (t) => [
+    index("videos_act_idx").on(t.actId),
+    check("videos_source_check", sql`(${t.link} is null) <> (${t.filePath} is null)`),
+  ],
 );
 
 export const documents = pgTable(
@@ -542,11 +572,32 @@ export const actSearch = pgTable(
     index("act_search_facets_idx").using("gin", t.facets),
     // The slice whose tags estimate facet counts past FACETS_EXACT_UP_TO matches (search-acts.ts):
     // read through these, a sample costs an eighth of the matches, not all of them.
-    index("act_search_sample_document_idx").using("gin", t.document).where(sql`${t.visible} and hashint4(${t.actId}) & 7 = 0`),
-    index("act_search_sample_facets_idx").using("gin", t.facets).where(sql`${t.visible} and hashint4(${t.actId}) & 7 = 0`),
-    index("act_search_recommended_idx").on(t.visible, sql`${t.featured} desc`, sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.name, t.actId),
-    index("act_search_rating_idx").on(t.visible, sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.actId),
-    index("act_search_reviews_idx").on(t.visible, sql`${t.reviewCount} desc`, sql`${t.ratingAvg} desc nulls last`, t.actId),
+    index("act_search_sample_document_idx")
+      .using("gin", t.document)
+      .where(sql`${t.visible} and hashint4(${t.actId}) & 7 = 0`),
+    index("act_search_sample_facets_idx")
+      .using("gin", t.facets)
+      .where(sql`${t.visible} and hashint4(${t.actId}) & 7 = 0`),
+    index("act_search_recommended_idx").on(
+      t.visible,
+      sql`${t.featured} desc`,
+      sql`${t.ratingAvg} desc nulls last`,
+      sql`${t.reviewCount} desc`,
+      t.name,
+      t.actId,
+    ),
+    index("act_search_rating_idx").on(
+      t.visible,
+      sql`${t.ratingAvg} desc nulls last`,
+      sql`${t.reviewCount} desc`,
+      t.actId,
+    ),
+    index("act_search_reviews_idx").on(
+      t.visible,
+      sql`${t.reviewCount} desc`,
+      sql`${t.ratingAvg} desc nulls last`,
+      t.actId,
+    ),
     index("act_search_newest_idx").on(t.visible, sql`${t.createdAt} desc`, sql`${t.actId} desc`),
     // The acts with response facts: what the periodic sweep looks at besides recent conversations.
     index("act_search_responding_idx").on(t.actId).where(sql`${t.responseRate} is not null`),
@@ -560,10 +611,15 @@ export const actSearch = pgTable(
  * write to one act never waits on, or deadlocks with, a write to another (issue 32); a
  * periodic compaction folds the rows into one per key (compact_facet_counts()).
  */
-export const facetCountChanges = pgTable("facet_count_changes", { key: text("key").notNull(), delta: integer("delta").notNull() });
+export const facetCountChanges = pgTable("facet_count_changes", {
+  key: text("key").notNull(),
+  delta: integer("delta").notNull(),
+});
 
 /** Every word of every search document: where a misspelt word finds the word it meant. */
-export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)]);
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 // ---- moderation history ----
 
@@ -618,7 +674,10 @@ export const videoUploads = pgTable(
     /** When its last bytes arrived: an unfinished upload is removed a day after this. */
     lastByteAt: timestamp("last_byte_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("video_uploads_owner_uppy_idx").on(t.ownerId, t.uppyId), index("video_uploads_act_open_idx").on(t.actId, t.completed)],
+  (t) => [
+    index("video_uploads_owner_uppy_idx").on(t.ownerId, t.uppyId),
+    index("video_uploads_act_open_idx").on(t.actId, t.completed),
+  ],
 );
 
 /**
@@ -654,7 +713,10 @@ export const seoEntries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("seo_entries_kind_key_unique").on(t.kind, t.key), check("seo_entries_kind_check", sql`${t.kind} in ('act', 'listing')`)],
+  (t) => [
+    uniqueIndex("seo_entries_kind_key_unique").on(t.kind, t.key),
+    check("seo_entries_kind_check", sql`${t.kind} in ('act', 'listing')`),
+  ],
 );
 
 /** A long-form page at /guides/{slug}. */
@@ -691,7 +753,10 @@ export const shortlists = pgTable(
       .references(() => acts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.plannerId, t.actId] }), index("shortlists_planner_idx").on(t.plannerId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.plannerId, t.actId] }),
+    index("shortlists_planner_idx").on(t.plannerId, t.createdAt),
+  ],
 );
 
 /**
@@ -737,7 +802,10 @@ export const messages = pgTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_conversation_idx").on(t.conversationId, t.id), check("messages_kind_check", sql`${t.kind} in ('text', 'invite', 'offer', 'booking')`)],
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.id),
+    check("messages_kind_check", sql`${t.kind} in ('text', 'invite', 'offer', 'booking')`),
+  ],
 );
 
 /** How far each reader has read a conversation: the last message id they were shown. */
@@ -830,7 +898,11 @@ export const actBlocks = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("act_blocks_act_idx").on(t.actId, t.startsOn), index("act_blocks_day_idx").on(t.startsOn, t.endsOn), check("act_blocks_order", sql`${t.startsOn} <= ${t.endsOn}`)],
+  (t) => [
+    index("act_blocks_act_idx").on(t.actId, t.startsOn),
+    index("act_blocks_day_idx").on(t.startsOn, t.endsOn),
+    check("act_blocks_order", sql`${t.startsOn} <= ${t.endsOn}`),
+  ],
 );
 
 /** An iCalendar feed an act subscribed to (the manager's Google, iCloud or Outlook calendar), read again and again. */
@@ -852,7 +924,10 @@ export const calendarSubscriptions = pgTable(
     nextReadAt: timestamp("next_read_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("calendar_subscriptions_act_url_unique").on(t.actId, t.url), index("calendar_subscriptions_due_idx").on(t.nextReadAt)],
+  (t) => [
+    uniqueIndex("calendar_subscriptions_act_url_unique").on(t.actId, t.url),
+    index("calendar_subscriptions_due_idx").on(t.nextReadAt),
+  ],
 );
 
 /** The days a subscription's events cover, in the act's time zone: replaced whole by each good read. */
@@ -869,7 +944,11 @@ export const calendarBusyDays = pgTable(
     /** The first event's summary that day, for the manager's eyes only. */
     summary: text("summary"),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.day] }), index("calendar_busy_days_act_idx").on(t.actId, t.day), index("calendar_busy_days_day_idx").on(t.day, t.actId)],
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.day] }),
+    index("calendar_busy_days_act_idx").on(t.actId, t.day),
+    index("calendar_busy_days_day_idx").on(t.day, t.actId),
+  ],
 );
 
 /**

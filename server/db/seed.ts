@@ -14,10 +14,34 @@ export const DEMO_PASSWORD = "demo-password";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const DEMO_USERS: { key: string; email: string; name: string; role: Role; phone?: string; w9?: boolean; dd?: boolean }[] = [
+const DEMO_USERS: {
+  key: string;
+  email: string;
+  name: string;
+  role: Role;
+  phone?: string;
+  w9?: boolean;
+  dd?: boolean;
+}[] = [
   { key: "admin", email: "admin@example.com", name: "Avery Admin", role: "ADMIN" },
-  { key: "artist", email: "artist@example.com", name: "Riley Artist", role: "ARTIST", phone: "+1 312 555 0142", w9: true, dd: false },
-  { key: "artist2", email: "artist2@example.com", name: "Sam Artist", role: "ARTIST", phone: "+1 415 555 0199", w9: false, dd: true },
+  {
+    key: "artist",
+    email: "artist@example.com",
+    name: "Riley Artist",
+    role: "ARTIST",
+    phone: "+1 312 555 0142",
+    w9: true,
+    dd: false,
+  },
+  {
+    key: "artist2",
+    email: "artist2@example.com",
+    name: "Sam Artist",
+    role: "ARTIST",
+    phone: "+1 415 555 0199",
+    w9: false,
+    dd: true,
+  },
   { key: "planner", email: "planner@example.com", name: "Pat Planner", role: "PLANNER" },
   { key: "planner2", email: "planner2@example.com", name: "Jordan Planner", role: "PLANNER" },
 ];
@@ -51,7 +75,8 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
       return id;
     };
     const link = async (actId: number, relation: ActTagRelation, type: TagType, names: string[]) => {
-      if (names.length) await tx.insert(t.actTags).values(names.map((name) => ({ actId, relation, tagId: tag(type, name) })));
+      if (names.length)
+        await tx.insert(t.actTags).values(names.map((name) => ({ actId, relation, tagId: tag(type, name) })));
     };
 
     const [velvet] = await tx
@@ -61,7 +86,8 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
         name: "The Velvet Tones",
         avatar: files.avatar,
         headline: "Chicago's Motown and soul party band",
-        description: "The Velvet Tones are a nine-piece soul and Motown band with a full horn section, playing weddings, galas and corporate events across the Midwest since 2012.",
+        description:
+          "The Velvet Tones are a nine-piece soul and Motown band with a full horn section, playing weddings, galas and corporate events across the Midwest since 2012.",
         location: "Chicago, IL",
         compareTo: "Earth, Wind & Fire meets Bruno Mars",
         active: true,
@@ -110,8 +136,22 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
         content: "The Velvet Tones are our first recommendation for any couple who wants a full dance floor.",
         rank: 1,
       },
-      { actId: velvetId, name: "Marcus Hill", organization: "Northwind Traders", orgPosition: "Head of People", content: "They made our holiday party the best one in company history.", rank: 2 },
-      { actId: velvetId, name: "Sofia Alvarez", organization: null, orgPosition: null, content: "Booking them was the easiest decision of our wedding planning.", rank: 3 },
+      {
+        actId: velvetId,
+        name: "Marcus Hill",
+        organization: "Northwind Traders",
+        orgPosition: "Head of People",
+        content: "They made our holiday party the best one in company history.",
+        rank: 2,
+      },
+      {
+        actId: velvetId,
+        name: "Sofia Alvarez",
+        organization: null,
+        orgPosition: null,
+        content: "Booking them was the easiest decision of our wedding planning.",
+        rank: 3,
+      },
     ]);
     const packageRows = await tx
       .insert(t.packages)
@@ -148,15 +188,46 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
       { packageId: packageRows[1]!.id, tagId: tag("Event Type", "Private Party") },
       { packageId: packageRows[2]!.id, tagId: tag("Event Type", "Corporate Event") },
     ]);
-    await tx.insert(t.images).values(files.images.map((path, index) => ({ actId: velvetId, path, createdAt: new Date(now.getTime() - (10 - index) * DAY) })));
+    await tx.insert(t.images).values(
+      files.images.map((path, index) => ({
+        actId: velvetId,
+        path,
+        createdAt: new Date(now.getTime() - (10 - index) * DAY),
+      })),
+    );
     await tx.insert(t.videos).values([
-      { actId: velvetId, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", createdAt: new Date(now.getTime() - 2 * DAY) },
+      {
+        actId: velvetId,
+        link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        createdAt: new Date(now.getTime() - 2 * DAY),
+      },
       { actId: velvetId, link: "https://vimeo.com/76979871", createdAt: new Date(now.getTime() - DAY) },
     ]);
     await tx.insert(t.documents).values([
-      { actId: velvetId, title: "Stage Plot", filePath: files.documents[0]!, filePathRaw: "stage-plot.pdf", isPublic: true, approval: "approved" },
-      { actId: velvetId, title: "Song List", filePath: files.documents[1]!, filePathRaw: "song-list.pdf", isPublic: true, approval: "approved" },
-      { actId: velvetId, title: "Insurance Certificate", filePath: files.documents[2]!, filePathRaw: "insurance.pdf", isPublic: false, approval: "approved" },
+      {
+        actId: velvetId,
+        title: "Stage Plot",
+        filePath: files.documents[0]!,
+        filePathRaw: "stage-plot.pdf",
+        isPublic: true,
+        approval: "approved",
+      },
+      {
+        actId: velvetId,
+        title: "Song List",
+        filePath: files.documents[1]!,
+        filePathRaw: "song-list.pdf",
+        isPublic: true,
+        approval: "approved",
+      },
+      {
+        actId: velvetId,
+        title: "Insurance Certificate",
+        filePath: files.documents[2]!,
+        filePathRaw: "insurance.pdf",
+        isPublic: false,
+        approval: "approved",
+      },
     ]);
 
     await tx.insert(t.acts).values({
@@ -188,12 +259,22 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
 
     const [pending] = await tx
       .insert(t.acts)
-      .values({ url: "pending-act", name: "Pending Act", applicationComplete: true, musical: true, managerId: userIds.artist2, location: "Austin, TX" })
+      .values({
+        url: "pending-act",
+        name: "Pending Act",
+        applicationComplete: true,
+        musical: true,
+        managerId: userIds.artist2,
+        location: "Austin, TX",
+      })
       .returning();
     await link(pending!.id, "genres", "Genre", ["Rock"]);
     await link(pending!.id, "songTypes", "Song Type", ["Cover Songs"]);
     await link(pending!.id, "bandSetups", "Band Setup", ["4-6 Piece Band"]);
-    const [request] = await tx.insert(t.tagUpdateRequests).values({ actId: pending!.id, requestedBy: userIds.artist2, musical: true }).returning();
+    const [request] = await tx
+      .insert(t.tagUpdateRequests)
+      .values({ actId: pending!.id, requestedBy: userIds.artist2, musical: true })
+      .returning();
     await tx.insert(t.tagUpdateRequestTags).values([
       { requestId: request!.id, relation: "genres", tagId: tag("Genre", "Rock") },
       { requestId: request!.id, relation: "genres", tagId: tag("Genre", "Blues") },
@@ -279,7 +360,9 @@ async function insertUsers(tx: Transaction, passwordHash: string): Promise<Recor
       w9Received: user.w9 ?? false,
       directDepositReceived: user.dd ?? false,
     });
-    await tx.insert(t.accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+    await tx
+      .insert(t.accounts)
+      .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
   }
   return ids;
 }
@@ -301,9 +384,27 @@ async function insertPlannerEvents(tx: Transaction, plannerId: string, velvetId:
   const [past, , upcomingInvited] = await tx
     .insert(t.events)
     .values([
-      { url: "spring-gala", plannerId, name: "Spring Gala", starttime: eveningInChicago(now, -30), location: "Chicago, IL" },
-      { url: "summer-wedding", plannerId, name: "Summer Wedding", starttime: eveningInChicago(now, 60), location: "Evanston, IL" },
-      { url: "company-holiday-party", plannerId, name: "Company Holiday Party", starttime: eveningInChicago(now, 30), location: "Chicago, IL" },
+      {
+        url: "spring-gala",
+        plannerId,
+        name: "Spring Gala",
+        starttime: eveningInChicago(now, -30),
+        location: "Chicago, IL",
+      },
+      {
+        url: "summer-wedding",
+        plannerId,
+        name: "Summer Wedding",
+        starttime: eveningInChicago(now, 60),
+        location: "Evanston, IL",
+      },
+      {
+        url: "company-holiday-party",
+        plannerId,
+        name: "Company Holiday Party",
+        starttime: eveningInChicago(now, 30),
+        location: "Chicago, IL",
+      },
     ])
     .returning();
   const [pastInvite] = await tx
@@ -323,5 +424,7 @@ async function insertPlannerEvents(tx: Transaction, plannerId: string, velvetId:
       dateTimePosted: new Date(now.getTime() - 55 * DAY),
     })
     .returning();
-  await tx.insert(t.bookings).values({ eventId: past!.id, actId: velvetId, offerId: acceptedOffer!.id, number: newBookingNumber() });
+  await tx
+    .insert(t.bookings)
+    .values({ eventId: past!.id, actId: velvetId, offerId: acceptedOffer!.id, number: newBookingNumber() });
 }

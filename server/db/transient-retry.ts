@@ -21,7 +21,10 @@ type TransactionRunner<Db> = Db extends { transaction: infer Run } ? Run : never
  * callback only talks to the database (files and mail happen before or after it), so running it
  * again is safe; statements outside a transaction are not retried.
  */
-export function retryTransientFailures<Db extends { transaction: (...args: never[]) => Promise<unknown> }>(db: Db, log: (attempt: number, error: unknown) => void): Db {
+export function retryTransientFailures<Db extends { transaction: (...args: never[]) => Promise<unknown> }>(
+  db: Db,
+  log: (attempt: number, error: unknown) => void,
+): Db {
   const run = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   const transaction = async (...args: unknown[]) => {
     for (let attempt = 1; ; attempt++) {

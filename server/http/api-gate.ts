@@ -21,7 +21,11 @@ import { isWriteMethod } from "./writes";
  */
 export function sameOriginWrites(publicOrigin: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (isWriteMethod(c.req.method) && SESSION_COOKIE.test(c.req.header("cookie") ?? "") && !comesFromOurPages(c, publicOrigin)) {
+    if (
+      isWriteMethod(c.req.method) &&
+      SESSION_COOKIE.test(c.req.header("cookie") ?? "") &&
+      !comesFromOurPages(c, publicOrigin)
+    ) {
       throw new ApiError("forbidden", "Requests from another site are not allowed");
     }
     await next();
@@ -44,7 +48,8 @@ export function knownMethodsOnly(routesOf: () => Parameters<typeof allowedMethod
 /** Every write outside /api/auth needs a session: a guest is told so before anything of the body is judged. */
 export function signedInWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (isWriteMethod(c.req.method) && !c.req.path.startsWith("/api/auth/") && !c.get("viewer")) throw unauthenticated();
+    if (isWriteMethod(c.req.method) && !c.req.path.startsWith("/api/auth/") && !c.get("viewer"))
+      throw unauthenticated();
     await next();
   };
 }
@@ -55,10 +60,16 @@ function isJsonContentType(value: string | undefined): boolean {
 
 /** Bodies are JSON, and small, except the uploads' own (multipart and tus). */
 export function jsonBodies(): MiddlewareHandler<AppEnv> {
-  const jsonLimit = bodyLimit({ maxSize: LIMITS.jsonBodyBytes, onError: payloadTooLarge("The request body is too large") });
+  const jsonLimit = bodyLimit({
+    maxSize: LIMITS.jsonBodyBytes,
+    onError: payloadTooLarge("The request body is too large"),
+  });
   return async (c, next) => {
     if (c.req.path.startsWith("/api/uploads") || c.req.path.startsWith("/api/videos/upload/")) return next();
-    if ((c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH") && !isJsonContentType(c.req.header("content-type"))) {
+    if (
+      (c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH") &&
+      !isJsonContentType(c.req.header("content-type"))
+    ) {
       throw new ApiError("bad_request", "The request body must be JSON");
     }
     return jsonLimit(c, next);

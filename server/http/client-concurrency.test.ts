@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 /** The probe's expensive search, made different each time so that no cache answers it. */
-const search = (n: number) => `/api/acts?location=Chicago%2C%20IL&radius=${50 + (n % 400)}&perPage=50&sort=rating&searchTerms=soul${n}`;
+const search = (n: number) =>
+  `/api/acts?location=Chicago%2C%20IL&radius=${50 + (n % 400)}&perPage=50&sort=rating&searchTerms=soul${n}`;
 
 /** A client of its own: requests from one loopback address. */
 function client(address: string) {
@@ -40,7 +41,11 @@ function client(address: string) {
         await response.body?.cancel();
         return { status: response.status, retryAfter: null, body: {} };
       }
-      return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as Record<string, unknown> };
+      return {
+        status: response.status,
+        retryAfter: response.headers.get("retry-after"),
+        body: (await response.json()) as Record<string, unknown>,
+      };
     },
     close: () => dispatcher.close(),
   };
@@ -51,7 +56,10 @@ function client(address: string) {
  * that reading the answers costs this process, which is the server's, nothing. Resolves to each
  * answer's status, and the body and Retry-After of the first refusal.
  */
-function burst(requests: [address: string, path: string][]): { sent: Promise<void>; answers: Promise<{ statuses: number[]; refusal: { body: unknown; retryAfter: string | null } | null }> } {
+function burst(requests: [address: string, path: string][]): {
+  sent: Promise<void>;
+  answers: Promise<{ statuses: number[]; refusal: { body: unknown; retryAfter: string | null } | null }>;
+} {
   const script = `
     const { Agent, fetch } = require("undici");
     const agents = new Map();
@@ -68,8 +76,11 @@ function burst(requests: [address: string, path: string][]): { sent: Promise<voi
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const sent = new Promise<void>((resolve) => child.stderr.once("data", () => resolve()));
-  const answers = new Promise<{ statuses: number[]; refusal: { body: unknown; retryAfter: string | null } | null }>((resolve, reject) =>
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`burst exited ${code}: ${out}`)))),
+  const answers = new Promise<{ statuses: number[]; refusal: { body: unknown; retryAfter: string | null } | null }>(
+    (resolve, reject) =>
+      child.on("exit", (code) =>
+        code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`burst exited ${code}: ${out}`)),
+      ),
   );
   return { sent, answers };
 }
@@ -120,7 +131,9 @@ describe("one client's burst of searches", () => {
   });
 
   it("arriving all at once, exactly 4 run", async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => server.request(search(500 + n), { ip: "198.51.100.60" })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => server.request(search(500 + n), { ip: "198.51.100.60" })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(CLIENT_CONCURRENCY);
     expect(statuses.filter((status) => status === 429)).toHaveLength(60 - CLIENT_CONCURRENCY);
@@ -131,7 +144,9 @@ describe("one client's burst of searches", () => {
     // first, so that none of the twelve waits on the database before it reaches the limit.
     const cookie = await server.cookieFor("planner");
     expect((await server.request(search(199), { cookie, ip: "198.51.100.99" })).status).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => server.request(search(200 + n), { cookie, ip: `198.51.100.${100 + n}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => server.request(search(200 + n), { cookie, ip: `198.51.100.${100 + n}` })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(CLIENT_CONCURRENCY);
     expect(statuses.filter((status) => status === 429)).toHaveLength(12 - CLIENT_CONCURRENCY);

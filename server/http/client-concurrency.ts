@@ -46,7 +46,12 @@ export function clientConcurrency(limit = CLIENT_CONCURRENCY) {
   return {
     markInternal: (request: Request) => void internal.add(request),
     api: limited((c) => sendError(c, "rate_limited", TOO_MANY)),
-    page: limited((c) => c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many requests</title><h1>Too many requests</h1><p>${TOO_MANY}.</p></html>`, 429)),
+    page: limited((c) =>
+      c.html(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many requests</title><h1>Too many requests</h1><p>${TOO_MANY}.</p></html>`,
+        429,
+      ),
+    ),
     /** How many are in progress for all clients (tests). */
     inProgress: () => [...running.values()].reduce((sum, n) => sum + n, 0),
   };

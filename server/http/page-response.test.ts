@@ -14,11 +14,15 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Café Crè
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer({ ssr: async () => htmlResponse(Buffer.from(PAGE, "utf8"), { status: 200, headers: { "content-type": "text/html; charset=utf-8" } }) });
+  server = await createTestServer({
+    ssr: async () =>
+      htmlResponse(Buffer.from(PAGE, "utf8"), { status: 200, headers: { "content-type": "text/html; charset=utf-8" } }),
+  });
 });
 afterAll(async () => server.close());
 
-const page = (acceptEncoding: string) => server.request("/entertainment/the-velvet-tones", { headers: { "accept-encoding": acceptEncoding } });
+const page = (acceptEncoding: string) =>
+  server.request("/entertainment/the-velvet-tones", { headers: { "accept-encoding": acceptEncoding } });
 
 describe("a rendered page, finished", () => {
   it("is compressed for a client that takes gzip, and decompresses to the page", async () => {
@@ -58,13 +62,19 @@ describe("what a signed-in caller reads", () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
     }
-    expect((await server.request("/entertainment/the-velvet-tones")).headers.get("cache-control")).not.toBe("private, no-store");
+    expect((await server.request("/entertainment/the-velvet-tones")).headers.get("cache-control")).not.toBe(
+      "private, no-store",
+    );
   });
 });
 
 describe("an event's calendar file that is not the caller's", () => {
   it("is a 404, not a failure: another planner's, a cancelled one, one that does not exist", async () => {
-    const created = await server.post("/api/events/create", "planner", { name: "Soon Off", starttime: "2031-05-01T19:00", location: "Chicago, IL" });
+    const created = await server.post("/api/events/create", "planner", {
+      name: "Soon Off",
+      starttime: "2031-05-01T19:00",
+      location: "Chicago, IL",
+    });
     const { url } = ((await created.json()) as { data: { url: string } }).data;
     expect((await server.get(`/calendar/events/${url}.ics`, "planner")).status).toBe(200);
     expect((await server.get(`/calendar/events/${url}.ics`, "otherPlanner")).status).toBe(404);

@@ -41,7 +41,12 @@ export interface PageFinish {
 }
 
 /** The render's answer: the page's HTML, with its bytes kept where the server finds them. */
-export function htmlResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit, kept: readonly Precompressed[] = [], finish?: PageFinish): Response {
+export function htmlResponse(
+  bytes: Uint8Array<ArrayBuffer>,
+  init: ResponseInit,
+  kept: readonly Precompressed[] = [],
+  finish?: PageFinish,
+): Response {
   return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish });
 }
 
@@ -69,9 +74,16 @@ export function finishPage(response: Response, options: PagePolicyOptions & { ac
   headers.delete("content-length");
   headers.append("vary", "accept-encoding");
   const compress = options.acceptsGzip && page.bytes.byteLength >= GZIP_MIN_BYTES;
-  const zipped = compress ? (finish.gzip ??= page.kept.length ? gzipAround(page.bytes, page.kept, GZIP_LEVEL) : gzipSync(page.bytes, { level: GZIP_LEVEL })) : null;
+  const zipped = compress
+    ? (finish.gzip ??= page.kept.length
+        ? gzipAround(page.bytes, page.kept, GZIP_LEVEL)
+        : gzipSync(page.bytes, { level: GZIP_LEVEL }))
+    : null;
   if (zipped) headers.set("content-encoding", "gzip");
-  return tagged(new Response(zipped ?? page.bytes, { status: response.status, statusText: response.statusText, headers }), { ...page, gzip: zipped });
+  return tagged(
+    new Response(zipped ?? page.bytes, { status: response.status, statusText: response.statusText, headers }),
+    { ...page, gzip: zipped },
+  );
 }
 
 /** Whether the request's Accept-Encoding takes gzip, by name or by "*" (a q of 0 refuses it). */

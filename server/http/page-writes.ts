@@ -51,7 +51,10 @@ export function pageWriteGuard(publicOrigin: string): MiddlewareHandler<AppEnv> 
     }
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
     if (!FORM_TYPES.has(type)) {
-      return c.html(page("Unsupported form", "This form's contents were not sent as a form, so they were not read."), 415);
+      return c.html(
+        page("Unsupported form", "This form's contents were not sent as a form, so they were not read."),
+        415,
+      );
     }
     return next();
   };

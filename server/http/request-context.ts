@@ -8,7 +8,12 @@ import type { AppEnv } from "./app-env";
 import { setResponseHeader } from "./set-response-header";
 
 /** What every request carries (AppVariables), and one JSON log line per request, with an id the client also sees. */
-export function requestContext(deps: { logger: Logger; db: Database; jobs: JobQueue; actRows?: ActRowCache | undefined }): MiddlewareHandler<AppEnv> {
+export function requestContext(deps: {
+  logger: Logger;
+  db: Database;
+  jobs: JobQueue;
+  actRows?: ActRowCache | undefined;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     const log = deps.logger.child({ requestId });
@@ -20,6 +25,9 @@ export function requestContext(deps: { logger: Logger; db: Database; jobs: JobQu
     const started = performance.now();
     await next();
     setResponseHeader(c, "x-request-id", requestId);
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
   };
 }

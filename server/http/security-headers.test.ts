@@ -9,7 +9,9 @@ const PAGE = `<!doctype html><html><head><script type="application/ld+json">{"@t
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer({ ssr: async () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }) });
+  server = await createTestServer({
+    ssr: async () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
+  });
 });
 afterAll(async () => server.close());
 
@@ -52,8 +54,11 @@ describe("security headers", () => {
   });
 
   it("HSTS only when the public address is https", async () => {
-    const app = (https: boolean) => new Hono().use("*", securityHeaders({ https })).get("/", (c) => c.json({ ok: true }));
-    expect((await app(true).request("/")).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    const app = (https: boolean) =>
+      new Hono().use("*", securityHeaders({ https })).get("/", (c) => c.json({ ok: true }));
+    expect((await app(true).request("/")).headers.get("strict-transport-security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect((await app(false).request("/")).headers.get("strict-transport-security")).toBeNull();
   });
 });

@@ -75,7 +75,8 @@ function originOf(url: string): string | null {
 
 /** A page response with its Content-Security-Policy, computed from its own HTML. */
 export async function withPagePolicy(response: Response, options: PagePolicyOptions): Promise<Response> {
-  if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-security-policy")) return response;
+  if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-security-policy"))
+    return response;
   const html = await response.text();
   const headers = new Headers(response.headers);
   headers.set("content-security-policy", pagePolicy(html, options));

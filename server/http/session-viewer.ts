@@ -26,7 +26,16 @@ export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandle
         const session = await auth.api.getSession({ headers: c.req.raw.headers });
         const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
         if (session && user && isRole(user.role)) {
-          return { viewer: { id: user.id, url: user.url ?? "", name: user.name ?? "", email: user.email ?? "", role: user.role }, expiresAt: new Date(session.session.expiresAt) };
+          return {
+            viewer: {
+              id: user.id,
+              url: user.url ?? "",
+              name: user.name ?? "",
+              email: user.email ?? "",
+              role: user.role,
+            },
+            expiresAt: new Date(session.session.expiresAt),
+          };
         }
         if (!session) {
           if (invalid.size >= MAX_REMEMBERED_INVALID) invalid.clear();

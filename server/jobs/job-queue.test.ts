@@ -75,11 +75,25 @@ describe("durable jobs", () => {
 
   it("a job that came due while no server ran is run by the first to start, and two servers run each start-up job once between them", async () => {
     // Sent with no server working the queue, as a server that wrote it and went down would leave it.
-    const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+    const sender = new PgBoss({
+      ...server.database.jobConnection,
+      schema: JOB_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
     await sender.start();
-    const id = await sender.send("upload_sweep", { subject: "left while down" }, { startAfter: new Date(Date.now() - 60_000) });
+    const id = await sender.send(
+      "upload_sweep",
+      { subject: "left while down" },
+      { startAfter: new Date(Date.now() - 60_000) },
+    );
     await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
-    expect((await jobs("&state=scheduled")).map((job) => [job.id, job.subject, job.attempts])).toContainEqual([id, "left while down", 0]);
+    expect((await jobs("&state=scheduled")).map((job) => [job.id, job.subject, job.attempts])).toContainEqual([
+      id,
+      "left while down",
+      0,
+    ]);
 
     const queues: JobQueue[] = [await start(server.database), await start(second)];
     try {
@@ -90,18 +104,28 @@ describe("durable jobs", () => {
       for (const kind of RECURRING) expect(runs.get(kind)).toBe(done.filter((job) => job.kind === kind).length);
       // The start-up jobs were asked for once between the two servers (a schedule's minute may add one).
       expect(done.filter((job) => job.kind === "response_facts").length).toBeLessThanOrEqual(2);
-      expect(done.find((job) => job.id === id)).toMatchObject({ kind: "upload_sweep", attempts: 1, last_error: null, subject: "left while down" });
+      expect(done.find((job) => job.id === id)).toMatchObject({
+        kind: "upload_sweep",
+        attempts: 1,
+        last_error: null,
+        subject: "left while down",
+      });
     } finally {
       await Promise.all(queues.map((queue) => queue.stop()));
     }
   });
 
   it("a job of one kind and key is one job, however many times and from however many servers it is asked for", async () => {
-    const [a, b] = [await openJobQueue(server.database, createLogger("silent"), { work: false }), await openJobQueue(second, createLogger("silent"), { work: false })];
+    const [a, b] = [
+      await openJobQueue(server.database, createLogger("silent"), { work: false }),
+      await openJobQueue(second, createLogger("silent"), { work: false }),
+    ];
     try {
       const runAt = new Date(Date.now() + 86_400_000);
       for (const queue of [a, b, a])
-        await (queue === a ? server.database : second).db.transaction((tx) => queue.schedule(tx, "offer_expire", { key: "test-key", runAt, data: { subject: "Offer of the test" } }));
+        await (queue === a ? server.database : second).db.transaction((tx) =>
+          queue.schedule(tx, "offer_expire", { key: "test-key", runAt, data: { subject: "Offer of the test" } }),
+        );
       // Asked inside a transaction that rolls back, it is not there at all.
       await server.database.db
         .transaction(async (tx) => {
@@ -119,7 +143,13 @@ describe("durable jobs", () => {
 
   it("a job that fails is tried again, then shown failed to admins with its error", async () => {
     failing = "response_facts";
-    const sender = new PgBoss({ ...server.database.jobConnection, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+    const sender = new PgBoss({
+      ...server.database.jobConnection,
+      schema: JOB_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
     await sender.start();
     const id = await sender.send("response_facts", { subject: "the test's" });
     await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
@@ -127,10 +157,20 @@ describe("durable jobs", () => {
     try {
       await eventually(async () => (await jobs("&state=failed&kind=response_facts")).some((job) => job.id === id));
       const [failed] = (await jobs("&state=failed&kind=response_facts")).filter((job) => job.id === id);
-      expect(failed).toMatchObject({ state: "failed", attempts: 3, subject: "the test's", last_error: "could not refresh acts' response facts: the test says no" });
-      const counts = ((await (await server.get("/api/admin/jobs/counts", "admin")).json()) as { data: JobCount[] }).data;
-      expect(counts.find((count) => count.kind === "response_facts" && count.state === "failed")?.count).toBeGreaterThanOrEqual(1);
-      expect(counts.find((count) => count.kind === "upload_sweep" && count.state === "done")?.count).toBeGreaterThanOrEqual(1);
+      expect(failed).toMatchObject({
+        state: "failed",
+        attempts: 3,
+        subject: "the test's",
+        last_error: "could not refresh acts' response facts: the test says no",
+      });
+      const counts = ((await (await server.get("/api/admin/jobs/counts", "admin")).json()) as { data: JobCount[] })
+        .data;
+      expect(
+        counts.find((count) => count.kind === "response_facts" && count.state === "failed")?.count,
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        counts.find((count) => count.kind === "upload_sweep" && count.state === "done")?.count,
+      ).toBeGreaterThanOrEqual(1);
     } finally {
       failing = null;
       await Promise.all(queues.map((queue) => queue.stop()));

@@ -103,7 +103,11 @@ export async function installJobQueue(database: DatabaseHandle): Promise<void> {
 }
 
 /** The job queue of a server: it schedules jobs always, and works them once asked to (`work`). */
-export async function openJobQueue(database: DatabaseHandle, logger: Logger, options: { work: boolean }): Promise<JobQueue> {
+export async function openJobQueue(
+  database: DatabaseHandle,
+  logger: Logger,
+  options: { work: boolean },
+): Promise<JobQueue> {
   const boss = createBoss(database, options);
   boss.on("error", (err: unknown) => logger.warn({ err }, "job queue error"));
   await boss.start();
@@ -116,10 +120,15 @@ export async function openJobQueue(database: DatabaseHandle, logger: Logger, opt
     },
     async work(handlers, timing = {}) {
       for (const kind of JOB_KIND_NAMES) {
-        if (timing.retryDelaySeconds) await boss.updateQueue(kind, { retryDelay: timing.retryDelaySeconds, retryBackoff: false });
-        await boss.work(kind, { pollingIntervalSeconds: timing.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
-          await handlers[kind]((job?.data as JobData | null) ?? null);
-        });
+        if (timing.retryDelaySeconds)
+          await boss.updateQueue(kind, { retryDelay: timing.retryDelaySeconds, retryBackoff: false });
+        await boss.work(
+          kind,
+          { pollingIntervalSeconds: timing.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async ([job]) => {
+            await handlers[kind]((job?.data as JobData | null) ?? null);
+          },
+        );
         const { every } = JOB_KINDS[kind];
         if (every) {
           await boss.schedule(kind, every, null, { tz: "UTC" });

@@ -3,7 +3,13 @@ import { LIVE_STREAMS } from "#domain/conversations";
 import type { ConversationMessage } from "#domain/resources/conversations";
 import { listenForChanges } from "../cache/change-listener";
 import type { DatabaseHandle } from "../db/client";
-import { CONVERSATION_CHANNEL, markStreamsRead, messageOf, messageRowsAfter, streamsStillAllowed } from "../services/conversations";
+import {
+  CONVERSATION_CHANNEL,
+  markStreamsRead,
+  messageOf,
+  messageRowsAfter,
+  streamsStillAllowed,
+} from "../services/conversations";
 import type { SessionUser } from "../services/viewer";
 
 /** Where an open stream's events go: its server-sent events, written in order. */
@@ -63,7 +69,11 @@ export interface HubTimes {
   perAccount?: number;
 }
 
-export async function createConversationHub(database: DatabaseHandle, logger: Logger, times: HubTimes = {}): Promise<ConversationHub> {
+export async function createConversationHub(
+  database: DatabaseHandle,
+  logger: Logger,
+  times: HubTimes = {},
+): Promise<ConversationHub> {
   const maxAgeMs = times.maxAgeMs ?? LIVE_STREAMS.maxAgeMs;
   const perAccountMax = times.perAccount ?? LIVE_STREAMS.perAccount;
   const db = database.db;
@@ -92,7 +102,12 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
     if (list.length === 0) return [];
     const allowed = await streamsStillAllowed(
       db,
-      list.map((reader) => ({ id: reader.id, userId: reader.viewer.id, sessionToken: reader.sessionToken, conversationId: reader.conversationId })),
+      list.map((reader) => ({
+        id: reader.id,
+        userId: reader.viewer.id,
+        sessionToken: reader.sessionToken,
+        conversationId: reader.conversationId,
+      })),
     );
     const now = Date.now();
     return list.filter((reader) => {
@@ -140,7 +155,9 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
     void (async () => {
       do {
         state.again = false;
-        await serve(conversationId).catch((error: unknown) => logger.warn({ err: error, conversationId }, "could not serve a conversation's streams"));
+        await serve(conversationId).catch((error: unknown) =>
+          logger.warn({ err: error, conversationId }, "could not serve a conversation's streams"),
+        );
       } while (state.again);
       rounds.delete(conversationId);
     })();
@@ -164,7 +181,8 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
     void keepAllowed(all)
       .then((kept) => {
         const now = Date.now();
-        for (const reader of kept) if (now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs) void write(reader, (sink) => sink.heartbeat());
+        for (const reader of kept)
+          if (now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs) void write(reader, (sink) => sink.heartbeat());
       })
       .catch((error: unknown) => logger.warn({ err: error }, "could not check the conversation streams' readers"));
   }, times.checkEveryMs ?? LIVE_STREAMS.checkEveryMs);
@@ -176,7 +194,18 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
       if (perAccountMax > 0 && mine >= perAccountMax) return null;
       perAccount.set(viewer.id, mine + 1);
       const now = Date.now();
-      const reader: Reader = { id: nextId++, viewer, sessionToken, conversationId, last: after, openedAt: now, lastWriteAt: now, sink: null, writing: Promise.resolve(), ended: false };
+      const reader: Reader = {
+        id: nextId++,
+        viewer,
+        sessionToken,
+        conversationId,
+        last: after,
+        openedAt: now,
+        lastWriteAt: now,
+        sink: null,
+        writing: Promise.resolve(),
+        ended: false,
+      };
       readers.set(reader.id, reader);
       const set = byConversation.get(conversationId) ?? new Set<Reader>();
       byConversation.set(conversationId, set);
@@ -184,7 +213,9 @@ export async function createConversationHub(database: DatabaseHandle, logger: Lo
       return {
         attach(sink) {
           reader.sink = sink;
-          void serve(conversationId, reader).catch((error: unknown) => logger.warn({ err: error, conversationId }, "could not start a conversation stream"));
+          void serve(conversationId, reader).catch((error: unknown) =>
+            logger.warn({ err: error, conversationId }, "could not start a conversation stream"),
+          );
         },
         close: () => endReader(reader),
       };

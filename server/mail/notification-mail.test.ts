@@ -50,9 +50,20 @@ describe("notification mail", () => {
       const mails = await deliver();
       for (const kind of [kinds].flat()) sent[kind] = mails;
     };
-    await step("act_approved", async () => ok(await server.post("/api/acts/set-status/pending-act", "admin", { status: "approved" })));
-    await step("act_declined", async () => ok(await server.post("/api/acts/set-status/dj-nova", "admin", { status: "declined", decline_reason: "Add a video first" })));
-    await step("act_reassigned", async () => ok(await server.post("/api/acts/reassign/draft-act", "admin", { act: "artist" })));
+    await step("act_approved", async () =>
+      ok(await server.post("/api/acts/set-status/pending-act", "admin", { status: "approved" })),
+    );
+    await step("act_declined", async () =>
+      ok(
+        await server.post("/api/acts/set-status/dj-nova", "admin", {
+          status: "declined",
+          decline_reason: "Add a video first",
+        }),
+      ),
+    );
+    await step("act_reassigned", async () =>
+      ok(await server.post("/api/acts/reassign/draft-act", "admin", { act: "artist" })),
+    );
     const tags = { musical: true, genres: [5], "song-types": [18], "band-setups": [25] };
     await step("tag_request_accepted", async () => {
       await ok(await server.post("/api/acts/request-to-update-tags/the-velvet-tones", "owner", tags));
@@ -64,24 +75,34 @@ describe("notification mail", () => {
     });
     await step("document_approved", async () => ok(await server.post("/api/documents/approve/3", "admin")));
     await step("document_declined", async () => ok(await server.post("/api/documents/decline/3", "admin")));
-    await step("act_invited", async () => ok(await server.post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" })));
-    const invites = await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"));
+    await step("act_invited", async () =>
+      ok(await server.post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" })),
+    );
+    const invites = await json<{ data: { id: number; event: { url: string } }[] }>(
+      await server.get("/api/invites", "owner"),
+    );
     const inviteId = invites.data.find((invite) => invite.event.url === "summer-wedding")!.id;
     let offerId = 0;
     await step("offer_received", async () => {
-      offerId = (await ok(await server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200, message: "Two sets" }))).data.id as number;
+      offerId = (
+        await ok(await server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200, message: "Two sets" }))
+      ).data.id as number;
     });
     // The morning before the offer's last day, its job reminds the planner.
     await step("offer_expiring", async () => expect(await server.runJob("offer_expiring", String(offerId))).toBe(true));
     // A second act invited to the same event is released when the first is booked.
-    await step("act_invited", async () => ok(await server.post("/api/acts/invite-to-event/pending-act", "planner", { event: "summer-wedding" })));
+    await step("act_invited", async () =>
+      ok(await server.post("/api/acts/invite-to-event/pending-act", "planner", { event: "summer-wedding" })),
+    );
     let booking = "";
     await step(["offer_accepted", "booking_confirmed", "invite_released"], async () => {
       booking = (await ok(await server.post(`/api/offers/accept/${offerId}`, "planner"))).data.booking as string;
     });
     // The booking's jobs: a week before, both sides are reminded; the morning after, the planner is asked for a review.
     await step("event_reminder", async () => expect(await server.runJob("event_reminder", `${booking}:7`)).toBe(true));
-    await step("payment_due", async () => expect(await server.runJob("payment_due", `${booking}:balance:3`)).toBe(true));
+    await step("payment_due", async () =>
+      expect(await server.runJob("payment_due", `${booking}:balance:3`)).toBe(true),
+    );
     await step("review_requested", async () => expect(await server.runJob("review_request", booking)).toBe(true));
     // A second event's offer, declined.
     const brunch = await ok(
@@ -93,81 +114,211 @@ describe("notification mail", () => {
       }),
     );
     await deliver();
-    const brunchInvite = (await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))).data.find((invite) => invite.event.url === brunch.data.url)!.id;
-    const brunchOffer = (await ok(await server.post(`/api/offers/submit/${brunchInvite}`, "owner", { price: 600 }))).data.id as number;
+    const brunchInvite = (
+      await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))
+    ).data.find((invite) => invite.event.url === brunch.data.url)!.id;
+    const brunchOffer = (await ok(await server.post(`/api/offers/submit/${brunchInvite}`, "owner", { price: 600 })))
+      .data.id as number;
     await deliver();
     await step("offer_declined", async () => ok(await server.post(`/api/offers/decline/${brunchOffer}`, "planner")));
     await step("review_posted", async () =>
-      ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 5, title: "Superb", body: "Packed floor", reviewer_name: "Alex" })),
+      ok(
+        await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", {
+          rating: 5,
+          title: "Superb",
+          body: "Packed floor",
+          reviewer_name: "Alex",
+        }),
+      ),
     );
     // An event made with the act invited (its own act_invited mail is delivered first), then the invite taken back.
     const lakeParty = await ok(
-      await server.post("/api/events/create", "planner", { name: "Lake Party", starttime: new Date(Date.now() + 30 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+      await server.post("/api/events/create", "planner", {
+        name: "Lake Party",
+        starttime: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
     );
     await deliver();
-    const planned = await json<{ data: { url: string; invites: { id: number }[] }[] }>(await server.get("/api/events", "planner"));
+    const planned = await json<{ data: { url: string; invites: { id: number }[] }[] }>(
+      await server.get("/api/events", "planner"),
+    );
     const lakeInvite = planned.data.find((event) => event.url === lakeParty.data.url)!.invites[0]!.id;
     await step("invite_withdrawn", async () => ok(await server.post(`/api/invites/withdraw/${lakeInvite}`, "planner")));
     // An offer withdrawn, then its invite declined, by the act; then another event cancelled by the planner.
     const pool = await ok(
-      await server.post("/api/events/create", "planner", { name: "Pool Party", starttime: new Date(Date.now() + 40 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+      await server.post("/api/events/create", "planner", {
+        name: "Pool Party",
+        starttime: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
     );
     await deliver();
-    const poolInvite = (await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))).data.find((invite) => invite.event.url === pool.data.url)!.id;
-    const poolOffer = (await ok(await server.post(`/api/offers/submit/${poolInvite}`, "owner", { price: 800 }))).data.id as number;
+    const poolInvite = (
+      await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))
+    ).data.find((invite) => invite.event.url === pool.data.url)!.id;
+    const poolOffer = (await ok(await server.post(`/api/offers/submit/${poolInvite}`, "owner", { price: 800 }))).data
+      .id as number;
     await deliver();
     await step("offer_withdrawn", async () => ok(await server.post(`/api/offers/withdraw/${poolOffer}`, "owner")));
     await step("invite_declined", async () => ok(await server.post(`/api/invites/decline/${poolInvite}`, "owner")));
     const fair = await ok(
-      await server.post("/api/events/create", "planner", { name: "Fall Fair", starttime: new Date(Date.now() + 50 * 86_400_000).toISOString(), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+      await server.post("/api/events/create", "planner", {
+        name: "Fall Fair",
+        starttime: new Date(Date.now() + 50 * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
     );
     await deliver();
     await step("event_cancelled", async () => ok(await server.post(`/api/events/cancel/${fair.data.url}`, "planner")));
     let conversationId = 0;
     await step("message", async () => {
-      conversationId = (await ok(await server.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Can you learn our first-dance song?" }))).data.id as number;
+      conversationId = (
+        await ok(
+          await server.post("/api/conversations/start/the-velvet-tones", "planner", {
+            body: "Can you learn our first-dance song?",
+          }),
+        )
+      ).data.id as number;
     });
     // A planner's review of a booking, answered by the act; an admin's review, removed with a reason.
     const booked = await ok(
-      await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { rating: 5, title: "Loved it", body: "So good", event_url: "spring-gala" }),
+      await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", {
+        rating: 5,
+        title: "Loved it",
+        body: "So good",
+        event_url: "spring-gala",
+      }),
     );
     await deliver();
-    await step("review_reply", async () => ok(await server.post(`/api/entertainer-reviews/reply/${booked.data.id}`, "owner", { body: "Thank you for having us!" })));
-    const added = await ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 2, title: "Late start", body: "Late", reviewer_name: "Sam" }));
+    await step("review_reply", async () =>
+      ok(
+        await server.post(`/api/entertainer-reviews/reply/${booked.data.id}`, "owner", {
+          body: "Thank you for having us!",
+        }),
+      ),
+    );
+    const added = await ok(
+      await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", {
+        rating: 2,
+        title: "Late start",
+        body: "Late",
+        reviewer_name: "Sam",
+      }),
+    );
     await deliver();
-    await step("review_removed", async () => ok(await server.post(`/api/entertainer-reviews/delete-entertainer-review/${added.data.id}`, "admin", { reason: "Written about another act." })));
+    await step("review_removed", async () =>
+      ok(
+        await server.post(`/api/entertainer-reviews/delete-entertainer-review/${added.data.id}`, "admin", {
+          reason: "Written about another act.",
+        }),
+      ),
+    );
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
-      act_approved: { to: "artist2@example.com", subject: /^Pending Act is approved \| EVA$/, link: "/entertainment/pending-act" },
+      act_approved: {
+        to: "artist2@example.com",
+        subject: /^Pending Act is approved \| EVA$/,
+        link: "/entertainment/pending-act",
+      },
       act_declined: { to: "artist@example.com", subject: /^DJ Nova was declined/, link: "/entertainment/dj-nova" },
       act_reassigned: { to: "artist@example.com", subject: /^You now manage Draft Act/, link: "/my-acts" },
-      tag_request_accepted: { to: "artist@example.com", subject: /^New tags for The Velvet Tones/, link: "/entertainment/the-velvet-tones" },
-      tag_request_declined: { to: "artist@example.com", subject: /^Tag request for The Velvet Tones declined/, link: "/entertainment/the-velvet-tones" },
+      tag_request_accepted: {
+        to: "artist@example.com",
+        subject: /^New tags for The Velvet Tones/,
+        link: "/entertainment/the-velvet-tones",
+      },
+      tag_request_declined: {
+        to: "artist@example.com",
+        subject: /^Tag request for The Velvet Tones declined/,
+        link: "/entertainment/the-velvet-tones",
+      },
       document_approved: { to: "artist@example.com", subject: /^Insurance Certificate approved/, link: "/documents" },
       document_declined: { to: "artist@example.com", subject: /^Insurance Certificate declined/, link: "/documents" },
-      act_invited: { to: "artist2@example.com", subject: /^Pending Act is invited to Summer Wedding/, link: "/invites" },
+      act_invited: {
+        to: "artist2@example.com",
+        subject: /^Pending Act is invited to Summer Wedding/,
+        link: "/invites",
+      },
       offer_received: { to: "planner@example.com", subject: /^An offer from The Velvet Tones/, link: "/events" },
-      offer_expiring: { to: "planner@example.com", subject: /^The offer from The Velvet Tones for Summer Wedding ends /, link: "/events" },
-      offer_accepted: { to: "artist@example.com", subject: /^The Velvet Tones is booked for Summer Wedding/, link: "/invites" },
-      booking_confirmed: { to: "planner@example.com", subject: /^Booking [A-Z0-9]{8}: The Velvet Tones for Summer Wedding/, link: "/events" },
-      invite_released: { to: "artist2@example.com", subject: /^Summer Wedding is booked with another act/, link: "/invites" },
-      event_reminder: { to: "planner@example.com", subject: /^Summer Wedding is in 7 days: The Velvet Tones/, link: "/events" },
-      payment_due: { to: "planner@example.com", subject: /^\$1,200\.00 due in 3 days for Summer Wedding/, link: "/events" },
-      review_requested: { to: "planner@example.com", subject: /^How was The Velvet Tones\?/, link: "/entertainment/the-velvet-tones?review=summer-wedding#reviews" },
+      offer_expiring: {
+        to: "planner@example.com",
+        subject: /^The offer from The Velvet Tones for Summer Wedding ends /,
+        link: "/events",
+      },
+      offer_accepted: {
+        to: "artist@example.com",
+        subject: /^The Velvet Tones is booked for Summer Wedding/,
+        link: "/invites",
+      },
+      booking_confirmed: {
+        to: "planner@example.com",
+        subject: /^Booking [A-Z0-9]{8}: The Velvet Tones for Summer Wedding/,
+        link: "/events",
+      },
+      invite_released: {
+        to: "artist2@example.com",
+        subject: /^Summer Wedding is booked with another act/,
+        link: "/invites",
+      },
+      event_reminder: {
+        to: "planner@example.com",
+        subject: /^Summer Wedding is in 7 days: The Velvet Tones/,
+        link: "/events",
+      },
+      payment_due: {
+        to: "planner@example.com",
+        subject: /^\$1,200\.00 due in 3 days for Summer Wedding/,
+        link: "/events",
+      },
+      review_requested: {
+        to: "planner@example.com",
+        subject: /^How was The Velvet Tones\?/,
+        link: "/entertainment/the-velvet-tones?review=summer-wedding#reviews",
+      },
       offer_withdrawn: { to: "planner@example.com", subject: /^The Velvet Tones withdrew its offer/, link: "/events" },
       invite_declined: { to: "planner@example.com", subject: /^The Velvet Tones declined Pool Party/, link: "/events" },
       event_cancelled: { to: "artist@example.com", subject: /^Fall Fair is cancelled/, link: "/invites" },
-      offer_declined: { to: "artist@example.com", subject: /^Garden Brunch declined the offer of The Velvet Tones/, link: "/invites" },
-      review_posted: { to: "artist@example.com", subject: /^A new review of The Velvet Tones/, link: "/entertainment/the-velvet-tones#reviews" },
-      invite_withdrawn: { to: "artist@example.com", subject: /^Lake Party no longer invites The Velvet Tones/, link: "/invites" },
-      message: { to: "artist@example.com", subject: /^A message from Pat Planner about The Velvet Tones/, link: `/messages/${conversationId}` },
-      review_reply: { to: "planner@example.com", subject: /^The Velvet Tones answered your review/, link: "/entertainment/the-velvet-tones#reviews" },
-      review_removed: { to: "artist@example.com", subject: /^A review of The Velvet Tones was removed/, link: "/entertainment/the-velvet-tones#reviews" },
+      offer_declined: {
+        to: "artist@example.com",
+        subject: /^Garden Brunch declined the offer of The Velvet Tones/,
+        link: "/invites",
+      },
+      review_posted: {
+        to: "artist@example.com",
+        subject: /^A new review of The Velvet Tones/,
+        link: "/entertainment/the-velvet-tones#reviews",
+      },
+      invite_withdrawn: {
+        to: "artist@example.com",
+        subject: /^Lake Party no longer invites The Velvet Tones/,
+        link: "/invites",
+      },
+      message: {
+        to: "artist@example.com",
+        subject: /^A message from Pat Planner about The Velvet Tones/,
+        link: `/messages/${conversationId}`,
+      },
+      review_reply: {
+        to: "planner@example.com",
+        subject: /^The Velvet Tones answered your review/,
+        link: "/entertainment/the-velvet-tones#reviews",
+      },
+      review_removed: {
+        to: "artist@example.com",
+        subject: /^A review of The Velvet Tones was removed/,
+        link: "/entertainment/the-velvet-tones#reviews",
+      },
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
       // Told apart by subject and recipient: a step may send several kinds, and a kind may go to both sides.
-      const mails = (sent[kind] ?? []).filter((mail) => want.subject.test(mail.subject ?? "") && recipientOf(mail) === want.to);
+      const mails = (sent[kind] ?? []).filter(
+        (mail) => want.subject.test(mail.subject ?? "") && recipientOf(mail) === want.to,
+      );
       expect(mails, kind).toHaveLength(1);
       const mail = mails[0]!;
       expect(recipientOf(mail), kind).toBe(want.to);
@@ -184,7 +335,9 @@ describe("notification mail", () => {
     expect(sent.review_removed![0]!.text).toContain("The reason: Written about another act.");
 
     // The same events are in each reader's in-app list, newest first, unread.
-    const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(await server.get("/api/notifications", "owner"));
+    const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(
+      await server.get("/api/notifications", "owner"),
+    );
     expect(artist.data.map((item) => item.kind)).toEqual([
       "review_removed",
       "review_posted",
@@ -210,8 +363,14 @@ describe("notification mail", () => {
     // A page of 20: the oldest (act_declined) is on the next.
     expect(artist.meta.unread).toBe(21);
     await ok(await server.post("/api/notifications/read", "owner"));
-    expect((await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread).toBe(0);
-    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map((item) => item.kind)).toEqual([
+    expect(
+      (await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread,
+    ).toBe(0);
+    expect(
+      (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "planner"))).data.map(
+        (item) => item.kind,
+      ),
+    ).toEqual([
       "review_reply",
       "invite_declined",
       "offer_withdrawn",
@@ -227,35 +386,65 @@ describe("notification mail", () => {
   });
 
   it("stops a kind the reader turned off, in the settings or by the mail's own link, and keeps it in the app", async () => {
-    const settings = await ok(await server.post("/api/notifications/settings", "owner", { kind: "review_posted", email: false }));
-    expect((settings.data as unknown as { kind: string; email: boolean }[]).find((item) => item.kind === "review_posted")?.email).toBe(false);
-    await ok(await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", { rating: 4, title: "Good", body: "Fine", reviewer_name: "Sam" }));
+    const settings = await ok(
+      await server.post("/api/notifications/settings", "owner", { kind: "review_posted", email: false }),
+    );
+    expect(
+      (settings.data as unknown as { kind: string; email: boolean }[]).find((item) => item.kind === "review_posted")
+        ?.email,
+    ).toBe(false);
+    await ok(
+      await server.post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", {
+        rating: 4,
+        title: "Good",
+        body: "Fine",
+        reviewer_name: "Sam",
+      }),
+    );
     expect(await deliver()).toEqual([]);
-    expect((await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "owner"))).data[0]!.kind).toBe("review_posted");
+    expect(
+      (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications", "owner"))).data[0]!.kind,
+    ).toBe("review_posted");
 
     // The unsubscribe link of a mail works without signing in: GET asks, POST (a mail program's one click) does it.
-    await ok(await server.post("/api/acts/set-status/keynote-kim", "admin", { status: "declined", decline_reason: "Missing photos" }));
+    await ok(
+      await server.post("/api/acts/set-status/keynote-kim", "admin", {
+        status: "declined",
+        decline_reason: "Missing photos",
+      }),
+    );
     const [mail] = await deliver();
     const link = header(mail!, "list-unsubscribe")!.slice(1, -1);
     const path = link.replace("http://localhost:3000", "");
     const ask = await server.request(path);
     expect(ask.status).toBe(200);
     expect(await ask.text()).toContain("You get an email when an act of mine is declined.");
-    const done = await server.request(path, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const done = await server.request(path, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(done.status).toBe(200);
-    const artist2 = await json<{ data: { kind: string; email: boolean }[] }>(await server.get("/api/notifications/settings", "otherArtist"));
+    const artist2 = await json<{ data: { kind: string; email: boolean }[] }>(
+      await server.get("/api/notifications/settings", "otherArtist"),
+    );
     expect(artist2.data.find((item) => item.kind === "act_declined")?.email).toBe(false);
     expect(artist2.data.find((item) => item.kind === "act_approved")?.email).toBe(true);
     // A token changed by one character is no one's.
-    expect((await server.request(`${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`, { method: "POST" })).status).toBe(400);
+    expect(
+      (await server.request(`${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`, { method: "POST" })).status,
+    ).toBe(400);
   });
 
   it("loses nothing while the SMTP server is down, and sends each mail once when it is back", async () => {
     await smtp.stop();
     await ok(await server.post("/api/acts/set-status/keynote-kim", "admin", { status: "approved" }));
     expect(await deliver()).toEqual([]);
-    const pending = ((await server.database.db.execute(sql`select attempts, last_error from mail_outbox where sent_at is null`)) as unknown as { rows: { attempts: number; last_error: string }[] })
-      .rows;
+    const pending = (
+      (await server.database.db.execute(
+        sql`select attempts, last_error from mail_outbox where sent_at is null`,
+      )) as unknown as { rows: { attempts: number; last_error: string }[] }
+    ).rows;
     expect(pending).toHaveLength(1);
     expect(pending[0]!.attempts).toBe(1);
     expect(pending[0]!.last_error).toBeTruthy();
@@ -276,8 +465,12 @@ describe("notification mail", () => {
     expect((await server.get("/api/notifications", "guest")).status).toBe(401);
     expect((await server.get("/api/notifications/settings", "guest")).status).toBe(401);
     expect((await server.post("/api/notifications/read", "guest")).status).toBe(401);
-    expect((await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status).toBe(401);
-    const plannerKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))).data.map((item) => item.kind);
+    expect(
+      (await server.post("/api/notifications/settings", "guest", { kind: "act_approved", email: false })).status,
+    ).toBe(401);
+    const plannerKinds = (
+      await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "planner"))
+    ).data.map((item) => item.kind);
     expect(plannerKinds).toEqual([
       "invite_declined",
       "offer_received",
@@ -291,13 +484,21 @@ describe("notification mail", () => {
       "review_removed",
       "message",
     ]);
-    const adminKinds = (await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))).data.map((item) => item.kind);
+    const adminKinds = (
+      await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))
+    ).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
     // Both sides of a conversation are told of a message.
     expect(adminKinds).toContain("message");
-    expect((await server.post("/api/notifications/settings", "planner", { kind: "act_approved", email: false })).status).toBe(403);
-    expect((await server.post("/api/notifications/settings", "owner", { kind: "no_such_kind", email: false })).status).toBe(422);
-    expect((await server.post("/api/notifications/settings", "owner", { kind: "act_approved", email: "no" })).status).toBe(400);
+    expect(
+      (await server.post("/api/notifications/settings", "planner", { kind: "act_approved", email: false })).status,
+    ).toBe(403);
+    expect(
+      (await server.post("/api/notifications/settings", "owner", { kind: "no_such_kind", email: false })).status,
+    ).toBe(422);
+    expect(
+      (await server.post("/api/notifications/settings", "owner", { kind: "act_approved", email: "no" })).status,
+    ).toBe(400);
     expect((await json<{ data: unknown[] }>(await server.get("/api/notifications", "otherPlanner"))).data).toEqual([]);
   });
 });

@@ -52,9 +52,21 @@ function compose(row: ClaimedMail, deps: MailDeps) {
       unsubscribeUrl,
       settingsUrl: `${deps.publicUrl}/account`,
     });
-    return { ...mail, headers: { ...jsonColumn<Record<string, string>>(row.headers), "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
+    return {
+      ...mail,
+      headers: {
+        ...jsonColumn<Record<string, string>>(row.headers),
+        "List-Unsubscribe": `<${unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
   }
-  return { subject: row.subject ?? "", text: row.text ?? "", html: row.html ?? "", headers: jsonColumn<Record<string, string>>(row.headers) };
+  return {
+    subject: row.subject ?? "",
+    text: row.text ?? "",
+    html: row.html ?? "",
+    headers: jsonColumn<Record<string, string>>(row.headers),
+  };
 }
 
 /**
@@ -84,7 +96,9 @@ export async function deliverDueMail(db: Database, deps: MailDeps, now = new Dat
   for (const row of claimed) {
     try {
       await deps.transport.send({ to: row.recipient, ...compose(row, deps) });
-      await db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
+      await db.execute(
+        sql`update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,
+      );
       sent += 1;
     } catch (error) {
       const delay = retryDelaySeconds(row.attempts);
@@ -93,7 +107,10 @@ export async function deliverDueMail(db: Database, deps: MailDeps, now = new Dat
         sql`update mail_outbox set locked_until = null, last_error = ${reason.slice(0, 1000)}, next_attempt_at = ${at}::timestamptz + make_interval(secs => ${delay})
              where id = ${row.id}`,
       );
-      deps.logger.warn({ mailId: row.id, attempts: row.attempts, retryInSeconds: delay, err: reason, via: deps.transport.describe }, "mail not sent; will retry");
+      deps.logger.warn(
+        { mailId: row.id, attempts: row.attempts, retryInSeconds: delay, err: reason, via: deps.transport.describe },
+        "mail not sent; will retry",
+      );
     }
   }
   return sent;
@@ -109,7 +126,9 @@ export async function startMailWorker(database: DatabaseHandle, deps: MailDeps) 
   let stopped = false;
   const pass = () => {
     if (stopped) return running;
-    running = running.then(() => deliverDueMail(database.db, deps)).catch((error: unknown) => deps.logger.error({ err: error }, "mail worker pass failed"));
+    running = running
+      .then(() => deliverDueMail(database.db, deps))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "mail worker pass failed"));
     return running;
   };
   const stopListening = await database

@@ -14,15 +14,38 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) =>
  * A mail about the reader's own account (reset a password, confirm an address): the same
  * look, and no unsubscribe, since it answers something they asked for.
  */
-export function renderAccountMail(input: { appName: string; title: string; body: string; action: string; url: string; note: string }): RenderedMail {
+export function renderAccountMail(input: {
+  appName: string;
+  title: string;
+  body: string;
+  action: string;
+  url: string;
+  note: string;
+}): RenderedMail {
   const { appName, title, body, action, url, note } = input;
   const subject = `${title} | ${appName}`;
   const plain = [body, "", `${action}: ${url}`, "", note, "", "--", appName, ""].join("\n");
-  const html = frame(appName, subject, title, body, action, url, `<p style="margin:0;font-size:12px;color:#4b5563">${escapeHtml(note)}</p>`);
+  const html = frame(
+    appName,
+    subject,
+    title,
+    body,
+    action,
+    url,
+    `<p style="margin:0;font-size:12px;color:#4b5563">${escapeHtml(note)}</p>`,
+  );
   return { subject, text: plain, html };
 }
 
-function frame(appName: string, subject: string, title: string, body: string, action: string, link: string, footer: string): string {
+function frame(
+  appName: string,
+  subject: string,
+  title: string,
+  body: string,
+  action: string,
+  link: string,
+  footer: string,
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:system-ui,sans-serif;color:#111827">
@@ -43,7 +66,14 @@ ${footer}
  * The one template of every notification mail: the product's name, what happened, a link to
  * the page to act on, and how to stop this kind of mail. Plain text and HTML say the same.
  */
-export function renderNotificationMail(input: { appName: string; publicUrl: string; text: NotificationText; action: string; unsubscribeUrl: string; settingsUrl: string }): RenderedMail {
+export function renderNotificationMail(input: {
+  appName: string;
+  publicUrl: string;
+  text: NotificationText;
+  action: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
   const { appName, publicUrl, text, action, unsubscribeUrl, settingsUrl } = input;
   const link = `${publicUrl}${text.link}`;
   const subject = `${text.title} | ${appName}`;

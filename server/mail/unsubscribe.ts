@@ -6,7 +6,8 @@ import { isNotificationKind, type NotificationKind } from "#domain/notifications
  * so the link works without signing in (mail programs call it on their own, RFC 8058) and
  * cannot be made for someone else.
  */
-const signature = (secret: string, userId: string, kind: string) => createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url");
+const signature = (secret: string, userId: string, kind: string) =>
+  createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url");
 
 export function unsubscribeToken(secret: string, userId: string, kind: NotificationKind): string {
   return `${Buffer.from(userId).toString("base64url")}.${kind}.${signature(secret, userId, kind)}`;

@@ -14,7 +14,9 @@ export interface CommandDeps {
 }
 
 /** A command's answer, or its refusal in the contract's terms (status, message, field errors) for a form to show. */
-export type CommandResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string; errors: FieldErrors };
+export type CommandResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string; errors: FieldErrors };
 
 /**
  * Runs a module's command from a page's action with the checks its API route makes: a signed-in
@@ -32,9 +34,13 @@ export async function runCommand<S extends z.ZodType, T>(
     if (!context.viewer) throw unauthenticated();
     const parsed = schema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error, input);
-    return { ok: true, data: await command({ db: context.db, jobs: context.jobs, viewer: context.viewer }, parsed.data) };
+    return {
+      ok: true,
+      data: await command({ db: context.db, jobs: context.jobs, viewer: context.viewer }, parsed.data),
+    };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, status: error.status, message: error.message, errors: error.errors ?? {} };
+    if (error instanceof ApiError)
+      return { ok: false, status: error.status, message: error.message, errors: error.errors ?? {} };
     throw error;
   }
 }

@@ -16,7 +16,9 @@ import { shortlistedActUrls } from "../services/shortlists";
 import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */
-export const DEV_ENHANCE_SCRIPTS = Object.fromEntries(Object.entries(GUEST_SCRIPTS).map(([name, source]) => [name, `/${source}`])) as EnhanceScripts;
+export const DEV_ENHANCE_SCRIPTS = Object.fromEntries(
+  Object.entries(GUEST_SCRIPTS).map(([name, source]) => [name, `/${source}`]),
+) as EnhanceScripts;
 
 export interface PageDeps {
   ssr: SsrHandler;
@@ -75,7 +77,10 @@ export function pageHandler(deps: PageDeps): Handler<AppEnv> {
         const cookie = c.req.header("cookie");
         if (cookie) headers.set("cookie", cookie);
         headers.set("origin", deps.publicOrigin);
-        return deps.fetchInternal(withClientIp(new Request(new URL(path, deps.publicOrigin), { ...init, headers }), socketAddress(c)), c);
+        return deps.fetchInternal(
+          withClientIp(new Request(new URL(path, deps.publicOrigin), { ...init, headers }), socketAddress(c)),
+          c,
+        );
       },
     };
     const renderUrl = c.get("renderUrl");

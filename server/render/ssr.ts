@@ -14,7 +14,9 @@ export async function createProductionSsr(buildFile: string): Promise<{ ssr: Ssr
 
 /** Every query parameter some route's handle names, once each. */
 export function routeQueryParams(build: Pick<ServerBuild, "routes">): string[] {
-  const named = Object.values(build.routes).flatMap((route) => (route?.module.handle as { queryParams?: readonly string[] } | undefined)?.queryParams ?? []);
+  const named = Object.values(build.routes).flatMap(
+    (route) => (route?.module.handle as { queryParams?: readonly string[] } | undefined)?.queryParams ?? [],
+  );
   return [...new Set(named)].sort();
 }
 
@@ -22,7 +24,10 @@ export function routeQueryParams(build: Pick<ServerBuild, "routes">): string[] {
 export async function createDevelopmentSsr() {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const handler = createRequestHandler(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development");
+  const handler = createRequestHandler(
+    () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    "development",
+  );
   const ssr: SsrHandler = (request, context) => handler(request, context);
   return { ssr, middlewares: vite.middlewares, close: () => vite.close() };
 }

@@ -11,7 +11,13 @@ import { rateLimited } from "../errors";
  * with it. Concurrent calls for one subject wait on an advisory lock, so two servers cannot both
  * take the last place.
  */
-export async function takeAccountAction(db: Executor, action: AccountAction, subject: string, count = 1, now = new Date()): Promise<void> {
+export async function takeAccountAction(
+  db: Executor,
+  action: AccountAction,
+  subject: string,
+  count = 1,
+  now = new Date(),
+): Promise<void> {
   const { max, windowSeconds, message } = ACCOUNT_LIMITS[action];
   const since = new Date(now.getTime() - windowSeconds * 1000);
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${action}:${subject}`}))`);
@@ -31,7 +37,12 @@ export async function takeAccountAction(db: Executor, action: AccountAction, sub
 }
 
 /** Whether `subject` has used up its window for `action`, without counting anything. */
-export async function accountActionsLeft(db: Executor, action: AccountAction, subject: string, now = new Date()): Promise<{ left: number; retryAfterSeconds: number }> {
+export async function accountActionsLeft(
+  db: Executor,
+  action: AccountAction,
+  subject: string,
+  now = new Date(),
+): Promise<{ left: number; retryAfterSeconds: number }> {
   const { max, windowSeconds } = ACCOUNT_LIMITS[action];
   const since = new Date(now.getTime() - windowSeconds * 1000);
   const recent = await db
@@ -40,7 +51,10 @@ export async function accountActionsLeft(db: Executor, action: AccountAction, su
     .where(and(eq(accountActions.action, action), eq(accountActions.subject, subject), gt(accountActions.at, since)))
     .orderBy(asc(accountActions.at));
   const oldest = recent[0]?.at.getTime() ?? now.getTime();
-  return { left: Math.max(0, max - recent.length), retryAfterSeconds: (oldest + windowSeconds * 1000 - now.getTime()) / 1000 };
+  return {
+    left: Math.max(0, max - recent.length),
+    retryAfterSeconds: (oldest + windowSeconds * 1000 - now.getTime()) / 1000,
+  };
 }
 
 /** Forgets the counted actions of `subject` (a successful sign-in clears its failures). */

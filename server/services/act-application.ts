@@ -1,5 +1,10 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { type ApplicationFacts, applicationChecklist, incompleteApplicationMessage, missingForApplication } from "#domain/application-checklist";
+import {
+  type ApplicationFacts,
+  applicationChecklist,
+  incompleteApplicationMessage,
+  missingForApplication,
+} from "#domain/application-checklist";
 import { deriveActStatus } from "#domain/act-status";
 import type { Executor } from "../db/client";
 import { acts, actTags, images, tagUpdateRequests } from "../db/schema";
@@ -12,7 +17,13 @@ type ActRow = typeof acts.$inferSelect;
 export async function applicationFacts(db: Executor, rows: ActRow[]): Promise<Map<number, ApplicationFacts>> {
   const ids = rows.map((row) => row.id);
   const counted = async (column: typeof images.actId | typeof actTags.actId, table: typeof images | typeof actTags) =>
-    new Map(ids.length ? (await db.select({ actId: column, value: count() }).from(table).where(inArray(column, ids)).groupBy(column)).map((row) => [row.actId, row.value]) : []);
+    new Map(
+      ids.length
+        ? (
+            await db.select({ actId: column, value: count() }).from(table).where(inArray(column, ids)).groupBy(column)
+          ).map((row) => [row.actId, row.value])
+        : [],
+    );
   const imageCounts = await counted(images.actId, images);
   const tagCounts = await counted(actTags.actId, actTags);
   const requested = new Set(
@@ -50,12 +61,20 @@ export async function requireCompleteApplication(db: Executor, act: ActRow): Pro
 
 /** The caller's own acts (those they manage), newest first, each with its status and checklist. */
 export async function listOwnActs(db: Executor, viewer: SessionUser) {
-  const rows = await db.select().from(acts).where(eq(acts.managerId, viewer.id)).orderBy(sql`${acts.createdAt} desc`, acts.id);
+  const rows = await db
+    .select()
+    .from(acts)
+    .where(eq(acts.managerId, viewer.id))
+    .orderBy(sql`${acts.createdAt} desc`, acts.id);
   const facts = await applicationFacts(db, rows);
   return rows.map((row) => ({
     url: row.url,
     name: row.name,
-    status: deriveActStatus({ application_complete: row.applicationComplete, active: row.active, declined: row.declined }),
+    status: deriveActStatus({
+      application_complete: row.applicationComplete,
+      active: row.active,
+      declined: row.declined,
+    }),
     decline_reason: row.declined ? row.declineReason : null,
     checklist: row.applicationComplete ? [] : applicationChecklist(facts.get(row.id)!),
   }));

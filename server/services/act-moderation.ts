@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { ActDecision, FeaturedResult, InternalUseOnlyResult, MessageResult, NationallyRecognizedResult } from "#domain/resources/results";
+import type {
+  ActDecision,
+  FeaturedResult,
+  InternalUseOnlyResult,
+  MessageResult,
+  NationallyRecognizedResult,
+} from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
 import type { SetStatusInput } from "#domain/schemas/moderation";
 import type { Database, Transaction } from "../db/client";
@@ -18,34 +24,70 @@ export async function lockAct(tx: Transaction, actUrl: string): Promise<ActRow> 
   return act;
 }
 
-export async function setActStatus(db: Database, admin: SessionUser, actUrl: string, input: SetStatusInput): Promise<ActDecision> {
+export async function setActStatus(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+  input: SetStatusInput,
+): Promise<ActDecision> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
-    const before = { active: act.active, declined: act.declined, application_complete: act.applicationComplete, decline_reason: act.declineReason };
+    const before = {
+      active: act.active,
+      declined: act.declined,
+      application_complete: act.applicationComplete,
+      decline_reason: act.declineReason,
+    };
     if (input.status === "approved") {
       if (act.active) throw conflict(`${act.name} is already approved`);
       // Approving also completes the application, or the status would still read Draft.
-      await tx.update(acts).set({ active: true, declined: false, applicationComplete: true, declineReason: null, updatedAt: new Date() }).where(eq(acts.id, act.id));
-      await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "approve", before, after: { active: true, declined: false, application_complete: true, decline_reason: null } });
+      await tx
+        .update(acts)
+        .set({ active: true, declined: false, applicationComplete: true, declineReason: null, updatedAt: new Date() })
+        .where(eq(acts.id, act.id));
+      await recordModeration(tx, {
+        actId: act.id,
+        actorId: admin.id,
+        action: "approve",
+        before,
+        after: { active: true, declined: false, application_complete: true, decline_reason: null },
+      });
       await notify(tx, act.managerId, "act_approved", { actName: act.name, actUrl: act.url });
       return { name: act.name, message: MESSAGES.actApproved(act.name) };
     }
     if (act.declined) throw conflict(`${act.name} is already declined`);
-    await tx.update(acts).set({ active: false, declined: true, declineReason: input.decline_reason, updatedAt: new Date() }).where(eq(acts.id, act.id));
+    await tx
+      .update(acts)
+      .set({ active: false, declined: true, declineReason: input.decline_reason, updatedAt: new Date() })
+      .where(eq(acts.id, act.id));
     await recordModeration(tx, {
       actId: act.id,
       actorId: admin.id,
       action: "decline",
       before,
-      after: { active: false, declined: true, application_complete: act.applicationComplete, decline_reason: input.decline_reason },
+      after: {
+        active: false,
+        declined: true,
+        application_complete: act.applicationComplete,
+        decline_reason: input.decline_reason,
+      },
     });
-    await notify(tx, act.managerId, "act_declined", { actName: act.name, actUrl: act.url, reason: input.decline_reason });
+    await notify(tx, act.managerId, "act_declined", {
+      actName: act.name,
+      actUrl: act.url,
+      reason: input.decline_reason,
+    });
     return { name: act.name, message: `${act.name} Declined` };
   });
 }
 
 /** Moves the act to another ARTIST account and clears the internal-use-only mark. */
-export async function reassignAct(db: Database, admin: SessionUser, actUrl: string, userUrl: string): Promise<MessageResult> {
+export async function reassignAct(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+  userUrl: string,
+): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const [artist] = await tx
@@ -54,13 +96,22 @@ export async function reassignAct(db: Database, admin: SessionUser, actUrl: stri
       .where(and(eq(users.url, userUrl), eq(users.role, "ARTIST")))
       .limit(1);
     if (!artist) throw validationFailed({ act: [MESSAGES.accountRequired] });
-    const [previous] = act.managerId ? await tx.select({ url: users.url, name: users.name }).from(users).where(eq(users.id, act.managerId)) : [];
-    await tx.update(acts).set({ managerId: artist.id, internalUseOnly: false, updatedAt: new Date() }).where(eq(acts.id, act.id));
+    const [previous] = act.managerId
+      ? await tx.select({ url: users.url, name: users.name }).from(users).where(eq(users.id, act.managerId))
+      : [];
+    await tx
+      .update(acts)
+      .set({ managerId: artist.id, internalUseOnly: false, updatedAt: new Date() })
+      .where(eq(acts.id, act.id));
     await recordModeration(tx, {
       actId: act.id,
       actorId: admin.id,
       action: "reassign",
-      before: { manager: previous?.url ?? null, manager_name: previous?.name ?? null, internal_use_only: act.internalUseOnly },
+      before: {
+        manager: previous?.url ?? null,
+        manager_name: previous?.name ?? null,
+        internal_use_only: act.internalUseOnly,
+      },
       after: { manager: artist.url, manager_name: artist.name, internal_use_only: false },
     });
     await notify(tx, artist.id, "act_reassigned", { actName: act.name, actUrl: act.url });
@@ -68,7 +119,12 @@ export async function reassignAct(db: Database, admin: SessionUser, actUrl: stri
   });
 }
 
-export async function setFeatured(db: Database, admin: SessionUser, actUrl: string, featured: boolean): Promise<FeaturedResult> {
+export async function setFeatured(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+  featured: boolean,
+): Promise<FeaturedResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     if (!act.active) throw conflict("Only an approved act can be featured");
@@ -86,7 +142,11 @@ export async function setFeatured(db: Database, admin: SessionUser, actUrl: stri
   });
 }
 
-export async function toggleNationallyRecognized(db: Database, admin: SessionUser, actUrl: string): Promise<NationallyRecognizedResult> {
+export async function toggleNationallyRecognized(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+): Promise<NationallyRecognizedResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const next = !act.nationallyRecognized;
@@ -102,7 +162,11 @@ export async function toggleNationallyRecognized(db: Database, admin: SessionUse
   });
 }
 
-export async function toggleInternalUseOnly(db: Database, admin: SessionUser, actUrl: string): Promise<InternalUseOnlyResult> {
+export async function toggleInternalUseOnly(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+): Promise<InternalUseOnlyResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const next = !act.internalUseOnly;

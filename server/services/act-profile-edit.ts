@@ -16,14 +16,22 @@ import { takeAccountAction } from "./account-limits";
 import type { SessionUser } from "./viewer";
 
 /** Profile fields; additional_info is for admins, and the avatar must be the caller's own upload. */
-export async function updateActProfile(db: Database, viewer: SessionUser, actUrl: string, input: ActUpdateInput): Promise<MessageResult> {
+export async function updateActProfile(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: ActUpdateInput,
+): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  if (input.additional_info !== undefined && !canEditAdditionalInfo(viewer)) throw forbidden("Only admins may change Additional Info");
-  if (input.avatar && input.avatar !== act.avatar) await requireUpload(db, viewer, input.avatar, "avatar", "avatar", "Upload an image for the avatar");
+  if (input.additional_info !== undefined && !canEditAdditionalInfo(viewer))
+    throw forbidden("Only admins may change Additional Info");
+  if (input.avatar && input.avatar !== act.avatar)
+    await requireUpload(db, viewer, input.avatar, "avatar", "avatar", "Upload an image for the avatar");
   // Every location must be a known place: geocoded here, once, from the offline gazetteer.
   const written: Record<string, string> = {};
   if (input.location) written.location = input.location;
-  for (const [index, location] of input.additionalLocations.entries()) written[`additionalLocations.${index}`] = location;
+  for (const [index, location] of input.additionalLocations.entries())
+    written[`additionalLocations.${index}`] = location;
   const resolved = await resolvePlaces(db, written);
   await db.transaction(async (tx) => {
     await lockActById(tx, act.id);
@@ -45,7 +53,11 @@ export async function updateActProfile(db: Database, viewer: SessionUser, actUrl
       })
       .where(eq(acts.id, act.id));
     // Busy days are days in the act's time zone: a move to another zone has its calendars read again now.
-    if ((resolved.location?.id ?? null) !== act.placeId) await tx.update(calendarSubscriptions).set({ nextReadAt: sql`now()` }).where(eq(calendarSubscriptions.actId, act.id));
+    if ((resolved.location?.id ?? null) !== act.placeId)
+      await tx
+        .update(calendarSubscriptions)
+        .set({ nextReadAt: sql`now()` })
+        .where(eq(calendarSubscriptions.actId, act.id));
     await tx.delete(actLocations).where(eq(actLocations.actId, act.id));
     if (input.additionalLocations.length) {
       await tx.insert(actLocations).values(
@@ -68,7 +80,10 @@ export async function createAct(db: Database, viewer: SessionUser, input: Create
       return await db.transaction(async (tx) => {
         if (viewer.role !== "ADMIN") await takeAccountAction(tx, "actCreated", viewer.id);
         const url = await freeActUrl(tx, slugify(input.name));
-        const [act] = await tx.insert(acts).values({ url, name: input.name, musical: input.musical, managerId: viewer.id }).returning({ url: acts.url });
+        const [act] = await tx
+          .insert(acts)
+          .values({ url, name: input.name, musical: input.musical, managerId: viewer.id })
+          .returning({ url: acts.url });
         return { url: act!.url, message: `${input.name} created` };
       });
     } catch (error) {
@@ -90,7 +105,8 @@ async function freeActUrl(tx: Executor, base: string): Promise<string> {
 /** The act's artist sends a draft for approval. */
 export async function submitApplication(db: Database, viewer: SessionUser, actUrl: string): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  if (!canSubmitApplication(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin submits its application");
+  if (!canSubmitApplication(viewer, actAccess(act)))
+    throw forbidden("Only the act's artist or an admin submits its application");
   if (act.applicationComplete) throw conflict("This application was already submitted");
   await requireCompleteApplication(db, act);
   await db.update(acts).set({ applicationComplete: true, updatedAt: new Date() }).where(eq(acts.id, act.id));

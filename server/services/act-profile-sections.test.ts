@@ -23,14 +23,22 @@ type Profile = {
   pendingTagRequest?: unknown;
   latestOffer?: unknown;
 };
-const profileAs = async (who: DemoUser | "guest") => (await json<{ data: Profile }>(await server.get("/api/acts/the-velvet-tones", who))).data;
+const profileAs = async (who: DemoUser | "guest") =>
+  (await json<{ data: Profile }>(await server.get("/api/acts/the-velvet-tones", who))).data;
 const ROLES = ["guest", "planner", "otherArtist", "owner", "admin"] as const;
 
 describe("an act's sections kept in memory", () => {
   it("a write by one role shows at once to every role, however often the profile was read before", async () => {
     for (const who of ROLES) await profileAs(who);
     for (const who of ROLES) await profileAs(who);
-    expect((await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "Kept Copy Test", content: "Seen by all at once." })).status).toBe(200);
+    expect(
+      (
+        await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {
+          name: "Kept Copy Test",
+          content: "Seen by all at once.",
+        })
+      ).status,
+    ).toBe(200);
     for (const who of ROLES)
       expect(
         (await profileAs(who)).testimonials.map((item) => item.name),
@@ -45,10 +53,17 @@ describe("an act's sections kept in memory", () => {
     const [act] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "the-velvet-tones"));
     for (const who of ROLES) await profileAs(who);
     await db.insert(images).values({ actId: act!.id, path: "uploads/kept-copy.png" });
-    await eventually(async () => (await profileAs("guest")).images.some((image) => image.path === "uploads/kept-copy.png"));
+    await eventually(async () =>
+      (await profileAs("guest")).images.some((image) => image.path === "uploads/kept-copy.png"),
+    );
     const [offering] = await db.select({ id: packages.id }).from(packages).where(eq(packages.actId, act!.id)).limit(1);
-    const [eventType] = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.type, "Event Type")).limit(1);
-    const eventTypesOf = async (who: (typeof ROLES)[number]) => (await profileAs(who)).packages.flatMap((item) => item.eventTypes.map((tag) => tag.name));
+    const [eventType] = await db
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(eq(tags.type, "Event Type"))
+      .limit(1);
+    const eventTypesOf = async (who: (typeof ROLES)[number]) =>
+      (await profileAs(who)).packages.flatMap((item) => item.eventTypes.map((tag) => tag.name));
     await db.delete(packageEventTypes).where(eq(packageEventTypes.packageId, offering!.id));
     await db.insert(packageEventTypes).values({ packageId: offering!.id, tagId: eventType!.id });
     await eventually(async () => (await eventTypesOf("owner")).includes(eventType!.name));
@@ -62,13 +77,25 @@ describe("an act's sections kept in memory", () => {
     const store = await createTaggedStore(server.database, createLogger("silent"));
     const rows = createActRowCache(store);
     const curated = async (url: string) => (await getActProfilePage(db, url, null, rows)).curatedSeo;
-    const shows = async (url: string, title: string | null) => eventually(async () => ((await curated(url))?.title ?? null) === title);
+    const shows = async (url: string, title: string | null) =>
+      eventually(async () => ((await curated(url))?.title ?? null) === title);
     await db.delete(seoEntries).where(eq(seoEntries.key, "the-velvet-tones"));
     await shows("the-velvet-tones", null);
-    await db.insert(seoEntries).values({ kind: "act", key: "the-velvet-tones", title: "The Velvet Tones, Chicago's soul band", description: "Book them for your wedding." });
+    await db.insert(seoEntries).values({
+      kind: "act",
+      key: "the-velvet-tones",
+      title: "The Velvet Tones, Chicago's soul band",
+      description: "Book them for your wedding.",
+    });
     await shows("the-velvet-tones", "The Velvet Tones, Chicago's soul band");
-    expect(await curated("the-velvet-tones")).toEqual({ title: "The Velvet Tones, Chicago's soul band", description: "Book them for your wedding." });
-    await db.update(seoEntries).set({ title: "The Velvet Tones, soul from Chicago" }).where(eq(seoEntries.key, "the-velvet-tones"));
+    expect(await curated("the-velvet-tones")).toEqual({
+      title: "The Velvet Tones, Chicago's soul band",
+      description: "Book them for your wedding.",
+    });
+    await db
+      .update(seoEntries)
+      .set({ title: "The Velvet Tones, soul from Chicago" })
+      .where(eq(seoEntries.key, "the-velvet-tones"));
     await shows("the-velvet-tones", "The Velvet Tones, soul from Chicago");
     // The entry is keyed by the act's address: at a new address the act has none of it.
     await db.update(acts).set({ url: "velvet-tones-moved" }).where(eq(acts.url, "the-velvet-tones"));

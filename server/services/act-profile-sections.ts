@@ -52,10 +52,17 @@ function deepFreeze<T>(value: T): T {
  * write answered here forgets them at once (docs/architecture.md). The copy is frozen: a caller
  * that tried to change it would throw instead of changing it for everyone.
  */
-export async function loadProfileSections(db: Executor, act: { id: number; url: string }, keptRows?: ActRowCache): Promise<Sections> {
+export async function loadProfileSections(
+  db: Executor,
+  act: { id: number; url: string },
+  keptRows?: ActRowCache,
+): Promise<Sections> {
   const read = async () => deepFreeze(await readProfileSections(db, act.id));
   if (!keptRows) return read();
-  return keptRows.kept(`sections:${act.id}:${act.url}`, [`act:${act.url}`], read, { group: "sections", maxEntries: MAX_KEPT_ACTS });
+  return keptRows.kept(`sections:${act.id}:${act.url}`, [`act:${act.url}`], read, {
+    group: "sections",
+    maxEntries: MAX_KEPT_ACTS,
+  });
 }
 
 /**
@@ -94,9 +101,14 @@ const readSectionRows = preparedStatement(
 
 async function readProfileSections(db: Executor, actId: number) {
   const row = (await readSectionRows(db, [actId]))[0] as Record<keyof SectionRows, unknown>;
-  const sections = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonColumn(value)])) as unknown as SectionRows;
+  const sections = Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, jsonColumn(value)]),
+  ) as unknown as SectionRows;
 
-  const byRelation = Object.fromEntries(ACT_TAG_RELATIONS.map((relation) => [relation, [] as Tag[]])) as Record<ActTagRelation, Tag[]>;
+  const byRelation = Object.fromEntries(ACT_TAG_RELATIONS.map((relation) => [relation, [] as Tag[]])) as Record<
+    ActTagRelation,
+    Tag[]
+  >;
   const all = new Map<number, Tag>();
   for (const tagRow of sections.tags) {
     const tag: Tag = { id: tagRow.id, name: tagRow.name, type: tagRow.type as TagType };
@@ -108,7 +120,10 @@ async function readProfileSections(db: Executor, actId: number) {
     tags: { byRelation, all: [...all.values()] },
     images: sections.images,
     videos: sections.videos,
-    packages: sections.packages.map((item) => ({ ...item, eventTypes: item.eventTypes.map((tag) => ({ ...tag, type: tag.type as TagType })) })),
+    packages: sections.packages.map((item) => ({
+      ...item,
+      eventTypes: item.eventTypes.map((tag) => ({ ...tag, type: tag.type as TagType })),
+    })),
     testimonials: sections.testimonials,
     reviews: sections.reviews.map((review) => ({ ...review, created_at: new Date(review.created_at).toISOString() })),
     documents: sections.documents,

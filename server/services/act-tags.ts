@@ -27,14 +27,18 @@ async function resolveSelection(db: Executor, input: TagSelectionInput): Promise
   const typeOf = new Map(rows.map((row) => [row.id, row.type as TagType]));
   const errors: Record<string, string[]> = {};
   const check = (field: string, list: number[], allowed: TagType[]) => {
-    if (list.some((tagId) => !allowed.includes(typeOf.get(tagId)!))) errors[field] = [`Choose from the ${allowed.join(" and ")} tags`];
+    if (list.some((tagId) => !allowed.includes(typeOf.get(tagId)!)))
+      errors[field] = [`Choose from the ${allowed.join(" and ")} tags`];
   };
   if (input.musical) {
     check("genres", input.genres, ["Genre"]);
     check("song-types", input["song-types"], ["Song Type"]);
     check("band-setups", input["band-setups"], ["Band Setup"]);
     if (Object.keys(errors).length) throw validationFailed(errors);
-    return { musical: true, relations: { genres: input.genres, songTypes: input["song-types"], bandSetups: input["band-setups"] } };
+    return {
+      musical: true,
+      relations: { genres: input.genres, songTypes: input["song-types"], bandSetups: input["band-setups"] },
+    };
   }
   check("tags", input.tags, ["Variety Type", "Speaker Type"]);
   if (Object.keys(errors).length) throw validationFailed(errors);
@@ -59,32 +63,56 @@ async function currentTagIds(tx: Executor, actId: number) {
 
 async function applySelection(tx: Transaction, actId: number, selection: Selection) {
   await tx.delete(actTags).where(and(eq(actTags.actId, actId), inArray(actTags.relation, EDITED_RELATIONS)));
-  const values = Object.entries(selection.relations).flatMap(([relation, ids]) => ids.map((tagId) => ({ actId, relation, tagId })));
+  const values = Object.entries(selection.relations).flatMap(([relation, ids]) =>
+    ids.map((tagId) => ({ actId, relation, tagId })),
+  );
   if (values.length) await tx.insert(actTags).values(values);
   await tx.update(acts).set({ musical: selection.musical, updatedAt: new Date() }).where(eq(acts.id, actId));
 }
 
 /** Admins change an act's tags at once. */
-export async function editTags(db: Database, admin: SessionUser, actUrl: string, input: TagSelectionInput): Promise<MessageResult> {
+export async function editTags(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+  input: TagSelectionInput,
+): Promise<MessageResult> {
   const selection = await resolveSelection(db, input);
   await db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const before = { musical: act.musical, ...(await currentTagIds(tx, act.id)) };
     await applySelection(tx, act.id, selection);
-    await recordModeration(tx, { actId: act.id, actorId: admin.id, action: "edit_tags", before, after: { musical: selection.musical, ...selection.relations } });
+    await recordModeration(tx, {
+      actId: act.id,
+      actorId: admin.id,
+      action: "edit_tags",
+      before,
+      after: { musical: selection.musical, ...selection.relations },
+    });
   });
   return { message: "Tags updated" };
 }
 
 /** The act's artist asks for new tags; one pending request per act. */
-export async function requestTagUpdate(db: Database, viewer: SessionUser, actUrl: string, input: TagSelectionInput): Promise<MessageResult> {
+export async function requestTagUpdate(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: TagSelectionInput,
+): Promise<MessageResult> {
   const act = await findVisibleAct(db, actUrl, viewer);
-  if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin may request a tag update");
+  if (!canRequestTagUpdate(viewer, actAccess(act)))
+    throw forbidden("Only the act's artist or an admin may request a tag update");
   const selection = await resolveSelection(db, input);
   try {
     await db.transaction(async (tx) => {
-      const [request] = await tx.insert(tagUpdateRequests).values({ actId: act.id, requestedBy: viewer.id, musical: selection.musical }).returning();
-      const values = Object.entries(selection.relations).flatMap(([relation, ids]) => ids.map((tagId) => ({ requestId: request!.id, relation, tagId })));
+      const [request] = await tx
+        .insert(tagUpdateRequests)
+        .values({ actId: act.id, requestedBy: viewer.id, musical: selection.musical })
+        .returning();
+      const values = Object.entries(selection.relations).flatMap(([relation, ids]) =>
+        ids.map((tagId) => ({ requestId: request!.id, relation, tagId })),
+      );
       if (values.length) await tx.insert(tagUpdateRequestTags).values(values);
     });
   } catch (error) {
@@ -104,22 +132,38 @@ async function lockPendingRequest(tx: Transaction, actId: number) {
   return request;
 }
 
-export async function cancelTagUpdateRequest(db: Database, viewer: SessionUser, actUrl: string): Promise<MessageResult> {
+export async function cancelTagUpdateRequest(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+): Promise<MessageResult> {
   const act = await findVisibleAct(db, actUrl, viewer);
-  if (!canRequestTagUpdate(viewer, actAccess(act))) throw forbidden("Only the act's artist or an admin may cancel the request");
+  if (!canRequestTagUpdate(viewer, actAccess(act)))
+    throw forbidden("Only the act's artist or an admin may cancel the request");
   await db.transaction(async (tx) => {
     const request = await lockPendingRequest(tx, act.id);
-    await tx.update(tagUpdateRequests).set({ status: "canceled", decidedAt: new Date(), decidedBy: viewer.id }).where(eq(tagUpdateRequests.id, request.id));
+    await tx
+      .update(tagUpdateRequests)
+      .set({ status: "canceled", decidedAt: new Date(), decidedBy: viewer.id })
+      .where(eq(tagUpdateRequests.id, request.id));
   });
   return { message: MESSAGES.requestCanceled };
 }
 
-export async function decideTagUpdateRequest(db: Database, admin: SessionUser, actUrl: string, accept: boolean): Promise<MessageResult> {
+export async function decideTagUpdateRequest(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+  accept: boolean,
+): Promise<MessageResult> {
   if (!canDecideTagUpdateRequest(admin)) throw forbidden();
   await db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const request = await lockPendingRequest(tx, act.id);
-    const requested = await tx.select().from(tagUpdateRequestTags).where(eq(tagUpdateRequestTags.requestId, request.id));
+    const requested = await tx
+      .select()
+      .from(tagUpdateRequestTags)
+      .where(eq(tagUpdateRequestTags.requestId, request.id));
     const relations: Partial<Record<ActTagRelation, number[]>> = {};
     for (const row of requested) (relations[row.relation as ActTagRelation] ??= []).push(row.tagId);
     const before = { musical: act.musical, ...(await currentTagIds(tx, act.id)) };
@@ -135,13 +179,20 @@ export async function decideTagUpdateRequest(db: Database, admin: SessionUser, a
       before,
       after: accept ? { musical: request.musical, ...relations } : before,
     });
-    await notify(tx, request.requestedBy ?? act.managerId, accept ? "tag_request_accepted" : "tag_request_declined", { actName: act.name, actUrl: act.url });
+    await notify(tx, request.requestedBy ?? act.managerId, accept ? "tag_request_accepted" : "tag_request_declined", {
+      actName: act.name,
+      actUrl: act.url,
+    });
   });
   return { message: accept ? MESSAGES.requestAccepted : MESSAGES.requestDeclined };
 }
 
 /** Pending requests, oldest first; the act's manager and admins only. */
-export async function listTagUpdateRequests(db: Executor, viewer: SessionUser | null, actUrl: string): Promise<TagUpdateRequest[]> {
+export async function listTagUpdateRequests(
+  db: Executor,
+  viewer: SessionUser | null,
+  actUrl: string,
+): Promise<TagUpdateRequest[]> {
   const act = await findVisibleAct(db, actUrl, viewer);
   if (!canManageAct(viewer, actAccess(act))) throw forbidden();
   return pendingRequests(db, act.id);
@@ -155,7 +206,13 @@ export async function pendingRequests(db: Executor, actId: number): Promise<TagU
     .orderBy(asc(tagUpdateRequests.createdAt));
   if (!requests.length) return [];
   const rows = await db
-    .select({ requestId: tagUpdateRequestTags.requestId, relation: tagUpdateRequestTags.relation, id: tags.id, name: tags.name, type: tags.type })
+    .select({
+      requestId: tagUpdateRequestTags.requestId,
+      relation: tagUpdateRequestTags.relation,
+      id: tags.id,
+      name: tags.name,
+      type: tags.type,
+    })
     .from(tagUpdateRequestTags)
     .innerJoin(tags, eq(tags.id, tagUpdateRequestTags.tagId))
     .where(
@@ -171,7 +228,14 @@ export async function pendingRequests(db: Executor, actId: number): Promise<TagU
       status: request.status,
       musical: request.musical,
       created_at: request.createdAt.toISOString(),
-      tags: rows.filter((row) => row.requestId === request.id).map((row) => ({ id: row.id, name: row.name, type: row.type as TagType, relation: row.relation as ActTagRelation })),
+      tags: rows
+        .filter((row) => row.requestId === request.id)
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          type: row.type as TagType,
+          relation: row.relation as ActTagRelation,
+        })),
     }),
   );
 }

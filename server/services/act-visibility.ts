@@ -14,7 +14,12 @@ export function actAccess(act: Pick<ActRow, "managerId" | "active" | "internalUs
 }
 
 /** The act row, or 404 when it does not exist or the caller may not see it. */
-export async function findVisibleAct(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<ActRow> {
+export async function findVisibleAct(
+  db: Executor,
+  actUrl: string,
+  viewer: SessionUser | null,
+  keptRows?: ActRowCache,
+): Promise<ActRow> {
   const read = async () => (await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1))[0];
   const act = keptRows ? await keptRows.read(actUrl, read) : await read();
   if (!act || !canViewAct(viewer, actAccess(act))) throw notFound("No such act");

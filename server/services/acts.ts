@@ -56,12 +56,22 @@ async function loadManager(db: Executor, managerId: string | null): Promise<Mana
  * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
  * a GET may pass the act rows kept between requests (server/cache/act-row-cache.ts); writes may not.
  */
-export async function getActProfile(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<ActProfile> {
+export async function getActProfile(
+  db: Executor,
+  actUrl: string,
+  viewer: SessionUser | null,
+  keptRows?: ActRowCache,
+): Promise<ActProfile> {
   return (await getActProfilePage(db, actUrl, viewer, keptRows)).profile;
 }
 
 /** The profile, the page's curated title and description (kept with its sections), and the act's id. */
-export async function getActProfilePage(db: Executor, actUrl: string, viewer: SessionUser | null, keptRows?: ActRowCache): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
+export async function getActProfilePage(
+  db: Executor,
+  actUrl: string,
+  viewer: SessionUser | null,
+  keptRows?: ActRowCache,
+): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
   const act = await findVisibleAct(db, actUrl, viewer, keptRows);
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
@@ -114,19 +124,29 @@ export async function getActProfilePage(db: Executor, actUrl: string, viewer: Se
       event_type: row.source === "booking" ? row.event_type : null,
       event_month: row.source === "booking" ? row.event_month : null,
       // json_build_object writes a timestamp without its zone's colon form; read back as an instant.
-      reply: row.reply_body !== null && row.reply_created_at !== null ? { body: row.reply_body, created_at: new Date(row.reply_created_at).toISOString() } : null,
+      reply:
+        row.reply_body !== null && row.reply_created_at !== null
+          ? { body: row.reply_body, created_at: new Date(row.reply_created_at).toISOString() }
+          : null,
     })),
-    reviewSummary: { average: averageRating(ratings), count: ratings.length, distribution: ratingDistribution(ratings) },
+    reviewSummary: {
+      average: averageRating(ratings),
+      count: ratings.length,
+      distribution: ratingDistribution(ratings),
+    },
     approvedPublicDocuments: sections.documents,
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
   // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
   // Each is the same for every manager, or every admin: kept per act with its row, when rows are
   // kept. The act's announcement covers them (migrations 0018 and 0019).
-  const kept = <T>(key: string, load: () => Promise<T>) => (keptRows ? keptRows.kept(`${key}:${act.id}`, [`act:${act.url}`], load) : load());
+  const kept = <T>(key: string, load: () => Promise<T>) =>
+    keptRows ? keptRows.kept(`${key}:${act.id}`, [`act:${act.url}`], load) : load();
   const [managed, administered, responses] = await Promise.all([
     manages ? kept("managed", () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)])) : null,
-    admin ? kept("administered", () => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)])) : null,
+    admin
+      ? kept("administered", () => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]))
+      : null,
     // A conversation's start and each of its messages announce the act (migration 0029).
     kept("responses", () => responseFacts(db, act.id)),
   ]);
@@ -134,7 +154,9 @@ export async function getActProfilePage(db: Executor, actUrl: string, viewer: Se
   if (managed) {
     const [latestOffer, [first]] = managed;
     profile.latestOffer = latestOffer;
-    profile.pendingTagRequest = first ? { id: first.id, musical: first.musical, created_at: first.created_at, tags: first.tags } : null;
+    profile.pendingTagRequest = first
+      ? { id: first.id, musical: first.musical, created_at: first.created_at, tags: first.tags }
+      : null;
   }
   if (administered) {
     [profile.manager, profile.history] = administered;

@@ -13,7 +13,8 @@ const LIBRARY_STATES: Record<JobState, string[]> = {
   done: ["completed", "cancelled"],
   failed: ["failed"],
 };
-const stateOf = (libraryState: string): JobState => JOB_STATES.find((state) => LIBRARY_STATES[state].includes(libraryState)) ?? "scheduled";
+const stateOf = (libraryState: string): JobState =>
+  JOB_STATES.find((state) => LIBRARY_STATES[state].includes(libraryState)) ?? "scheduled";
 
 const jobTable = sql.raw(`${JOB_SCHEMA}.job`);
 
@@ -75,7 +76,9 @@ export async function listJobs(db: Executor, query: AdminJobsQuery): Promise<Pag
 /** How many jobs each kind has in each state, for the admins' summary. */
 export async function countJobs(db: Executor): Promise<JobCount[]> {
   const rows = await rowsOf<{ name: string; state: string; count: number }>(
-    db.execute(sql`select name, state::text, count(*)::int as count from ${jobTable} group by name, state order by name, state`),
+    db.execute(
+      sql`select name, state::text, count(*)::int as count from ${jobTable} group by name, state order by name, state`,
+    ),
   );
   const counts = new Map<string, JobCount>();
   for (const row of rows) {

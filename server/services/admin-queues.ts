@@ -51,7 +51,10 @@ export async function listActsByStatus(db: Executor, status: ActStatusKey, page:
     ),
     ids.length
       ? db
-          .select({ actId: actTags.actId, names: sql<string[]>`array_agg(distinct ${tags.name} order by ${tags.name})` })
+          .select({
+            actId: actTags.actId,
+            names: sql<string[]>`array_agg(distinct ${tags.name} order by ${tags.name})`,
+          })
           .from(actTags)
           .innerJoin(tags, eq(tags.id, actTags.tagId))
           .where(inArray(actTags.actId, ids))
@@ -77,7 +80,13 @@ export async function listActsByStatus(db: Executor, status: ActStatusKey, page:
 /** Pending tag update requests, oldest first, with their act and the tags asked for. */
 export async function listPendingTagRequests(db: Executor) {
   const rows = await db
-    .selectDistinctOn([tagUpdateRequests.actId], { actId: acts.id, url: acts.url, name: acts.name, requestedBy: users.name, createdAt: tagUpdateRequests.createdAt })
+    .selectDistinctOn([tagUpdateRequests.actId], {
+      actId: acts.id,
+      url: acts.url,
+      name: acts.name,
+      requestedBy: users.name,
+      createdAt: tagUpdateRequests.createdAt,
+    })
     .from(tagUpdateRequests)
     .innerJoin(acts, eq(acts.id, tagUpdateRequests.actId))
     .leftJoin(users, eq(users.id, tagUpdateRequests.requestedBy))

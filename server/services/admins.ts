@@ -10,7 +10,8 @@ import { newPasswordRefusal } from "./password-policy";
 /** Admins are made only by the operator, never through the API. */
 export async function createAdmin(db: Database, input: { email: string; name: string; password: string }) {
   const parsed = signUpSchema.safeParse({ ...input, role: "PLANNER" });
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
+  if (!parsed.success)
+    throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
   const { email, name, password } = parsed.data;
   const refusal = await newPasswordRefusal(password, email);
   if (refusal) throw new Error(`password: ${refusal}`);
@@ -20,7 +21,9 @@ export async function createAdmin(db: Database, input: { email: string; name: st
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(users).values({ id, email, name, role: "ADMIN", url: uniqueSlug(name), emailVerified: true });
-    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
+    await tx
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
   });
   return { id, email };
 }

@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gte, sql } from "drizzle-orm";
-import { AVAILABILITY, AVAILABILITY_MESSAGES, type AvailabilityDay, type BlockDaysInput, type DayStatus } from "#domain/availability";
+import {
+  AVAILABILITY,
+  AVAILABILITY_MESSAGES,
+  type AvailabilityDay,
+  type BlockDaysInput,
+  type DayStatus,
+} from "#domain/availability";
 import { addDays, daysCounted, formatDayRange } from "#domain/calendar-days";
 import type { CreatedResult } from "#domain/resources/results";
 import { dayIn } from "#modules/bookings/events";
@@ -15,7 +21,12 @@ import { rowsOf } from "../db/rows-of";
 
 /** The time zone of the act's own place (its calendar's days), UTC when it names none we know. */
 export async function actTimeZone(db: Executor, actId: number): Promise<string> {
-  const [row] = await db.select({ zone: places.timeZone }).from(acts).innerJoin(places, eq(places.id, acts.placeId)).where(eq(acts.id, actId)).limit(1);
+  const [row] = await db
+    .select({ zone: places.timeZone })
+    .from(acts)
+    .innerJoin(places, eq(places.id, acts.placeId))
+    .where(eq(acts.id, actId))
+    .limit(1);
   return row?.zone ?? "UTC";
 }
 
@@ -28,7 +39,13 @@ export async function actToday(db: Executor, actId: number, now = new Date()): P
  * Each day from `from` to `to` on which the act is not free, with why: booked outranks
  * blocked, which outranks busy. The notes and event names are for its manager's eyes.
  */
-export async function unavailableDays(db: Executor, actId: number, from: string, to: string, exceptEventId?: number): Promise<AvailabilityDay[]> {
+export async function unavailableDays(
+  db: Executor,
+  actId: number,
+  from: string,
+  to: string,
+  exceptEventId?: number,
+): Promise<AvailabilityDay[]> {
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const booked = await rowsOf<{ day: string; event: string }>(
     db.execute(sql`select to_char(e.starttime at time zone coalesce(ep.time_zone, 'UTC'), 'YYYY-MM-DD') as day, e.name as event
@@ -62,11 +79,17 @@ export async function unavailableDays(db: Executor, actId: number, from: string,
  * default) on which the act is not free. Whoever may see the act asks; only its manager and
  * admins learn why, everyone else reads "unavailable".
  */
-export async function actAvailability(db: Executor, viewer: SessionUser | null, actUrl: string, query: { from?: string | undefined; to?: string | undefined }): Promise<AvailabilityDay[]> {
+export async function actAvailability(
+  db: Executor,
+  viewer: SessionUser | null,
+  actUrl: string,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<AvailabilityDay[]> {
   const act = await findVisibleAct(db, actUrl, viewer);
   const from = query.from ?? (await actToday(db, act.id));
   const to = query.to ?? addDays(from, AVAILABILITY.defaultDays);
-  if (daysCounted(from, to) > AVAILABILITY.maxRangeDays) throw validationFailed({ to: [AVAILABILITY_MESSAGES.rangeTooLong] });
+  if (daysCounted(from, to) > AVAILABILITY.maxRangeDays)
+    throw validationFailed({ to: [AVAILABILITY_MESSAGES.rangeTooLong] });
   if (to < from) throw validationFailed({ to: [AVAILABILITY_MESSAGES.rangeOrder] });
   const days = await unavailableDays(db, act.id, from, to);
   if (canManageAct(viewer, actAccess(act))) return days;
@@ -74,19 +97,31 @@ export async function actAvailability(db: Executor, viewer: SessionUser | null, 
 }
 
 /** Why the act is not free on a day, or null when it is, leaving out one event's own booking: for invites and offers. */
-export async function dayStatus(db: Executor, actId: number, date: string, exceptEventId?: number): Promise<DayStatus | null> {
+export async function dayStatus(
+  db: Executor,
+  actId: number,
+  date: string,
+  exceptEventId?: number,
+): Promise<DayStatus | null> {
   const [day] = await unavailableDays(db, actId, date, date, exceptEventId);
   return day ? (day.status as DayStatus) : null;
 }
 
 /** Whether the act is free that day, by the same rule search uses. */
 export async function isFreeOn(db: Executor, actId: number, date: string): Promise<boolean> {
-  const [row] = await rowsOf<{ taken: boolean }>(db.execute(sql`select ${notFreeOn(date)} as taken from (select ${actId}::int as act_id) s`));
+  const [row] = await rowsOf<{ taken: boolean }>(
+    db.execute(sql`select ${notFreeOn(date)} as taken from (select ${actId}::int as act_id) s`),
+  );
   return !row?.taken;
 }
 
 /** POST /api/availability/block/{actUrl}: the manager blocks days from today on. */
-export async function blockDays(db: Executor, viewer: SessionUser, actUrl: string, input: BlockDaysInput): Promise<CreatedResult> {
+export async function blockDays(
+  db: Executor,
+  viewer: SessionUser,
+  actUrl: string,
+  input: BlockDaysInput,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const today = await actToday(db, act.id);
   if (input.from < today) throw validationFailed({ from: [AVAILABILITY_MESSAGES.blockInPast] });
@@ -95,7 +130,10 @@ export async function blockDays(db: Executor, viewer: SessionUser, actUrl: strin
     .from(actBlocks)
     .where(and(eq(actBlocks.actId, act.id), gte(actBlocks.endsOn, today)));
   if ((ahead?.value ?? 0) >= AVAILABILITY.maxBlocksAhead) throw conflict(AVAILABILITY_MESSAGES.tooManyBlocks);
-  const [row] = await db.insert(actBlocks).values({ actId: act.id, startsOn: input.from, endsOn: input.to, note: input.note }).returning({ id: actBlocks.id });
+  const [row] = await db
+    .insert(actBlocks)
+    .values({ actId: act.id, startsOn: input.from, endsOn: input.to, note: input.note })
+    .returning({ id: actBlocks.id });
   if (!row) throw new Error("the block was not written");
   return { id: row.id, message: `Blocked ${formatDayRange(input.from, input.to)}` };
 }

@@ -71,7 +71,8 @@ function knownZone(name: string | null | undefined): name is string {
  */
 function instantOf(time: ICAL.Time, tzid: string | null, actZone: string): number {
   const zone = time.zone?.tzid;
-  if (zone && zone !== "floating" && zone !== "UTC" && time.zone !== ICAL.Timezone.localTimezone) return time.toUnixTime() * 1000;
+  if (zone && zone !== "floating" && zone !== "UTC" && time.zone !== ICAL.Timezone.localTimezone)
+    return time.toUnixTime() * 1000;
   if (zone === "UTC") return time.toUnixTime() * 1000;
   const wall = time.toString().slice(0, 19);
   return wallTimeToInstant(wall, knownZone(tzid) ? tzid : actZone).getTime();
@@ -127,15 +128,25 @@ function eventsOf(root: ICAL.Component): ICAL.Event[] {
 }
 
 /** Every occurrence of an event that may touch the window, with exceptions applied. */
-function* occurrencesOf(event: ICAL.Event, windowStart: number, windowEnd: number, budget: ReadingBudget): Generator<Occurrence> {
+function* occurrencesOf(
+  event: ICAL.Event,
+  windowStart: number,
+  windowEnd: number,
+  budget: ReadingBudget,
+): Generator<Occurrence> {
   if (!event.startDate) return;
   if (!event.isRecurring()) {
     yield { start: event.startDate, end: event.endDate ?? event.startDate, item: event };
     return;
   }
   const iterator = event.iterator();
-  for (let count = 0, next = iterator.next(); next && count < MAX_OCCURRENCES_PER_EVENT; next = iterator.next(), count++) {
-    if (count % DEADLINE_EVERY === 0 && performance.now() > budget.deadline) throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooSlow);
+  for (
+    let count = 0, next = iterator.next();
+    next && count < MAX_OCCURRENCES_PER_EVENT;
+    next = iterator.next(), count++
+  ) {
+    if (count % DEADLINE_EVERY === 0 && performance.now() > budget.deadline)
+      throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooSlow);
     // Starts are compared as UTC-ish seconds: a day's slack either side covers any zone.
     const at = next.toUnixTime() * 1000;
     if (at > windowEnd + 86_400_000) break;
@@ -150,7 +161,12 @@ function* occurrencesOf(event: ICAL.Event, windowStart: number, windowEnd: numbe
  * ahead, in the act's time zone, each with the first event's summary that day. Transparent and
  * cancelled events (and cancelled occurrences) take no time. Throws NotICalendarError.
  */
-export function busyDaysOf(ics: string, actZone: string, now = new Date(), budget: ReadingBudget = unlimited()): Map<string, string | null> {
+export function busyDaysOf(
+  ics: string,
+  actZone: string,
+  now = new Date(),
+  budget: ReadingBudget = unlimited(),
+): Map<string, string | null> {
   let root: ICAL.Component;
   try {
     const parsed = ICAL.parse(ics);
@@ -172,7 +188,8 @@ export function busyDaysOf(ics: string, actZone: string, now = new Date(), budge
       const covered = daysCovered(occurrence, actZone);
       if (covered.last < firstDay || covered.first > lastDay) continue;
       occurrences += 1;
-      if (occurrences > budget.maxOccurrences) throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooManyEvents);
+      if (occurrences > budget.maxOccurrences)
+        throw new CalendarBudgetError(AVAILABILITY_MESSAGES.calendarTooManyEvents);
       const last = covered.last < lastDay ? covered.last : lastDay;
       for (let day = covered.first > firstDay ? covered.first : firstDay; day <= last; day = addDays(day, 1)) {
         if (!busy.has(day)) busy.set(day, occurrence.item.summary || null);

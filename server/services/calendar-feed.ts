@@ -15,20 +15,42 @@ import { rowsOf } from "../db/rows-of";
 const feedPath = (token: string) => `/calendar/${token}.ics`;
 
 /** GET /api/availability/feed/{actUrl}: the act's private feed address (its secret is made with the act). */
-export async function actFeedAddress(db: Executor, viewer: SessionUser, actUrl: string, publicUrl: string): Promise<{ url: string }> {
+export async function actFeedAddress(
+  db: Executor,
+  viewer: SessionUser,
+  actUrl: string,
+  publicUrl: string,
+): Promise<{ url: string }> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  const [feed] = await db.select({ token: actCalendarFeeds.token }).from(actCalendarFeeds).where(eq(actCalendarFeeds.actId, act.id)).limit(1);
+  const [feed] = await db
+    .select({ token: actCalendarFeeds.token })
+    .from(actCalendarFeeds)
+    .where(eq(actCalendarFeeds.actId, act.id))
+    .limit(1);
   if (feed) return { url: `${publicUrl}${feedPath(feed.token)}` };
   // Every act gets its secret when it is made; one loaded without (a bulk load) gets it now, so
   // its calendar page never fails for want of it.
-  const [made] = await db.insert(actCalendarFeeds).values({ actId: act.id }).onConflictDoNothing().returning({ token: actCalendarFeeds.token });
+  const [made] = await db
+    .insert(actCalendarFeeds)
+    .values({ actId: act.id })
+    .onConflictDoNothing()
+    .returning({ token: actCalendarFeeds.token });
   if (made) return { url: `${publicUrl}${feedPath(made.token)}` };
-  const [other] = await db.select({ token: actCalendarFeeds.token }).from(actCalendarFeeds).where(eq(actCalendarFeeds.actId, act.id)).limit(1);
+  const [other] = await db
+    .select({ token: actCalendarFeeds.token })
+    .from(actCalendarFeeds)
+    .where(eq(actCalendarFeeds.actId, act.id))
+    .limit(1);
   return { url: `${publicUrl}${feedPath(other!.token)}` };
 }
 
 /** POST /api/availability/feed/rotate/{actUrl}: a new address; the old one answers 404 from now on. */
-export async function rotateActFeed(db: Executor, viewer: SessionUser, actUrl: string, publicUrl: string): Promise<{ url: string; message: string }> {
+export async function rotateActFeed(
+  db: Executor,
+  viewer: SessionUser,
+  actUrl: string,
+  publicUrl: string,
+): Promise<{ url: string; message: string }> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [feed] = await db
     .insert(actCalendarFeeds)
@@ -60,7 +82,10 @@ function timeProperty(event: ICAL.Component, name: string, instant: Date, zone: 
     event.updatePropertyWithValue(name, ICAL.Time.fromJSDate(instant, true));
     return;
   }
-  const property = event.updatePropertyWithValue(name, ICAL.Time.fromDateTimeString(`${instantToWallTime(instant, zone)}:00`));
+  const property = event.updatePropertyWithValue(
+    name,
+    ICAL.Time.fromDateTimeString(`${instantToWallTime(instant, zone)}:00`),
+  );
   property.setParameter("tzid", zone);
 }
 
@@ -96,7 +121,12 @@ function bookingEvent(row: BookingRow, uid: string): ICAL.Component {
 
 /** GET /calendar/{token}.ics: the act's bookings and blocked days, or null for an unknown (or replaced) address. */
 export async function actFeed(db: Executor, token: string, host: string): Promise<string | null> {
-  const [act] = await db.select({ id: acts.id, name: acts.name }).from(actCalendarFeeds).innerJoin(acts, eq(acts.id, actCalendarFeeds.actId)).where(eq(actCalendarFeeds.token, token)).limit(1);
+  const [act] = await db
+    .select({ id: acts.id, name: acts.name })
+    .from(actCalendarFeeds)
+    .innerJoin(acts, eq(acts.id, actCalendarFeeds.actId))
+    .where(eq(actCalendarFeeds.token, token))
+    .limit(1);
   if (!act) return null;
   const [bookings, blocks] = await Promise.all([
     rowsOf<BookingRow>(
@@ -109,7 +139,10 @@ export async function actFeed(db: Executor, token: string, host: string): Promis
         from act_blocks k where k.act_id = ${act.id} order by k.starts_on`),
     ),
   ]);
-  const root = calendar(`${act.name}: bookings and blocked days`, new Set(bookings.flatMap((row) => (row.zone ? [row.zone] : []))));
+  const root = calendar(
+    `${act.name}: bookings and blocked days`,
+    new Set(bookings.flatMap((row) => (row.zone ? [row.zone] : []))),
+  );
   for (const row of bookings) root.addSubcomponent(bookingEvent(row, `booking-${row.id}@${host}`));
   for (const block of blocks) {
     const event = new ICAL.Component("vevent");
@@ -126,7 +159,12 @@ export async function actFeed(db: Executor, token: string, host: string): Promis
 }
 
 /** GET /calendar/events/{eventUrl}.ics: one of the planner's events, with the acts booked for it. */
-export async function plannerEventIcs(db: Executor, planner: SessionUser, eventUrl: string, host: string): Promise<{ name: string; ics: string }> {
+export async function plannerEventIcs(
+  db: Executor,
+  planner: SessionUser,
+  eventUrl: string,
+  host: string,
+): Promise<{ name: string; ics: string }> {
   const [event] = await db
     .select({
       id: events.id,
@@ -145,10 +183,17 @@ export async function plannerEventIcs(db: Executor, planner: SessionUser, eventU
     .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id), isNull(events.cancelledAt)))
     .limit(1);
   if (!event) throw notFound("No such event");
-  const booked = await rowsOf<{ name: string }>(db.execute(sql`select a.name from bookings b join acts a on a.id = b.act_id where b.event_id = ${event.id} order by a.name`));
+  const booked = await rowsOf<{ name: string }>(
+    db.execute(
+      sql`select a.name from bookings b join acts a on a.id = b.act_id where b.event_id = ${event.id} order by a.name`,
+    ),
+  );
   const root = calendar(event.name, new Set(event.zone ? [event.zone] : []));
   const vevent = bookingEvent({ ...event, planner: planner.name }, `event-${event.id}@${host}`);
-  const lines = [booked.length ? `Booked: ${booked.map((row) => row.name).join(", ")}` : "No act booked yet", ...(event.notes ? [event.notes] : [])];
+  const lines = [
+    booked.length ? `Booked: ${booked.map((row) => row.name).join(", ")}` : "No act booked yet",
+    ...(event.notes ? [event.notes] : []),
+  ];
   vevent.updatePropertyWithValue("description", lines.join("\n"));
   root.addSubcomponent(vevent);
   return { name: event.url, ics: root.toString() };

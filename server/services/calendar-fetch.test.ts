@@ -48,7 +48,8 @@ describe("reading a calendar a user named", () => {
     ]) {
       expect(isSpecialAddress(address), address).toBe(true);
     }
-    for (const address of ["8.8.8.8", "142.250.64.78", "2607:f8b0:4005:80a::200e"]) expect(isSpecialAddress(address), address).toBe(false);
+    for (const address of ["8.8.8.8", "142.250.64.78", "2607:f8b0:4005:80a::200e"])
+      expect(isSpecialAddress(address), address).toBe(false);
     // The tests' own servers are on loopback: allowed only when asked, and nothing else with it.
     expect(isSpecialAddress("127.0.0.1", true)).toBe(false);
     expect(isSpecialAddress("::1", true)).toBe(false);
@@ -59,11 +60,16 @@ describe("reading a calendar a user named", () => {
   it("checks the address a name resolves to, and each redirect's, before connecting", async () => {
     calendars.serve("/ok.ics", icsFile([]));
     // "localhost" is a name: refused after DNS says where it points.
-    expect(await refusal(calendars.url("/ok.ics").replace("127.0.0.1", "localhost"))).toBe(AVAILABILITY_MESSAGES.calendarPrivate);
+    expect(await refusal(calendars.url("/ok.ics").replace("127.0.0.1", "localhost"))).toBe(
+      AVAILABILITY_MESSAGES.calendarPrivate,
+    );
     expect(await refusal(calendars.url("/ok.ics"))).toBe(AVAILABILITY_MESSAGES.calendarPrivate);
     expect(await refusal(calendars.url("/ok.ics"), true)).toBeNull();
     // A redirect to a public-looking name that is loopback, or to a private address, is refused too.
-    calendars.serve("/to-localhost.ics", { status: 302, location: calendars.url("/ok.ics").replace("127.0.0.1", "localhost") });
+    calendars.serve("/to-localhost.ics", {
+      status: 302,
+      location: calendars.url("/ok.ics").replace("127.0.0.1", "localhost"),
+    });
     expect(await refusal(calendars.url("/to-localhost.ics"), true)).toBeNull();
     calendars.serve("/to-lan.ics", { status: 307, location: "http://192.168.0.10/cal.ics" });
     expect(await refusal(calendars.url("/to-lan.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarPrivate);
@@ -78,15 +84,25 @@ describe("reading a calendar a user named", () => {
   it("gives up on a server that does not answer in time, and on a body past 5 MB without reading it all", async () => {
     calendars.serve("/silent.ics", { status: 0 });
     const started = Date.now();
-    await expect(fetchCalendar(calendars.url("/silent.ics"), { allowPrivate: true, timeoutMs: 300 })).rejects.toThrow(AVAILABILITY_MESSAGES.calendarUnreachable);
+    await expect(fetchCalendar(calendars.url("/silent.ics"), { allowPrivate: true, timeoutMs: 300 })).rejects.toThrow(
+      AVAILABILITY_MESSAGES.calendarUnreachable,
+    );
     expect(Date.now() - started).toBeLessThan(3_000);
     calendars.serve("/huge.ics", "x".repeat(6 * 1024 * 1024));
     expect(await refusal(calendars.url("/huge.ics"), true)).toBe(AVAILABILITY_MESSAGES.calendarTooBig);
   });
 
   it("refuses IPv6 literals that carry a loopback or private IPv4 address before connecting", async () => {
-    for (const host of ["[::127.0.0.1]", "[::ffff:0:7f00:1]", "[2002:7f00:1::]", "[::ffff:10.0.0.1]", "[64:ff9b::a9fe:a9fe]"]) {
-      expect(await refusal(`http://${host}:${new URL(calendars.url("/ok.ics")).port}/ok.ics`, true), host).toBe(AVAILABILITY_MESSAGES.calendarPrivate);
+    for (const host of [
+      "[::127.0.0.1]",
+      "[::ffff:0:7f00:1]",
+      "[2002:7f00:1::]",
+      "[::ffff:10.0.0.1]",
+      "[64:ff9b::a9fe:a9fe]",
+    ]) {
+      expect(await refusal(`http://${host}:${new URL(calendars.url("/ok.ics")).port}/ok.ics`, true), host).toBe(
+        AVAILABILITY_MESSAGES.calendarPrivate,
+      );
     }
   });
 
@@ -104,13 +120,26 @@ describe("reading a calendar a user named", () => {
   });
 
   it("reads webcal:// as https://, and takes only http, https and webcal addresses", () => {
-    expect(fetchableCalendarUrl("webcal://p12-caldav.icloud.com/published/2/abc")).toBe("https://p12-caldav.icloud.com/published/2/abc");
+    expect(fetchableCalendarUrl("webcal://p12-caldav.icloud.com/published/2/abc")).toBe(
+      "https://p12-caldav.icloud.com/published/2/abc",
+    );
     expect(fetchableCalendarUrl("WEBCAL://example.com/a.ics")).toBe("https://example.com/a.ics");
     expect(fetchableCalendarUrl("http://example.com/a.ics")).toBe("http://example.com/a.ics");
-    for (const url of ["webcal://calendar.google.com/calendar/ical/x/basic.ics", "https://outlook.office365.com/owa/calendar/x/calendar.ics", "http://example.com/a.ics"]) {
+    for (const url of [
+      "webcal://calendar.google.com/calendar/ical/x/basic.ics",
+      "https://outlook.office365.com/owa/calendar/x/calendar.ics",
+      "http://example.com/a.ics",
+    ]) {
       expect(subscribeCalendarSchema.safeParse({ url }).success, url).toBe(true);
     }
-    for (const url of ["ftp://example.com/a.ics", "javascript:alert(1)", "//example.com/a.ics", "https://", "https://exa mple.com/a.ics", ""]) {
+    for (const url of [
+      "ftp://example.com/a.ics",
+      "javascript:alert(1)",
+      "//example.com/a.ics",
+      "https://",
+      "https://exa mple.com/a.ics",
+      "",
+    ]) {
       expect(subscribeCalendarSchema.safeParse({ url }).success, url).toBe(false);
     }
   });

@@ -74,7 +74,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
         return callback(Object.assign(new Error(AVAILABILITY_MESSAGES.calendarPrivate), { code: "EPRIVATE" }), "", 0);
       }
       // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily), else one.
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, all: typeof list) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, all: typeof list) => void)(null, list);
       const first = list[0];
       if (!first) return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), "", 0);
       callback(null, first.address, first.family);
@@ -92,31 +93,39 @@ interface Answer {
 function get(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
-    const request = client.get(url, { lookup: guardedLookup(allowPrivate), signal, headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "EVA calendar reader" } }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        response.resume();
-        return resolve({ status, location: response.headers.location, body: Buffer.alloc(0) });
-      }
-      const declared = Number(response.headers["content-length"] ?? 0);
-      if (declared > AVAILABILITY.feedMaxBytes) {
-        response.destroy();
-        return reject(new CalendarFetchError(AVAILABILITY_MESSAGES.calendarTooBig));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > AVAILABILITY.feedMaxBytes) {
-          response.destroy();
-          reject(new CalendarFetchError(AVAILABILITY_MESSAGES.calendarTooBig));
-          return;
+    const request = client.get(
+      url,
+      {
+        lookup: guardedLookup(allowPrivate),
+        signal,
+        headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "EVA calendar reader" },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          response.resume();
+          return resolve({ status, location: response.headers.location, body: Buffer.alloc(0) });
         }
-        chunks.push(chunk);
-      });
-      response.on("end", () => resolve({ status, location: undefined, body: Buffer.concat(chunks) }));
-      response.on("error", reject);
-    });
+        const declared = Number(response.headers["content-length"] ?? 0);
+        if (declared > AVAILABILITY.feedMaxBytes) {
+          response.destroy();
+          return reject(new CalendarFetchError(AVAILABILITY_MESSAGES.calendarTooBig));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > AVAILABILITY.feedMaxBytes) {
+            response.destroy();
+            reject(new CalendarFetchError(AVAILABILITY_MESSAGES.calendarTooBig));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () => resolve({ status, location: undefined, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -136,15 +145,20 @@ function reason(error: unknown): string {
  * AVAILABILITY.feedMaxRedirects redirects, each checked like the first. Throws CalendarFetchError
  * with the message the artist sees.
  */
-export async function fetchCalendar(address: string, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<string> {
+export async function fetchCalendar(
+  address: string,
+  options: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<string> {
   const timeoutMs = options.timeoutMs ?? AVAILABILITY.feedTimeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(fetchableCalendarUrl(address));
   for (let redirects = 0; ; redirects++) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUrl);
     // A literal address is connected to without a lookup, so it is checked here.
     const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(host) && isSpecialAddress(host, options.allowPrivate)) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarPrivate);
+    if (isIP(host) && isSpecialAddress(host, options.allowPrivate))
+      throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarPrivate);
     let answer: Answer;
     try {
       answer = await get(url, options.allowPrivate, signal);
@@ -152,7 +166,8 @@ export async function fetchCalendar(address: string, options: { allowPrivate: bo
       throw new CalendarFetchError(reason(error));
     }
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
-      if (redirects >= AVAILABILITY.feedMaxRedirects) throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable);
+      if (redirects >= AVAILABILITY.feedMaxRedirects)
+        throw new CalendarFetchError(AVAILABILITY_MESSAGES.calendarUnreachable);
       url = new URL(answer.location, url);
       continue;
     }

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { AVAILABILITY, AVAILABILITY_MESSAGES, type CalendarSubscription, type SubscribeCalendarInput } from "#domain/availability";
+import {
+  AVAILABILITY,
+  AVAILABILITY_MESSAGES,
+  type CalendarSubscription,
+  type SubscribeCalendarInput,
+} from "#domain/availability";
 import type { CreatedResult } from "#domain/resources/results";
 import type { Database, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -22,7 +27,11 @@ export interface CalendarReading {
 }
 
 /** The busy days of a calendar's text (read on the calendar worker), or the message a failed read shows. */
-async function readCalendar(url: string, actZone: string, reading: CalendarReading): Promise<{ days: Map<string, string | null> } | { error: string }> {
+async function readCalendar(
+  url: string,
+  actZone: string,
+  reading: CalendarReading,
+): Promise<{ days: Map<string, string | null> } | { error: string }> {
   try {
     const text = await fetchCalendar(url, { allowPrivate: reading.allowPrivate });
     return { days: await readBusyDays(text, actZone) };
@@ -41,10 +50,18 @@ const subscribing = new Map<string, number>();
  * (so an unchanged calendar announces nothing); a failed one keeps the last good days and
  * records why. Either way the next read is due a refresh period later.
  */
-async function writeRead(tx: Executor, subscription: { id: number; actId: number }, result: Awaited<ReturnType<typeof readCalendar>>, reading: CalendarReading): Promise<void> {
+async function writeRead(
+  tx: Executor,
+  subscription: { id: number; actId: number },
+  result: Awaited<ReturnType<typeof readCalendar>>,
+  reading: CalendarReading,
+): Promise<void> {
   const next = sql`now() + make_interval(mins => ${reading.refreshMinutes})`;
   if ("error" in result) {
-    await tx.update(calendarSubscriptions).set({ error: result.error, lastTriedAt: sql`now()`, nextReadAt: next }).where(eq(calendarSubscriptions.id, subscription.id));
+    await tx
+      .update(calendarSubscriptions)
+      .set({ error: result.error, lastTriedAt: sql`now()`, nextReadAt: next })
+      .where(eq(calendarSubscriptions.id, subscription.id));
     return;
   }
   const payload = JSON.stringify([...result.days.entries()].map(([day, summary]) => ({ day, summary })));
@@ -53,16 +70,28 @@ async function writeRead(tx: Executor, subscription: { id: number; actId: number
   await tx.execute(sql`insert into calendar_busy_days (subscription_id, act_id, day, summary)
     select ${subscription.id}, ${subscription.actId}, n.day, n.summary from jsonb_to_recordset(${payload}::jsonb) as n(day date, summary text)
     on conflict (subscription_id, day) do update set summary = excluded.summary where calendar_busy_days.summary is distinct from excluded.summary`);
-  await tx.update(calendarSubscriptions).set({ error: null, lastReadAt: sql`now()`, lastTriedAt: sql`now()`, nextReadAt: next }).where(eq(calendarSubscriptions.id, subscription.id));
+  await tx
+    .update(calendarSubscriptions)
+    .set({ error: null, lastReadAt: sql`now()`, lastTriedAt: sql`now()`, nextReadAt: next })
+    .where(eq(calendarSubscriptions.id, subscription.id));
 }
 
 /**
  * POST /api/availability/calendars/{actUrl}: subscribe, reading the calendar at once; an address
  * that cannot be read as iCalendar is a 422 on `url` and nothing is kept.
  */
-export async function subscribeCalendar(db: Database, viewer: SessionUser, actUrl: string, input: SubscribeCalendarInput, reading: CalendarReading): Promise<CreatedResult> {
+export async function subscribeCalendar(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: SubscribeCalendarInput,
+  reading: CalendarReading,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
-  const [existing] = await db.select({ value: count() }).from(calendarSubscriptions).where(eq(calendarSubscriptions.actId, act.id));
+  const [existing] = await db
+    .select({ value: count() })
+    .from(calendarSubscriptions)
+    .where(eq(calendarSubscriptions.actId, act.id));
   if ((existing?.value ?? 0) >= AVAILABILITY.maxSubscriptions) throw conflict(AVAILABILITY_MESSAGES.tooManyCalendars);
   // Each attempt is a request our server makes for the account: counted whether or not it reads,
   // and only a few at once, so an account cannot make the server a scanner.
@@ -82,10 +111,16 @@ export async function subscribeCalendar(db: Database, viewer: SessionUser, actUr
   if ("error" in result) throw validationFailed({ url: [result.error] });
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(calendarSubscriptions).values({ actId: act.id, url: input.url }).returning({ id: calendarSubscriptions.id });
+      const [row] = await tx
+        .insert(calendarSubscriptions)
+        .values({ actId: act.id, url: input.url })
+        .returning({ id: calendarSubscriptions.id });
       if (!row) throw new Error("the subscription was not written");
       await writeRead(tx, { id: row.id, actId: act.id }, result, reading);
-      return { id: row.id, message: `Calendar added: ${result.days.size} busy ${result.days.size === 1 ? "day" : "days"} ahead` };
+      return {
+        id: row.id,
+        message: `Calendar added: ${result.days.size} busy ${result.days.size === 1 ? "day" : "days"} ahead`,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw validationFailed({ url: [AVAILABILITY_MESSAGES.calendarDuplicate] });
@@ -94,7 +129,11 @@ export async function subscribeCalendar(db: Database, viewer: SessionUser, actUr
 }
 
 /** GET /api/availability/calendars/{actUrl}: the act's subscriptions, oldest first. */
-export async function listCalendars(db: Executor, viewer: SessionUser, actUrl: string): Promise<CalendarSubscription[]> {
+export async function listCalendars(
+  db: Executor,
+  viewer: SessionUser,
+  actUrl: string,
+): Promise<CalendarSubscription[]> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const rows = await db
     .select({
@@ -129,7 +168,9 @@ export async function findManagedCalendar(db: Executor, viewer: SessionUser, id:
 /** POST /api/availability/calendars/remove/{id}: its busy days go with it. */
 export async function removeCalendar(db: Database, viewer: SessionUser, id: number): Promise<{ message: string }> {
   const row = await findManagedCalendar(db, viewer, id);
-  await db.delete(calendarSubscriptions).where(and(eq(calendarSubscriptions.id, row.id), eq(calendarSubscriptions.actId, row.actId)));
+  await db
+    .delete(calendarSubscriptions)
+    .where(and(eq(calendarSubscriptions.id, row.id), eq(calendarSubscriptions.actId, row.actId)));
   return { message: "The calendar is no longer read" };
 }
 
@@ -141,7 +182,11 @@ export async function removeCalendar(db: Database, viewer: SessionUser, id: numb
  * and a round of a thousand calendars still ends in minutes, far inside the refresh period.
  * Answers how many were read.
  */
-export async function refreshDueCalendars(db: Database, reading: CalendarReading, options: { batch?: number; concurrency?: number; rest?: boolean } = {}): Promise<number> {
+export async function refreshDueCalendars(
+  db: Database,
+  reading: CalendarReading,
+  options: { batch?: number; concurrency?: number; rest?: boolean } = {},
+): Promise<number> {
   const batch = options.batch ?? 200;
   const concurrency = options.concurrency ?? 2;
   const rest = options.rest ?? false;

@@ -148,5 +148,11 @@ const thread = createCalendarThread();
  * feed budget. Rejects with NotICalendarError or CalendarBudgetError (its message for the artist).
  */
 export function readBusyDays(ics: string, zone: string, now = new Date()): Promise<Map<string, string | null>> {
-  return thread.read({ ics, zone, now: now.getTime(), workMs: AVAILABILITY.feedWorkMs, maxOccurrences: AVAILABILITY.feedMaxOccurrences });
+  return thread.read({
+    ics,
+    zone,
+    now: now.getTime(),
+    workMs: AVAILABILITY.feedWorkMs,
+    maxOccurrences: AVAILABILITY.feedMaxOccurrences,
+  });
 }

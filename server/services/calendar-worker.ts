@@ -13,7 +13,9 @@ export interface CalendarJob {
   maxOccurrences: number;
 }
 
-export type CalendarJobAnswer = { id: number; days: [string, string | null][] } | { id: number; failure: "not-icalendar" | "budget" | "error"; message: string };
+export type CalendarJobAnswer =
+  | { id: number; days: [string, string | null][] }
+  | { id: number; failure: "not-icalendar" | "budget" | "error"; message: string };
 
 const port = parentPort;
 if (!port) throw new Error("calendar-worker.ts runs as a worker thread");
@@ -21,11 +23,15 @@ if (!port) throw new Error("calendar-worker.ts runs as a worker thread");
 port.on("message", (job: CalendarJob) => {
   let answer: CalendarJobAnswer;
   try {
-    const days = busyDaysOf(job.ics, job.zone, new Date(job.now), { deadline: performance.now() + job.workMs, maxOccurrences: job.maxOccurrences });
+    const days = busyDaysOf(job.ics, job.zone, new Date(job.now), {
+      deadline: performance.now() + job.workMs,
+      maxOccurrences: job.maxOccurrences,
+    });
     answer = { id: job.id, days: [...days.entries()] };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const failure = error instanceof NotICalendarError ? "not-icalendar" : error instanceof CalendarBudgetError ? "budget" : "error";
+    const failure =
+      error instanceof NotICalendarError ? "not-icalendar" : error instanceof CalendarBudgetError ? "budget" : "error";
     answer = { id: job.id, failure, message };
   }
   port.postMessage(answer);

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { type ConversationSides, type MessageKind, canReadConversation, canWriteConversation, conversationSideOf } from "#domain/conversations";
+import {
+  type ConversationSides,
+  type MessageKind,
+  canReadConversation,
+  canWriteConversation,
+  conversationSideOf,
+} from "#domain/conversations";
 import { messageExcerpt } from "#domain/notifications";
 import type { PageQuery, Paged } from "#domain/paging";
 import { canMessageAct } from "#domain/permissions";
@@ -42,11 +48,22 @@ async function loadConversation(db: Executor, id: number): Promise<ConversationR
     .limit(1);
   if (!row) return undefined;
   const { managerId, ...act } = row.act;
-  return { id: row.id, plannerId: row.plannerId, managerId, plannerName: row.plannerName, act, event: row.event?.url ? row.event : null };
+  return {
+    id: row.id,
+    plannerId: row.plannerId,
+    managerId,
+    plannerName: row.plannerName,
+    act,
+    event: row.event?.url ? row.event : null,
+  };
 }
 
 /** The conversation, when the caller may read it; else 404, so nobody learns that it exists. */
-export async function findReadableConversation(db: Executor, viewer: SessionUser, id: number): Promise<ConversationRow> {
+export async function findReadableConversation(
+  db: Executor,
+  viewer: SessionUser,
+  id: number,
+): Promise<ConversationRow> {
   const row = await loadConversation(db, id);
   if (!row || !canReadConversation(viewer, row)) throw notFound("No such conversation");
   return row;
@@ -57,11 +74,28 @@ export async function findReadableConversation(db: Executor, viewer: SessionUser
  * side: a notification each time, an email only when they had read everything before it (one
  * email per conversation until it is read).
  */
-async function addMessage(tx: Executor, conversation: ConversationRow, author: SessionUser, kind: MessageKind, body: string): Promise<number> {
+async function addMessage(
+  tx: Executor,
+  conversation: ConversationRow,
+  author: SessionUser,
+  kind: MessageKind,
+  body: string,
+): Promise<number> {
   if (kind === "text") await takeAccountAction(tx, "messageSent", author.id);
-  const [previous] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversation.id)).orderBy(desc(messages.id)).limit(1);
-  const [message] = await tx.insert(messages).values({ conversationId: conversation.id, authorId: author.id, kind, body }).returning({ id: messages.id, createdAt: messages.createdAt });
-  await tx.update(conversations).set({ lastMessageAt: message!.createdAt }).where(eq(conversations.id, conversation.id));
+  const [previous] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  const [message] = await tx
+    .insert(messages)
+    .values({ conversationId: conversation.id, authorId: author.id, kind, body })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  await tx
+    .update(conversations)
+    .set({ lastMessageAt: message!.createdAt })
+    .where(eq(conversations.id, conversation.id));
   // The writer has read their own words.
   await markRead(tx, conversation.id, author.id, message!.id);
   // The invite, offers and booking tell the other side in their own notifications.
@@ -73,7 +107,13 @@ async function addMessage(tx: Executor, conversation: ConversationRow, author: S
       tx,
       recipient,
       "message",
-      { fromName: author.name, actName: conversation.act.name, actUrl: conversation.act.url, conversationId: conversation.id, excerpt: messageExcerpt(body) },
+      {
+        fromName: author.name,
+        actName: conversation.act.name,
+        actUrl: conversation.act.url,
+        conversationId: conversation.id,
+        excerpt: messageExcerpt(body),
+      },
       { email: hadReadAll },
     );
   }
@@ -99,25 +139,41 @@ async function markRead(db: Executor, conversationId: number, userId: string, me
   await db
     .insert(conversationReads)
     .values({ conversationId, userId, lastReadId: messageId })
-    .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadId: sql`greatest(${conversationReads.lastReadId}, excluded.last_read_id)` } });
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: { lastReadId: sql`greatest(${conversationReads.lastReadId}, excluded.last_read_id)` },
+    });
 }
 
 /** A planner's conversations with an act that are still open (no cancelled event), the latest active first. */
-export async function plannerThreadsWithAct(db: Executor, plannerId: string, actId: number): Promise<{ id: number; eventId: number | null; event: { url: string; name: string } | null }[]> {
+export async function plannerThreadsWithAct(
+  db: Executor,
+  plannerId: string,
+  actId: number,
+): Promise<{ id: number; eventId: number | null; event: { url: string; name: string } | null }[]> {
   const rows = await db
     .select({ id: conversations.id, eventId: conversations.eventId, eventUrl: events.url, eventName: events.name })
     .from(conversations)
     .leftJoin(events, eq(events.id, conversations.eventId))
     .where(and(eq(conversations.plannerId, plannerId), eq(conversations.actId, actId), isNull(events.cancelledAt)))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
-  return rows.map((row) => ({ id: row.id, eventId: row.eventId, event: row.eventUrl && row.eventName ? { url: row.eventUrl, name: row.eventName } : null }));
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.eventId,
+    event: row.eventUrl && row.eventName ? { url: row.eventUrl, name: row.eventName } : null,
+  }));
 }
 
 /**
  * A planner writes to an act, about one of their events or none: the conversation for that
  * planner, act and event is made on the first message and reused after (created: false).
  */
-export async function startConversation(db: Database, planner: SessionUser, actUrl: string, input: StartConversationInput): Promise<{ id: number; created: boolean }> {
+export async function startConversation(
+  db: Database,
+  planner: SessionUser,
+  actUrl: string,
+  input: StartConversationInput,
+): Promise<{ id: number; created: boolean }> {
   if (planner.role !== "PLANNER") throw forbidden("Only planners start conversations");
   const act = await findVisibleAct(db, actUrl, planner);
   if (!canMessageAct(planner, actAccess(act))) throw forbidden("This act cannot be messaged");
@@ -149,8 +205,17 @@ export async function startConversation(db: Database, planner: SessionUser, actU
  * Every new one counts against the planner's conversations a day, however it was started (a
  * message, an invite, a quote request): a limit that one path skips limits nothing.
  */
-async function conversationFor(tx: Executor, plannerId: string, actId: number, eventId: number | null): Promise<{ id: number; created: boolean }> {
-  const [made] = await tx.insert(conversations).values({ plannerId, actId, eventId }).onConflictDoNothing().returning({ id: conversations.id });
+async function conversationFor(
+  tx: Executor,
+  plannerId: string,
+  actId: number,
+  eventId: number | null,
+): Promise<{ id: number; created: boolean }> {
+  const [made] = await tx
+    .insert(conversations)
+    .values({ plannerId, actId, eventId })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
   if (made) {
     await takeAccountAction(tx, "conversationStarted", plannerId);
     return { id: made.id, created: true };
@@ -158,7 +223,13 @@ async function conversationFor(tx: Executor, plannerId: string, actId: number, e
   const [found] = await tx
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.plannerId, plannerId), eq(conversations.actId, actId), eventId === null ? isNull(conversations.eventId) : eq(conversations.eventId, eventId)))
+    .where(
+      and(
+        eq(conversations.plannerId, plannerId),
+        eq(conversations.actId, actId),
+        eventId === null ? isNull(conversations.eventId) : eq(conversations.eventId, eventId),
+      ),
+    )
     .limit(1);
   return { id: found!.id, created: false };
 }
@@ -168,21 +239,41 @@ async function conversationFor(tx: Executor, plannerId: string, actId: number, e
  * event as they happen, written by whoever caused them, and so do a quote request's words;
  * called inside their transactions.
  */
-export async function recordInEventConversation(tx: Executor, author: SessionUser, place: { plannerId: string; actId: number; eventId: number }, kind: MessageKind, body: string): Promise<void> {
+export async function recordInEventConversation(
+  tx: Executor,
+  author: SessionUser,
+  place: { plannerId: string; actId: number; eventId: number },
+  kind: MessageKind,
+  body: string,
+): Promise<void> {
   const { id } = await conversationFor(tx, place.plannerId, place.actId, place.eventId);
   await addMessage(tx, (await loadConversation(tx, id))!, author, kind, body);
 }
 
 /** One of the two sides writes; 404 for anyone who may not read it, 403 for an admin reading someone else's. */
-export async function postMessage(db: Database, viewer: SessionUser, conversationId: number, input: MessageInput): Promise<{ id: number }> {
+export async function postMessage(
+  db: Database,
+  viewer: SessionUser,
+  conversationId: number,
+  input: MessageInput,
+): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const conversation = await findReadableConversation(tx, viewer, conversationId);
-    if (!canWriteConversation(viewer, conversation)) throw forbidden("Only the planner and the act's artist write in a conversation");
+    if (!canWriteConversation(viewer, conversation))
+      throw forbidden("Only the planner and the act's artist write in a conversation");
     return { id: await addMessage(tx, conversation, viewer, "text", input.body) };
   });
 }
 
-export type MessageRow = { id: number; kind: MessageKind; body: string; createdAt: Date; authorId: string | null; authorName: string | null; authorRole: Role | null };
+export type MessageRow = {
+  id: number;
+  kind: MessageKind;
+  body: string;
+  createdAt: Date;
+  authorId: string | null;
+  authorName: string | null;
+  authorRole: Role | null;
+};
 
 /** A stored message as one reader sees it ("mine" is theirs to know). */
 export function messageOf(row: MessageRow, viewer: SessionUser): ConversationMessage {
@@ -199,7 +290,15 @@ export function messageOf(row: MessageRow, viewer: SessionUser): ConversationMes
 /** The stored messages of a conversation after `afterId`, oldest first, for any reader. */
 export async function messageRowsAfter(db: Executor, conversationId: number, afterId = 0): Promise<MessageRow[]> {
   const rows = await db
-    .select({ id: messages.id, kind: messages.kind, body: messages.body, createdAt: messages.createdAt, authorId: messages.authorId, authorName: users.name, authorRole: users.role })
+    .select({
+      id: messages.id,
+      kind: messages.kind,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      authorId: messages.authorId,
+      authorName: users.name,
+      authorRole: users.role,
+    })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.authorId))
     .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId)))
@@ -208,7 +307,12 @@ export async function messageRowsAfter(db: Executor, conversationId: number, aft
 }
 
 /** The messages of a conversation after `afterId`, oldest first, as the viewer sees them. */
-export async function messagesAfter(db: Executor, viewer: SessionUser, conversationId: number, afterId = 0): Promise<ConversationMessage[]> {
+export async function messagesAfter(
+  db: Executor,
+  viewer: SessionUser,
+  conversationId: number,
+  afterId = 0,
+): Promise<ConversationMessage[]> {
   return (await messageRowsAfter(db, conversationId, afterId)).map((row) => messageOf(row, viewer));
 }
 
@@ -217,9 +321,19 @@ export async function messagesAfter(db: Executor, viewer: SessionUser, conversat
  * session is still valid (not signed out, not ended by a password change) and they are its
  * planner, its act's manager (now, after any reassignment) or an admin. One query for any number.
  */
-export async function streamsStillAllowed(db: Executor, streams: { id: number; userId: string; sessionToken: string; conversationId: number }[]): Promise<Set<number>> {
+export async function streamsStillAllowed(
+  db: Executor,
+  streams: { id: number; userId: string; sessionToken: string; conversationId: number }[],
+): Promise<Set<number>> {
   if (streams.length === 0) return new Set();
-  const payload = JSON.stringify(streams.map((stream) => ({ i: stream.id, user_id: stream.userId, token: stream.sessionToken, conversation_id: stream.conversationId })));
+  const payload = JSON.stringify(
+    streams.map((stream) => ({
+      i: stream.id,
+      user_id: stream.userId,
+      token: stream.sessionToken,
+      conversation_id: stream.conversationId,
+    })),
+  );
   const rows = await rowsOf<{ i: number; user_id: string; role: Role; planner_id: string; manager_id: string | null }>(
     db.execute(sql`select r.i, r.user_id, u.role, c.planner_id, a.manager_id
       from jsonb_to_recordset(${payload}::jsonb) as r(i int, user_id text, token text, conversation_id int)
@@ -228,7 +342,16 @@ export async function streamsStillAllowed(db: Executor, streams: { id: number; u
       join conversations c on c.id = r.conversation_id
       join acts a on a.id = c.act_id`),
   );
-  return new Set(rows.filter((row) => canReadConversation({ id: row.user_id, role: row.role }, { plannerId: row.planner_id, managerId: row.manager_id })).map((row) => row.i));
+  return new Set(
+    rows
+      .filter((row) =>
+        canReadConversation(
+          { id: row.user_id, role: row.role },
+          { plannerId: row.planner_id, managerId: row.manager_id },
+        ),
+      )
+      .map((row) => row.i),
+  );
 }
 
 /**
@@ -237,7 +360,11 @@ export async function streamsStillAllowed(db: Executor, streams: { id: number; u
  * announcement that makes every server forget what it kept of their unread counts
  * (server/cache/viewer-cache.ts).
  */
-export async function markStreamsRead(db: Database, conversationId: number, marks: { userId: string; messageId: number }[]): Promise<void> {
+export async function markStreamsRead(
+  db: Database,
+  conversationId: number,
+  marks: { userId: string; messageId: number }[],
+): Promise<void> {
   const payload = JSON.stringify(marks.map((mark) => ({ user_id: mark.userId, message_id: mark.messageId })));
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into conversation_reads (conversation_id, user_id, last_read_id)
@@ -246,14 +373,23 @@ export async function markStreamsRead(db: Database, conversationId: number, mark
     await tx.execute(sql`update notifications set read_at = now()
       where user_id in (select m.user_id from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int))
         and kind = 'message' and link = ${`/messages/${conversationId}`} and read_at is null`);
-    await tx.execute(sql`select announce('user:' || m.user_id) from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int)`);
+    await tx.execute(
+      sql`select announce('user:' || m.user_id) from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int)`,
+    );
   });
 }
 
 /** A conversation with every message; reading it marks it, and its message notifications, read for the caller. */
-export async function readConversation(db: Database, viewer: SessionUser, conversationId: number): Promise<Conversation> {
+export async function readConversation(
+  db: Database,
+  viewer: SessionUser,
+  conversationId: number,
+): Promise<Conversation> {
   const conversation = await findReadableConversation(db, viewer, conversationId);
-  const [list, readUpTo] = await Promise.all([messagesAfter(db, viewer, conversationId), lastReadId(db, conversationId, viewer.id)]);
+  const [list, readUpTo] = await Promise.all([
+    messagesAfter(db, viewer, conversationId),
+    lastReadId(db, conversationId, viewer.id),
+  ]);
   const last = list.at(-1);
   // Reading again what was read writes nothing.
   if (last && last.id > readUpTo) await markConversationRead(db, viewer, conversationId, last.id);
@@ -262,31 +398,57 @@ export async function readConversation(db: Database, viewer: SessionUser, conver
     side: conversationSideOf(viewer, conversation),
     act: { url: conversation.act.url, name: conversation.act.name },
     planner: { name: conversation.plannerName },
-    event: conversation.event ? { url: conversation.event.url, name: conversation.event.name, starttime: conversation.event.starttime.toISOString() } : null,
+    event: conversation.event
+      ? {
+          url: conversation.event.url,
+          name: conversation.event.name,
+          starttime: conversation.event.starttime.toISOString(),
+        }
+      : null,
     messages: list,
   };
 }
 
 /** The caller has seen the conversation up to `messageId`: its unread count and notifications clear. */
-export async function markConversationRead(db: Database, viewer: SessionUser, conversationId: number, messageId: number): Promise<void> {
+export async function markConversationRead(
+  db: Database,
+  viewer: SessionUser,
+  conversationId: number,
+  messageId: number,
+): Promise<void> {
   await markStreamsRead(db, conversationId, [{ userId: viewer.id, messageId }]);
 }
 
 /** Conversations (joined to their act) that the user is a side of: their planner, or their act's manager. */
 const sideOf = (userId: string) => or(eq(conversations.plannerId, userId), eq(acts.managerId, userId));
 /** The user's read mark of a message's conversation, to left-join. */
-const readMarkOf = (userId: string) => and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, userId));
+const readMarkOf = (userId: string) =>
+  and(eq(conversationReads.conversationId, messages.conversationId), eq(conversationReads.userId, userId));
 /** Messages from others past the user's read mark (with readMarkOf joined). */
-const unreadBy = (userId: string) => and(or(isNull(messages.authorId), ne(messages.authorId, userId)), sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`);
+const unreadBy = (userId: string) =>
+  and(
+    or(isNull(messages.authorId), ne(messages.authorId, userId)),
+    sql`${messages.id} > coalesce(${conversationReads.lastReadId}, 0)`,
+  );
 
 /**
  * Conversations the caller is a side of, latest activity first; an admin, who reads every
  * conversation (for disputes), lists them all, found by words of the act's, the planner's or the
  * event's name.
  */
-export async function listConversations(db: Executor, viewer: SessionUser, paging: PageQuery & { q?: string | undefined }): Promise<Paged<ConversationSummary>> {
+export async function listConversations(
+  db: Executor,
+  viewer: SessionUser,
+  paging: PageQuery & { q?: string | undefined },
+): Promise<Paged<ConversationSummary>> {
   const words = viewer.role === "ADMIN" && paging.q ? paging.q : "";
-  const found = words ? or(ilike(acts.name, containsPattern(words)), ilike(users.name, containsPattern(words)), ilike(events.name, containsPattern(words))) : undefined;
+  const found = words
+    ? or(
+        ilike(acts.name, containsPattern(words)),
+        ilike(users.name, containsPattern(words)),
+        ilike(events.name, containsPattern(words)),
+      )
+    : undefined;
   const mine = viewer.role === "ADMIN" ? found : sideOf(viewer.id);
   const [rows, [counted]] = await Promise.all([
     db
@@ -321,7 +483,12 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
   const [lastMessages, unread] = ids.length
     ? await Promise.all([
         db
-          .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, body: messages.body, createdAt: messages.createdAt, authorId: messages.authorId })
+          .selectDistinctOn([messages.conversationId], {
+            conversationId: messages.conversationId,
+            body: messages.body,
+            createdAt: messages.createdAt,
+            authorId: messages.authorId,
+          })
           .from(messages)
           .where(inArray(messages.conversationId, ids))
           .orderBy(messages.conversationId, desc(messages.id)),
@@ -340,8 +507,13 @@ export async function listConversations(db: Executor, viewer: SessionUser, pagin
       side: conversationSideOf(viewer, row),
       act: { url: row.actUrl, name: row.actName },
       planner: { name: row.plannerName },
-      event: row.eventUrl && row.eventName && row.starttime ? { url: row.eventUrl, name: row.eventName, starttime: row.starttime.toISOString() } : null,
-      last_message: last ? { body: last.body, created_at: last.createdAt.toISOString(), mine: last.authorId === viewer.id } : null,
+      event:
+        row.eventUrl && row.eventName && row.starttime
+          ? { url: row.eventUrl, name: row.eventName, starttime: row.starttime.toISOString() }
+          : null,
+      last_message: last
+        ? { body: last.body, created_at: last.createdAt.toISOString(), mine: last.authorId === viewer.id }
+        : null,
       unread: unread.find((item) => item.conversationId === row.id)?.n ?? 0,
     };
   });
@@ -356,6 +528,12 @@ export async function unreadMessageCount(db: Executor, userId: string, exceptCon
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(acts, eq(acts.id, conversations.actId))
     .leftJoin(conversationReads, readMarkOf(userId))
-    .where(and(sideOf(userId), unreadBy(userId), exceptConversationId === undefined ? undefined : ne(conversations.id, exceptConversationId)));
+    .where(
+      and(
+        sideOf(userId),
+        unreadBy(userId),
+        exceptConversationId === undefined ? undefined : ne(conversations.id, exceptConversationId),
+      ),
+    );
   return row?.n ?? 0;
 }

@@ -24,7 +24,12 @@ export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: 
     .select({ doc: documents, actUrl: acts.url, actName: acts.name })
     .from(documents)
     .innerJoin(acts, eq(acts.id, documents.actId))
-    .where(and(actUrl ? eq(acts.url, actUrl) : undefined, viewer.role === "ADMIN" ? undefined : eq(acts.managerId, viewer.id)))
+    .where(
+      and(
+        actUrl ? eq(acts.url, actUrl) : undefined,
+        viewer.role === "ADMIN" ? undefined : eq(acts.managerId, viewer.id),
+      ),
+    )
     .orderBy(asc(acts.name), asc(documents.createdAt));
   return rows.map(
     ({ doc, actUrl: url, actName }): ActDocument => ({
@@ -43,20 +48,45 @@ export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: 
 
 /** The acts whose documents the caller manages, for the page's act picker. */
 export async function managedActs(db: Executor, viewer: SessionUser) {
-  const rows = await db.select({ url: acts.url, name: acts.name, managerId: acts.managerId, active: acts.active, internalUseOnly: acts.internalUseOnly }).from(acts).orderBy(asc(acts.name));
+  const rows = await db
+    .select({
+      url: acts.url,
+      name: acts.name,
+      managerId: acts.managerId,
+      active: acts.active,
+      internalUseOnly: acts.internalUseOnly,
+    })
+    .from(acts)
+    .orderBy(asc(acts.name));
   return rows.filter((act) => canManageAct(viewer, actAccess(act))).map(({ url, name }) => ({ url, name }));
 }
 
-export async function createDocument(db: Database, viewer: SessionUser, actUrl: string, input: DocumentInput): Promise<CreatedResult> {
+export async function createDocument(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: DocumentInput,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const upload = await requireUpload(db, viewer, input.path, "document", "path", DOCUMENT_REQUIRED);
-  const [existing] = await db.select({ id: documents.id }).from(documents).where(eq(documents.filePath, input.path)).limit(1);
+  const [existing] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.filePath, input.path))
+    .limit(1);
   if (existing) throw conflict("This file is already a document");
   const [kept] = await db.select({ value: count() }).from(documents).where(eq(documents.actId, act.id));
   if ((kept?.value ?? 0) >= LIMITS.maxDocuments) throw conflict(MESSAGES.tooManyDocuments);
   const [row] = await db
     .insert(documents)
-    .values({ actId: act.id, title: input.title, filePath: input.path, filePathRaw: upload.originalName, isPublic: input.is_public, approval: "pending" })
+    .values({
+      actId: act.id,
+      title: input.title,
+      filePath: input.path,
+      filePathRaw: upload.originalName,
+      isPublic: input.is_public,
+      approval: "pending",
+    })
     .returning({ id: documents.id });
   return { id: row!.id, message: `${input.title} uploaded` };
 }
@@ -68,19 +98,36 @@ export async function findDocument(db: Executor, viewer: SessionUser, id: number
   return doc;
 }
 
-export async function deleteDocument(db: Database, storage: FileStorage, viewer: SessionUser, id: number): Promise<MessageResult> {
+export async function deleteDocument(
+  db: Database,
+  storage: FileStorage,
+  viewer: SessionUser,
+  id: number,
+): Promise<MessageResult> {
   const doc = await findDocument(db, viewer, id);
   await db.delete(documents).where(eq(documents.id, id));
   await storage.remove(doc.filePath).catch(() => undefined);
   return { message: `${doc.title} Deleted` };
 }
 
-export async function setDocumentApproval(db: Database, _admin: SessionUser, id: number, approval: "approved" | "declined"): Promise<MessageResult> {
+export async function setDocumentApproval(
+  db: Database,
+  _admin: SessionUser,
+  id: number,
+  approval: "approved" | "declined",
+): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const [doc] = await tx.update(documents).set({ approval }).where(eq(documents.id, id)).returning();
     if (!doc) throw notFound("No such document");
-    const [act] = await tx.select({ name: acts.name, url: acts.url, managerId: acts.managerId }).from(acts).where(eq(acts.id, doc.actId));
-    await notify(tx, act?.managerId ?? null, approval === "approved" ? "document_approved" : "document_declined", { documentTitle: doc.title, actName: act?.name, actUrl: act?.url });
+    const [act] = await tx
+      .select({ name: acts.name, url: acts.url, managerId: acts.managerId })
+      .from(acts)
+      .where(eq(acts.id, doc.actId));
+    await notify(tx, act?.managerId ?? null, approval === "approved" ? "document_approved" : "document_declined", {
+      documentTitle: doc.title,
+      actName: act?.name,
+      actUrl: act?.url,
+    });
     return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };
   });
 }

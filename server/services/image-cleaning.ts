@@ -53,10 +53,15 @@ export async function cleanImage(bytes: Uint8Array, type: DetectedType): Promise
  */
 export async function sizedCopy(cleaned: Uint8Array, width: ImageWidth): Promise<Uint8Array> {
   const { default: sharp } = await import("sharp");
-  return sharp(cleaned, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  return sharp(cleaned, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
 }
 
 /** Every sized copy of a cleaned image, by width. */
 export async function sizedCopies(cleaned: Uint8Array): Promise<[ImageWidth, Uint8Array][]> {
-  return Promise.all(IMAGE_WIDTHS.map(async (width) => [width, await sizedCopy(cleaned, width)] as [ImageWidth, Uint8Array]));
+  return Promise.all(
+    IMAGE_WIDTHS.map(async (width) => [width, await sizedCopy(cleaned, width)] as [ImageWidth, Uint8Array]),
+  );
 }

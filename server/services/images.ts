@@ -13,7 +13,12 @@ import { removeStoredFile, requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 
 /** Adds an uploaded image; the act row lock makes the count of six hold when requests race. */
-export async function createImage(db: Database, viewer: SessionUser, actUrl: string, input: ImageInput): Promise<CreatedResult> {
+export async function createImage(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: ImageInput,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   await requireUpload(db, viewer, input.path, "image", "path", MESSAGES.imageRequired);
   try {
@@ -30,7 +35,13 @@ export async function createImage(db: Database, viewer: SessionUser, actUrl: str
   }
 }
 
-export async function deleteImage(db: Database, storage: FileStorage, viewer: SessionUser, actUrl: string, imageId: number): Promise<MessageResult> {
+export async function deleteImage(
+  db: Database,
+  storage: FileStorage,
+  viewer: SessionUser,
+  actUrl: string,
+  imageId: number,
+): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [image] = await db
     .delete(images)

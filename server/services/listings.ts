@@ -21,7 +21,11 @@ export async function findCategory(db: Executor, slug: string): Promise<ListingT
 }
 
 export async function findPlaceBySlug(db: Executor, slug: string) {
-  const [place] = await db.select({ id: places.id, label: places.label, slug: places.slug, lat: places.lat, lng: places.lng }).from(places).where(eq(places.slug, slug)).limit(1);
+  const [place] = await db
+    .select({ id: places.id, label: places.label, slug: places.slug, lat: places.lat, lng: places.lng })
+    .from(places)
+    .where(eq(places.slug, slug))
+    .limit(1);
   return place ?? null;
 }
 
@@ -31,21 +35,42 @@ export type ListingNarrowing = Partial<Pick<ActSearchFilter, "budget" | "date">>
 /** The search a listing page is: the tag's list, the city, 50 miles, best first, within a budget and free on a date when it has them. */
 export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, narrowing: ListingNarrowing = {}): string {
   const { budget, date } = narrowing;
-  return serializeSearchFilter({ [LIST_OF_TAG_TYPE[tag.type]]: [tag.name], location: placeLabel, radius: LISTING_RADIUS_MILES, budget, date, sort: "recommended", page: page > 1 ? page : undefined });
+  return serializeSearchFilter({
+    [LIST_OF_TAG_TYPE[tag.type]]: [tag.name],
+    location: placeLabel,
+    radius: LISTING_RADIUS_MILES,
+    budget,
+    date,
+    sort: "recommended",
+    page: page > 1 ? page : undefined,
+  });
 }
 
 /** A listing page's acts: exactly the search API's for the same tag, city, radius, budget and date. */
-export function listingResults(db: Executor, tag: ListingTag, placeLabel: string, page: number, narrowing: ListingNarrowing = {}) {
+export function listingResults(
+  db: Executor,
+  tag: ListingTag,
+  placeLabel: string,
+  page: number,
+  narrowing: ListingNarrowing = {},
+) {
   return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)));
 }
 
 /** Other cities within a few hours' drive that are home to public acts with this tag, nearest first. */
-export async function nearbyCitiesWithCategory(db: Executor, tag: ListingTag, place: { id: number; lat: number; lng: number }, limit = 6) {
+export async function nearbyCitiesWithCategory(
+  db: Executor,
+  tag: ListingTag,
+  place: { id: number; lat: number; lng: number },
+  limit = 6,
+) {
   const key = `${LIST_OF_TAG_TYPE[tag.type]}:${tag.name}`;
   const result = (await db.execute(sql`with near as (${placesWithin({ lat: place.lat, lng: place.lng, miles: 250 })})
     select p.label, p.slug, min(near.miles) as miles
     from act_search s join acts a on a.id = s.act_id join near on near.id = a.place_id join places p on p.id = near.id
     where s.visible and s.facets && ARRAY[${key}]::text[] and p.id <> ${place.id}
-    group by p.label, p.slug order by min(near.miles) limit ${limit}`)) as unknown as { rows: { label: string; slug: string }[] };
+    group by p.label, p.slug order by min(near.miles) limit ${limit}`)) as unknown as {
+    rows: { label: string; slug: string }[];
+  };
   return result.rows.map((row) => ({ label: row.label, slug: row.slug }));
 }

@@ -7,7 +7,13 @@ import { moderationEvents, tags, users } from "../db/schema";
 /** Records a moderation action; call it inside the transaction that made the change. */
 export async function recordModeration(
   tx: Executor,
-  entry: { actId: number; actorId: string; action: ModerationAction; before: Record<string, unknown>; after: Record<string, unknown> },
+  entry: {
+    actId: number;
+    actorId: string;
+    action: ModerationAction;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(moderationEvents).values(entry);
 }
@@ -39,7 +45,9 @@ export async function moderationHistory(db: Executor, actId: number, limit = 50)
 /** Names for these tag ids, read at once; a tag removed since reads as such. */
 async function tagNamesOf(db: Executor, ids: number[]): Promise<(id: number) => string> {
   const unique = [...new Set(ids)];
-  const rows = unique.length ? await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, unique)) : [];
+  const rows = unique.length
+    ? await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, unique))
+    : [];
   const names = new Map(rows.map((row) => [row.id, row.name]));
   return (id) => names.get(id) ?? "a removed tag";
 }

@@ -1,6 +1,11 @@
 import type { PageQuery, Paged } from "#domain/paging";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "#domain/notifications";
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATIONS,
+  type NotificationFacts,
+  type NotificationKind,
+} from "#domain/notifications";
 import type { Notification, NotificationSetting } from "#domain/resources/notifications";
 import type { Role } from "#domain/roles";
 import type { Executor } from "../db/client";
@@ -11,10 +16,19 @@ import { MAIL_CHANNEL } from "../mail/outbox";
  * Tells a user what happened: a row of their in-app list, and its email unless they turned
  * that kind off (or the caller says this one sends none). Call it inside the transaction of the change, so both happen or neither.
  */
-export async function notify(tx: Executor, userId: string | null, kind: NotificationKind, facts: NotificationFacts, options: { email?: boolean } = {}): Promise<void> {
+export async function notify(
+  tx: Executor,
+  userId: string | null,
+  kind: NotificationKind,
+  facts: NotificationFacts,
+  options: { email?: boolean } = {},
+): Promise<void> {
   if (!userId) return;
   const text = NOTIFICATIONS[kind].text(facts);
-  const [row] = await tx.insert(notifications).values({ userId, kind, title: text.title, body: text.body, link: text.link }).returning({ id: notifications.id });
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, kind, title: text.title, body: text.body, link: text.link })
+    .returning({ id: notifications.id });
   // A kind may send fewer emails than notifications (a conversation: one until it is read).
   if (options.email === false) return;
   await tx.execute(
@@ -40,7 +54,17 @@ export async function listNotifications(db: Executor, userId: string, paging: Pa
     db.select({ total: count() }).from(notifications).where(mine),
   ]);
   return {
-    data: rows.map((row): Notification => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, created_at: row.createdAt.toISOString(), read: row.readAt !== null })),
+    data: rows.map(
+      (row): Notification => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        body: row.body,
+        link: row.link,
+        created_at: row.createdAt.toISOString(),
+        read: row.readAt !== null,
+      }),
+    ),
     meta: { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 },
   };
 }
@@ -62,17 +86,34 @@ export async function markAllRead(db: Executor, userId: string): Promise<void> {
 
 /** The kinds a role can receive: planners get offers; artists and admins (who manage acts) the rest. */
 export function kindsFor(role: Role): NotificationKind[] {
-  return NOTIFICATION_KINDS.filter((kind) => NOTIFICATIONS[kind].recipient === "both" || (NOTIFICATIONS[kind].recipient === "planner") === (role === "PLANNER"));
+  return NOTIFICATION_KINDS.filter(
+    (kind) =>
+      NOTIFICATIONS[kind].recipient === "both" ||
+      (NOTIFICATIONS[kind].recipient === "planner") === (role === "PLANNER"),
+  );
 }
 
 /** Each kind the user can receive, and whether its email is on. */
 export async function notificationSettings(db: Executor, userId: string, role: Role): Promise<NotificationSetting[]> {
-  const rows = await db.select({ kind: notificationOptOuts.kind }).from(notificationOptOuts).where(eq(notificationOptOuts.userId, userId));
+  const rows = await db
+    .select({ kind: notificationOptOuts.kind })
+    .from(notificationOptOuts)
+    .where(eq(notificationOptOuts.userId, userId));
   const off = new Set(rows.map((row) => row.kind));
-  return kindsFor(role).map((kind): NotificationSetting => ({ kind, label: NOTIFICATIONS[kind].setting, email: !off.has(kind) }));
+  return kindsFor(role).map(
+    (kind): NotificationSetting => ({ kind, label: NOTIFICATIONS[kind].setting, email: !off.has(kind) }),
+  );
 }
 
-export async function setEmailEnabled(db: Executor, userId: string, kind: NotificationKind, enabled: boolean): Promise<void> {
-  if (enabled) await db.delete(notificationOptOuts).where(and(eq(notificationOptOuts.userId, userId), eq(notificationOptOuts.kind, kind)));
+export async function setEmailEnabled(
+  db: Executor,
+  userId: string,
+  kind: NotificationKind,
+  enabled: boolean,
+): Promise<void> {
+  if (enabled)
+    await db
+      .delete(notificationOptOuts)
+      .where(and(eq(notificationOptOuts.userId, userId), eq(notificationOptOuts.kind, kind)));
   else await db.insert(notificationOptOuts).values({ userId, kind }).onConflictDoNothing();
 }

@@ -26,10 +26,20 @@ async function setEventTypes(tx: Transaction, packageId: number, ids: number[]) 
 
 /** The offering's own columns; a price left out of an edit is no price, as every field is replaced. */
 function offeringColumns(input: OfferingInput) {
-  return { title: input.title, description: input.description, priceFromCents: input.price_from_cents ?? null, priceToCents: input.price_to_cents ?? null };
+  return {
+    title: input.title,
+    description: input.description,
+    priceFromCents: input.price_from_cents ?? null,
+    priceToCents: input.price_to_cents ?? null,
+  };
 }
 
-export async function createPackage(db: Database, viewer: SessionUser, actUrl: string, input: OfferingInput): Promise<CreatedResult> {
+export async function createPackage(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: OfferingInput,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   await checkEventTypes(db, input.eventTypes);
   return db.transaction(async (tx) => {
@@ -59,7 +69,13 @@ export async function findLivePackage(db: Executor, viewer: SessionUser, id: num
   return { row, act };
 }
 
-export async function editPackage(db: Database, viewer: SessionUser, actUrl: string, id: number, input: OfferingInput): Promise<MessageResult> {
+export async function editPackage(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  id: number,
+  input: OfferingInput,
+): Promise<MessageResult> {
   const { act } = await findLivePackage(db, viewer, id);
   if (act.url !== actUrl) throw notFound("No such offering");
   await checkEventTypes(db, input.eventTypes);

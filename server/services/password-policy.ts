@@ -12,7 +12,10 @@ let common: Promise<Set<string>> | undefined;
  * before it needs it).
  */
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set(dictionary["passwords-common"].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase())));
+  common ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) =>
+      new Set(dictionary["passwords-common"].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase())),
+  );
   return common;
 }
 
@@ -21,7 +24,10 @@ function commonPasswords(): Promise<Set<string>> {
  * email, and the list of common passwords, which only the server holds (it weighs ~80 KB).
  * The length and blank rules are the schema's (newPasswordSchema).
  */
-export async function newPasswordRefusal(password: string, accountEmail: string | null | undefined): Promise<string | null> {
+export async function newPasswordRefusal(
+  password: string,
+  accountEmail: string | null | undefined,
+): Promise<string | null> {
   const problem = passwordProblem(password, accountEmail);
   if (problem) return problem;
   return (await commonPasswords()).has(password.trim().toLowerCase()) ? MESSAGES.passwordTooCommon : null;

@@ -8,8 +8,22 @@ import { validationFailed } from "../errors";
 
 type PlaceRow = typeof places.$inferSelect;
 
-const toPlace = (row: Pick<PlaceRow, "label" | "name" | "region" | "lat" | "lng">): Place => ({ label: row.label, name: row.name, region: row.region, lat: row.lat, lng: row.lng });
-const PLACE_COLUMNS = { id: places.id, label: places.label, name: places.name, region: places.region, lat: places.lat, lng: places.lng, timeZone: places.timeZone };
+const toPlace = (row: Pick<PlaceRow, "label" | "name" | "region" | "lat" | "lng">): Place => ({
+  label: row.label,
+  name: row.name,
+  region: row.region,
+  lat: row.lat,
+  lng: row.lng,
+});
+const PLACE_COLUMNS = {
+  id: places.id,
+  label: places.label,
+  name: places.name,
+  region: places.region,
+  lat: places.lat,
+  lng: places.lng,
+  timeZone: places.timeZone,
+};
 
 /** "Austin, tx" -> the name and the (maybe partial) state as written. */
 function splitWritten(written: string): { name: string; region: string } {
@@ -62,7 +76,11 @@ export async function nearestPlaceLabels(db: Executor, written: string): Promise
     .select({ label: places.label })
     .from(places)
     .where(sql`lower(${places.name}) % ${name.toLowerCase()} or lower(${places.name}) = ${name.toLowerCase()}`)
-    .orderBy(sql`(${places.region} = ${region}) desc`, sql`similarity(lower(${places.name}), ${name.toLowerCase()}) desc`, desc(places.population))
+    .orderBy(
+      sql`(${places.region} = ${region}) desc`,
+      sql`similarity(lower(${places.name}), ${name.toLowerCase()}) desc`,
+      desc(places.population),
+    )
     .limit(3);
   return rows.map((row) => row.label);
 }
@@ -73,7 +91,10 @@ export type ResolvedPlace = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
  * Each written location as a known place, keyed by its field; an unknown one is a 422 on its
  * field that suggests the nearest names.
  */
-export async function resolvePlaces(db: Executor, written: Record<string, string>): Promise<Record<string, ResolvedPlace>> {
+export async function resolvePlaces(
+  db: Executor,
+  written: Record<string, string>,
+): Promise<Record<string, ResolvedPlace>> {
   const resolved: Record<string, ResolvedPlace> = {};
   const errors: Record<string, string[]> = {};
   for (const [field, location] of Object.entries(written)) {

@@ -35,24 +35,45 @@ export async function unreviewedBookings(db: Executor, plannerId: string): Promi
 }
 
 /** The planner's events that have started, booked this act, and have no review of it yet. */
-export function reviewableEvents(unreviewed: readonly UnreviewedBooking[], actId: number, now = new Date()): ReviewableEvent[] {
-  return unreviewed.filter((booking) => booking.actId === actId && booking.starttime <= now).map(({ url, name }) => ({ url, name }));
+export function reviewableEvents(
+  unreviewed: readonly UnreviewedBooking[],
+  actId: number,
+  now = new Date(),
+): ReviewableEvent[] {
+  return unreviewed
+    .filter((booking) => booking.actId === actId && booking.starttime <= now)
+    .map(({ url, name }) => ({ url, name }));
 }
 
-export async function eligibleEvents(db: Executor, planner: SessionUser, actId: number, now = new Date()): Promise<ReviewableEvent[]> {
+export async function eligibleEvents(
+  db: Executor,
+  planner: SessionUser,
+  actId: number,
+  now = new Date(),
+): Promise<ReviewableEvent[]> {
   return reviewableEvents(await unreviewedBookings(db, planner.id), actId, now);
 }
 
-const notReviewed = (actId: typeof bookings.actId) => sql`not exists (select 1 from ${reviews} where ${reviews.actId} = ${actId} and ${reviews.eventId} = ${events.id})`;
+const notReviewed = (actId: typeof bookings.actId) =>
+  sql`not exists (select 1 from ${reviews} where ${reviews.actId} = ${actId} and ${reviews.eventId} = ${events.id})`;
 
-export async function eligibleEventsForAct(db: Executor, viewer: SessionUser, actUrl: string): Promise<ReviewableEvent[]> {
+export async function eligibleEventsForAct(
+  db: Executor,
+  viewer: SessionUser,
+  actUrl: string,
+): Promise<ReviewableEvent[]> {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners review the acts they booked");
   const act = await findVisibleAct(db, actUrl, viewer);
   return eligibleEvents(db, viewer, act.id);
 }
 
 /** A verified review: the planner booked the act for this event, which has started. */
-export async function addPlannerReview(db: Database, planner: SessionUser, actUrl: string, input: PlannerReviewInput): Promise<CreatedResult> {
+export async function addPlannerReview(
+  db: Database,
+  planner: SessionUser,
+  actUrl: string,
+  input: PlannerReviewInput,
+): Promise<CreatedResult> {
   const act = await findVisibleAct(db, actUrl, planner);
   const [event] = await db
     .select()

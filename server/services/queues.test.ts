@@ -20,7 +20,11 @@ describe("the admin's queues", () => {
     const db = server.database.db;
     expect(await countActsByStatus(db)).toEqual({ approved: 3, pending: 1, declined: 1, draft: 1 });
     expect((await listActsByStatus(db, "pending", 1)).map((act) => act.url)).toEqual(["pending-act"]);
-    expect((await listActsByStatus(db, "declined", 1))[0]).toMatchObject({ url: "declined-act", decline_reason: "Photos and videos do not show a live performance.", manager: "Sam Artist" });
+    expect((await listActsByStatus(db, "declined", 1))[0]).toMatchObject({
+      url: "declined-act",
+      decline_reason: "Photos and videos do not show a live performance.",
+      manager: "Sam Artist",
+    });
     const approved = await listActsByStatus(db, "approved", 1);
     expect(approved.map((act) => act.url).sort()).toEqual(["dj-nova", "keynote-kim", "the-velvet-tones"]);
     expect([...approved].sort((a, b) => a.created_at.localeCompare(b.created_at))).toEqual(approved);
@@ -51,7 +55,10 @@ describe("/my-acts: the caller's own acts", () => {
 
     const other = await listOwnActs(db, await me("otherArtist"));
     expect(other.map((act) => act.url).sort()).toEqual(["declined-act", "draft-act", "keynote-kim", "pending-act"]);
-    expect(other.find((act) => act.url === "declined-act")).toMatchObject({ status: { label: "Declined", color: "red" }, decline_reason: "Photos and videos do not show a live performance." });
+    expect(other.find((act) => act.url === "declined-act")).toMatchObject({
+      status: { label: "Declined", color: "red" },
+      decline_reason: "Photos and videos do not show a live performance.",
+    });
     const draft = other.find((act) => act.url === "draft-act")!;
     expect(draft.status.label).toBe("Draft");
     expect(draft.checklist.map((item) => [item.key, item.done])).toEqual([

@@ -14,7 +14,10 @@ import type { Executor } from "../db/client";
  */
 
 /** The act's figures, or null until enough conversations were started. */
-export async function responseFacts(db: Executor, actId: number): Promise<{ response_rate: number; response_time_hours: number | null } | null> {
+export async function responseFacts(
+  db: Executor,
+  actId: number,
+): Promise<{ response_rate: number; response_time_hours: number | null } | null> {
   const result = await db.execute(sql`select response_rate, response_hours from act_search where act_id = ${actId}`);
   const [row] = (result as unknown as { rows: { response_rate: number | null; response_hours: number | null }[] }).rows;
   if (!row || row.response_rate === null) return null;

@@ -16,12 +16,25 @@ import { notify } from "./notifications";
 import type { SessionUser } from "./viewer";
 
 /** An admin's review, under the reviewer name they give. */
-export async function addAdminReview(db: Database, admin: SessionUser, actUrl: string, input: AdminReviewInput): Promise<CreatedResult> {
+export async function addAdminReview(
+  db: Database,
+  admin: SessionUser,
+  actUrl: string,
+  input: AdminReviewInput,
+): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const act = await lockAct(tx, actUrl);
     const [review] = await tx
       .insert(reviews)
-      .values({ actId: act.id, authorId: admin.id, rating: input.rating, title: input.title, body: input.body, reviewerName: input.reviewer_name, allowReviewerName: true })
+      .values({
+        actId: act.id,
+        authorId: admin.id,
+        rating: input.rating,
+        title: input.title,
+        body: input.body,
+        reviewerName: input.reviewer_name,
+        allowReviewerName: true,
+      })
       .returning();
     await recordModeration(tx, {
       actId: act.id,
@@ -37,14 +50,24 @@ export async function addAdminReview(db: Database, admin: SessionUser, actUrl: s
 
 /** A review and its act, when the caller manages the act (its artist, or an admin); 404 when there is no such review, 403 when it is not theirs. */
 export async function findAnswerableReview(db: Executor, viewer: SessionUser, reviewId: number) {
-  const [row] = await db.select({ review: reviews, act: acts }).from(reviews).innerJoin(acts, eq(acts.id, reviews.actId)).where(eq(reviews.id, reviewId)).limit(1);
+  const [row] = await db
+    .select({ review: reviews, act: acts })
+    .from(reviews)
+    .innerJoin(acts, eq(acts.id, reviews.actId))
+    .where(eq(reviews.id, reviewId))
+    .limit(1);
   if (!row) throw notFound("No such review");
   if (!canRemoveReviewAnswer(viewer, actAccess(row.act))) throw forbidden("Only the act's artist answers its reviews");
   return row;
 }
 
 /** The act's one public answer to a review; its reviewer is told. A second answer is 409. */
-export async function replyToReview(db: Database, viewer: SessionUser, reviewId: number, input: ReviewReplyInput): Promise<CreatedResult> {
+export async function replyToReview(
+  db: Database,
+  viewer: SessionUser,
+  reviewId: number,
+  input: ReviewReplyInput,
+): Promise<CreatedResult> {
   return db.transaction(async (tx) => {
     const { review, act } = await findAnswerableReview(tx, viewer, reviewId);
     // An admin may take an answer down, not write one in the act's name.
@@ -56,7 +79,11 @@ export async function replyToReview(db: Database, viewer: SessionUser, reviewId:
       .returning({ id: reviews.id });
     if (!answered) throw conflict("This review already has an answer");
     if (review.authorId && review.source === "booking") {
-      await notify(tx, review.authorId, "review_reply", { actName: act.name, actUrl: act.url, excerpt: messageExcerpt(input.body) });
+      await notify(tx, review.authorId, "review_reply", {
+        actName: act.name,
+        actUrl: act.url,
+        excerpt: messageExcerpt(input.body),
+      });
     }
     return { id: review.id, message: "Answer posted" };
   });
@@ -73,14 +100,29 @@ export async function deleteReviewReply(db: Database, viewer: SessionUser, revie
 }
 
 /** An admin removes a review, with a reason its reviewer and the act's artist are told. */
-export async function deleteReview(db: Database, admin: SessionUser, reviewId: number, input: ReviewRemovalInput = { reason: null }): Promise<MessageResult> {
+export async function deleteReview(
+  db: Database,
+  admin: SessionUser,
+  reviewId: number,
+  input: ReviewRemovalInput = { reason: null },
+): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
     if (!review) throw notFound("No such review");
     await tx.delete(reviews).where(eq(reviews.id, reviewId));
-    const [act] = await tx.select({ name: acts.name, url: acts.url, managerId: acts.managerId }).from(acts).where(eq(acts.id, review.actId));
-    const facts = { actName: act!.name, actUrl: act!.url, excerpt: messageExcerpt(review.title), reason: input.reason ?? null };
-    const [author] = review.authorId ? await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, review.authorId)) : [];
+    const [act] = await tx
+      .select({ name: acts.name, url: acts.url, managerId: acts.managerId })
+      .from(acts)
+      .where(eq(acts.id, review.actId));
+    const facts = {
+      actName: act!.name,
+      actUrl: act!.url,
+      excerpt: messageExcerpt(review.title),
+      reason: input.reason ?? null,
+    };
+    const [author] = review.authorId
+      ? await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, review.authorId))
+      : [];
     // The reviewer, when a planner wrote it (an admin's own review tells nobody but the act).
     if (author && author.role === "PLANNER") await notify(tx, author.id, "review_removed", facts);
     await notify(tx, act!.managerId, "review_removed", facts);
@@ -88,7 +130,14 @@ export async function deleteReview(db: Database, admin: SessionUser, reviewId: n
       actId: review.actId,
       actorId: admin.id,
       action: "delete_review",
-      before: { review_id: review.id, rating: review.rating, title: review.title, body: review.body, reviewer_name: review.reviewerName, reason: input.reason ?? null },
+      before: {
+        review_id: review.id,
+        rating: review.rating,
+        title: review.title,
+        body: review.body,
+        reviewer_name: review.reviewerName,
+        reason: input.reason ?? null,
+      },
       after: {},
     });
     return { message: MESSAGES.reviewDeleted };

@@ -55,7 +55,12 @@ export async function findSeoEntry(db: Executor, id: number) {
 
 /** The admin list: one kind, optionally those whose key or title contains `query`, by key. */
 export async function listSeoEntries(db: Executor, kind: SeoEntryKind, query: string, page: number) {
-  const matching = query ? and(eq(seoEntries.kind, kind), or(ilike(seoEntries.key, containsPattern(query)), ilike(seoEntries.title, containsPattern(query)))) : eq(seoEntries.kind, kind);
+  const matching = query
+    ? and(
+        eq(seoEntries.kind, kind),
+        or(ilike(seoEntries.key, containsPattern(query)), ilike(seoEntries.title, containsPattern(query))),
+      )
+    : eq(seoEntries.kind, kind);
   const [rows, [total]] = await Promise.all([
     db
       .select(entryColumns)
@@ -92,7 +97,10 @@ const uniqueOr409 = async <T>(write: Promise<T>, message: string): Promise<T> =>
 
 export async function createSeoEntry(db: Executor, input: SeoEntryInput) {
   await checkEntryTarget(db, input);
-  const [entry] = await uniqueOr409(db.insert(seoEntries).values(input).returning(entryColumns), MESSAGES.seoEntryExists);
+  const [entry] = await uniqueOr409(
+    db.insert(seoEntries).values(input).returning(entryColumns),
+    MESSAGES.seoEntryExists,
+  );
   return entry!;
 }
 
@@ -151,7 +159,10 @@ export async function deleteGuide(db: Executor, slug: string): Promise<void> {
 
 /** How many curated entries of each kind, and guides, there are: the admin page's tabs. */
 export async function countSeoContent(db: Executor): Promise<Record<SeoEntryKind | "guide", number>> {
-  const [kinds, [guideCount]] = await Promise.all([db.select({ kind: seoEntries.kind, value: count() }).from(seoEntries).groupBy(seoEntries.kind), db.select({ value: count() }).from(guides)]);
+  const [kinds, [guideCount]] = await Promise.all([
+    db.select({ kind: seoEntries.kind, value: count() }).from(seoEntries).groupBy(seoEntries.kind),
+    db.select({ value: count() }).from(guides),
+  ]);
   const counts = { act: 0, listing: 0, guide: guideCount?.value ?? 0 };
   for (const row of kinds) counts[row.kind] = row.value;
   return counts;

@@ -13,7 +13,9 @@ export interface SitemapUrl {
 
 /** How many public profiles there are: the sitemap is split by them past 50,000 URLs. */
 export async function countPublicProfiles(db: Executor): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(db.execute(sql`select count(*)::int as count from act_search where visible`));
+  const [row] = await rowsOf<{ count: number }>(
+    db.execute(sql`select count(*)::int as count from act_search where visible`),
+  );
   return row?.count ?? 0;
 }
 
@@ -21,12 +23,20 @@ export async function countPublicProfiles(db: Executor): Promise<number> {
  * Public profiles (approved, not internal use only) in id order, a batch at a time after
  * `afterId`: the sitemap is written as it is read, never built whole in memory.
  */
-export async function publicProfilesAfter(db: Executor, afterId: number, limit: number): Promise<{ id: number; path: string; lastmod: string }[]> {
+export async function publicProfilesAfter(
+  db: Executor,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; path: string; lastmod: string }[]> {
   const rows = await rowsOf<{ id: number; url: string; updated_at: string | Date }>(
     db.execute(sql`select a.id, a.url, a.updated_at from act_search s join acts a on a.id = s.act_id
       where s.visible and a.id > ${afterId} order by a.id limit ${limit}`),
   );
-  return rows.map((row) => ({ id: row.id, path: `/entertainment/${row.url}`, lastmod: new Date(row.updated_at).toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    path: `/entertainment/${row.url}`,
+    lastmod: new Date(row.updated_at).toISOString(),
+  }));
 }
 
 /**
@@ -61,7 +71,9 @@ export async function indexableListings(db: Executor): Promise<SitemapUrl[]> {
   );
   // A listing searches one list per tag type (LIST_OF_TAG_TYPE); other lists' keys are not listings.
   const tagRows = await db.select({ name: tags.name, type: tags.type }).from(tags);
-  const listingOfKey = new Map(tagRows.map((tag) => [`${LIST_OF_TAG_TYPE[tag.type as TagType]}:${tag.name}`, tag.name]));
+  const listingOfKey = new Map(
+    tagRows.map((tag) => [`${LIST_OF_TAG_TYPE[tag.type as TagType]}:${tag.name}`, tag.name]),
+  );
   return rows.flatMap((row) => {
     const tagName = listingOfKey.get(row.key);
     return tagName ? [{ path: listingPath(tagName, row.slug), lastmod: new Date(row.lastmod).toISOString() }] : [];
@@ -70,8 +82,14 @@ export async function indexableListings(db: Executor): Promise<SitemapUrl[]> {
 
 /** The guides (the long-form entries) with their index, which changes when any of them does. */
 export async function guideUrls(db: Executor): Promise<SitemapUrl[]> {
-  const guides = (await listGuides(db)).map((guide) => ({ path: `/guides/${guide.slug}`, lastmod: guide.updatedAt.toISOString() }));
+  const guides = (await listGuides(db)).map((guide) => ({
+    path: `/guides/${guide.slug}`,
+    lastmod: guide.updatedAt.toISOString(),
+  }));
   if (guides.length === 0) return [];
-  const newest = guides.reduce((latest, guide) => (guide.lastmod > latest ? guide.lastmod : latest), guides[0]!.lastmod);
+  const newest = guides.reduce(
+    (latest, guide) => (guide.lastmod > latest ? guide.lastmod : latest),
+    guides[0]!.lastmod,
+  );
   return [{ path: "/guides", lastmod: newest }, ...guides];
 }

@@ -10,7 +10,12 @@ import { conflict, notFound, validationFailed } from "../errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "./managed-act";
 import type { SessionUser } from "./viewer";
 
-export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: string, input: TestimonialInput): Promise<CreatedResult> {
+export async function addTestimonial(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: TestimonialInput,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
@@ -21,7 +26,14 @@ export async function addTestimonial(db: Database, viewer: SessionUser, actUrl: 
     if ((last?.count ?? 0) >= LIMITS.maxTestimonials) throw conflict(MESSAGES.tooManyTestimonials);
     const [row] = await tx
       .insert(testimonials)
-      .values({ actId: act.id, name: input.name, organization: input.organization, orgPosition: input.org_position, content: input.content, rank: (last?.rank ?? 0) + 1 })
+      .values({
+        actId: act.id,
+        name: input.name,
+        organization: input.organization,
+        orgPosition: input.org_position,
+        content: input.content,
+        rank: (last?.rank ?? 0) + 1,
+      })
       .returning({ id: testimonials.id });
     return { id: row!.id, message: "Testimonial added" };
   });
@@ -34,9 +46,22 @@ export async function findTestimonial(db: Database | Transaction, viewer: Sessio
   return row;
 }
 
-export async function editTestimonial(db: Database, viewer: SessionUser, id: number, input: TestimonialInput): Promise<MessageResult> {
+export async function editTestimonial(
+  db: Database,
+  viewer: SessionUser,
+  id: number,
+  input: TestimonialInput,
+): Promise<MessageResult> {
   await findTestimonial(db, viewer, id);
-  await db.update(testimonials).set({ name: input.name, organization: input.organization, orgPosition: input.org_position, content: input.content }).where(eq(testimonials.id, id));
+  await db
+    .update(testimonials)
+    .set({
+      name: input.name,
+      organization: input.organization,
+      orgPosition: input.org_position,
+      content: input.content,
+    })
+    .where(eq(testimonials.id, id));
   return { message: "Testimonial updated" };
 }
 
@@ -46,7 +71,11 @@ export async function deleteTestimonial(db: Database, viewer: SessionUser, id: n
   await db.transaction(async (tx) => {
     await lockActById(tx, row.actId);
     await tx.delete(testimonials).where(eq(testimonials.id, id));
-    const rest = await tx.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.actId, row.actId)).orderBy(asc(testimonials.rank), asc(testimonials.id));
+    const rest = await tx
+      .select({ id: testimonials.id })
+      .from(testimonials)
+      .where(eq(testimonials.actId, row.actId))
+      .orderBy(asc(testimonials.rank), asc(testimonials.id));
     for (const [index, item] of rest.entries())
       await tx
         .update(testimonials)
@@ -59,9 +88,16 @@ export async function deleteTestimonial(db: Database, viewer: SessionUser, id: n
 export const ORDER_MISMATCH = "The order must list every item of one act exactly once";
 
 /** A new order for all of one act's testimonials; ids of another act or a partial list are refused. */
-export async function orderTestimonials(db: Database, viewer: SessionUser, input: ReorderInput): Promise<MessageResult> {
+export async function orderTestimonials(
+  db: Database,
+  viewer: SessionUser,
+  input: ReorderInput,
+): Promise<MessageResult> {
   const ids = input.order.map((item) => item.id);
-  const rows = await db.select({ id: testimonials.id, actId: testimonials.actId }).from(testimonials).where(inArray(testimonials.id, ids));
+  const rows = await db
+    .select({ id: testimonials.id, actId: testimonials.actId })
+    .from(testimonials)
+    .where(inArray(testimonials.id, ids));
   const actIds = new Set(rows.map((row) => row.actId));
   if (rows.length !== ids.length || actIds.size !== 1) throw validationFailed({ order: [ORDER_MISMATCH] });
   const actId = rows[0]!.actId;

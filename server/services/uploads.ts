@@ -1,7 +1,14 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
 import type { Upload } from "#domain/resources/accounts";
 import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
-import { type DetectedType, type UploadPurpose, UPLOAD_LIMITS, UPLOAD_PURPOSES, detectDocument, detectImage } from "#domain/file-types";
+import {
+  type DetectedType,
+  type UploadPurpose,
+  UPLOAD_LIMITS,
+  UPLOAD_PURPOSES,
+  detectDocument,
+  detectImage,
+} from "#domain/file-types";
 import type { Database, Executor } from "../db/client";
 import { acts, documents, images, uploads } from "../db/schema";
 import { ApiError, forbidden, rateLimited, validationFailed } from "../errors";
@@ -14,30 +21,50 @@ import type { SessionUser } from "./viewer";
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
 
 /** Stores an upload whose type is judged by its bytes; the name only tells office formats apart. */
-export async function storeUpload(db: Database, storage: FileStorage, viewer: SessionUser, purpose: unknown, file: unknown): Promise<Upload> {
+export async function storeUpload(
+  db: Database,
+  storage: FileStorage,
+  viewer: SessionUser,
+  purpose: unknown,
+  file: unknown,
+): Promise<Upload> {
   if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN") throw forbidden("Only artists and admins upload files");
   if (typeof purpose !== "string" || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
     throw validationFailed({ purpose: ["Purpose must be image, document or avatar"] });
   }
-  if (!(file instanceof File) || file.size === 0) throw validationFailed({ file: [purpose === "document" ? "Document is required" : "Image is required"] });
+  if (!(file instanceof File) || file.size === 0)
+    throw validationFailed({ file: [purpose === "document" ? "Document is required" : "Image is required"] });
   const kind = purpose as UploadPurpose;
-  if (file.size > UPLOAD_LIMITS[kind]) throw new ApiError("payload_too_large", `The file is larger than ${UPLOAD_LIMITS[kind] / 1024 / 1024} MB`);
+  if (file.size > UPLOAD_LIMITS[kind])
+    throw new ApiError("payload_too_large", `The file is larger than ${UPLOAD_LIMITS[kind] / 1024 / 1024} MB`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type: DetectedType | null = kind === "document" ? detectDocument(bytes, file.name) : detectImage(bytes);
   if (!type) {
-    throw new ApiError("unsupported_media_type", kind === "document" ? "This file is not one of the document types we accept" : "Upload a JPEG, PNG, GIF, WebP or AVIF image");
+    throw new ApiError(
+      "unsupported_media_type",
+      kind === "document"
+        ? "This file is not one of the document types we accept"
+        : "Upload a JPEG, PNG, GIF, WebP or AVIF image",
+    );
   }
   const { left, retryAfterSeconds } = await accountActionsLeft(db, "fileUploaded", viewer.id);
   if (left === 0) throw rateLimited(ACCOUNT_LIMITS.fileUploaded.message, retryAfterSeconds);
   const stored = kind === "document" ? bytes : await cleanImage(bytes, type);
   const key = newKey(FOLDERS[kind], type.extension);
-  const files: [string, Uint8Array][] = [[key, stored], ...(kind === "document" ? [] : (await sizedCopies(stored)).map(([width, copy]) => [sizedKey(key, width), copy] as [string, Uint8Array]))];
+  const files: [string, Uint8Array][] = [
+    [key, stored],
+    ...(kind === "document"
+      ? []
+      : (await sizedCopies(stored)).map(([width, copy]) => [sizedKey(key, width), copy] as [string, Uint8Array])),
+  ];
   const originalName = file.name.replace(/[\u0000-\u001f]/g, "").slice(0, 255) || `file.${type.extension}`;
   try {
     for (const [path, content] of files) await storage.save(path, content);
     await db.transaction(async (tx) => {
       await takeAccountAction(tx, "fileUploaded", viewer.id);
-      await tx.insert(uploads).values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: stored.byteLength, originalName });
+      await tx
+        .insert(uploads)
+        .values({ key, ownerId: viewer.id, purpose: kind, mime: type.mime, size: stored.byteLength, originalName });
     });
   } catch (error) {
     await removeStoredFile(storage, key, kind);
@@ -47,13 +74,21 @@ export async function storeUpload(db: Database, storage: FileStorage, viewer: Se
 }
 
 /** An upload of this purpose that the caller sent (admins may use anyone's), or a field error. */
-export async function requireUpload(db: Executor, viewer: SessionUser, key: string, purpose: UploadPurpose, field: string, message: string) {
+export async function requireUpload(
+  db: Executor,
+  viewer: SessionUser,
+  key: string,
+  purpose: UploadPurpose,
+  field: string,
+  message: string,
+) {
   const [upload] = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.key, key), eq(uploads.purpose, purpose)))
     .limit(1);
-  if (!upload || (viewer.role !== "ADMIN" && upload.ownerId !== viewer.id)) throw validationFailed({ [field]: [message] });
+  if (!upload || (viewer.role !== "ADMIN" && upload.ownerId !== viewer.id))
+    throw validationFailed({ [field]: [message] });
   return upload;
 }
 
@@ -80,6 +115,7 @@ export async function removeStaleUploads(db: Executor, storage: FileStorage, now
 
 /** Removes a stored upload and, for a photo or an avatar, its sized copies; a missing file is not an error. */
 export async function removeStoredFile(storage: FileStorage, key: string, purpose: string): Promise<void> {
-  const keys = purpose === "image" || purpose === "avatar" ? [key, ...IMAGE_WIDTHS.map((width) => sizedKey(key, width))] : [key];
+  const keys =
+    purpose === "image" || purpose === "avatar" ? [key, ...IMAGE_WIDTHS.map((width) => sizedKey(key, width))] : [key];
   await Promise.all(keys.map((each) => storage.remove(each).catch(() => undefined)));
 }

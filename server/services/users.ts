@@ -10,7 +10,12 @@ export async function searchArtists(db: Executor, searchTerms: string): Promise<
   return db
     .select({ url: users.url, name: users.name, email: users.email })
     .from(users)
-    .where(and(eq(users.role, "ARTIST"), searchTerms ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .where(
+      and(
+        eq(users.role, "ARTIST"),
+        searchTerms ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
     .orderBy(asc(users.name))
     .limit(20);
 }

@@ -17,7 +17,12 @@ async function assertRoom(tx: Executor, actId: number) {
   if ((row?.value ?? 0) >= LIMITS.maxVideos) throw conflict(MESSAGES.maxVideosTooltip);
 }
 
-export async function addVideoLink(db: Database, viewer: SessionUser, actUrl: string, input: VideoLinkInput): Promise<CreatedResult> {
+export async function addVideoLink(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: VideoLinkInput,
+): Promise<CreatedResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   return db.transaction(async (tx) => {
     await lockActById(tx, act.id);
@@ -41,7 +46,13 @@ async function openUploads(db: Executor, actId: number, now = new Date()): Promi
   const [row] = await db
     .select({ value: count() })
     .from(videoUploads)
-    .where(and(eq(videoUploads.actId, actId), eq(videoUploads.completed, false), gt(videoUploads.lastByteAt, new Date(now.getTime() - UNFINISHED_UPLOAD_MS))));
+    .where(
+      and(
+        eq(videoUploads.actId, actId),
+        eq(videoUploads.completed, false),
+        gt(videoUploads.lastByteAt, new Date(now.getTime() - UNFINISHED_UPLOAD_MS)),
+      ),
+    );
   return row?.value ?? 0;
 }
 
@@ -53,7 +64,10 @@ export async function assertUploadSlot(db: Executor, actId: number): Promise<voi
 }
 
 /** Records a new resumable upload, checking the act's open uploads again under its lock (two may race). */
-export async function recordVideoUpload(db: Database, entry: { tusId: string; uppyId: string; ownerId: string; actId: number }) {
+export async function recordVideoUpload(
+  db: Database,
+  entry: { tusId: string; uppyId: string; ownerId: string; actId: number },
+) {
   await db.transaction(async (tx) => {
     await lockActById(tx, entry.actId);
     await assertUploadSlot(tx, entry.actId);
@@ -71,7 +85,12 @@ export async function touchVideoUpload(db: Executor, tusId: string, now = new Da
 export async function removeStaleVideoUploads(db: Executor, storage: FileStorage, now = new Date()): Promise<number> {
   const stale = await db
     .delete(videoUploads)
-    .where(and(eq(videoUploads.completed, false), lte(videoUploads.lastByteAt, new Date(now.getTime() - UNFINISHED_UPLOAD_MS))))
+    .where(
+      and(
+        eq(videoUploads.completed, false),
+        lte(videoUploads.lastByteAt, new Date(now.getTime() - UNFINISHED_UPLOAD_MS)),
+      ),
+    )
     .returning({ tusId: videoUploads.tusId });
   for (const { tusId } of stale) await storage.discardUpload(tusId).catch(() => undefined);
   return stale.length;
@@ -79,7 +98,11 @@ export async function removeStaleVideoUploads(db: Executor, storage: FileStorage
 
 /** Only the one who started an upload may continue it. */
 export async function ownsVideoUpload(db: Executor, viewer: SessionUser, tusId: string): Promise<boolean> {
-  const [row] = await db.select({ ownerId: videoUploads.ownerId }).from(videoUploads).where(eq(videoUploads.tusId, tusId)).limit(1);
+  const [row] = await db
+    .select({ ownerId: videoUploads.ownerId })
+    .from(videoUploads)
+    .where(eq(videoUploads.tusId, tusId))
+    .limit(1);
   return row?.ownerId === viewer.id;
 }
 
@@ -130,7 +153,13 @@ export async function completeVideoUpload(
   return video;
 }
 
-export async function deleteVideo(db: Database, storage: FileStorage, viewer: SessionUser, actUrl: string, videoId: number): Promise<MessageResult> {
+export async function deleteVideo(
+  db: Database,
+  storage: FileStorage,
+  viewer: SessionUser,
+  actUrl: string,
+  videoId: number,
+): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   const [video] = await db
     .delete(videos)

@@ -42,7 +42,10 @@ export function newKey(folder: string, extension: string): string {
  */
 export function isSafeKey(key: string): boolean {
   const segments = key.split("/");
-  return segments.length === 2 && segments.every((segment) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment) && !segment.includes(".."));
+  return (
+    segments.length === 2 &&
+    segments.every((segment) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment) && !segment.includes(".."))
+  );
 }
 
 export function assertSafeKey(key: string): void {

@@ -19,7 +19,10 @@ function clientConfig(settings: S3Settings): S3ClientConfig {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: many S3-compatible services refuse the newer
     // default (CRC32 trailers on every upload), and TLS already guards the bytes in flight.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -27,7 +30,9 @@ function clientConfig(settings: S3Settings): S3ClientConfig {
   };
 }
 
-const isMissing = (error: unknown) => error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
 
 /**
  * Files as objects in one bucket under the same keys as on disk, and resumable uploads as S3
@@ -46,8 +51,13 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       try {
         await client.headBucket({ Bucket });
       } catch (error) {
-        const reason = error instanceof S3ServiceException ? `${error.name} (${error.$metadata.httpStatusCode ?? "no answer"})` : String(error);
-        throw new Error(`S3 bucket "${Bucket}" cannot be used: ${reason}. Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.`);
+        const reason =
+          error instanceof S3ServiceException
+            ? `${error.name} (${error.$metadata.httpStatusCode ?? "no answer"})`
+            : String(error);
+        throw new Error(
+          `S3 bucket "${Bucket}" cannot be used: ${reason}. Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.`,
+        );
       }
     },
 
@@ -88,7 +98,10 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
 
     async discardUpload(tusId) {
-      await client.deleteObjects({ Bucket, Delete: { Objects: [{ Key: tusId }, { Key: `${tusId}.info` }, { Key: `${tusId}.part` }], Quiet: true } });
+      await client.deleteObjects({
+        Bucket,
+        Delete: { Objects: [{ Key: tusId }, { Key: `${tusId}.info` }, { Key: `${tusId}.part` }], Quiet: true },
+      });
     },
   };
 }

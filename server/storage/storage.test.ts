@@ -47,7 +47,16 @@ describe.each(["local", "s3"] as const)("files on %s storage", (backend) => {
   });
 
   it("never lets a key climb out of its folder or carry a control character", async () => {
-    for (const key of ["../auth-secret", "images/../../auth-secret", "images/a/b.png", "/etc/passwd", "images/a\u0000.png", "images/..", "images/", "images"]) {
+    for (const key of [
+      "../auth-secret",
+      "images/../../auth-secret",
+      "images/a/b.png",
+      "/etc/passwd",
+      "images/a\u0000.png",
+      "images/..",
+      "images/",
+      "images",
+    ]) {
       await expect(storage.save(key, new Uint8Array([1])), key).rejects.toThrow("Invalid storage key");
       expect(await storage.open(key), key).toBeNull();
       await storage.remove(key);
@@ -59,22 +68,33 @@ describe("S3 settings", () => {
   const load = (vars: Record<string, string>) => () => loadEnv({ ...base, ...vars });
 
   it("are all or nothing, and each is checked at start with a message that names it", () => {
-    expect(load({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(new EnvError("Invalid environment:\n  S3_BUCKET: required when S3_ENDPOINT is set"));
-    expect(load({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" })).toThrow("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither");
+    expect(load({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      new EnvError("Invalid environment:\n  S3_BUCKET: required when S3_ENDPOINT is set"),
+    );
+    expect(load({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither",
+    );
     expect(load({ S3_BUCKET: "Files_2" })).toThrow("S3_BUCKET: must be an S3 bucket name");
-    expect(load({ S3_BUCKET: "files", S3_ENDPOINT: "ftp://files" })).toThrow("S3_ENDPOINT: must be an http:// or https:// address");
+    expect(load({ S3_BUCKET: "files", S3_ENDPOINT: "ftp://files" })).toThrow(
+      "S3_ENDPOINT: must be an http:// or https:// address",
+    );
     expect(load({ S3_BUCKET: "files", S3_FORCE_PATH_STYLE: "yes" })).toThrow("S3_FORCE_PATH_STYLE");
     expect(loadEnv({ ...base }).s3).toBeUndefined();
   });
 
   it("put the bucket in the path for a self-hosted endpoint, and in the host for AWS", () => {
-    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000" }).s3).toMatchObject({ forcePathStyle: true, region: "us-east-1" });
+    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000" }).s3).toMatchObject({
+      forcePathStyle: true,
+      region: "us-east-1",
+    });
     expect(loadEnv({ ...base, S3_BUCKET: "files", S3_REGION: "eu-west-1" }).s3).toMatchObject({
       forcePathStyle: false,
       region: "eu-west-1",
       endpoint: undefined,
     });
-    expect(loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "0" }).s3).toMatchObject({
+    expect(
+      loadEnv({ ...base, S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "0" }).s3,
+    ).toMatchObject({
       forcePathStyle: false,
     });
   });
@@ -83,7 +103,9 @@ describe("S3 settings", () => {
     const s3 = await startS3Server();
     try {
       const storage = createFileStorage(loadEnv({ ...base, ...s3.env, S3_BUCKET: "no-such-bucket" }));
-      await expect(storage.check()).rejects.toThrow('S3 bucket "no-such-bucket" cannot be used: NotFound (404). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.');
+      await expect(storage.check()).rejects.toThrow(
+        'S3 bucket "no-such-bucket" cannot be used: NotFound (404). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the access keys.',
+      );
     } finally {
       await s3.close();
     }

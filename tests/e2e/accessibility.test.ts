@@ -60,20 +60,27 @@ describe("axe finds no violations", () => {
     ["owner", "dj-nova", "Add Image", "Add Image"],
     ["owner", "dj-nova", "Add Testimonial", "Add Testimonial"],
     ["owner", "dj-nova", "Add Offering", "Add Offering"],
-  ] as [DemoRole, string, string, string][])("as %s in the dialog behind %s › %s", async (role, actUrl, button, dialogName) => {
-    const { page } = await suite.sessions.openProfile(role, actUrl);
-    await page.getByRole("button", { name: button, exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: dialogName });
-    await dialog.waitFor();
-    // Focus is inside the dialog, and Escape returns it to the button that opened it.
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    // Judged as it stands once its opening animation is over, not halfway through a fade.
-    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-    expect(await axeViolations(page)).toEqual([]);
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
-    // Focus goes back in the dialog's unmount, a moment after it leaves the page.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 15_000 }).toBe(button);
-    await page.close();
-  });
+  ] as [DemoRole, string, string, string][])(
+    "as %s in the dialog behind %s › %s",
+    async (role, actUrl, button, dialogName) => {
+      const { page } = await suite.sessions.openProfile(role, actUrl);
+      await page.getByRole("button", { name: button, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: dialogName });
+      await dialog.waitFor();
+      // Focus is inside the dialog, and Escape returns it to the button that opened it.
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      // Judged as it stands once its opening animation is over, not halfway through a fade.
+      await dialog.evaluate((element) =>
+        Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      // Focus goes back in the dialog's unmount, a moment after it leaves the page.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 15_000 })
+        .toBe(button);
+      await page.close();
+    },
+  );
 });

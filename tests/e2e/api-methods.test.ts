@@ -10,13 +10,21 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 /** A request over a socket: fetch refuses to send TRACE at all. */
-function send(method: string, path: string, cookie?: string): Promise<{ status: number; allow: string | undefined; body: string }> {
+function send(
+  method: string,
+  path: string,
+  cookie?: string,
+): Promise<{ status: number; allow: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${app.baseUrl}${path}`, { method, headers: cookie ? { cookie, origin: app.baseUrl } : {} }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
-    });
+    const outgoing = request(
+      `${app.baseUrl}${path}`,
+      { method, headers: cookie ? { cookie, origin: app.baseUrl } : {} },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });

@@ -13,7 +13,8 @@ const SEEDING_VARIABLES = ["DATA_DIR", "DATABASE_URL", "SEED_DEMO", "S3_BUCKET"]
 
 function newDataDir(extraEnv: Record<string, string>): string {
   const dataDir = mkdtempSync(join(tmpdir(), "eva-e2e-"));
-  if (!SEEDING_VARIABLES.some((name) => name in extraEnv)) cpSync(inject("seededDataDir"), dataDir, { recursive: true });
+  if (!SEEDING_VARIABLES.some((name) => name in extraEnv))
+    cpSync(inject("seededDataDir"), dataDir, { recursive: true });
   return dataDir;
 }
 
@@ -41,7 +42,17 @@ async function startOn(port: number, dataDir: string, extraEnv: Record<string, s
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child: ChildProcess = spawnTracked(process.execPath, ["dist/server.js"], inject("runMarker"), {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...extraEnv,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));

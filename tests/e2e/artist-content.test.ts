@@ -37,7 +37,8 @@ async function moveUp(page: Page, handle: Locator) {
   await taken("Space", async () => !(await dragging()));
 }
 
-const names = (page: Page) => page.getByRole("list", { name: "Testimonials" }).locator("figcaption .font-semibold").allTextContents();
+const names = (page: Page) =>
+  page.getByRole("list", { name: "Testimonials" }).locator("figcaption .font-semibold").allTextContents();
 
 describe("an artist manages testimonials and offerings", () => {
   it("adds, edits, reorders (by keyboard) and deletes a testimonial", async () => {
@@ -74,7 +75,9 @@ describe("an artist manages testimonials and offerings", () => {
     await section.getByRole("button", { name: "Reorder" }).click();
     const handle = section.getByRole("button", { name: "Move testimonial from Jo Park" });
     for (let i = 0; i < 3; i++) await moveUp(page, handle);
-    expect(await section.getByRole("list", { name: "New order" }).getByRole("button").first().getAttribute("aria-label")).toBe("Move testimonial from Jo Park");
+    expect(
+      await section.getByRole("list", { name: "New order" }).getByRole("button").first().getAttribute("aria-label"),
+    ).toBe("Move testimonial from Jo Park");
     await section.getByRole("button", { name: "Save Order" }).click();
     await section.getByRole("list", { name: "Testimonials" }).waitFor();
     expect(await names(page)).toEqual(["Jo Park", "Laura Chen", "Marcus Hill", "Sofia Alvarez"]);
@@ -82,7 +85,10 @@ describe("an artist manages testimonials and offerings", () => {
     expect(await names(page)).toEqual(["Jo Park", "Laura Chen", "Marcus Hill", "Sofia Alvarez"]);
 
     await section.getByRole("button", { name: "Delete testimonial from Jo Park" }).click();
-    await page.getByRole("dialog", { name: "Delete Testimonial" }).getByRole("button", { name: "Delete Testimonial" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete Testimonial" })
+      .getByRole("button", { name: "Delete Testimonial" })
+      .click();
     await toast(page, "Testimonial deleted");
     await page.getByRole("dialog", { name: "Delete Testimonial" }).waitFor({ state: "detached" });
     await section.getByText("They were perfect, twice.").waitFor({ state: "detached" });
@@ -114,13 +120,20 @@ describe("an artist manages testimonials and offerings", () => {
     // The act's "from" price is now the new offering's.
     await page.getByText("From $1,200", { exact: true }).waitFor();
     await section.getByRole("button", { name: "Delete Full Reception" }).click();
-    await page.getByRole("dialog", { name: "Delete Offering" }).getByRole("button", { name: "Delete Offering" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete Offering" })
+      .getByRole("button", { name: "Delete Offering" })
+      .click();
     await toast(page, "Full Reception Deleted");
     // While the confirmation is open Radix hides the page from the accessibility tree, so
     // wait for it to close before looking for the list by role.
     await page.getByRole("dialog", { name: "Delete Offering" }).waitFor({ state: "detached" });
     await section.getByRole("heading", { name: "Full Reception" }).waitFor({ state: "detached" });
-    expect(await section.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Ceremony and Cocktail Hour", "Corporate Showcase", "Brunch Set"]);
+    expect(await section.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Ceremony and Cocktail Hour",
+      "Corporate Showcase",
+      "Brunch Set",
+    ]);
     await page.close();
   });
 
@@ -173,7 +186,11 @@ describe("an artist manages testimonials and offerings", () => {
 
     const admin = await (await suite.sessions.contextFor("admin")).newPage();
     await admin.goto(`${suite.app.baseUrl}/documents`);
-    await admin.getByRole("row").filter({ hasText: "Tech Rider" }).getByRole("button", { name: "Approve Tech Rider" }).click();
+    await admin
+      .getByRole("row")
+      .filter({ hasText: "Tech Rider" })
+      .getByRole("button", { name: "Approve Tech Rider" })
+      .click();
     await toast(admin, "Tech Rider Approved");
     await admin.close();
 
@@ -207,13 +224,18 @@ describe("an artist manages testimonials and offerings", () => {
     await page.getByRole("heading", { level: 1, name: "Velvet Strings", exact: true }).waitFor();
     expect(await page.getByText("A string quartet for ceremonies").isVisible()).toBe(true);
     expect(await page.getByText("(also Milwaukee, WI)").isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe("https://instagram.com/velvetstrings");
+    expect(await page.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe(
+      "https://instagram.com/velvetstrings",
+    );
     const profileUrl = page.url();
 
     // Submitting too early is refused, naming what is missing.
     await page.getByRole("link", { name: "Update Profile" }).click();
     await page.getByRole("button", { name: "Submit for Approval" }).click();
-    await toast(page, "Before you submit, add: a description; a profile photo or an image; genres and tags (or a request for them)");
+    await toast(
+      page,
+      "Before you submit, add: a description; a profile photo or an image; genres and tags (or a request for them)",
+    );
 
     // My Acts shows the same checklist, and the button waits for it.
     await page.goto(`${suite.app.baseUrl}/my-acts`);
@@ -230,11 +252,17 @@ describe("an artist manages testimonials and offerings", () => {
     // Disabled says why, in words anyone reaches (not a hover tip), and the button is described by them.
     const why = card.getByText("Finish the checklist above to submit Velvet Strings for approval.");
     await why.waitFor();
-    expect(await card.getByRole("button", { name: "Submit for Approval" }).getAttribute("aria-describedby")).toBe(await why.getAttribute("id"));
+    expect(await card.getByRole("button", { name: "Submit for Approval" }).getAttribute("aria-describedby")).toBe(
+      await why.getAttribute("id"),
+    );
 
     await card.getByRole("link", { name: "Update Profile" }).click();
     await page.getByLabel("Description").fill("Four players from the Chicago Symphony's substitute list.");
-    await page.getByLabel(/^Avatar/).setInputFiles({ name: "quartet.png", mimeType: "image/png", buffer: gradientPng(64, 64, [40, 40, 90], [200, 180, 90]) });
+    await page.getByLabel(/^Avatar/).setInputFiles({
+      name: "quartet.png",
+      mimeType: "image/png",
+      buffer: gradientPng(64, 64, [40, 40, 90], [200, 180, 90]),
+    });
     await page.getByRole("img", { name: "Current avatar" }).waitFor();
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.waitForURL(profileUrl);
@@ -284,14 +312,24 @@ describe("an artist manages testimonials and offerings", () => {
     // Slow the upload down so the progress bar can be seen.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
     await input.setInputFiles({ name: "first-dance.mp4", mimeType: "video/mp4", buffer: Buffer.from(clip) });
     await dialog.getByRole("button", { name: "Upload Video" }).click();
     await dialog.getByRole("progressbar").waitFor();
     expect(await dialog.getByText(/Uploading… \d+%/).isVisible()).toBe(true);
     dialog = page.getByRole("dialog", { name: "Video Uploaded" });
     await dialog.waitFor({ timeout: 30_000 });
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await dialog.getByRole("button", { name: "Done" }).click();
     await section.locator('video[src^="/files/videos/"]').waitFor();
     expect(await section.getByRole("button", { name: /Play DJ Nova video 1 \(YouTube\)/ }).isVisible()).toBe(true);

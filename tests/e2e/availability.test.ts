@@ -15,7 +15,8 @@ afterAll(async () => calendars.close());
 /** A Saturday at least two weeks ahead in Chicago whose Sunday is in the same month. */
 function weekendAhead(): { saturday: string; sunday: string } {
   for (let day = addDays(dayIn(new Date(), "America/Chicago"), 14); ; day = addDays(day, 1)) {
-    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 6 && addDays(day, 1).slice(0, 7) === day.slice(0, 7)) return { saturday: day, sunday: addDays(day, 1) };
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 6 && addDays(day, 1).slice(0, 7) === day.slice(0, 7))
+      return { saturday: day, sunday: addDays(day, 1) };
   }
 }
 
@@ -26,7 +27,9 @@ describe("an act's calendar", () => {
     calendars.serve(
       "/gigs.ics",
       icsFile(
-        [`UID:gig@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Club night\nDTSTART;TZID=America/Chicago:${icsDay(gigDay)}T210000\nDTEND;TZID=America/Chicago:${icsDay(gigDay)}T235900`],
+        [
+          `UID:gig@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Club night\nDTSTART;TZID=America/Chicago:${icsDay(gigDay)}T210000\nDTEND;TZID=America/Chicago:${icsDay(gigDay)}T235900`,
+        ],
         ["America/Chicago"],
       ),
     );
@@ -41,7 +44,8 @@ describe("an act's calendar", () => {
     // Two clicks choose the weekend, one blocks it.
     const dayButton = (day: string) => page.getByRole("button", { name: new RegExp(`— ${formatCalendarDate(day)}`) });
     // A day's name is what it shows, then the whole date: "12 Blocked — Saturday, December 12, 2026 (note)".
-    const dayNamed = (day: string, status: string, why: string) => page.getByRole("button", { name: `${Number(day.slice(8))} ${status} — ${formatCalendarDate(day)} (${why})` });
+    const dayNamed = (day: string, status: string, why: string) =>
+      page.getByRole("button", { name: `${Number(day.slice(8))} ${status} — ${formatCalendarDate(day)} (${why})` });
     await dayButton(saturday).click();
     await dayButton(sunday).click();
     await page.getByLabel("Note (optional, only you see it)").fill("Family weekend");
@@ -59,8 +63,13 @@ describe("an act's calendar", () => {
     await page.getByLabel("Calendar address").fill(calendars.url("/gigs.ics"));
     await page.getByRole("button", { name: "Add calendar" }).click();
     await toast(page, "Calendar added: 1 busy day ahead");
-    await page.getByRole("list", { name: "Subscribed calendars" }).getByText(calendars.url("/gigs.ics"), { exact: true }).first().waitFor();
-    if (gigDay.slice(0, 7) === saturday.slice(0, 7)) await dayNamed(gigDay, "Busy in your calendar", "Club night").waitFor();
+    await page
+      .getByRole("list", { name: "Subscribed calendars" })
+      .getByText(calendars.url("/gigs.ics"), { exact: true })
+      .first()
+      .waitFor();
+    if (gigDay.slice(0, 7) === saturday.slice(0, 7))
+      await dayNamed(gigDay, "Busy in your calendar", "Club night").waitFor();
     await page.getByLabel("Your calendar feed").waitFor();
     expect(await page.getByLabel("Your calendar feed").inputValue()).toMatch(/\/calendar\/[\w-]+\.ics$/);
     expect(await axeViolations(page)).toEqual([]);
@@ -103,7 +112,9 @@ describe("an act's calendar", () => {
     expect(guest.errors).toEqual([]);
 
     // Freed again, the weekend is open to planners.
-    await page.getByRole("button", { name: `Free ${formatCalendarDate(saturday)} to ${formatCalendarDate(sunday)}` }).click();
+    await page
+      .getByRole("button", { name: `Free ${formatCalendarDate(saturday)} to ${formatCalendarDate(sunday)}` })
+      .click();
     await toast(page, "The days are free again");
     expect(await found(saturday)).toBe(1);
     expect(artist.errors).toEqual([]);

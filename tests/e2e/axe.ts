@@ -24,15 +24,33 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // A toast (sonner) between mounting and showing, or leaving and unmounting, is transparent on
   // the page for a moment whatever the motion: wait until none is.
-  await page.waitForFunction(() => !document.querySelector('[data-sonner-toast][data-removed="true"], [data-sonner-toast][data-mounted="false"]'), undefined, { timeout: 5_000 });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-sonner-toast][data-removed="true"], [data-sonner-toast][data-mounted="false"]'),
+    undefined,
+    { timeout: 5_000 },
+  );
   await page.evaluate(async () => {
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
   return page.evaluate(async () => {
     // axe is the global the injected script defines; it has no types in the page.
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) }));
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+    });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target })),
+    }));
   });
 }

@@ -39,16 +39,24 @@ describe("the booking loop in the browser", () => {
     const artist = await (await suite.sessions.contextFor("owner")).newPage();
     await artist.goto(`${suite.app.baseUrl}/invites`);
     await artist.getByRole("button", { name: "Decline invite to Picnic Concert" }).click();
-    await artist.getByRole("dialog", { name: "Decline Picnic Concert?" }).getByRole("button", { name: "Decline invite" }).click();
+    await artist
+      .getByRole("dialog", { name: "Decline Picnic Concert?" })
+      .getByRole("button", { name: "Decline invite" })
+      .click();
     await toast(artist, "Invite to Picnic Concert declined");
     await artist.close();
 
     await planner.goto(`${suite.app.baseUrl}/events`);
-    const picnic = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Picnic Concert" }) });
+    const picnic = planner
+      .getByRole("listitem")
+      .filter({ has: planner.getByRole("heading", { name: "Picnic Concert" }) });
     await picnic.getByText("Declined by the act").waitFor();
     const fair = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Street Fair" }) });
     await fair.getByRole("button", { name: "Cancel event Street Fair" }).click();
-    await planner.getByRole("dialog", { name: "Cancel Street Fair?" }).getByRole("button", { name: "Cancel the event" }).click();
+    await planner
+      .getByRole("dialog", { name: "Cancel Street Fair?" })
+      .getByRole("button", { name: "Cancel the event" })
+      .click();
     await toast(planner, "Street Fair cancelled");
     await fair.getByText("Cancelled", { exact: true }).first().waitFor();
     await planner.close();
@@ -75,8 +83,14 @@ describe("the booking loop in the browser", () => {
 
     const artist = await (await suite.sessions.contextFor("owner")).newPage();
     await artist.goto(`${suite.app.baseUrl}/invites`);
-    const invite = artist.getByRole("listitem").filter({ has: artist.getByRole("heading", { name: "Garden Wedding" }) });
-    await invite.getByText("Planner: Pat Planner · Wedding · 120 guests · 4 hours of entertainment · budget $4,000 · at Shakespeare Garden").waitFor();
+    const invite = artist
+      .getByRole("listitem")
+      .filter({ has: artist.getByRole("heading", { name: "Garden Wedding" }) });
+    await invite
+      .getByText(
+        "Planner: Pat Planner · Wedding · 120 guests · 4 hours of entertainment · budget $4,000 · at Shakespeare Garden",
+      )
+      .waitFor();
     await invite.getByText("Notes: Ceremony outdoors, reception in a tent.").waitFor();
 
     await planner.goto(`${suite.app.baseUrl}/events`);
@@ -121,7 +135,9 @@ describe("the booking loop in the browser", () => {
     await planner.page.getByRole("button", { name: "Create event and invite" }).click();
     await planner.page.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await planner.page.goto(`${suite.app.baseUrl}/events`);
-    const party = planner.page.getByRole("listitem").filter({ has: planner.page.getByRole("heading", { name: "Anniversary Party" }) });
+    const party = planner.page
+      .getByRole("listitem")
+      .filter({ has: planner.page.getByRole("heading", { name: "Anniversary Party" }) });
     expect(await party.getByText("Invited", { exact: true }).isVisible()).toBe(true);
 
     // 2. The artist answers with an offer.
@@ -136,7 +152,9 @@ describe("the booking loop in the browser", () => {
     await form.getByRole("button", { name: "Send offer" }).click();
     await form.getByText("The deposit can't be more than the price").waitFor();
     await form.getByLabel("Deposit (USD, optional)").fill("1,000");
-    await form.getByLabel("Cancellation terms (optional)").fill("The deposit is refunded up to 30 days before the event.");
+    await form
+      .getByLabel("Cancellation terms (optional)")
+      .fill("The deposit is refunded up to 30 days before the event.");
     await form.getByRole("button", { name: "Send offer" }).click();
     await toast(artist, "Offer sent");
     await artist.getByText("$5,000.00").waitFor();
@@ -167,8 +185,14 @@ describe("the booking loop in the browser", () => {
     await planner.page.waitForURL(/\/entertainment\/the-velvet-tones\?review=/);
     const dialog = planner.page.getByRole("dialog", { name: "Add Review" });
     await dialog.waitFor();
-    expect(await dialog.getByLabel("Event").locator("option").allTextContents()).toEqual(["Choose an event", "Anniversary Party", "Spring Gala"]);
-    expect(await dialog.getByLabel("Event").evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text)).toBe("Anniversary Party");
+    expect(await dialog.getByLabel("Event").locator("option").allTextContents()).toEqual([
+      "Choose an event",
+      "Anniversary Party",
+      "Spring Gala",
+    ]);
+    expect(
+      await dialog.getByLabel("Event").evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text),
+    ).toBe("Anniversary Party");
     await dialog.getByLabel("Event").selectOption("");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await dialog.getByText("Event is required").waitFor();
@@ -224,17 +248,27 @@ describe("the booking loop in the browser", () => {
       actUrl: "the-velvet-tones",
     });
     await call(planner, `/api/events/invite-acts/${created.data.url}`, { acts: ["dj-nova", third.url] });
-    const events = await call<{ data: { url: string; invites: { id: number; act: { url: string } }[] }[] }>(planner, "/api/events?perPage=50");
+    const events = await call<{ data: { url: string; invites: { id: number; act: { url: string } }[] }[] }>(
+      planner,
+      "/api/events?perPage=50",
+    );
     const { invites } = events.data.find((event) => event.url === created.data.url)!;
     expect(invites).toHaveLength(3);
     for (const invite of invites) {
-      await call(invite.act.url === third.url ? admin : owner, `/api/offers/submit/${invite.id}`, { price: invite.act.url === third.url ? 3800 : 4500 });
+      await call(invite.act.url === third.url ? admin : owner, `/api/offers/submit/${invite.id}`, {
+        price: invite.act.url === third.url ? 3800 : 4500,
+      });
     }
 
     // In a thread of the event, the act's offer waits for an answer where the planner talks with it.
     const page = await planner.newPage();
-    const plannerThreads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(planner, "/api/conversations?perPage=50");
-    const novaThread = plannerThreads.data.find((item) => item.act.url === "dj-nova" && item.event?.url === created.data.url)!;
+    const plannerThreads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(
+      planner,
+      "/api/conversations?perPage=50",
+    );
+    const novaThread = plannerThreads.data.find(
+      (item) => item.act.url === "dj-nova" && item.event?.url === created.data.url,
+    )!;
     await page.goto(`${suite.app.baseUrl}/messages/${novaThread.id}`);
     const card = page.getByRole("region", { name: "DJ Nova offers $4,500.00 for Lakeside Wedding" });
     await card.getByRole("button", { name: "Accept offer from DJ Nova" }).waitFor();
@@ -264,15 +298,22 @@ describe("the booking loop in the browser", () => {
     expect(await page.getByRole("region", { name: /DJ Nova offers/ }).count()).toBe(0);
 
     // The artist of the two others reads, in each act's thread of the event, that the date is taken.
-    const threads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(owner, "/api/conversations?perPage=50");
+    const threads = await call<{ data: { id: number; act: { url: string }; event: { url: string } | null }[] }>(
+      owner,
+      "/api/conversations?perPage=50",
+    );
     const artistPage = await owner.newPage();
     for (const act of ["the-velvet-tones", "dj-nova"]) {
       const thread = threads.data.find((item) => item.act.url === act && item.event?.url === created.data.url)!;
       await artistPage.goto(`${suite.app.baseUrl}/messages/${thread.id}`);
-      await artistPage.getByText("Pat Planner booked another act for Lakeside Wedding: the date is taken, and this invite is closed.").waitFor();
+      await artistPage
+        .getByText("Pat Planner booked another act for Lakeside Wedding: the date is taken, and this invite is closed.")
+        .waitFor();
     }
     await artistPage.goto(`${suite.app.baseUrl}/invites`);
-    const closed = artistPage.getByRole("listitem").filter({ has: artistPage.getByRole("heading", { name: "Lakeside Wedding" }) });
+    const closed = artistPage
+      .getByRole("listitem")
+      .filter({ has: artistPage.getByRole("heading", { name: "Lakeside Wedding" }) });
     await closed.first().getByText("Released", { exact: true }).waitFor();
     expect(
       await closed
@@ -286,7 +327,9 @@ describe("the booking loop in the browser", () => {
     await jobsPage.goto(`${suite.app.baseUrl}/admin/jobs?state=scheduled`);
     await jobsPage.getByRole("heading", { name: "Scheduled jobs" }).waitFor();
     await jobsPage.getByRole("row", { name: /Remind both sides of a booked event/ }).waitFor();
-    expect(await jobsPage.getByText(/Remind both sides of a booked event · Booking [A-Z0-9]{8}/).count()).toBeGreaterThanOrEqual(2);
+    expect(
+      await jobsPage.getByText(/Remind both sides of a booked event · Booking [A-Z0-9]{8}/).count(),
+    ).toBeGreaterThanOrEqual(2);
     expect(await axeViolations(jobsPage)).toEqual([]);
     await Promise.all([page.close(), artistPage.close(), jobsPage.close()]);
   });

@@ -9,7 +9,8 @@ import { DEMO, type DemoRole } from "./demo-sessions";
  */
 export function watchCspViolations(context: BrowserContext, violations: string[]): void {
   context.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
   });
 }
 
@@ -50,7 +51,12 @@ export function browserSessions(browser: Browser, baseUrl: string, cspViolations
  * are filled before the file's first test runs.
  */
 export function browserSuite(extraEnv: Record<string, string> = {}) {
-  const suite = {} as { app: Awaited<ReturnType<typeof startAppServer>>; browser: Browser; sessions: ReturnType<typeof browserSessions>; cspViolations: string[] };
+  const suite = {} as {
+    app: Awaited<ReturnType<typeof startAppServer>>;
+    browser: Browser;
+    sessions: ReturnType<typeof browserSessions>;
+    cspViolations: string[];
+  };
   beforeAll(async () => {
     [suite.app, suite.browser] = await startServerAndBrowser(extraEnv);
     suite.cspViolations = [];
@@ -79,5 +85,7 @@ export function toast(page: Page, text: string) {
  * this never reads an older search's results.
  */
 export async function searchAnswered(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('form[aria-label="Search entertainers"]')?.getAttribute("aria-busy") !== "true");
+  await page.waitForFunction(
+    () => document.querySelector('form[aria-label="Search entertainers"]')?.getAttribute("aria-busy") !== "true",
+  );
 }

@@ -26,14 +26,20 @@ describe("planners and acts talk", () => {
     await artist.goto(`${suite.app.baseUrl}/messages`);
     await artist.getByRole("link", { name: "Pat Planner (The Velvet Tones)" }).first().click();
     await artist.waitForURL(`${suite.app.baseUrl}${conversationPath}`);
-    await artist.getByRole("list", { name: "Messages" }).getByText("Hi! Do you play a first dance we choose?").waitFor();
+    await artist
+      .getByRole("list", { name: "Messages" })
+      .getByText("Hi! Do you play a first dance we choose?")
+      .waitFor();
     // The title names the other side: the planner, and which of the artist's acts they wrote to.
     expect(await artist.getByRole("heading", { level: 1 }).textContent()).toBe("Pat Planner (The Velvet Tones)");
     // Read: the header's count is gone.
     expect(await artist.getByTestId("unread-messages").count()).toBe(0);
     await artist.getByLabel("Your message").fill("Yes, send us the song and we will learn it.");
     await artist.getByRole("button", { name: "Send" }).click();
-    await artist.getByRole("list", { name: "Messages" }).getByText("Yes, send us the song and we will learn it.").waitFor();
+    await artist
+      .getByRole("list", { name: "Messages" })
+      .getByText("Yes, send us the song and we will learn it.")
+      .waitFor();
     await expect.poll(() => artist.getByLabel("Your message").inputValue()).toBe("");
     // The planner, who kept the conversation open, sees the answer arrive without reloading.
     await thread.getByText("Yes, send us the song and we will learn it.").waitFor({ timeout: 5_000 });
@@ -48,7 +54,10 @@ describe("planners and acts talk", () => {
     await planner.page.getByText("Yes, send us the song and we will learn it.").waitFor();
     expect(await axeViolations(planner.page)).toEqual([]);
     await planner.page.getByRole("link", { name: "The Velvet Tones", exact: true }).first().click();
-    await planner.page.getByRole("list", { name: "Messages" }).getByText("Yes, send us the song and we will learn it.").waitFor();
+    await planner.page
+      .getByRole("list", { name: "Messages" })
+      .getByText("Yes, send us the song and we will learn it.")
+      .waitFor();
     expect(planner.errors).toEqual([]);
     await planner.page.close();
     await artist.close();
@@ -57,14 +66,18 @@ describe("planners and acts talk", () => {
   it("a planner hearts two acts, requests quotes for an event from the shortlist, and the artist finds the request in messages", async () => {
     const planner = await (await suite.sessions.contextFor("planner")).newPage();
     await planner.goto(`${suite.app.baseUrl}/search?searchTerms=velvet`);
-    const card = planner.getByRole("article").filter({ has: planner.getByRole("heading", { name: "The Velvet Tones" }) });
+    const card = planner
+      .getByRole("article")
+      .filter({ has: planner.getByRole("heading", { name: "The Velvet Tones" }) });
     const heart = card.getByRole("button", { name: /The Velvet Tones to your shortlist/ });
     await heart.click();
     await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
     expect(await heart.textContent()).toContain("Saved");
     const nova = await suite.sessions.openProfile("planner", "dj-nova");
     await nova.page.getByRole("button", { name: /Save DJ Nova to your shortlist/ }).click();
-    await expect.poll(() => nova.page.getByRole("button", { name: /DJ Nova to your shortlist/ }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => nova.page.getByRole("button", { name: /DJ Nova to your shortlist/ }).getAttribute("aria-pressed"))
+      .toBe("true");
     await nova.page.close();
 
     await planner.goto(`${suite.app.baseUrl}/shortlist`);
@@ -73,7 +86,9 @@ describe("planners and acts talk", () => {
     await planner.getByRole("button", { name: "Request quotes" }).click();
     await planner.getByText("Choose an event", { exact: true }).last().waitFor();
     await planner.getByLabel("For which event").selectOption("summer-wedding");
-    await planner.getByLabel("Your message to each act (optional)").fill("About 120 guests, three hours of music. What would you charge?");
+    await planner
+      .getByLabel("Your message to each act (optional)")
+      .fill("About 120 guests, three hours of music. What would you charge?");
     await planner.getByRole("button", { name: "Request quotes" }).click();
     const outcome = planner.getByRole("status").filter({ hasText: "Your request" });
     await outcome.getByText(/The Velvet Tones: (asked for a quote|already invited to this event)/).waitFor();
@@ -85,7 +100,10 @@ describe("planners and acts talk", () => {
     const artist = await (await suite.sessions.contextFor("owner")).newPage();
     await artist.goto(`${suite.app.baseUrl}/messages`);
     await artist.getByRole("link", { name: "Pat Planner (DJ Nova)" }).click();
-    await artist.getByRole("list", { name: "Messages" }).getByText("About 120 guests, three hours of music. What would you charge?").waitFor();
+    await artist
+      .getByRole("list", { name: "Messages" })
+      .getByText("About 120 guests, three hours of music. What would you charge?")
+      .waitFor();
     // And beside the invite, where the offer is written.
     await artist.goto(`${suite.app.baseUrl}/invites`);
     await artist.getByText("Pat Planner asks:").first().waitFor();
@@ -126,12 +144,18 @@ describe("planners and acts talk", () => {
     await planner.getByTestId("signed-in-as").waitFor();
     await planner.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await planner.getByRole("button", { name: /Save The Velvet Tones to your shortlist/ }).click();
-    await expect.poll(() => planner.getByRole("button", { name: /The Velvet Tones to your shortlist/ }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() =>
+        planner.getByRole("button", { name: /The Velvet Tones to your shortlist/ }).getAttribute("aria-pressed"),
+      )
+      .toBe("true");
     // ...and the other act from its search card.
     await planner.goto(`${suite.app.baseUrl}/search?searchTerms=nova`);
     const nova = planner.getByRole("article").filter({ has: planner.getByRole("heading", { name: "DJ Nova" }) });
     await nova.getByRole("button", { name: /DJ Nova to your shortlist/ }).click();
-    await expect.poll(() => nova.getByRole("button", { name: /DJ Nova to your shortlist/ }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => nova.getByRole("button", { name: /DJ Nova to your shortlist/ }).getAttribute("aria-pressed"))
+      .toBe("true");
 
     // A new event, then one request to both acts from the shortlist.
     await planner.goto(`${suite.app.baseUrl}/events/add-event`);
@@ -146,8 +170,12 @@ describe("planners and acts talk", () => {
     await planner.getByRole("checkbox", { name: "Ask The Velvet Tones" }).check();
     await planner.getByRole("checkbox", { name: "Ask DJ Nova" }).check();
     const eventChoice = planner.getByLabel("For which event");
-    await eventChoice.selectOption((await eventChoice.locator("option", { hasText: "Journey Wedding" }).getAttribute("value"))!);
-    await planner.getByLabel("Your message to each act (optional)").fill("Ninety guests in a garden. Are you free, and what would you charge?");
+    await eventChoice.selectOption(
+      (await eventChoice.locator("option", { hasText: "Journey Wedding" }).getAttribute("value"))!,
+    );
+    await planner
+      .getByLabel("Your message to each act (optional)")
+      .fill("Ninety guests in a garden. Are you free, and what would you charge?");
     await planner.getByRole("button", { name: "Request quotes" }).click();
     const outcome = planner.getByRole("status").filter({ hasText: "Your request" });
     await outcome.getByText("The Velvet Tones: asked for a quote").waitFor();
@@ -155,7 +183,10 @@ describe("planners and acts talk", () => {
 
     // The artist answers both threads and sends an offer for each act.
     const artist = await (await suite.sessions.contextFor("owner")).newPage();
-    const offers = { "The Velvet Tones": ["4200", "Four hours, two sets."], "DJ Nova": ["1500", "Five hours with lights."] } as const;
+    const offers = {
+      "The Velvet Tones": ["4200", "Four hours, two sets."],
+      "DJ Nova": ["1500", "Five hours with lights."],
+    } as const;
     for (const [act, [price, note]] of Object.entries(offers)) {
       await artist.goto(`${suite.app.baseUrl}/messages`);
       await artist.getByRole("link", { name: `Jo Journey (${act})` }).click();
@@ -192,9 +223,14 @@ describe("planners and acts talk", () => {
 
     // Declines DJ Nova's offer and accepts The Velvet Tones'.
     await planner.goto(`${suite.app.baseUrl}/events`);
-    const wedding = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Journey Wedding" }) });
+    const wedding = planner
+      .getByRole("listitem")
+      .filter({ has: planner.getByRole("heading", { name: "Journey Wedding" }) });
     await wedding.getByRole("button", { name: "Decline the offer from DJ Nova" }).click();
-    await planner.getByRole("dialog", { name: "Decline the offer of DJ Nova?" }).getByRole("button", { name: "Decline offer" }).click();
+    await planner
+      .getByRole("dialog", { name: "Decline the offer of DJ Nova?" })
+      .getByRole("button", { name: "Decline offer" })
+      .click();
     await toast(planner, "Offer from DJ Nova declined");
     await wedding.getByRole("button", { name: "Accept offer from The Velvet Tones" }).click();
     const confirm = planner.getByRole("dialog", { name: "Book The Velvet Tones?" });
@@ -214,7 +250,9 @@ describe("planners and acts talk", () => {
     expect(await axeViolations(planner)).toEqual([]);
     await planner.goto(`${suite.app.baseUrl}/messages`);
     await planner.getByRole("link", { name: "The Velvet Tones", exact: true }).click();
-    await velvet.getByText("Jo Journey accepted the offer of $4,200.00: The Velvet Tones is booked for Journey Wedding.").waitFor();
+    await velvet
+      .getByText("Jo Journey accepted the offer of $4,200.00: The Velvet Tones is booked for Journey Wedding.")
+      .waitFor();
     await context.close();
   });
 

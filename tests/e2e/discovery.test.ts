@@ -26,11 +26,14 @@ describe("queues and dashboards for every role", () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it.each(["/admin/acts?status=declined", "/admin/tag-requests", "/my-acts"])("a guest on %s is sent to sign in and back", async (path) => {
-    const response = await fetch(suite.app.baseUrl + path, { redirect: "manual" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
-  });
+  it.each(["/admin/acts?status=declined", "/admin/tag-requests", "/my-acts"])(
+    "a guest on %s is sent to sign in and back",
+    async (path) => {
+      const response = await fetch(suite.app.baseUrl + path, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    },
+  );
 
   it("an admin lands on the queue, sees counts per status and what waits, and approves in place", async () => {
     const page = await (await suite.browser.newContext()).newPage();
@@ -40,7 +43,12 @@ describe("queues and dashboards for every role", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${suite.app.baseUrl}/admin/acts`);
     const tabs = page.getByRole("navigation", { name: "Acts by status" });
-    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Pending Approval (1)", "Approved (323)", "Declined (1)", "Draft (1)"]);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual([
+      "Pending Approval (1)",
+      "Approved (323)",
+      "Declined (1)",
+      "Draft (1)",
+    ]);
     expect(await tabs.locator('[aria-current="page"]').textContent()).toBe("Pending Approval (1)");
     expect(await page.getByRole("link", { name: /Moderation/ }).textContent()).toBe("Moderation 2 waiting");
 
@@ -59,7 +67,9 @@ describe("queues and dashboards for every role", () => {
     await page.getByRole("button", { name: "Approve Pending Act" }).click();
     // Its checklist is not complete: the confirmation names what is missing before it approves.
     const approve = page.getByRole("dialog", { name: "Approve Pending Act?" });
-    await approve.getByText("Pending Act is missing: a headline; a description; a profile photo or an image.").waitFor();
+    await approve
+      .getByText("Pending Act is missing: a headline; a description; a profile photo or an image.")
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await approve.getByRole("button", { name: "Approve anyway" }).click();
     await toast(page, "Pending Act Approved");
@@ -160,7 +170,9 @@ describe("from search to booking", () => {
 
     // A planner finds the same act and invites it from the result card.
     const planner = await (await suite.sessions.contextFor("planner")).newPage();
-    await planner.goto(`${suite.app.baseUrl}/search?searchTerms=jazz&location=Austin%2C+TX&radius=25&date=2031-06-14&eventTypes[]=Wedding`);
+    await planner.goto(
+      `${suite.app.baseUrl}/search?searchTerms=jazz&location=Austin%2C+TX&radius=25&date=2031-06-14&eventTypes[]=Wedding`,
+    );
     await planner.getByRole("button", { name: `Invite ${actName}` }).click();
     const dialog = planner.getByRole("dialog", { name: "Invite To Event" });
     await dialog.getByRole("radio", { name: /Summer Wedding/ }).check();
@@ -192,7 +204,9 @@ describe("from search to booking", () => {
 
     // The planner accepts the offer, which books the act.
     await planner.goto(`${suite.app.baseUrl}/events`);
-    const wedding = planner.getByRole("listitem").filter({ has: planner.getByRole("heading", { name: "Summer Wedding" }) });
+    const wedding = planner
+      .getByRole("listitem")
+      .filter({ has: planner.getByRole("heading", { name: "Summer Wedding" }) });
     await wedding.getByRole("button", { name: `Accept offer from ${actName}` }).click();
     await planner
       .getByRole("dialog", { name: `Book ${actName}?` })

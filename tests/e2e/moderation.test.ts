@@ -147,7 +147,11 @@ describe("an admin moderates in the browser", () => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     const guest = await context.newPage();
     await guest.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
-    await guest.getByRole("article", { name: title }).first().getByText("Thank you! We loved playing for you.").waitFor();
+    await guest
+      .getByRole("article", { name: title })
+      .first()
+      .getByText("Thank you! We loved playing for you.")
+      .waitFor();
     expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
     await page.close();
@@ -164,7 +168,9 @@ describe("times in the reader's own zone", () => {
     const page = await context.newPage();
     await page.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     const offer = page.getByRole("region", { name: "Latest Offer" }).locator("time");
-    await expect.poll(() => offer.textContent(), { timeout: 15_000 }).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+    await expect
+      .poll(() => offer.textContent(), { timeout: 15_000 })
+      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/);
     expect(await offer.getAttribute("datetime")).toMatch(/Z$/);
     await context.close();
   });

@@ -50,21 +50,37 @@ describe("redirect targets stay on our origin", () => {
     const cookie = (await cookieFor("planner"))!;
     for (const page of ["/login", "/signup"]) {
       for (const target of HOSTILE_TARGETS) {
-        const response = await fetch(`${app.baseUrl}${page}?redirectTo=${encodeURIComponent(target)}`, { headers: { cookie }, redirect: "manual" });
+        const response = await fetch(`${app.baseUrl}${page}?redirectTo=${encodeURIComponent(target)}`, {
+          headers: { cookie },
+          redirect: "manual",
+        });
         expect(response.status, `${page} ${JSON.stringify(target)}`).toBe(302);
         expectOurs(response, `${page} ${JSON.stringify(target)}`);
       }
-      const fine = await fetch(`${app.baseUrl}${page}?redirectTo=${encodeURIComponent("/events?x=1")}`, { headers: { cookie }, redirect: "manual" });
+      const fine = await fetch(`${app.baseUrl}${page}?redirectTo=${encodeURIComponent("/events?x=1")}`, {
+        headers: { cookie },
+        redirect: "manual",
+      });
       expect(landing(fine)?.href).toBe(`${app.baseUrl}/events?x=1`);
     }
   });
 
   it("the login form's redirectTo after a real sign-in", async () => {
     for (const [index, target] of HOSTILE_TARGETS.entries()) {
-      const body = new URLSearchParams({ email: "planner2@example.com", password: "demo-password", redirectTo: target });
+      const body = new URLSearchParams({
+        email: "planner2@example.com",
+        password: "demo-password",
+        redirectTo: target,
+      });
       // Each sign-in from an address of its own, so that the per-address sign-in limit stays out of it.
       const dispatcher = new Agent({ localAddress: `127.0.3.${index + 1}` });
-      const response = (await fetchFrom(`${app.baseUrl}/login`, { method: "POST", body, headers: { origin: app.baseUrl }, redirect: "manual", dispatcher })) as unknown as Response;
+      const response = (await fetchFrom(`${app.baseUrl}/login`, {
+        method: "POST",
+        body,
+        headers: { origin: app.baseUrl },
+        redirect: "manual",
+        dispatcher,
+      })) as unknown as Response;
       await dispatcher.close();
       expect(response.status, JSON.stringify(target)).toBe(302);
       expectOurs(response, JSON.stringify(target));
@@ -101,9 +117,19 @@ describe("page forms take only our own, form-encoded posts", () => {
       { origin: "null" },
     ];
     for (const headers of forgeries) {
-      const added = await fetch(`${app.baseUrl}/events/add-event`, { method: "POST", body: EVENT, headers: { cookie, ...headers }, redirect: "manual" });
+      const added = await fetch(`${app.baseUrl}/events/add-event`, {
+        method: "POST",
+        body: EVENT,
+        headers: { cookie, ...headers },
+        redirect: "manual",
+      });
       expect(added.status, JSON.stringify(headers)).toBe(403);
-      const out = await fetch(`${app.baseUrl}/logout`, { method: "POST", body: new URLSearchParams(), headers: { cookie, ...headers }, redirect: "manual" });
+      const out = await fetch(`${app.baseUrl}/logout`, {
+        method: "POST",
+        body: new URLSearchParams(),
+        headers: { cookie, ...headers },
+        redirect: "manual",
+      });
       expect(out.status, JSON.stringify(headers)).toBe(403);
     }
     const events = await (await fetch(`${app.baseUrl}/api/events?perPage=50`, { headers: { cookie } })).json();
@@ -121,7 +147,16 @@ describe("page forms take only our own, form-encoded posts", () => {
 
   it("a post whose body is no form encoding is 415 on every page form, never 500", async () => {
     const cookie = (await cookieFor("planner"))!;
-    for (const page of ["/login", "/signup", "/account", "/forgot-password", "/reset-password", "/events/add-event", "/logout", "/entertainment/the-velvet-tones"]) {
+    for (const page of [
+      "/login",
+      "/signup",
+      "/account",
+      "/forgot-password",
+      "/reset-password",
+      "/events/add-event",
+      "/logout",
+      "/entertainment/the-velvet-tones",
+    ]) {
       for (const type of ["text/plain", "application/json", "application/xml", ""]) {
         const response = await fetch(`${app.baseUrl}${page}`, {
           method: "POST",
@@ -160,7 +195,12 @@ describe("paths no route could name", () => {
 
 describe("one client's burst of page renders", () => {
   it("30 uncached searches at once from one guest: some 429 at once, none 5xx, and another guest is served", async () => {
-    const statuses = await Promise.all(Array.from({ length: 30 }, async (_, n) => (await fetch(`${app.baseUrl}/search?searchTerms=burst${n}&location=Chicago%2C+IL`)).status));
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 30 },
+        async (_, n) => (await fetch(`${app.baseUrl}/search?searchTerms=burst${n}&location=Chicago%2C+IL`)).status,
+      ),
+    );
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(4);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);

@@ -60,11 +60,15 @@ describe("on a phone", () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) wider.push(`${role} ${path}: ${width} px`);
       // A card cut off by a container that hides its overflow leaves the page 390 wide: measure the cards themselves.
-      const cards = await page.locator("main article, main li").evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().right)));
+      const cards = await page
+        .locator("main article, main li")
+        .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().right)));
       const widest = Math.max(0, ...cards);
       if (widest > 390) wider.push(`${role} ${path}: a card reaching ${widest} px`);
       // The header is one row: the brand and the Menu button.
-      const header = await page.locator("header:has(nav[aria-label=Main])").evaluate((element) => element.getBoundingClientRect().height);
+      const header = await page
+        .locator("header:has(nav[aria-label=Main])")
+        .evaluate((element) => element.getBoundingClientRect().height);
       if (header > 64) wider.push(`${role} ${path}: a header ${header} px tall`);
       await context.close();
     }
@@ -123,7 +127,14 @@ describe("on a phone", () => {
     await page.keyboard.press("Enter");
     expect(await account.textContent()).toBe("Avery Admin");
     const menu = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Find entertainers", "Guides", /^Moderation/, "Search-engine copy", "My Acts", /^Notifications/])
+    for (const name of [
+      "Find entertainers",
+      "Guides",
+      /^Moderation/,
+      "Search-engine copy",
+      "My Acts",
+      /^Notifications/,
+    ])
       expect(await menu.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
     await menu.getByRole("link", { name: "My Acts" }).click();
     await page.waitForURL(/\/my-acts$/);
@@ -138,7 +149,12 @@ describe("on a phone", () => {
       await context.addCookies(cookies);
       const page = await context.newPage();
       await page.goto(`${suite.app.baseUrl}/`);
-      expect(await page.locator("header:has(nav[aria-label=Main])").evaluate((element) => element.getBoundingClientRect().height), role).toBeLessThanOrEqual(64);
+      expect(
+        await page
+          .locator("header:has(nav[aria-label=Main])")
+          .evaluate((element) => element.getBoundingClientRect().height),
+        role,
+      ).toBeLessThanOrEqual(64);
       expect(await page.getByRole("link", { name: "Find entertainers" }).first().isVisible(), role).toBe(true);
       await context.close();
     }
@@ -149,7 +165,8 @@ describe("on a phone", () => {
     for (const path of ["/", "/entertainment/the-velvet-tones", "/no-such-page"]) {
       await page.goto(suite.app.baseUrl + path);
       const footer = page.locator("footer");
-      for (const name of ["About", "Contact", "Terms", "Guides", "Chicago"]) expect(await footer.getByRole("link", { name, exact: true }).count(), `${path} ${name}`).toBe(1);
+      for (const name of ["About", "Contact", "Terms", "Guides", "Chicago"])
+        expect(await footer.getByRole("link", { name, exact: true }).count(), `${path} ${name}`).toBe(1);
     }
     for (const [name, heading] of [
       ["About", "About EVA"],

@@ -21,12 +21,18 @@ describe("a guest on the profile", () => {
   it("loads photos and the avatar as WebP copies sized for their slots, not the uploaded files", async () => {
     const page = await openProfile("guest");
     const avatar = page.getByRole("img", { name: "The Velvet Tones avatar" });
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     // A 112-pixel slot on a screen of density 1 takes the 160-pixel copy.
-    expect(await avatar.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/^\/files\/avatars\/[0-9a-f-]+\.png\.160w\.webp$/);
+    expect(await avatar.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(
+      /^\/files\/avatars\/[0-9a-f-]+\.png\.160w\.webp$/,
+    );
     const photo = page.getByRole("img", { name: "The Velvet Tones, photo 1" });
     await photo.scrollIntoViewIfNeeded();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.(640|1280)w\.webp$/);
     await page.close();
   });
@@ -57,7 +63,9 @@ describe("a guest on the profile", () => {
     // Focus stays in the modal: tabbing never reaches the page behind it.
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press("Tab");
-      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")) || document.activeElement === document.body);
+      const inside = await page.evaluate(
+        () => Boolean(document.activeElement?.closest("dialog")) || document.activeElement === document.body,
+      );
       expect(inside).toBe(true);
     }
     await page.keyboard.press("Escape");
@@ -68,7 +76,10 @@ describe("a guest on the profile", () => {
 
   it("downloads a photo under the spec's file name", async () => {
     const page = await openProfile("guest");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download photo 1" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download photo 1" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("The_Velvet_Tones_photo_1.png");
     await page.close();
   });
@@ -98,7 +109,11 @@ describe("a guest on the profile", () => {
     await form.getByLabel("Email").fill("gina@example.com");
     await password.fill("short");
     await form.getByRole("button", { name: "Sign Up for Free" }).click();
-    expect(await password.evaluate((input: HTMLInputElement) => input.validity.tooShort || input.validity.patternMismatch || !input.validity.valid)).toBe(true);
+    expect(
+      await password.evaluate(
+        (input: HTMLInputElement) => input.validity.tooShort || input.validity.patternMismatch || !input.validity.valid,
+      ),
+    ).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/entertainment/dj-nova");
     // The server's own rules: a common password is refused, and the name and email stay.
     await password.fill("password123");
@@ -141,20 +156,27 @@ describe("layout", () => {
 });
 
 describe("accessibility", () => {
-  it.each(["guest", "planner", "owner", "admin"] as const)("axe finds no violations on the profile as %s", async (role) => {
-    const page = await openProfile(role);
-    expect(await axeViolations(page)).toEqual([]);
-    // The dialog too, opened.
-    await page.getByRole("button", { name: "View All Reviews" }).click();
-    await page.getByRole("dialog", { name: "All Reviews" }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.close();
-  });
+  it.each(["guest", "planner", "owner", "admin"] as const)(
+    "axe finds no violations on the profile as %s",
+    async (role) => {
+      const page = await openProfile(role);
+      expect(await axeViolations(page)).toEqual([]);
+      // The dialog too, opened.
+      await page.getByRole("button", { name: "View All Reviews" }).click();
+      await page.getByRole("dialog", { name: "All Reviews" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("every control on the page is reachable with the keyboard", async () => {
     const page = await openProfile("admin");
     const controls = await page.evaluate(() =>
-      [...document.querySelectorAll("main a[href], main button:not([disabled]), main input, main select, main textarea")]
+      [
+        ...document.querySelectorAll(
+          "main a[href], main button:not([disabled]), main input, main select, main textarea",
+        ),
+      ]
         .filter((element) => !element.closest("dialog") && (element as HTMLElement).offsetParent !== null)
         .map((element) => element.outerHTML.slice(0, 80)),
     );

@@ -4,7 +4,8 @@ import { startAppServer } from "./app-server";
 import { type DemoRole, sessionsFor } from "./demo-sessions";
 
 /** The name on the header's account link, which a signed-in page shows and a guest's does not. */
-const accountName = (html: string) => /data-testid="signed-in-as"[^>]*>(?:<svg[\s\S]*?<\/svg>)?([^<]+)</.exec(html)?.[1]?.trim();
+const accountName = (html: string) =>
+  /data-testid="signed-in-as"[^>]*>(?:<svg[\s\S]*?<\/svg>)?([^<]+)</.exec(html)?.[1]?.trim();
 
 const CHAT = "https://chat.example.com/widget.js";
 let app: Awaited<ReturnType<typeof startAppServer>>;
@@ -30,7 +31,8 @@ const text = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
-const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const meta = (html: string, key: string) =>
+  html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 
 describe("the profile page for search engines", () => {
   it("uses the curated title and description when content/ has an entry", async () => {
@@ -42,7 +44,11 @@ describe("the profile page for search engines", () => {
     expect(meta(html, "og:image")).toMatch(new RegExp(`^${app.baseUrl}/files/avatars/.+\\.png$`));
     expect(meta(html, "twitter:card")).toBe("summary_large_image");
     const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
-    expect(jsonLd).toMatchObject({ "@type": "MusicGroup", name: "The Velvet Tones", aggregateRating: { ratingValue: "4.0", reviewCount: 12 } });
+    expect(jsonLd).toMatchObject({
+      "@type": "MusicGroup",
+      name: "The Velvet Tones",
+      aggregateRating: { ratingValue: "4.0", reviewCount: 12 },
+    });
     expect(jsonLd.review).toHaveLength(12);
   });
 
@@ -56,13 +62,16 @@ describe("the profile page for search engines", () => {
   it("an act that is not active is noindex for its manager and admins, and 404 for others", async () => {
     expect(meta((await page("pending-act", "admin")).html, "robots")).toBe("noindex");
     expect(meta((await page("pending-act", "otherArtist")).html, "robots")).toBe("noindex");
-    for (const role of ["guest", "planner", "owner"] as const) expect((await page("pending-act", role)).status, role).toBe(404);
+    for (const role of ["guest", "planner", "owner"] as const)
+      expect((await page("pending-act", role)).status, role).toBe(404);
     const missing = await page("no-such-act", "guest");
     expect(missing.status).toBe(404);
     expect(text(missing.html)).toContain("Page not found");
     // Not a dead end: the header, and a search.
     expect(missing.html).toContain('aria-label="Main"');
-    expect(missing.html).toMatch(/<form[^>]*action="\/search"[^>]*aria-label="Find entertainers"|<form[^>]*aria-label="Find entertainers"[^>]*action="\/search"/);
+    expect(missing.html).toMatch(
+      /<form[^>]*action="\/search"[^>]*aria-label="Find entertainers"|<form[^>]*aria-label="Find entertainers"[^>]*action="\/search"/,
+    );
     const planners = await page("no-such-act", "planner");
     expect(accountName(planners.html)).toBe("Pat Planner");
   });
@@ -75,7 +84,16 @@ describe("what a guest sees", () => {
     expect(html).not.toContain("__reactRouterContext");
     expect(html).toContain('name="Entertainer Profile - The Velvet Tones"');
     expect(text(html)).toContain("Sign Up for Free to Book");
-    for (const hidden of ["Update Profile", "Manage Documents", "Additional Info", "Status:", "Latest Offer", "Invite To Event", "Add Image", "Request to Update"]) {
+    for (const hidden of [
+      "Update Profile",
+      "Manage Documents",
+      "Additional Info",
+      "Status:",
+      "Latest Offer",
+      "Invite To Event",
+      "Add Image",
+      "Request to Update",
+    ]) {
       expect(text(html), hidden).not.toContain(hidden);
     }
   });
@@ -101,7 +119,12 @@ describe("what a guest sees", () => {
 
   it("every empty state of an act with nothing, and no videos or documents section", async () => {
     const body = text((await page("dj-nova", "guest")).html);
-    for (const empty of ["This Entertainer currently has no Testimonials", "This Entertainer currently has no Offerings", "This Entertainer currently has no Images", "No ratings yet"]) {
+    for (const empty of [
+      "This Entertainer currently has no Testimonials",
+      "This Entertainer currently has no Offerings",
+      "This Entertainer currently has no Images",
+      "No ratings yet",
+    ]) {
       expect(body).toContain(empty);
     }
     expect(body).not.toContain("Videos");
@@ -125,7 +148,14 @@ describe("what signed-in roles see", () => {
     expect(accountName(html)).toBe("Pat Planner");
     expect(body).toContain("Invite To Event");
     expect(body).toContain("Prices shown are estimates");
-    for (const hidden of ["Sign Up for Free to Book", "Update Profile", "Additional Info", "Status:", "Create a free account"]) expect(body, hidden).not.toContain(hidden);
+    for (const hidden of [
+      "Sign Up for Free to Book",
+      "Update Profile",
+      "Additional Info",
+      "Status:",
+      "Create a free account",
+    ])
+      expect(body, hidden).not.toContain(hidden);
     // planner@ booked this act for an event that has started: a verified review is offered.
     expect(body).toContain("Add Review");
     expect(text((await page("dj-nova", "planner")).html)).not.toContain("Add Review");
@@ -151,14 +181,30 @@ describe("what signed-in roles see", () => {
     ]) {
       expect(body, shown).toContain(shown);
     }
-    for (const hidden of ["Additional Info", "Status:", "Edit Tags", "Approve", "Invite To Event", "Prices shown are estimates", "This Entertainer currently has no"]) {
+    for (const hidden of [
+      "Additional Info",
+      "Status:",
+      "Edit Tags",
+      "Approve",
+      "Invite To Event",
+      "Prices shown are estimates",
+      "This Entertainer currently has no",
+    ]) {
       expect(body, hidden).not.toContain(hidden);
     }
   });
 
   it("another artist sees no managing controls", async () => {
     const body = text((await page("the-velvet-tones", "otherArtist")).html);
-    for (const hidden of ["Update Profile", "Add Image", "Edit", "Delete", "Invite To Event", "Sign Up for Free to Book"]) expect(body, hidden).not.toMatch(new RegExp(`\\b${hidden}\\b`));
+    for (const hidden of [
+      "Update Profile",
+      "Add Image",
+      "Edit",
+      "Delete",
+      "Invite To Event",
+      "Sign Up for Free to Book",
+    ])
+      expect(body, hidden).not.toMatch(new RegExp(`\\b${hidden}\\b`));
   });
 
   it("an admin: status badges with their colours, the latest offer, moderation actions and Additional Info", async () => {
@@ -171,7 +217,8 @@ describe("what signed-in roles see", () => {
     expect(body).toContain("artist@example.com");
     expect(body).toMatch(/W-9 received/);
     expect(body).toMatch(/Direct deposit not received/);
-    for (const shown of ["Edit Tags", "Decline", "Reassign", "Unfeature", "Add Review"]) expect(body, shown).toContain(shown);
+    for (const shown of ["Edit Tags", "Decline", "Reassign", "Unfeature", "Add Review"])
+      expect(body, shown).toContain(shown);
     expect(body).not.toMatch(/\bApprove\b/);
 
     expect(text((await page("dj-nova", "admin")).html)).toContain("No offers have been submitted by this entertainer.");
@@ -201,7 +248,11 @@ describe("what signed-in roles see", () => {
 describe("the body kept between renders", () => {
   const ROLES = ["owner", "otherArtist", "planner", "guest", "admin"] as const;
   const post = async (path: string, role: DemoRole, body: unknown) =>
-    fetch(`${app.baseUrl}/api${path}`, { method: "POST", headers: { "content-type": "application/json", origin: app.baseUrl, cookie: (await cookieFor(role)) ?? "" }, body: JSON.stringify(body) });
+    fetch(`${app.baseUrl}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.baseUrl, cookie: (await cookieFor(role)) ?? "" },
+      body: JSON.stringify(body),
+    });
 
   it("each role sees its own body, in whatever order the roles ask", async () => {
     const managing = /\b(Add Testimonial|Add Image|Delete)\b/;
@@ -218,18 +269,27 @@ describe("the body kept between renders", () => {
 
   it("a testimonial added by the act's artist shows at once to every role, and its delete too", async () => {
     for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html)).not.toContain("Kept no longer");
-    const added = await post("/testimonials/add-testimonial/the-velvet-tones", "owner", { name: "Kept no longer", organization: "", org_position: "", content: "Shown to all at once." });
+    const added = await post("/testimonials/add-testimonial/the-velvet-tones", "owner", {
+      name: "Kept no longer",
+      organization: "",
+      org_position: "",
+      content: "Shown to all at once.",
+    });
     expect(added.status).toBe(200);
-    for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html), role).toContain("Kept no longer");
+    for (const role of ROLES)
+      expect(text((await page("the-velvet-tones", role)).html), role).toContain("Kept no longer");
     const { data } = (await added.json()) as { data: { id: number } };
     expect((await post(`/testimonials/delete-testimonial/${data.id}`, "owner", {})).status).toBe(200);
-    for (const role of ROLES) expect(text((await page("the-velvet-tones", role)).html), role).not.toContain("Kept no longer");
+    for (const role of ROLES)
+      expect(text((await page("the-velvet-tones", role)).html), role).not.toContain("Kept no longer");
   });
 
   it("search results: a planner's cards offer the invite, a guest's and an admin's never, in whatever order they ask", async () => {
     const search = async (role: DemoRole) => {
       const cookie = await cookieFor(role);
-      return text(await (await fetch(`${app.baseUrl}/search?searchTerms=velvet`, { headers: cookie ? { cookie } : {} })).text());
+      return text(
+        await (await fetch(`${app.baseUrl}/search?searchTerms=velvet`, { headers: cookie ? { cookie } : {} })).text(),
+      );
     };
     for (const order of [
       ["planner", "guest", "admin"],
@@ -255,7 +315,11 @@ describe("the body kept between renders", () => {
       .split(";")[0]!;
     const signedIn = await fetch(`${app.baseUrl}/entertainment/the-velvet-tones`, { headers: { cookie } });
     expect(text(await signedIn.text())).toContain("Invite To Event");
-    const signOut = await fetch(`${app.baseUrl}/api/auth/sign-out`, { method: "POST", headers: { "content-type": "application/json", origin: app.baseUrl, cookie }, body: "{}" });
+    const signOut = await fetch(`${app.baseUrl}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.baseUrl, cookie },
+      body: "{}",
+    });
     expect(signOut.status).toBe(200);
     const after = await (await fetch(`${app.baseUrl}/entertainment/the-velvet-tones`, { headers: { cookie } })).text();
     expect(after).toContain('data-layout="public"');
@@ -291,7 +355,9 @@ describe("whole pages kept by their data", () => {
 
   it("an act nothing has read yet answers on its page and as JSON, whichever asks first (two bundles, one database)", async () => {
     const sitemap = await (await fetch(`${app.baseUrl}/sitemap.xml`)).text();
-    const fresh = [...sitemap.matchAll(/<loc>[^<]*\/entertainment\/([^<]+)<\/loc>/g)].map((match) => match[1]!).slice(-4);
+    const fresh = [...sitemap.matchAll(/<loc>[^<]*\/entertainment\/([^<]+)<\/loc>/g)]
+      .map((match) => match[1]!)
+      .slice(-4);
     expect(fresh).toHaveLength(4);
     const [pageFirst, jsonSecond, jsonFirst, pageSecond] = fresh;
     expect((await ask(`/entertainment/${pageFirst}`, "guest")).html).toContain("<h1");
@@ -322,7 +388,9 @@ describe("whole pages kept by their data", () => {
 describe("what a guest's browser downloads", () => {
   /** The scripts a page loads at once: its script tags and module preloads, and the chunks they import statically. */
   async function scriptsOf(html: string): Promise<Map<string, Response>> {
-    const pending = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const pending = [
+      ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g),
+    ].map((match) => match[1]!);
     const loaded = new Map<string, Response>();
     while (pending.length > 0) {
       const path = pending.pop()!;
@@ -331,15 +399,30 @@ describe("what a guest's browser downloads", () => {
       loaded.set(path, response);
       const code = await response.clone().text();
       // Static imports only (`from"./chunk.js"`, `import"./chunk.js"`); import() loads on demand.
-      for (const match of code.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) pending.push(new URL(match[1]!, app.baseUrl + path).pathname);
+      for (const match of code.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g))
+        pending.push(new URL(match[1]!, app.baseUrl + path).pathname);
     }
     return loaded;
   }
 
   it("under 10 KB of JavaScript (gzip) on every guest page, each file cached for good; pages of text and forms need none", async () => {
     const { gzipSync } = await import("node:zlib");
-    const withScripts = ["/", "/entertainment/the-velvet-tones", "/search?searchTerms=jazz&location=Chicago%2C%20IL", "/hire/wedding/chicago-il"];
-    const without = ["/guides", "/guides/choosing-a-wedding-band", "/about", "/contact", "/terms", "/login", "/signup", "/forgot-password"];
+    const withScripts = [
+      "/",
+      "/entertainment/the-velvet-tones",
+      "/search?searchTerms=jazz&location=Chicago%2C%20IL",
+      "/hire/wedding/chicago-il",
+    ];
+    const without = [
+      "/guides",
+      "/guides/choosing-a-wedding-band",
+      "/about",
+      "/contact",
+      "/terms",
+      "/login",
+      "/signup",
+      "/forgot-password",
+    ];
     for (const path of [...withScripts, ...without]) {
       const html = await (await fetch(app.baseUrl + path)).text();
       const scripts = await scriptsOf(html);

@@ -21,7 +21,23 @@ const guest = async (path: string) => {
 describe("routes declare the query parameters they read", () => {
   it("the built routes' handles name each parameter a page reads, and the guest cache keys pages by them", async () => {
     const build = (await import(pathToFileURL(SERVER_BUILD_FILE).href)) as ServerBuild;
-    expect(routeQueryParams(build)).toEqual([...new Set(["actUrl", "budget", "date", "kind", "month", "q", "redirectTo", "reset", "state", ...PAGE_QUERY_KEYS, ...SEARCH_QUERY_KEYS])].sort());
+    expect(routeQueryParams(build)).toEqual(
+      [
+        ...new Set([
+          "actUrl",
+          "budget",
+          "date",
+          "kind",
+          "month",
+          "q",
+          "redirectTo",
+          "reset",
+          "state",
+          ...PAGE_QUERY_KEYS,
+          ...SEARCH_QUERY_KEYS,
+        ]),
+      ].sort(),
+    );
   });
 
   it("a parameter no route reads is neither a new render nor part of the page; one a route reads is", async () => {
@@ -36,7 +52,11 @@ describe("routes declare the query parameters they read", () => {
     expect(checked.cache).toBe("miss");
     expect(checked.html).toContain("Available on Saturday, June 14, 2031");
     // A signed-in page a guest is sent away from keeps the parameter it reads in the way back.
-    const response = await fetch(`${app.baseUrl}/events/add-event?actUrl=the-velvet-tones&junk=1`, { redirect: "manual" });
-    expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/events/add-event?actUrl=the-velvet-tones")}`);
+    const response = await fetch(`${app.baseUrl}/events/add-event?actUrl=the-velvet-tones&junk=1`, {
+      redirect: "manual",
+    });
+    expect(response.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/events/add-event?actUrl=the-velvet-tones")}`,
+    );
   });
 });

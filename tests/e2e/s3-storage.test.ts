@@ -32,7 +32,8 @@ function clip(size: number): Buffer {
 
 describe("files on S3", () => {
   it("the demo's pictures live in the bucket, not on the server's disk, and are served from it", async () => {
-    const profile = ((await (await fetch(`${app.baseUrl}/api/acts/the-velvet-tones`)).json()) as { data: ActProfile }).data;
+    const profile = ((await (await fetch(`${app.baseUrl}/api/acts/the-velvet-tones`)).json()) as { data: ActProfile })
+      .data;
     const image = profile.images[0]!.path;
     expect(await s3.has(image)).toBe(true);
     expect(existsSync(join(app.dataDir, "uploads"))).toBe(false);
@@ -78,7 +79,14 @@ describe("files on S3", () => {
 
     const sent: number[] = [];
     await new Promise<void>((resolve, reject) => {
-      const upload = new Upload(bytes, { ...options, headers, uploadUrl: moved(uploadUrl), onProgress: (done) => sent.push(done), onSuccess: () => resolve(), onError: reject });
+      const upload = new Upload(bytes, {
+        ...options,
+        headers,
+        uploadUrl: moved(uploadUrl),
+        onProgress: (done) => sent.push(done),
+        onSuccess: () => resolve(),
+        onError: reject,
+      });
       upload.start();
     });
     // Resumed, not started over: nothing before the offset was sent again.
@@ -95,7 +103,10 @@ describe("files on S3", () => {
     expect(served.headers.get("content-type")).toBe("video/mp4");
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
 
-    const deleted = await fetch(`${app.baseUrl}/api/videos/delete/the-velvet-tones/${data.id}`, { method: "POST", headers });
+    const deleted = await fetch(`${app.baseUrl}/api/videos/delete/the-velvet-tones/${data.id}`, {
+      method: "POST",
+      headers,
+    });
     expect(deleted.status).toBe(200);
     expect(await s3.has(data.path)).toBe(false);
     expect((await fetch(`${app.baseUrl}/files/${data.path}`)).status).toBe(404);

@@ -28,7 +28,9 @@ describe("operator scripts", () => {
     const made = npmRun("create-admin", ["--email", "boss@example.com", "--name", "Big Boss"], "a-strong-password\n");
     expect(made.status).toBe(0);
     expect(made.out).toContain("Created admin boss@example.com.");
-    expect(npmRun("create-admin", ["--email", "boss@example.com", "--name", "Again"], "a-strong-password\n").status).toBe(1);
+    expect(
+      npmRun("create-admin", ["--email", "boss@example.com", "--name", "Again"], "a-strong-password\n").status,
+    ).toBe(1);
     expect(npmRun("create-admin", [], "").status).toBe(2);
   });
 
@@ -48,7 +50,9 @@ describe("operator scripts", () => {
       });
       expect(signIn.status).toBe(200);
       const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
-      const me = (await (await fetch(`${app.baseUrl}/api/me`, { headers: { cookie } })).json()) as { data: { role: string } };
+      const me = (await (await fetch(`${app.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
+        data: { role: string };
+      };
       expect(me.data.role).toBe("ADMIN");
       expect((await fetch(`${app.baseUrl}/api/acts/the-velvet-tones`)).status).toBe(404);
     } finally {

@@ -58,7 +58,10 @@ describe("/search", () => {
     const page = await (await suite.sessions.contextFor("guest")).newPage();
     await page.goto(`${suite.app.baseUrl}/`);
     await page.getByRole("search", { name: "Find entertainers" }).getByLabel("What").fill("velvet");
-    await page.getByRole("search", { name: "Find entertainers" }).getByRole("combobox", { name: "Where" }).fill("Chicago, IL");
+    await page
+      .getByRole("search", { name: "Find entertainers" })
+      .getByRole("combobox", { name: "Where" })
+      .fill("Chicago, IL");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/\/search\?/);
     await expect.poll(() => page.getByRole("status").textContent()).toBe("1 entertainer found");
@@ -122,7 +125,9 @@ describe("/search", () => {
     await page.waitForURL(/searchTerms=velvet/);
     expect(await page.getByRole("status").textContent()).toBe("1 entertainer found");
     // The act also plays the very city searched: the card names it, with no "0 miles away".
-    expect(await page.getByRole("article").getByText("Chicago, IL · also plays Milwaukee, WI", { exact: true }).count()).toBe(1);
+    expect(
+      await page.getByRole("article").getByText("Chicago, IL · also plays Milwaukee, WI", { exact: true }).count(),
+    ).toBe(1);
     expect(
       await page
         .getByRole("article")
@@ -144,7 +149,14 @@ describe("/search", () => {
     // Each list once, under one name, and no value under two lists.
     await page.goto(`${suite.app.baseUrl}/search`);
     const legends = await page.locator("form[role=search] fieldset legend").allTextContents();
-    expect(legends).toEqual(["Variety and Speaker Types", "Genres", "Group Sizes", "Set Types", "Event Types", "Extras"]);
+    expect(legends).toEqual([
+      "Variety and Speaker Types",
+      "Genres",
+      "Group Sizes",
+      "Set Types",
+      "Event Types",
+      "Extras",
+    ]);
     const values = async (legend: string) =>
       await page
         .locator("fieldset")

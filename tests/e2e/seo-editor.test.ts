@@ -35,17 +35,29 @@ describe("/admin/seo for every role", () => {
     expect(await response.text()).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it.each(["/admin/seo?tab=guide", "/admin/seo/entry?kind=act", "/admin/seo/guide"])("a guest on %s is sent to sign in and back", async (path) => {
-    const response = await fetch(suite.app.baseUrl + path, { redirect: "manual" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
-  });
+  it.each(["/admin/seo?tab=guide", "/admin/seo/entry?kind=act", "/admin/seo/guide"])(
+    "a guest on %s is sent to sign in and back",
+    async (path) => {
+      const response = await fetch(suite.app.baseUrl + path, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    },
+  );
 
   it("a planner's form post to the editor changes nothing: the API refuses it", async () => {
     const response = await fetch(`${suite.app.baseUrl}/admin/seo/entry?kind=act`, {
       method: "POST",
-      headers: { cookie: (await cookieFor("planner"))!, "content-type": "application/x-www-form-urlencoded", origin: suite.app.baseUrl },
-      body: new URLSearchParams({ kind: "act", key: "dj-nova", title: "Planner's title", description: "A planner should not be able to write this." }),
+      headers: {
+        cookie: (await cookieFor("planner"))!,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: suite.app.baseUrl,
+      },
+      body: new URLSearchParams({
+        kind: "act",
+        key: "dj-nova",
+        title: "Planner's title",
+        description: "A planner should not be able to write this.",
+      }),
       redirect: "manual",
     });
     expect(response.status).not.toBe(302);
@@ -63,7 +75,11 @@ describe("an admin edits what search engines show", () => {
     await page.getByRole("link", { name: "Search-engine copy" }).click();
     const tabs = page.getByRole("navigation", { name: "Kinds of copy" });
     await tabs.waitFor();
-    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Act pages (6)", "Listing pages (4)", "Guides (15)"]);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual([
+      "Act pages (6)",
+      "Listing pages (4)",
+      "Guides (15)",
+    ]);
     await tabs.getByRole("link", { name: /Listing pages/ }).click();
     await page.getByRole("link", { name: "New entry for a listing page" }).click();
 
@@ -71,18 +87,30 @@ describe("an admin edits what search engines show", () => {
     const longTitle = "Austin DJs for weddings, campus parties, corporate nights and every other kind of event";
     await page.getByLabel("Title", { exact: true }).fill(longTitle);
     const preview = page.getByTestId("serp-preview");
-    await expect.poll(() => preview.getByTestId("serp-title").textContent()).toMatch(/^Austin DJs for weddings, campus parties, corporate nights…$/);
+    await expect
+      .poll(() => preview.getByTestId("serp-title").textContent())
+      .toMatch(/^Austin DJs for weddings, campus parties, corporate nights…$/);
     expect(await preview.textContent()).toContain("› hire › dj › austin-tx");
     const warnings = page.getByRole("list", { name: "Warnings" });
-    expect(await warnings.textContent()).toContain(`The title has ${longTitle.length} characters; search engines show about 60, so the end is cut.`);
+    expect(await warnings.textContent()).toContain(
+      `The title has ${longTitle.length} characters; search engines show about 60, so the end is cut.`,
+    );
 
     await page.getByLabel("Title", { exact: true }).fill("Austin DJs for Weddings, Parties and Campus Nights");
-    await page.getByLabel("Description", { exact: true }).fill("Book an Austin DJ who has played your kind of room: compare reviews, prices and open dates, then invite the ones you like.");
+    await page
+      .getByLabel("Description", { exact: true })
+      .fill(
+        "Book an Austin DJ who has played your kind of room: compare reviews, prices and open dates, then invite the ones you like.",
+      );
     await expect.poll(() => warnings.count()).toBe(0);
     await page.getByLabel(/^Introduction/).fill("Austin dances late.\n\nThese DJs know it.");
     await page.getByRole("button", { name: "Save entry" }).click();
     await page.getByRole("status").filter({ hasText: "Curated entry saved: /hire/dj/austin-tx" }).waitFor();
-    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Act pages (6)", "Listing pages (5)", "Guides (15)"]);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual([
+      "Act pages (6)",
+      "Listing pages (5)",
+      "Guides (15)",
+    ]);
 
     const after = await asGuest("/hire/dj/austin-tx");
     expect(after.cache).toBe("miss");
@@ -111,7 +139,9 @@ describe("an admin edits what search engines show", () => {
     await page.getByLabel("Title", { exact: true }).fill("The Velvet Tones: Chicago's Motown and Soul Wedding Band");
     await page.getByRole("button", { name: "Save entry" }).click();
     await page.getByRole("status").filter({ hasText: "Curated entry saved: the-velvet-tones" }).waitFor();
-    expect(titleOf((await asGuest("/entertainment/the-velvet-tones")).html)).toBe("The Velvet Tones: Chicago's Motown and Soul Wedding Band");
+    expect(titleOf((await asGuest("/entertainment/the-velvet-tones")).html)).toBe(
+      "The Velvet Tones: Chicago's Motown and Soul Wedding Band",
+    );
     // Other acts' cached pages are left alone.
     await page.close();
   });
@@ -122,7 +152,11 @@ describe("an admin edits what search engines show", () => {
     await page.getByRole("link", { name: "New guide" }).click();
     await page.getByLabel("Address: /guides/…").fill("sound-checks");
     await page.getByLabel("Title", { exact: true }).fill("What happens at a sound check, and why it matters");
-    await page.getByLabel(/^Text:/).fill("A sound check is the act's rehearsal with the room.\n\n## When to schedule it\n\nBefore guests arrive.\n\nAt least an hour before.");
+    await page
+      .getByLabel(/^Text:/)
+      .fill(
+        "A sound check is the act's rehearsal with the room.\n\n## When to schedule it\n\nBefore guests arrive.\n\nAt least an hour before.",
+      );
     await page.getByLabel(/^Links into the site/).fill("Out | //evil.example/");
     await page.getByRole("button", { name: "Save guide" }).click();
     await page.getByText("Link 1: A link points to a page of this site: a path starting with /").waitFor();
@@ -135,7 +169,9 @@ describe("an admin edits what search engines show", () => {
     expect(guide.html).toContain("When to schedule it</h2>");
     expect(guide.html).toContain('href="/hire/dj/austin-tx"');
     expect((await asGuest("/guides")).html).toContain('href="/guides/sound-checks"');
-    expect(await (await fetch(`${suite.app.baseUrl}/sitemap.xml`)).text()).toContain(`${suite.app.baseUrl}/guides/sound-checks</loc>`);
+    expect(await (await fetch(`${suite.app.baseUrl}/sitemap.xml`)).text()).toContain(
+      `${suite.app.baseUrl}/guides/sound-checks</loc>`,
+    );
 
     await page.getByLabel("Find by address or title").fill("sound");
     await page.getByRole("button", { name: "Find" }).click();

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.stop());
 
-const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const meta = (html: string, key: string) =>
+  html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"\/>/)?.[1];
 const title = (html: string) =>
   html
@@ -41,7 +42,8 @@ describe("pages for search engines", () => {
           if (meta(html, "robots")?.includes("noindex")) problems.push(`${path}: noindex`);
           const name = title(html) ?? "";
           // A listing's title names its city's state, generated ("… for Events in Dallas, TX") or curated.
-          if (path.startsWith("/hire/") && !name.includes(`, ${path.slice(-2).toUpperCase()}`)) problems.push(`${path}: title ${name}`);
+          if (path.startsWith("/hire/") && !name.includes(`, ${path.slice(-2).toUpperCase()}`))
+            problems.push(`${path}: title ${name}`);
           if (!name || !meta(html, "description") || !meta(html, "og:title")) problems.push(`${path}: head incomplete`);
         }),
       );
@@ -51,16 +53,28 @@ describe("pages for search engines", () => {
 
   it("a listing shows exactly the search API's acts for its tag, city and radius, with its links and JSON-LD", async () => {
     const { html } = await get("/hire/dj/dallas-tx");
-    const api = (await (await fetch(`${app.baseUrl}/api/acts?bandSetups[]=DJ&location=Dallas,%20TX&radius=50&sort=recommended`)).json()) as { data: { url: string }[]; meta: { total: number } };
+    const api = (await (
+      await fetch(`${app.baseUrl}/api/acts?bandSetups[]=DJ&location=Dallas,%20TX&radius=50&sort=recommended`)
+    ).json()) as { data: { url: string }[]; meta: { total: number } };
     expect(actLinks(html)).toEqual(api.data.map((act) => act.url));
     expect(html.replace(/<!-- -->/g, "")).toContain(`${api.meta.total} entertainers found`);
     expect(title(html)).toBe("DJs for Events in Dallas, TX");
-    expect(meta(html, "description")).toMatch(new RegExp(`^${api.meta.total} acts listed as DJs within 50 miles of Dallas, TX\\.`));
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    expect(meta(html, "description")).toMatch(
+      new RegExp(`^${api.meta.total} acts listed as DJs within 50 miles of Dallas, TX\\.`),
+    );
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
     const [itemList, breadcrumbs] = jsonLd.flat();
     expect(itemList["@type"]).toBe("ItemList");
-    expect(itemList.itemListElement.map((item: { url: string }) => item.url)).toEqual(api.data.map((act) => `${app.baseUrl}/entertainment/${act.url}`));
-    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", "DJs", "Dallas, TX"]);
+    expect(itemList.itemListElement.map((item: { url: string }) => item.url)).toEqual(
+      api.data.map((act) => `${app.baseUrl}/entertainment/${act.url}`),
+    );
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      "Home",
+      "DJs",
+      "Dallas, TX",
+    ]);
     expect(html).toMatch(/href="\/hire\/dj\/fort-worth-tx"/);
   });
 
@@ -90,16 +104,22 @@ describe("pages for search engines", () => {
     expect(html).toContain('<h2 class="text-xl font-semibold">Questions to ask before you book</h2>');
     expect(html).toContain('href="/hire/wedding/chicago-il"');
     const article = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
-    expect(article).toMatchObject({ "@type": "Article", headline: "How to choose a wedding band (and when a DJ is the better call)" });
+    expect(article).toMatchObject({
+      "@type": "Article",
+      headline: "How to choose a wedding band (and when a DJ is the better call)",
+    });
     const index = (await get("/guides")).html;
     const slugs = [...index.matchAll(/href="\/guides\/([a-z0-9-]+)"/g)].map((match) => match[1]!);
     expect(slugs.length).toBeGreaterThanOrEqual(8);
     // Every guide links into listings, and every listing it links to is one the sitemap offers.
     const sitemap = new Set(locs((await get("/sitemap.xml")).html));
     for (const slug of slugs) {
-      const listings = [...(await get(`/guides/${slug}`)).html.matchAll(/href="(\/(?:hire|search)[^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+      const listings = [...(await get(`/guides/${slug}`)).html.matchAll(/href="(\/(?:hire|search)[^"]*)"/g)].map(
+        (match) => match[1]!.replace(/&amp;/g, "&"),
+      );
       expect(listings.length, slug).toBeGreaterThan(0);
-      for (const path of listings.filter((item) => item.startsWith("/hire/"))) expect(sitemap.has(app.baseUrl + path), `${slug} -> ${path}`).toBe(true);
+      for (const path of listings.filter((item) => item.startsWith("/hire/")))
+        expect(sitemap.has(app.baseUrl + path), `${slug} -> ${path}`).toBe(true);
     }
   });
 
@@ -140,7 +160,8 @@ describe("pages for search engines", () => {
       expect(head.match(/<link rel="canonical"/g), path).toHaveLength(1);
       expect(canonical(head), path).toBe(app.baseUrl + path.split("?")[0]);
       expect(head, path).not.toContain("hreflang");
-      for (const key of ["og:title", "og:description", "og:url", "og:type", "twitter:card", "twitter:title"]) expect(meta(head, key), `${path} ${key}`).toBeTruthy();
+      for (const key of ["og:title", "og:description", "og:url", "og:type", "twitter:card", "twitter:title"])
+        expect(meta(head, key), `${path} ${key}`).toBeTruthy();
     }
   });
 });

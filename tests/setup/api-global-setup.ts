@@ -44,10 +44,18 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${templateDatabase}`;
     databaseUrl = url.toString();
   }
-  const env = loadEnv({ DATA_DIR: filesDir, DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString("hex"), PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", NODE_ENV: "test" });
+  const env = loadEnv({
+    DATA_DIR: filesDir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+  });
   const teardown = async () => {
     rmSync(root, { recursive: true, force: true });
-    if (templateDatabase && baseUrl) await adminQuery(baseUrl, `drop database if exists ${templateDatabase} with (force)`);
+    if (templateDatabase && baseUrl)
+      await adminQuery(baseUrl, `drop database if exists ${templateDatabase} with (force)`);
   };
   const start: SeededStart = { filesDir };
   try {

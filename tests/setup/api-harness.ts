@@ -144,7 +144,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const s3 = (options.storage ?? defaultStorage()) === "s3" ? await startS3Server() : null;
   // The run's seeded database (tests/setup/api-global-setup.ts), copied; files on S3 are seeded afresh.
   const seeded = s3 ? undefined : inject("seededStart");
-  const serverDb = process.env.TEST_DB === "postgres" && baseUrl ? await createServerDatabase(baseUrl, seeded?.templateDatabase) : null;
+  const serverDb =
+    process.env.TEST_DB === "postgres" && baseUrl
+      ? await createServerDatabase(baseUrl, seeded?.templateDatabase)
+      : null;
   const env = loadEnv({
     ...s3?.env,
     DATA_DIR: dataDir,
@@ -169,14 +172,31 @@ export async function createTestServer(options: TestServerOptions = {}) {
   await storage.check();
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
-  const store = options.guestCache || options.viewerCache !== false ? await createTaggedStore(database, logger) : undefined;
-  const guestCache = store && options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
+  const store =
+    options.guestCache || options.viewerCache !== false ? await createTaggedStore(database, logger) : undefined;
+  const guestCache =
+    store && options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
   const viewerCache = store && options.viewerCache !== false ? createViewerCache(store) : undefined;
   const actRows = store && options.viewerCache !== false ? createActRowCache(store) : undefined;
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   // Changes schedule their jobs here; a test reads them (GET /api/admin/jobs) or works them.
   const jobs = await openJobQueue(database, logger, { work: false });
-  const build = () => createApp({ env, database, jobs, auth, logger, storage, ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub, sitemapMaxUrls: options.sitemapMaxUrls });
+  const build = () =>
+    createApp({
+      env,
+      database,
+      jobs,
+      auth,
+      logger,
+      storage,
+      ssr: options.ssr,
+      store,
+      guestCache,
+      viewerCache,
+      actRows,
+      conversationHub,
+      sitemapMaxUrls: options.sitemapMaxUrls,
+    });
   let app = build();
 
   let ipCounter = 0;
@@ -223,7 +243,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
    * A new account made through sign-up, signed in; `verified` confirms its email as its link
    * would. For what needs more people than the demo data has, or a new account's limits.
    */
-  async function newAccount(role: "PLANNER" | "ARTIST", options: { verified?: boolean } = {}): Promise<{ cookie: string; email: string; id: string; name: string }> {
+  async function newAccount(
+    role: "PLANNER" | "ARTIST",
+    options: { verified?: boolean } = {},
+  ): Promise<{ cookie: string; email: string; id: string; name: string }> {
     accountsMade += 1;
     const email = `new-${role.toLowerCase()}-${accountsMade}-${randomBytes(3).toString("hex")}@example.com`;
     const name = `New ${role === "PLANNER" ? "Planner" : "Artist"} ${accountsMade}`;
@@ -232,7 +255,9 @@ export async function createTestServer(options: TestServerOptions = {}) {
       ip: nextIp(),
     });
     if (!response.ok) throw new Error(`sign-up failed for ${email}: ${response.status} ${await response.text()}`);
-    const { rows } = (await database.db.execute(sql`update users set email_verified = ${options.verified ?? false} where email = ${email} returning id`)) as unknown as { rows: { id: string }[] };
+    const { rows } = (await database.db.execute(
+      sql`update users set email_verified = ${options.verified ?? false} where email = ${email} returning id`,
+    )) as unknown as { rows: { id: string }[] };
     return { cookie: sessionCookie(response), email, id: rows[0]!.id, name };
   }
 
@@ -250,7 +275,9 @@ export async function createTestServer(options: TestServerOptions = {}) {
    * worker would when its time comes; answers what its handler answered (whether it acted).
    */
   async function runJob(kind: ProcessJobKind, key: string): Promise<unknown> {
-    const result = await database.db.execute(sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where id = ${jobId(kind, key)}::uuid`);
+    const result = await database.db.execute(
+      sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where id = ${jobId(kind, key)}::uuid`,
+    );
     const [row] = (result as unknown as { rows: { data: JobData }[] }).rows;
     if (!row) throw new Error(`no ${kind} job for ${key}`);
     return processJobHandlers(database.db)[kind](row.data);
@@ -322,19 +349,37 @@ export async function json<T = Record<string, unknown>>(response: Response): Pro
  * A second app server on the same PostgreSQL database as `server`, with its own connection
  * pool, auth and guest page cache: what a second machine behind the load balancer runs.
  */
-export async function createPeerServer(server: TestServer, options: Pick<TestServerOptions, "ssr" | "guestCache" | "liveStreams"> = {}) {
+export async function createPeerServer(
+  server: TestServer,
+  options: Pick<TestServerOptions, "ssr" | "guestCache" | "liveStreams"> = {},
+) {
   const { env } = server;
   if (!env.databaseUrl) throw new Error("a peer server needs a PostgreSQL database");
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const store = await createTaggedStore(database, logger);
-  const guestCache = options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
+  const guestCache = options.guestCache
+    ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS })
+    : undefined;
   const viewerCache = createViewerCache(store);
   const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   const jobs = await openJobQueue(database, logger, { work: false });
-  const app = createApp({ env, database, jobs, auth, logger, storage: createFileStorage(env), ssr: options.ssr, store, guestCache, viewerCache, actRows, conversationHub });
+  const app = createApp({
+    env,
+    database,
+    jobs,
+    auth,
+    logger,
+    storage: createFileStorage(env),
+    ssr: options.ssr,
+    store,
+    guestCache,
+    viewerCache,
+    actRows,
+    conversationHub,
+  });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
     const { init, bindings } = requestFor(options);
     return app.request(path, init, bindings);

@@ -24,7 +24,10 @@ export async function startCalendarServer(): Promise<CalendarServer> {
     const answer = answers.get(path) ?? { status: 404, body: "not here" };
     if (answer.status === 0) return;
     const send = () => {
-      response.writeHead(answer.status, { "content-type": "text/calendar; charset=utf-8", ...(answer.location ? { location: answer.location } : {}) });
+      response.writeHead(answer.status, {
+        "content-type": "text/calendar; charset=utf-8",
+        ...(answer.location ? { location: answer.location } : {}),
+      });
       response.end(answer.body);
     };
     if (answer.delayMs) setTimeout(send, answer.delayMs);

@@ -44,10 +44,13 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promis
  * 153), so a child process unpacks it with TMPDIR pointing at the version's folder.
  */
 function unpackedChromium(): string {
-  const { version } = JSON.parse(readFileSync(new URL("../../node_modules/@sparticuz/chromium/package.json", import.meta.url), "utf8")) as { version: string };
+  const { version } = JSON.parse(
+    readFileSync(new URL("../../node_modules/@sparticuz/chromium/package.json", import.meta.url), "utf8"),
+  ) as { version: string };
   const folder = join(tmpdir(), `sparticuz-chromium-${version}`);
   mkdirSync(folder, { recursive: true });
-  const unpack = 'const { default: chromium } = await import("@sparticuz/chromium"); process.stdout.write(await chromium.executablePath());';
+  const unpack =
+    'const { default: chromium } = await import("@sparticuz/chromium"); process.stdout.write(await chromium.executablePath());';
   return execFileSync(process.execPath, ["--input-type=module", "-e", unpack], {
     cwd: fileURLToPath(new URL("../..", import.meta.url)),
     env: { ...process.env, TMPDIR: folder },

@@ -20,7 +20,8 @@ interface Document {
 }
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.
-const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ?? addFormatsPlugin) as typeof addFormatsPlugin;
+const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ??
+  addFormatsPlugin) as typeof addFormatsPlugin;
 
 /** The document's id inside the validator, which the answers' schemas refer to. */
 const DOCUMENT_ID = "https://api.invalid/openapi.json";
@@ -38,7 +39,12 @@ function closeObjects(node: unknown): unknown {
   if (!node || typeof node !== "object") return node;
   const copy: Schema = {};
   for (const [key, value] of Object.entries(node)) copy[key] = closeObjects(value);
-  if (copy.type === "object" && copy.properties && copy.additionalProperties === undefined && copy.unevaluatedProperties === undefined) {
+  if (
+    copy.type === "object" &&
+    copy.properties &&
+    copy.additionalProperties === undefined &&
+    copy.unevaluatedProperties === undefined
+  ) {
     copy.unevaluatedProperties = false;
   }
   return copy;
@@ -96,7 +102,12 @@ export function createAnswerChecker(document: Document): AnswerChecker {
 
   async function check(method: string, path: string, response: Response) {
     const pathname = path.split("?")[0]!;
-    if (!pathname.startsWith("/api/") || OUTSIDE_THE_DOCUMENT.some((pattern) => pattern.test(pathname)) || method === "HEAD") return;
+    if (
+      !pathname.startsWith("/api/") ||
+      OUTSIDE_THE_DOCUMENT.some((pattern) => pattern.test(pathname)) ||
+      method === "HEAD"
+    )
+      return;
     const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
     const onPath = matchers.filter((matcher) => matcher.pattern.test(pathname));
     const operation = onPath.find((matcher) => matcher.method === method);
@@ -106,9 +117,13 @@ export function createAnswerChecker(document: Document): AnswerChecker {
       const declared = document.paths[operation.template]![operation.method.toLowerCase()]!.responses ?? {};
       const answer = declared[String(response.status)];
       key = `${operation.method} ${operation.template} ${response.status}`;
-      if (!answer) throw new Error(`${key}: the document declares no ${response.status} for this operation (${await response.clone().text()})`);
+      if (!answer)
+        throw new Error(
+          `${key}: the document declares no ${response.status} for this operation (${await response.clone().text()})`,
+        );
       schema = answer.content?.["application/json"]?.schema;
-      if (schema && !isJson) throw new Error(`${key}: the document declares JSON, the answer is ${response.headers.get("content-type")}`);
+      if (schema && !isJson)
+        throw new Error(`${key}: the document declares JSON, the answer is ${response.headers.get("content-type")}`);
     } else if (![401, 404, 405].includes(response.status)) {
       // No operation here: only "no such path" and "no such method" may answer, and a write
       // without a session is refused before the path is looked at.
@@ -119,11 +134,15 @@ export function createAnswerChecker(document: Document): AnswerChecker {
     const body: unknown = await response.clone().json();
     const validate = validatorFor(`${key}`, rebase(schema));
     if (!validate(body)) {
-      throw new Error(`${key}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}\n${JSON.stringify(body).slice(0, 600)}`);
+      throw new Error(
+        `${key}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}\n${JSON.stringify(body).slice(0, 600)}`,
+      );
     }
   }
   function matches(component: string, value: unknown): string[] {
-    const validate = validatorFor(`component ${component}`, { $ref: `${DOCUMENT_ID}#/components/schemas/${component}` });
+    const validate = validatorFor(`component ${component}`, {
+      $ref: `${DOCUMENT_ID}#/components/schemas/${component}`,
+    });
     return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
   }
   return { check, matches, counts };
@@ -135,7 +154,8 @@ function rebase(node: unknown): Schema {
   if (!node || typeof node !== "object") return node as Schema;
   const copy: Schema = {};
   for (const [key, value] of Object.entries(node)) {
-    copy[key] = key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${DOCUMENT_ID}${value}` : rebase(value);
+    copy[key] =
+      key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${DOCUMENT_ID}${value}` : rebase(value);
   }
   return copy;
 }

@@ -31,7 +31,8 @@ function multipartListing(server: S3rver): S3rverMiddleware {
   return async (ctx: S3rverContext, next) => {
     const uploadId = ctx.query.uploadId;
     const [, bucket, ...keyParts] = ctx.path.split("/");
-    if (!uploadId || !bucket || keyParts.length === 0 || (ctx.method !== "GET" && ctx.method !== "DELETE")) return next();
+    if (!uploadId || !bucket || keyParts.length === 0 || (ctx.method !== "GET" && ctx.method !== "DELETE"))
+      return next();
     const key = decodeURIComponent(keyParts.join("/"));
     const folder = join(server.store.getResourcePath(bucket, undefined, "uploads"), uploadId);
     const names = await readdir(folder).catch(() => null);
@@ -53,7 +54,10 @@ function multipartListing(server: S3rver): S3rverMiddleware {
       .sort((a, b) => a - b);
     const parts = await Promise.all(
       numbers.map(async (number) => {
-        const [info, md5] = await Promise.all([stat(join(folder, String(number))), readFile(join(folder, `${number}.md5`), "utf8")]);
+        const [info, md5] = await Promise.all([
+          stat(join(folder, String(number))),
+          readFile(join(folder, `${number}.md5`), "utf8"),
+        ]);
         return `<Part><PartNumber>${number}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`;
       }),
     );
@@ -66,12 +70,23 @@ function multipartListing(server: S3rver): S3rverMiddleware {
 /** A real S3-compatible server (s3rver) on a free port, with one empty bucket. */
 export async function startS3Server(): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), "eva-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name: S3_TEST_BUCKET }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: S3_TEST_BUCKET }],
+  });
   // Before s3rver's router, which is its last middleware.
   server.middleware.splice(server.middleware.length - 1, 0, multipartListing(server));
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
-  const client = new S3({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: KEY, secretAccessKey: KEY } });
+  const client = new S3({
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: KEY, secretAccessKey: KEY },
+  });
   return {
     env: {
       S3_BUCKET: S3_TEST_BUCKET,

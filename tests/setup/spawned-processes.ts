@@ -11,7 +11,12 @@ const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
 /** spawn(), with the child marked for this run and killed if this process exits first. */
-export function spawnTracked(command: string, args: string[], marker: string, options: SpawnOptions & { env: NodeJS.ProcessEnv }): ChildProcess {
+export function spawnTracked(
+  command: string,
+  args: string[],
+  marker: string,
+  options: SpawnOptions & { env: NodeJS.ProcessEnv },
+): ChildProcess {
   const child = spawn(command, args, { ...options, env: { ...options.env, [RUN_MARKER]: marker } });
   live.add(child);
   child.once("exit", () => live.delete(child));

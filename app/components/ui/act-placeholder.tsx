@@ -11,7 +11,9 @@ export function ActPlaceholder({ name, kind, className }: { name: string; kind?:
       className={`flex flex-col items-center justify-center gap-0.5 overflow-hidden bg-gradient-to-br from-brand-700 to-pink-600 px-1 text-center font-bold tracking-wide text-white ${className}`}
     >
       <span className="text-3xl leading-none">{initialsOf(name)}</span>
-      {kind && <span className="max-w-full truncate text-xs font-semibold uppercase tracking-wider text-white">{kind}</span>}
+      {kind && (
+        <span className="max-w-full truncate text-xs font-semibold uppercase tracking-wider text-white">{kind}</span>
+      )}
     </div>
   );
 }

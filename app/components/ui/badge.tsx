@@ -12,9 +12,16 @@ const COLORS: Record<BadgeColor, string> = {
 };
 
 /** A label whose text carries the meaning; the colour only repeats it. */
-export function Badge({ color, children, ...rest }: { color: BadgeColor; children: ReactNode } & React.HTMLAttributes<HTMLSpanElement>) {
+export function Badge({
+  color,
+  children,
+  ...rest
+}: { color: BadgeColor; children: ReactNode } & React.HTMLAttributes<HTMLSpanElement>) {
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${COLORS[color]}`} {...rest}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${COLORS[color]}`}
+      {...rest}
+    >
       {children}
     </span>
   );

@@ -29,7 +29,9 @@ export function Dialog({ title, description, trigger, open, onOpenChange, wide =
               <X aria-hidden className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
-          {description && <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description>}
+          {description && (
+            <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description>
+          )}
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

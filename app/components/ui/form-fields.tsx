@@ -8,7 +8,12 @@ export function TextAreaField({
   max,
   length,
   ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; errors?: string[] | undefined; max?: number; length?: number }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  errors?: string[] | undefined;
+  max?: number;
+  length?: number;
+}) {
   const id = useId();
   const invalid = Boolean(errors?.length);
   return (

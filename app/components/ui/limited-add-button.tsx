@@ -7,7 +7,17 @@ import { Tooltip } from "./tooltip";
  * tooltip and the same words beside it, since a hover tip on a disabled control is missed by
  * touch, by many screen readers and by anyone who does not think to hover.
  */
-export function LimitedAddButton({ full, label, tooltip, children }: { full: boolean; label: string; tooltip: string; children: ReactNode }) {
+export function LimitedAddButton({
+  full,
+  label,
+  tooltip,
+  children,
+}: {
+  full: boolean;
+  label: string;
+  tooltip: string;
+  children: ReactNode;
+}) {
   const reasonId = useId();
   if (!full) return <>{children}</>;
   return (

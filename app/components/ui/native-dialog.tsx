@@ -6,7 +6,17 @@ import type { ReactNode } from "react";
  * to the opener. Opened by any element with data-dialog-open={id} (app/enhance/profile.ts)
  * or, without script, by a button with command="show-modal" commandfor={id}.
  */
-export function NativeDialog({ id, title, wide = false, children }: { id: string; title: string; wide?: boolean; children: ReactNode }) {
+export function NativeDialog({
+  id,
+  title,
+  wide = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <dialog
       id={id}
@@ -17,7 +27,13 @@ export function NativeDialog({ id, title, wide = false, children }: { id: string
         <h2 id={`${id}-title`} className="text-xl font-semibold">
           {title}
         </h2>
-        <button type="button" data-dialog-close="" {...{ command: "close", commandfor: id }} className="rounded p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
+        <button
+          type="button"
+          data-dialog-close=""
+          {...{ command: "close", commandfor: id }}
+          className="rounded p-1 text-gray-600 hover:bg-gray-100"
+          aria-label="Close"
+        >
           <X aria-hidden className="h-5 w-5" />
         </button>
       </div>
@@ -27,7 +43,15 @@ export function NativeDialog({ id, title, wide = false, children }: { id: string
 }
 
 /** The button that opens a NativeDialog. */
-export function NativeDialogTrigger({ dialogId, className = "", children }: { dialogId: string; className?: string; children: ReactNode }) {
+export function NativeDialogTrigger({
+  dialogId,
+  className = "",
+  children,
+}: {
+  dialogId: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -45,4 +69,5 @@ export function NativeDialogTrigger({ dialogId, className = "", children }: { di
  * For a trigger inside a NativeDialog that opens a React dialog: the native modal closes
  * first, or it would keep the dialog (rendered outside it) inert.
  */
-export const leaveNativeDialog = (event: React.MouseEvent<HTMLElement>) => event.currentTarget.closest("dialog")?.close();
+export const leaveNativeDialog = (event: React.MouseEvent<HTMLElement>) =>
+  event.currentTarget.closest("dialog")?.close();

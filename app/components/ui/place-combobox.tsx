@@ -22,7 +22,17 @@ interface PlaceComboboxProps {
  * (arrow keys, Enter, Escape, announced options). What is typed is kept as typed; the
  * server checks it against the gazetteer and suggests the nearest names when unknown.
  */
-export function PlaceCombobox({ label, name, value, onValueChange, onPick, errors, placeholder = "City, ST", className, labelClassName }: PlaceComboboxProps) {
+export function PlaceCombobox({
+  label,
+  name,
+  value,
+  onValueChange,
+  onPick,
+  errors,
+  placeholder = "City, ST",
+  className,
+  labelClassName,
+}: PlaceComboboxProps) {
   const [items, setItems] = useState<PlaceOption[]>([]);
   const errorId = useId();
   const asked = useRef(0);
@@ -41,21 +51,22 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
   }
 
   const invalid = Boolean(errors?.length);
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<PlaceOption>({
-    items,
-    inputValue: value,
-    itemToString: (item) => item?.label ?? "",
-    onInputValueChange: ({ inputValue, type }) => {
-      onValueChange(inputValue);
-      if (type === useCombobox.stateChangeTypes.InputChange) suggest(inputValue);
-    },
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (!selectedItem) return;
-      onValueChange(selectedItem.label);
-      setItems([]);
-      onPick?.(selectedItem.label);
-    },
-  });
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } =
+    useCombobox<PlaceOption>({
+      items,
+      inputValue: value,
+      itemToString: (item) => item?.label ?? "",
+      onInputValueChange: ({ inputValue, type }) => {
+        onValueChange(inputValue);
+        if (type === useCombobox.stateChangeTypes.InputChange) suggest(inputValue);
+      },
+      onSelectedItemChange: ({ selectedItem }) => {
+        if (!selectedItem) return;
+        onValueChange(selectedItem.label);
+        setItems([]);
+        onPick?.(selectedItem.label);
+      },
+    });
   const open = isOpen && items.length > 0;
 
   return (
@@ -69,13 +80,25 @@ export function PlaceCombobox({ label, name, value, onValueChange, onPick, error
           autoComplete: "off",
           "aria-invalid": invalid || undefined,
           "aria-describedby": invalid ? errorId : undefined,
-          className: className ?? "rounded-md border border-gray-300 px-3 py-2 text-gray-900 aria-[invalid]:border-red-600",
+          className:
+            className ?? "rounded-md border border-gray-300 px-3 py-2 text-gray-900 aria-[invalid]:border-red-600",
         })}
       />
-      <ul {...getMenuProps({ className: `absolute top-full z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-gray-200 ${open ? "" : "hidden"}` })}>
+      <ul
+        {...getMenuProps({
+          className: `absolute top-full z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-gray-200 ${open ? "" : "hidden"}`,
+        })}
+      >
         {open &&
           items.map((item, index) => (
-            <li key={item.label} {...getItemProps({ item, index, className: `cursor-pointer px-3 py-1.5 text-sm ${highlightedIndex === index ? "bg-brand-100 text-brand-900" : "text-gray-900"}` })}>
+            <li
+              key={item.label}
+              {...getItemProps({
+                item,
+                index,
+                className: `cursor-pointer px-3 py-1.5 text-sm ${highlightedIndex === index ? "bg-brand-100 text-brand-900" : "text-gray-900"}`,
+              })}
+            >
               {item.label}
             </li>
           ))}

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A titled page section, labelled by its heading for landmarks navigation. */
-export function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -8,11 +8,19 @@ export function StarRating({ value, size = "md" }: { value: number; size?: "sm" 
   const rating = clampRating(value);
   const label = `${Number.isInteger(rating) ? rating : rating.toFixed(1)} out of 5 stars`;
   return (
-    <span role="img" aria-label={label} className={`relative inline-block leading-none tracking-tight ${size === "sm" ? "text-base" : "text-xl"}`}>
+    <span
+      role="img"
+      aria-label={label}
+      className={`relative inline-block leading-none tracking-tight ${size === "sm" ? "text-base" : "text-xl"}`}
+    >
       <span aria-hidden className="text-gray-300">
         ★★★★★
       </span>
-      <span aria-hidden className="absolute inset-y-0 left-0 overflow-hidden whitespace-nowrap text-amber-500" style={{ width: `${(rating / 5) * 100}%` }}>
+      <span
+        aria-hidden
+        className="absolute inset-y-0 left-0 overflow-hidden whitespace-nowrap text-amber-500"
+        style={{ width: `${(rating / 5) * 100}%` }}
+      >
         ★★★★★
       </span>
     </span>

@@ -27,10 +27,25 @@ type TextAreaDialogProps = {
 };
 
 /** A dialog whose whole form is one text: a reason, an answer. */
-export function TextAreaDialog({ title, description, trigger, label, max, rule, submitLabel, danger = false, send, field, quietFailure = false }: TextAreaDialogProps) {
+export function TextAreaDialog({
+  title,
+  description,
+  trigger,
+  label,
+  max,
+  rule,
+  submitLabel,
+  danger = false,
+  send,
+  field,
+  quietFailure = false,
+}: TextAreaDialogProps) {
   const [open, setOpen] = useState(false);
   const { run, pending } = useAction();
-  const form = useForm<{ text: string | null | undefined }>({ resolver: zodResolver(z.object({ text: rule })), defaultValues: { text: "" } });
+  const form = useForm<{ text: string | null | undefined }>({
+    resolver: zodResolver(z.object({ text: rule })),
+    defaultValues: { text: "" },
+  });
   const text = form.watch("text") ?? "";
   const submit = form.handleSubmit(async (values) => {
     const result = await run(() => send(values.text ?? ""), { quietFailure });
@@ -45,7 +60,13 @@ export function TextAreaDialog({ title, description, trigger, label, max, rule, 
   return (
     <Dialog title={title} description={description} open={open} onOpenChange={setOpen} trigger={trigger}>
       <form onSubmit={submit} noValidate>
-        <TextAreaField label={label} {...form.register("text")} max={max} length={text.length} errors={form.formState.errors.text?.message ? [form.formState.errors.text.message] : undefined} />
+        <TextAreaField
+          label={label}
+          {...form.register("text")}
+          max={max}
+          length={text.length}
+          errors={form.formState.errors.text?.message ? [form.formState.errors.text.message] : undefined}
+        />
         <FormActions>
           <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
             Cancel

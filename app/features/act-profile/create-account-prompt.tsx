@@ -25,11 +25,29 @@ export function CreateAccountPrompt({ actName, failure }: { actName: string; fai
       <h2 id="create-account-heading" className="text-lg font-semibold">
         Create a free account to book {actName}
       </h2>
-      <p className="mt-1 text-sm text-gray-700">Planners sign up for free, invite acts to their events and compare offers.</p>
+      <p className="mt-1 text-sm text-gray-700">
+        Planners sign up for free, invite acts to their events and compare offers.
+      </p>
       <Form method="post" name={`Entertainer Profile - ${actName}`} className="mt-4 grid gap-3 sm:grid-cols-3">
         <input type="hidden" name="intent" value="create-account" />
-        <TextField label="Name" name="name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={failure?.values?.name} errors={errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.values?.email} errors={errors.email} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.name}
+          defaultValue={failure?.values?.name}
+          errors={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values?.email}
+          errors={errors.email}
+        />
         <NewPasswordField errors={errors.password} />
         {failure && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-3">

@@ -21,7 +21,17 @@ interface ProfilePageProps extends SectionProps {
  * The sections in the spec's order. On large screens the side column sits beside the main
  * content; on small screens it follows the main content, before the later sections.
  */
-export function ProfilePage({ act, can, guest, signupFailure, reviewEvents, shortlisted, threads, availability, viewerUrl }: ProfilePageProps & { viewerUrl?: string | undefined }) {
+export function ProfilePage({
+  act,
+  can,
+  guest,
+  signupFailure,
+  reviewEvents,
+  shortlisted,
+  threads,
+  availability,
+  viewerUrl,
+}: ProfilePageProps & { viewerUrl?: string | undefined }) {
   const props = { act, can, reviewEvents };
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -33,7 +43,11 @@ export function ProfilePage({ act, can, guest, signupFailure, reviewEvents, shor
         <Photos {...props} />
         <Videos {...props} userUrl={viewerUrl} />
       </div>
-      <aside aria-label="Offerings and booking" className="lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="side-column">
+      <aside
+        aria-label="Offerings and booking"
+        className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        data-testid="side-column"
+      >
         <SideColumn {...props} shortlisted={shortlisted} threads={threads} availability={availability} />
       </aside>
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">

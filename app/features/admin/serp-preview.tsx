@@ -27,13 +27,17 @@ export function SerpPreview({ url, title, description }: { url: string; title: s
         </p>
       </div>
       <p className="mt-3 text-sm text-gray-700">
-        Title: {title.trim().length} of about {SERP_TITLE_CHARS} characters shown. Description: {description.trim().length} of about {SERP_DESCRIPTION_CHARS}.
+        Title: {title.trim().length} of about {SERP_TITLE_CHARS} characters shown. Description:{" "}
+        {description.trim().length} of about {SERP_DESCRIPTION_CHARS}.
       </p>
       <div role="status" aria-live="polite">
         {warnings.length > 0 && (
           <ul aria-label="Warnings" className="mt-2 flex flex-col gap-1 text-sm text-yellow-900">
             {warnings.map((warning) => (
-              <li key={warning} className="flex items-start gap-2 rounded-md bg-yellow-50 px-2 py-1 ring-1 ring-yellow-300">
+              <li
+                key={warning}
+                className="flex items-start gap-2 rounded-md bg-yellow-50 px-2 py-1 ring-1 ring-yellow-300"
+              >
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <span>
                   <span className="font-semibold">Warning:</span> {warning}

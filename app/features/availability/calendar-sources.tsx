@@ -20,17 +20,24 @@ export function Subscriptions({ actUrl, calendars }: { actUrl: string; calendars
     const parsed = subscribeCalendarSchema.safeParse({ url });
     if (!parsed.success) return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     setErrors({});
-    const result = await run(() => outcome(api.POST("/availability/calendars/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })));
+    const result = await run(() =>
+      outcome(api.POST("/availability/calendars/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })),
+    );
     if (result.ok) setUrl("");
     else if (result.error?.errors) setErrors(result.error.errors);
   }
   return (
     <Section id="subscriptions" title="Your other calendars">
       <p className="text-sm text-gray-700">
-        Paste the private iCalendar address of your Google, iCloud or Outlook calendar. Its events mark your days as busy (free and cancelled events do not), so planners do not ask for them. We read
-        it now and every 30 minutes.
+        Paste the private iCalendar address of your Google, iCloud or Outlook calendar. Its events mark your days as
+        busy (free and cancelled events do not), so planners do not ask for them. We read it now and every 30 minutes.
       </p>
-      <form onSubmit={subscribe} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Add a calendar">
+      <form
+        onSubmit={subscribe}
+        noValidate
+        className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
+        aria-label="Add a calendar"
+      >
         <div className="grow">
           <TextField
             label="Calendar address"
@@ -56,7 +63,8 @@ export function Subscriptions({ actUrl, calendars }: { actUrl: string; calendars
               <p className="mt-1 text-gray-700">
                 {calendar.last_read_at ? (
                   <>
-                    Read <LocalTime instant={calendar.last_read_at} /> · {calendar.busy_days} busy {calendar.busy_days === 1 ? "day" : "days"} ahead
+                    Read <LocalTime instant={calendar.last_read_at} /> · {calendar.busy_days} busy{" "}
+                    {calendar.busy_days === 1 ? "day" : "days"} ahead
                   </>
                 ) : (
                   "Not read yet"
@@ -87,7 +95,13 @@ export function Subscriptions({ actUrl, calendars }: { actUrl: string; calendars
                       Remove<span className="sr-only"> {calendar.url}</span>
                     </Button>
                   }
-                  onConfirm={() => run(() => outcome(api.POST("/availability/calendars/remove/{id}", { params: { path: { id: calendar.id } } })))}
+                  onConfirm={() =>
+                    run(() =>
+                      outcome(
+                        api.POST("/availability/calendars/remove/{id}", { params: { path: { id: calendar.id } } }),
+                      ),
+                    )
+                  }
                 />
               </div>
             </li>
@@ -109,11 +123,18 @@ export function FeedAddress({ actUrl, feedUrl }: { actUrl: string; feedUrl: stri
   return (
     <Section id="feed" title="Your bookings in your own calendar">
       <p className="text-sm text-gray-700">
-        Subscribe to this private address in your phone's or computer's calendar to see your bookings and blocked days there. Anyone with the address can read them: keep it to yourself.
+        Subscribe to this private address in your phone's or computer's calendar to see your bookings and blocked days
+        there. Anyone with the address can read them: keep it to yourself.
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="grow">
-          <TextField label="Your calendar feed" name="feed" readOnly value={feedUrl} onFocus={(event) => event.currentTarget.select()} />
+          <TextField
+            label="Your calendar feed"
+            name="feed"
+            readOnly
+            value={feedUrl}
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </div>
         <Button variant="secondary" onClick={() => void copy()}>
           {copied ? "Copied" : "Copy address"}
@@ -121,13 +142,20 @@ export function FeedAddress({ actUrl, feedUrl }: { actUrl: string; feedUrl: stri
         <ConfirmDialog
           title="Replace the address?"
           confirmLabel="Replace address"
-          body={<p>The current address stops working at once: calendars subscribed to it stop updating until you add the new one.</p>}
+          body={
+            <p>
+              The current address stops working at once: calendars subscribed to it stop updating until you add the new
+              one.
+            </p>
+          }
           trigger={
             <Button variant="secondary" disabled={pending}>
               Replace address
             </Button>
           }
-          onConfirm={() => run(() => outcome(api.POST("/availability/feed/rotate/{actUrl}", { params: { path: { actUrl } } })))}
+          onConfirm={() =>
+            run(() => outcome(api.POST("/availability/feed/rotate/{actUrl}", { params: { path: { actUrl } } })))
+          }
         />
       </div>
       <p aria-live="polite" className="sr-only">

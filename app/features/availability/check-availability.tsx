@@ -6,23 +6,51 @@ import { availabilityAnswer, quoteRequestPath } from "#domain/calendar-days";
  * writes the same sentence into the answer). A free day offers "Request a quote" to those who
  * may ask for one (`asker`): it keeps the day through a guest's sign-up into the new event.
  */
-export function CheckAvailability({ actUrl, actName, checked, asker }: { actUrl: string; actName: string; checked: { date: string; free: boolean } | null; asker: "guest" | "planner" | null }) {
+export function CheckAvailability({
+  actUrl,
+  actName,
+  checked,
+  asker,
+}: {
+  actUrl: string;
+  actName: string;
+  checked: { date: string; free: boolean } | null;
+  asker: "guest" | "planner" | null;
+}) {
   const quoteDate = checked?.free ? checked.date : null;
   return (
     <section aria-labelledby="check-availability" className="rounded-lg bg-white p-5 shadow-sm" id="availability">
       <h2 id="check-availability" className="font-semibold">
         Check availability
       </h2>
-      <form method="get" action={`/entertainment/${actUrl}#availability`} data-availability-check={actUrl} className="mt-2 flex flex-wrap items-end gap-2">
+      <form
+        method="get"
+        action={`/entertainment/${actUrl}#availability`}
+        data-availability-check={actUrl}
+        className="mt-2 flex flex-wrap items-end gap-2"
+      >
         <label className="flex flex-col text-sm font-medium">
           Date of your event
-          <input type="date" name="date" required defaultValue={checked?.date} className="mt-1 rounded-md border border-gray-300 px-3 py-2" />
+          <input
+            type="date"
+            name="date"
+            required
+            defaultValue={checked?.date}
+            className="mt-1 rounded-md border border-gray-300 px-3 py-2"
+          />
         </label>
-        <button type="submit" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50">
+        <button
+          type="submit"
+          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+        >
           Check<span className="sr-only"> whether {actName} is free</span>
         </button>
       </form>
-      <p role="status" data-availability-answer className={`mt-2 text-sm ${checked ? (checked.free ? "text-emerald-800" : "text-red-800") : ""}`}>
+      <p
+        role="status"
+        data-availability-answer
+        className={`mt-2 text-sm ${checked ? (checked.free ? "text-emerald-800" : "text-red-800") : ""}`}
+      >
         {checked ? availabilityAnswer(checked.date, checked.free) : ""}
       </p>
       {asker && (

@@ -6,7 +6,10 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** Each status has a mark as well as a colour, so no one needs the colour to tell them apart. */
 const STATUS_STYLE: Record<AvailabilityDay["status"], { cell: string; mark: string }> = {
   booked: { cell: "bg-emerald-50 ring-emerald-600", mark: "●" },
-  blocked: { cell: "bg-gray-200 ring-gray-600 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(0_0_0/0.06)_6px_12px)]", mark: "✕" },
+  blocked: {
+    cell: "bg-gray-200 ring-gray-600 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(0_0_0/0.06)_6px_12px)]",
+    mark: "✕",
+  },
   busy: { cell: "bg-sky-50 ring-sky-600", mark: "◐" },
   unavailable: { cell: "bg-gray-100 ring-gray-500", mark: "✕" },
 };
@@ -17,7 +20,10 @@ export function StatusLegend() {
     <ul className="flex flex-wrap gap-4 text-sm" aria-label="What the marks mean">
       {(["booked", "blocked", "busy"] as const).map((status) => (
         <li key={status} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={`inline-flex size-5 items-center justify-center rounded ring-1 ${STATUS_STYLE[status].cell}`}>
+          <span
+            aria-hidden="true"
+            className={`inline-flex size-5 items-center justify-center rounded ring-1 ${STATUS_STYLE[status].cell}`}
+          >
             {STATUS_STYLE[status].mark}
           </span>
           {DAY_STATUS_LABELS[status]}
@@ -57,7 +63,14 @@ export function MonthGrid({ month, today, days, selection, onPick }: MonthGridPr
   const focusable = focused >= month.first && focused <= month.last ? focused : month.first;
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: string) {
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -new Date(`${day}T00:00:00Z`).getUTCDay(), End: 6 - new Date(`${day}T00:00:00Z`).getUTCDay() }[event.key];
+    const step = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -7,
+      ArrowDown: 7,
+      Home: -new Date(`${day}T00:00:00Z`).getUTCDay(),
+      End: 6 - new Date(`${day}T00:00:00Z`).getUTCDay(),
+    }[event.key];
     if (step === undefined) return;
     event.preventDefault();
     const next = addDays(day, step);

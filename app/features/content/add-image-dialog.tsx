@@ -22,7 +22,9 @@ export function AddImageDialog({ actUrl }: { actUrl: string }) {
     const result = await run(async () => {
       const uploaded = await uploadFile(file, "image");
       if (!uploaded.ok) return uploaded;
-      return outcome(api.POST("/images/create/{actUrl}", { params: { path: { actUrl } }, body: { path: uploaded.data.path } }));
+      return outcome(
+        api.POST("/images/create/{actUrl}", { params: { path: { actUrl } }, body: { path: uploaded.data.path } }),
+      );
     });
     if (result.ok) {
       setOpen(false);

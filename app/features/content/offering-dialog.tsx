@@ -20,7 +20,15 @@ type Values = OfferingFormInput;
 const FIELD_OF_API: Record<string, keyof Values> = { price_from_cents: "price_from", price_to_cents: "price_to" };
 
 /** Add/Edit Offering, listing the act's Event Type tags (or every one, if the act has none yet). */
-export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; offering?: ProfilePackage; trigger: ReactNode }) {
+export function OfferingDialog({
+  act,
+  offering,
+  trigger,
+}: {
+  act: ActProfile;
+  offering?: ProfilePackage;
+  trigger: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [choices, setChoices] = useState<Tag[]>(act.eventTypes);
   const { run, pending } = useAction();
@@ -32,12 +40,15 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
     price_to: dollarsOfCents(offering?.price_to_cents ?? null),
   };
   const form = useForm<Values>({ resolver: schemaResolver<Values>(offeringFormSchema), defaultValues: defaults });
-  const error = (field: keyof Values) => (form.formState.errors[field]?.message ? [String(form.formState.errors[field]?.message)] : undefined);
+  const error = (field: keyof Values) =>
+    form.formState.errors[field]?.message ? [String(form.formState.errors[field]?.message)] : undefined;
   const selected = form.watch("eventTypes");
 
   useEffect(() => {
     if (!open || act.eventTypes.length) return;
-    void outcome(api.GET("/tags")).then((result) => result.ok && setChoices(result.data.filter((tag) => tag.type === "Event Type")));
+    void outcome(api.GET("/tags")).then(
+      (result) => result.ok && setChoices(result.data.filter((tag) => tag.type === "Event Type")),
+    );
   }, [open, act.eventTypes.length]);
 
   const submit = form.handleSubmit(async (values) => {
@@ -45,14 +56,22 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
     const result = await run(() =>
       outcome(
         offering
-          ? api.POST("/packages/edit-package/{actUrl}/{packageId}", { params: { path: { actUrl: act.url, packageId: offering.id } }, body })
+          ? api.POST("/packages/edit-package/{actUrl}/{packageId}", {
+              params: { path: { actUrl: act.url, packageId: offering.id } },
+              body,
+            })
           : api.POST("/packages/create/{actUrl}", { params: { path: { actUrl: act.url } }, body }),
       ),
     );
     if (result.ok) setOpen(false);
-    else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(FIELD_OF_API[field] ?? (field as keyof Values), { message: fieldMessagesText(texts) });
+    else
+      for (const [field, texts] of Object.entries(result.error?.errors ?? {}))
+        form.setError(FIELD_OF_API[field] ?? (field as keyof Values), { message: fieldMessagesText(texts) });
   });
-  const toggle = (id: number) => form.setValue("eventTypes", selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], { shouldValidate: form.formState.isSubmitted });
+  const toggle = (id: number) =>
+    form.setValue("eventTypes", selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id], {
+      shouldValidate: form.formState.isSubmitted,
+    });
 
   return (
     <Dialog
@@ -66,15 +85,34 @@ export function OfferingDialog({ act, offering, trigger }: { act: ActProfile; of
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label="Title" {...form.register("title")} errors={error("title")} />
-        <TextAreaField label="Description" {...form.register("description")} max={LIMITS.offeringDescription} length={form.watch("description")?.length ?? 0} errors={error("description")} />
+        <TextAreaField
+          label="Description"
+          {...form.register("description")}
+          max={LIMITS.offeringDescription}
+          length={form.watch("description")?.length ?? 0}
+          errors={error("description")}
+        />
         <fieldset aria-describedby="price-hint">
           <legend className="text-sm font-medium text-gray-800">Price range (US dollars)</legend>
           <p id="price-hint" className="text-xs text-gray-700">
-            What this offering usually costs. Planners see the lowest as your “From” price; leave both empty to show none.
+            What this offering usually costs. Planners see the lowest as your “From” price; leave both empty to show
+            none.
           </p>
           <div className="mt-1 grid grid-cols-2 gap-3">
-            <TextField label="From" inputMode="decimal" autoComplete="off" {...form.register("price_from")} errors={error("price_from")} />
-            <TextField label="To (optional)" inputMode="decimal" autoComplete="off" {...form.register("price_to")} errors={error("price_to")} />
+            <TextField
+              label="From"
+              inputMode="decimal"
+              autoComplete="off"
+              {...form.register("price_from")}
+              errors={error("price_from")}
+            />
+            <TextField
+              label="To (optional)"
+              inputMode="decimal"
+              autoComplete="off"
+              {...form.register("price_to")}
+              errors={error("price_to")}
+            />
           </div>
         </fieldset>
         <fieldset aria-describedby={error("eventTypes") ? "event-types-error" : undefined}>

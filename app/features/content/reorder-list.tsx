@@ -1,5 +1,19 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -24,7 +38,10 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
   const [order, setOrder] = useState(items);
   const { run, pending } = useAction();
   const appName = useAppName();
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -39,12 +56,23 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
 
   async function save() {
     const body = { order: order.map((item, index) => ({ id: item.id, rank: index + LIMITS.reorderFirstRank })) };
-    const result = await run(() => outcome(endpoint === "/packages/order-package" ? api.POST("/packages/order-package", { body }) : api.POST("/testimonials/order-testimonial", { body })), {
-      success: () => null,
-      quietFailure: true,
-    });
+    const result = await run(
+      () =>
+        outcome(
+          endpoint === "/packages/order-package"
+            ? api.POST("/packages/order-package", { body })
+            : api.POST("/testimonials/order-testimonial", { body }),
+        ),
+      {
+        success: () => null,
+        quietFailure: true,
+      },
+    );
     if (result.ok) onDone();
-    else toast.error(`${MESSAGES.reorderErrorPrefix}${result.error?.message ?? MESSAGES.genericFormFailure(appName)}`, { duration: LIMITS.reorderErrorToastMs });
+    else
+      toast.error(`${MESSAGES.reorderErrorPrefix}${result.error?.message ?? MESSAGES.genericFormFailure(appName)}`, {
+        duration: LIMITS.reorderErrorToastMs,
+      });
   }
 
   return (
@@ -75,7 +103,17 @@ export function ReorderList<T extends { id: number }>({ items, endpoint, label, 
   );
 }
 
-function SortableRow({ id, label, describedBy, children }: { id: number; label: string; describedBy: string; children: ReactNode }) {
+function SortableRow({
+  id,
+  label,
+  describedBy,
+  children,
+}: {
+  id: number;
+  label: string;
+  describedBy: string;
+  children: ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li
@@ -83,7 +121,14 @@ function SortableRow({ id, label, describedBy, children }: { id: number; label: 
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={`flex items-start gap-2 rounded-md border border-gray-200 bg-white p-3 ${isDragging ? "shadow-lg" : ""}`}
     >
-      <button type="button" {...attributes} {...listeners} aria-label={`Move ${label}`} aria-describedby={describedBy} className="cursor-grab rounded p-1 text-gray-600 hover:bg-gray-100">
+      <button
+        type="button"
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${label}`}
+        aria-describedby={describedBy}
+        className="cursor-grab rounded p-1 text-gray-600 hover:bg-gray-100"
+      >
         <GripVertical aria-hidden className="h-5 w-5" />
       </button>
       <div className="min-w-0 flex-1">{children}</div>

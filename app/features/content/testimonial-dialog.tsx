@@ -20,7 +20,15 @@ interface Values {
 }
 
 /** Add/Edit Testimonial: one form, the shared schema, the spec's messages. */
-export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: string; testimonial?: ProfileTestimonial; trigger: ReactNode }) {
+export function TestimonialDialog({
+  actUrl,
+  testimonial,
+  trigger,
+}: {
+  actUrl: string;
+  testimonial?: ProfileTestimonial;
+  trigger: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const { run, pending } = useAction();
   const defaults: Values = {
@@ -30,7 +38,8 @@ export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: st
     content: testimonial?.content ?? "",
   };
   const form = useForm<Values>({ resolver: schemaResolver<Values>(testimonialSchema), defaultValues: defaults });
-  const error = (field: keyof Values) => (form.formState.errors[field]?.message ? [String(form.formState.errors[field]?.message)] : undefined);
+  const error = (field: keyof Values) =>
+    form.formState.errors[field]?.message ? [String(form.formState.errors[field]?.message)] : undefined;
   const submit = form.handleSubmit(async (values) => {
     const result = await run(() =>
       outcome(
@@ -42,7 +51,9 @@ export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: st
     if (result.ok) {
       setOpen(false);
       if (!testimonial) form.reset(defaults);
-    } else for (const [field, texts] of Object.entries(result.error?.errors ?? {})) form.setError(field as keyof Values, { message: fieldMessagesText(texts) });
+    } else
+      for (const [field, texts] of Object.entries(result.error?.errors ?? {}))
+        form.setError(field as keyof Values, { message: fieldMessagesText(texts) });
   });
   return (
     <Dialog
@@ -58,7 +69,13 @@ export function TestimonialDialog({ actUrl, testimonial, trigger }: { actUrl: st
         <TextField label="Name" {...form.register("name")} errors={error("name")} />
         <TextField label="Organization" {...form.register("organization")} errors={error("organization")} />
         <TextField label="Position" {...form.register("org_position")} errors={error("org_position")} />
-        <TextAreaField label="Testimonial" {...form.register("content")} max={LIMITS.testimonialContent} length={form.watch("content")?.length ?? 0} errors={error("content")} />
+        <TextAreaField
+          label="Testimonial"
+          {...form.register("content")}
+          max={LIMITS.testimonialContent}
+          length={form.watch("content")?.length ?? 0}
+          errors={error("content")}
+        />
         <FormActions>
           <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
             Cancel

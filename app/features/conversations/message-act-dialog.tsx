@@ -14,7 +14,15 @@ type Thread = { id: number; event: { url: string; name: string } | null };
  * continues the one they have (about an event or not), or, with several, the one they choose,
  * never a second beside a quote request. The planner lands in it.
  */
-export function MessageActDialog({ actUrl, actName, threads = [] }: { actUrl: string; actName: string; threads?: Thread[] }) {
+export function MessageActDialog({
+  actUrl,
+  actName,
+  threads = [],
+}: {
+  actUrl: string;
+  actName: string;
+  threads?: Thread[];
+}) {
   const [open, setOpen] = useState(false);
   const [about, setAbout] = useState(String(threads[0]?.id ?? ""));
   const [body, setBody] = useState("");
@@ -26,16 +34,24 @@ export function MessageActDialog({ actUrl, actName, threads = [] }: { actUrl: st
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const chosen = threads.find((thread) => String(thread.id) === about);
-    const parsed = startConversationSchema.safeParse({ body, ...(threads.length > 1 && chosen?.event ? { event_url: chosen.event.url } : {}) });
+    const parsed = startConversationSchema.safeParse({
+      body,
+      ...(threads.length > 1 && chosen?.event ? { event_url: chosen.event.url } : {}),
+    });
     if (!parsed.success) return setError(parsed.error.issues.map((issue) => issue.message));
     setPending(true);
-    const result = await outcome(api.POST("/conversations/start/{actUrl}", { params: { path: { actUrl } }, body: parsed.data }));
+    const result = await outcome(
+      api.POST("/conversations/start/{actUrl}", { params: { path: { actUrl } }, body: parsed.data }),
+    );
     setPending(false);
     if (result.ok) {
       setOpen(false);
       setBody("");
       void navigate(`/messages/${result.data.id}`);
-    } else setError(result.error?.errors?.body ?? [result.error?.message ?? "Could not send the message. Please try again."]);
+    } else
+      setError(
+        result.error?.errors?.body ?? [result.error?.message ?? "Could not send the message. Please try again."],
+      );
   }
 
   return (
@@ -60,7 +76,12 @@ export function MessageActDialog({ actUrl, actName, threads = [] }: { actUrl: st
             <label htmlFor={`${fieldId}-about`} className="text-sm font-medium text-gray-800">
               About
             </label>
-            <select id={`${fieldId}-about`} value={about} onChange={(event) => setAbout(event.target.value)} className="rounded-md border border-gray-300 px-3 py-2">
+            <select
+              id={`${fieldId}-about`}
+              value={about}
+              onChange={(event) => setAbout(event.target.value)}
+              className="rounded-md border border-gray-300 px-3 py-2"
+            >
               {threads.map((thread) => (
                 <option key={thread.id} value={thread.id}>
                   {thread.event ? thread.event.name : "No particular event"}

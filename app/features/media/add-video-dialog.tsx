@@ -15,7 +15,15 @@ import { videoLinkFailure } from "./video-messages";
 type Step = "choose" | "uploading" | "done";
 
 /** Add Video: External Link or Direct Upload (resumable, in 50 MB chunks), then Video Uploaded. */
-export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string; userUrl: string; videoCount: number }) {
+export function AddVideoDialog({
+  actUrl,
+  userUrl,
+  videoCount,
+}: {
+  actUrl: string;
+  userUrl: string;
+  videoCount: number;
+}) {
   const [open, setOpen] = useState(false);
   const [source, setSource] = useState<"link" | "upload">("link");
   const [step, setStep] = useState<Step>("choose");
@@ -47,7 +55,9 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
     const cleaned = stripWhitespace(link);
     if (!passesVideoHostCheck(cleaned)) return setError(MESSAGES.invalidVideoLink);
     setStep("uploading");
-    const result = await outcome(api.POST("/videos/upload-link/{actUrl}", { params: { path: { actUrl } }, body: { link: cleaned } }));
+    const result = await outcome(
+      api.POST("/videos/upload-link/{actUrl}", { params: { path: { actUrl } }, body: { link: cleaned } }),
+    );
     if (!result.ok) {
       setStep("choose");
       return setError(videoLinkFailure(result.error, provider));
@@ -74,7 +84,12 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
   }
 
   return (
-    <Dialog title={step === "done" ? "Video Uploaded" : "Add Video"} open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} trigger={<Button variant="secondary">Add Video</Button>}>
+    <Dialog
+      title={step === "done" ? "Video Uploaded" : "Add Video"}
+      open={open}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      trigger={<Button variant="secondary">Add Video</Button>}
+    >
       {step === "done" ? (
         <div>
           <p>Your video has been added to the profile.</p>
@@ -92,7 +107,12 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
           <label className="text-sm font-medium" htmlFor={`${fileId}-progress`}>
             Uploading… {source === "upload" ? `${progress}%` : ""}
           </label>
-          <progress id={`${fileId}-progress`} className="mt-2 h-3 w-full" max={100} value={source === "upload" ? progress : undefined} />
+          <progress
+            id={`${fileId}-progress`}
+            className="mt-2 h-3 w-full"
+            max={100}
+            value={source === "upload" ? progress : undefined}
+          />
         </div>
       ) : (
         <>
@@ -127,7 +147,13 @@ export function AddVideoDialog({ actUrl, userUrl, videoCount }: { actUrl: string
           </fieldset>
           {source === "link" ? (
             <form onSubmit={submitLink} noValidate className="mt-4">
-              <TextField label="YouTube or Vimeo link" name="link" value={link} onChange={(event) => setLink(event.target.value)} errors={error ? [error] : undefined} />
+              <TextField
+                label="YouTube or Vimeo link"
+                name="link"
+                value={link}
+                onChange={(event) => setLink(event.target.value)}
+                errors={error ? [error] : undefined}
+              />
               <FormActions>
                 <Button type="button" variant="secondary" onClick={close}>
                   Cancel

@@ -8,7 +8,17 @@ import { useAction } from "#app/lib/use-action";
  * Approving puts an act in front of every planner, so it is asked for twice: a click, then a
  * confirmation, which names what the act's checklist still misses (`missing`, its labels).
  */
-export function ApproveActDialog({ actUrl, actName, triggerLabel, missing = [] }: { actUrl: string; actName: string; triggerLabel?: string; missing?: readonly string[] }) {
+export function ApproveActDialog({
+  actUrl,
+  actName,
+  triggerLabel,
+  missing = [],
+}: {
+  actUrl: string;
+  actName: string;
+  triggerLabel?: string;
+  missing?: readonly string[];
+}) {
   const { run, pending } = useAction();
   const warning = approvalWarning(actName, missing);
   return (
@@ -31,7 +41,13 @@ export function ApproveActDialog({ actUrl, actName, triggerLabel, missing = [] }
           Approve
         </Button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl } }, body: { status: "approved" } })))}
+      onConfirm={() =>
+        run(() =>
+          outcome(
+            api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl } }, body: { status: "approved" } }),
+          ),
+        )
+      }
     />
   );
 }

@@ -16,7 +16,14 @@ export function DeclineActDialog({ actUrl, actName }: { actUrl: string; actName:
       submitLabel="Decline Act"
       danger
       field="decline_reason"
-      send={(decline_reason) => outcome(api.POST("/acts/set-status/{actUrl}", { params: { path: { actUrl } }, body: { status: "declined", decline_reason } }))}
+      send={(decline_reason) =>
+        outcome(
+          api.POST("/acts/set-status/{actUrl}", {
+            params: { path: { actUrl } },
+            body: { status: "declined", decline_reason },
+          }),
+        )
+      }
     />
   );
 }

@@ -18,7 +18,13 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
   return (
     <>
       <TagsDialog act={act} mode="edit" />
-      {can.approve && <ApproveActDialog actUrl={act.url} actName={act.name} missing={missingForApplication(profileApplicationFacts(act))} />}
+      {can.approve && (
+        <ApproveActDialog
+          actUrl={act.url}
+          actName={act.name}
+          missing={missingForApplication(profileApplicationFacts(act))}
+        />
+      )}
       {can.decline && <DeclineActDialog actUrl={act.url} actName={act.name} />}
       <ReassignActDialog actUrl={act.url} actName={act.name} />
       {can.toggleFeatured && (
@@ -27,9 +33,18 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
           disabled={pending}
           aria-pressed={featured}
           onClick={() =>
-            void run(() => outcome(api.POST("/act/toggleFeature/{actUrl}", { params: { path: { actUrl: act.url } }, body: { is_featured: featured ? 0 : 1 } })), {
-              duration: LIMITS.featureToastMs,
-            })
+            void run(
+              () =>
+                outcome(
+                  api.POST("/act/toggleFeature/{actUrl}", {
+                    params: { path: { actUrl: act.url } },
+                    body: { is_featured: featured ? 0 : 1 },
+                  }),
+                ),
+              {
+                duration: LIMITS.featureToastMs,
+              },
+            )
           }
         >
           {featured ? "Unfeature" : "Feature"}
@@ -39,7 +54,11 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
         variant="secondary"
         disabled={pending}
         aria-pressed={act.nationallyRecognized}
-        onClick={() => void run(() => outcome(api.POST("/acts/toggle-nationally-recognized/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+        onClick={() =>
+          void run(() =>
+            outcome(api.POST("/acts/toggle-nationally-recognized/{actUrl}", { params: { path: { actUrl: act.url } } })),
+          )
+        }
       >
         {act.nationallyRecognized ? "Unmark Nationally Recognized" : "Mark Nationally Recognized"}
       </Button>
@@ -47,7 +66,11 @@ export function ModerationActions({ act, can }: { act: ActProfile; can: ProfileA
         variant="secondary"
         disabled={pending}
         aria-pressed={act.internal_use_only}
-        onClick={() => void run(() => outcome(api.POST("/acts/toggle-internal-use-only/{actUrl}", { params: { path: { actUrl: act.url } } })))}
+        onClick={() =>
+          void run(() =>
+            outcome(api.POST("/acts/toggle-internal-use-only/{actUrl}", { params: { path: { actUrl: act.url } } })),
+          )
+        }
       >
         {act.internal_use_only ? "Unmark For Internal Use Only" : "Mark For Internal Use Only"}
       </Button>

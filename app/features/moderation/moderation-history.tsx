@@ -13,7 +13,8 @@ export function ModerationHistory({ events }: { events: ModerationEvent[] }) {
           {events.map((event) => (
             <li key={event.id} className="rounded-md border border-gray-200 p-2">
               <p>
-                <strong>{event.label}</strong> by {event.actor ?? "a removed account"} on <LocalTime instant={event.created_at} />
+                <strong>{event.label}</strong> by {event.actor ?? "a removed account"} on{" "}
+                <LocalTime instant={event.created_at} />
               </p>
               {event.changes.length > 0 && (
                 <ul className="mt-1 text-gray-700">

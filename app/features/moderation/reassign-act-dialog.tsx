@@ -39,13 +39,20 @@ export function ReassignActDialog({ actUrl, actName }: { actUrl: string; actName
     event.preventDefault();
     const parsed = reassignSchema.safeParse({ act: chosen });
     if (!parsed.success) return setError([MESSAGES.accountRequired]);
-    const result = await run(() => outcome(api.POST("/acts/reassign/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })));
+    const result = await run(() =>
+      outcome(api.POST("/acts/reassign/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })),
+    );
     if (result.ok) setOpen(false);
     else setError(result.error?.errors?.act);
   }
 
   return (
-    <Dialog title="Reassign Act" open={open} onOpenChange={setOpen} trigger={<Button variant="secondary">Reassign</Button>}>
+    <Dialog
+      title="Reassign Act"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="secondary">Reassign</Button>}
+    >
       <form onSubmit={submit} noValidate>
         <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
           Reassigning {actName} moves it to the chosen entertainer account and removes its “For Internal Use Only” mark.
@@ -53,7 +60,13 @@ export function ReassignActDialog({ actUrl, actName }: { actUrl: string; actName
         <label htmlFor={searchId} className="mt-4 block text-sm font-medium text-gray-800">
           Search entertainer accounts
         </label>
-        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2" />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+        />
         <fieldset className="mt-3 max-h-60 overflow-y-auto" aria-describedby={error ? "reassign-error" : undefined}>
           <legend className="text-sm font-medium text-gray-800">Entertainer Account</legend>
           {artists.length === 0 ? (

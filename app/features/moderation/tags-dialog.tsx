@@ -16,7 +16,9 @@ const MUSICAL_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [
   { field: "song-types", legend: TAG_TYPE_NAMES["Song Type"].many, types: ["Song Type"] },
   { field: "band-setups", legend: TAG_TYPE_NAMES["Band Setup"].many, types: ["Band Setup"] },
 ];
-const OTHER_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [{ field: "tags", legend: `${ACT_TYPES_NAME} (up to 5)`, types: ["Variety Type", "Speaker Type"] }];
+const OTHER_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [
+  { field: "tags", legend: `${ACT_TYPES_NAME} (up to 5)`, types: ["Variety Type", "Speaker Type"] },
+];
 
 function initialSelection(act: ActProfile): Record<Field, number[]> {
   const ids = (tags: Tag[]) => tags.map((tag) => tag.id);
@@ -46,25 +48,50 @@ export function TagsDialog({ act, mode }: { act: ActProfile; mode: "edit" | "req
   }, [open, allTags.length]);
 
   const toggle = (field: Field, id: number) =>
-    setSelected((current) => ({ ...current, [field]: current[field].includes(id) ? current[field].filter((item) => item !== id) : [...current[field], id] }));
+    setSelected((current) => ({
+      ...current,
+      [field]: current[field].includes(id) ? current[field].filter((item) => item !== id) : [...current[field], id],
+    }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const body = act.musical ? { musical: true, genres: selected.genres, "song-types": selected["song-types"], "band-setups": selected["band-setups"] } : { musical: false, tags: selected.tags };
+    const body = act.musical
+      ? {
+          musical: true,
+          genres: selected.genres,
+          "song-types": selected["song-types"],
+          "band-setups": selected["band-setups"],
+        }
+      : { musical: false, tags: selected.tags };
     const parsed = tagSelectionSchema.safeParse(body);
     if (!parsed.success) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
     }
     setErrors({});
     const request = { params: { path: { actUrl: act.url } }, body: parsed.data };
-    const result = await run(() => outcome(mode === "edit" ? api.POST("/acts/edit-tags/{actUrl}", request) : api.POST("/acts/request-to-update-tags/{actUrl}", request)));
+    const result = await run(() =>
+      outcome(
+        mode === "edit"
+          ? api.POST("/acts/edit-tags/{actUrl}", request)
+          : api.POST("/acts/request-to-update-tags/{actUrl}", request),
+      ),
+    );
     if (result.ok) setOpen(false);
     else if (result.error?.errors) setErrors(result.error.errors);
   }
 
   const groups = act.musical ? MUSICAL_GROUPS : OTHER_GROUPS;
   return (
-    <Dialog title={title} open={open} onOpenChange={setOpen} trigger={<Button variant="secondary">{mode === "edit" ? "Edit Tags" : "Request to Update Genres and Tags or Styles"}</Button>}>
+    <Dialog
+      title={title}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="secondary">
+          {mode === "edit" ? "Edit Tags" : "Request to Update Genres and Tags or Styles"}
+        </Button>
+      }
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {groups.map((group) => (
           <fieldset key={group.field} aria-describedby={errors[group.field] ? `${group.field}-error` : undefined}>
@@ -74,7 +101,11 @@ export function TagsDialog({ act, mode }: { act: ActProfile; mode: "edit" | "req
                 .filter((tag) => group.types.includes(tag.type))
                 .map((tag) => (
                   <label key={tag.id} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" checked={selected[group.field].includes(tag.id)} onChange={() => toggle(group.field, tag.id)} />
+                    <input
+                      type="checkbox"
+                      checked={selected[group.field].includes(tag.id)}
+                      onChange={() => toggle(group.field, tag.id)}
+                    />
                     {tag.name}
                   </label>
                 ))}

@@ -21,7 +21,9 @@ export function AnswerReviewDialog({ reviewId, reviewTitle }: { reviewId: number
       rule={reviewReplySchema.shape.body}
       submitLabel="Post answer"
       field="body"
-      send={(body) => outcome(api.POST("/entertainer-reviews/reply/{reviewId}", { params: { path: { reviewId } }, body: { body } }))}
+      send={(body) =>
+        outcome(api.POST("/entertainer-reviews/reply/{reviewId}", { params: { path: { reviewId } }, body: { body } }))
+      }
     />
   );
 }
@@ -44,7 +46,14 @@ export function RemoveReviewDialog({ reviewId, reviewTitle }: { reviewId: number
       danger
       field="reason"
       quietFailure
-      send={(reason) => outcome(api.POST("/entertainer-reviews/delete-entertainer-review/{reviewId}", { params: { path: { reviewId } }, body: { reason: reason || null } }))}
+      send={(reason) =>
+        outcome(
+          api.POST("/entertainer-reviews/delete-entertainer-review/{reviewId}", {
+            params: { path: { reviewId } },
+            body: { reason: reason || null },
+          }),
+        )
+      }
     />
   );
 }

@@ -17,7 +17,9 @@ export function ActTile({ act }: { act: Result }) {
       <div className="p-3">
         <p className="font-semibold text-brand-800 group-hover:underline">{act.name}</p>
         {act.location && <p className="text-sm text-gray-700">{act.location}</p>}
-        {act.price_from_cents !== null && <p className="text-sm font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
+        {act.price_from_cents !== null && (
+          <p className="text-sm font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
+        )}
         <p className="mt-1 flex items-center gap-1 text-sm">
           {act.rating.average !== null ? (
             <>

@@ -10,15 +10,31 @@ export function pageHref(search: string, page: number, path = "/search"): string
 }
 
 /** Numbered pages, with the current one marked for screen readers. */
-export function Pagination({ search, page, pages, path = "/search" }: { search: string; page: number; pages: number; path?: string }) {
+export function Pagination({
+  search,
+  page,
+  pages,
+  path = "/search",
+}: {
+  search: string;
+  page: number;
+  pages: number;
+  path?: string;
+}) {
   if (pages <= 1) return null;
-  const shown = Array.from({ length: pages }, (_, index) => index + 1).filter((number) => number === 1 || number === pages || Math.abs(number - page) <= 2);
+  const shown = Array.from({ length: pages }, (_, index) => index + 1).filter(
+    (number) => number === 1 || number === pages || Math.abs(number - page) <= 2,
+  );
   return (
     <nav aria-label="Pages of results" className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={pageHref(search, page - 1, path)} rel="prev" className="rounded-md border border-gray-300 bg-white px-3 py-1.5">
+            <Link
+              to={pageHref(search, page - 1, path)}
+              rel="prev"
+              className="rounded-md border border-gray-300 bg-white px-3 py-1.5"
+            >
               Previous
             </Link>
           </li>
@@ -38,7 +54,11 @@ export function Pagination({ search, page, pages, path = "/search" }: { search: 
         ))}
         {page < pages && (
           <li>
-            <Link to={pageHref(search, page + 1, path)} rel="next" className="rounded-md border border-gray-300 bg-white px-3 py-1.5">
+            <Link
+              to={pageHref(search, page + 1, path)}
+              rel="next"
+              className="rounded-md border border-gray-300 bg-white px-3 py-1.5"
+            >
               Next
             </Link>
           </li>

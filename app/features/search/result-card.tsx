@@ -32,7 +32,10 @@ export function ResultCard({
 }) {
   const responses = responseFactsText(act);
   return (
-    <article className="flex h-full flex-wrap gap-4 rounded-lg bg-white p-4 shadow-sm sm:flex-nowrap" aria-labelledby={`result-${act.url}`}>
+    <article
+      className="flex h-full flex-wrap gap-4 rounded-lg bg-white p-4 shadow-sm sm:flex-nowrap"
+      aria-labelledby={`result-${act.url}`}
+    >
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
       <div className="min-w-0 flex-1">
         <h3 id={`result-${act.url}`} className="text-lg font-semibold">
@@ -45,7 +48,9 @@ export function ResultCard({
           {act.location ?? "Location not given"}
           <Whereabouts act={act} />
         </p>
-        {act.price_from_cents !== null && <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
+        {act.price_from_cents !== null && (
+          <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
+        )}
         {responses && <p className="mt-1 text-sm text-gray-700">{responses}</p>}
         <p className="mt-1 flex items-center gap-2 text-sm">
           {act.rating.average !== null ? (

@@ -27,16 +27,41 @@ export function ResultList({
 }) {
   // Only the acts on this page shape the cards, so planners who invited or saved none of them share one rendering.
   const onPage = (urls: readonly string[]) => urls.filter((url) => acts.some((act) => act.url === url));
-  return <KeptMarkup name={name} input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted), freeOn }} interactive render={(input) => <Cards {...input} />} />;
+  return (
+    <KeptMarkup
+      name={name}
+      input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted), freeOn }}
+      interactive
+      render={(input) => <Cards {...input} />}
+    />
+  );
 }
 
-function Cards({ acts, canInvite, invited, shortlisted, freeOn }: { acts: readonly Result[]; canInvite: boolean; invited: readonly string[]; shortlisted: readonly string[]; freeOn: string | null }) {
+function Cards({
+  acts,
+  canInvite,
+  invited,
+  shortlisted,
+  freeOn,
+}: {
+  acts: readonly Result[];
+  canInvite: boolean;
+  invited: readonly string[];
+  shortlisted: readonly string[];
+  freeOn: string | null;
+}) {
   return (
     // Two columns where there is room: a card leads with its photo, name, place, price and rating, and a full-width one was mostly empty.
     <ul className="mt-4 grid gap-3 lg:grid-cols-2">
       {acts.map((act) => (
         <li key={act.url}>
-          <ResultCard act={act} canInvite={canInvite} invited={invited.includes(act.url)} shortlisted={shortlisted.includes(act.url)} freeOn={freeOn} />
+          <ResultCard
+            act={act}
+            canInvite={canInvite}
+            invited={invited.includes(act.url)}
+            shortlisted={shortlisted.includes(act.url)}
+            freeOn={freeOn}
+          />
         </li>
       ))}
     </ul>

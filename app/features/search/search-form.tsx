@@ -48,7 +48,9 @@ export function SearchForm({
   const selected = (key: ListKey) => (filter ? filter[key] : Array.isArray(raw[key]) ? (raw[key] as string[]) : []);
   const placeInAddress = text("location");
   const activeFilters = activeFilterCount(raw);
-  const refinementErrors = Boolean(errors.date?.length || errors.radius?.length || errors.budget?.length || errors.sort?.length);
+  const refinementErrors = Boolean(
+    errors.date?.length || errors.radius?.length || errors.budget?.length || errors.sort?.length,
+  );
   const [place, setPlace] = useState(placeInAddress);
   // The address changed (Back, Clear all, a link): the field shows what it now holds.
   useEffect(() => setPlace(placeInAddress), [placeInAddress]);
@@ -75,10 +77,25 @@ export function SearchForm({
   };
 
   return (
-    <Form ref={form} method="get" action="/search" role="search" aria-label="Search entertainers" aria-busy={busy || undefined} onChange={onChange} className="flex flex-col gap-4">
+    <Form
+      ref={form}
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Search entertainers"
+      aria-busy={busy || undefined}
+      onChange={onChange}
+      className="flex flex-col gap-4"
+    >
       <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
         <Field label="What" error={errors.searchTerms}>
-          <input type="search" name="searchTerms" defaultValue={text("searchTerms")} placeholder="Jazz band, DJ, magician…" className={inputClass} />
+          <input
+            type="search"
+            name="searchTerms"
+            defaultValue={text("searchTerms")}
+            placeholder="Jazz band, DJ, magician…"
+            className={inputClass}
+          />
         </Field>
         <PlaceCombobox
           label="Where"
@@ -92,7 +109,10 @@ export function SearchForm({
           labelClassName="text-sm font-medium text-gray-800"
         />
         <div className="flex items-end gap-3">
-          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Search
           </button>
           <Link to="/search" className="py-2 text-brand-800 underline">
@@ -109,7 +129,13 @@ export function SearchForm({
         <summary className="flex cursor-pointer items-center justify-between gap-2 px-4 py-3 font-semibold text-brand-900">
           <span>
             Filters and sorting
-            <span data-live="filter-count">{activeFilters > 0 && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">{activeFilters} on</span>}</span>
+            <span data-live="filter-count">
+              {activeFilters > 0 && (
+                <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">
+                  {activeFilters} on
+                </span>
+              )}
+            </span>
           </span>
           <span aria-hidden className="text-sm text-gray-600 group-open:hidden">
             Show
@@ -124,7 +150,11 @@ export function SearchForm({
               <input type="date" name="date" defaultValue={text("date")} className={inputClass} />
             </Field>
             <Field label="Within" error={errors.radius}>
-              <select name="radius" defaultValue={text("radius") || String(DEFAULT_RADIUS_MILES)} className={inputClass}>
+              <select
+                name="radius"
+                defaultValue={text("radius") || String(DEFAULT_RADIUS_MILES)}
+                className={inputClass}
+              >
                 {RADIUS_CHOICES.map((miles) => (
                   <option key={miles} value={miles}>
                     {miles} miles
@@ -133,7 +163,17 @@ export function SearchForm({
               </select>
             </Field>
             <Field label="Budget (US dollars, up to)" error={errors.budget}>
-              <input type="number" name="budget" min={0} max={MAX_BUDGET_DOLLARS} step={1} inputMode="numeric" defaultValue={text("budget")} placeholder="Any" className={inputClass} />
+              <input
+                type="number"
+                name="budget"
+                min={0}
+                max={MAX_BUDGET_DOLLARS}
+                step={1}
+                inputMode="numeric"
+                defaultValue={text("budget")}
+                placeholder="Any"
+                className={inputClass}
+              />
             </Field>
             <Field label="Sort by" error={errors.sort}>
               <select name="sort" defaultValue={text("sort")} className={inputClass}>
@@ -160,9 +200,17 @@ export function SearchForm({
                         {values.map(({ value, count }) => (
                           <li key={value}>
                             <label className="flex items-center gap-2">
-                              <input type="checkbox" name={`${key}[]`} value={value} defaultChecked={selected(key).includes(value)} />
+                              <input
+                                type="checkbox"
+                                name={`${key}[]`}
+                                value={value}
+                                defaultChecked={selected(key).includes(value)}
+                              />
                               <span>
-                                {value} <span className="text-gray-600">({facetsEstimated ? `about ${count.toLocaleString("en-US")}` : count})</span>
+                                {value}{" "}
+                                <span className="text-gray-600">
+                                  ({facetsEstimated ? `about ${count.toLocaleString("en-US")}` : count})
+                                </span>
                               </span>
                             </label>
                           </li>
@@ -189,7 +237,9 @@ function offeredValues(facets: Facets, key: ListKey) {
 
 /** A chosen value stays offered even when no act has it any more (count 0), so it can be unticked. */
 function mergeSelected(values: { value: string; count: number }[], chosen: string[]) {
-  const missing = chosen.filter((value) => !values.some((item) => item.value === value)).map((value) => ({ value, count: 0 }));
+  const missing = chosen
+    .filter((value) => !values.some((item) => item.value === value))
+    .map((value) => ({ value, count: 0 }));
   return [...values, ...missing];
 }
 

@@ -8,7 +8,15 @@ import { api, outcome } from "#app/lib/api-client";
  * A toggle button (aria-pressed), its state said by a filled heart and the word "Saved", not by
  * colour alone.
  */
-export function ShortlistHeart({ actUrl, actName, saved: savedBefore }: { actUrl: string; actName: string; saved: boolean }) {
+export function ShortlistHeart({
+  actUrl,
+  actName,
+  saved: savedBefore,
+}: {
+  actUrl: string;
+  actName: string;
+  saved: boolean;
+}) {
   const [saved, setSaved] = useState(savedBefore);
   const [pending, setPending] = useState(false);
   async function toggle() {

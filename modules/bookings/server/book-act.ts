@@ -45,16 +45,32 @@ interface Booked {
  * confirmation (its number, the amounts due), the act's artist the planner's acceptance.
  */
 export async function tellBothSides(tx: Executor, planner: SessionUser, booked: Booked): Promise<void> {
-  const [plannerRow] = await tx.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, planner.id));
-  const [managerRow] = booked.act.managerId ? await tx.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, booked.act.managerId)) : [];
+  const [plannerRow] = await tx
+    .select({ name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, planner.id));
+  const [managerRow] = booked.act.managerId
+    ? await tx
+        .select({ name: users.name, email: users.email, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, booked.act.managerId))
+    : [];
   const when = formatEventTime(booked.event.starttime, booked.timeZone);
-  const common = { actName: booked.act.name, actUrl: booked.act.url, eventName: booked.event.name, bookingNumber: booked.number, when };
+  const common = {
+    actName: booked.act.name,
+    actUrl: booked.act.url,
+    eventName: booked.event.name,
+    bookingNumber: booked.number,
+    when,
+  };
   await notify(tx, planner.id, "booking_confirmed", {
     ...common,
     due: amountsDue(booked.offer.priceCents, booked.offer.depositCents),
     contact: managerRow ? contactLine(managerRow) : `${booked.act.name}, through its messages`,
   });
-  const plannerContact = plannerRow ? contactLine({ ...plannerRow, phone: booked.plannerPhone ?? plannerRow.phone }) : planner.name;
+  const plannerContact = plannerRow
+    ? contactLine({ ...plannerRow, phone: booked.plannerPhone ?? plannerRow.phone })
+    : planner.name;
   await notify(tx, booked.act.managerId, "offer_accepted", { ...common, contact: plannerContact });
 }
 
@@ -63,13 +79,26 @@ export async function tellBothSides(tx: Executor, planner: SessionUser, booked: 
  * are withdrawn, and each act is told, in the app and in its thread. Invites already answered
  * (declined, booked, released) are left as they are.
  */
-export async function releaseOtherInvites(tx: Executor, jobs: JobQueue, planner: SessionUser, booked: Booked): Promise<number> {
+export async function releaseOtherInvites(
+  tx: Executor,
+  jobs: JobQueue,
+  planner: SessionUser,
+  booked: Booked,
+): Promise<number> {
   const open = await tx
     .select({ inviteId: invites.id, actId: acts.id, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
     .from(invites)
     .innerJoin(acts, eq(acts.id, invites.actId))
     .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
-    .where(and(eq(invites.eventId, booked.event.id), ne(invites.actId, booked.act.id), isNull(invites.declinedAt), isNull(invites.releasedAt), isNull(bookings.id)))
+    .where(
+      and(
+        eq(invites.eventId, booked.event.id),
+        ne(invites.actId, booked.act.id),
+        isNull(invites.declinedAt),
+        isNull(invites.releasedAt),
+        isNull(bookings.id),
+      ),
+    )
     .for("update", { of: invites });
   if (!open.length) return 0;
   const inviteIds = open.map((row) => row.inviteId);
@@ -86,7 +115,12 @@ export async function releaseOtherInvites(tx: Executor, jobs: JobQueue, planner:
   );
   const when = formatEventTime(booked.event.starttime, booked.timeZone);
   for (const act of open) {
-    await notify(tx, act.managerId, "invite_released", { actName: act.actName, actUrl: act.actUrl, eventName: booked.event.name, when });
+    await notify(tx, act.managerId, "invite_released", {
+      actName: act.actName,
+      actUrl: act.actUrl,
+      eventName: booked.event.name,
+      when,
+    });
     await recordInEventConversation(
       tx,
       planner,

@@ -16,20 +16,34 @@ import { paymentReminderKey } from "./payments";
  * and the booking is completed. A moment already past when the booking is made is skipped
  * (a booking for tomorrow gets its day-before reminder only if that morning is still ahead).
  */
-export async function scheduleBookingJobs(tx: Executor, jobs: JobQueue, booking: { id: number; number: string }, eventStart: Date, timeZone: string | null, now = new Date()): Promise<void> {
+export async function scheduleBookingJobs(
+  tx: Executor,
+  jobs: JobQueue,
+  booking: { id: number; number: string },
+  eventStart: Date,
+  timeZone: string | null,
+  now = new Date(),
+): Promise<void> {
   const data = { subject: `Booking ${booking.number}`, bookingId: booking.id };
   for (const days of EVENT_REMINDER_DAYS) {
     const runAt = morningAround(eventStart, timeZone, days);
-    if (runAt > now) await jobs.schedule(tx, "event_reminder", { key: `${booking.number}:${days}`, runAt, data: { ...data, days } });
+    if (runAt > now)
+      await jobs.schedule(tx, "event_reminder", { key: `${booking.number}:${days}`, runAt, data: { ...data, days } });
   }
-  await jobs.schedule(tx, "review_request", { key: booking.number, runAt: morningAround(eventStart, timeZone, -1), data });
+  await jobs.schedule(tx, "review_request", {
+    key: booking.number,
+    runAt: morningAround(eventStart, timeZone, -1),
+    data,
+  });
 }
 
 /** The booking is gone (its event cancelled): its moments, and its payments' reminders, are called off. */
 export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNumbers: string[]): Promise<void> {
   for (const number of bookingNumbers) {
     for (const days of EVENT_REMINDER_DAYS) await jobs.cancel(tx, "event_reminder", `${number}:${days}`);
-    for (const kind of PAYMENT_KINDS) for (const days of PAYMENT_REMINDER_DAYS) await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
+    for (const kind of PAYMENT_KINDS)
+      for (const days of PAYMENT_REMINDER_DAYS)
+        await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
     await jobs.cancel(tx, "review_request", number);
   }
 }
@@ -54,14 +68,24 @@ function stillDue(due: { kind: string; amountCents: number; dueOn: string }[]): 
 }
 
 const contactOf = async (tx: Executor, userId: string | null) =>
-  userId ? (await tx.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)))[0] : undefined;
+  userId
+    ? (
+        await tx
+          .select({ name: users.name, email: users.email, phone: users.phone })
+          .from(users)
+          .where(eq(users.id, userId))
+      )[0]
+    : undefined;
 
 /** The `event_reminder` job: both sides of a booking still confirmed are told what, when, where, what is due, and whom to reach. */
 export async function remindOfEvent(db: Database, bookingId: number, days: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockedBooking(tx, bookingId);
     if (row?.booking.status !== "confirmed" || row.event.cancelledAt) return false;
-    const [planner, manager] = await Promise.all([contactOf(tx, row.event.plannerId), contactOf(tx, row.act.managerId)]);
+    const [planner, manager] = await Promise.all([
+      contactOf(tx, row.event.plannerId),
+      contactOf(tx, row.act.managerId),
+    ]);
     const facts = {
       actName: row.act.name,
       actUrl: row.act.url,
@@ -77,8 +101,15 @@ export async function remindOfEvent(db: Database, bookingId: number, days: numbe
           .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "due"))),
       ),
     };
-    await notify(tx, row.event.plannerId, "event_reminder", { ...facts, contact: manager ? contactLine(manager) : `${row.act.name}, through its messages` });
-    if (planner) await notify(tx, row.act.managerId, "event_reminder", { ...facts, contact: contactLine({ ...planner, phone: row.booking.plannerPhone ?? planner.phone }) });
+    await notify(tx, row.event.plannerId, "event_reminder", {
+      ...facts,
+      contact: manager ? contactLine(manager) : `${row.act.name}, through its messages`,
+    });
+    if (planner)
+      await notify(tx, row.act.managerId, "event_reminder", {
+        ...facts,
+        contact: contactLine({ ...planner, phone: row.booking.plannerPhone ?? planner.phone }),
+      });
     return true;
   });
 }
@@ -89,7 +120,12 @@ export async function requestReview(db: Database, bookingId: number): Promise<bo
     const row = await lockedBooking(tx, bookingId);
     if (row?.booking.status !== "confirmed" || row.event.cancelledAt) return false;
     await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, bookingId));
-    await notify(tx, row.event.plannerId, "review_requested", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, eventUrl: row.event.url });
+    await notify(tx, row.event.plannerId, "review_requested", {
+      actName: row.act.name,
+      actUrl: row.act.url,
+      eventName: row.event.name,
+      eventUrl: row.event.url,
+    });
     return true;
   });
 }

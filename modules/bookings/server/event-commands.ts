@@ -26,7 +26,8 @@ import { inviteAct } from "./invite-commands";
 async function eventPlace(db: Executor, location: string) {
   const place = await findPlace(db, location);
   if (place) return place;
-  if (CITY_AND_STATE.test(location)) throw validationFailed({ location: [unknownPlaceMessage(location, await nearestPlaceLabels(db, location))] });
+  if (CITY_AND_STATE.test(location))
+    throw validationFailed({ location: [unknownPlaceMessage(location, await nearestPlaceLabels(db, location))] });
   return null;
 }
 
@@ -42,7 +43,9 @@ async function eventColumns(db: Executor, input: CreateEventInput) {
     if (!known) throw validationFailed({ event_type: [MESSAGES.unknownEventType] });
   }
   // A wall time is the event's local time; a time with an offset is an instant already.
-  const starttime = hasOffset(input.starttime) ? new Date(input.starttime) : wallTimeToInstant(input.starttime, place?.timeZone ?? "UTC");
+  const starttime = hasOffset(input.starttime)
+    ? new Date(input.starttime)
+    : wallTimeToInstant(input.starttime, place?.timeZone ?? "UTC");
   return {
     name: input.name,
     starttime,
@@ -57,7 +60,11 @@ async function eventColumns(db: Executor, input: CreateEventInput) {
   };
 }
 
-export async function createEvent(db: Database, planner: SessionUser, input: CreateEventInput): Promise<CreatedWithUrl> {
+export async function createEvent(
+  db: Database,
+  planner: SessionUser,
+  input: CreateEventInput,
+): Promise<CreatedWithUrl> {
   requirePlanner(planner);
   const columns = await eventColumns(db, input);
   return db.transaction(async (tx: Transaction) => {
@@ -72,12 +79,22 @@ export async function createEvent(db: Database, planner: SessionUser, input: Cre
 }
 
 /** The planner changes an event not cancelled; its invited acts read the new details on their invites. */
-export async function updateEvent(db: Database, planner: SessionUser, eventUrl: string, input: CreateEventInput): Promise<MessageResult> {
+export async function updateEvent(
+  db: Database,
+  planner: SessionUser,
+  eventUrl: string,
+  input: CreateEventInput,
+): Promise<MessageResult> {
   requirePlanner(planner);
   const columns = await eventColumns(db, input);
   return db.transaction(async (tx) => {
     const [event] = await tx
-      .select({ id: events.id, cancelledAt: events.cancelledAt, starttime: events.starttime, location: events.location })
+      .select({
+        id: events.id,
+        cancelledAt: events.cancelledAt,
+        starttime: events.starttime,
+        location: events.location,
+      })
       .from(events)
       .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
       .for("update")
@@ -90,7 +107,11 @@ export async function updateEvent(db: Database, planner: SessionUser, eventUrl: 
     const minute = (at: Date) => Math.floor(at.getTime() / 60_000);
     const moves = minute(event.starttime) !== minute(columns.starttime) || event.location !== columns.location;
     if (moves) {
-      const [booked] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.eventId, event.id)).limit(1);
+      const [booked] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.eventId, event.id))
+        .limit(1);
       if (booked) throw conflict(MESSAGES.bookedEventMoves);
     }
     await tx.update(events).set(columns).where(eq(events.id, event.id));
@@ -102,7 +123,12 @@ export async function updateEvent(db: Database, planner: SessionUser, eventUrl: 
  * The planner calls an event off: its bookings end and its waiting offers are withdrawn, and
  * every act invited to it (and not declined) is told, in the app and in its conversation.
  */
-export async function cancelEvent(db: Database, jobs: JobQueue, planner: SessionUser, eventUrl: string): Promise<MessageResult> {
+export async function cancelEvent(
+  db: Database,
+  jobs: JobQueue,
+  planner: SessionUser,
+  eventUrl: string,
+): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [event] = await tx
@@ -132,15 +158,28 @@ export async function cancelEvent(db: Database, jobs: JobQueue, planner: Session
             eq(offers.status, "pending"),
           ),
         );
-    const ended = await tx.delete(bookings).where(eq(bookings.eventId, event.id)).returning({ number: bookings.number });
+    const ended = await tx
+      .delete(bookings)
+      .where(eq(bookings.eventId, event.id))
+      .returning({ number: bookings.number });
     await cancelBookingJobs(
       tx,
       jobs,
       ended.map((booking) => booking.number),
     );
     for (const act of told) {
-      await notify(tx, act.managerId, "event_cancelled", { actName: act.actName, actUrl: act.actUrl, eventName: event.name });
-      await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.actId, eventId: event.id }, "invite", `${planner.name} cancelled ${event.name}.`);
+      await notify(tx, act.managerId, "event_cancelled", {
+        actName: act.actName,
+        actUrl: act.actUrl,
+        eventName: event.name,
+      });
+      await recordInEventConversation(
+        tx,
+        planner,
+        { plannerId: planner.id, actId: act.actId, eventId: event.id },
+        "invite",
+        `${planner.name} cancelled ${event.name}.`,
+      );
     }
     return { message: `${event.name} cancelled` };
   });

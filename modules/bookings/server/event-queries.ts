@@ -23,7 +23,12 @@ export async function plannersEvent(db: Executor, planner: SessionUser, eventUrl
 }
 
 /** A page of the planner's events, soonest first, with each invite, its offers and whether it is booked. */
-export async function listPlannerEvents(db: Executor, planner: SessionUser, paging: PageQuery, now = new Date()): Promise<Paged<PlannerEvent>> {
+export async function listPlannerEvents(
+  db: Executor,
+  planner: SessionUser,
+  paging: PageQuery,
+  now = new Date(),
+): Promise<Paged<PlannerEvent>> {
   requirePlanner(planner);
   const mine = eq(events.plannerId, planner.id);
   const [eventRows, [counted]] = await Promise.all([
@@ -42,7 +47,15 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
   const eventIds = eventRows.map((event) => event.id);
   const inviteRows = eventIds.length
     ? await db
-        .select({ id: invites.id, eventId: invites.eventId, actId: invites.actId, actUrl: acts.url, actName: acts.name, declinedAt: invites.declinedAt, releasedAt: invites.releasedAt })
+        .select({
+          id: invites.id,
+          eventId: invites.eventId,
+          actId: invites.actId,
+          actUrl: acts.url,
+          actName: acts.name,
+          declinedAt: invites.declinedAt,
+          releasedAt: invites.releasedAt,
+        })
         .from(invites)
         .innerJoin(acts, eq(acts.id, invites.actId))
         .where(inArray(invites.eventId, eventIds))
@@ -55,7 +68,10 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
   const [bookingRows, reviewRows] = eventIds.length
     ? await Promise.all([
         db.select().from(bookings).where(inArray(bookings.eventId, eventIds)),
-        db.select({ actId: reviews.actId, eventId: reviews.eventId }).from(reviews).where(inArray(reviews.eventId, eventIds)),
+        db
+          .select({ actId: reviews.actId, eventId: reviews.eventId })
+          .from(reviews)
+          .where(inArray(reviews.eventId, eventIds)),
       ])
     : [[], []];
   const data = eventRows.map(
@@ -77,7 +93,13 @@ export async function listPlannerEvents(db: Executor, planner: SessionUser, pagi
           return {
             id: invite.id,
             act: { url: invite.actUrl, name: invite.actName },
-            state: inviteState(own, booked, invite.declinedAt !== null, event.cancelledAt !== null, invite.releasedAt !== null),
+            state: inviteState(
+              own,
+              booked,
+              invite.declinedAt !== null,
+              event.cancelledAt !== null,
+              invite.releasedAt !== null,
+            ),
             offers: own.map((offer) => offerOf(offer)),
             // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
             review_due: booked && event.starttime <= now && !reviewed,
@@ -101,7 +123,12 @@ export async function invitedActUrls(db: Executor, planner: SessionUser, now = n
 }
 
 /** The planner's events still to come, soonest first (50 at most), that also meet `more`. */
-async function upcomingEvents(db: Executor, planner: SessionUser, more: SQL | undefined, now: Date): Promise<InvitableEvent[]> {
+async function upcomingEvents(
+  db: Executor,
+  planner: SessionUser,
+  more: SQL | undefined,
+  now: Date,
+): Promise<InvitableEvent[]> {
   const rows = await db
     .select({ url: events.url, name: events.name, starttime: events.starttime, timeZone: places.timeZone })
     .from(events)
@@ -109,11 +136,23 @@ async function upcomingEvents(db: Executor, planner: SessionUser, more: SQL | un
     .where(and(eq(events.plannerId, planner.id), gt(events.starttime, now), isNull(events.cancelledAt), more))
     .orderBy(asc(events.starttime))
     .limit(50);
-  return rows.map((row): InvitableEvent => ({ url: row.url, name: row.name, short_starttime: formatEventTime(row.starttime, row.timeZone) }));
+  return rows.map(
+    (row): InvitableEvent => ({
+      url: row.url,
+      name: row.name,
+      short_starttime: formatEventTime(row.starttime, row.timeZone),
+    }),
+  );
 }
 
 /** Upcoming events of the planner whose name contains the terms, without those the act is already invited to. */
-export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl: string, searchTerms: string, now = new Date()): Promise<InvitableEvent[]> {
+export async function eventsToInvite(
+  db: Executor,
+  planner: SessionUser,
+  actUrl: string,
+  searchTerms: string,
+  now = new Date(),
+): Promise<InvitableEvent[]> {
   requirePlanner(planner);
   const act = await findVisibleAct(db, actUrl, planner);
   return upcomingEvents(
@@ -128,7 +167,11 @@ export async function eventsToInvite(db: Executor, planner: SessionUser, actUrl:
 }
 
 /** The planner's upcoming events, for a quote request to choose from. */
-export async function plannerUpcomingEvents(db: Executor, planner: SessionUser, now = new Date()): Promise<InvitableEvent[]> {
+export async function plannerUpcomingEvents(
+  db: Executor,
+  planner: SessionUser,
+  now = new Date(),
+): Promise<InvitableEvent[]> {
   requirePlanner(planner);
   return upcomingEvents(db, planner, undefined, now);
 }

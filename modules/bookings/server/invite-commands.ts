@@ -21,7 +21,9 @@ import { requirePlanner } from "./require-planner";
 /** The day an event starts where it happens (YYYY-MM-DD; UTC without a place). */
 async function eventDay(tx: Executor, eventId: number): Promise<string> {
   const [row] = await tx
-    .select({ day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+    .select({
+      day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')`,
+    })
     .from(events)
     .leftJoin(places, eq(places.id, events.placeId))
     .where(eq(events.id, eventId))
@@ -30,7 +32,13 @@ async function eventDay(tx: Executor, eventId: number): Promise<string> {
   return row.day;
 }
 
-export async function inviteAct(tx: Executor, planner: SessionUser, event: { id: number; name: string }, actUrl: string, requestMessage: string | null = null) {
+export async function inviteAct(
+  tx: Executor,
+  planner: SessionUser,
+  event: { id: number; name: string },
+  actUrl: string,
+  requestMessage: string | null = null,
+) {
   const act = await findVisibleAct(tx, actUrl, planner);
   if (!canInviteToEvent(planner, actAccess(act))) throw forbidden("This act cannot be invited");
   // Booked, blocked or busy that day: the same rule as search's date (issue 31).
@@ -44,11 +52,22 @@ export async function inviteAct(tx: Executor, planner: SessionUser, event: { id:
     throw error;
   }
   await notify(tx, act.managerId, "act_invited", { actName: act.name, actUrl: act.url, eventName: event.name });
-  await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "invite", `${planner.name} invited ${act.name} to ${event.name}.`);
+  await recordInEventConversation(
+    tx,
+    planner,
+    { plannerId: planner.id, actId: act.id, eventId: event.id },
+    "invite",
+    `${planner.name} invited ${act.name} to ${event.name}.`,
+  );
   return act;
 }
 
-export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: string, eventUrl: string): Promise<MessageResult> {
+export async function inviteToEvent(
+  db: Database,
+  planner: SessionUser,
+  actUrl: string,
+  eventUrl: string,
+): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [event] = await tx
@@ -68,11 +87,21 @@ export async function inviteToEvent(db: Database, planner: SessionUser, actUrl: 
  * act's conversation of the event) unless it is already invited, not free that day, or
  * no public act. All or nothing: a limit reached refuses the whole request.
  */
-export async function inviteActs(db: Database, planner: SessionUser, eventUrl: string, input: InviteActsInput): Promise<QuoteRequestResult[]> {
+export async function inviteActs(
+  db: Database,
+  planner: SessionUser,
+  eventUrl: string,
+  input: InviteActsInput,
+): Promise<QuoteRequestResult[]> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const [event] = await tx
-      .select({ id: events.id, name: events.name, cancelledAt: events.cancelledAt, day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')` })
+      .select({
+        id: events.id,
+        name: events.name,
+        cancelledAt: events.cancelledAt,
+        day: sql<string>`to_char(${events.starttime} at time zone coalesce(${places.timeZone}, 'UTC'), 'YYYY-MM-DD')`,
+      })
       .from(events)
       .leftJoin(places, eq(places.id, events.placeId))
       .where(and(eq(events.url, eventUrl), eq(events.plannerId, planner.id)))
@@ -100,7 +129,14 @@ export async function inviteActs(db: Database, planner: SessionUser, eventUrl: s
         continue;
       }
       await inviteAct(tx, planner, event, actUrl, input.message || null);
-      if (input.message) await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: act.id, eventId: event.id }, "text", input.message);
+      if (input.message)
+        await recordInEventConversation(
+          tx,
+          planner,
+          { plannerId: planner.id, actId: act.id, eventId: event.id },
+          "text",
+          input.message,
+        );
       results.push({ act: actUrl, status: "invited" });
     }
     return results;
@@ -109,7 +145,12 @@ export async function inviteActs(db: Database, planner: SessionUser, eventUrl: s
 
 /** The invite, when the caller manages its act (its artist or an admin); else 404. */
 export async function findManagedInvite(db: Executor, viewer: SessionUser, inviteId: number) {
-  const [row] = await db.select({ invite: invites, act: acts }).from(invites).innerJoin(acts, eq(acts.id, invites.actId)).where(eq(invites.id, inviteId)).limit(1);
+  const [row] = await db
+    .select({ invite: invites, act: acts })
+    .from(invites)
+    .innerJoin(acts, eq(acts.id, invites.actId))
+    .where(eq(invites.id, inviteId))
+    .limit(1);
   if (!row || !canManageAct(viewer, actAccess(row.act))) throw notFound("No such invite");
   return row;
 }
@@ -117,7 +158,12 @@ export async function findManagedInvite(db: Executor, viewer: SessionUser, invit
 /** The invite, when the caller is the planner of its event; else 404. */
 export async function findPlannersInvite(db: Executor, viewer: SessionUser, inviteId: number) {
   requirePlanner(viewer);
-  const [row] = await db.select({ invite: invites, plannerId: events.plannerId }).from(invites).innerJoin(events, eq(events.id, invites.eventId)).where(eq(invites.id, inviteId)).limit(1);
+  const [row] = await db
+    .select({ invite: invites, plannerId: events.plannerId })
+    .from(invites)
+    .innerJoin(events, eq(events.id, invites.eventId))
+    .where(eq(invites.id, inviteId))
+    .limit(1);
   if (!row || row.plannerId !== viewer.id) throw notFound("No such invite");
   return row.invite;
 }
@@ -144,7 +190,11 @@ export async function withdrawInvite(db: Database, planner: SessionUser, inviteI
       .limit(1);
     if (booking) throw conflict(`${row.actName} is booked for ${row.event.name}: the invite cannot be withdrawn`);
     await tx.delete(invites).where(eq(invites.id, inviteId));
-    await notify(tx, row.managerId, "invite_withdrawn", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name });
+    await notify(tx, row.managerId, "invite_withdrawn", {
+      actName: row.actName,
+      actUrl: row.actUrl,
+      eventName: row.event.name,
+    });
     return { message: `Invite of ${row.actName} to ${row.event.name} withdrawn` };
   });
 }
@@ -173,8 +223,18 @@ export async function declineInvite(db: Database, artist: SessionUser, inviteId:
       .update(offers)
       .set({ status: "withdrawn" })
       .where(and(eq(offers.inviteId, inviteId), eq(offers.status, "pending")));
-    await notify(tx, row.event.plannerId, "invite_declined", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name });
-    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id }, "invite", `${row.act.name} declined the invite to ${row.event.name}.`);
+    await notify(tx, row.event.plannerId, "invite_declined", {
+      actName: row.act.name,
+      actUrl: row.act.url,
+      eventName: row.event.name,
+    });
+    await recordInEventConversation(
+      tx,
+      artist,
+      { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id },
+      "invite",
+      `${row.act.name} declined the invite to ${row.event.name}.`,
+    );
     return { message: `Invite to ${row.event.name} declined` };
   });
 }

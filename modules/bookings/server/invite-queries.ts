@@ -58,7 +58,9 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         .where(inArray(bookings.actId, [...new Set(rows.map((row) => row.actId))]))
     : [];
   // The act's other commitments that day, so an artist is warned before quoting into it.
-  const actDays = await Promise.all(rows.map((row) => dayStatus(db, row.actId, dayIn(row.starttime, row.timeZone), row.eventId)));
+  const actDays = await Promise.all(
+    rows.map((row) => dayStatus(db, row.actId, dayIn(row.starttime, row.timeZone), row.eventId)),
+  );
   const data = rows.map((row, index): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);

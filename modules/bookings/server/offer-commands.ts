@@ -54,10 +54,26 @@ export async function findManagedOffer(db: Executor, viewer: SessionUser, offerI
 }
 
 /** The act's artist (or an admin) answers an invite with a price and a message. */
-export async function submitOffer(db: Database, jobs: JobQueue, artist: SessionUser, inviteId: number, input: OfferInput): Promise<OfferSent> {
+export async function submitOffer(
+  db: Database,
+  jobs: JobQueue,
+  artist: SessionUser,
+  inviteId: number,
+  input: OfferInput,
+): Promise<OfferSent> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ invite: invites, act: acts, event: { name: events.name, plannerId: events.plannerId, starttime: events.starttime, cancelledAt: events.cancelledAt }, timeZone: places.timeZone })
+      .select({
+        invite: invites,
+        act: acts,
+        event: {
+          name: events.name,
+          plannerId: events.plannerId,
+          starttime: events.starttime,
+          cancelledAt: events.cancelledAt,
+        },
+        timeZone: places.timeZone,
+      })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
       .innerJoin(events, eq(events.id, invites.eventId))
@@ -76,13 +92,26 @@ export async function submitOffer(db: Database, jobs: JobQueue, artist: SessionU
     // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
     const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
     const range = offerExpiryRange(row.event.starttime, row.timeZone);
-    if (expiresOn < range.first || expiresOn > range.last) throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
+    if (expiresOn < range.first || expiresOn > range.last)
+      throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
     const [offer] = await tx
       .insert(offers)
-      .values({ inviteId, priceCents: Math.round(input.price * 100), message: input.message, depositCents: input.deposit_cents ?? 0, expiresOn, terms: input.terms })
+      .values({
+        inviteId,
+        priceCents: Math.round(input.price * 100),
+        message: input.message,
+        depositCents: input.deposit_cents ?? 0,
+        expiresOn,
+        terms: input.terms,
+      })
       .returning();
     await scheduleOfferJobs(tx, jobs, { id: offer!.id, expiresOn }, row.timeZone);
-    await notify(tx, row.event.plannerId, "offer_received", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(offer!.priceCents) });
+    await notify(tx, row.event.plannerId, "offer_received", {
+      actName: row.act.name,
+      actUrl: row.act.url,
+      eventName: row.event.name,
+      price: formatPrice(offer!.priceCents),
+    });
     const offerText = [
       `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.`,
       offer!.depositCents > 0 ? `Deposit ${formatPrice(offer!.depositCents)}.` : "",
@@ -92,10 +121,20 @@ export async function submitOffer(db: Database, jobs: JobQueue, artist: SessionU
     ]
       .filter(Boolean)
       .join(" ");
-    await recordInEventConversation(tx, artist, { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.invite.eventId }, "offer", offerText);
+    await recordInEventConversation(
+      tx,
+      artist,
+      { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.invite.eventId },
+      "offer",
+      offerText,
+    );
     const day = dayIn(row.event.starttime, row.timeZone);
     const taken = await dayStatus(tx, row.act.id, day, row.invite.eventId);
-    return { id: offer!.id, message: "Offer sent", ...(taken ? { warning: AVAILABILITY_MESSAGES.quotingTakenDay(day, taken) } : {}) };
+    return {
+      id: offer!.id,
+      message: "Offer sent",
+      ...(taken ? { warning: AVAILABILITY_MESSAGES.quotingTakenDay(day, taken) } : {}),
+    };
   });
 }
 
@@ -128,7 +167,13 @@ async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: numbe
  * after its last day. Both sides are told with the other's contact; unless the planner keeps
  * them (booking several acts for one event), the event's other acts are released.
  */
-export async function acceptOffer(db: Database, jobs: JobQueue, planner: SessionUser, offerId: number, input: AcceptOfferInput = { release_others: true }): Promise<BookingMade> {
+export async function acceptOffer(
+  db: Database,
+  jobs: JobQueue,
+  planner: SessionUser,
+  offerId: number,
+  input: AcceptOfferInput = { release_others: true },
+): Promise<BookingMade> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
@@ -136,12 +181,16 @@ export async function acceptOffer(db: Database, jobs: JobQueue, planner: Session
     // act's day, and the second then finds it booked (or blocked, or busy since the offer).
     const day = dayIn(row.event.starttime, row.timeZone);
     await lockActDay(tx, row.invite.actId, day);
-    if (await dayStatus(tx, row.invite.actId, day, row.event.id)) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
+    if (await dayStatus(tx, row.invite.actId, day, row.event.id))
+      throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
     const number = await unusedBookingNumber(tx);
     const plannerPhone = input.phone?.trim() || null;
     let bookingId: number;
     try {
-      const [made] = await tx.insert(bookings).values({ eventId: row.event.id, actId: row.invite.actId, offerId, number, plannerPhone }).returning({ id: bookings.id });
+      const [made] = await tx
+        .insert(bookings)
+        .values({ eventId: row.event.id, actId: row.invite.actId, offerId, number, plannerPhone })
+        .returning({ id: bookings.id });
       bookingId = made!.id;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`${row.actName} is already booked for this event`);
@@ -160,35 +209,68 @@ export async function acceptOffer(db: Database, jobs: JobQueue, planner: Session
     const booked = { number, event: row.event, timeZone: row.timeZone, act: row.act, offer: row.offer, plannerPhone };
     await tellBothSides(tx, planner, booked);
     const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}. Booking ${number}.`;
-    await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "booking", bookedText);
+    await recordInEventConversation(
+      tx,
+      planner,
+      { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id },
+      "booking",
+      bookedText,
+    );
     if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
     return { message: `${row.actName} booked for ${row.event.name}`, booking: number };
   });
 }
 
 /** The event's planner says no to an offer; the act is told, in the app and in the conversation. */
-export async function declineOffer(db: Database, jobs: JobQueue, planner: SessionUser, offerId: number): Promise<MessageResult> {
+export async function declineOffer(
+  db: Database,
+  jobs: JobQueue,
+  planner: SessionUser,
+  offerId: number,
+): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
     await tx.update(offers).set({ status: "declined" }).where(eq(offers.id, offerId));
     await cancelOfferJobs(tx, jobs, [offerId]);
-    await notify(tx, row.managerId, "offer_declined", { actName: row.actName, actUrl: row.actUrl, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
+    await notify(tx, row.managerId, "offer_declined", {
+      actName: row.actName,
+      actUrl: row.actUrl,
+      eventName: row.event.name,
+      price: formatPrice(row.offer.priceCents),
+    });
     const text = `${planner.name} declined the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`;
-    await recordInEventConversation(tx, planner, { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id }, "offer", text);
+    await recordInEventConversation(
+      tx,
+      planner,
+      { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id },
+      "offer",
+      text,
+    );
     return { message: `Offer from ${row.actName} declined` };
   });
 }
 
 /** The act's artist takes back an offer the planner has not answered; the planner is told. */
-export async function withdrawOffer(db: Database, jobs: JobQueue, artist: SessionUser, offerId: number): Promise<MessageResult> {
+export async function withdrawOffer(
+  db: Database,
+  jobs: JobQueue,
+  artist: SessionUser,
+  offerId: number,
+): Promise<MessageResult> {
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such offer");
-    if (!canMove(OFFER_MOVES.withdraw, offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone))) throw conflict("Only an offer waiting for an answer can be withdrawn");
+    if (!canMove(OFFER_MOVES.withdraw, offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone)))
+      throw conflict("Only an offer waiting for an answer can be withdrawn");
     await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
     await cancelOfferJobs(tx, jobs, [offerId]);
-    await notify(tx, row.event.plannerId, "offer_withdrawn", { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price: formatPrice(row.offer.priceCents) });
+    await notify(tx, row.event.plannerId, "offer_withdrawn", {
+      actName: row.act.name,
+      actUrl: row.act.url,
+      eventName: row.event.name,
+      price: formatPrice(row.offer.priceCents),
+    });
     await recordInEventConversation(
       tx,
       artist,

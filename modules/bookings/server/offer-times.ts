@@ -15,12 +15,22 @@ import { lockedOffer } from "./locked-offer";
  * where the event happens. Scheduled in the transaction that sends the offer; called off when
  * it is answered or withdrawn; each job checks the offer again when it runs.
  */
-export async function scheduleOfferJobs(tx: Executor, jobs: JobQueue, offer: { id: number; expiresOn: string }, timeZone: string | null, now = new Date()): Promise<void> {
+export async function scheduleOfferJobs(
+  tx: Executor,
+  jobs: JobQueue,
+  offer: { id: number; expiresOn: string },
+  timeZone: string | null,
+  now = new Date(),
+): Promise<void> {
   const data = { subject: `Offer ${offer.id}`, offerId: offer.id };
   const remindAt = offerReminderAt(offer.expiresOn, timeZone);
   // An offer made the evening before its last day is not announced twice.
   if (remindAt > now) await jobs.schedule(tx, "offer_expiring", { key: String(offer.id), runAt: remindAt, data });
-  await jobs.schedule(tx, "offer_expire", { key: String(offer.id), runAt: offerEndsAt(offer.expiresOn, timeZone), data });
+  await jobs.schedule(tx, "offer_expire", {
+    key: String(offer.id),
+    runAt: offerEndsAt(offer.expiresOn, timeZone),
+    data,
+  });
 }
 
 /** The offer was answered: nothing is left to remind of, or to close. */
@@ -36,7 +46,12 @@ export async function expireOffer(db: Database, offerId: number, now = new Date(
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
     // The read-time rule guards the move: only a pending offer whose last day has ended expires.
-    if (!row || !canMove(OFFER_MOVES.expire, row.offer.status) || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "expired") return false;
+    if (
+      !row ||
+      !canMove(OFFER_MOVES.expire, row.offer.status) ||
+      offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "expired"
+    )
+      return false;
     await tx.update(offers).set({ status: "expired" }).where(eq(offers.id, offerId));
     return true;
   });
@@ -46,7 +61,8 @@ export async function expireOffer(db: Database, offerId: number, now = new Date(
 export async function remindOfferExpiring(db: Database, offerId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockedOffer(tx, offerId);
-    if (!row?.offer.expiresOn || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "pending") return false;
+    if (!row?.offer.expiresOn || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "pending")
+      return false;
     await notify(tx, row.event.plannerId, "offer_expiring", {
       actName: row.act.name,
       actUrl: row.act.url,

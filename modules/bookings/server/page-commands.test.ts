@@ -31,7 +31,10 @@ async function fromPage(who: DemoUser | "guest", body: unknown) {
 /** The same body through the API route, as the contract's error shape (or the answer). */
 async function fromApi(who: DemoUser | "guest", body: unknown) {
   const response = await server.post("/api/events/create", who, body);
-  return { status: response.status, body: await json<{ data?: unknown; message?: string; errors?: unknown }>(response) };
+  return {
+    status: response.status,
+    body: await json<{ data?: unknown; message?: string; errors?: unknown }>(response),
+  };
 }
 
 describe("a page's form and the API run the same command", () => {
@@ -51,7 +54,11 @@ describe("a page's form and the API run the same command", () => {
       const api = await fromApi(who, body);
       expect(page.ok, `${who} ${JSON.stringify(body)}`).toBe(false);
       if (page.ok) continue;
-      expect({ status: page.status, message: page.message, errors: page.errors }).toEqual({ status: api.status, message: api.body.message, errors: api.body.errors ?? {} });
+      expect({ status: page.status, message: page.message, errors: page.errors }).toEqual({
+        status: api.status,
+        message: api.body.message,
+        errors: api.body.errors ?? {},
+      });
     }
   });
 
@@ -60,7 +67,9 @@ describe("a page's form and the API run the same command", () => {
     expect(page.ok).toBe(true);
     if (!page.ok) return;
     expect(page.data.message).toBe("Harvest Dinner created");
-    const listed = await json<{ data: { url: string; name: string }[] }>(await server.get("/api/events?perPage=50", "planner"));
+    const listed = await json<{ data: { url: string; name: string }[] }>(
+      await server.get("/api/events?perPage=50", "planner"),
+    );
     expect(listed.data.find((event) => event.url === page.data.url)?.name).toBe("Harvest Dinner");
   });
 
@@ -68,7 +77,12 @@ describe("a page's form and the API run the same command", () => {
     const made = await fromPage("planner", { name: "Lakeside Party", starttime: inDays(60), location: "Chicago, IL" });
     if (!made.ok) throw new Error(made.message);
     const context = { db: server.database.db, jobs: server.jobs, viewer: await viewer("planner") };
-    const asked = await runCommand(context, inviteActsSchema, { acts: ["dj-nova", "no-such-act"] }, ({ db, viewer }, input) => inviteActs(db, viewer, made.data.url, input));
+    const asked = await runCommand(
+      context,
+      inviteActsSchema,
+      { acts: ["dj-nova", "no-such-act"] },
+      ({ db, viewer }, input) => inviteActs(db, viewer, made.data.url, input),
+    );
     expect(asked).toEqual({
       ok: true,
       data: [
@@ -76,7 +90,14 @@ describe("a page's form and the API run the same command", () => {
         { act: "no-such-act", status: "not_found" },
       ],
     });
-    const tooMany = await runCommand(context, inviteActsSchema, { acts: [] }, ({ db, viewer }, input) => inviteActs(db, viewer, made.data.url, input));
-    expect(tooMany).toEqual({ ok: false, status: 422, message: "Some fields are not valid", errors: { acts: ["Choose at least one act"] } });
+    const tooMany = await runCommand(context, inviteActsSchema, { acts: [] }, ({ db, viewer }, input) =>
+      inviteActs(db, viewer, made.data.url, input),
+    );
+    expect(tooMany).toEqual({
+      ok: false,
+      status: 422,
+      message: "Some fields are not valid",
+      errors: { acts: ["Choose at least one act"] },
+    });
   });
 });

@@ -22,28 +22,53 @@ export async function schedulePayments(
   timeZone: string | null,
   now = new Date(),
 ): Promise<void> {
-  const schedule = paymentSchedule(offer.priceCents, offer.depositCents, dayIn(now, timeZone), dayIn(eventStart, timeZone));
+  const schedule = paymentSchedule(
+    offer.priceCents,
+    offer.depositCents,
+    dayIn(now, timeZone),
+    dayIn(eventStart, timeZone),
+  );
   if (!schedule.length) return;
   const made = await tx
     .insert(payments)
-    .values(schedule.map((payment) => ({ bookingId: booking.id, kind: payment.kind, amountCents: payment.amountCents, dueOn: payment.dueOn })))
+    .values(
+      schedule.map((payment) => ({
+        bookingId: booking.id,
+        kind: payment.kind,
+        amountCents: payment.amountCents,
+        dueOn: payment.dueOn,
+      })),
+    )
     .returning({ id: payments.id, kind: payments.kind, dueOn: payments.dueOn });
   for (const payment of made) {
     for (const days of PAYMENT_REMINDER_DAYS) {
       const runAt = morningOf(dayAfter(payment.dueOn, -days), timeZone);
       if (runAt <= now) continue;
-      await jobs.schedule(tx, "payment_due", { key: paymentReminderKey(booking.number, payment.kind, days), runAt, data: { subject: `Booking ${booking.number}`, paymentId: payment.id, days } });
+      await jobs.schedule(tx, "payment_due", {
+        key: paymentReminderKey(booking.number, payment.kind, days),
+        runAt,
+        data: { subject: `Booking ${booking.number}`, paymentId: payment.id, days },
+      });
     }
   }
 }
 
-export const paymentReminderKey = (bookingNumber: string, kind: string, days: number) => `${bookingNumber}:${kind}:${days}`;
+export const paymentReminderKey = (bookingNumber: string, kind: string, days: number) =>
+  `${bookingNumber}:${kind}:${days}`;
 
 /** The `payment_due` job: the planner is reminded of a payment still due on a booking still confirmed. */
 export async function remindPaymentDue(db: Database, paymentId: number, days: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ payment: payments, booking: bookings, eventName: events.name, plannerId: events.plannerId, cancelledAt: events.cancelledAt, actName: acts.name, actUrl: acts.url })
+      .select({
+        payment: payments,
+        booking: bookings,
+        eventName: events.name,
+        plannerId: events.plannerId,
+        cancelledAt: events.cancelledAt,
+        actName: acts.name,
+        actUrl: acts.url,
+      })
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .innerJoin(events, eq(events.id, bookings.eventId))

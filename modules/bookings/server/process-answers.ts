@@ -6,8 +6,17 @@ import type { Executor } from "#server/db/client";
 import { type events, offers } from "#server/db/schema";
 
 /** What an act needs to quote, as the API answers it. */
-export function detailsOf(event: Pick<typeof events.$inferSelect, "eventType" | "guests" | "budgetDollars" | "hours" | "venue" | "notes">): EventDetailsAnswer {
-  return { event_type: event.eventType, guests: event.guests, budget: event.budgetDollars, hours: event.hours, venue: event.venue, notes: event.notes };
+export function detailsOf(
+  event: Pick<typeof events.$inferSelect, "eventType" | "guests" | "budgetDollars" | "hours" | "venue" | "notes">,
+): EventDetailsAnswer {
+  return {
+    event_type: event.eventType,
+    guests: event.guests,
+    budget: event.budgetDollars,
+    hours: event.hours,
+    venue: event.venue,
+    notes: event.notes,
+  };
 }
 
 /** An offer as the API answers it: its stored status (`expired` is written by its job at the end of its last day). */
@@ -24,7 +33,13 @@ export function offerOf(offer: typeof offers.$inferSelect): Offer {
   };
 }
 
-export function inviteState(offerRows: { status: string }[], booked: boolean, declined = false, cancelled = false, released = false): InviteState {
+export function inviteState(
+  offerRows: { status: string }[],
+  booked: boolean,
+  declined = false,
+  cancelled = false,
+  released = false,
+): InviteState {
   if (cancelled) return "cancelled";
   if (booked) return "booked";
   if (declined) return "declined";

@@ -6,7 +6,14 @@ import type { SessionUser } from "#server/services/viewer";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */
 export interface WaitingOffer {
-  offer: { id: number; price_cents: number; deposit_cents: number; terms: string | null; message: string | null; expires_on: string | null };
+  offer: {
+    id: number;
+    price_cents: number;
+    deposit_cents: number;
+    terms: string | null;
+    message: string | null;
+    expires_on: string | null;
+  };
   event: { url: string; name: string; starttime: string; short_starttime: string };
   /** The event's other acts still waiting on it, released by a booking unless the planner keeps them. */
   othersWaiting: string[];
@@ -16,7 +23,11 @@ export interface WaitingOffer {
  * In the thread of a planner, an act and an event: the act's offer that waits for this
  * planner's answer, so they answer it where they talk. Null for anyone else, or when nothing waits.
  */
-export async function waitingOfferInThread(db: Executor, viewer: SessionUser, thread: { plannerId: string; actId: number; eventUrl: string | null }): Promise<WaitingOffer | null> {
+export async function waitingOfferInThread(
+  db: Executor,
+  viewer: SessionUser,
+  thread: { plannerId: string; actId: number; eventUrl: string | null },
+): Promise<WaitingOffer | null> {
   if (viewer.id !== thread.plannerId || !thread.eventUrl) return null;
   const [row] = await db
     .select({ offer: offers, event: events, timeZone: places.timeZone, inviteId: invites.id })
@@ -45,7 +56,14 @@ export async function waitingOfferInThread(db: Executor, viewer: SessionUser, th
     .from(invites)
     .innerJoin(acts, eq(acts.id, invites.actId))
     .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
-    .where(and(eq(invites.eventId, row.event.id), ne(invites.actId, thread.actId), isNull(invites.declinedAt), isNull(invites.releasedAt)));
+    .where(
+      and(
+        eq(invites.eventId, row.event.id),
+        ne(invites.actId, thread.actId),
+        isNull(invites.declinedAt),
+        isNull(invites.releasedAt),
+      ),
+    );
   return {
     offer: {
       id: row.offer.id,
@@ -55,7 +73,12 @@ export async function waitingOfferInThread(db: Executor, viewer: SessionUser, th
       message: row.offer.message,
       expires_on: row.offer.expiresOn,
     },
-    event: { url: row.event.url, name: row.event.name, starttime: row.event.starttime.toISOString(), short_starttime: formatEventTime(row.event.starttime, row.timeZone) },
+    event: {
+      url: row.event.url,
+      name: row.event.name,
+      starttime: row.event.starttime.toISOString(),
+      short_starttime: formatEventTime(row.event.starttime, row.timeZone),
+    },
     othersWaiting: others.filter((other) => other.booked === null).map((other) => other.name),
   };
 }

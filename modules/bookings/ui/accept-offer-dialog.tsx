@@ -31,10 +31,14 @@ export function AcceptOfferDialog({ actName, event, offer, othersWaiting }: Acce
       return;
     }
     setPhoneErrors(undefined);
-    const result = await run(() => outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } }, body: parsed.data })), {
-      success: (data) => `${data.message}. Your booking number is ${data.booking}.`,
-      duration: 10_000,
-    });
+    const result = await run(
+      () =>
+        outcome(api.POST("/offers/accept/{offerId}", { params: { path: { offerId: offer.id } }, body: parsed.data })),
+      {
+        success: (data) => `${data.message}. Your booking number is ${data.booking}.`,
+        duration: 10_000,
+      },
+    );
     if (result.ok) setOpen(false);
     else if (result.error?.errors?.phone) setPhoneErrors(result.error.errors.phone);
   }
@@ -85,14 +89,21 @@ export function AcceptOfferDialog({ actName, event, offer, othersWaiting }: Acce
         </div>
         {othersWaiting.length > 0 && (
           <label className="mt-4 flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-1" checked={releaseOthers} onChange={(change) => setReleaseOthers(change.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={releaseOthers}
+              onChange={(change) => setReleaseOthers(change.target.checked)}
+            />
             <span>
-              Release the other acts invited to {event.name} ({othersWaiting.join(", ")}): they are told the date is taken, and their offers are withdrawn. Untick it to book more than one act for this
-              event.
+              Release the other acts invited to {event.name} ({othersWaiting.join(", ")}): they are told the date is
+              taken, and their offers are withdrawn. Untick it to book more than one act for this event.
             </span>
           </label>
         )}
-        <p className="mt-3 text-sm text-gray-700">{actName} is told at once, and you get the booking's number by email.</p>
+        <p className="mt-3 text-sm text-gray-700">
+          {actName} is told at once, and you get the booking's number by email.
+        </p>
         <FormActions>
           <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
             Cancel

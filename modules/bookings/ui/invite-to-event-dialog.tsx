@@ -43,7 +43,9 @@ export function InviteToEventDialog({
     if (!open || source !== "existing") return;
     let current = true;
     const timer = setTimeout(async () => {
-      const result = await outcome(api.GET("/events/events-to-invite/{actUrl}", { params: { path: { actUrl }, query: { searchTerms: search } } }));
+      const result = await outcome(
+        api.GET("/events/events-to-invite/{actUrl}", { params: { path: { actUrl }, query: { searchTerms: search } } }),
+      );
       if (current) setEvents(result.ok ? result.data : []);
     }, 200);
     return () => {
@@ -56,7 +58,9 @@ export function InviteToEventDialog({
     event.preventDefault();
     const parsed = inviteSchema.safeParse({ event: chosen });
     if (!parsed.success) return setError([MESSAGES.eventRequired]);
-    const result = await run(() => outcome(api.POST("/acts/invite-to-event/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })));
+    const result = await run(() =>
+      outcome(api.POST("/acts/invite-to-event/{actUrl}", { params: { path: { actUrl } }, body: parsed.data })),
+    );
     if (result.ok) {
       setOpen(false);
       setChosen("");
@@ -76,16 +80,26 @@ export function InviteToEventDialog({
         <legend className="sr-only">Which event</legend>
         <div className="flex gap-4">
           <label className="flex items-center gap-2">
-            <input type="radio" name="event-source" checked={source === "existing"} onChange={() => setSource("existing")} /> An existing event
+            <input
+              type="radio"
+              name="event-source"
+              checked={source === "existing"}
+              onChange={() => setSource("existing")}
+            />{" "}
+            An existing event
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="event-source" checked={source === "new"} onChange={() => setSource("new")} /> A new event
+            <input type="radio" name="event-source" checked={source === "new"} onChange={() => setSource("new")} /> A
+            new event
           </label>
         </div>
       </fieldset>
       {source === "new" ? (
         <p className="mt-4">
-          <Link to={`/events/add-event?actUrl=${encodeURIComponent(actUrl)}`} className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <Link
+            to={`/events/add-event?actUrl=${encodeURIComponent(actUrl)}`}
+            className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             Create a new event
           </Link>
         </p>
@@ -94,7 +108,13 @@ export function InviteToEventDialog({
           <label htmlFor={searchId} className="block text-sm font-medium text-gray-800">
             Search your events by name
           </label>
-          <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2" />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+          />
           <fieldset className="mt-3 max-h-60 overflow-y-auto" aria-describedby={error ? "invite-error" : undefined}>
             <legend className="text-sm font-medium text-gray-800">Event</legend>
             {events === null ? null : events.length === 0 ? (

@@ -48,8 +48,15 @@ describe("GET /api/acts/{actUrl}", () => {
     }
     const act = await profile("the-velvet-tones", "admin");
     expect(act.additional_info).toContain("load-in");
-    expect(act.manager).toMatchObject({ email: "artist@example.com", role: "ARTIST", w9_received: true, direct_deposit_received: false });
-    expect((await profile("declined-act", "admin")).decline_reason).toBe("Photos and videos do not show a live performance.");
+    expect(act.manager).toMatchObject({
+      email: "artist@example.com",
+      role: "ARTIST",
+      w9_received: true,
+      direct_deposit_received: false,
+    });
+    expect((await profile("declined-act", "admin")).decline_reason).toBe(
+      "Photos and videos do not show a live performance.",
+    );
   });
 
   it("the latest offer is for the manager and admins", async () => {
@@ -94,7 +101,14 @@ describe("GET /api/acts/{actUrl}", () => {
 
   it("an empty act has every list empty and no rating", async () => {
     const act = await profile("dj-nova", "planner");
-    expect(act).toMatchObject({ images: [], videos: [], packages: [], testimonials: [], entertainerReviews: [], approvedPublicDocuments: [] });
+    expect(act).toMatchObject({
+      images: [],
+      videos: [],
+      packages: [],
+      testimonials: [],
+      entertainerReviews: [],
+      approvedPublicDocuments: [],
+    });
     expect(act.reviewSummary).toEqual({ average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
   });
 
@@ -102,7 +116,10 @@ describe("GET /api/acts/{actUrl}", () => {
     expect((await profile("dj-nova", "owner")).viewer).toEqual({ isManager: true, canManage: true, isAdmin: false });
     expect((await profile("dj-nova", "admin")).viewer).toEqual({ isManager: false, canManage: true, isAdmin: true });
     expect((await profile("keynote-kim", "guest")).status.label).toBe("Approved");
-    expect((await profile("pending-act", "admin")).status).toMatchObject({ label: "Pending Approval", color: "yellow" });
+    expect((await profile("pending-act", "admin")).status).toMatchObject({
+      label: "Pending Approval",
+      color: "yellow",
+    });
     expect((await profile("draft-act", "admin")).status).toMatchObject({ label: "Draft", color: "gray" });
     expect((await profile("declined-act", "admin")).status).toMatchObject({ label: "Declined", color: "red" });
   });

@@ -14,7 +14,9 @@ afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
 const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
-const profile = async (url: string, as: Who = "admin") => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(as) }))).data;
+const profile = async (url: string, as: Who = "admin") =>
+  (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`, { cookie: await server.cookieFor(as) })))
+    .data;
 
 const update = {
   name: "DJ Nova",
@@ -31,7 +33,8 @@ const update = {
 describe("POST /api/acts/update/{actUrl}", () => {
   it("the act's artist and admins update the profile; others are refused", async () => {
     expect((await post("/api/acts/update/dj-nova", "guest", update)).status).toBe(401);
-    for (const who of ["planner", "otherArtist"] as const) expect((await post("/api/acts/update/dj-nova", who, update)).status, who).toBe(403);
+    for (const who of ["planner", "otherArtist"] as const)
+      expect((await post("/api/acts/update/dj-nova", who, update)).status, who).toBe(403);
     expect((await post("/api/acts/update/dj-nova", "owner", update)).status).toBe(200);
     const act = await profile("dj-nova");
     expect(act).toMatchObject({
@@ -46,7 +49,11 @@ describe("POST /api/acts/update/{actUrl}", () => {
   });
 
   it("checks social links as URLs and the field limits", async () => {
-    const bad = await post("/api/acts/update/dj-nova", "owner", { ...update, name: "", social: { facebook: "javascript:alert(1)", twitter: "not a link" } });
+    const bad = await post("/api/acts/update/dj-nova", "owner", {
+      ...update,
+      name: "",
+      social: { facebook: "javascript:alert(1)", twitter: "not a link" },
+    });
     expect(bad.status).toBe(422);
     expect((await json<{ errors: unknown }>(bad)).errors).toEqual({
       name: ["Name is required"],
@@ -57,7 +64,9 @@ describe("POST /api/acts/update/{actUrl}", () => {
 
   it("additional_info is for admins only", async () => {
     expect((await post("/api/acts/update/dj-nova", "owner", { ...update, additional_info: "VIP" })).status).toBe(403);
-    expect((await post("/api/acts/update/dj-nova", "admin", { ...update, additional_info: "Needs a riser." })).status).toBe(200);
+    expect(
+      (await post("/api/acts/update/dj-nova", "admin", { ...update, additional_info: "Needs a riser." })).status,
+    ).toBe(200);
     expect((await profile("dj-nova")).additional_info).toBe("Needs a riser.");
     // An artist's save leaves it as it was.
     expect((await post("/api/acts/update/dj-nova", "owner", update)).status).toBe(200);
@@ -68,30 +77,44 @@ describe("POST /api/acts/update/{actUrl}", () => {
     const form = new FormData();
     form.set("purpose", "avatar");
     form.set("file", new File([new Uint8Array(gradientPng(4, 4, [0, 0, 0], [9, 9, 9]))], "me.png"));
-    const uploaded = await json<{ data: { path: string } }>(await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor("owner") }));
-    expect((await post("/api/acts/update/dj-nova", "owner", { ...update, avatar: "images/not-mine.png" })).status).toBe(422);
-    expect((await post("/api/acts/update/dj-nova", "owner", { ...update, avatar: uploaded.data.path })).status).toBe(200);
+    const uploaded = await json<{ data: { path: string } }>(
+      await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor("owner") }),
+    );
+    expect((await post("/api/acts/update/dj-nova", "owner", { ...update, avatar: "images/not-mine.png" })).status).toBe(
+      422,
+    );
+    expect((await post("/api/acts/update/dj-nova", "owner", { ...update, avatar: uploaded.data.path })).status).toBe(
+      200,
+    );
     expect((await profile("dj-nova")).avatar).toBe(uploaded.data.path);
   });
 });
 
 describe("creating an act and submitting it", () => {
   it("a new act's address is its name, with a number only when the name is taken", async () => {
-    const create = async (name: string) => (await json<{ data: { url: string } }>(await post("/api/acts/create", "admin", { name, musical: true }))).data.url;
+    const create = async (name: string) =>
+      (await json<{ data: { url: string } }>(await post("/api/acts/create", "admin", { name, musical: true }))).data
+        .url;
     expect(await create("Midnight Marigolds")).toBe("midnight-marigolds");
     expect(await create("Midnight Marigolds!")).toBe("midnight-marigolds-2");
     expect(await create("The Velvet Tones")).toBe("the-velvet-tones-2");
-    expect((await server.request("/api/acts/midnight-marigolds", { cookie: await server.cookieFor("admin") })).status).toBe(200);
+    expect(
+      (await server.request("/api/acts/midnight-marigolds", { cookie: await server.cookieFor("admin") })).status,
+    ).toBe(200);
   });
 
   it(`an artist creates at most ${ACCOUNT_LIMITS.actCreated.max} acts a day: then 429 with Retry-After, and no draft is made`, async () => {
     const artist = await server.newAccount("ARTIST");
-    const create = (name: string) => server.request("/api/acts/create", { method: "POST", cookie: artist.cookie, json: { name, musical: true } });
-    for (let made = 1; made <= ACCOUNT_LIMITS.actCreated.max; made++) expect((await create(`Draft Number ${made}`)).status).toBe(201);
+    const create = (name: string) =>
+      server.request("/api/acts/create", { method: "POST", cookie: artist.cookie, json: { name, musical: true } });
+    for (let made = 1; made <= ACCOUNT_LIMITS.actCreated.max; made++)
+      expect((await create(`Draft Number ${made}`)).status).toBe(201);
     const refused = await create("One Draft Too Many");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const mine = (await server.database.db.execute(sql`select count(*)::int as n from acts a join users u on u.id = a.manager_id where u.email = ${artist.email}`)) as unknown as {
+    const mine = (await server.database.db.execute(
+      sql`select count(*)::int as n from acts a join users u on u.id = a.manager_id where u.email = ${artist.email}`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(mine.rows[0]!.n).toBe(ACCOUNT_LIMITS.actCreated.max);
@@ -120,7 +143,8 @@ describe("creating an act and submitting it", () => {
     expect(incomplete.status).toBe(409);
     expect(await json(incomplete)).toEqual({
       code: "conflict",
-      message: "Before you submit, add: a headline; a description; a home city; a profile photo or an image; genres and tags (or a request for them)",
+      message:
+        "Before you submit, add: a headline; a description; a home city; a profile photo or an image; genres and tags (or a request for them)",
     });
     expect((await profile(url, "owner")).status.label).toBe("Draft");
 

@@ -30,7 +30,13 @@ export const actEditRoutes = createRouter()
       body: actUpdateSchema,
       result: messageResultSchema,
     }),
-    async (c) => c.json({ data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        {
+          data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")),
+        },
+        200,
+      ),
   )
   .openapi(
     actionRoute({
@@ -42,5 +48,6 @@ export const actEditRoutes = createRouter()
       result: messageResultSchema,
       errors: [409],
     }),
-    async (c) => c.json({ data: await submitApplication(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    async (c) =>
+      c.json({ data: await submitApplication(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
   );

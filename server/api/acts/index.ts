@@ -18,7 +18,11 @@ const getAct = apiRoute(
       200: dataResponse("The act", actProfileSchema),
     },
   },
-  { who: "Anyone for an approved act; an act that is not approved only its artist and admins (others get 404)", session: "optional", forbids: false },
+  {
+    who: "Anyone for an approved act; an act that is not approved only its artist and admins (others get 404)",
+    session: "optional",
+    forbids: false,
+  },
 );
 
 const searchActsRoute = apiRoute({
@@ -42,6 +46,11 @@ export const actRoutes = createRouter()
     return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data, c.get("actRows")), 200);
   })
   .openapi(getAct, async (c) => {
-    const profile: ActProfile = await getActProfile(c.get("db"), c.req.valid("param").actUrl, c.get("viewer"), c.get("actRows"));
+    const profile: ActProfile = await getActProfile(
+      c.get("db"),
+      c.req.valid("param").actUrl,
+      c.get("viewer"),
+      c.get("actRows"),
+    );
     return c.json({ data: profile }, 200);
   });

@@ -44,12 +44,17 @@ function expectNear(page: ActSearchPage, exact: Map<string, number>) {
 describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matches`, () => {
   it("a search with a date alone: the kept counts less the acts not free that day, exact; with a keyword too, estimated and saying so", async () => {
     const wide = await search({ date: "2099-01-01" });
-    const [truth] = ((await server.database.db.execute(sql`select count(*)::int as n from act_search s where s.visible`)) as unknown as { rows: { n: number }[] }).rows;
+    const [truth] = (
+      (await server.database.db.execute(
+        sql`select count(*)::int as n from act_search s where s.visible`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
     expect(truth!.n).toBeGreaterThan(FACETS_EXACT_UP_TO);
     expect(wide.meta.total).toBe(truth!.n);
     expect(wide.meta.facetsEstimated).toBe(false);
     const exact = await exactCounts(sql`true`);
-    for (const [list, values] of Object.entries(wide.meta.facets)) for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
+    for (const [list, values] of Object.entries(wide.meta.facets))
+      for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
 
     const keyworded = await search({ date: "2099-01-01", searchTerms: "number" });
     expect(keyworded.meta.total).toBe(GENERATED);
@@ -67,7 +72,11 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     const around = await search({ searchTerms: "number", location: "Pittsburgh, PA", radius: 500 });
     const inCircle = sql`s.document @@ to_tsquery('simple', 'number:*') and s.act_id in (select a.id from acts a join places p on p.id = a.place_id, places c
       where c.label = 'Pittsburgh, PA' and 3958.8 * 2 * asin(least(1, sqrt(power(sin(radians(p.lat - c.lat) / 2), 2) + cos(radians(c.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lng - c.lng) / 2), 2)))) <= 500)`;
-    const [truth] = ((await server.database.db.execute(sql`select count(*)::int as n from act_search s where s.visible and ${inCircle}`)) as unknown as { rows: { n: number }[] }).rows;
+    const [truth] = (
+      (await server.database.db.execute(
+        sql`select count(*)::int as n from act_search s where s.visible and ${inCircle}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
     expect(truth!.n).toBeGreaterThan(FACETS_EXACT_UP_TO);
     expect(around.meta.total).toBe(truth!.n);
     expect(around.meta.facetsEstimated).toBe(true);
@@ -77,6 +86,7 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     expect(narrow.meta.total).toBeLessThanOrEqual(FACETS_EXACT_UP_TO);
     expect(narrow.meta.facetsEstimated).toBe(false);
     const exact = await exactCounts(sql`s.document @@ to_tsquery('simple', 'velvet:*')`);
-    for (const [list, values] of Object.entries(narrow.meta.facets)) for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
+    for (const [list, values] of Object.entries(narrow.meta.facets))
+      for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
   });
 });

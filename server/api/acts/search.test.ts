@@ -3,7 +3,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "#domain/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { actLocations, actTags, acts, bookings, events, invites, offers, packages, places, reviews, tags, users } from "#server/db/schema";
+import {
+  actLocations,
+  actTags,
+  acts,
+  bookings,
+  events,
+  invites,
+  offers,
+  packages,
+  places,
+  reviews,
+  tags,
+  users,
+} from "#server/db/schema";
 
 let server: TestServer;
 
@@ -77,7 +90,15 @@ const FIXTURES: Fixture[] = [
     createdDaysAgo: 5,
     prices: [[50_000, 90_000]],
   },
-  { url: "cafe-creme", name: "Café Crème Quartet", headline: "Parisian jazz", location: "Dallas, TX", genres: ["Jazz"], createdDaysAgo: 2, prices: [[120_050, null]] },
+  {
+    url: "cafe-creme",
+    name: "Café Crème Quartet",
+    headline: "Parisian jazz",
+    location: "Dallas, TX",
+    genres: ["Jazz"],
+    createdDaysAgo: 2,
+    prices: [[120_050, null]],
+  },
   { url: "hidden-austin-jazz", name: "Hidden Austin Jazz", location: "Austin, TX", genres: ["Jazz"], internal: true },
   { url: "waiting-austin-jazz", name: "Waiting Austin Jazz", location: "Austin, TX", genres: ["Jazz"], active: false },
 ];
@@ -88,7 +109,8 @@ async function seedFixtures() {
   const [planner] = await db.select({ id: users.id }).from(users).where(eq(users.email, "planner2@example.com"));
   const tagRows = await db.select().from(tags);
   const tagId = (type: string, name: string) => tagRows.find((tag) => tag.type === type && tag.name === name)!.id;
-  const placeId = async (label: string) => (await db.select({ id: places.id }).from(places).where(eq(places.label, label)))[0]!.id;
+  const placeId = async (label: string) =>
+    (await db.select({ id: places.id }).from(places).where(eq(places.label, label)))[0]!.id;
   for (const fixture of FIXTURES) {
     const [act] = await db
       .insert(acts)
@@ -109,25 +131,63 @@ async function seedFixtures() {
       })
       .returning({ id: acts.id });
     const links = [
-      ...(fixture.genres ?? []).map((name) => ({ actId: act!.id, relation: "genres" as const, tagId: tagId("Genre", name) })),
-      ...(fixture.events ?? []).map((name) => ({ actId: act!.id, relation: "eventTypes" as const, tagId: tagId("Event Type", name) })),
-      ...(fixture.variety ?? []).map((name) => ({ actId: act!.id, relation: "varietyTypes" as const, tagId: tagId("Variety Type", name) })),
+      ...(fixture.genres ?? []).map((name) => ({
+        actId: act!.id,
+        relation: "genres" as const,
+        tagId: tagId("Genre", name),
+      })),
+      ...(fixture.events ?? []).map((name) => ({
+        actId: act!.id,
+        relation: "eventTypes" as const,
+        tagId: tagId("Event Type", name),
+      })),
+      ...(fixture.variety ?? []).map((name) => ({
+        actId: act!.id,
+        relation: "varietyTypes" as const,
+        tagId: tagId("Variety Type", name),
+      })),
     ];
     if (links.length) await db.insert(actTags).values(links);
-    for (const [index, label] of (fixture.more ?? []).entries()) await db.insert(actLocations).values({ actId: act!.id, location: label, placeId: await placeId(label), rank: index + 1 });
+    for (const [index, label] of (fixture.more ?? []).entries())
+      await db
+        .insert(actLocations)
+        .values({ actId: act!.id, location: label, placeId: await placeId(label), rank: index + 1 });
     for (const [index, [from, to]] of (fixture.prices ?? []).entries())
-      await db.insert(packages).values({ actId: act!.id, title: `Offering ${index + 1}`, description: "Music", rank: index + 1, priceFromCents: from, priceToCents: to });
-    for (const rating of fixture.ratings ?? []) await db.insert(reviews).values({ actId: act!.id, rating, title: "Review", body: "Good", reviewerName: "Guest" });
+      await db.insert(packages).values({
+        actId: act!.id,
+        title: `Offering ${index + 1}`,
+        description: "Music",
+        rank: index + 1,
+        priceFromCents: from,
+        priceToCents: to,
+      });
+    for (const rating of fixture.ratings ?? [])
+      await db.insert(reviews).values({ actId: act!.id, rating, title: "Review", body: "Good", reviewerName: "Guest" });
   }
   // Austin Jazz Trio is booked on 2027-03-06 at 9 PM in Austin: in UTC that is already the 7th.
   const [austinJazz] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "austin-jazz-trio"));
   const [event] = await db
     .insert(events)
-    .values({ url: "austin-gala", plannerId: planner!.id, name: "Austin Gala", starttime: new Date("2027-03-07T03:00:00Z"), location: "Austin, TX", placeId: await placeId("Austin, TX") })
+    .values({
+      url: "austin-gala",
+      plannerId: planner!.id,
+      name: "Austin Gala",
+      starttime: new Date("2027-03-07T03:00:00Z"),
+      location: "Austin, TX",
+      placeId: await placeId("Austin, TX"),
+    })
     .returning({ id: events.id });
-  const [invite] = await db.insert(invites).values({ eventId: event!.id, actId: austinJazz!.id }).returning({ id: invites.id });
-  const [offer] = await db.insert(offers).values({ inviteId: invite!.id, priceCents: 100_000, status: "accepted" }).returning({ id: offers.id });
-  await db.insert(bookings).values({ eventId: event!.id, actId: austinJazz!.id, offerId: offer!.id, number: newBookingNumber() });
+  const [invite] = await db
+    .insert(invites)
+    .values({ eventId: event!.id, actId: austinJazz!.id })
+    .returning({ id: invites.id });
+  const [offer] = await db
+    .insert(offers)
+    .values({ inviteId: invite!.id, priceCents: 100_000, status: "accepted" })
+    .returning({ id: offers.id });
+  await db
+    .insert(bookings)
+    .values({ eventId: event!.id, actId: austinJazz!.id, offerId: offer!.id, number: newBookingNumber() });
 }
 
 beforeAll(async () => {
@@ -146,7 +206,13 @@ interface SearchResult {
     nearest_location?: string | null;
     status?: { label: string };
   }[];
-  meta: { page: number; perPage: number; total: number; sort: string; facets: Record<string, { value: string; count: number }[]> };
+  meta: {
+    page: number;
+    perPage: number;
+    total: number;
+    sort: string;
+    facets: Record<string, { value: string; count: number }[]>;
+  };
 }
 async function search(filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") {
   const query = typeof filter === "string" ? filter : serializeSearchFilter(filter);
@@ -154,10 +220,26 @@ async function search(filter: Partial<ActSearchFilter> | string, as: DemoUser | 
   expect(response.status, query).toBe(200);
   return json<SearchResult>(response);
 }
-const urls = async (filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") => (await search(filter, as)).data.map((act) => act.url);
+const urls = async (filter: Partial<ActSearchFilter> | string, as: DemoUser | "guest" = "guest") =>
+  (await search(filter, as)).data.map((act) => act.url);
 
-const PUBLIC = ["the-velvet-tones", "dj-nova", "austin-jazz-trio", "round-rock-swing", "san-antonio-soul", "houston-magic", "cafe-creme"];
-const NEVER_PUBLIC = ["keynote-kim", "pending-act", "draft-act", "declined-act", "hidden-austin-jazz", "waiting-austin-jazz"];
+const PUBLIC = [
+  "the-velvet-tones",
+  "dj-nova",
+  "austin-jazz-trio",
+  "round-rock-swing",
+  "san-antonio-soul",
+  "houston-magic",
+  "cafe-creme",
+];
+const NEVER_PUBLIC = [
+  "keynote-kim",
+  "pending-act",
+  "draft-act",
+  "declined-act",
+  "hidden-austin-jazz",
+  "waiting-austin-jazz",
+];
 
 describe("GET /api/acts: who sees what", () => {
   it("guests, planners and artists see approved acts that are not internal use only, whatever the query", async () => {
@@ -188,7 +270,9 @@ describe("GET /api/acts: who sees what", () => {
     expect((await urls("status=pending", "admin")).sort()).toEqual(["pending-act", "waiting-austin-jazz"]);
     expect(await urls("status=draft", "admin")).toEqual(["draft-act"]);
     expect(await urls("status=declined", "admin")).toEqual(["declined-act"]);
-    expect((await search("status=approved&searchTerms=hidden", "admin")).data.map((act) => [act.url, act.status?.label])).toEqual([["hidden-austin-jazz", "Approved"]]);
+    expect(
+      (await search("status=approved&searchTerms=hidden", "admin")).data.map((act) => [act.url, act.status?.label]),
+    ).toEqual([["hidden-austin-jazz", "Approved"]]);
   });
 });
 
@@ -216,7 +300,11 @@ describe("keywords", () => {
 describe("filters", () => {
   it("each tag list, combined with AND across lists and OR within one", async () => {
     expect((await urls({ styles: ["Jazz"] })).sort()).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing"]);
-    expect((await urls({ styles: ["Swing", "Soul"] })).sort()).toEqual(["round-rock-swing", "san-antonio-soul", "the-velvet-tones"]);
+    expect((await urls({ styles: ["Swing", "Soul"] })).sort()).toEqual([
+      "round-rock-swing",
+      "san-antonio-soul",
+      "the-velvet-tones",
+    ]);
     expect(await urls({ styles: ["Jazz"], eventTypes: ["Wedding"] })).toEqual(["austin-jazz-trio"]);
     expect(await urls({ occasions: ["Private Party"], actTypes: ["Magician"] })).toEqual(["houston-magic"]);
     expect(await urls({ styles: ["Jazz"], searchTerms: "swing" })).toEqual(["round-rock-swing"]);
@@ -226,7 +314,10 @@ describe("filters", () => {
   it("extras: featured, nationally recognized, with reviews", async () => {
     expect(await urls({ extras: ["Featured"] })).toEqual(["the-velvet-tones", "round-rock-swing"]);
     expect(await urls({ extras: ["Nationally Recognized"] })).toEqual(["houston-magic"]);
-    expect((await urls({ extras: ["Has Reviews"], styles: ["Jazz"] })).sort()).toEqual(["austin-jazz-trio", "round-rock-swing"]);
+    expect((await urls({ extras: ["Has Reviews"], styles: ["Jazz"] })).sort()).toEqual([
+      "austin-jazz-trio",
+      "round-rock-swing",
+    ]);
     expect(await urls({ extras: ["No such extra"] })).toEqual([]);
   });
 
@@ -240,7 +331,9 @@ describe("filters", () => {
     expect(roundRock).toBeGreaterThan(10);
     expect(roundRock).toBeLessThan(25);
     // The boundary: a radius just short of Round Rock leaves it out, just past it takes it in.
-    expect(await urls({ location: "Austin, TX", radius: Math.floor(roundRock * 10) / 10 - 0.2 })).not.toContain("round-rock-swing");
+    expect(await urls({ location: "Austin, TX", radius: Math.floor(roundRock * 10) / 10 - 0.2 })).not.toContain(
+      "round-rock-swing",
+    );
     expect(await urls({ location: "Austin, TX", radius: roundRock + 0.2 })).toContain("round-rock-swing");
     // 50 miles by default; San Antonio (about 75 miles) needs more.
     expect(await urls({ location: "Austin, TX" })).not.toContain("san-antonio-soul");
@@ -252,7 +345,9 @@ describe("filters", () => {
   it("an unknown place is a 422 on location that suggests the nearest names", async () => {
     const response = await server.request("/api/acts?location=Austin,%20TZ");
     expect(response.status).toBe(422);
-    expect((await json<{ errors: Record<string, string[]> }>(response)).errors.location![0]).toMatch(/^We could not find "Austin, TZ"\. Did you mean Austin, TX/);
+    expect((await json<{ errors: Record<string, string[]> }>(response)).errors.location![0]).toMatch(
+      /^We could not find "Austin, TZ"\. Did you mean Austin, TX/,
+    );
   });
 
   it("a date leaves out acts booked that day where the event happens", async () => {
@@ -271,10 +366,20 @@ describe("sorting, paging and facets", () => {
     expect((await search({})).meta.sort).toBe("recommended");
     expect((await urls({ sort: "recommended" })).slice(0, 2)).toEqual(["the-velvet-tones", "round-rock-swing"]);
     // 4.7, then two at 4.0: the one with more reviews first.
-    expect((await urls({ sort: "rating" })).slice(0, 3)).toEqual(["austin-jazz-trio", "the-velvet-tones", "round-rock-swing"]);
-    expect((await urls({ sort: "reviews" })).slice(0, 3)).toEqual(["the-velvet-tones", "austin-jazz-trio", "san-antonio-soul"]);
+    expect((await urls({ sort: "rating" })).slice(0, 3)).toEqual([
+      "austin-jazz-trio",
+      "the-velvet-tones",
+      "round-rock-swing",
+    ]);
+    expect((await urls({ sort: "reviews" })).slice(0, 3)).toEqual([
+      "the-velvet-tones",
+      "austin-jazz-trio",
+      "san-antonio-soul",
+    ]);
     const newest = await urls({ sort: "newest" });
-    const order = ["cafe-creme", "houston-magic", "san-antonio-soul", "round-rock-swing", "austin-jazz-trio"].map((url) => newest.indexOf(url));
+    const order = ["cafe-creme", "houston-magic", "san-antonio-soul", "round-rock-swing", "austin-jazz-trio"].map(
+      (url) => newest.indexOf(url),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect((await search({ sort: "distance" })).meta.sort).toBe("recommended"); // no place, no distance
   });
@@ -310,7 +415,8 @@ describe("sorting, paging and facets", () => {
     const counted = await search({ date: "2099-01-01" });
     expect(browse.meta.total).toBe(counted.meta.total);
     for (const key of Object.keys(counted.meta.facets)) {
-      const sorted = (list: { value: string; count: number }[]) => [...list].sort((a, b) => a.value.localeCompare(b.value));
+      const sorted = (list: { value: string; count: number }[]) =>
+        [...list].sort((a, b) => a.value.localeCompare(b.value));
       expect(sorted(browse.meta.facets[key]!), key).toEqual(sorted(counted.meta.facets[key]!));
     }
     // Items carry their tags' names.
@@ -318,7 +424,12 @@ describe("sorting, paging and facets", () => {
   });
 
   it("a keyword search by relevance (one pass) counts, pages and places exactly as the same search in another order", async () => {
-    const filter: Partial<ActSearchFilter> = { searchTerms: "jazz", location: "Austin, TX", radius: 300, styles: ["Jazz"] };
+    const filter: Partial<ActSearchFilter> = {
+      searchTerms: "jazz",
+      location: "Austin, TX",
+      radius: 300,
+      styles: ["Jazz"],
+    };
     const ranked = await search({ ...filter, perPage: 2 });
     const rated = await search({ ...filter, sort: "rating", perPage: 50 });
     expect(ranked.meta.sort).toBe("relevance");
@@ -336,14 +447,22 @@ describe("sorting, paging and facets", () => {
 
 describe("kind of act", () => {
   it("each act answers its first variety, speaker or band setup tag, for a placeholder without a photo, or null", async () => {
-    const kinds = Object.fromEntries((await search({ perPage: 50 })).data.map((act) => [act.url, (act as { kind?: string | null }).kind]));
-    expect(kinds).toMatchObject({ "houston-magic": "Magician", "austin-jazz-trio": null, "the-velvet-tones": "7+ Piece Band" });
+    const kinds = Object.fromEntries(
+      (await search({ perPage: 50 })).data.map((act) => [act.url, (act as { kind?: string | null }).kind]),
+    );
+    expect(kinds).toMatchObject({
+      "houston-magic": "Magician",
+      "austin-jazz-trio": null,
+      "the-velvet-tones": "7+ Piece Band",
+    });
   });
 });
 
 describe("prices", () => {
   it("each act answers the lowest starting price of its offerings, or null", async () => {
-    const prices = Object.fromEntries((await search({ perPage: 50 })).data.map((act) => [act.url, act.price_from_cents]));
+    const prices = Object.fromEntries(
+      (await search({ perPage: 50 })).data.map((act) => [act.url, act.price_from_cents]),
+    );
     expect(prices).toMatchObject({
       "the-velvet-tones": 250_000,
       "round-rock-swing": 150_000,
@@ -354,7 +473,9 @@ describe("prices", () => {
       "dj-nova": null,
     });
     // The profile says the same.
-    const profile = await json<{ data: { price_from_cents: number | null } }>(await server.request("/api/acts/round-rock-swing"));
+    const profile = await json<{ data: { price_from_cents: number | null } }>(
+      await server.request("/api/acts/round-rock-swing"),
+    );
     expect(profile.data.price_from_cents).toBe(150_000);
   });
 
@@ -364,7 +485,9 @@ describe("prices", () => {
     expect(await urls({ budget: 0 })).toEqual([]);
     expect((await search({ budget: 1500, styles: ["Jazz"] })).meta.total).toBe(3);
     // A budget's counts are counted, not read from the kept browse counts.
-    expect((await search({ budget: 1500 })).meta.facets.styles).toEqual(expect.arrayContaining([{ value: "Jazz", count: 3 }]));
+    expect((await search({ budget: 1500 })).meta.facets.styles).toEqual(
+      expect.arrayContaining([{ value: "Jazz", count: 3 }]),
+    );
     for (const [budget, message] of [
       ["-1", "Enter a budget in whole dollars"],
       ["12.5", "Enter a budget in whole dollars"],
@@ -373,30 +496,65 @@ describe("prices", () => {
     ] as const) {
       const response = await server.request(`/api/acts?budget=${budget}`);
       expect(response.status, budget).toBe(422);
-      expect((await json<{ errors: Record<string, string[]> }>(response)).errors, budget).toEqual({ budget: [message] });
+      expect((await json<{ errors: Record<string, string[]> }>(response)).errors, budget).toEqual({
+        budget: [message],
+      });
     }
   });
 
   it("sort=price: lowest first, acts without a price last", async () => {
     const result = await search({ sort: "price", perPage: 50 });
     expect(result.meta.sort).toBe("price");
-    expect(result.data.map((act) => act.url).slice(0, 5)).toEqual(["houston-magic", "austin-jazz-trio", "cafe-creme", "round-rock-swing", "the-velvet-tones"]);
+    expect(result.data.map((act) => act.url).slice(0, 5)).toEqual([
+      "houston-magic",
+      "austin-jazz-trio",
+      "cafe-creme",
+      "round-rock-swing",
+      "the-velvet-tones",
+    ]);
     expect(result.data.slice(5).every((act) => act.price_from_cents === null)).toBe(true);
-    expect(await urls({ sort: "price", searchTerms: "jazz" })).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing"]);
+    expect(await urls({ sort: "price", searchTerms: "jazz" })).toEqual([
+      "austin-jazz-trio",
+      "cafe-creme",
+      "round-rock-swing",
+    ]);
   });
 
   it("follows an offering's new price, and the next lowest when the lowest is deleted", async () => {
     const { data: tagList } = await json<{ data: { id: number; name: string }[] }>(await server.request("/api/tags"));
     const party = tagList.find((tag) => tag.name === "Private Party")!.id;
     const offering = { title: "Mini show", description: "Ten minutes", eventTypes: [party], price_from_cents: 30_000 };
-    const created = await json<{ data: { id: number } }>(await server.post("/api/packages/create/houston-magic", "otherArtist", offering));
-    expect((await search({ sort: "price", perPage: 1 })).data[0]).toMatchObject({ url: "houston-magic", price_from_cents: 30_000 });
+    const created = await json<{ data: { id: number } }>(
+      await server.post("/api/packages/create/houston-magic", "otherArtist", offering),
+    );
+    expect((await search({ sort: "price", perPage: 1 })).data[0]).toMatchObject({
+      url: "houston-magic",
+      price_from_cents: 30_000,
+    });
     expect((await server.post(`/api/packages/soft-delete/${created.data.id}`, "otherArtist")).status).toBe(200);
-    expect((await search({ sort: "price", perPage: 1 })).data[0]).toMatchObject({ url: "houston-magic", price_from_cents: 50_000 });
-    const { data: magic } = await json<{ data: { packages: { id: number }[] } }>(await server.request("/api/acts/houston-magic"));
-    const edited = { title: "Stage show", description: "Forty minutes", eventTypes: [party], price_from_cents: 900_000 };
-    expect((await server.post(`/api/packages/edit-package/houston-magic/${magic.packages[0]!.id}`, "otherArtist", edited)).status).toBe(200);
-    expect((await urls({ sort: "price" })).slice(0, 4)).toEqual(["austin-jazz-trio", "cafe-creme", "round-rock-swing", "the-velvet-tones"]);
+    expect((await search({ sort: "price", perPage: 1 })).data[0]).toMatchObject({
+      url: "houston-magic",
+      price_from_cents: 50_000,
+    });
+    const { data: magic } = await json<{ data: { packages: { id: number }[] } }>(
+      await server.request("/api/acts/houston-magic"),
+    );
+    const edited = {
+      title: "Stage show",
+      description: "Forty minutes",
+      eventTypes: [party],
+      price_from_cents: 900_000,
+    };
+    expect(
+      (await server.post(`/api/packages/edit-package/houston-magic/${magic.packages[0]!.id}`, "otherArtist", edited))
+        .status,
+    ).toBe(200);
+    expect((await urls({ sort: "price" })).slice(0, 4)).toEqual([
+      "austin-jazz-trio",
+      "cafe-creme",
+      "round-rock-swing",
+      "the-velvet-tones",
+    ]);
     expect(await urls({ budget: 8999 })).not.toContain("houston-magic");
     expect(await urls({ budget: 9000 })).toContain("houston-magic");
   });

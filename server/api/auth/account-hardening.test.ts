@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS } from "#domain/limits";
 import { users } from "#server/db/schema";
 import { PASSWORD_RESET_ANSWER_MS } from ".";
-import { ROLE_EMAILS, createTestServer, json, sessionCookie, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import {
+  ROLE_EMAILS,
+  createTestServer,
+  json,
+  sessionCookie,
+  type DemoUser,
+  type TestServer,
+} from "#tests/setup/api-harness";
 
 /** Issue 28's account holes: each request below was accepted before, and must fail safely now. */
 
@@ -13,10 +20,14 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const me = async (cookie: string | null) => json<{ data: { role: string; name: string } }>(await server.request("/api/me", { cookie }));
+const me = async (cookie: string | null) =>
+  json<{ data: { role: string; name: string } }>(await server.request("/api/me", { cookie }));
 
 async function signUp(email: string, password = "a-good-password", role = "PLANNER") {
-  return server.request("/api/auth/sign-up/email", { json: { name: "New Person", email, password, role }, ip: server.nextIp() });
+  return server.request("/api/auth/sign-up/email", {
+    json: { name: "New Person", email, password, role },
+    ip: server.nextIp(),
+  });
 }
 
 describe("no account call sets what the server keeps", () => {
@@ -47,16 +58,32 @@ describe("no account call sets what the server keeps", () => {
     for (const [field, value] of Object.entries(SERVER_KEPT)) {
       const alone = await server.request("/api/auth/update-user", { json: { [field]: value }, cookie });
       expect(alone.status, field).toBe(422);
-      const withName = await server.request("/api/auth/update-user", { json: { name: before!.name, [field]: value }, cookie });
+      const withName = await server.request("/api/auth/update-user", {
+        json: { name: before!.name, [field]: value },
+        cookie,
+      });
       expect(withName.status, field).toBe(200);
     }
     const [after] = await server.database.db.select().from(users).where(eq(users.email, ROLE_EMAILS[who]));
-    expect(after).toMatchObject({ role: before!.role, emailVerified: before!.emailVerified, url: before!.url, phone: before!.phone, email: before!.email, id: before!.id });
+    expect(after).toMatchObject({
+      role: before!.role,
+      emailVerified: before!.emailVerified,
+      url: before!.url,
+      phone: before!.phone,
+      email: before!.email,
+      id: before!.id,
+    });
   });
 
   it("better-auth's calls the product does not use are not there", async () => {
     const cookie = await server.cookieFor("planner");
-    for (const path of ["/api/auth/list-sessions", "/api/auth/delete-user", "/api/auth/revoke-sessions", "/api/auth/set-password", "/api/auth/list-accounts"]) {
+    for (const path of [
+      "/api/auth/list-sessions",
+      "/api/auth/delete-user",
+      "/api/auth/revoke-sessions",
+      "/api/auth/set-password",
+      "/api/auth/list-accounts",
+    ]) {
       const answer = await server.request(path, { method: "POST", json: {}, cookie });
       expect(answer.status, path).toBe(404);
       expect((await json<{ code: string }>(answer)).code).toBe("not_found");
@@ -81,9 +108,14 @@ describe("names follow the sign-up rules on every change", () => {
   });
 
   it("sign-up refuses a name with a line break", async () => {
-    const answer = await server.request("/api/auth/sign-up/email", { json: { name: "A\nB", email: "lines@example.com", password: "a-good-password", role: "PLANNER" }, ip: server.nextIp() });
+    const answer = await server.request("/api/auth/sign-up/email", {
+      json: { name: "A\nB", email: "lines@example.com", password: "a-good-password", role: "PLANNER" },
+      ip: server.nextIp(),
+    });
     expect(answer.status).toBe(422);
-    expect((await json<{ errors: unknown }>(answer)).errors).toEqual({ name: ["Must not contain line breaks or control characters"] });
+    expect((await json<{ errors: unknown }>(answer)).errors).toEqual({
+      name: ["Must not contain line breaks or control characters"],
+    });
   });
 });
 
@@ -104,21 +136,37 @@ describe("passwords: 10-128, not blank, not the email, not common", () => {
   it("change-password and reset-password apply the same rules", async () => {
     const cookie = sessionCookie(await signUp("changer@example.com", "first-password-1"));
     for (const newPassword of ["password123", "changer@example.com", "short"]) {
-      const answer = await server.request("/api/auth/change-password", { json: { currentPassword: "first-password-1", newPassword }, cookie });
+      const answer = await server.request("/api/auth/change-password", {
+        json: { currentPassword: "first-password-1", newPassword },
+        cookie,
+      });
       expect(answer.status, newPassword).toBe(422);
     }
-    const reset = await server.request("/api/auth/reset-password", { json: { newPassword: "1234567890", token: "whatever" }, ip: server.nextIp() });
+    const reset = await server.request("/api/auth/reset-password", {
+      json: { newPassword: "1234567890", token: "whatever" },
+      ip: server.nextIp(),
+    });
     expect(reset.status).toBe(422);
   });
 });
 
 describe("the session token stays in the http-only cookie", () => {
   it("sign-in, sign-up, get-session and change-password answer no token", async () => {
-    const signIn = await server.request("/api/auth/sign-in/email", { json: { email: ROLE_EMAILS.otherPlanner, password: "demo-password" }, ip: server.nextIp() });
+    const signIn = await server.request("/api/auth/sign-in/email", {
+      json: { email: ROLE_EMAILS.otherPlanner, password: "demo-password" },
+      ip: server.nextIp(),
+    });
     const cookie = sessionCookie(signIn);
     const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
-    const bodies = [await signIn.text(), await (await signUp("tokenless@example.com")).text(), await (await server.request("/api/auth/get-session", { cookie })).text()];
-    const changed = await server.request("/api/auth/change-password", { json: { currentPassword: "demo-password", newPassword: "a-new-secret-9" }, cookie });
+    const bodies = [
+      await signIn.text(),
+      await (await signUp("tokenless@example.com")).text(),
+      await (await server.request("/api/auth/get-session", { cookie })).text(),
+    ];
+    const changed = await server.request("/api/auth/change-password", {
+      json: { currentPassword: "demo-password", newPassword: "a-new-secret-9" },
+      cookie,
+    });
     expect(changed.status).toBe(200);
     bodies.push(await changed.text());
     for (const body of bodies) {
@@ -128,7 +176,14 @@ describe("the session token stays in the http-only cookie", () => {
     }
     // The demo password back, for the tests after this one.
     const next = sessionCookie(changed);
-    expect((await server.request("/api/auth/change-password", { json: { currentPassword: "a-new-secret-9", newPassword: "demo-password" }, cookie: next })).status).toBe(200);
+    expect(
+      (
+        await server.request("/api/auth/change-password", {
+          json: { currentPassword: "a-new-secret-9", newPassword: "demo-password" },
+          cookie: next,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -136,7 +191,10 @@ describe("a password change ends every other session", () => {
   it("even when the caller asks to keep them", async () => {
     const first = sessionCookie(await signUp("two-devices@example.com", "first-password-1"));
     const second = await server.signIn("two-devices@example.com", "first-password-1");
-    const changed = await server.request("/api/auth/change-password", { json: { currentPassword: "first-password-1", newPassword: "second-password-2", revokeOtherSessions: false }, cookie: first });
+    const changed = await server.request("/api/auth/change-password", {
+      json: { currentPassword: "first-password-1", newPassword: "second-password-2", revokeOtherSessions: false },
+      cookie: first,
+    });
     expect(changed.status).toBe(200);
     expect((await server.request("/api/me", { cookie: second })).status).toBe(401);
     expect((await server.request("/api/me", { cookie: sessionCookie(changed) })).status).toBe(200);
@@ -147,15 +205,28 @@ describe("sign-in is limited per account, from any address", () => {
   it("10 failures from 10 addresses lock the account for a while, the right password too", async () => {
     await signUp("target@example.com", "right-password-1");
     for (let n = 0; n < ACCOUNT_LIMITS.signInFailed.max; n++) {
-      const answer = await server.request("/api/auth/sign-in/email", { json: { email: "target@example.com", password: `guess-${n}` }, ip: server.nextIp() });
+      const answer = await server.request("/api/auth/sign-in/email", {
+        json: { email: "target@example.com", password: `guess-${n}` },
+        ip: server.nextIp(),
+      });
       expect(answer.status).toBe(401);
     }
-    const locked = await server.request("/api/auth/sign-in/email", { json: { email: "target@example.com", password: "right-password-1" }, ip: server.nextIp() });
+    const locked = await server.request("/api/auth/sign-in/email", {
+      json: { email: "target@example.com", password: "right-password-1" },
+      ip: server.nextIp(),
+    });
     expect(locked.status).toBe(429);
     expect(await locked.json()).toMatchObject({ code: "rate_limited" });
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another account is not affected.
-    expect((await server.request("/api/auth/sign-in/email", { json: { email: ROLE_EMAILS.admin, password: "demo-password" }, ip: server.nextIp() })).status).toBe(200);
+    expect(
+      (
+        await server.request("/api/auth/sign-in/email", {
+          json: { email: ROLE_EMAILS.admin, password: "demo-password" },
+          ip: server.nextIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -163,7 +234,10 @@ describe("whether an address has an account (decision 0026)", () => {
   it("a reset request takes as long for a known address as for an unknown one", async () => {
     const timed = async (email: string) => {
       const started = performance.now();
-      const answer = await server.request("/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" }, ip: server.nextIp() });
+      const answer = await server.request("/api/auth/request-password-reset", {
+        json: { email, redirectTo: "/reset-password" },
+        ip: server.nextIp(),
+      });
       expect(answer.status).toBe(200);
       expect(await answer.json()).toMatchObject({ status: true });
       return performance.now() - started;

@@ -33,12 +33,18 @@ describe("sign-up", () => {
       code: "validation_failed",
       errors: { role: ["Choose Planner or Artist"] },
     });
-    const signIn = await server.request("/api/auth/sign-in/email", { json: { email: "sneaky@example.com", password: "a-good-password" }, ip: server.nextIp() });
+    const signIn = await server.request("/api/auth/sign-in/email", {
+      json: { email: "sneaky@example.com", password: "a-good-password" },
+      ip: server.nextIp(),
+    });
     expect(signIn.status).toBe(401);
   });
 
   it("gives field errors for every bad field", async () => {
-    const response = await server.request("/api/auth/sign-up/email", { json: { email: "nope", password: "short" }, ip: server.nextIp() });
+    const response = await server.request("/api/auth/sign-up/email", {
+      json: { email: "nope", password: "short" },
+      ip: server.nextIp(),
+    });
     expect(response.status).toBe(422);
     expect((await json<{ errors: unknown }>(response)).errors).toEqual({
       name: ["Name is required"],
@@ -54,7 +60,9 @@ describe("sign-up", () => {
       ip: server.nextIp(),
     });
     expect(response.status).toBe(422);
-    expect((await json<{ errors: unknown }>(response)).errors).toEqual({ email: ["An account with this email already exists"] });
+    expect((await json<{ errors: unknown }>(response)).errors).toEqual({
+      email: ["An account with this email already exists"],
+    });
   });
 });
 
@@ -78,7 +86,11 @@ describe("sign-in and sign-out", () => {
     expect(await json(await me(null))).toEqual({ message: "Sign in to continue", code: "unauthenticated" });
     const cookie = await server.signIn(ROLE_EMAILS.otherPlanner);
     expect((await me(cookie)).status).toBe(200);
-    const out = await server.request("/api/auth/sign-out", { json: {}, cookie, headers: { origin: "http://localhost:3000" } });
+    const out = await server.request("/api/auth/sign-out", {
+      json: {},
+      cookie,
+      headers: { origin: "http://localhost:3000" },
+    });
     expect(out.status).toBe(200);
     expect((await me(cookie)).status).toBe(401);
   });
@@ -87,13 +99,24 @@ describe("sign-in and sign-out", () => {
     const ip = "203.0.113.77";
     // A different address each time, so that only the per-address limit can refuse.
     let n = 0;
-    const attempt = () => server.request("/api/auth/sign-in/email", { json: { email: `nobody-${n++}@example.com`, password: "wrong-password" }, ip });
+    const attempt = () =>
+      server.request("/api/auth/sign-in/email", {
+        json: { email: `nobody-${n++}@example.com`, password: "wrong-password" },
+        ip,
+      });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ code: "rate_limited" });
     // Another address is not affected.
-    expect((await server.request("/api/auth/sign-in/email", { json: { email: "planner@example.com", password: "demo-password" }, ip: "203.0.113.78" })).status).toBe(200);
+    expect(
+      (
+        await server.request("/api/auth/sign-in/email", {
+          json: { email: "planner@example.com", password: "demo-password" },
+          ip: "203.0.113.78",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a client cannot choose its address with a header", async () => {

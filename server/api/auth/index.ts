@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
 import { codeForStatus, isApiErrorBody } from "#domain/api-error";
-import { changeEmailSchema, changePasswordSchema, requestPasswordResetSchema, resetPasswordSchema, signInSchema, signUpSchema, updateUserSchema } from "#domain/schemas/auth";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  updateUserSchema,
+} from "#domain/schemas/auth";
 import type { Auth } from "#server/auth";
 import { MESSAGES } from "#domain/messages";
 import { isUnsafeText } from "#domain/schemas/fields";
@@ -108,7 +116,8 @@ async function refuseWeakPassword(field: string, password: string, email: string
 function unsafeTextPaths(value: unknown, path: string[] = []): string[] {
   if (typeof value === "string") return isUnsafeText(value) ? [path.join(".") || "_"] : [];
   if (Array.isArray(value)) return value.flatMap((item, index) => unsafeTextPaths(item, [...path, String(index)]));
-  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, item]) => unsafeTextPaths(item, [...path, key]));
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => unsafeTextPaths(item, [...path, key]));
   return [];
 }
 
@@ -150,7 +159,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (list-sessions, delete-user, …) answer 404.
  */
 export function authRoutes(auth: Auth, db: Database) {
-  const handle = async (c: Context<AppEnv>, request: Request = c.req.raw) => withoutToken(await reshapeFailure(await auth.handler(withClientIp(request, socketAddress(c)))));
+  const handle = async (c: Context<AppEnv>, request: Request = c.req.raw) =>
+    withoutToken(await reshapeFailure(await auth.handler(withClientIp(request, socketAddress(c)))));
   const passThrough = async (c: Context<AppEnv>) => handle(c, await refuseUnsafeText(c.req.raw));
 
   return new Hono<AppEnv>()
@@ -165,7 +175,8 @@ export function authRoutes(auth: Auth, db: Database) {
       if (left === 0) throw rateLimited(ACCOUNT_LIMITS.signInFailed.message, retryAfterSeconds);
       const response = await handle(c, forwardWith(c.req.raw, body));
       if (response.status === 401) await takeAccountAction(db, "signInFailed", body.email).catch(() => undefined);
-      else if (response.ok && left < ACCOUNT_LIMITS.signInFailed.max) await clearAccountActions(db, "signInFailed", body.email);
+      else if (response.ok && left < ACCOUNT_LIMITS.signInFailed.max)
+        await clearAccountActions(db, "signInFailed", body.email);
       return response;
     })
     .post("/update-user", async (c) => handle(c, forwardWith(c.req.raw, await parsedBody(c.req.raw, updateUserSchema))))
@@ -177,7 +188,9 @@ export function authRoutes(auth: Auth, db: Database) {
       // Whoever knew the old password is signed out everywhere else, whatever the caller asks.
       return handle(c, forwardWith(c.req.raw, { ...body, revokeOtherSessions: true }));
     })
-    .post("/change-email", async (c) => handle(c, forwardWith(c.req.raw, await parsedBody(c.req.raw, changeEmailSchema))))
+    .post("/change-email", async (c) =>
+      handle(c, forwardWith(c.req.raw, await parsedBody(c.req.raw, changeEmailSchema))),
+    )
     .post("/request-password-reset", async (c) => {
       const body = await parsedBody(c.req.raw, requestPasswordResetSchema);
       const [response] = await Promise.all([handle(c, forwardWith(c.req.raw, body)), sleep(PASSWORD_RESET_ANSWER_MS)]);

@@ -24,13 +24,19 @@ const today = () => dayIn(new Date(), ZONE);
 const day = (offset: number) => addDays(today(), offset);
 const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const get = (path: string, as: Who) => server.get(path, as);
-const availability = async (as: Who, from = day(0), to = day(120), act = ACT) => (await json<{ data: AvailabilityDay[] }>(await get(`/api/acts/${act}/availability?from=${from}&to=${to}`, as))).data;
-const block = (from: string, to: string, note?: string, as: Who = "owner") => post(`/api/availability/block/${ACT}`, as, { from, to, ...(note ? { note } : {}) });
+const availability = async (as: Who, from = day(0), to = day(120), act = ACT) =>
+  (await json<{ data: AvailabilityDay[] }>(await get(`/api/acts/${act}/availability?from=${from}&to=${to}`, as))).data;
+const block = (from: string, to: string, note?: string, as: Who = "owner") =>
+  post(`/api/availability/block/${ACT}`, as, { from, to, ...(note ? { note } : {}) });
 const fieldErrors = async (response: Response) => (await json<{ errors: Record<string, string[]> }>(response)).errors;
-const searchUrls = async (query: string) => (await json<{ data: ActSearchResult[] }>(await get(`/api/acts?${query}&perPage=50`, "guest"))).data.map((act) => act.url);
+const searchUrls = async (query: string) =>
+  (await json<{ data: ActSearchResult[] }>(await get(`/api/acts?${query}&perPage=50`, "guest"))).data.map(
+    (act) => act.url,
+  );
 const reading = { allowPrivate: true, refreshMinutes: 30 };
 /** Every subscription is due now, as if a refresh period had passed. */
-const makeAllDue = () => server.database.db.execute(sql`update calendar_subscriptions set next_read_at = now() - interval '1 second'`);
+const makeAllDue = () =>
+  server.database.db.execute(sql`update calendar_subscriptions set next_read_at = now() - interval '1 second'`);
 
 describe("blocked days", () => {
   it("the act's manager and admins block and free days; everyone else sees only that the act is unavailable", async () => {
@@ -45,9 +51,16 @@ describe("blocked days", () => {
       { date: day(12), status: "blocked", note: "Family wedding" },
       { date: day(20), status: "blocked" },
     ]);
-    expect((await availability("admin", day(9), day(21))).map((entry) => entry.status)).toEqual(["blocked", "blocked", "blocked", "blocked"]);
+    expect((await availability("admin", day(9), day(21))).map((entry) => entry.status)).toEqual([
+      "blocked",
+      "blocked",
+      "blocked",
+      "blocked",
+    ]);
     for (const who of ["guest", "planner", "otherArtist"] as const) {
-      expect(await availability(who, day(9), day(13)), who).toEqual([day(10), day(11), day(12)].map((date) => ({ date, status: "unavailable" })));
+      expect(await availability(who, day(9), day(13)), who).toEqual(
+        [day(10), day(11), day(12)].map((date) => ({ date, status: "unavailable" })),
+      );
     }
 
     // Only the act's manager and admins free them.
@@ -79,15 +92,21 @@ describe("blocked days", () => {
     expect(Object.keys(await fieldErrors(await block("2027-02-30", day(1))))).toEqual(["from"]);
     expect(Object.keys(await fieldErrors(await block(day(1), day(1), "x".repeat(201))))).toEqual(["note"]);
     expect(Object.keys(await fieldErrors(await block(day(1), day(1), "a\u0000b")))).toEqual(["note"]);
-    expect((await post(`/api/availability/block/${ACT}`, "owner", { from: day(1), to: day(1), extra: 1 })).status).toBe(422);
+    expect((await post(`/api/availability/block/${ACT}`, "owner", { from: day(1), to: day(1), extra: 1 })).status).toBe(
+      422,
+    );
     // The long block above goes again, so the other tests start free.
     const blocks = await server.database.db.execute(sql`delete from act_blocks returning id`);
     expect((blocks as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });
 
   it("asks for at most 400 days, in order, for an act the asker may see", async () => {
-    expect(Object.keys(await fieldErrors(await get(`/api/acts/${ACT}/availability?from=${day(5)}&to=${day(4)}`, "guest")))).toEqual(["to"]);
-    expect(await fieldErrors(await get(`/api/acts/${ACT}/availability?from=${day(0)}&to=${day(400)}`, "guest"))).toEqual({ to: [AVAILABILITY_MESSAGES.rangeTooLong] });
+    expect(
+      Object.keys(await fieldErrors(await get(`/api/acts/${ACT}/availability?from=${day(5)}&to=${day(4)}`, "guest"))),
+    ).toEqual(["to"]);
+    expect(
+      await fieldErrors(await get(`/api/acts/${ACT}/availability?from=${day(0)}&to=${day(400)}`, "guest")),
+    ).toEqual({ to: [AVAILABILITY_MESSAGES.rangeTooLong] });
     expect((await get(`/api/acts/${ACT}/availability?from=${day(0)}&to=${day(399)}`, "guest")).status).toBe(200);
     expect((await get(`/api/acts/${ACT}/availability?from=junk`, "guest")).status).toBe(422);
     expect((await get(`/api/acts/pending-act/availability`, "guest")).status).toBe(404);
@@ -102,7 +121,11 @@ describe("search, invites and offers trust the calendar", () => {
     const date = day(45);
     expect(await searchUrls(`date=${date}&searchTerms=velvet`)).toContain(ACT);
     // An event that day, with the act invited while it was free.
-    const created = await post("/api/events/create", "planner", { name: "Autumn Gala", starttime: `${date}T19:00`, location: "Chicago, IL" });
+    const created = await post("/api/events/create", "planner", {
+      name: "Autumn Gala",
+      starttime: `${date}T19:00`,
+      location: "Chicago, IL",
+    });
     const eventUrl = (await json<{ data: { url: string } }>(created)).data.url;
     expect((await post(`/api/acts/invite-to-event/${ACT}`, "planner", { event: eventUrl })).status).toBe(200);
 
@@ -110,17 +133,34 @@ describe("search, invites and offers trust the calendar", () => {
     expect(await searchUrls(`date=${date}&searchTerms=velvet`)).not.toContain(ACT);
     expect(await searchUrls(`date=${day(46)}&searchTerms=velvet`)).toContain(ACT);
     // A date alone counts every act but those not free that day, facets included.
-    const counts = async (query: string) => (await json<{ meta: { total: number; facets: { styles: { value: string; count: number }[] } } }>(await get(`/api/acts?${query}`, "guest"))).meta;
+    const counts = async (query: string) =>
+      (
+        await json<{ meta: { total: number; facets: { styles: { value: string; count: number }[] } } }>(
+          await get(`/api/acts?${query}`, "guest"),
+        )
+      ).meta;
     const [all, onDate] = await Promise.all([counts(""), counts(`date=${date}`)]);
     expect(onDate.total).toBe(all.total - 1);
     const soul = (meta: typeof all) => meta.facets.styles.find((facet) => facet.value === "Soul")?.count ?? 0;
     expect(soul(onDate)).toBe(soul(all) - 1);
 
-    const second = (await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Second Party", starttime: `${date}T20:00`, location: "Chicago, IL" }))).data.url;
+    const second = (
+      await json<{ data: { url: string } }>(
+        await post("/api/events/create", "planner", {
+          name: "Second Party",
+          starttime: `${date}T20:00`,
+          location: "Chicago, IL",
+        }),
+      )
+    ).data.url;
     const refused = await post(`/api/acts/invite-to-event/${ACT}`, "planner", { event: second });
     expect(refused.status).toBe(409);
-    expect((await json<{ message: string }>(refused)).message).toBe(`This act is not available on ${formatCalendarDate(date)}`);
-    expect(AVAILABILITY_MESSAGES.notAvailableOn("2027-06-12")).toBe("This act is not available on Saturday, June 12, 2027");
+    expect((await json<{ message: string }>(refused)).message).toBe(
+      `This act is not available on ${formatCalendarDate(date)}`,
+    );
+    expect(AVAILABILITY_MESSAGES.notAvailableOn("2027-06-12")).toBe(
+      "This act is not available on Saturday, June 12, 2027",
+    );
     const quotes = await post(`/api/events/invite-acts/${second}`, "planner", { acts: [ACT, "dj-nova"] });
     expect((await json<{ data: unknown }>(quotes)).data).toEqual([
       { act: ACT, status: "unavailable" },
@@ -128,9 +168,15 @@ describe("search, invites and offers trust the calendar", () => {
     ]);
 
     // The act was invited before the block: its invites say the day is taken, and so does its offer.
-    const invite = (await json<{ data: { id: number; event: { url: string }; act_day: string | null }[] }>(await get("/api/invites", "owner"))).data.find((item) => item.event.url === eventUrl)!;
+    const invite = (
+      await json<{ data: { id: number; event: { url: string }; act_day: string | null }[] }>(
+        await get("/api/invites", "owner"),
+      )
+    ).data.find((item) => item.event.url === eventUrl)!;
     expect(invite.act_day).toBe("blocked");
-    const offer = await json<{ data: { warning?: string } }>(await post(`/api/offers/submit/${invite.id}`, "owner", { price: 2500, message: "" }));
+    const offer = await json<{ data: { warning?: string } }>(
+      await post(`/api/offers/submit/${invite.id}`, "owner", { price: 2500, message: "" }),
+    );
     expect(offer.data.warning).toBe(AVAILABILITY_MESSAGES.quotingTakenDay(date, "blocked"));
     await server.database.db.execute(sql`delete from act_blocks`);
   });
@@ -138,7 +184,9 @@ describe("search, invites and offers trust the calendar", () => {
 
 describe("subscribed calendars", () => {
   // These tests subscribe more often than an account may in an hour (its limit has a test of its own).
-  beforeEach(() => server.database.db.execute(sql`delete from account_actions where action = 'calendarSubscribeTried'`));
+  beforeEach(() =>
+    server.database.db.execute(sql`delete from account_actions where action = 'calendarSubscribeTried'`),
+  );
   const recurring = () =>
     icsFile(
       [
@@ -204,7 +252,9 @@ describe("subscribed calendars", () => {
 
   it("reads a calendar at once: recurrences, exceptions, time zones; transparent and cancelled events take no day", async () => {
     calendars.serve("/recurring.ics", recurring());
-    const response = await post(`/api/availability/calendars/${ACT}`, "owner", { url: calendars.url("/recurring.ics") });
+    const response = await post(`/api/availability/calendars/${ACT}`, "owner", {
+      url: calendars.url("/recurring.ics"),
+    });
     expect(response.status).toBe(201);
     const { id } = (await json<{ data: { id: number } }>(response)).data;
     const busy = (await availability("owner", day(0), day(120))).filter((entry) => entry.status === "busy");
@@ -223,11 +273,17 @@ describe("subscribed calendars", () => {
     expect(await searchUrls(`date=${day(20)}&searchTerms=velvet`)).not.toContain(ACT);
     expect(await searchUrls(`date=${day(21)}&searchTerms=velvet`)).toContain(ACT);
 
-    const [listed] = (await json<{ data: CalendarSubscription[] }>(await get(`/api/availability/calendars/${ACT}`, "owner"))).data;
+    const [listed] = (
+      await json<{ data: CalendarSubscription[] }>(await get(`/api/availability/calendars/${ACT}`, "owner"))
+    ).data;
     expect(listed).toMatchObject({ id, url: calendars.url("/recurring.ics"), error: null, busy_days: 8 });
     expect(listed!.last_read_at).not.toBeNull();
     // The same address twice is refused.
-    expect(await fieldErrors(await post(`/api/availability/calendars/${ACT}`, "owner", { url: calendars.url("/recurring.ics") }))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarDuplicate] });
+    expect(
+      await fieldErrors(
+        await post(`/api/availability/calendars/${ACT}`, "owner", { url: calendars.url("/recurring.ics") }),
+      ),
+    ).toEqual({ url: [AVAILABILITY_MESSAGES.calendarDuplicate] });
     expect((await post(`/api/availability/calendars/remove/${id}`, "owner")).status).toBe(200);
     expect((await availability("owner", day(0), day(120))).filter((entry) => entry.status === "busy")).toEqual([]);
   });
@@ -238,31 +294,63 @@ describe("subscribed calendars", () => {
     calendars.serve("/to-metadata.ics", { status: 301, location: "http://169.254.169.254/latest/meta-data" });
     calendars.serve("/big.ics", `BEGIN:VCALENDAR\r\n${"X-PAD:".padEnd(1000, "x")}\r\n`.repeat(5300));
     const subscribe = (url: string) => post(`/api/availability/calendars/${ACT}`, "owner", { url });
-    expect(await fieldErrors(await subscribe(calendars.url("/malformed.ics")))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarNotICalendar] });
-    expect(await fieldErrors(await subscribe(calendars.url("/nothing-here.ics")))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarUnreachable] });
-    expect(await fieldErrors(await subscribe(calendars.url("/to-private.ics")))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarPrivate] });
-    expect(await fieldErrors(await subscribe(calendars.url("/to-metadata.ics")))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarPrivate] });
-    expect(await fieldErrors(await subscribe(calendars.url("/big.ics")))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarTooBig] });
-    expect(await fieldErrors(await subscribe("http://192.168.1.1/cal.ics"))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarPrivate] });
-    expect(await fieldErrors(await subscribe("http://[::ffff:10.0.0.1]/cal.ics"))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarPrivate] });
-    for (const url of ["ftp://example.com/cal.ics", "file:///etc/passwd", "javascript:alert(1)", "not a url", "x".repeat(3000)]) {
+    expect(await fieldErrors(await subscribe(calendars.url("/malformed.ics")))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarNotICalendar],
+    });
+    expect(await fieldErrors(await subscribe(calendars.url("/nothing-here.ics")))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarUnreachable],
+    });
+    expect(await fieldErrors(await subscribe(calendars.url("/to-private.ics")))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarPrivate],
+    });
+    expect(await fieldErrors(await subscribe(calendars.url("/to-metadata.ics")))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarPrivate],
+    });
+    expect(await fieldErrors(await subscribe(calendars.url("/big.ics")))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarTooBig],
+    });
+    expect(await fieldErrors(await subscribe("http://192.168.1.1/cal.ics"))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarPrivate],
+    });
+    expect(await fieldErrors(await subscribe("http://[::ffff:10.0.0.1]/cal.ics"))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarPrivate],
+    });
+    for (const url of [
+      "ftp://example.com/cal.ics",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "not a url",
+      "x".repeat(3000),
+    ]) {
       expect(await fieldErrors(await subscribe(url)), url).toEqual({ url: [AVAILABILITY_MESSAGES.calendarUrl] });
     }
     // Nothing was kept.
-    expect((await json<{ data: unknown[] }>(await get(`/api/availability/calendars/${ACT}`, "owner"))).data).toEqual([]);
+    expect((await json<{ data: unknown[] }>(await get(`/api/availability/calendars/${ACT}`, "owner"))).data).toEqual(
+      [],
+    );
   });
 
   it("only the act's manager and admins subscribe, list and remove", async () => {
-    calendars.serve("/simple.ics", icsFile([`UID:one@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Gig\nDTSTART;VALUE=DATE:${icsDay(day(5))}`]));
+    calendars.serve(
+      "/simple.ics",
+      icsFile([`UID:one@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Gig\nDTSTART;VALUE=DATE:${icsDay(day(5))}`]),
+    );
     for (const [who, status] of [
       ["guest", 401],
       ["planner", 403],
       ["otherArtist", 403],
     ] as const) {
-      expect((await post(`/api/availability/calendars/${ACT}`, who, { url: calendars.url("/simple.ics") })).status, who).toBe(status);
+      expect(
+        (await post(`/api/availability/calendars/${ACT}`, who, { url: calendars.url("/simple.ics") })).status,
+        who,
+      ).toBe(status);
       expect((await get(`/api/availability/calendars/${ACT}`, who)).status, who).toBe(status);
     }
-    const { id } = (await json<{ data: { id: number } }>(await post(`/api/availability/calendars/${ACT}`, "admin", { url: calendars.url("/simple.ics") }))).data;
+    const { id } = (
+      await json<{ data: { id: number } }>(
+        await post(`/api/availability/calendars/${ACT}`, "admin", { url: calendars.url("/simple.ics") }),
+      )
+    ).data;
     expect((await get(`/api/availability/calendars/${ACT}`, "admin")).status).toBe(200);
     for (const [who, status] of [
       ["guest", 401],
@@ -276,24 +364,41 @@ describe("subscribed calendars", () => {
   });
 
   it("is read again when due by one server of two; a feed that fails keeps its last good days and says why", async () => {
-    calendars.serve("/changing.ics", icsFile([`UID:a@test\nDTSTAMP:20260101T000000Z\nSUMMARY:First\nDTSTART;VALUE=DATE:${icsDay(day(7))}`]));
-    const { id } = (await json<{ data: { id: number } }>(await post(`/api/availability/calendars/${ACT}`, "owner", { url: calendars.url("/changing.ics") }))).data;
+    calendars.serve(
+      "/changing.ics",
+      icsFile([`UID:a@test\nDTSTAMP:20260101T000000Z\nSUMMARY:First\nDTSTART;VALUE=DATE:${icsDay(day(7))}`]),
+    );
+    const { id } = (
+      await json<{ data: { id: number } }>(
+        await post(`/api/availability/calendars/${ACT}`, "owner", { url: calendars.url("/changing.ics") }),
+      )
+    ).data;
     expect(calendars.reads("/changing.ics")).toBe(1);
     // Not due yet: nobody reads it.
     expect(await refreshDueCalendars(server.database.db, reading)).toBe(0);
 
-    calendars.serve("/changing.ics", icsFile([`UID:b@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Second\nDTSTART;VALUE=DATE:${icsDay(day(8))}`]));
+    calendars.serve(
+      "/changing.ics",
+      icsFile([`UID:b@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Second\nDTSTART;VALUE=DATE:${icsDay(day(8))}`]),
+    );
     await makeAllDue();
     // Two servers look at once: the subscription is read once.
-    const [first, second] = await Promise.all([refreshDueCalendars(server.database.db, reading), refreshDueCalendars(server.database.db, reading)]);
+    const [first, second] = await Promise.all([
+      refreshDueCalendars(server.database.db, reading),
+      refreshDueCalendars(server.database.db, reading),
+    ]);
     expect(first + second).toBe(1);
     expect(calendars.reads("/changing.ics")).toBe(2);
-    expect((await availability("owner", day(6), day(9))).map((entry) => [entry.date, entry.event])).toEqual([[day(8), "Second"]]);
+    expect((await availability("owner", day(6), day(9))).map((entry) => [entry.date, entry.event])).toEqual([
+      [day(8), "Second"],
+    ]);
 
     calendars.serve("/changing.ics", { status: 500 });
     await makeAllDue();
     expect(await refreshDueCalendars(server.database.db, reading)).toBe(1);
-    const [listed] = (await json<{ data: CalendarSubscription[] }>(await get(`/api/availability/calendars/${ACT}`, "owner"))).data;
+    const [listed] = (
+      await json<{ data: CalendarSubscription[] }>(await get(`/api/availability/calendars/${ACT}`, "owner"))
+    ).data;
     expect(listed).toMatchObject({ id, error: AVAILABILITY_MESSAGES.calendarUnreachable, busy_days: 1 });
     expect(Date.parse(listed!.last_tried_at!)).toBeGreaterThan(Date.parse(listed!.last_read_at!));
     expect((await availability("owner", day(6), day(9))).map((entry) => entry.date)).toEqual([day(8)]);
@@ -304,11 +409,26 @@ describe("subscribed calendars", () => {
 describe("an act that moves", () => {
   it("has its calendars read again at once, since busy days are days where the act is", async () => {
     // DJ Nova names no place (UTC): 03:00 UTC is that day; in Denver it is the evening before.
-    calendars.serve("/nova.ics", icsFile([`UID:late@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Late set\nDTSTART:${icsDay(day(30))}T030000Z\nDTEND:${icsDay(day(30))}T040000Z`]));
-    const { id } = (await json<{ data: { id: number } }>(await post("/api/availability/calendars/dj-nova", "owner", { url: calendars.url("/nova.ics") }))).data;
+    calendars.serve(
+      "/nova.ics",
+      icsFile([
+        `UID:late@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Late set\nDTSTART:${icsDay(day(30))}T030000Z\nDTEND:${icsDay(day(30))}T040000Z`,
+      ]),
+    );
+    const { id } = (
+      await json<{ data: { id: number } }>(
+        await post("/api/availability/calendars/dj-nova", "owner", { url: calendars.url("/nova.ics") }),
+      )
+    ).data;
     const busyDays = async () => (await availability("owner", day(0), day(60), "dj-nova")).map((entry) => entry.date);
     expect(await busyDays()).toEqual([day(30)]);
-    const moved = await post("/api/acts/update/dj-nova", "owner", { name: "DJ Nova", location: "Denver, CO", additionalLocations: [], social: {}, has_performed_corporate_event: false });
+    const moved = await post("/api/acts/update/dj-nova", "owner", {
+      name: "DJ Nova",
+      location: "Denver, CO",
+      additionalLocations: [],
+      social: {},
+      has_performed_corporate_event: false,
+    });
     expect(moved.status).toBe(200);
     expect(await refreshDueCalendars(server.database.db, reading)).toBe(1);
     expect(await busyDays()).toEqual([day(29)]);
@@ -329,18 +449,34 @@ describe("the act's own feed and a planner's event file", () => {
     // A booking: the planner's event, invited, offered and accepted.
     const date = day(15);
     const eventUrl = (
-      await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Feed Wedding", starttime: `${date}T18:30`, location: "Chicago, IL", hours: 3, venue: "The Drake" }))
+      await json<{ data: { url: string } }>(
+        await post("/api/events/create", "planner", {
+          name: "Feed Wedding",
+          starttime: `${date}T18:30`,
+          location: "Chicago, IL",
+          hours: 3,
+          venue: "The Drake",
+        }),
+      )
     ).data.url;
     await post(`/api/acts/invite-to-event/${ACT}`, "planner", { event: eventUrl });
-    const invite = (await json<{ data: { id: number; event: { url: string } }[] }>(await get("/api/invites", "owner"))).data.find((item) => item.event.url === eventUrl)!;
-    const offer = (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${invite.id}`, "owner", { price: 3000, message: "" }))).data.id;
+    const invite = (
+      await json<{ data: { id: number; event: { url: string } }[] }>(await get("/api/invites", "owner"))
+    ).data.find((item) => item.event.url === eventUrl)!;
+    const offer = (
+      await json<{ data: { id: number } }>(
+        await post(`/api/offers/submit/${invite.id}`, "owner", { price: 3000, message: "" }),
+      )
+    ).data.id;
     expect((await post(`/api/offers/accept/${offer}`, "planner")).status).toBe(200);
     expect((await block(day(16), day(17), "Rest")).status).toBe(201);
     expect(await availability("owner", date, date)).toEqual([{ date, status: "booked", event: "Feed Wedding" }]);
 
     const { url } = (await json<{ data: { url: string } }>(await get(`/api/availability/feed/${ACT}`, "owner"))).data;
     expect(url).toMatch(/^http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]+\.ics$/);
-    expect((await json<{ data: { url: string } }>(await get(`/api/availability/feed/${ACT}`, "admin"))).data.url).toBe(url);
+    expect((await json<{ data: { url: string } }>(await get(`/api/availability/feed/${ACT}`, "admin"))).data.url).toBe(
+      url,
+    );
     const path = new URL(url).pathname;
     const feed = await server.request(path);
     expect(feed.status).toBe(200);
@@ -353,7 +489,9 @@ describe("the act's own feed and a planner's event file", () => {
       expect(vevent.getFirstPropertyValue("uid")).toBeTruthy();
       expect(vevent.getFirstPropertyValue("dtstamp")).toBeTruthy();
     }
-    const booking = new ICAL.Event(vevents.find((vevent) => vevent.getFirstPropertyValue("summary") === "Feed Wedding")!);
+    const booking = new ICAL.Event(
+      vevents.find((vevent) => vevent.getFirstPropertyValue("summary") === "Feed Wedding")!,
+    );
     expect(booking.location).toBe("The Drake, Chicago, IL");
     expect(booking.description).toContain("Pat Planner");
     expect(booking.component.getFirstProperty("dtstart")!.getParameter("tzid")).toBe(ZONE);
@@ -361,13 +499,22 @@ describe("the act's own feed and a planner's event file", () => {
     expect(root.getAllSubcomponents("vtimezone").map((zone) => zone.getFirstPropertyValue("tzid"))).toEqual([ZONE]);
     expect(dayIn(booking.startDate.toJSDate(), ZONE)).toBe(date);
     expect(booking.endDate.toUnixTime() - booking.startDate.toUnixTime()).toBe(3 * 3600);
-    const blocked = new ICAL.Event(vevents.find((vevent) => vevent.getFirstPropertyValue("summary") === "Blocked: Rest")!);
-    expect([blocked.startDate.isDate, blocked.startDate.toString(), blocked.endDate.toString()]).toEqual([true, day(16), day(18)]);
+    const blocked = new ICAL.Event(
+      vevents.find((vevent) => vevent.getFirstPropertyValue("summary") === "Blocked: Rest")!,
+    );
+    expect([blocked.startDate.isDate, blocked.startDate.toString(), blocked.endDate.toString()]).toEqual([
+      true,
+      day(16),
+      day(18),
+    ]);
     // The same read twice gives the same UIDs: a phone updates, not duplicates.
     const again = new ICAL.Component(ICAL.parse(await (await server.request(path)).text()) as unknown[]);
-    expect(again.getAllSubcomponents("vevent").map((vevent) => vevent.getFirstPropertyValue("uid"))).toEqual(vevents.map((vevent) => vevent.getFirstPropertyValue("uid")));
+    expect(again.getAllSubcomponents("vevent").map((vevent) => vevent.getFirstPropertyValue("uid"))).toEqual(
+      vevents.map((vevent) => vevent.getFirstPropertyValue("uid")),
+    );
 
-    const rotated = (await json<{ data: { url: string } }>(await post(`/api/availability/feed/rotate/${ACT}`, "owner"))).data.url;
+    const rotated = (await json<{ data: { url: string } }>(await post(`/api/availability/feed/rotate/${ACT}`, "owner")))
+      .data.url;
     expect(rotated).not.toBe(url);
     expect((await server.request(path)).status).toBe(404);
     expect((await server.request(new URL(rotated).pathname)).status).toBe(200);
@@ -377,7 +524,9 @@ describe("the act's own feed and a planner's event file", () => {
     const file = await get(`/calendar/events/${eventUrl}.ics`, "planner");
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${eventUrl}.ics"`);
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await file.text()) as unknown[]).getFirstSubcomponent("vevent")!);
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(await file.text()) as unknown[]).getFirstSubcomponent("vevent")!,
+    );
     expect([event.summary, event.description]).toEqual(["Feed Wedding", "Booked: The Velvet Tones"]);
     expect((await get(`/calendar/events/${eventUrl}.ics`, "otherPlanner")).status).toBe(404);
     expect((await get(`/calendar/events/${eventUrl}.ics`, "guest")).status).toBe(401);
@@ -389,7 +538,9 @@ describe("every act has its calendar", () => {
   it("the catalogue's acts too: each has its feed's secret, and its address and calendar read", async () => {
     // The catalogue is loaded with the acts' row triggers off, which is how its acts once lost their feeds.
     await seedCatalogue(server.database.db, { storage: server.storage, count: 2 });
-    const missing = (await server.database.db.execute(sql`select count(*)::int as n from acts a where not exists (select 1 from act_calendar_feeds f where f.act_id = a.id)`)) as unknown as {
+    const missing = (await server.database.db.execute(
+      sql`select count(*)::int as n from acts a where not exists (select 1 from act_calendar_feeds f where f.act_id = a.id)`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(missing.rows[0]!.n).toBe(0);
@@ -406,10 +557,14 @@ describe("every act has its calendar", () => {
   });
 
   it("an act that somehow has none gets one when its address is asked for, instead of an error", async () => {
-    await server.database.db.execute(sql`delete from act_calendar_feeds where act_id = (select id from acts where url = 'dj-nova')`);
+    await server.database.db.execute(
+      sql`delete from act_calendar_feeds where act_id = (select id from acts where url = 'dj-nova')`,
+    );
     const feed = await get("/api/availability/feed/dj-nova", "owner");
     expect(feed.status).toBe(200);
     const again = await get("/api/availability/feed/dj-nova", "owner");
-    expect((await json<{ data: { url: string } }>(again)).data.url).toBe((await json<{ data: { url: string } }>(feed)).data.url);
+    expect((await json<{ data: { url: string } }>(again)).data.url).toBe(
+      (await json<{ data: { url: string } }>(feed)).data.url,
+    );
   });
 });

@@ -25,10 +25,16 @@ const ACT = "the-velvet-tones"; // in Chicago, managed by "owner"
 const ZONE = "America/Chicago";
 const day = (offset: number) => addDays(dayIn(new Date(), ZONE), offset);
 const subscribe = (url: string, cookie?: string, act = ACT) =>
-  cookie ? server.request(`/api/availability/calendars/${act}`, { method: "POST", cookie, json: { url } }) : server.post(`/api/availability/calendars/${act}`, "owner", { url });
+  cookie
+    ? server.request(`/api/availability/calendars/${act}`, { method: "POST", cookie, json: { url } })
+    : server.post(`/api/availability/calendars/${act}`, "owner", { url });
 const fieldErrors = async (response: Response) => (await json<{ errors?: Record<string, string[]> }>(response)).errors;
 const busyDays = async () =>
-  (await json<{ data: AvailabilityDay[] }>(await server.get(`/api/acts/${ACT}/availability?from=${day(0)}&to=${day(399)}`, "owner"))).data.filter((entry) => entry.status === "busy");
+  (
+    await json<{ data: AvailabilityDay[] }>(
+      await server.get(`/api/acts/${ACT}/availability?from=${day(0)}&to=${day(399)}`, "owner"),
+    )
+  ).data.filter((entry) => entry.status === "busy");
 const removeAll = () => server.database.db.execute(sql`delete from calendar_subscriptions`);
 
 /**
@@ -80,7 +86,9 @@ describe("a calendar feed that asks too much", () => {
     calendars.serve(
       "/hourly.ics",
       icsFile(
-        [`UID:hourly@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Festival\nDTSTART;TZID=${ZONE}:${icsDay(day(10))}T080000\nDTEND;TZID=${ZONE}:${icsDay(day(10))}T083000\nRRULE:FREQ=HOURLY;COUNT=60`],
+        [
+          `UID:hourly@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Festival\nDTSTART;TZID=${ZONE}:${icsDay(day(10))}T080000\nDTEND;TZID=${ZONE}:${icsDay(day(10))}T083000\nRRULE:FREQ=HOURLY;COUNT=60`,
+        ],
         [ZONE],
       ),
     );
@@ -90,7 +98,10 @@ describe("a calendar feed that asks too much", () => {
   });
 
   it("work past the budget (rules that step through a century before today) is stopped, said plainly, and /healthz answers meanwhile", async () => {
-    const century = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `UID:century-${n}@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Old ${n}\nDTSTART:1900010${n}T100000Z\nDTEND:1900010${n}T110000Z\nRRULE:FREQ=DAILY`);
+    const century = [1, 2, 3, 4, 5, 6, 7, 8].map(
+      (n) =>
+        `UID:century-${n}@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Old ${n}\nDTSTART:1900010${n}T100000Z\nDTEND:1900010${n}T110000Z\nRRULE:FREQ=DAILY`,
+    );
     calendars.serve("/century.ics", icsFile(century));
     const started = performance.now();
     const { result, slowestHealthMs } = await withHealthTimed(() => subscribe(calendars.url("/century.ics")));
@@ -98,13 +109,21 @@ describe("a calendar feed that asks too much", () => {
     expect(slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
     // Stopped near the budget, not after every step of every rule.
     expect(performance.now() - started).toBeLessThan(AVAILABILITY.feedWorkMs + 6_000);
-    expect((await json<{ data: unknown[] }>(await server.get(`/api/availability/calendars/${ACT}`, "owner"))).data).toEqual([]);
+    expect(
+      (await json<{ data: unknown[] }>(await server.get(`/api/availability/calendars/${ACT}`, "owner"))).data,
+    ).toEqual([]);
   });
 
   it(`more than ${AVAILABILITY.feedMaxOccurrences.toLocaleString("en-US")} busy occurrences ahead is refused, and nothing is kept`, async () => {
-    const daily = Array.from({ length: 30 }, (_, n) => `UID:daily-${n}@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Daily ${n}\nDTSTART:${icsDay(day(1))}T1${n % 10}0000Z\nRRULE:FREQ=DAILY`);
+    const daily = Array.from(
+      { length: 30 },
+      (_, n) =>
+        `UID:daily-${n}@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Daily ${n}\nDTSTART:${icsDay(day(1))}T1${n % 10}0000Z\nRRULE:FREQ=DAILY`,
+    );
     calendars.serve("/crowded.ics", icsFile(daily));
-    expect(await fieldErrors(await subscribe(calendars.url("/crowded.ics")))).toEqual({ url: [AVAILABILITY_MESSAGES.calendarTooManyEvents] });
+    expect(await fieldErrors(await subscribe(calendars.url("/crowded.ics")))).toEqual({
+      url: [AVAILABILITY_MESSAGES.calendarTooManyEvents],
+    });
     expect(await busyDays()).toEqual([]);
   });
 });
@@ -112,25 +131,35 @@ describe("a calendar feed that asks too much", () => {
 describe("subscribing, per account", () => {
   it(`at most ${ACCOUNT_LIMITS.calendarSubscribeTried.max} attempts an hour, refused ones counted: then 429 with Retry-After`, async () => {
     for (let attempt = 1; attempt <= ACCOUNT_LIMITS.calendarSubscribeTried.max; attempt++) {
-      expect(await fieldErrors(await subscribe(calendars.url(`/nothing-${attempt}.ics`))), `attempt ${attempt}`).toEqual({ url: [AVAILABILITY_MESSAGES.calendarUnreachable] });
+      expect(
+        await fieldErrors(await subscribe(calendars.url(`/nothing-${attempt}.ics`))),
+        `attempt ${attempt}`,
+      ).toEqual({ url: [AVAILABILITY_MESSAGES.calendarUnreachable] });
     }
-    calendars.serve("/fine.ics", icsFile([`UID:fine@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Gig\nDTSTART;VALUE=DATE:${icsDay(day(3))}`]));
+    calendars.serve(
+      "/fine.ics",
+      icsFile([`UID:fine@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Gig\nDTSTART;VALUE=DATE:${icsDay(day(3))}`]),
+    );
     const refused = await subscribe(calendars.url("/fine.ics"));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(calendars.reads("/fine.ics")).toBe(0);
     // Another account is not held back by this one.
-    expect((await server.post(`/api/availability/calendars/${ACT}`, "admin", { url: calendars.url("/fine.ics") })).status).toBe(201);
+    expect(
+      (await server.post(`/api/availability/calendars/${ACT}`, "admin", { url: calendars.url("/fine.ics") })).status,
+    ).toBe(201);
     await removeAll();
   });
 
   it(`at most ${AVAILABILITY.subscribingAtOnce} at once: the next is 429 at once, without a request made for it`, async () => {
-    for (const path of ["/slow-1.ics", "/slow-2.ics"]) calendars.serve(path, { status: 200, body: icsFile([]), delayMs: 1_500 });
+    for (const path of ["/slow-1.ics", "/slow-2.ics"])
+      calendars.serve(path, { status: 200, body: icsFile([]), delayMs: 1_500 });
     calendars.serve("/third.ics", icsFile([]));
     const cookie = (await server.cookieFor("owner"))!;
     const slow = ["/slow-1.ics", "/slow-2.ics"].map((path) => subscribe(calendars.url(path), cookie));
     // Both are under way once the calendar server has been asked for each.
-    for (let waited = 0; calendars.reads("/slow-1.ics") + calendars.reads("/slow-2.ics") < 2 && waited < 200; waited++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let waited = 0; calendars.reads("/slow-1.ics") + calendars.reads("/slow-2.ics") < 2 && waited < 200; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const third = await subscribe(calendars.url("/third.ics"), cookie);
     expect(third.status).toBe(429);
     expect((await json<{ message: string }>(third)).message).toBe(AVAILABILITY_MESSAGES.subscribingAtOnce);
@@ -151,7 +180,9 @@ describe("blocked days, per act", () => {
     expect(refused.status).toBe(409);
     expect((await json<{ message: string }>(refused)).message).toBe(AVAILABILITY_MESSAGES.tooManyBlocks);
     expect((await server.post(`/api/availability/unblock/${rows[0]!.id}`, "owner")).status).toBe(200);
-    expect((await server.post(`/api/availability/block/${ACT}`, "owner", { from: day(30), to: day(30) })).status).toBe(201);
+    expect((await server.post(`/api/availability/block/${ACT}`, "owner", { from: day(30), to: day(30) })).status).toBe(
+      201,
+    );
     await server.database.db.execute(sql`delete from act_blocks`);
   });
 });

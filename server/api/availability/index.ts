@@ -1,9 +1,21 @@
 import { z } from "@hono/zod-openapi";
-import { availabilityDaySchema, availabilityQuerySchema, blockDaysSchema, calendarSubscriptionSchema, subscribeCalendarSchema } from "#domain/availability";
+import {
+  availabilityDaySchema,
+  availabilityQuerySchema,
+  blockDaysSchema,
+  calendarSubscriptionSchema,
+  subscribeCalendarSchema,
+} from "#domain/availability";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { actAvailability, blockDays, findManagedBlock, unblockDays } from "#server/services/availability";
 import { actFeedAddress, rotateActFeed } from "#server/services/calendar-feed";
-import { type CalendarReading, findManagedCalendar, listCalendars, removeCalendar, subscribeCalendar } from "#server/services/calendar-subscriptions";
+import {
+  type CalendarReading,
+  findManagedCalendar,
+  listCalendars,
+  removeCalendar,
+  subscribeCalendar,
+} from "#server/services/calendar-subscriptions";
 import { onAct, onItem, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { actionRoute, actUrlParam, createRouter, idParam } from "../router";
@@ -13,7 +25,11 @@ const feedResult = z
     url: z.string().describe("The private iCalendar address: whoever has it reads the act's bookings and blocked days"),
     message: z.string().optional().describe("What happened, after a replacement"),
   })
-  .meta({ id: "CalendarFeed", description: "The act's own feed", example: { url: "https://eva.example/calendar/q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6.ics" } });
+  .meta({
+    id: "CalendarFeed",
+    description: "The act's own feed",
+    example: { url: "https://eva.example/calendar/q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6.ics" },
+  });
 const json = <S extends z.ZodType>(schema: S) => ({ content: { "application/json": { schema } }, required: true });
 
 /** The act's calendar (issue 31): availability for anyone who may see the act; the rest for its manager and admins. */
@@ -26,16 +42,31 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
           method: "get",
           path: "/acts/{actUrl}/availability",
           tags: ["Availability"],
-          summary: "The days from `from` to `to` (today and the next 90 by default, 400 at most) on which the act is not free",
+          summary:
+            "The days from `from` to `to` (today and the next 90 by default, 400 at most) on which the act is not free",
           request: { params: actUrlParam, query: availabilityQuerySchema },
           responses: {
-            200: dataResponse("Days that are not free, in order: booked, blocked or busy for the act's manager and admins, unavailable for everyone else", z.array(availabilityDaySchema)),
+            200: dataResponse(
+              "Days that are not free, in order: booked, blocked or busy for the act's manager and admins, unavailable for everyone else",
+              z.array(availabilityDaySchema),
+            ),
             ...errorResponses(422),
           },
         },
         { who: "Whoever may see the act", session: "optional", forbids: false, finds: true },
       ),
-      async (c) => c.json({ data: await actAvailability(c.get("db"), c.get("viewer"), c.req.valid("param").actUrl, c.req.valid("query")) }, 200),
+      async (c) =>
+        c.json(
+          {
+            data: await actAvailability(
+              c.get("db"),
+              c.get("viewer"),
+              c.req.valid("param").actUrl,
+              c.req.valid("query"),
+            ),
+          },
+          200,
+        ),
     )
     .openapi(
       apiRoute({
@@ -47,7 +78,11 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         request: { params: actUrlParam, body: json(blockDaysSchema) },
         responses: { 201: dataResponse("Blocked", createdResultSchema), ...errorResponses(409) },
       }),
-      async (c) => c.json({ data: await blockDays(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 201),
+      async (c) =>
+        c.json(
+          { data: await blockDays(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
+          201,
+        ),
     )
     .openapi(
       actionRoute({
@@ -66,13 +101,26 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         middleware: [onAct()],
         path: "/availability/calendars/{actUrl}",
         tags: ["Availability"],
-        summary: "Subscribe to an iCalendar feed (http, https, webcal), read at once and then every CALENDAR_REFRESH_MINUTES",
+        summary:
+          "Subscribe to an iCalendar feed (http, https, webcal), read at once and then every CALENDAR_REFRESH_MINUTES",
         description:
           "The feed is read on a worker thread within a budget (about 2 seconds of work and 10,000 busy occurrences in the next 400 days; a rule more frequent than daily counts the days it touches). An account tries at most 10 subscriptions an hour, refused ones included, and 2 at once (429).",
         request: { params: actUrlParam, body: json(subscribeCalendarSchema) },
         responses: { 201: dataResponse("Subscribed", createdResultSchema), ...errorResponses(409, 429) },
       }),
-      async (c) => c.json({ data: await subscribeCalendar(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"), reading) }, 201),
+      async (c) =>
+        c.json(
+          {
+            data: await subscribeCalendar(
+              c.get("db"),
+              requireViewer(c),
+              c.req.valid("param").actUrl,
+              c.req.valid("json"),
+              reading,
+            ),
+          },
+          201,
+        ),
     )
     .openapi(
       apiRoute({
@@ -84,7 +132,8 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         request: { params: actUrlParam },
         responses: { 200: dataResponse("Subscriptions, oldest first", z.array(calendarSubscriptionSchema)) },
       }),
-      async (c) => c.json({ data: await listCalendars(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+      async (c) =>
+        c.json({ data: await listCalendars(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
     )
     .openapi(
       actionRoute({
@@ -107,7 +156,11 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         request: { params: actUrlParam },
         responses: { 200: dataResponse("The feed's address", feedResult) },
       }),
-      async (c) => c.json({ data: await actFeedAddress(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) }, 200),
+      async (c) =>
+        c.json(
+          { data: await actFeedAddress(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) },
+          200,
+        ),
     )
     .openapi(
       actionRoute({
@@ -118,6 +171,10 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         summary: "Replace the feed's address; the old one stops answering",
         params: actUrlParam,
       }),
-      async (c) => c.json({ data: await rotateActFeed(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) }, 200),
+      async (c) =>
+        c.json(
+          { data: await rotateActFeed(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) },
+          200,
+        ),
     );
 }

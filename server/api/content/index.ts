@@ -3,8 +3,20 @@ import { createdResultSchema, messageResultSchema } from "#domain/resources/resu
 import { offeringSchema } from "#domain/schemas/offering";
 import { reorderSchema } from "#domain/schemas/reorder";
 import { testimonialSchema } from "#domain/schemas/testimonial";
-import { createPackage, editPackage, findLivePackage, orderPackages, softDeletePackage } from "#server/services/packages";
-import { addTestimonial, deleteTestimonial, editTestimonial, findTestimonial, orderTestimonials } from "#server/services/testimonials";
+import {
+  createPackage,
+  editPackage,
+  findLivePackage,
+  orderPackages,
+  softDeletePackage,
+} from "#server/services/packages";
+import {
+  addTestimonial,
+  deleteTestimonial,
+  editTestimonial,
+  findTestimonial,
+  orderTestimonials,
+} from "#server/services/testimonials";
 import { onAct, onItem, requireViewer, roles } from "../guards";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, idParam as pathId } from "../router";
 
@@ -32,7 +44,11 @@ export const contentRoutes = createRouter()
       body: testimonialSchema,
       errors: CREATE_ERRORS,
     }),
-    async (c) => c.json({ data: await addTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        { data: await addTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
+        200,
+      ),
   )
   .openapi(
     actionRouteWithBody({
@@ -45,7 +61,11 @@ export const contentRoutes = createRouter()
       body: testimonialSchema,
       errors: WRITE_ERRORS,
     }),
-    async (c) => c.json({ data: await editTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        { data: await editTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) },
+        200,
+      ),
   )
   .openapi(
     actionRoute({
@@ -83,7 +103,11 @@ export const contentRoutes = createRouter()
       body: offeringSchema,
       errors: CREATE_ERRORS,
     }),
-    async (c) => c.json({ data: await createPackage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        { data: await createPackage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
+        200,
+      ),
   )
   .openapi(
     actionRouteWithBody({
@@ -98,7 +122,10 @@ export const contentRoutes = createRouter()
     }),
     async (c) => {
       const { actUrl, packageId } = c.req.valid("param");
-      return c.json({ data: await editPackage(c.get("db"), requireViewer(c), actUrl, packageId, c.req.valid("json")) }, 200);
+      return c.json(
+        { data: await editPackage(c.get("db"), requireViewer(c), actUrl, packageId, c.req.valid("json")) },
+        200,
+      );
     },
   )
   .openapi(

@@ -1,7 +1,18 @@
-import { conversationIdSchema, conversationSchema, conversationSummarySchema, messageIdSchema } from "#domain/resources/conversations";
+import {
+  conversationIdSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  messageIdSchema,
+} from "#domain/resources/conversations";
 import { canMessageAct } from "#domain/permissions";
 import { conversationListQuerySchema, messageSchema, startConversationSchema } from "#domain/schemas/conversations";
-import { findReadableConversation, listConversations, postMessage, readConversation, startConversation } from "#server/services/conversations";
+import {
+  findReadableConversation,
+  listConversations,
+  postMessage,
+  readConversation,
+  startConversation,
+} from "#server/services/conversations";
 import { onAct, onItem, requireViewer, signedIn } from "../guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
 import { actUrlParam, createRouter, idParam } from "../router";
@@ -21,8 +32,12 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         middleware: [onAct(canMessageAct, "Planners, to an approved act that is not for internal use only")],
         path: "/conversations/start/{actUrl}",
         tags: TAGS,
-        summary: "Write to an act, about one of the planner's events or none: the conversation is made on the first message and reused after",
-        request: { params: actUrlParam, body: { content: { "application/json": { schema: startConversationSchema } }, required: true } },
+        summary:
+          "Write to an act, about one of the planner's events or none: the conversation is made on the first message and reused after",
+        request: {
+          params: actUrlParam,
+          body: { content: { "application/json": { schema: startConversationSchema } }, required: true },
+        },
         responses: {
           201: dataResponse("A new conversation, with the message", conversationIdSchema),
           200: dataResponse("The conversation that already existed, with the message added", conversationIdSchema),
@@ -30,7 +45,12 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         },
       }),
       async (c) => {
-        const { id, created: isNew } = await startConversation(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json"));
+        const { id, created: isNew } = await startConversation(
+          c.get("db"),
+          requireViewer(c),
+          c.req.valid("param").actUrl,
+          c.req.valid("json"),
+        );
         return isNew ? c.json({ data: { id } }, 201) : c.json({ data: { id } }, 200);
       },
     )
@@ -40,7 +60,8 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         middleware: [signedIn],
         path: "/conversations",
         tags: TAGS,
-        summary: "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first; an admin's are every conversation, found with `q`",
+        summary:
+          "A page of the caller's conversations (as planner, or as the artist of the act), latest activity first; an admin's are every conversation, found with `q`",
         request: { query: conversationListQuerySchema },
         responses: { 200: pagedResponse("Conversations", conversationSummarySchema) },
       }),
@@ -56,7 +77,8 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         request: { params: idParam("id") },
         responses: { 200: dataResponse("The conversation", conversationSchema) },
       }),
-      async (c) => c.json({ data: await readConversation(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+      async (c) =>
+        c.json({ data: await readConversation(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
     )
     .openapi(
       apiRoute({
@@ -65,10 +87,17 @@ export const conversationRoutes = (hub?: ConversationHub) =>
         path: "/conversations/{id}/messages",
         tags: TAGS,
         summary: "Write in a conversation (its planner or the act's artist); the other side is told",
-        request: { params: idParam("id"), body: { content: { "application/json": { schema: messageSchema } }, required: true } },
+        request: {
+          params: idParam("id"),
+          body: { content: { "application/json": { schema: messageSchema } }, required: true },
+        },
         responses: { 201: dataResponse("The new message", messageIdSchema), ...errorResponses(429) },
       }),
-      async (c) => c.json({ data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
+      async (c) =>
+        c.json(
+          { data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) },
+          201,
+        ),
     )
     .openapi(conversationStreamRoute, (c) => {
       if (!hub) throw new ApiError("internal", "Live conversations are not served here");

@@ -12,7 +12,9 @@ let server: TestServer;
 let conversation = 0;
 beforeAll(async () => {
   server = await createTestServer();
-  const started = await server.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Are you free on June 12?" });
+  const started = await server.post("/api/conversations/start/the-velvet-tones", "planner", {
+    body: "Are you free on June 12?",
+  });
   conversation = (await json<{ data: { id: number } }>(started)).data.id;
 });
 afterAll(async () => server.close());
@@ -36,12 +38,16 @@ function eventsOf(response: Response) {
               .filter((line) => !line.startsWith(":"))
               .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
           );
-          if (fields.event === "message") return { id: fields.id!, message: JSON.parse(fields.data!) as ConversationMessage };
+          if (fields.event === "message")
+            return { id: fields.id!, message: JSON.parse(fields.data!) as ConversationMessage };
           continue;
         }
         const left = deadline - Date.now();
         if (left <= 0) throw new Error("no event in time");
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
         if (chunk === null) throw new Error("no event in time");
         if (chunk.done) throw new Error("the stream ended");
         buffer += chunk.value;
@@ -51,8 +57,16 @@ function eventsOf(response: Response) {
   };
 }
 
-const openStream = async (request: (path: string, options: { cookie?: string | null; headers?: Record<string, string> }) => Promise<Response>, cookie: string, query = "", lastEventId?: string) => {
-  const response = await request(`/api/conversations/${conversation}/stream${query}`, { cookie, headers: lastEventId ? { "last-event-id": lastEventId } : {} });
+const openStream = async (
+  request: (path: string, options: { cookie?: string | null; headers?: Record<string, string> }) => Promise<Response>,
+  cookie: string,
+  query = "",
+  lastEventId?: string,
+) => {
+  const response = await request(`/api/conversations/${conversation}/stream${query}`, {
+    cookie,
+    headers: lastEventId ? { "last-event-id": lastEventId } : {},
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
   return eventsOf(response);
@@ -62,7 +76,12 @@ describe("a conversation's stream", () => {
   it("starts with what was written, then brings a new message within a second, each with its id", async () => {
     const stream = await openStream(server.request, (await server.cookieFor("owner"))!);
     const first = await stream.next();
-    expect(first.message).toMatchObject({ kind: "text", body: "Are you free on June 12?", mine: false, from: { name: "Pat Planner" } });
+    expect(first.message).toMatchObject({
+      kind: "text",
+      body: "Are you free on June 12?",
+      mine: false,
+      from: { name: "Pat Planner" },
+    });
     expect(first.id).toBe(String(first.message.id));
     const sent = performance.now();
     await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "And on the 13th?" });
@@ -74,14 +93,22 @@ describe("a conversation's stream", () => {
 
   it("resumes after the last id it was given (Last-Event-ID wins over ?after=), losing nothing written while away", async () => {
     const cookie = (await server.cookieFor("owner"))!;
-    const { data } = await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "owner"));
+    const { data } = await json<{ data: { messages: ConversationMessage[] } }>(
+      await server.get(`/api/conversations/${conversation}`, "owner"),
+    );
     const seen = data.messages.at(-1)!.id;
     // Written while no stream was open.
-    await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "Written while you were away" });
+    await server.post(`/api/conversations/${conversation}/messages`, "planner", {
+      body: "Written while you were away",
+    });
     const resumed = await openStream(server.request, cookie, "", String(seen));
     expect((await resumed.next()).message.body).toBe("Written while you were away");
     await resumed.close();
-    const latest = (await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "owner"))).data.messages.at(-1)!.id;
+    const latest = (
+      await json<{ data: { messages: ConversationMessage[] } }>(
+        await server.get(`/api/conversations/${conversation}`, "owner"),
+      )
+    ).data.messages.at(-1)!.id;
     // ?after=0 would replay everything; the browser's Last-Event-ID wins, so only the new one arrives.
     const byHeader = await openStream(server.request, cookie, "?after=0", String(latest));
     await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "After a gap" });
@@ -92,8 +119,14 @@ describe("a conversation's stream", () => {
   it("is for the conversation's readers only: 401 for a guest, 404 for anyone else, 400 for a bad ?after", async () => {
     expect((await server.request(`/api/conversations/${conversation}/stream`)).status).toBe(401);
     for (const who of ["otherPlanner", "otherArtist"] as const)
-      expect((await server.request(`/api/conversations/${conversation}/stream`, { cookie: (await server.cookieFor(who))! })).status, who).toBe(404);
-    const bad = await server.request(`/api/conversations/${conversation}/stream?after=-1`, { cookie: (await server.cookieFor("owner"))! });
+      expect(
+        (await server.request(`/api/conversations/${conversation}/stream`, { cookie: (await server.cookieFor(who))! }))
+          .status,
+        who,
+      ).toBe(404);
+    const bad = await server.request(`/api/conversations/${conversation}/stream?after=-1`, {
+      cookie: (await server.cookieFor("owner"))!,
+    });
     expect([400, 422]).toContain(bad.status);
     const admin = await openStream(server.request, (await server.cookieFor("admin"))!);
     expect((await admin.next()).message.body).toBe("Are you free on June 12?");
@@ -105,8 +138,14 @@ describe.runIf(process.env.TEST_DB === "postgres")("across servers", () => {
   it("a message written on one server reaches a stream open on another within a second", async () => {
     const peer = await createPeerServer(server);
     try {
-      const { data } = await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "owner"));
-      const stream = await openStream(peer.request, (await server.cookieFor("owner"))!, `?after=${data.messages.at(-1)!.id}`);
+      const { data } = await json<{ data: { messages: ConversationMessage[] } }>(
+        await server.get(`/api/conversations/${conversation}`, "owner"),
+      );
+      const stream = await openStream(
+        peer.request,
+        (await server.cookieFor("owner"))!,
+        `?after=${data.messages.at(-1)!.id}`,
+      );
       const sent = performance.now();
       await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "Sent to the other server" });
       expect((await stream.next(1_000)).message.body).toBe("Sent to the other server");
@@ -121,10 +160,14 @@ describe.runIf(process.env.TEST_DB === "postgres")("across servers", () => {
     const peer = await createPeerServer(server, { liveStreams: { checkEveryMs: 1_000 } });
     try {
       const cookie = await server.signIn("artist@example.com");
-      const { data } = await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "owner"));
+      const { data } = await json<{ data: { messages: ConversationMessage[] } }>(
+        await server.get(`/api/conversations/${conversation}`, "owner"),
+      );
       const stream = await openStream(peer.request, cookie, `?after=${data.messages.at(-1)!.id}`);
       expect((await server.request("/api/auth/sign-out", { method: "POST", cookie, json: {} })).status).toBe(200);
-      await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "After the other server's sign-out" });
+      await server.post(`/api/conversations/${conversation}/messages`, "planner", {
+        body: "After the other server's sign-out",
+      });
       await expect(stream.next(6_000)).rejects.toThrow("the stream ended");
     } finally {
       await peer.close();
@@ -154,7 +197,9 @@ describe("what one account may hold open, and for how long", () => {
 
   it("fifteen streams of one conversation get a message at once, from one read, and /healthz answers meanwhile", async () => {
     const streams = [];
-    for (const who of ["planner", "owner", "admin"] as const) for (let n = 0; n < 5; n++) streams.push(await openStream(server.request, (await server.cookieFor(who))!, `?after=${await lastId()}`));
+    for (const who of ["planner", "owner", "admin"] as const)
+      for (let n = 0; n < 5; n++)
+        streams.push(await openStream(server.request, (await server.cookieFor(who))!, `?after=${await lastId()}`));
     let slowestHealth = 0;
     const sent = performance.now();
     await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "To everyone at once" });
@@ -176,7 +221,9 @@ describe("what one account may hold open, and for how long", () => {
 
 /** The id of the conversation's newest message. */
 async function lastId(): Promise<number> {
-  const { data } = await json<{ data: { messages: ConversationMessage[] } }>(await server.get(`/api/conversations/${conversation}`, "admin"));
+  const { data } = await json<{ data: { messages: ConversationMessage[] } }>(
+    await server.get(`/api/conversations/${conversation}`, "admin"),
+  );
   return data.messages.at(-1)!.id;
 }
 
@@ -192,7 +239,9 @@ describe("a stream outlives no access", () => {
   it("ends when the act is reassigned away from its reader, and delivers nothing written after", async () => {
     const started = await server.post("/api/conversations/start/dj-nova", "planner", { body: "Do you play vinyl?" });
     const nova = (await json<{ data: { id: number } }>(started)).data.id;
-    const events = await server.request(`/api/conversations/${nova}/stream`, { cookie: (await server.cookieFor("owner"))! });
+    const events = await server.request(`/api/conversations/${nova}/stream`, {
+      cookie: (await server.cookieFor("owner"))!,
+    });
     const stream = eventsOf(events);
     expect((await stream.next()).message.body).toBe("Do you play vinyl?");
     expect((await server.post("/api/acts/reassign/dj-nova", "admin", { act: "artist2" })).status).toBe(200);
@@ -206,11 +255,18 @@ describe("a stream outlives no access", () => {
     try {
       const started = await hurried.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Quick one" });
       const id = (await json<{ data: { id: number } }>(started)).data.id;
-      const events = eventsOf(await hurried.request(`/api/conversations/${id}/stream`, { cookie: (await hurried.cookieFor("owner"))! }));
+      const events = eventsOf(
+        await hurried.request(`/api/conversations/${id}/stream`, { cookie: (await hurried.cookieFor("owner"))! }),
+      );
       const first = await events.next();
       await expect(events.next(4_000)).rejects.toThrow("the stream ended");
       await hurried.post(`/api/conversations/${id}/messages`, "planner", { body: "While you were reconnecting" });
-      const again = eventsOf(await hurried.request(`/api/conversations/${id}/stream`, { cookie: (await hurried.cookieFor("owner"))!, headers: { "last-event-id": first.id } }));
+      const again = eventsOf(
+        await hurried.request(`/api/conversations/${id}/stream`, {
+          cookie: (await hurried.cookieFor("owner"))!,
+          headers: { "last-event-id": first.id },
+        }),
+      );
       expect((await again.next()).message.body).toBe("While you were reconnecting");
       await again.close();
     } finally {

@@ -15,10 +15,22 @@ export const conversationStreamRoute = apiRoute({
   middleware: [onItem("id", findReadableConversation, "The conversation's planner, the act's artist and admins")],
   path: "/conversations/{id}/stream",
   tags: ["Conversations"],
-  summary: "The conversation's new messages as they are written, on any server: server-sent events named `message`, each with its id",
+  summary:
+    "The conversation's new messages as they are written, on any server: server-sent events named `message`, each with its id",
   description:
     "Each event's `id` is the message's; a client that reconnects with `Last-Event-ID` (browsers do) or `?after=` gets every message after that one, so nothing is lost to a dropped connection. Without either, the stream starts with every message. Messages it delivers count as read. An account keeps at most 5 streams open (429 beyond); a stream ends within 5 seconds of its reader losing access (sign-out, a password change, the act reassigned away) and after an hour in any case, and the browser reconnects.",
-  request: { params: idParam("id"), query: z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional().describe("The last message id the client has") }) },
+  request: {
+    params: idParam("id"),
+    query: z.object({
+      after: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2_147_483_647)
+        .optional()
+        .describe("The last message id the client has"),
+    }),
+  },
   responses: {
     200: {
       description: "An event stream that stays open",
@@ -58,7 +70,8 @@ export function streamConversation(hub: ConversationHub) {
         stream.onAbort(resolve);
         open.attach({
           send: async (messages) => {
-            for (const message of messages) await stream.writeSSE({ id: String(message.id), event: "message", data: JSON.stringify(message) });
+            for (const message of messages)
+              await stream.writeSSE({ id: String(message.id), event: "message", data: JSON.stringify(message) });
           },
           heartbeat: () => stream.write(": still here\n\n").then(() => undefined),
           end: resolve,

@@ -20,7 +20,11 @@ async function uploadPdf(as: Who, name = "rider.pdf") {
   const form = new FormData();
   form.set("purpose", "document");
   form.set("file", new File([new Uint8Array(simplePdf("Rider"))], name));
-  const response = await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor(as) });
+  const response = await server.request("/api/uploads", {
+    method: "POST",
+    body: form,
+    cookie: await server.cookieFor(as),
+  });
   return (await json<{ data: { path: string } }>(response)).data.path;
 }
 
@@ -33,7 +37,8 @@ interface DocumentView {
   file_path: string;
   act: { url: string };
 }
-const list = async (as: Who, query = "") => (await json<{ data: DocumentView[] }>(await get(`/api/documents${query}`, as))).data;
+const list = async (as: Who, query = "") =>
+  (await json<{ data: DocumentView[] }>(await get(`/api/documents${query}`, as))).data;
 
 describe("documents", () => {
   it("lists the documents of the caller's own acts; admins see all", async () => {
@@ -47,12 +52,30 @@ describe("documents", () => {
 
   it("the act's artist adds one, which waits for approval; the spec's label by type", async () => {
     const path = await uploadPdf("owner", "Tech Rider.pdf");
-    expect((await post("/api/documents/create/the-velvet-tones", "otherArtist", { title: "Rider", path })).status).toBe(403);
-    expect((await post("/api/documents/create/the-velvet-tones", "planner", { title: "Rider", path })).status).toBe(403);
-    expect(await (await post("/api/documents/create/the-velvet-tones", "owner", {})).json()).toMatchObject({ errors: { title: ["Title is required"], path: ["Document is required"] } });
-    expect((await post("/api/documents/create/the-velvet-tones", "owner", { title: "Rider", path: await uploadPdf("otherArtist") })).status).toBe(422);
-    expect((await post("/api/documents/create/the-velvet-tones", "owner", { title: "Tech Rider", path, is_public: true })).status).toBe(200);
-    expect((await post("/api/documents/create/the-velvet-tones", "owner", { title: "Again", path, is_public: true })).status).toBe(409);
+    expect((await post("/api/documents/create/the-velvet-tones", "otherArtist", { title: "Rider", path })).status).toBe(
+      403,
+    );
+    expect((await post("/api/documents/create/the-velvet-tones", "planner", { title: "Rider", path })).status).toBe(
+      403,
+    );
+    expect(await (await post("/api/documents/create/the-velvet-tones", "owner", {})).json()).toMatchObject({
+      errors: { title: ["Title is required"], path: ["Document is required"] },
+    });
+    expect(
+      (
+        await post("/api/documents/create/the-velvet-tones", "owner", {
+          title: "Rider",
+          path: await uploadPdf("otherArtist"),
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await post("/api/documents/create/the-velvet-tones", "owner", { title: "Tech Rider", path, is_public: true }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await post("/api/documents/create/the-velvet-tones", "owner", { title: "Again", path, is_public: true })).status,
+    ).toBe(409);
     const doc = (await list("owner")).find((item) => item.title === "Tech Rider")!;
     expect(doc).toMatchObject({ type: "PDF Document", approval: "pending", is_public: true });
     // Not approved yet: only its managers may fetch it, and the profile does not show it.
@@ -68,7 +91,9 @@ describe("documents", () => {
     for (const who of ["guest", "planner", "owner", "otherArtist"] as const) {
       expect((await post(`/api/documents/approve/${doc.id}`, who)).status, who).toBe(who === "guest" ? 401 : 403);
     }
-    expect(await (await post(`/api/documents/approve/${doc.id}`, "admin")).json()).toEqual({ data: { message: "Tech Rider Approved" } });
+    expect(await (await post(`/api/documents/approve/${doc.id}`, "admin")).json()).toEqual({
+      data: { message: "Tech Rider Approved" },
+    });
     const profile = (await json<{ data: ActProfile }>(await server.request("/api/acts/the-velvet-tones"))).data;
     expect(profile.approvedPublicDocuments.map((item) => item.title)).toContain("Tech Rider");
     const file = await server.request(`/files/${doc.file_path}`);
@@ -90,7 +115,9 @@ describe("documents", () => {
   it("the act's artist or an admin deletes one, with its file", async () => {
     const doc = (await list("owner")).find((item) => item.title === "Tech Rider")!;
     expect((await post(`/api/documents/delete/${doc.id}`, "otherArtist")).status).toBe(403);
-    expect(await (await post(`/api/documents/delete/${doc.id}`, "owner")).json()).toEqual({ data: { message: "Tech Rider Deleted" } });
+    expect(await (await post(`/api/documents/delete/${doc.id}`, "owner")).json()).toEqual({
+      data: { message: "Tech Rider Deleted" },
+    });
     expect((await get(`/files/${doc.file_path}`, "owner")).status).toBe(404);
     expect((await post(`/api/documents/delete/${doc.id}`, "owner")).status).toBe(404);
   });

@@ -4,7 +4,13 @@ import { documentSchema as documentAnswerSchema } from "#domain/resources/docume
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { text } from "#domain/schemas/fields";
 import { documentSchema } from "#domain/schemas/documents";
-import { findDocument, createDocument, deleteDocument, listDocuments, setDocumentApproval } from "#server/services/documents";
+import {
+  findDocument,
+  createDocument,
+  deleteDocument,
+  listDocuments,
+  setDocumentApproval,
+} from "#server/services/documents";
 import { adminOnly, onAct, onItem, roles, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
@@ -21,9 +27,16 @@ export function documentRoutes(storage: FileStorage) {
         tags: ["Documents"],
         summary: "Documents of the caller's acts (admins: all), optionally of one act",
         request: { query: z.object({ actUrl: text().max(255).optional() }) },
-        responses: { 200: dataResponse("Documents, by act name and age", z.array(documentAnswerSchema)), ...errorResponses(404) },
+        responses: {
+          200: dataResponse("Documents, by act name and age", z.array(documentAnswerSchema)),
+          ...errorResponses(404),
+        },
       }),
-      async (c) => c.json({ data: await listDocuments(c.get("db"), requireViewer(c), c.req.valid("query").actUrl || undefined) }, 200),
+      async (c) =>
+        c.json(
+          { data: await listDocuments(c.get("db"), requireViewer(c), c.req.valid("query").actUrl || undefined) },
+          200,
+        ),
     )
     .openapi(
       actionRouteWithBody({
@@ -36,7 +49,13 @@ export function documentRoutes(storage: FileStorage) {
         body: documentSchema,
         errors: [400, 401, 403, 404, 409, 422],
       }),
-      async (c) => c.json({ data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+      async (c) =>
+        c.json(
+          {
+            data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")),
+          },
+          200,
+        ),
     )
     .openapi(
       actionRoute({
@@ -48,7 +67,8 @@ export function documentRoutes(storage: FileStorage) {
         params: idParam,
         errors: [401, 403, 404],
       }),
-      async (c) => c.json({ data: await deleteDocument(c.get("db"), storage, requireViewer(c), c.req.valid("param").id) }, 200),
+      async (c) =>
+        c.json({ data: await deleteDocument(c.get("db"), storage, requireViewer(c), c.req.valid("param").id) }, 200),
     )
     .openapi(
       actionRoute({
@@ -60,7 +80,11 @@ export function documentRoutes(storage: FileStorage) {
         params: idParam,
         errors: [401, 403, 404],
       }),
-      async (c) => c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "approved") }, 200),
+      async (c) =>
+        c.json(
+          { data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "approved") },
+          200,
+        ),
     )
     .openapi(
       actionRoute({
@@ -72,6 +96,10 @@ export function documentRoutes(storage: FileStorage) {
         params: idParam,
         errors: [401, 403, 404],
       }),
-      async (c) => c.json({ data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "declined") }, 200),
+      async (c) =>
+        c.json(
+          { data: await setDocumentApproval(c.get("db"), requireAdmin(c), c.req.valid("param").id, "declined") },
+          200,
+        ),
     );
 }

@@ -14,7 +14,8 @@ export const jobRoutes = createRouter()
       middleware: [roles("ADMIN")],
       path: "/admin/jobs",
       tags: TAGS,
-      summary: "A page of the work done later or elsewhere (reminders, calendar reads, mail retries), the latest due first, of a state and a kind when asked",
+      summary:
+        "A page of the work done later or elsewhere (reminders, calendar reads, mail retries), the latest due first, of a state and a kind when asked",
       request: { query: adminJobsQuerySchema },
       responses: { 200: pagedResponse("Jobs", adminJobSchema) },
     }),

@@ -16,7 +16,10 @@ const imageParams = actUrlParam.extend(idParam("imageId").shape);
 
 export function mediaRoutes(storage: FileStorage) {
   const router = createRouter();
-  router.use("/uploads", bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: payloadTooLarge("The file is too large") }));
+  router.use(
+    "/uploads",
+    bodyLimit({ maxSize: LIMITS.documentUploadBytes + 1024 * 1024, onError: payloadTooLarge("The file is too large") }),
+  );
   return router
     .openapi(
       apiRoute({
@@ -33,7 +36,10 @@ export function mediaRoutes(storage: FileStorage) {
               "multipart/form-data": {
                 schema: {
                   type: "object",
-                  properties: { file: { type: "string", format: "binary" }, purpose: { type: "string", enum: ["image", "document", "avatar"] } },
+                  properties: {
+                    file: { type: "string", format: "binary" },
+                    purpose: { type: "string", enum: ["image", "document", "avatar"] },
+                  },
                   required: ["file", "purpose"],
                 },
               },
@@ -67,7 +73,11 @@ export function mediaRoutes(storage: FileStorage) {
         body: imageSchema,
         errors: [400, 401, 403, 404, 409, 422],
       }),
-      async (c) => c.json({ data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+      async (c) =>
+        c.json(
+          { data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
+          200,
+        ),
     )
     .openapi(
       actionRoute({

@@ -27,7 +27,8 @@ async function uploadedPath(as: Who, purpose = "image", bytes: Uint8Array = png(
   return (await json<{ data: { path: string } }>(response)).data.path;
 }
 const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
-const images = async (url: string) => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`))).data.images;
+const images = async (url: string) =>
+  (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`))).data.images;
 
 describe("POST /api/uploads", () => {
   it("artists and admins upload; guests and planners cannot", async () => {
@@ -50,7 +51,10 @@ describe("POST /api/uploads", () => {
   it("judges the type by the bytes, not the name", async () => {
     const fake = await upload("owner", "image", new TextEncoder().encode("<script>alert(1)</script>"), "evil.png");
     expect(fake.status).toBe(415);
-    expect(await fake.json()).toEqual({ message: "Upload a JPEG, PNG, GIF, WebP or AVIF image", code: "unsupported_media_type" });
+    expect(await fake.json()).toEqual({
+      message: "Upload a JPEG, PNG, GIF, WebP or AVIF image",
+      code: "unsupported_media_type",
+    });
     // A real PNG named .txt is still a PNG, stored as one.
     expect(await uploadedPath("owner", "image", png(), "notes.txt")).toMatch(/\.png$/);
     expect(await uploadedPath("owner", "document", simplePdf("Rider"), "rider.bin")).toMatch(/^documents\/.+\.pdf$/);
@@ -64,7 +68,11 @@ describe("POST /api/uploads", () => {
     expect((await upload("owner", "video", png(), "a.png")).status).toBe(422);
     const form = new FormData();
     form.set("purpose", "image");
-    const missing = await server.request("/api/uploads", { method: "POST", body: form, cookie: await server.cookieFor("owner") });
+    const missing = await server.request("/api/uploads", {
+      method: "POST",
+      body: form,
+      cookie: await server.cookieFor("owner"),
+    });
     expect(await missing.json()).toMatchObject({ code: "validation_failed", errors: { file: ["Image is required"] } });
   });
 });
@@ -78,29 +86,40 @@ describe("images", () => {
     const theirs = await uploadedPath("otherArtist");
     const foreign = await post("/api/images/create/dj-nova", "owner", { path: theirs });
     expect(await foreign.json()).toMatchObject({ code: "validation_failed", errors: { path: ["Image is required"] } });
-    expect(await (await post("/api/images/create/dj-nova", "owner", {})).json()).toMatchObject({ errors: { path: ["Image is required"] } });
-    expect((await post("/api/images/create/dj-nova", "owner", { path: "documents/../../auth-secret" })).status).toBe(422);
+    expect(await (await post("/api/images/create/dj-nova", "owner", {})).json()).toMatchObject({
+      errors: { path: ["Image is required"] },
+    });
+    expect((await post("/api/images/create/dj-nova", "owner", { path: "documents/../../auth-secret" })).status).toBe(
+      422,
+    );
     expect((await post("/api/images/create/dj-nova", "owner", { path: mine })).status).toBe(200);
     expect((await post("/api/images/create/dj-nova", "owner", { path: mine })).status).toBe(409);
     expect((await images("dj-nova")).map((image) => image.path)).toEqual([mine]);
   });
 
   it("a seventh image is refused with 409, even when requests race", async () => {
-    expect((await post("/api/images/create/the-velvet-tones", "owner", { path: await uploadedPath("owner") })).status).toBe(409);
+    expect(
+      (await post("/api/images/create/the-velvet-tones", "owner", { path: await uploadedPath("owner") })).status,
+    ).toBe(409);
     const paths = await Promise.all(Array.from({ length: 7 }, () => uploadedPath("admin")));
     const results = await Promise.all(paths.map((path) => post("/api/images/create/dj-nova", "admin", { path })));
     const statuses = results.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(2);
     expect(await images("dj-nova")).toHaveLength(6);
-    expect(await results.find((response) => response.status === 409)!.json()).toEqual({ message: "Maximum of 6 images", code: "conflict" });
+    expect(await results.find((response) => response.status === 409)!.json()).toEqual({
+      message: "Maximum of 6 images",
+      code: "conflict",
+    });
   });
 
   it("deletes with the spec's message, and the file goes too", async () => {
     const [image] = await images("dj-nova");
     expect((await post(`/api/images/delete/dj-nova/${image!.id}`, "planner")).status).toBe(403);
     expect((await post(`/api/images/delete/the-velvet-tones/${image!.id}`, "owner")).status).toBe(404);
-    expect(await (await post(`/api/images/delete/dj-nova/${image!.id}`, "owner")).json()).toEqual({ data: { message: "Image Deleted" } });
+    expect(await (await post(`/api/images/delete/dj-nova/${image!.id}`, "owner")).json()).toEqual({
+      data: { message: "Image Deleted" },
+    });
     expect(await images("dj-nova")).toHaveLength(5);
     expect((await server.request(`/files/${image!.path}`)).status).toBe(404);
     expect(await server.storage.open(image!.path)).toBeNull();
@@ -122,7 +141,14 @@ function bombPng(width: number, height: number): Uint8Array {
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(50_000))), chunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(50_000))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }
 
 /**
@@ -134,20 +160,38 @@ function bombGif(width: number, height: number, frames: number): Uint8Array {
   screen.writeUInt16LE(width, 0);
   screen.writeUInt16LE(height, 2);
   screen.set([0x80, 0, 0], 4); // a global table of two colours
-  const frame = Buffer.from([0x21, 0xf9, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00]);
+  const frame = Buffer.from([
+    0x21, 0xf9, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00,
+  ]);
   const loop = Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0", "latin1"), 0x03, 0x01, 0x00, 0x00, 0x00]);
-  return new Uint8Array(Buffer.concat([Buffer.from("GIF89a", "latin1"), screen, Buffer.from([0, 0, 0, 255, 255, 255]), loop, ...Array(frames).fill(frame), Buffer.from([0x3b])]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from("GIF89a", "latin1"),
+      screen,
+      Buffer.from([0, 0, 0, 255, 255, 255]),
+      loop,
+      ...Array(frames).fill(frame),
+      Buffer.from([0x3b]),
+    ]),
+  );
 }
 
 describe("photos and avatars keep nothing but their pixels", () => {
   it("a JPEG's EXIF (GPS position, camera) and comment are gone, its orientation applied", async () => {
     // 40 x 20 pixels, marked "rotate 90° clockwise to show": it shows as 20 x 40.
-    const original = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    const original = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } },
+    })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .withExif({
         IFD0: { Make: "SpyCam", Model: "Secret Model 9", ImageDescription: "home-address-caption" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "41/1 52/1 5527/100", GPSLongitudeRef: "W", GPSLongitude: "87/1 37/1 4040/100" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "41/1 52/1 5527/100",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "87/1 37/1 4040/100",
+        },
       })
       .toBuffer();
     const before = await sharp(original).metadata();
@@ -163,12 +207,16 @@ describe("photos and avatars keep nothing but their pixels", () => {
       expect(after.xmp).toBeUndefined();
       expect(after.orientation).toBeUndefined();
       expect([after.width, after.height]).toEqual([20, 40]);
-      for (const secret of ["SpyCam", "Secret Model", "home-address-caption", "GPS"]) expect(served.includes(secret), secret).toBe(false);
+      for (const secret of ["SpyCam", "Secret Model", "home-address-caption", "GPS"])
+        expect(served.includes(secret), secret).toBe(false);
     }
   });
 
   it("whatever follows the image data (a PNG/HTML polyglot's script) is dropped", async () => {
-    const polyglot = Buffer.concat([Buffer.from(png()), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const polyglot = Buffer.concat([
+      Buffer.from(png()),
+      Buffer.from("<html><script>alert(document.cookie)</script></html>"),
+    ]);
     const path = await uploadedPath("owner", "image", new Uint8Array(polyglot), "poly.png");
     const served = Buffer.from(await (await server.get(`/files/${path}`, "owner")).arrayBuffer());
     expect(served.includes("<script>")).toBe(false);
@@ -184,7 +232,11 @@ describe("photos and avatars keep nothing but their pixels", () => {
       for (const purpose of ["image", "avatar"]) {
         const response = await upload("owner", purpose, bomb, "bomb.png");
         expect(response.status, `${width}x${height}`).toBe(422);
-        expect(await response.json()).toEqual({ message: "Some fields are not valid", code: "validation_failed", errors: { file: [IMAGE_TOO_LARGE] } });
+        expect(await response.json()).toEqual({
+          message: "Some fields are not valid",
+          code: "validation_failed",
+          errors: { file: [IMAGE_TOO_LARGE] },
+        });
       }
     }
     // 50 megapixels exactly is allowed through the header check (and then read as what it is).
@@ -198,7 +250,11 @@ describe("photos and avatars keep nothing but their pixels", () => {
     expect((await sharpOf(bomb).metadata()).pages).toBe(20);
     const response = await upload("owner", "image", bomb, "frames.gif");
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ message: "Some fields are not valid", code: "validation_failed", errors: { file: [IMAGE_TOO_LARGE] } });
+    expect(await response.json()).toEqual({
+      message: "Some fields are not valid",
+      code: "validation_failed",
+      errors: { file: [IMAGE_TOO_LARGE] },
+    });
     // One frame of the same canvas is a 4-megapixel image like any other.
     expect((await upload("owner", "image", bombGif(2_000, 2_000, 1), "one.gif")).status).toBe(201);
   });

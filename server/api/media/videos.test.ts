@@ -13,7 +13,8 @@ afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
 const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
-const videos = async (url: string) => (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`))).data.videos;
+const videos = async (url: string) =>
+  (await json<{ data: ActProfile }>(await server.request(`/api/acts/${url}`))).data.videos;
 
 /** A tiny but real MP4 header followed by filler: what a phone recording starts with. */
 function fakeMp4(size: number): Uint8Array {
@@ -41,16 +42,25 @@ async function createUpload(as: Who, act: string, user: string, uppyId: string, 
 
 describe("video links", () => {
   it("strips whitespace, plays YouTube or Vimeo only, and is for the act's managers", async () => {
-    expect((await post("/api/videos/upload-link/dj-nova", "planner", { link: "https://youtu.be/dQw4w9WgXcQ" })).status).toBe(403);
-    expect((await post("/api/videos/upload-link/dj-nova", "otherArtist", { link: "https://youtu.be/dQw4w9WgXcQ" })).status).toBe(403);
+    expect(
+      (await post("/api/videos/upload-link/dj-nova", "planner", { link: "https://youtu.be/dQw4w9WgXcQ" })).status,
+    ).toBe(403);
+    expect(
+      (await post("/api/videos/upload-link/dj-nova", "otherArtist", { link: "https://youtu.be/dQw4w9WgXcQ" })).status,
+    ).toBe(403);
     const bad = await post("/api/videos/upload-link/dj-nova", "owner", { link: "https://example.com/clip" });
     expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { link: ["Error: Invalid link"] } });
-    expect((await post("/api/videos/upload-link/dj-nova", "owner", { link: " https://vimeo.com/ 76979871 " })).status).toBe(200);
+    expect(
+      (await post("/api/videos/upload-link/dj-nova", "owner", { link: " https://vimeo.com/ 76979871 " })).status,
+    ).toBe(200);
     expect((await videos("dj-nova"))[0]).toMatchObject({ link: "https://vimeo.com/76979871", file_path: null });
   });
 
   it("a seventh video is 409", async () => {
-    for (let i = 0; i < 5; i++) expect((await post("/api/videos/upload-link/dj-nova", "owner", { link: "https://youtu.be/dQw4w9WgXcQ" })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await post("/api/videos/upload-link/dj-nova", "owner", { link: "https://youtu.be/dQw4w9WgXcQ" })).status,
+      ).toBe(200);
     const seventh = await post("/api/videos/upload-link/dj-nova", "owner", { link: "https://youtu.be/dQw4w9WgXcQ" });
     expect(seventh.status).toBe(409);
     expect(await seventh.json()).toEqual({ message: "Maximum of 6 videos", code: "conflict" });
@@ -60,7 +70,9 @@ describe("video links", () => {
   it("the act's managers remove one", async () => {
     const [first] = await videos("dj-nova");
     expect((await post(`/api/videos/delete/dj-nova/${first!.id}`, "otherArtist")).status).toBe(403);
-    expect(await (await post(`/api/videos/delete/dj-nova/${first!.id}`, "owner")).json()).toEqual({ data: { message: "Video Deleted" } });
+    expect(await (await post(`/api/videos/delete/dj-nova/${first!.id}`, "owner")).json()).toEqual({
+      data: { message: "Video Deleted" },
+    });
     expect(await videos("dj-nova")).toHaveLength(5);
   });
 });
@@ -76,12 +88,24 @@ describe("resumable video uploads (tus)", () => {
 
   it("resumes after a restart from the offset HEAD reports, then becomes a video", async () => {
     const file = fakeMp4(300_000);
-    const created = await createUpload("owner", "the-velvet-tones", "artist", "uppy-clip/mp4-1e-video/mp4-300000", file.length);
+    const created = await createUpload(
+      "owner",
+      "the-velvet-tones",
+      "artist",
+      "uppy-clip/mp4-1e-video/mp4-300000",
+      file.length,
+    );
     expect(created.status).toBe(201);
     const location = created.headers.get("location")!;
     expect(location).toMatch(/^\/api\/videos\/upload\/the-velvet-tones\/artist\/[0-9a-f-]{36}$/);
 
-    const first = await tus("owner", "PATCH", location, { "upload-offset": "0", "content-type": "application/offset+octet-stream" }, file.slice(0, 120_000));
+    const first = await tus(
+      "owner",
+      "PATCH",
+      location,
+      { "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      file.slice(0, 120_000),
+    );
     expect(first.status).toBe(204);
     expect(first.headers.get("upload-offset")).toBe("120000");
 
@@ -94,13 +118,32 @@ describe("resumable video uploads (tus)", () => {
     expect(head.headers.get("upload-offset")).toBe("120000");
 
     // Completing early is refused.
-    expect((await post(`/api/videos/upload-complete/${encodeURIComponent("uppy-clip/mp4-1e-video/mp4-300000")}`, "owner")).status).toBe(409);
+    expect(
+      (await post(`/api/videos/upload-complete/${encodeURIComponent("uppy-clip/mp4-1e-video/mp4-300000")}`, "owner"))
+        .status,
+    ).toBe(409);
 
-    const rest = await tus("owner", "PATCH", location, { "upload-offset": "120000", "content-type": "application/offset+octet-stream" }, file.slice(120_000));
+    const rest = await tus(
+      "owner",
+      "PATCH",
+      location,
+      { "upload-offset": "120000", "content-type": "application/offset+octet-stream" },
+      file.slice(120_000),
+    );
     expect(rest.headers.get("upload-offset")).toBe("300000");
 
-    expect((await post(`/api/videos/upload-complete/${encodeURIComponent("uppy-clip/mp4-1e-video/mp4-300000")}`, "otherArtist")).status).toBe(404);
-    const done = await post(`/api/videos/upload-complete/${encodeURIComponent("uppy-clip/mp4-1e-video/mp4-300000")}`, "owner");
+    expect(
+      (
+        await post(
+          `/api/videos/upload-complete/${encodeURIComponent("uppy-clip/mp4-1e-video/mp4-300000")}`,
+          "otherArtist",
+        )
+      ).status,
+    ).toBe(404);
+    const done = await post(
+      `/api/videos/upload-complete/${encodeURIComponent("uppy-clip/mp4-1e-video/mp4-300000")}`,
+      "owner",
+    );
     expect(done.status).toBe(200);
     const { data } = await json<{ data: { path: string; message: string } }>(done);
     expect(data.message).toBe("Video Uploaded");
@@ -116,7 +159,13 @@ describe("resumable video uploads (tus)", () => {
   it("a file that is not a video by its bytes is refused at completion", async () => {
     const bytes = new TextEncoder().encode("just text pretending to be a video");
     const created = await createUpload("owner", "the-velvet-tones", "artist", "uppy-fake", bytes.length);
-    await tus("owner", "PATCH", created.headers.get("location")!, { "upload-offset": "0", "content-type": "application/offset+octet-stream" }, bytes);
+    await tus(
+      "owner",
+      "PATCH",
+      created.headers.get("location")!,
+      { "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      bytes,
+    );
     const done = await post("/api/videos/upload-complete/uppy-fake", "owner");
     expect(done.status).toBe(415);
     expect(await videos("the-velvet-tones")).toHaveLength(3);
@@ -135,7 +184,10 @@ describe("unfinished uploads are bounded", () => {
     expect(third.status).toBe(409);
     expect(await third.json()).toEqual({ message: TOO_MANY_OPEN_UPLOADS, code: "conflict" });
     // An upload of unknown length is refused outright.
-    const deferred = await tus("owner", "POST", "/api/videos/upload/the-velvet-tones/artist?uppyId=defer", { "upload-defer-length": "1", "upload-metadata": `filetype ${b64("video/mp4")}` });
+    const deferred = await tus("owner", "POST", "/api/videos/upload/the-velvet-tones/artist?uppyId=defer", {
+      "upload-defer-length": "1",
+      "upload-metadata": `filetype ${b64("video/mp4")}`,
+    });
     expect(deferred.status).toBe(400);
 
     // A byte keeps the first alive; the second waits a day untouched and is removed with its bytes.
@@ -155,7 +207,12 @@ describe("unfinished uploads are bounded", () => {
 
 describe("the tus endpoint's path", () => {
   it("refuses NUL in any segment with a 400 and ids beyond reach with a 404, never a 500", async () => {
-    for (const path of ["/api/videos/upload/a%00b/x", "/api/videos/upload/dj-nova/%00", "/api/videos/upload/dj-nova/x/%00", "/api/videos/upload/dj-nova/x/a%00"]) {
+    for (const path of [
+      "/api/videos/upload/a%00b/x",
+      "/api/videos/upload/dj-nova/%00",
+      "/api/videos/upload/dj-nova/x/%00",
+      "/api/videos/upload/dj-nova/x/a%00",
+    ]) {
       for (const method of ["POST", "HEAD", "PATCH", "DELETE"]) {
         const response = await tus("owner", method, path, { "upload-length": "10" });
         expect(response.status, `${method} ${path}`).toBe(400);

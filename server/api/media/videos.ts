@@ -8,7 +8,15 @@ import { videoLinkSchema } from "#domain/schemas/media";
 import type { Database } from "#server/db/client";
 import type { FileStorage } from "#server/storage/file-storage";
 import { ApiError, notFound } from "#server/errors";
-import { addVideoLink, authorizeVideoUpload, completeVideoUpload, deleteVideo, ownsVideoUpload, recordVideoUpload, touchVideoUpload } from "#server/services/videos";
+import {
+  addVideoLink,
+  authorizeVideoUpload,
+  completeVideoUpload,
+  deleteVideo,
+  ownsVideoUpload,
+  recordVideoUpload,
+  touchVideoUpload,
+} from "#server/services/videos";
 import { onAct, roles, requireViewer } from "../guards";
 import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
 
@@ -35,7 +43,12 @@ function createTus(db: Database, storage: FileStorage) {
       if (!type.startsWith("video/")) throw { status_code: 415, body: "Only video files can be uploaded here\n" };
       const uppyId = new URL(req.url).searchParams.get("uppyId") ?? upload.id;
       try {
-        await recordVideoUpload(db, { tusId: upload.id, uppyId, ownerId: req.headers.get(OWNER_HEADER)!, actId: Number(req.headers.get(ACT_HEADER)) });
+        await recordVideoUpload(db, {
+          tusId: upload.id,
+          uppyId,
+          ownerId: req.headers.get(OWNER_HEADER)!,
+          actId: Number(req.headers.get(ACT_HEADER)),
+        });
       } catch (error) {
         if (error instanceof ApiError) throw { status_code: error.status, body: `${error.message}\n` };
         throw error;
@@ -66,7 +79,9 @@ export function videoRoutes(db: Database, storage: FileStorage) {
     const viewer = requireViewer(c);
     const { actUrl, userUrl, id } = c.req.param();
     // The same path rule as every other route: no NUL, no broken Unicode, nothing huge.
-    const failing = [actUrl, userUrl, id].filter((value) => value !== undefined && !TUS_SEGMENT.safeParse(value).success);
+    const failing = [actUrl, userUrl, id].filter(
+      (value) => value !== undefined && !TUS_SEGMENT.safeParse(value).success,
+    );
     if (failing.length > 0) throw pathError(failing);
     const headers = new Headers(c.req.raw.headers);
     headers.delete(ACT_HEADER);
@@ -83,7 +98,9 @@ export function videoRoutes(db: Database, storage: FileStorage) {
       throw notFound("No such upload");
     }
     const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : c.req.raw.body;
-    const answer = await tus().server.handleWeb(new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit));
+    const answer = await tus().server.handleWeb(
+      new Request(c.req.raw.url, { method: c.req.method, headers, body, duplex: "half" } as RequestInit),
+    );
     if (c.req.method === "PATCH" && id && answer.ok) await touchVideoUpload(c.get("db"), id);
     return answer;
   });
@@ -100,7 +117,11 @@ export function videoRoutes(db: Database, storage: FileStorage) {
         body: videoLinkSchema,
         errors: [400, 401, 403, 404, 409, 422],
       }),
-      async (c) => c.json({ data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) }, 200),
+      async (c) =>
+        c.json(
+          { data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
+          200,
+        ),
     )
     .openapi(
       actionRoute({
@@ -112,7 +133,19 @@ export function videoRoutes(db: Database, storage: FileStorage) {
         params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }),
         errors: [401, 404, 409, 415],
       }),
-      async (c) => c.json({ data: await completeVideoUpload(c.get("db"), storage, requireViewer(c), c.req.valid("param").uppyId, uploadState) }, 200),
+      async (c) =>
+        c.json(
+          {
+            data: await completeVideoUpload(
+              c.get("db"),
+              storage,
+              requireViewer(c),
+              c.req.valid("param").uppyId,
+              uploadState,
+            ),
+          },
+          200,
+        ),
     )
     .openapi(
       actionRoute({

@@ -1,11 +1,29 @@
 import { z } from "@hono/zod-openapi";
-import { actDecisionSchema, featuredResultSchema, internalUseOnlyResultSchema, messageResultSchema, nationallyRecognizedResultSchema } from "#domain/resources/results";
+import {
+  actDecisionSchema,
+  featuredResultSchema,
+  internalUseOnlyResultSchema,
+  messageResultSchema,
+  nationallyRecognizedResultSchema,
+} from "#domain/resources/results";
 import { canRequestTagUpdate } from "#domain/permissions";
 import { tagUpdateRequestSchema } from "#domain/resources/tag-requests";
 import { reassignSchema, setStatusSchema, toggleFeatureSchema } from "#domain/schemas/moderation";
 import { tagSelectionSchema } from "#domain/schemas/tags";
-import { reassignAct, setActStatus, setFeatured, toggleInternalUseOnly, toggleNationallyRecognized } from "#server/services/act-moderation";
-import { cancelTagUpdateRequest, decideTagUpdateRequest, editTags, listTagUpdateRequests, requestTagUpdate } from "#server/services/act-tags";
+import {
+  reassignAct,
+  setActStatus,
+  setFeatured,
+  toggleInternalUseOnly,
+  toggleNationallyRecognized,
+} from "#server/services/act-moderation";
+import {
+  cancelTagUpdateRequest,
+  decideTagUpdateRequest,
+  editTags,
+  listTagUpdateRequests,
+  requestTagUpdate,
+} from "#server/services/act-tags";
 import { adminOnly, onAct, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse } from "../route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
@@ -26,7 +44,10 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      return c.json({ data: await setActStatus(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json")) }, 200);
+      return c.json(
+        { data: await setActStatus(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json")) },
+        200,
+      );
     },
   )
   .openapi(
@@ -42,7 +63,10 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      return c.json({ data: await reassignAct(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json").act) }, 200);
+      return c.json(
+        { data: await reassignAct(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json").act) },
+        200,
+      );
     },
   )
   .openapi(
@@ -58,7 +82,17 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      return c.json({ data: await setFeatured(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json").is_featured === 1) }, 200);
+      return c.json(
+        {
+          data: await setFeatured(
+            c.get("db"),
+            admin,
+            c.req.valid("param").actUrl,
+            c.req.valid("json").is_featured === 1,
+          ),
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -104,7 +138,10 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      return c.json({ data: await editTags(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json")) }, 200);
+      return c.json(
+        { data: await editTags(c.get("db"), admin, c.req.valid("param").actUrl, c.req.valid("json")) },
+        200,
+      );
     },
   )
   .openapi(
@@ -120,7 +157,10 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await requestTagUpdate(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json")) }, 200);
+      return c.json(
+        { data: await requestTagUpdate(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json")) },
+        200,
+      );
     },
   )
   .openapi(
@@ -165,7 +205,10 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      return c.json({ data: await decideTagUpdateRequest(c.get("db"), admin, c.req.valid("param").actUrl, false) }, 200);
+      return c.json(
+        { data: await decideTagUpdateRequest(c.get("db"), admin, c.req.valid("param").actUrl, false) },
+        200,
+      );
     },
   )
   .openapi(

@@ -3,7 +3,14 @@ import { notificationSchema, notificationSettingSchema } from "#domain/resources
 import { messageResultSchema } from "#domain/resources/results";
 import { notificationSettingInputSchema } from "#domain/schemas/notifications";
 import { forbidden } from "#server/errors";
-import { kindsFor, listNotifications, markAllRead, notificationSettings, setEmailEnabled, unreadCount } from "#server/services/notifications";
+import {
+  kindsFor,
+  listNotifications,
+  markAllRead,
+  notificationSettings,
+  setEmailEnabled,
+  unreadCount,
+} from "#server/services/notifications";
 import { requireViewer, signedIn } from "../guards";
 import { pageQuerySchema } from "#domain/paging";
 import { apiRoute, dataResponse, errorResponses, pageMetaSchema } from "../route-docs";
@@ -23,14 +30,24 @@ export const notificationRoutes = createRouter()
       responses: {
         200: {
           description: "Notifications",
-          content: { "application/json": { schema: z.object({ data: z.array(notificationSchema), meta: pageMetaSchema.extend({ unread: z.number().int() }) }) } },
+          content: {
+            "application/json": {
+              schema: z.object({
+                data: z.array(notificationSchema),
+                meta: pageMetaSchema.extend({ unread: z.number().int() }),
+              }),
+            },
+          },
         },
       },
     }),
     async (c) => {
       const viewer = requireViewer(c);
       const db = c.get("db");
-      const [{ data, meta }, unread] = await Promise.all([listNotifications(db, viewer.id, c.req.valid("query")), unreadCount(db, viewer.id)]);
+      const [{ data, meta }, unread] = await Promise.all([
+        listNotifications(db, viewer.id, c.req.valid("query")),
+        unreadCount(db, viewer.id),
+      ]);
       return c.json({ data, meta: { ...meta, unread } }, 200);
     },
   )
@@ -69,7 +86,9 @@ export const notificationRoutes = createRouter()
       path: "/notifications/settings",
       tags: TAGS,
       summary: "Turn one kind of notification email on or off",
-      request: { body: { content: { "application/json": { schema: notificationSettingInputSchema } }, required: true } },
+      request: {
+        body: { content: { "application/json": { schema: notificationSettingInputSchema } }, required: true },
+      },
       responses: { 200: dataResponse("Saved", z.array(notificationSettingSchema)), ...errorResponses(403) },
     }),
     async (c) => {

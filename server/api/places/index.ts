@@ -11,7 +11,8 @@ export const placeRoutes = createRouter().openapi(
     method: "get",
     path: "/places",
     tags: ["Places"],
-    summary: "Places for an autocomplete: names starting with q (after a comma, the state), largest first, then names like it; at most 10",
+    summary:
+      "Places for an autocomplete: names starting with q (after a comma, the state), largest first, then names like it; at most 10",
     middleware: [anyone],
     request: { query: z.object({ q: text().max(100).optional() }) },
     responses: {

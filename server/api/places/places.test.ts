@@ -8,7 +8,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type PlaceList = { data: { label: string; name: string; region: string; lat: number; lng: number }[] };
-const places = async (q: string) => (await json<PlaceList>(await server.request(`/api/places?q=${encodeURIComponent(q)}`))).data;
+const places = async (q: string) =>
+  (await json<PlaceList>(await server.request(`/api/places?q=${encodeURIComponent(q)}`))).data;
 
 describe("GET /api/places", () => {
   it("offers names that start with what was typed, largest first, at most ten", async () => {
@@ -36,24 +37,44 @@ describe("GET /api/places", () => {
 describe("act locations are known places", () => {
   const base = { name: "DJ Nova", additionalLocations: [] as string[] };
   it("an unknown city is a 422 on its field that suggests the nearest names", async () => {
-    const response = await server.post("/api/acts/update/dj-nova", "owner", { ...base, location: "Austin, TZ", additionalLocations: ["Boulder, CO", "Chicgo, IL"] });
+    const response = await server.post("/api/acts/update/dj-nova", "owner", {
+      ...base,
+      location: "Austin, TZ",
+      additionalLocations: ["Boulder, CO", "Chicgo, IL"],
+    });
     expect(response.status).toBe(422);
     const { errors } = await json<{ errors: Record<string, string[]> }>(response);
-    expect(errors.location).toEqual([expect.stringMatching(/^We could not find "Austin, TZ"\. Did you mean Austin, TX/)]);
+    expect(errors.location).toEqual([
+      expect.stringMatching(/^We could not find "Austin, TZ"\. Did you mean Austin, TX/),
+    ]);
     expect(errors["additionalLocations.1"]).toEqual([expect.stringMatching(/Did you mean Chicago, IL/)]);
     expect(errors["additionalLocations.0"]).toBeUndefined();
   });
 
   it("a known one is saved as the place is written, however it was typed", async () => {
-    expect((await server.post("/api/acts/update/dj-nova", "owner", { ...base, location: "  austin,   tx ", additionalLocations: ["boulder, co"] })).status).toBe(200);
-    const act = (await json<{ data: { location: string; additionalLocations: { location: string }[] } }>(await server.request("/api/acts/dj-nova"))).data;
+    expect(
+      (
+        await server.post("/api/acts/update/dj-nova", "owner", {
+          ...base,
+          location: "  austin,   tx ",
+          additionalLocations: ["boulder, co"],
+        })
+      ).status,
+    ).toBe(200);
+    const act = (
+      await json<{ data: { location: string; additionalLocations: { location: string }[] } }>(
+        await server.request("/api/acts/dj-nova"),
+      )
+    ).data;
     expect(act.location).toBe("Austin, TX");
     expect(act.additionalLocations.map((item) => item.location)).toEqual(["Boulder, CO"]);
   });
 
   it("the demo acts' locations were geocoded when the database was made", async () => {
     const { sql } = await import("drizzle-orm");
-    const result = (await server.database.db.execute(sql`select count(*)::int as missing from acts where location is not null and place_id is null`)) as unknown as { rows: { missing: number }[] };
+    const result = (await server.database.db.execute(
+      sql`select count(*)::int as missing from acts where location is not null and place_id is null`,
+    )) as unknown as { rows: { missing: number }[] };
     expect(result.rows[0]!.missing).toBe(0);
   });
 });

@@ -2,16 +2,31 @@ import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { canAddReview } from "#domain/permissions";
 import { reviewableEventSchema } from "#modules/bookings/answers";
-import { type ReviewRemovalInput, adminReviewSchema, plannerReviewSchema, reviewRemovalSchema, reviewReplySchema } from "#domain/schemas/review";
+import {
+  type ReviewRemovalInput,
+  adminReviewSchema,
+  plannerReviewSchema,
+  reviewRemovalSchema,
+  reviewReplySchema,
+} from "#domain/schemas/review";
 import { badRequest, forbidden, validationError } from "#server/errors";
 import { addPlannerReview, eligibleEventsForAct } from "#server/services/planner-reviews";
-import { addAdminReview, deleteReview, deleteReviewReply, findAnswerableReview, replyToReview } from "#server/services/reviews";
+import {
+  addAdminReview,
+  deleteReview,
+  deleteReviewReply,
+  findAnswerableReview,
+  replyToReview,
+} from "#server/services/reviews";
 import { adminOnly, onAct, onItem, requireAdmin, requireViewer } from "../guards";
 import { apiRoute, dataResponse, errorResponses } from "../route-docs";
 import { idParam, actionRoute, actUrlParam, createRouter } from "../router";
 
 // `unrepresentable: "any"` is zod's option for types JSON Schema cannot spell (none here), not a TypeScript any.
-const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), {
+  io: "input",
+  unrepresentable: "any",
+}) as Record<string, unknown>;
 
 const reviewIdParam = idParam("reviewId");
 
@@ -78,7 +93,10 @@ export const reviewRoutes = createRouter()
       tags: ["Reviews"],
       summary: "Delete a review (admin), with a reason its reviewer and the act are told",
       // The reason is optional, and so is the body that carries it.
-      request: { params: reviewIdParam, body: { content: { "application/json": { schema: reviewRemovalSchema } }, required: false } },
+      request: {
+        params: reviewIdParam,
+        body: { content: { "application/json": { schema: reviewRemovalSchema } }, required: false },
+      },
       responses: { 200: dataResponse("Done", messageResultSchema), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
@@ -94,12 +112,18 @@ export const reviewRoutes = createRouter()
       path: "/entertainer-reviews/reply/{reviewId}",
       tags: ["Reviews"],
       summary: "Answer a review of the act, once and in public (its artist)",
-      request: { params: reviewIdParam, body: { content: { "application/json": { schema: reviewReplySchema } }, required: true } },
+      request: {
+        params: reviewIdParam,
+        body: { content: { "application/json": { schema: reviewReplySchema } }, required: true },
+      },
       responses: { 201: dataResponse("Answered", createdResultSchema), ...errorResponses(409) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await replyToReview(c.get("db"), viewer, c.req.valid("param").reviewId, c.req.valid("json")) }, 201);
+      return c.json(
+        { data: await replyToReview(c.get("db"), viewer, c.req.valid("param").reviewId, c.req.valid("json")) },
+        201,
+      );
     },
   )
   .openapi(

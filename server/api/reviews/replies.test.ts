@@ -19,15 +19,29 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Who = DemoUser | "guest";
-const post = async (path: string, as: Who, body?: unknown) => server.request(path, { method: "POST", cookie: await server.cookieFor(as), ...(body === undefined ? {} : { json: body }) });
-const reviewOf = async (id: number) => (await json<{ data: ActProfile }>(await server.request("/api/acts/the-velvet-tones"))).data.entertainerReviews.find((review) => review.id === id);
-const notes = async (as: Who) => (await json<{ data: { kind: string; body: string; link: string }[] }>(await server.request("/api/notifications", { cookie: await server.cookieFor(as) }))).data;
+const post = async (path: string, as: Who, body?: unknown) =>
+  server.request(path, {
+    method: "POST",
+    cookie: await server.cookieFor(as),
+    ...(body === undefined ? {} : { json: body }),
+  });
+const reviewOf = async (id: number) =>
+  (await json<{ data: ActProfile }>(await server.request("/api/acts/the-velvet-tones"))).data.entertainerReviews.find(
+    (review) => review.id === id,
+  );
+const notes = async (as: Who) =>
+  (
+    await json<{ data: { kind: string; body: string; link: string }[] }>(
+      await server.request("/api/notifications", { cookie: await server.cookieFor(as) }),
+    )
+  ).data;
 
 describe("the act answers a review", () => {
   it("its artist only: a guest 401, others 403, no such review 404, and nothing changes", async () => {
     const path = `/api/entertainer-reviews/reply/${reviewId}`;
     expect((await post(path, "guest", { body: "Thanks!" })).status).toBe(401);
-    for (const who of ["planner", "otherArtist", "admin"] as const) expect((await post(path, who, { body: "Thanks!" })).status, who).toBe(403);
+    for (const who of ["planner", "otherArtist", "admin"] as const)
+      expect((await post(path, who, { body: "Thanks!" })).status, who).toBe(403);
     expect((await post("/api/entertainer-reviews/reply/999999", "owner", { body: "Thanks!" })).status).toBe(404);
     expect((await reviewOf(reviewId))!.reply).toBeNull();
   });
@@ -39,7 +53,9 @@ describe("the act answers a review", () => {
       expect(refused.status).toBe(422);
       expect((await json<{ errors: unknown }>(refused)).errors).toEqual({ body: ["Reply is required"] });
     }
-    expect((await json<{ errors: unknown }>(await post(path, "owner", { body: "x".repeat(1001) }))).errors).toEqual({ body: ["Must be 1000 characters or less"] });
+    expect((await json<{ errors: unknown }>(await post(path, "owner", { body: "x".repeat(1001) }))).errors).toEqual({
+      body: ["Must be 1000 characters or less"],
+    });
     expect((await post(path, "owner", { body: "a\u0000b" })).status).toBe(422);
     expect((await reviewOf(reviewId))!.reply).toBeNull();
   });
@@ -48,8 +64,13 @@ describe("the act answers a review", () => {
     const path = `/api/entertainer-reviews/reply/${reviewId}`;
     const answered = await post(path, "owner", { body: "Thank you, it was a joy to play for you." });
     expect(answered.status).toBe(201);
-    expect((await reviewOf(reviewId))!.reply).toEqual({ body: "Thank you, it was a joy to play for you.", created_at: expect.any(String) });
-    expect(await notes("planner")).toContainEqual(expect.objectContaining({ kind: "review_reply", link: "/entertainment/the-velvet-tones#reviews" }));
+    expect((await reviewOf(reviewId))!.reply).toEqual({
+      body: "Thank you, it was a joy to play for you.",
+      created_at: expect.any(String),
+    });
+    expect(await notes("planner")).toContainEqual(
+      expect.objectContaining({ kind: "review_reply", link: "/entertainment/the-velvet-tones#reviews" }),
+    );
     const again = await post(path, "owner", { body: "Once more." });
     expect(again.status).toBe(409);
     expect((await reviewOf(reviewId))!.reply!.body).toBe("Thank you, it was a joy to play for you.");
@@ -62,21 +83,33 @@ describe("the act answers a review", () => {
     expect((await post(path, "admin")).status).toBe(200);
     expect((await reviewOf(reviewId))!.reply).toBeNull();
     expect((await post(path, "owner")).status).toBe(404);
-    expect((await post(`/api/entertainer-reviews/reply/${reviewId}`, "owner", { body: "Thank you!" })).status).toBe(201);
+    expect((await post(`/api/entertainer-reviews/reply/${reviewId}`, "owner", { body: "Thank you!" })).status).toBe(
+      201,
+    );
     expect((await post(path, "owner")).status).toBe(200);
   });
 });
 
 describe("an admin removes a review", () => {
   it("with a reason that its reviewer and the act's artist read", async () => {
-    expect((await post(`/api/entertainer-reviews/delete-entertainer-review/${reviewId}`, "admin", { reason: "x".repeat(1001) })).status).toBe(422);
+    expect(
+      (
+        await post(`/api/entertainer-reviews/delete-entertainer-review/${reviewId}`, "admin", {
+          reason: "x".repeat(1001),
+        })
+      ).status,
+    ).toBe(422);
     expect(await reviewOf(reviewId)).toBeDefined();
-    const removed = await post(`/api/entertainer-reviews/delete-entertainer-review/${reviewId}`, "admin", { reason: "It names a guest in full." });
+    const removed = await post(`/api/entertainer-reviews/delete-entertainer-review/${reviewId}`, "admin", {
+      reason: "It names a guest in full.",
+    });
     expect(removed.status).toBe(200);
     expect(await reviewOf(reviewId)).toBeUndefined();
     for (const who of ["planner", "owner"] as const) {
       const told = (await notes(who)).find((note) => note.kind === "review_removed");
-      expect(told?.body, who).toBe('An admin removed the review "Packed dance floor" of The Velvet Tones. The reason: It names a guest in full.');
+      expect(told?.body, who).toBe(
+        'An admin removed the review "Packed dance floor" of The Velvet Tones. The reason: It names a guest in full.',
+      );
     }
   });
 });

@@ -72,7 +72,9 @@ const guideOut = z
       title: "Booking a keynote speaker",
       description: "How to brief a keynote speaker and what to agree on before the day.",
       paragraphs: ["A keynote sets the tone of a whole conference."],
-      sections: [{ heading: "Write a brief worth answering", paragraphs: ["Tell the speaker who will be in the room."] }],
+      sections: [
+        { heading: "Write a brief worth answering", paragraphs: ["Tell the speaker who will be in the room."] },
+      ],
       links: [{ label: "Browse speakers", path: "/search?actTypes[]=Keynote%20Speaker" }],
       warnings: [],
       updated_at: "2026-11-24T11:11:33.909Z",
@@ -102,9 +104,16 @@ const guideJson = (guide: Guide): z.infer<typeof guideOut> => ({
   updated_at: guide.updatedAt.toISOString(),
 });
 
-const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { "application/json": { schema } } });
-const body = <S extends z.ZodType>(schema: S) => ({ body: { content: { "application/json": { schema } }, required: true } });
-const slugParam = z.object({ slug: pathSegmentSchema().openapi({ param: { name: "slug", in: "path" }, example: "choosing-a-wedding-band" }) });
+const json = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <S extends z.ZodType>(schema: S) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const slugParam = z.object({
+  slug: pathSegmentSchema().openapi({ param: { name: "slug", in: "path" }, example: "choosing-a-wedding-band" }),
+});
 const entryId = idParam("id");
 
 export const seoRoutes = createRouter()
@@ -124,14 +133,23 @@ export const seoRoutes = createRouter()
         }),
       },
       responses: {
-        200: json(z.object({ data: z.array(entryOut), meta: z.object({ total: z.number().int(), page: z.number().int(), pages: z.number().int() }) }), "Entries"),
+        200: json(
+          z.object({
+            data: z.array(entryOut),
+            meta: z.object({ total: z.number().int(), page: z.number().int(), pages: z.number().int() }),
+          }),
+          "Entries",
+        ),
         ...errorResponses(401, 403, 422),
       },
     }),
     async (c) => {
       const { kind, q, page } = c.req.valid("query");
       const { entries, total } = await listSeoEntries(c.get("db"), kind, q?.trim() ?? "", page);
-      return c.json({ data: entries.map(entryJson), meta: { total, page, pages: Math.max(1, Math.ceil(total / SEO_PAGE_SIZE)) } }, 200);
+      return c.json(
+        { data: entries.map(entryJson), meta: { total, page, pages: Math.max(1, Math.ceil(total / SEO_PAGE_SIZE)) } },
+        200,
+      );
     },
   )
   .openapi(
@@ -172,7 +190,8 @@ export const seoRoutes = createRouter()
       request: { params: entryId, ...body(seoEntrySchema) },
       responses: { 200: json(z.object({ data: entryOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => c.json({ data: entryJson(await updateSeoEntry(c.get("db"), c.req.valid("param").id, c.req.valid("json"))) }, 200),
+    async (c) =>
+      c.json({ data: entryJson(await updateSeoEntry(c.get("db"), c.req.valid("param").id, c.req.valid("json"))) }, 200),
   )
   .openapi(
     apiRoute({
@@ -182,7 +201,10 @@ export const seoRoutes = createRouter()
       tags: TAGS,
       summary: "Delete a curated entry: the page goes back to its generated title and description",
       request: { params: entryId },
-      responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) },
+      responses: {
+        200: json(z.object({ data: messageResultSchema }), "Deleted"),
+        ...errorResponses(400, 401, 403, 404),
+      },
     }),
     async (c) => {
       await deleteSeoEntry(c.get("db"), c.req.valid("param").id);
@@ -238,7 +260,8 @@ export const seoRoutes = createRouter()
       request: { params: slugParam, ...body(guideSchema) },
       responses: { 200: json(z.object({ data: guideOut }), "Saved"), ...errorResponses(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => c.json({ data: guideJson(await updateGuide(c.get("db"), c.req.valid("param").slug, c.req.valid("json"))) }, 200),
+    async (c) =>
+      c.json({ data: guideJson(await updateGuide(c.get("db"), c.req.valid("param").slug, c.req.valid("json"))) }, 200),
   )
   .openapi(
     apiRoute({
@@ -248,7 +271,10 @@ export const seoRoutes = createRouter()
       tags: TAGS,
       summary: "Delete a guide",
       request: { params: slugParam },
-      responses: { 200: json(z.object({ data: messageResultSchema }), "Deleted"), ...errorResponses(400, 401, 403, 404) },
+      responses: {
+        200: json(z.object({ data: messageResultSchema }), "Deleted"),
+        ...errorResponses(400, 401, 403, 404),
+      },
     }),
     async (c) => {
       await deleteGuide(c.get("db"), c.req.valid("param").slug);

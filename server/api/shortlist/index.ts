@@ -19,7 +19,8 @@ export const shortlistRoutes = createRouter()
       request: { params: actUrlParam },
       responses: { 200: dataResponse("Saved", messageResultSchema) },
     }),
-    async (c) => c.json({ data: await addToShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    async (c) =>
+      c.json({ data: await addToShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
   )
   .openapi(
     apiRoute({
@@ -31,7 +32,8 @@ export const shortlistRoutes = createRouter()
       request: { params: actUrlParam },
       responses: { 200: dataResponse("Removed", messageResultSchema) },
     }),
-    async (c) => c.json({ data: await removeFromShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    async (c) =>
+      c.json({ data: await removeFromShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
   )
   .openapi(
     apiRoute({

@@ -24,7 +24,9 @@ describe("GET /api/me", () => {
     ["owner", "ARTIST"],
     ["admin", "ADMIN"],
   ] as const)("answers %s with their role", async (role, expected) => {
-    const { data } = await json<{ data: Record<string, string> }>(await server.request("/api/me", { cookie: await server.cookieFor(role) }));
+    const { data } = await json<{ data: Record<string, string> }>(
+      await server.request("/api/me", { cookie: await server.cookieFor(role) }),
+    );
     expect(Object.keys(data).sort()).toEqual(["email", "id", "name", "role", "url"]);
     expect(data.role).toBe(expected);
   });

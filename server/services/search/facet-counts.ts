@@ -12,7 +12,9 @@ export interface FacetCount {
  * changes every act's search row has appended (migration 0021), most common first.
  */
 export async function browseFacetCounts(db: Executor): Promise<FacetCount[]> {
-  const result = await db.execute(sql`select key, sum(delta)::int as count from facet_count_changes group by key having sum(delta) > 0 order by count desc, key`);
+  const result = await db.execute(
+    sql`select key, sum(delta)::int as count from facet_count_changes group by key having sum(delta) > 0 order by count desc, key`,
+  );
   return (result as unknown as { rows: FacetCount[] }).rows;
 }
 

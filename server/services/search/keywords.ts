@@ -34,10 +34,13 @@ export async function keywordQuery(db: Executor, terms: string): Promise<Keyword
   for (const word of words) {
     const alternatives = new Set([`${word}:*`]);
     if (word.length >= MIN_TYPO_LENGTH) {
-      const near = (await db.execute(sql`select word from search_words where word % ${word} order by similarity(word, ${word}) desc limit 3`)) as unknown as { rows: { word: string }[] };
+      const near = (await db.execute(
+        sql`select word from search_words where word % ${word} order by similarity(word, ${word}) desc limit 3`,
+      )) as unknown as { rows: { word: string }[] };
       // A known word the prefix already finds adds nothing but a doubled estimate, which
       // would turn the planner from the index to a scan of every row.
-      for (const { word: known } of near.rows) if (/^[a-z0-9]+$/.test(known) && !known.startsWith(word)) alternatives.add(known);
+      for (const { word: known } of near.rows)
+        if (/^[a-z0-9]+$/.test(known) && !known.startsWith(word)) alternatives.add(known);
     }
     groups.push(`(${[...alternatives].join(" | ")})`);
   }

@@ -2,7 +2,15 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ActSearchPage, ActSearchResult } from "#domain/resources/search";
 import { deriveActStatus } from "#domain/act-status";
 import { KIND_TAG_TYPES } from "#domain/tags";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, FACETS_EXACT_UP_TO, LIST_KEYS, type ListKey, type SearchSort, effectiveSort } from "#domain/search-filter";
+import {
+  type ActSearchFilter,
+  DEFAULT_RADIUS_MILES,
+  FACETS_EXACT_UP_TO,
+  LIST_KEYS,
+  type ListKey,
+  type SearchSort,
+  effectiveSort,
+} from "#domain/search-filter";
 import { unknownPlaceMessage } from "#domain/places";
 import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import { validationFailed } from "#server/errors";
@@ -18,10 +26,14 @@ import { rowsOf } from "#server/db/rows-of";
 /** The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on `location`. */
 async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<Circle | null> {
   const miles = filter.radius ?? DEFAULT_RADIUS_MILES;
-  if (filter.location_lat !== undefined && filter.location_lng !== undefined) return { lat: filter.location_lat, lng: filter.location_lng, miles };
+  if (filter.location_lat !== undefined && filter.location_lng !== undefined)
+    return { lat: filter.location_lat, lng: filter.location_lng, miles };
   if (!filter.location) return null;
   const place = await findPlace(db, filter.location);
-  if (!place) throw validationFailed({ location: [unknownPlaceMessage(filter.location, await nearestPlaceLabels(db, filter.location))] });
+  if (!place)
+    throw validationFailed({
+      location: [unknownPlaceMessage(filter.location, await nearestPlaceLabels(db, filter.location))],
+    });
   return { lat: place.lat, lng: place.lng, miles };
 }
 
@@ -113,7 +125,10 @@ export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.l
       order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind`;
 
 /** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
-export function searchResultOf(row: ResultRow, { circle, admin }: { circle: boolean; admin: boolean }): ActSearchResult {
+export function searchResultOf(
+  row: ResultRow,
+  { circle, admin }: { circle: boolean; admin: boolean },
+): ActSearchResult {
   return {
     url: row.url,
     name: row.name,
@@ -126,9 +141,24 @@ export function searchResultOf(row: ResultRow, { circle, admin }: { circle: bool
     price_from_cents: row.price_from_cents,
     tags: row.tags,
     kind: row.kind,
-    ...(row.response_rate === null ? {} : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
-    ...(circle ? { distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10, nearest_location: row.nearest ?? null } : {}),
-    ...(admin ? { status: deriveActStatus({ application_complete: row.application_complete, active: row.active, declined: row.declined }) } : {}),
+    ...(row.response_rate === null
+      ? {}
+      : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
+    ...(circle
+      ? {
+          distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10,
+          nearest_location: row.nearest ?? null,
+        }
+      : {}),
+    ...(admin
+      ? {
+          status: deriveActStatus({
+            application_complete: row.application_complete,
+            active: row.active,
+            declined: row.declined,
+          }),
+        }
+      : {}),
   };
 }
 
@@ -189,7 +219,11 @@ function countedFrom(total: number, rows: FacetRow[]): Counted {
   const keys = rows.filter((row) => row.key !== TOTAL_KEY);
   if (counted >= total) return { total, rows: keys, estimated: false };
   const scale = total / Math.max(1, counted);
-  return { total, rows: keys.map((row) => ({ key: row.key, count: Math.min(total, Math.max(1, Math.round(row.count * scale))) })), estimated: true };
+  return {
+    total,
+    rows: keys.map((row) => ({ key: row.key, count: Math.min(total, Math.max(1, Math.round(row.count * scale))) })),
+    estimated: true,
+  };
 }
 
 /**
@@ -206,7 +240,8 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
       db.execute(sql`${near}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
         where ${conditions(query, except)} ${slice} ${keysOf} group by f order by count(*) desc, f`),
     );
-  const countAll = async () => (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
+  const countAll = async () =>
+    (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
   if (query.circle) {
     // Finding a circle's acts is most of such a pass, so it is done once: one query counts
     // every match's keys when there are few, and stops reading past FACETS_EXACT_UP_TO.
@@ -234,18 +269,33 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
  * own condition, for each list with something chosen. A guest's bare browse reads the kept
  * counts instead.
  */
-async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted): Promise<{ total: number; facets: Facets; estimated: boolean }> {
+async function countsAndFacets(
+  db: Executor,
+  query: Query,
+  firstPass?: Counted,
+): Promise<{ total: number; facets: Facets; estimated: boolean }> {
   if (isBrowse(query)) {
     const rows = await browseFacetCounts(db);
-    return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")), estimated: false };
+    return {
+      total: rows.find((row) => row.key === "_visible")?.count ?? 0,
+      facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
+      estimated: false,
+    };
   }
   const { date } = query.filter;
   if (date && isBrowse({ ...query, filter: { ...query.filter, date: undefined } })) return browseCountsOnDate(db, date);
   const chosen = LIST_KEYS.filter((key) => query.filter[key].length > 0);
-  const [first, ...others] = await Promise.all([firstPass ?? facetPass(db, query), ...chosen.map((key) => facetPass(db, query, key))]);
+  const [first, ...others] = await Promise.all([
+    firstPass ?? facetPass(db, query),
+    ...chosen.map((key) => facetPass(db, query, key)),
+  ]);
   const rows = first!.rows.filter((row) => query.filter[listOf(row.key)]?.length === 0);
   for (const more of others) rows.push(...more.rows);
-  return { total: first!.total, facets: facetsFrom(rows), estimated: [first!, ...others].some((pass) => pass.estimated) };
+  return {
+    total: first!.total,
+    facets: facetsFrom(rows),
+    estimated: [first!, ...others].some((pass) => pass.estimated),
+  };
 }
 
 /**
@@ -253,7 +303,10 @@ async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted):
  * not free that day. Exact, and it reads only those few (counting the rest row by row was most
  * of such a search's time).
  */
-async function browseCountsOnDate(db: Executor, date: string): Promise<{ total: number; facets: Facets; estimated: boolean }> {
+async function browseCountsOnDate(
+  db: Executor,
+  date: string,
+): Promise<{ total: number; facets: Facets; estimated: boolean }> {
   const [all, taken] = await Promise.all([
     browseFacetCounts(db),
     rowsOf<FacetRow>(
@@ -266,12 +319,23 @@ async function browseCountsOnDate(db: Executor, date: string): Promise<{ total: 
     .map((row) => ({ key: row.key, count: row.count - (less.get(row.key) ?? 0) }))
     .filter((row) => row.count > 0)
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-  return { total: rows.find((row) => row.key === "_visible")?.count ?? 0, facets: facetsFrom(rows.filter((row) => row.key !== "_visible")), estimated: false };
+  return {
+    total: rows.find((row) => row.key === "_visible")?.count ?? 0,
+    facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
+    estimated: false,
+  };
 }
 
 /** A guest's search with no condition but visibility: its counts are kept (browseFacetCounts). */
 function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
-  return !admin && !circle && !keywords && !filter.date && filter.budget === undefined && LIST_KEYS.every((key) => filter[key].length === 0);
+  return (
+    !admin &&
+    !circle &&
+    !keywords &&
+    !filter.date &&
+    filter.budget === undefined &&
+    LIST_KEYS.every((key) => filter[key].length === 0)
+  );
 }
 
 /**
@@ -280,12 +344,20 @@ function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
  * facets of every list. The public sees approved acts that are not
  * internal use only; admins see every act and may filter by status.
  */
-export async function searchActs(db: Executor, viewer: SessionUser | null, filter: ActSearchFilter, kept?: ActRowCache): Promise<ActSearchPage> {
+export async function searchActs(
+  db: Executor,
+  viewer: SessionUser | null,
+  filter: ActSearchFilter,
+  kept?: ActRowCache,
+): Promise<ActSearchPage> {
   const admin = viewer?.role === "ADMIN";
   // Without a date, a search reads only what acts' rows and everything on their pages hold, whose
   // every change is announced on `page_change`: its answer is kept until any act changes. A date
   // also reads events and bookings, which are not announced there.
-  if (kept && !filter.date) return kept.kept(`search:${admin ? "admin" : "public"}:${JSON.stringify(filter)}`, "*", () => runSearch(db, admin, filter));
+  if (kept && !filter.date)
+    return kept.kept(`search:${admin ? "admin" : "public"}:${JSON.stringify(filter)}`, "*", () =>
+      runSearch(db, admin, filter),
+    );
   return runSearch(db, admin, filter);
 }
 

@@ -48,8 +48,12 @@ export function AdditionalInfo({ act, can }: SectionProps) {
           <h3 className="font-semibold">Notes</h3>
           <p className="mt-2 whitespace-pre-line">{act.additional_info || "None"}</p>
           <h3 className="mt-3 font-semibold">Corporate events</h3>
-          <p className="mt-1">{act.has_performed_corporate_event ? "Has performed at corporate events" : "No corporate events yet"}</p>
-          {act.corporate_event_experience && <p className="mt-1 whitespace-pre-line">{act.corporate_event_experience}</p>}
+          <p className="mt-1">
+            {act.has_performed_corporate_event ? "Has performed at corporate events" : "No corporate events yet"}
+          </p>
+          {act.corporate_event_experience && (
+            <p className="mt-1 whitespace-pre-line">{act.corporate_event_experience}</p>
+          )}
           {act.decline_reason && (
             <>
               <h3 className="mt-3 font-semibold">Decline reason</h3>

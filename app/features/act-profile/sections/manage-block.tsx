@@ -4,7 +4,8 @@ import { PendingTagRequest } from "#app/features/moderation/pending-tag-request"
 import { TagsDialog } from "#app/features/moderation/tags-dialog";
 import type { SectionProps } from "../types";
 
-const linkClass = "inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50";
+const linkClass =
+  "inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50";
 
 /** The artist/admin-only block: profile and document links, tag and moderation actions. */
 export function ManageBlock({ act, can }: SectionProps) {

@@ -13,7 +13,11 @@ import type { SectionProps } from "../types";
 /** The photo grid; app/enhance/profile.ts opens the lightbox and downloads from the data attributes. */
 export function Photos({ act, can }: SectionProps) {
   const addButton = can.manage ? (
-    <LimitedAddButton full={act.images.length >= LIMITS.maxImages} label="Add Image" tooltip={MESSAGES.maxImagesTooltip}>
+    <LimitedAddButton
+      full={act.images.length >= LIMITS.maxImages}
+      label="Add Image"
+      tooltip={MESSAGES.maxImagesTooltip}
+    >
       <AddImageDialog actUrl={act.url} />
     </LimitedAddButton>
   ) : null;
@@ -25,7 +29,12 @@ export function Photos({ act, can }: SectionProps) {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-gallery="">
           {act.images.map((image, index) => (
             <li key={image.id} className="group relative">
-              <a href={fileUrl(image.path)} data-lightbox-index={index} className="block overflow-hidden rounded-md" aria-label={`Open photo ${index + 1} of ${act.images.length}`}>
+              <a
+                href={fileUrl(image.path)}
+                data-lightbox-index={index}
+                className="block overflow-hidden rounded-md"
+                aria-label={`Open photo ${index + 1} of ${act.images.length}`}
+              >
                 <img
                   {...sizedImage(image.path, 480, "(max-width: 640px) 100vw, 480px")}
                   // biome-ignore lint/a11y/noRedundantAlt: "photo 2" says which of the act's photos it is, not that it is an image.
@@ -64,11 +73,18 @@ function DeleteImage({ actUrl, imageId, index }: { actUrl: string; imageId: numb
       body={<p>Delete photo {index}?</p>}
       confirmLabel="Delete Image"
       trigger={
-        <button type="button" className="absolute bottom-2 left-2 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold shadow hover:bg-white">
+        <button
+          type="button"
+          className="absolute bottom-2 left-2 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold shadow hover:bg-white"
+        >
           Delete<span className="sr-only"> photo {index}</span>
         </button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/images/delete/{actUrl}/{imageId}", { params: { path: { actUrl, imageId } } })), { quietFailure: true })}
+      onConfirm={() =>
+        run(() => outcome(api.POST("/images/delete/{actUrl}/{imageId}", { params: { path: { actUrl, imageId } } })), {
+          quietFailure: true,
+        })
+      }
     />
   );
 }

@@ -21,7 +21,13 @@ export function ProfileHeader({ act, can }: SectionProps) {
   return (
     <header className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       {act.avatar ? (
-        <img {...sizedImage(act.avatar, 112)} alt={`${act.name} avatar`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover" />
+        <img
+          {...sizedImage(act.avatar, 112)}
+          alt={`${act.name} avatar`}
+          width={112}
+          height={112}
+          className="h-28 w-28 shrink-0 rounded-full object-cover"
+        />
       ) : (
         <ActPlaceholder name={act.name} kind={kindOfAct(act.tags)} className="h-28 w-28 shrink-0 rounded-full" />
       )}
@@ -37,7 +43,9 @@ export function ProfileHeader({ act, can }: SectionProps) {
           <p className="flex flex-wrap items-center gap-1 text-gray-700">
             <MapPin aria-hidden className="h-4 w-4" />
             <span>{act.location}</span>
-            {act.additionalLocations.length > 0 && <span className="text-sm">(also {act.additionalLocations.map((item) => item.location).join(", ")})</span>}
+            {act.additionalLocations.length > 0 && (
+              <span className="text-sm">(also {act.additionalLocations.map((item) => item.location).join(", ")})</span>
+            )}
           </p>
         )}
         {act.compare_to && <p className="text-sm text-gray-700">Compare to: {act.compare_to}</p>}
@@ -46,14 +54,17 @@ export function ProfileHeader({ act, can }: SectionProps) {
             <>
               <StarRating value={act.reviewSummary.average ?? 0} size="sm" />
               <span>
-                <strong>{average}</strong> ({act.reviewSummary.count} {act.reviewSummary.count === 1 ? "review" : "reviews"})
+                <strong>{average}</strong> ({act.reviewSummary.count}{" "}
+                {act.reviewSummary.count === 1 ? "review" : "reviews"})
               </span>
             </>
           ) : (
             <span className="text-gray-700">No ratings yet</span>
           )}
         </p>
-        {act.price_from_cents !== null && <p className="text-lg font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>}
+        {act.price_from_cents !== null && (
+          <p className="text-lg font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
+        )}
         {responses && (
           <p className="text-sm text-gray-800" data-testid="response-facts">
             {responses}
@@ -63,7 +74,12 @@ export function ProfileHeader({ act, can }: SectionProps) {
           <ul aria-label="Social links" className="flex flex-wrap gap-3 text-sm">
             {socials.map(({ network, href }) => (
               <li key={network}>
-                <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="inline-flex items-center gap-1 text-brand-800 underline">
+                <a
+                  href={href}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="inline-flex items-center gap-1 text-brand-800 underline"
+                >
                   <Globe aria-hidden className="h-3.5 w-3.5" />
                   {SOCIAL_NETWORK_LABELS[network]}
                 </a>

@@ -19,7 +19,15 @@ export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
   const { average, count, distribution } = act.reviewSummary;
   const shown = act.entertainerReviews.slice(0, LIMITS.reviewsShown);
   return (
-    <Section id="reviews" title="Reviews" actions={can.addReview ? <AddReviewDialog actUrl={act.url} as={can.admin ? "admin" : "planner"} events={reviewEvents} /> : null}>
+    <Section
+      id="reviews"
+      title="Reviews"
+      actions={
+        can.addReview ? (
+          <AddReviewDialog actUrl={act.url} as={can.admin ? "admin" : "planner"} events={reviewEvents} />
+        ) : null
+      }
+    >
       {count === 0 ? (
         <p className="text-sm text-gray-700">{MESSAGES.noRatings}</p>
       ) : (
@@ -42,7 +50,10 @@ export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
                     </th>
                     <td className="px-2">
                       <div className="h-2 rounded bg-gray-200" aria-hidden>
-                        <div className="h-2 rounded bg-amber-500" style={{ width: `${(distribution[star] / count) * 100}%` }} />
+                        <div
+                          className="h-2 rounded bg-amber-500"
+                          style={{ width: `${(distribution[star] / count) * 100}%` }}
+                        />
                       </div>
                     </td>
                     <td className="w-8 text-right">{distribution[star]}</td>
@@ -68,7 +79,15 @@ export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {
   );
 }
 
-function ReviewList({ reviews, can, actName }: { reviews: ProfileReview[]; can: SectionProps["can"]; actName: string }) {
+function ReviewList({
+  reviews,
+  can,
+  actName,
+}: {
+  reviews: ProfileReview[];
+  can: SectionProps["can"];
+  actName: string;
+}) {
   const appName = useAppName();
   return (
     <ol className="mt-4 flex flex-col divide-y divide-gray-100">
@@ -82,7 +101,8 @@ function ReviewList({ reviews, can, actName }: { reviews: ProfileReview[]; can: 
             <p className="mt-1 whitespace-pre-line text-gray-800">{review.body}</p>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-700">
               <span>
-                {review.reviewer_name ?? (review.source === "booking" ? "A verified planner" : "A reviewer")} · <LocalDay instant={review.created_at} />
+                {review.reviewer_name ?? (review.source === "booking" ? "A verified planner" : "A reviewer")} ·{" "}
+                <LocalDay instant={review.created_at} />
               </span>
               <Badge color={review.source === "booking" ? "green" : "gray"}>{reviewSourceLabel(review, appName)}</Badge>
             </p>
@@ -96,7 +116,9 @@ function ReviewList({ reviews, can, actName }: { reviews: ProfileReview[]; can: 
               </div>
             )}
             <div className="flex flex-wrap gap-2">
-              {can.answerReview && !review.reply && <AnswerReviewDialog reviewId={review.id} reviewTitle={review.title} />}
+              {can.answerReview && !review.reply && (
+                <AnswerReviewDialog reviewId={review.id} reviewTitle={review.title} />
+              )}
               {can.deleteReview && <RemoveReviewDialog reviewId={review.id} reviewTitle={review.title} />}
             </div>
           </article>
@@ -118,7 +140,12 @@ function RemoveAnswer({ reviewId, reviewTitle }: { reviewId: number; reviewTitle
           Take down<span className="sr-only"> the answer to “{reviewTitle}”</span>
         </Button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/entertainer-reviews/reply/delete/{reviewId}", { params: { path: { reviewId } } })), { quietFailure: true })}
+      onConfirm={() =>
+        run(
+          () => outcome(api.POST("/entertainer-reviews/reply/delete/{reviewId}", { params: { path: { reviewId } } })),
+          { quietFailure: true },
+        )
+      }
     />
   );
 }

@@ -36,7 +36,13 @@ export function SideColumn({ act, can, shortlisted, threads, availability = null
         {act.packages.length === 0 ? (
           <EmptyState>{act.viewer.isManager ? OWN_EMPTY_STATES.offerings : MESSAGES.noOfferings}</EmptyState>
         ) : reordering ? (
-          <ReorderList items={act.packages} endpoint="/packages/order-package" label={(item) => item.title} render={(item) => <Offering item={item} />} onDone={() => setReordering(false)} />
+          <ReorderList
+            items={act.packages}
+            endpoint="/packages/order-package"
+            label={(item) => item.title}
+            render={(item) => <Offering item={item} />}
+            onDone={() => setReordering(false)}
+          />
         ) : (
           <ol className="flex flex-col gap-4" aria-label="Offerings">
             {act.packages.map((item) => (
@@ -61,10 +67,20 @@ export function SideColumn({ act, can, shortlisted, threads, availability = null
           </ol>
         )}
       </Section>
-      {act.active && <CheckAvailability actUrl={act.url} actName={act.name} checked={availability} asker={can.signUpToBook ? "guest" : can.invite ? "planner" : null} />}
+      {act.active && (
+        <CheckAvailability
+          actUrl={act.url}
+          actName={act.name}
+          checked={availability}
+          asker={can.signUpToBook ? "guest" : can.invite ? "planner" : null}
+        />
+      )}
       <BookingBlock act={act} can={can} shortlisted={shortlisted} threads={threads} />
       {can.priceEstimateNote && (
-        <aside aria-label="About prices" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
+        <aside
+          aria-label="About prices"
+          className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
+        >
           Prices shown are estimates. The entertainer confirms the final price in their offer.
         </aside>
       )}
@@ -76,9 +92,15 @@ function Offering({ item }: { item: ProfilePackage }) {
   return (
     <>
       <h3 className="font-semibold">{item.title}</h3>
-      {item.price_from_cents !== null && <p className="mt-0.5 font-semibold text-emerald-800">{priceRangeText(item.price_from_cents, item.price_to_cents)}</p>}
+      {item.price_from_cents !== null && (
+        <p className="mt-0.5 font-semibold text-emerald-800">
+          {priceRangeText(item.price_from_cents, item.price_to_cents)}
+        </p>
+      )}
       <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{item.description}</p>
-      {item.eventTypes.length > 0 && <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>}
+      {item.eventTypes.length > 0 && (
+        <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>
+      )}
     </>
   );
 }
@@ -95,7 +117,11 @@ function DeleteOffering({ item }: { item: ProfilePackage }) {
           Delete<span className="sr-only"> {item.title}</span>
         </Button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/packages/soft-delete/{id}", { params: { path: { id: item.id } } })), { quietFailure: true })}
+      onConfirm={() =>
+        run(() => outcome(api.POST("/packages/soft-delete/{id}", { params: { path: { id: item.id } } })), {
+          quietFailure: true,
+        })
+      }
     />
   );
 }
@@ -105,7 +131,10 @@ function BookingBlock({ act, can, shortlisted = false, threads = [] }: SectionPr
     return (
       <section aria-label="Book this act" className="rounded-lg bg-brand-700 p-5 text-white shadow-sm">
         <p className="font-semibold">Want {act.name} at your event?</p>
-        <a href="#create-account" className="mt-3 inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <a
+          href="#create-account"
+          className="mt-3 inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
           {MESSAGES.signUpToBook}
         </a>
       </section>
@@ -117,7 +146,10 @@ function BookingBlock({ act, can, shortlisted = false, threads = [] }: SectionPr
         <InviteToEventDialog actUrl={act.url} actName={act.name} />
         <MessageActDialog actUrl={act.url} actName={act.name} threads={threads} />
         <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
-        <Link to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`} className="text-center text-sm text-brand-800 underline">
+        <Link
+          to={`/events/add-event?actUrl=${encodeURIComponent(act.url)}`}
+          className="text-center text-sm text-brand-800 underline"
+        >
           Create a new event and invite {act.name}
         </Link>
       </section>

@@ -87,7 +87,11 @@ function DeleteTestimonial({ item }: { item: ProfileTestimonial }) {
           Delete<span className="sr-only"> testimonial from {item.name}</span>
         </Button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/testimonials/delete-testimonial/{id}", { params: { path: { id: item.id } } })), { quietFailure: true })}
+      onConfirm={() =>
+        run(() => outcome(api.POST("/testimonials/delete-testimonial/{id}", { params: { path: { id: item.id } } })), {
+          quietFailure: true,
+        })
+      }
     />
   );
 }

@@ -16,7 +16,11 @@ import type { SectionProps } from "../types";
 export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string | undefined }) {
   if (!can.showVideos) return null;
   const addButton = can.manage ? (
-    <LimitedAddButton full={act.videos.length >= LIMITS.maxVideos} label="Add Video" tooltip={MESSAGES.maxVideosTooltip}>
+    <LimitedAddButton
+      full={act.videos.length >= LIMITS.maxVideos}
+      label="Add Video"
+      tooltip={MESSAGES.maxVideosTooltip}
+    >
       <AddVideoDialog actUrl={act.url} userUrl={userUrl ?? ""} videoCount={act.videos.length} />
     </LimitedAddButton>
   ) : null;
@@ -44,8 +48,16 @@ export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string 
  */
 function VideoPlayer({ video, title }: { video: ProfileVideo; title: string }) {
   if (video.file_path) {
-    // biome-ignore lint/a11y/useMediaCaption: artists upload performance videos without caption files; we have none to offer.
-    return <video controls preload="metadata" src={fileUrl(video.file_path)} title={title} className="aspect-video w-full rounded-md bg-black" />;
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: artists upload performance videos without caption files; we have none to offer.
+      <video
+        controls
+        preload="metadata"
+        src={fileUrl(video.file_path)}
+        title={title}
+        className="aspect-video w-full rounded-md bg-black"
+      />
+    );
   }
   const parsed = video.link ? parseVideoLink(video.link) : null;
   if (!parsed) return null;
@@ -59,7 +71,13 @@ function VideoPlayer({ video, title }: { video: ProfileVideo; title: string }) {
         className="group relative block aspect-video w-full overflow-hidden rounded-md bg-gray-900"
         aria-label={`Play ${title} (${parsed.provider === "youtube" ? "YouTube" : "Vimeo"})`}
       >
-        {poster && <span aria-hidden className="absolute inset-0 bg-cover bg-center opacity-90" style={{ backgroundImage: `url(${poster})` }} />}
+        {poster && (
+          <span
+            aria-hidden
+            className="absolute inset-0 bg-cover bg-center opacity-90"
+            style={{ backgroundImage: `url(${poster})` }}
+          />
+        )}
         <span className="absolute inset-0 flex items-center justify-center">
           <span className="rounded-full bg-white/90 p-4 shadow group-hover:bg-white">
             <Play aria-hidden className="h-6 w-6 text-gray-900" fill="currentColor" />
@@ -83,7 +101,11 @@ function DeleteVideo({ actUrl, videoId, index }: { actUrl: string; videoId: numb
           Delete<span className="sr-only"> video {index}</span>
         </Button>
       }
-      onConfirm={() => run(() => outcome(api.POST("/videos/delete/{actUrl}/{videoId}", { params: { path: { actUrl, videoId } } })), { quietFailure: true })}
+      onConfirm={() =>
+        run(() => outcome(api.POST("/videos/delete/{actUrl}/{videoId}", { params: { path: { actUrl, videoId } } })), {
+          quietFailure: true,
+        })
+      }
     />
   );
 }

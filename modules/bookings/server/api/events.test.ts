@@ -19,15 +19,23 @@ interface EventView {
   url: string;
   name: string;
   short_starttime: string;
-  invites: { id: number; act: { url: string }; state: string; review_due: boolean; offers: { id: number; price_cents: number; status: string }[] }[];
+  invites: {
+    id: number;
+    act: { url: string };
+    state: string;
+    review_due: boolean;
+    offers: { id: number; price_cents: number; status: string }[];
+  }[];
 }
-const plannerEvents = async (as: Who = "planner") => (await json<{ data: EventView[] }>(await get("/api/events", as))).data;
+const plannerEvents = async (as: Who = "planner") =>
+  (await json<{ data: EventView[] }>(await get("/api/events", as))).data;
 
 describe("events", () => {
   it("only planners create events; the fields are checked", async () => {
     const body = { name: "Fall Fundraiser", starttime: inDays(40), location: "Chicago, IL" };
     expect((await post("/api/events/create", "guest", body)).status).toBe(401);
-    for (const who of ["owner", "admin"] as const) expect((await post("/api/events/create", who, body)).status, who).toBe(403);
+    for (const who of ["owner", "admin"] as const)
+      expect((await post("/api/events/create", who, body)).status, who).toBe(403);
     const empty = await post("/api/events/create", "planner", {});
     expect(empty.status).toBe(422);
     expect((await json<{ errors: unknown }>(empty)).errors).toEqual({
@@ -35,14 +43,22 @@ describe("events", () => {
       starttime: ["Start time is required"],
       location: ["Location is required"],
     });
-    expect((await json<{ errors: unknown }>(await post("/api/events/create", "planner", { ...body, starttime: "next tuesday" }))).errors).toEqual({ starttime: ["Enter a valid date and time"] });
+    expect(
+      (
+        await json<{ errors: unknown }>(
+          await post("/api/events/create", "planner", { ...body, starttime: "next tuesday" }),
+        )
+      ).errors,
+    ).toEqual({ starttime: ["Enter a valid date and time"] });
     const created = await post("/api/events/create", "planner", body);
     expect(created.status).toBe(201);
     const { data } = await json<{ data: { url: string } }>(created);
     expect(data.url).toMatch(/^fall-fundraiser-/);
     const listed = (await plannerEvents()).find((event) => event.url === data.url)!;
     expect(listed).toMatchObject({ name: "Fall Fundraiser", invites: [] });
-    expect(listed.short_starttime).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?, \d{1,2}:\d{2} [AP]M C[SD]T$/);
+    expect(listed.short_starttime).toMatch(
+      /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}(, \d{4})?, \d{1,2}:\d{2} [AP]M C[SD]T$/,
+    );
   });
 
   it("a start time without an offset is the local time where the event happens; a written offset is kept", async () => {
@@ -50,36 +66,89 @@ describe("events", () => {
       const response = await post("/api/events/create", "planner", { name: `At ${location}`, starttime, location });
       expect(response.status, await response.clone().text()).toBe(201);
       const { url } = (await json<{ data: { url: string } }>(response)).data;
-      return (await plannerEvents()).find((event) => event.url === url)! as EventView & { starttime: string; time_zone: string; location: string };
+      return (await plannerEvents()).find((event) => event.url === url)! as EventView & {
+        starttime: string;
+        time_zone: string;
+        location: string;
+      };
     };
     const austin = await create("2027-12-04T19:00", "austin, tx");
-    expect(austin).toMatchObject({ starttime: "2027-12-05T01:00:00.000Z", time_zone: "America/Chicago", location: "Austin, TX", short_starttime: "Sat, Dec 4, 2027, 7:00 PM CST" });
+    expect(austin).toMatchObject({
+      starttime: "2027-12-05T01:00:00.000Z",
+      time_zone: "America/Chicago",
+      location: "Austin, TX",
+      short_starttime: "Sat, Dec 4, 2027, 7:00 PM CST",
+    });
     const denver = await create("2027-07-04T20:30", "Denver, CO");
-    expect(denver).toMatchObject({ starttime: "2027-07-05T02:30:00.000Z", short_starttime: "Sun, Jul 4, 2027, 8:30 PM MDT" });
+    expect(denver).toMatchObject({
+      starttime: "2027-07-05T02:30:00.000Z",
+      short_starttime: "Sun, Jul 4, 2027, 8:30 PM MDT",
+    });
     const offset = await create("2027-07-04T20:30:00Z", "Boston, MA");
-    expect(offset).toMatchObject({ starttime: "2027-07-04T20:30:00.000Z", short_starttime: "Sun, Jul 4, 2027, 4:30 PM EDT" });
+    expect(offset).toMatchObject({
+      starttime: "2027-07-04T20:30:00.000Z",
+      short_starttime: "Sun, Jul 4, 2027, 4:30 PM EDT",
+    });
     const online = await create("2027-07-04T20:30", "Online");
-    expect(online).toMatchObject({ starttime: "2027-07-04T20:30:00.000Z", time_zone: "UTC", location: "Online", short_starttime: "Sun, Jul 4, 2027, 8:30 PM UTC" });
+    expect(online).toMatchObject({
+      starttime: "2027-07-04T20:30:00.000Z",
+      time_zone: "UTC",
+      location: "Online",
+      short_starttime: "Sun, Jul 4, 2027, 8:30 PM UTC",
+    });
 
-    const unknown = await post("/api/events/create", "planner", { name: "Typo", starttime: "2027-07-04T20:30", location: "Chicgo, IL" });
+    const unknown = await post("/api/events/create", "planner", {
+      name: "Typo",
+      starttime: "2027-07-04T20:30",
+      location: "Chicgo, IL",
+    });
     expect(unknown.status).toBe(422);
-    expect((await json<{ errors: Record<string, string[]> }>(unknown)).errors.location![0]).toMatch(/^We could not find "Chicgo, IL"\. Did you mean Chicago, IL/);
+    expect((await json<{ errors: Record<string, string[]> }>(unknown)).errors.location![0]).toMatch(
+      /^We could not find "Chicgo, IL"\. Did you mean Chicago, IL/,
+    );
   });
 
   it("with actUrl the act is invited at once; an act that cannot be invited refuses the whole event", async () => {
-    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Gala", starttime: "2027-05-01T19:00", location: "Evanston, IL", actUrl: "dj-nova" }));
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", {
+        name: "Gala",
+        starttime: "2027-05-01T19:00",
+        location: "Evanston, IL",
+        actUrl: "dj-nova",
+      }),
+    );
     const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
     expect(event.invites.map((invite) => invite.act.url)).toEqual(["dj-nova"]);
     const before = (await plannerEvents()).length;
-    expect((await post("/api/events/create", "planner", { name: "Offsite", starttime: inDays(9), location: "Online", actUrl: "keynote-kim" })).status).toBe(403);
-    expect((await post("/api/events/create", "planner", { name: "Offsite", starttime: inDays(9), location: "Online", actUrl: "pending-act" })).status).toBe(404);
+    expect(
+      (
+        await post("/api/events/create", "planner", {
+          name: "Offsite",
+          starttime: inDays(9),
+          location: "Online",
+          actUrl: "keynote-kim",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await post("/api/events/create", "planner", {
+          name: "Offsite",
+          starttime: inDays(9),
+          location: "Online",
+          actUrl: "pending-act",
+        })
+      ).status,
+    ).toBe(404);
     expect((await plannerEvents()).length).toBe(before);
   });
 
   it("the demo planner's events start on the hour, in the evening where they happen", async () => {
     const events = await plannerEvents("planner");
     for (const name of ["Spring Gala", "Summer Wedding", "Company Holiday Party"]) {
-      expect(events.find((event) => event.name === name)?.short_starttime, name).toMatch(/, (6:00 PM CST|7:00 PM CDT)$/);
+      expect(events.find((event) => event.name === name)?.short_starttime, name).toMatch(
+        /, (6:00 PM CST|7:00 PM CDT)$/,
+      );
     }
   });
 
@@ -104,7 +173,8 @@ describe("what an act needs to quote", () => {
       venue: "The Drake Hotel",
       notes: "First dance at 8 PM.",
     };
-    const errors = async (extra: Record<string, unknown>) => (await json<{ errors: unknown }>(await post("/api/events/create", "planner", { ...body, ...extra }))).errors;
+    const errors = async (extra: Record<string, unknown>) =>
+      (await json<{ errors: unknown }>(await post("/api/events/create", "planner", { ...body, ...extra }))).errors;
     expect(await errors({ guests: 0 })).toEqual({ guests: ["Enter a number of guests from 1 to 100,000"] });
     expect(await errors({ hours: 30 })).toEqual({ hours: ["Enter hours from 0.5 to 24"] });
     expect(await errors({ budget: 12.5 })).toEqual({ budget: ["Enter a budget in whole dollars"] });
@@ -113,22 +183,60 @@ describe("what an act needs to quote", () => {
     const created = await post("/api/events/create", "planner", body);
     expect(created.status).toBe(201);
     const { url } = (await json<{ data: { url: string } }>(created)).data;
-    const details = { event_type: "Wedding", guests: 150, budget: 6000, hours: 4.5, venue: "The Drake Hotel", notes: "First dance at 8 PM." };
+    const details = {
+      event_type: "Wedding",
+      guests: 150,
+      budget: 6000,
+      hours: 4.5,
+      venue: "The Drake Hotel",
+      notes: "First dance at 8 PM.",
+    };
     expect((await plannerEvents()).find((event) => event.url === url)).toMatchObject({ details });
-    const invite = (await json<{ data: { event: { url: string; details: unknown; planner: unknown } }[] }>(await get("/api/invites", "owner"))).data.find((item) => item.event.url === url)!;
+    const invite = (
+      await json<{ data: { event: { url: string; details: unknown; planner: unknown } }[] }>(
+        await get("/api/invites", "owner"),
+      )
+    ).data.find((item) => item.event.url === url)!;
     expect(invite.event).toMatchObject({ details, planner: { name: "Pat Planner" } });
   });
 
   it("the planner edits an event; nobody else may; a cancelled one stays as it was", async () => {
-    const { url } = (await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Office Party", starttime: inDays(70), location: "Chicago, IL" }))).data;
-    const edit = { name: "Office Holiday Party", starttime: "2031-12-18T19:00", location: "Evanston, IL", guests: 80, hours: 3 };
+    const { url } = (
+      await json<{ data: { url: string } }>(
+        await post("/api/events/create", "planner", {
+          name: "Office Party",
+          starttime: inDays(70),
+          location: "Chicago, IL",
+        }),
+      )
+    ).data;
+    const edit = {
+      name: "Office Holiday Party",
+      starttime: "2031-12-18T19:00",
+      location: "Evanston, IL",
+      guests: 80,
+      hours: 3,
+    };
     expect((await post(`/api/events/update/${url}`, "guest", edit)).status).toBe(401);
-    for (const who of ["owner", "admin"] as const) expect((await post(`/api/events/update/${url}`, who, edit)).status, who).toBe(403);
+    for (const who of ["owner", "admin"] as const)
+      expect((await post(`/api/events/update/${url}`, who, edit)).status, who).toBe(403);
     expect((await post(`/api/events/update/${url}`, "otherPlanner", edit)).status).toBe(404);
-    expect((await json<{ errors: unknown }>(await post(`/api/events/update/${url}`, "planner", { ...edit, name: "" }))).errors).toEqual({ name: ["Event name is required"] });
-    expect(await (await post(`/api/events/update/${url}`, "planner", edit)).json()).toEqual({ data: { message: "Office Holiday Party saved" } });
-    const saved = (await plannerEvents()).find((event) => event.url === url)! as EventView & { location: string; details: { guests: number; hours: number; venue: string | null } };
-    expect(saved).toMatchObject({ name: "Office Holiday Party", location: "Evanston, IL", details: { guests: 80, hours: 3, venue: null } });
+    expect(
+      (await json<{ errors: unknown }>(await post(`/api/events/update/${url}`, "planner", { ...edit, name: "" })))
+        .errors,
+    ).toEqual({ name: ["Event name is required"] });
+    expect(await (await post(`/api/events/update/${url}`, "planner", edit)).json()).toEqual({
+      data: { message: "Office Holiday Party saved" },
+    });
+    const saved = (await plannerEvents()).find((event) => event.url === url)! as EventView & {
+      location: string;
+      details: { guests: number; hours: number; venue: string | null };
+    };
+    expect(saved).toMatchObject({
+      name: "Office Holiday Party",
+      location: "Evanston, IL",
+      details: { guests: 80, hours: 3, venue: null },
+    });
     expect(saved.short_starttime).toContain("7:00 PM");
     await post(`/api/events/cancel/${url}`, "planner");
     expect((await post(`/api/events/update/${url}`, "planner", edit)).status).toBe(409);
@@ -138,7 +246,14 @@ describe("what an act needs to quote", () => {
 describe("invites", () => {
   it("events-to-invite lists upcoming events by name, without those the act is already invited to", async () => {
     const names = async (terms = "") =>
-      (await json<{ data: { name: string }[] }>(await get(`/api/events/events-to-invite/the-velvet-tones?searchTerms=${encodeURIComponent(terms)}`, "planner"))).data.map((event) => event.name);
+      (
+        await json<{ data: { name: string }[] }>(
+          await get(
+            `/api/events/events-to-invite/the-velvet-tones?searchTerms=${encodeURIComponent(terms)}`,
+            "planner",
+          ),
+        )
+      ).data.map((event) => event.name);
     // Spring Gala has started and Company Holiday Party already invited the act.
     expect(await names()).toEqual(expect.arrayContaining(["Summer Wedding", "Fall Fundraiser", "Gala"]));
     expect(await names()).not.toContain("Spring Gala");
@@ -150,15 +265,26 @@ describe("invites", () => {
 
   it("a planner invites an act to their event once; a second invite is 409", async () => {
     expect((await post("/api/acts/invite-to-event/the-velvet-tones", "planner", {})).status).toBe(422);
-    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "otherPlanner", { event: "summer-wedding" })).status).toBe(404);
-    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "owner", { event: "summer-wedding" })).status).toBe(403);
-    expect((await post("/api/acts/invite-to-event/the-velvet-tones", "guest", { event: "summer-wedding" })).status).toBe(401);
-    expect((await post("/api/acts/invite-to-event/keynote-kim", "planner", { event: "summer-wedding" })).status).toBe(403);
+    expect(
+      (await post("/api/acts/invite-to-event/the-velvet-tones", "otherPlanner", { event: "summer-wedding" })).status,
+    ).toBe(404);
+    expect(
+      (await post("/api/acts/invite-to-event/the-velvet-tones", "owner", { event: "summer-wedding" })).status,
+    ).toBe(403);
+    expect(
+      (await post("/api/acts/invite-to-event/the-velvet-tones", "guest", { event: "summer-wedding" })).status,
+    ).toBe(401);
+    expect((await post("/api/acts/invite-to-event/keynote-kim", "planner", { event: "summer-wedding" })).status).toBe(
+      403,
+    );
     const ok = await post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" });
     expect(await ok.json()).toEqual({ data: { message: "The Velvet Tones invited to Summer Wedding" } });
     const again = await post("/api/acts/invite-to-event/the-velvet-tones", "planner", { event: "summer-wedding" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: "The Velvet Tones is already invited to this event", code: "conflict" });
+    expect(await again.json()).toEqual({
+      message: "The Velvet Tones is already invited to this event",
+      code: "conflict",
+    });
   });
 });
 
@@ -166,7 +292,9 @@ describe("offers and bookings", () => {
   let inviteId: number;
 
   it("the act's artist sees its invites; others see none of them", async () => {
-    const { data } = await json<{ data: { id: number; act: { url: string; name: string }; event: { url: string; name: string } }[] }>(await get("/api/invites", "owner"));
+    const { data } = await json<{
+      data: { id: number; act: { url: string; name: string }; event: { url: string; name: string } }[];
+    }>(await get("/api/invites", "owner"));
     const invite = data.find((item) => item.event.name === "Summer Wedding")!;
     // Each item says which event and which act, by url, so that a client can act on it.
     expect(invite.event.url).toBe("summer-wedding");
@@ -188,9 +316,14 @@ describe("offers and bookings", () => {
       [0.5, "An offer is at least $1"],
       [12.345, "Enter the price in dollars and cents, such as 1500 or 1500.50"],
     ] as const) {
-      expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price }))).errors, String(price)).toEqual({ price: [message] });
+      expect(
+        (await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price }))).errors,
+        String(price),
+      ).toEqual({ price: [message] });
     }
-    expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", {}))).errors).toEqual({ price: ["Price is required"] });
+    expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", {}))).errors).toEqual(
+      { price: ["Price is required"] },
+    );
     const ok = await post(`/api/offers/submit/${inviteId}`, "owner", { price: 7250.5, message: "Full band" });
     expect(ok.status).toBe(200);
     const event = (await plannerEvents()).find((item) => item.url === "summer-wedding")!;
@@ -219,16 +352,24 @@ describe("offers and bookings", () => {
 
   it("only the event's planner withdraws an invite, with its offers; the act is told", async () => {
     const created = await json<{ data: { url: string } }>(
-      await post("/api/events/create", "planner", { name: "Lake Party", starttime: inDays(30), location: "Chicago, IL", actUrl: "the-velvet-tones" }),
+      await post("/api/events/create", "planner", {
+        name: "Lake Party",
+        starttime: inDays(30),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
     );
     const invite = () => plannerEvents().then((list) => list.find((item) => item.url === created.data.url)!.invites[0]);
     const id = (await invite())!.id;
     expect((await post(`/api/offers/submit/${id}`, "owner", { price: 900 })).status).toBe(200);
     expect((await post(`/api/invites/withdraw/${id}`, "guest")).status).toBe(401);
-    for (const who of ["owner", "admin"] as const) expect((await post(`/api/invites/withdraw/${id}`, who)).status, who).toBe(403);
+    for (const who of ["owner", "admin"] as const)
+      expect((await post(`/api/invites/withdraw/${id}`, who)).status, who).toBe(403);
     expect((await post(`/api/invites/withdraw/${id}`, "otherPlanner")).status).toBe(404);
     expect((await invite())!.offers).toHaveLength(1);
-    expect(await (await post(`/api/invites/withdraw/${id}`, "planner")).json()).toEqual({ data: { message: "Invite of The Velvet Tones to Lake Party withdrawn" } });
+    expect(await (await post(`/api/invites/withdraw/${id}`, "planner")).json()).toEqual({
+      data: { message: "Invite of The Velvet Tones to Lake Party withdrawn" },
+    });
     expect(await invite()).toBeUndefined();
     const { data: artistInvites } = await json<{ data: { id: number }[] }>(await get("/api/invites", "owner"));
     expect(artistInvites.map((item) => item.id)).not.toContain(id);
@@ -241,25 +382,61 @@ describe("offers and bookings", () => {
 describe("offers with terms, and saying no", () => {
   /** A new event with The Velvet Tones invited, `days` ahead; its invite's id. */
   async function invitedTo(name: string, days: number) {
-    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name, starttime: inDays(days), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", {
+        name,
+        starttime: inDays(days),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
+    );
     const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
     return { url: event.url, inviteId: event.invites[0]!.id };
   }
   const offersOf = async (url: string) =>
-    (await plannerEvents()).find((item) => item.url === url)!.invites[0]!.offers as unknown as { id: number; status: string; deposit_cents: number; expires_on: string; terms: string }[];
+    (await plannerEvents()).find((item) => item.url === url)!.invites[0]!.offers as unknown as {
+      id: number;
+      status: string;
+      deposit_cents: number;
+      expires_on: string;
+      terms: string;
+    }[];
 
   it("an offer carries a deposit up to its price, a last day from today to the event's, and cancellation terms", async () => {
     const { url, inviteId } = await invitedTo("Harbor Gala", 30);
-    const errors = async (body: unknown) => (await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", body))).errors;
-    expect(await errors({ price: 1000, deposit_cents: 100_001 })).toEqual({ deposit_cents: ["The deposit can't be more than the price"] });
-    expect(await errors({ price: 1000, expires_on: "2020-01-01" })).toEqual({ expires_on: ["Choose a day from today to the event's day"] });
-    expect(await errors({ price: 1000, expires_on: inDays(45).slice(0, 10) })).toEqual({ expires_on: ["Choose a day from today to the event's day"] });
-    expect(await errors({ price: 1000, expires_on: "next week" })).toEqual({ expires_on: ["Enter a date as YYYY-MM-DD"] });
-    expect(await errors({ price: 1000, terms: "x".repeat(2001) })).toEqual({ terms: ["Must be 2000 characters or less"] });
-    expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1000, deposit_cents: 25_000, terms: "Refunded in full up to 30 days before." })).status).toBe(200);
+    const errors = async (body: unknown) =>
+      (await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", body))).errors;
+    expect(await errors({ price: 1000, deposit_cents: 100_001 })).toEqual({
+      deposit_cents: ["The deposit can't be more than the price"],
+    });
+    expect(await errors({ price: 1000, expires_on: "2020-01-01" })).toEqual({
+      expires_on: ["Choose a day from today to the event's day"],
+    });
+    expect(await errors({ price: 1000, expires_on: inDays(45).slice(0, 10) })).toEqual({
+      expires_on: ["Choose a day from today to the event's day"],
+    });
+    expect(await errors({ price: 1000, expires_on: "next week" })).toEqual({
+      expires_on: ["Enter a date as YYYY-MM-DD"],
+    });
+    expect(await errors({ price: 1000, terms: "x".repeat(2001) })).toEqual({
+      terms: ["Must be 2000 characters or less"],
+    });
+    expect(
+      (
+        await post(`/api/offers/submit/${inviteId}`, "owner", {
+          price: 1000,
+          deposit_cents: 25_000,
+          terms: "Refunded in full up to 30 days before.",
+        })
+      ).status,
+    ).toBe(200);
     const [offer] = await offersOf(url);
     // Without a last day, a week from today (the event is further away).
-    expect(offer).toMatchObject({ deposit_cents: 25_000, terms: "Refunded in full up to 30 days before.", status: "pending" });
+    expect(offer).toMatchObject({
+      deposit_cents: 25_000,
+      terms: "Refunded in full up to 30 days before.",
+      status: "pending",
+    });
     const week = (Date.parse(offer!.expires_on) - Date.now()) / 86_400_000;
     expect(week).toBeGreaterThan(5.5);
     expect(week).toBeLessThan(7.5);
@@ -270,7 +447,9 @@ describe("offers with terms, and saying no", () => {
     await post(`/api/offers/submit/${inviteId}`, "owner", { price: 800 });
     const [offer] = await offersOf(url);
     // Its last day was yesterday, and its job has not run yet: the offer is refused all the same.
-    await server.database.db.execute(sql`update offers set expires_on = (now() - interval '2 days')::date where id = ${offer!.id}`);
+    await server.database.db.execute(
+      sql`update offers set expires_on = (now() - interval '2 days')::date where id = ${offer!.id}`,
+    );
     const refused = await post(`/api/offers/accept/${offer!.id}`, "planner");
     expect(refused.status).toBe(409);
     expect((await json<{ message: string }>(refused)).message).toBe("This offer has expired");
@@ -281,25 +460,45 @@ describe("offers with terms, and saying no", () => {
   });
 
   it("an offer's last day, where the event happens (Honolulu): the planner is reminded the morning before, and it closes at the day's end", async () => {
-    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name: "Luau", starttime: inDays(20), location: "Honolulu, HI", actUrl: "the-velvet-tones" }));
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", {
+        name: "Luau",
+        starttime: inDays(20),
+        location: "Honolulu, HI",
+        actUrl: "the-velvet-tones",
+      }),
+    );
     const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
     const lastDay = inDays(10).slice(0, 10);
-    const sent = await json<{ data: { id: number } }>(await post(`/api/offers/submit/${event.invites[0]!.id}`, "owner", { price: 900, expires_on: lastDay }));
+    const sent = await json<{ data: { id: number } }>(
+      await post(`/api/offers/submit/${event.invites[0]!.id}`, "owner", { price: 900, expires_on: lastDay }),
+    );
     const offerId = sent.data.id;
     const jobsOf = async () =>
-      (await json<{ data: { kind: string; run_at: string; state: string; subject: string }[] }>(await get("/api/admin/jobs?perPage=50", "admin"))).data.filter(
-        (job) => job.subject === `Offer ${offerId}`,
-      );
+      (
+        await json<{ data: { kind: string; run_at: string; state: string; subject: string }[] }>(
+          await get("/api/admin/jobs?perPage=50", "admin"),
+        )
+      ).data.filter((job) => job.subject === `Offer ${offerId}`);
     const dayBefore = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const dayAfter = new Date(Date.parse(`${lastDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     // 9 AM the day before, and midnight after the last day, in Honolulu (UTC-10, no daylight time).
-    expect((await jobsOf()).map(({ kind, run_at, state }) => ({ kind, run_at, state })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    expect(
+      (await jobsOf())
+        .map(({ kind, run_at, state }) => ({ kind, run_at, state }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
       { kind: "offer_expire", run_at: `${dayAfter}T10:00:00.000Z`, state: "scheduled" },
       { kind: "offer_expiring", run_at: `${dayBefore}T19:00:00.000Z`, state: "scheduled" },
     ]);
     expect(await server.runJob("offer_expiring", String(offerId))).toBe(true);
-    const note = (await json<{ data: { kind: string; title: string; body: string }[] }>(await get("/api/notifications", "planner"))).data[0];
-    expect(note).toMatchObject({ kind: "offer_expiring", title: `The offer from The Velvet Tones for Luau ends ${formatShortCalendarDate(lastDay)}` });
+    const note = (
+      await json<{ data: { kind: string; title: string; body: string }[] }>(await get("/api/notifications", "planner"))
+    ).data[0];
+    expect(note).toMatchObject({
+      kind: "offer_expiring",
+      title: `The offer from The Velvet Tones for Luau ends ${formatShortCalendarDate(lastDay)}`,
+    });
     expect(note!.body).toContain("$900.00");
     // Answered, the offer's jobs are called off (an admin reads them done), and would do nothing if they ran.
     expect((await post(`/api/offers/decline/${offerId}`, "planner")).status).toBe(200);
@@ -313,39 +512,71 @@ describe("offers with terms, and saying no", () => {
     await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1500 });
     const [offer] = await offersOf(url);
     expect((await post(`/api/offers/decline/${offer!.id}`, "guest")).status).toBe(401);
-    for (const who of ["owner", "admin"] as const) expect((await post(`/api/offers/decline/${offer!.id}`, who)).status, who).toBe(403);
+    for (const who of ["owner", "admin"] as const)
+      expect((await post(`/api/offers/decline/${offer!.id}`, who)).status, who).toBe(403);
     expect((await post(`/api/offers/decline/${offer!.id}`, "otherPlanner")).status).toBe(404);
-    expect(await (await post(`/api/offers/decline/${offer!.id}`, "planner")).json()).toEqual({ data: { message: "Offer from The Velvet Tones declined" } });
+    expect(await (await post(`/api/offers/decline/${offer!.id}`, "planner")).json()).toEqual({
+      data: { message: "Offer from The Velvet Tones declined" },
+    });
     expect((await offersOf(url))[0]!.status).toBe("declined");
     expect((await post(`/api/offers/decline/${offer!.id}`, "planner")).status).toBe(409);
     expect((await post(`/api/offers/accept/${offer!.id}`, "planner")).status).toBe(409);
-    const { data: notes } = await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", "owner"));
-    expect(notes[0]).toMatchObject({ kind: "offer_declined", title: "Garden Brunch declined the offer of The Velvet Tones" });
-    const conversations = await json<{ data: { id: number; event: { url: string } | null }[] }>(await get("/api/conversations", "owner"));
+    const { data: notes } = await json<{ data: { kind: string; title: string }[] }>(
+      await get("/api/notifications", "owner"),
+    );
+    expect(notes[0]).toMatchObject({
+      kind: "offer_declined",
+      title: "Garden Brunch declined the offer of The Velvet Tones",
+    });
+    const conversations = await json<{ data: { id: number; event: { url: string } | null }[] }>(
+      await get("/api/conversations", "owner"),
+    );
     const thread = conversations.data.find((item) => item.event?.url === url)!;
-    const { data } = await json<{ data: { messages: { kind: string; body: string }[] } }>(await get(`/api/conversations/${thread.id}`, "owner"));
-    expect(data.messages.at(-1)).toEqual(expect.objectContaining({ kind: "offer", body: "Pat Planner declined the offer of $1,500.00 for Garden Brunch." }));
+    const { data } = await json<{ data: { messages: { kind: string; body: string }[] } }>(
+      await get(`/api/conversations/${thread.id}`, "owner"),
+    );
+    expect(data.messages.at(-1)).toEqual(
+      expect.objectContaining({
+        kind: "offer",
+        body: "Pat Planner declined the offer of $1,500.00 for Garden Brunch.",
+      }),
+    );
   });
 });
 
 describe("saying no, from either side", () => {
   async function invitedTo(name: string, days: number) {
-    const created = await json<{ data: { url: string } }>(await post("/api/events/create", "planner", { name, starttime: inDays(days), location: "Chicago, IL", actUrl: "the-velvet-tones" }));
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", {
+        name,
+        starttime: inDays(days),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
+    );
     const event = (await plannerEvents()).find((item) => item.url === created.data.url)!;
     return { url: event.url, inviteId: event.invites[0]!.id };
   }
-  const eventOf = async (url: string) => (await plannerEvents()).find((item) => item.url === url)! as EventView & { cancelled: boolean };
-  const lastNote = async (as: Who) => (await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", as))).data[0];
+  const eventOf = async (url: string) =>
+    (await plannerEvents()).find((item) => item.url === url)! as EventView & { cancelled: boolean };
+  const lastNote = async (as: Who) =>
+    (await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", as))).data[0];
 
   it("the act's artist declines an invite: its waiting offer goes with it, the planner is told; nobody else may", async () => {
     const { url, inviteId } = await invitedTo("Rooftop Party", 40);
     await post(`/api/offers/submit/${inviteId}`, "owner", { price: 700 });
     expect((await post(`/api/invites/decline/${inviteId}`, "guest")).status).toBe(401);
-    for (const who of ["otherArtist", "planner", "otherPlanner"] as const) expect((await post(`/api/invites/decline/${inviteId}`, who)).status, who).toBe(404);
-    expect(await (await post(`/api/invites/decline/${inviteId}`, "owner")).json()).toEqual({ data: { message: "Invite to Rooftop Party declined" } });
+    for (const who of ["otherArtist", "planner", "otherPlanner"] as const)
+      expect((await post(`/api/invites/decline/${inviteId}`, who)).status, who).toBe(404);
+    expect(await (await post(`/api/invites/decline/${inviteId}`, "owner")).json()).toEqual({
+      data: { message: "Invite to Rooftop Party declined" },
+    });
     const event = await eventOf(url);
     expect(event.invites[0]).toMatchObject({ state: "declined", offers: [{ status: "withdrawn" }] });
-    expect(await lastNote("planner")).toMatchObject({ kind: "invite_declined", title: "The Velvet Tones declined Rooftop Party" });
+    expect(await lastNote("planner")).toMatchObject({
+      kind: "invite_declined",
+      title: "The Velvet Tones declined Rooftop Party",
+    });
     expect((await post(`/api/invites/decline/${inviteId}`, "owner")).status).toBe(409);
     expect((await post(`/api/offers/submit/${inviteId}`, "owner", { price: 650 })).status).toBe(409);
   });
@@ -355,10 +586,14 @@ describe("saying no, from either side", () => {
     await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1200 });
     const offerId = (await eventOf(url)).invites[0]!.offers[0]!.id;
     expect((await post(`/api/offers/withdraw/${offerId}`, "guest")).status).toBe(401);
-    for (const who of ["otherArtist", "planner"] as const) expect((await post(`/api/offers/withdraw/${offerId}`, who)).status, who).toBe(404);
+    for (const who of ["otherArtist", "planner"] as const)
+      expect((await post(`/api/offers/withdraw/${offerId}`, who)).status, who).toBe(404);
     expect((await post(`/api/offers/withdraw/${offerId}`, "owner")).status).toBe(200);
     expect((await eventOf(url)).invites[0]!.offers[0]!.status).toBe("withdrawn");
-    expect(await lastNote("planner")).toMatchObject({ kind: "offer_withdrawn", title: "The Velvet Tones withdrew its offer" });
+    expect(await lastNote("planner")).toMatchObject({
+      kind: "offer_withdrawn",
+      title: "The Velvet Tones withdrew its offer",
+    });
     expect((await post(`/api/offers/withdraw/${offerId}`, "owner")).status).toBe(409);
     expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(409);
   });
@@ -369,9 +604,12 @@ describe("saying no, from either side", () => {
     const offerId = (await eventOf(url)).invites[0]!.offers[0]!.id;
     expect((await post(`/api/offers/accept/${offerId}`, "planner")).status).toBe(200);
     expect((await post(`/api/events/cancel/${url}`, "guest")).status).toBe(401);
-    for (const who of ["owner", "admin"] as const) expect((await post(`/api/events/cancel/${url}`, who)).status, who).toBe(403);
+    for (const who of ["owner", "admin"] as const)
+      expect((await post(`/api/events/cancel/${url}`, who)).status, who).toBe(403);
     expect((await post(`/api/events/cancel/${url}`, "otherPlanner")).status).toBe(404);
-    expect(await (await post(`/api/events/cancel/${url}`, "planner")).json()).toEqual({ data: { message: "Charity Dinner cancelled" } });
+    expect(await (await post(`/api/events/cancel/${url}`, "planner")).json()).toEqual({
+      data: { message: "Charity Dinner cancelled" },
+    });
     const event = await eventOf(url);
     expect(event.cancelled).toBe(true);
     expect(event.invites[0]!.state).toBe("cancelled");
@@ -380,7 +618,9 @@ describe("saying no, from either side", () => {
     expect((await post(`/api/acts/invite-to-event/dj-nova`, "planner", { event: url })).status).toBe(409);
     expect((await post(`/api/events/invite-acts/${url}`, "planner", { acts: ["dj-nova"] })).status).toBe(409);
     // It no longer offers itself for invites.
-    const invitable = await json<{ data: { url: string }[] }>(await get("/api/events/events-to-invite/dj-nova", "planner"));
+    const invitable = await json<{ data: { url: string }[] }>(
+      await get("/api/events/events-to-invite/dj-nova", "planner"),
+    );
     expect(invitable.data.map((item) => item.url)).not.toContain(url);
   });
 });
@@ -389,36 +629,72 @@ describe("verified reviews", () => {
   const review = { rating: 5, title: "Wonderful", body: "Everyone danced." };
 
   it("lists the planner's started, booked and unreviewed events", async () => {
-    const { data } = await json<{ data: { url: string; name: string }[] }>(await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "planner"));
+    const { data } = await json<{ data: { url: string; name: string }[] }>(
+      await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "planner"),
+    );
     expect(data).toEqual([{ url: "spring-gala", name: "Spring Gala" }]);
-    expect((await json<{ data: unknown[] }>(await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "otherPlanner"))).data).toEqual([]);
-    expect((await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "owner")).status).toBe(403);
+    expect(
+      (
+        await json<{ data: unknown[] }>(
+          await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "otherPlanner"),
+        )
+      ).data,
+    ).toEqual([]);
+    expect(
+      (await get("/api/entertainer-reviews/eligible-events-for-entertainer-review/the-velvet-tones", "owner")).status,
+    ).toBe(403);
   });
 
   it("refuses a review without an eligible event, even when the client skips the dialog", async () => {
-    const none = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "otherPlanner", { ...review, event_url: "spring-gala" });
+    const none = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "otherPlanner", {
+      ...review,
+      event_url: "spring-gala",
+    });
     expect(none.status).toBe(422);
     // Booked but not started yet.
-    const upcoming = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "summer-wedding" });
+    const upcoming = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", {
+      ...review,
+      event_url: "summer-wedding",
+    });
     expect(upcoming.status).toBe(422);
     const noEvent = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", review);
     expect((await json<{ errors: unknown }>(noEvent)).errors).toEqual({ event_url: ["Event is required"] });
   });
 
   it("My Events says which booked acts of started events await a review", async () => {
-    const due = async () => Object.fromEntries((await plannerEvents()).flatMap((event) => event.invites.map((invite) => [`${event.url} ${invite.act.url}`, invite.review_due])));
+    const due = async () =>
+      Object.fromEntries(
+        (await plannerEvents()).flatMap((event) =>
+          event.invites.map((invite) => [`${event.url} ${invite.act.url}`, invite.review_due]),
+        ),
+      );
     // Spring Gala has happened and booked the act; Summer Wedding is still to come.
-    expect(await due()).toMatchObject({ "spring-gala the-velvet-tones": true, "summer-wedding the-velvet-tones": false });
+    expect(await due()).toMatchObject({
+      "spring-gala the-velvet-tones": true,
+      "summer-wedding the-velvet-tones": false,
+    });
   });
 
   it("a planner reviews once per event; the review counts and may hide the name", async () => {
-    const ok = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "spring-gala", allow_reviewer_name: false });
+    const ok = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", {
+      ...review,
+      event_url: "spring-gala",
+      allow_reviewer_name: false,
+    });
     expect(ok.status).toBe(201);
     const act = (await json<{ data: ActProfile }>(await get("/api/acts/the-velvet-tones", "guest"))).data;
     expect(act.reviewSummary.count).toBe(13);
     expect(act.reviewSummary.distribution[5]).toBe(7);
-    expect(act.entertainerReviews[0]).toMatchObject({ title: "Wonderful", reviewer_name: null, source: "booking", event_month: expect.stringMatching(/^[A-Z][a-z]+ \d{4}$/) });
-    const again = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", { ...review, event_url: "spring-gala" });
+    expect(act.entertainerReviews[0]).toMatchObject({
+      title: "Wonderful",
+      reviewer_name: null,
+      source: "booking",
+      event_month: expect.stringMatching(/^[A-Z][a-z]+ \d{4}$/),
+    });
+    const again = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "planner", {
+      ...review,
+      event_url: "spring-gala",
+    });
     expect(again.status).toBe(409);
     const springGala = (await plannerEvents()).find((event) => event.url === "spring-gala")!;
     expect(springGala.invites.find((invite) => invite.act.url === "the-velvet-tones")!.review_due).toBe(false);

@@ -17,7 +17,10 @@ afterAll(async () => server.close());
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function newPlanner(email: string) {
-  const signedUp = await server.request("/api/auth/sign-up/email", { json: { name: "Flood Planner", email, password: "a-good-password", role: "PLANNER" }, ip: server.nextIp() });
+  const signedUp = await server.request("/api/auth/sign-up/email", {
+    json: { name: "Flood Planner", email, password: "a-good-password", role: "PLANNER" },
+    ip: server.nextIp(),
+  });
   expect(signedUp.status).toBe(200);
   const cookie = sessionCookie(signedUp);
   return (path: string, body: unknown) => server.request(path, { method: "POST", json: body, cookie });
@@ -35,11 +38,21 @@ describe("per-account write limits", () => {
     for (let n = 0; n < ACCOUNT_LIMITS.eventCreated.max; n++) {
       // Every other event invites an act at once, as the probe did.
       const withAct = n % 2 === 0 ? { actUrl: "the-velvet-tones" } : {};
-      const created = await post("/api/events/create", { name: `Flood ${n}`, starttime: inDays(30 + n), location: "Chicago, IL", ...withAct });
+      const created = await post("/api/events/create", {
+        name: `Flood ${n}`,
+        starttime: inDays(30 + n),
+        location: "Chicago, IL",
+        ...withAct,
+      });
       expect(created.status, `event ${n}`).toBe(201);
       if (n % 2 === 0) invited++;
     }
-    const refused = await post("/api/events/create", { name: "One too many", starttime: inDays(90), location: "Chicago, IL", actUrl: "dj-nova" });
+    const refused = await post("/api/events/create", {
+      name: "One too many",
+      starttime: inDays(90),
+      location: "Chicago, IL",
+      actUrl: "dj-nova",
+    });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: ACCOUNT_LIMITS.eventCreated.message, code: "rate_limited" });
     const retryAfter = Number(refused.headers.get("retry-after"));
@@ -47,7 +60,9 @@ describe("per-account write limits", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Nothing of the refused event was written, and no mail was queued for it.
     const cookie = await server.signIn("flooder@example.com", "a-good-password");
-    const listed = await json<{ data: { name: string }[]; meta: { total: number } }>(await server.request("/api/events?perPage=50", { cookie }));
+    const listed = await json<{ data: { name: string }[]; meta: { total: number } }>(
+      await server.request("/api/events?perPage=50", { cookie }),
+    );
     expect(listed.meta.total).toBe(ACCOUNT_LIMITS.eventCreated.max);
     expect(listed.data.map((event) => event.name)).not.toContain("One too many");
     expect((await outboxSize()) - mailsBefore).toBeLessThanOrEqual(invited);
@@ -57,7 +72,17 @@ describe("per-account write limits", () => {
     const post = await newPlanner("inviter@example.com");
     const events: string[] = [];
     for (let n = 0; n < 3; n++)
-      events.push((await json<{ data: { url: string } }>(await post("/api/events/create", { name: `Party ${n}`, starttime: inDays(40 + n), location: "Chicago, IL" }))).data.url);
+      events.push(
+        (
+          await json<{ data: { url: string } }>(
+            await post("/api/events/create", {
+              name: `Party ${n}`,
+              starttime: inDays(40 + n),
+              location: "Chicago, IL",
+            }),
+          )
+        ).data.url,
+      );
     const statuses: number[] = [];
     // Fill the window straight in the database, as if 58 invites were sent in the last hour.
     const { takeAccountAction } = await import("#server/services/account-limits");
@@ -73,8 +98,19 @@ describe("per-account write limits", () => {
     }
     expect(statuses).toEqual([200, 200, 429]);
     // An event created with an act counts its invite: refused whole, the event too.
-    expect((await post("/api/events/create", { name: "With an act", starttime: inDays(50), location: "Chicago, IL", actUrl: "dj-nova" })).status).toBe(429);
-    expect((await json<{ meta: { total: number } }>(await server.request("/api/events", { cookie: inviter }))).meta.total).toBe(3);
+    expect(
+      (
+        await post("/api/events/create", {
+          name: "With an act",
+          starttime: inDays(50),
+          location: "Chicago, IL",
+          actUrl: "dj-nova",
+        })
+      ).status,
+    ).toBe(429);
+    expect(
+      (await json<{ meta: { total: number } }>(await server.request("/api/events", { cookie: inviter }))).meta.total,
+    ).toBe(3);
   });
 
   it("uploads: 60 an hour", async () => {
@@ -94,19 +130,28 @@ describe("per-account write limits", () => {
 describe("lists that grow come in pages", () => {
   it("events, invites and notifications answer page, perPage and total, 20 by default, 50 at most", async () => {
     const flooder = await server.signIn("flooder@example.com", "a-good-password");
-    const first = await json<{ data: { name: string }[]; meta: unknown }>(await server.request("/api/events", { cookie: flooder }));
+    const first = await json<{ data: { name: string }[]; meta: unknown }>(
+      await server.request("/api/events", { cookie: flooder }),
+    );
     expect(first.data).toHaveLength(20);
     expect(first.meta).toEqual({ page: 1, perPage: 20, total: 30 });
-    const second = await json<{ data: { name: string }[]; meta: unknown }>(await server.request("/api/events?page=2", { cookie: flooder }));
+    const second = await json<{ data: { name: string }[]; meta: unknown }>(
+      await server.request("/api/events?page=2", { cookie: flooder }),
+    );
     expect(second.data).toHaveLength(10);
     expect(second.data.map((event) => event.name)).not.toContain(first.data[0]!.name);
-    for (const bad of ["perPage=51", "perPage=0", "page=0", "page=x"]) expect([400, 422], bad).toContain((await server.request(`/api/events?${bad}`, { cookie: flooder })).status);
+    for (const bad of ["perPage=51", "perPage=0", "page=0", "page=x"])
+      expect([400, 422], bad).toContain((await server.request(`/api/events?${bad}`, { cookie: flooder })).status);
 
     const owner = await server.cookieFor("owner");
-    const invites = await json<{ data: unknown[]; meta: { total: number; perPage: number } }>(await server.request("/api/invites?perPage=5", { cookie: owner }));
+    const invites = await json<{ data: unknown[]; meta: { total: number; perPage: number } }>(
+      await server.request("/api/invites?perPage=5", { cookie: owner }),
+    );
     expect(invites.data).toHaveLength(5);
     expect(invites.meta.total).toBeGreaterThan(15);
-    const notes = await json<{ data: unknown[]; meta: { total: number; unread: number; page: number } }>(await server.request("/api/notifications?perPage=3&page=2", { cookie: owner }));
+    const notes = await json<{ data: unknown[]; meta: { total: number; unread: number; page: number } }>(
+      await server.request("/api/notifications?perPage=3&page=2", { cookie: owner }),
+    );
     expect(notes.data).toHaveLength(3);
     expect(notes.meta).toMatchObject({ page: 2, perPage: 3 });
     expect(notes.meta.total).toBeGreaterThan(6);

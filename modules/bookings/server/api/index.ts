@@ -1,11 +1,43 @@
 import { z } from "@hono/zod-openapi";
-import { invitableEventSchema, inviteSchema as inviteAnswerSchema, plannerEventSchema, quoteRequestResultSchema } from "#modules/bookings/answers";
-import { bookingMadeSchema, createdWithUrlSchema, messageResultSchema, offerSentSchema } from "#domain/resources/results";
+import {
+  invitableEventSchema,
+  inviteSchema as inviteAnswerSchema,
+  plannerEventSchema,
+  quoteRequestResultSchema,
+} from "#modules/bookings/answers";
+import {
+  bookingMadeSchema,
+  createdWithUrlSchema,
+  messageResultSchema,
+  offerSentSchema,
+} from "#domain/resources/results";
 import { text } from "#domain/schemas/fields";
 import { canInviteToEvent } from "#domain/permissions";
-import { type AcceptOfferInput, acceptOfferSchema, createEventSchema, inviteActsSchema, inviteSchema, offerSchema, updateEventSchema } from "#modules/bookings/schemas";
-import { findManagedInvite, findPlannersInvite, declineInvite, inviteActs, inviteToEvent, withdrawInvite } from "../invite-commands";
-import { findPlannersOffer, acceptOffer, declineOffer, findManagedOffer, withdrawOffer, submitOffer } from "../offer-commands";
+import {
+  type AcceptOfferInput,
+  acceptOfferSchema,
+  createEventSchema,
+  inviteActsSchema,
+  inviteSchema,
+  offerSchema,
+  updateEventSchema,
+} from "#modules/bookings/schemas";
+import {
+  findManagedInvite,
+  findPlannersInvite,
+  declineInvite,
+  inviteActs,
+  inviteToEvent,
+  withdrawInvite,
+} from "../invite-commands";
+import {
+  findPlannersOffer,
+  acceptOffer,
+  declineOffer,
+  findManagedOffer,
+  withdrawOffer,
+  submitOffer,
+} from "../offer-commands";
 import { updateEvent, cancelEvent, createEvent } from "../event-commands";
 import { eventsToInvite, listPlannerEvents } from "../event-queries";
 import { listArtistInvites } from "../invite-queries";
@@ -15,7 +47,9 @@ import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/a
 import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 import { pathSegmentSchema } from "#domain/schemas/fields";
 
-const eventUrlParam = z.object({ eventUrl: pathSegmentSchema().openapi({ param: { name: "eventUrl", in: "path" }, example: "summer-wedding" }) });
+const eventUrlParam = z.object({
+  eventUrl: pathSegmentSchema().openapi({ param: { name: "eventUrl", in: "path" }, example: "summer-wedding" }),
+});
 
 export const eventRoutes = createRouter()
   .openapi(
@@ -57,7 +91,17 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await eventsToInvite(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("query").searchTerms?.trim() ?? "") }, 200);
+      return c.json(
+        {
+          data: await eventsToInvite(
+            c.get("db"),
+            viewer,
+            c.req.valid("param").actUrl,
+            c.req.valid("query").searchTerms?.trim() ?? "",
+          ),
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -73,7 +117,10 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) }, 200);
+      return c.json(
+        { data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) },
+        200,
+      );
     },
   )
   .openapi(
@@ -82,11 +129,25 @@ export const eventRoutes = createRouter()
       middleware: [roles("PLANNER")],
       path: "/events/invite-acts/{eventUrl}",
       tags: ["Events"],
-      summary: "Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation",
-      request: { params: eventUrlParam, body: { content: { "application/json": { schema: inviteActsSchema } }, required: true } },
-      responses: { 200: dataResponse("For each act asked: invited, already invited, not free that day, or not found", z.array(quoteRequestResultSchema)), ...errorResponses(404, 409, 429) },
+      summary:
+        "Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation",
+      request: {
+        params: eventUrlParam,
+        body: { content: { "application/json": { schema: inviteActsSchema } }, required: true },
+      },
+      responses: {
+        200: dataResponse(
+          "For each act asked: invited, already invited, not free that day, or not found",
+          z.array(quoteRequestResultSchema),
+        ),
+        ...errorResponses(404, 409, 429),
+      },
     }),
-    async (c) => c.json({ data: await inviteActs(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        { data: await inviteActs(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) },
+        200,
+      ),
   )
   .openapi(
     apiRoute({
@@ -113,7 +174,18 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await submitOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").inviteId, c.req.valid("json")) }, 200);
+      return c.json(
+        {
+          data: await submitOffer(
+            c.get("db"),
+            c.get("jobs"),
+            viewer,
+            c.req.valid("param").inviteId,
+            c.req.valid("json"),
+          ),
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -122,15 +194,22 @@ export const eventRoutes = createRouter()
       middleware: [onItem("offerId", findPlannersOffer, "The event's planner")],
       path: "/offers/accept/{offerId}",
       tags: ["Events"],
-      summary: "Accept an offer, which books the act and answers the booking's number (the event's planner); the event's other acts are released unless release_others is false",
+      summary:
+        "Accept an offer, which books the act and answers the booking's number (the event's planner); the event's other acts are released unless release_others is false",
       // Both fields are optional, and so is the body that carries them.
-      request: { params: idParam("offerId"), body: { content: { "application/json": { schema: acceptOfferSchema } }, required: false } },
+      request: {
+        params: idParam("offerId"),
+        body: { content: { "application/json": { schema: acceptOfferSchema } }, required: false },
+      },
       responses: { 200: dataResponse("Booked", bookingMadeSchema), ...errorResponses(401, 403, 404, 409) },
     }),
     async (c) => {
       const viewer = requireViewer(c);
       const input = (c.req.valid("json") as AcceptOfferInput | undefined) ?? { release_others: true };
-      return c.json({ data: await acceptOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId, input) }, 200);
+      return c.json(
+        { data: await acceptOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId, input) },
+        200,
+      );
     },
   )
   .openapi(
@@ -145,7 +224,10 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await declineOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId) }, 200);
+      return c.json(
+        { data: await declineOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId) },
+        200,
+      );
     },
   )
   .openapi(
@@ -154,11 +236,13 @@ export const eventRoutes = createRouter()
       path: "/invites/decline/{inviteId}",
       result: messageResultSchema,
       tags: ["Events"],
-      summary: "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told",
+      summary:
+        "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told",
       params: idParam("inviteId"),
       errors: [401, 404, 409],
     }),
-    async (c) => c.json({ data: await declineInvite(c.get("db"), requireViewer(c), c.req.valid("param").inviteId) }, 200),
+    async (c) =>
+      c.json({ data: await declineInvite(c.get("db"), requireViewer(c), c.req.valid("param").inviteId) }, 200),
   )
   .openapi(
     actionRoute({
@@ -170,7 +254,11 @@ export const eventRoutes = createRouter()
       params: idParam("offerId"),
       errors: [401, 404, 409],
     }),
-    async (c) => c.json({ data: await withdrawOffer(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").offerId) }, 200),
+    async (c) =>
+      c.json(
+        { data: await withdrawOffer(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").offerId) },
+        200,
+      ),
   )
   .openapi(
     apiRoute({
@@ -178,11 +266,19 @@ export const eventRoutes = createRouter()
       middleware: [roles("PLANNER")],
       path: "/events/update/{eventUrl}",
       tags: ["Events"],
-      summary: "Change one of the planner's events: its name, time, place and what an act needs to quote; invited acts read the new details",
-      request: { params: eventUrlParam, body: { content: { "application/json": { schema: updateEventSchema } }, required: true } },
+      summary:
+        "Change one of the planner's events: its name, time, place and what an act needs to quote; invited acts read the new details",
+      request: {
+        params: eventUrlParam,
+        body: { content: { "application/json": { schema: updateEventSchema } }, required: true },
+      },
       responses: { 200: dataResponse("Saved", messageResultSchema), ...errorResponses(404, 409) },
     }),
-    async (c) => c.json({ data: await updateEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        { data: await updateEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) },
+        200,
+      ),
   )
   .openapi(
     apiRoute({
@@ -190,11 +286,16 @@ export const eventRoutes = createRouter()
       middleware: [roles("PLANNER")],
       path: "/events/cancel/{eventUrl}",
       tags: ["Events"],
-      summary: "Cancel one of the planner's events: its bookings end, its waiting offers are withdrawn, and every invited act is told",
+      summary:
+        "Cancel one of the planner's events: its bookings end, its waiting offers are withdrawn, and every invited act is told",
       request: { params: eventUrlParam },
       responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(404, 409) },
     }),
-    async (c) => c.json({ data: await cancelEvent(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").eventUrl) }, 200),
+    async (c) =>
+      c.json(
+        { data: await cancelEvent(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").eventUrl) },
+        200,
+      ),
   )
   .openapi(
     actionRoute({
@@ -202,7 +303,8 @@ export const eventRoutes = createRouter()
       path: "/invites/withdraw/{inviteId}",
       result: messageResultSchema,
       tags: ["Events"],
-      summary: "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told",
+      summary:
+        "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told",
       params: idParam("inviteId"),
       errors: [401, 403, 404, 409],
     }),

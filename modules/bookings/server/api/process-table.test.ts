@@ -43,14 +43,22 @@ async function subject() {
       actUrl: "the-velvet-tones",
     }),
   );
-  const events = await json<{ data: { url: string; invites: { id: number }[] }[] }>(await server.get("/api/events?perPage=10", "planner"));
+  const events = await json<{ data: { url: string; invites: { id: number }[] }[] }>(
+    await server.get("/api/events?perPage=10", "planner"),
+  );
   const inviteId = events.data.find((event) => event.url === created.data.url)!.invites[0]!.id;
-  const offer = async () => (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1000 }))).data.id;
+  const offer = async () =>
+    (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${inviteId}`, "owner", { price: 1000 }))).data
+      .id;
   return { eventUrl: created.data.url, inviteId, offer };
 }
 
 /** Each move the API offers, with the path it is made at for a subject. */
-const API_MOVES: { name: string; move: Move<string>; path: (s: Awaited<ReturnType<typeof subject>>) => Promise<string> }[] = [
+const API_MOVES: {
+  name: string;
+  move: Move<string>;
+  path: (s: Awaited<ReturnType<typeof subject>>) => Promise<string>;
+}[] = [
   { name: "offer.send", move: OFFER_MOVES.send, path: async (s) => `/api/offers/submit/${s.inviteId}` },
   { name: "offer.accept", move: OFFER_MOVES.accept, path: async (s) => `/api/offers/accept/${await s.offer()}` },
   { name: "offer.decline", move: OFFER_MOVES.decline, path: async (s) => `/api/offers/decline/${await s.offer()}` },
@@ -62,7 +70,9 @@ const API_MOVES: { name: string; move: Move<string>; path: (s: Awaited<ReturnTyp
 
 describe("the booking process, move by move", () => {
   it("the table names a call for each move a person makes, and only those", () => {
-    const withApi = [...Object.entries(INVITE_MOVES), ...Object.entries(OFFER_MOVES)].filter(([, move]) => "api" in move);
+    const withApi = [...Object.entries(INVITE_MOVES), ...Object.entries(OFFER_MOVES)].filter(
+      ([, move]) => "api" in move,
+    );
     for (const [name, move] of withApi)
       expect(
         move.by.some((actor) => actor === "planner" || actor === "act"),
@@ -78,7 +88,8 @@ describe("the booking process, move by move", () => {
       const s = await subject();
       const at = await path(s);
       const body = name === "offer.send" ? { price: 1200 } : undefined;
-      for (const who of refused) expect((await post(at, who, body)).status, `${name} by ${who}`).toBe(expected(move.by, who));
+      for (const who of refused)
+        expect((await post(at, who, body)).status, `${name} by ${who}`).toBe(expected(move.by, who));
       // Each allowed role on a subject of its own: the first success changes the state.
       for (const who of allowed) {
         const own = await subject();
@@ -95,7 +106,9 @@ describe("refused from the states a move does not start from", () => {
     declined: (_, id) => post(`/api/offers/decline/${id}`, "planner"),
     withdrawn: (_, id) => post(`/api/offers/withdraw/${id}`, "owner"),
     expired: async (_, id) => {
-      await server.database.db.execute(sql`update offers set expires_on = (now() - interval '2 days')::date where id = ${id}`);
+      await server.database.db.execute(
+        sql`update offers set expires_on = (now() - interval '2 days')::date where id = ${id}`,
+      );
       expect(await server.runJob("offer_expire", String(id))).toBe(true);
     },
   };
@@ -112,8 +125,12 @@ describe("refused from the states a move does not start from", () => {
         await reach(s, id);
         const refused = await post(`/api/offers/${name}/${id}`, who);
         expect(refused.status, `${name} from ${state}`).toBe(409);
-        const events = await json<{ data: { url: string; invites: { offers: { id: number; status: string }[] }[] }[] }>(await server.get("/api/events?perPage=10", "planner"));
-        const offer = events.data.find((event) => event.url === s.eventUrl)!.invites[0]!.offers.find((item) => item.id === id);
+        const events = await json<{ data: { url: string; invites: { offers: { id: number; status: string }[] }[] }[] }>(
+          await server.get("/api/events?perPage=10", "planner"),
+        );
+        const offer = events.data
+          .find((event) => event.url === s.eventUrl)!
+          .invites[0]!.offers.find((item) => item.id === id);
         expect(offer?.status, `${name} from ${state}`).toBe(state);
       }
     });
@@ -125,10 +142,18 @@ describe("refused from the states a move does not start from", () => {
       booked: async (s) => post(`/api/offers/accept/${await s.offer()}`, "planner"),
       released: async (s) => {
         // Another act booked for the event releases this one.
-        expect((await post(`/api/events/invite-acts/${s.eventUrl}`, "planner", { acts: ["dj-nova"] })).status).toBe(200);
-        const events = await json<{ data: { url: string; invites: { id: number; act: { url: string } }[] }[] }>(await server.get("/api/events?perPage=10", "planner"));
-        const nova = events.data.find((event) => event.url === s.eventUrl)!.invites.find((invite) => invite.act.url === "dj-nova")!;
-        const offer = (await json<{ data: { id: number } }>(await post(`/api/offers/submit/${nova.id}`, "owner", { price: 500 }))).data.id;
+        expect((await post(`/api/events/invite-acts/${s.eventUrl}`, "planner", { acts: ["dj-nova"] })).status).toBe(
+          200,
+        );
+        const events = await json<{ data: { url: string; invites: { id: number; act: { url: string } }[] }[] }>(
+          await server.get("/api/events?perPage=10", "planner"),
+        );
+        const nova = events.data
+          .find((event) => event.url === s.eventUrl)!
+          .invites.find((invite) => invite.act.url === "dj-nova")!;
+        const offer = (
+          await json<{ data: { id: number } }>(await post(`/api/offers/submit/${nova.id}`, "owner", { price: 500 }))
+        ).data.id;
         expect((await post(`/api/offers/accept/${offer}`, "planner")).status).toBe(200);
       },
     };
@@ -138,7 +163,10 @@ describe("refused from the states a move does not start from", () => {
       const s = await subject();
       await bringTo(s);
       expect((await post(`/api/invites/decline/${s.inviteId}`, "owner")).status, `decline from ${state}`).toBe(409);
-      expect((await post(`/api/offers/submit/${s.inviteId}`, "owner", { price: 700 })).status, `offer from ${state}`).toBe(409);
+      expect(
+        (await post(`/api/offers/submit/${s.inviteId}`, "owner", { price: 700 })).status,
+        `offer from ${state}`,
+      ).toBe(409);
     }
   });
 });
