@@ -24,6 +24,8 @@ export const LIMITS = {
   messageBody: 2000,
   /** An offer's cancellation terms. */
   offerTerms: 2000,
+  /** An act's note on a payment it records (how, a reference). */
+  paymentNote: 500,
   /** Acts one quote request asks at once. */
   quoteRequestActs: 10,
   declineReason: 1000,

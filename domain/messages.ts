@@ -4,6 +4,13 @@ import { LIMITS } from "./limits";
 export const MESSAGES = {
   /** A signed-in account whose role may not take this action (the API's role guard and the commands alike). */
   roleMayNot: "Your account may not do this",
+  unknownCancellationPolicy: "Choose flexible, moderate or strict",
+  paymentMethodRequired: "Choose how it was paid",
+  paymentAlreadyRecorded: "This payment is already recorded",
+  paymentNotYours: "Only the act's manager records what the act was paid",
+  paidInFuture: "The day it was paid can't be after today",
+  bookingCancelled: "This booking is cancelled",
+  notABookingSide: "Only the booking's planner and its act may cancel it",
   tooLong: (max: number) => `Must be ${max} characters or less`,
   unsafeText: "Must not contain NUL characters or broken Unicode",
   calendarDate: "Use a date written YYYY-MM-DD",

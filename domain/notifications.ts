@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   "invite_released",
   "event_reminder",
   "payment_due",
+  "payment_recorded",
   "review_requested",
   "offer_declined",
   "offer_withdrawn",
@@ -251,6 +252,16 @@ export const NOTIFICATIONS: Record<
       title: `${f.price} due ${f.soon} for ${f.eventName}`,
       body: `The ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is due ${f.day}. Pay ${f.actName} as you agreed.`,
       link: "/events",
+    }),
+  },
+  payment_recorded: {
+    setting: "An act records a payment I made",
+    action: "See the booking",
+    recipient: "planner",
+    text: (f) => ({
+      title: `${f.actName} recorded your ${f.paymentKind} of ${f.price}`,
+      body: `${f.actName} says your ${f.paymentKind} of ${f.price} for ${f.eventName} (booking ${f.bookingNumber}) was paid on ${f.day}. Your receipt is on the booking.`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
     }),
   },
   review_requested: {

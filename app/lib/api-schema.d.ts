@@ -846,6 +846,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's bookings (a planner's, an artist's acts', or all for admins), soonest event first
+         * @description **Who may call:** Any signed-in user.
+         */
+        get: operations["listBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking: its agreement, payments and each side's contact on the day
+         * @description **Who may call:** The event's planner, the act's manager and admins (anyone else: 404).
+         */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{number}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What would be refunded and what kept if the caller's side cancelled the booking today
+         * @description **Who may call:** The booking's planner or its act's manager.
+         */
+        get: operations["getBookingCancellation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{paymentId}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment the planner made to the act directly (the act's manager); the planner is told
+         * @description **Who may call:** Any signed-in user.
+         */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversations/start/{actUrl}": {
         parameters: {
             query?: never;
@@ -1739,7 +1819,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1805,7 +1885,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -2698,7 +2778,8 @@ export interface components {
          *               "date_time_posted": "2027-03-30T15:00:00.000Z",
          *               "deposit_cents": 200000,
          *               "expires_on": "2027-04-06",
-         *               "terms": ""
+         *               "terms": "",
+         *               "cancellation_policy": "moderate"
          *             }
          *           ],
          *           "review_due": false
@@ -2786,7 +2867,8 @@ export interface components {
          *       "date_time_posted": "2026-09-30T11:11:33.925Z",
          *       "deposit_cents": 200000,
          *       "expires_on": "2026-10-07",
-         *       "terms": "The deposit is refunded in full up to 60 days before the event."
+         *       "terms": "The deposit is refunded in full up to 60 days before the event.",
+         *       "cancellation_policy": "moderate"
          *     }
          */
         Offer: {
@@ -2808,8 +2890,13 @@ export interface components {
              * @description The offer's last day, where the event happens (null for offers made before offers expired)
              */
             expires_on: string | null;
-            /** @description The cancellation terms */
+            /** @description The cancellation terms in the act's words */
             terms: string;
+            /**
+             * @description What comes back to a planner who cancels
+             * @enum {string}
+             */
+            cancellation_policy: "flexible" | "moderate" | "strict";
         };
         /**
          * @description An upcoming event of the planner that the act is not yet invited to
@@ -2928,6 +3015,198 @@ export interface components {
             message: string;
             /** @description The booking's number: 6 to 12 capitals and digits, safe to read aloud */
             booking: string;
+        };
+        /**
+         * @description A booking in a list: its number, event, act and what is paid
+         * @example {
+         *       "number": "K7TQ9MXA",
+         *       "status": "confirmed",
+         *       "event": {
+         *         "url": "summer-wedding-x1",
+         *         "name": "Summer Wedding",
+         *         "starttime": "2027-06-12T22:00:00.000Z",
+         *         "short_starttime": "Sat, Jun 12, 2027, 5:00 PM",
+         *         "time_zone": "America/Chicago",
+         *         "location": "Chicago, IL"
+         *       },
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "planner": {
+         *         "name": "Pat Planner"
+         *       },
+         *       "price_cents": 580000,
+         *       "paid_cents": 150000
+         *     }
+         */
+        BookingSummary: {
+            number: string;
+            /** @enum {string} */
+            status: "confirmed" | "completed" | "cancelled";
+            event: {
+                url: string;
+                name: string;
+                /** Format: date-time */
+                starttime: string;
+                short_starttime: string;
+                time_zone: string;
+                location: string;
+            };
+            act: components["schemas"]["ActRef"];
+            planner: {
+                name: string;
+            };
+            price_cents: number;
+            paid_cents: number;
+        };
+        /**
+         * @description A booking, for its two sides and admins: the agreement, the payments, each side's contact
+         * @example {
+         *       "number": "K7TQ9MXA",
+         *       "status": "confirmed",
+         *       "event": {
+         *         "url": "summer-wedding-x1",
+         *         "name": "Summer Wedding",
+         *         "starttime": "2027-06-12T22:00:00.000Z",
+         *         "short_starttime": "Sat, Jun 12, 2027, 5:00 PM",
+         *         "time_zone": "America/Chicago",
+         *         "location": "Chicago, IL"
+         *       },
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "planner": {
+         *         "name": "Pat Planner"
+         *       },
+         *       "price_cents": 580000,
+         *       "paid_cents": 150000,
+         *       "deposit_cents": 150000,
+         *       "balance_cents": 430000,
+         *       "cancellation_policy": "moderate",
+         *       "terms": "",
+         *       "payments": [],
+         *       "refunded_cents": 0,
+         *       "contacts": {
+         *         "planner": {
+         *           "name": "Pat Planner",
+         *           "email": "planner@example.com",
+         *           "phone": "+1 312 555 0142"
+         *         },
+         *         "act": {
+         *           "name": "Alex Artist",
+         *           "email": "artist@example.com",
+         *           "phone": null
+         *         }
+         *       },
+         *       "agreement": {
+         *         "accepted_at": "2027-01-10T18:22:00.000Z",
+         *         "accepted_by": "Pat Planner"
+         *       },
+         *       "provider": "offline"
+         *     }
+         */
+        Booking: {
+            number: string;
+            /** @enum {string} */
+            status: "confirmed" | "completed" | "cancelled";
+            event: {
+                url: string;
+                name: string;
+                /** Format: date-time */
+                starttime: string;
+                short_starttime: string;
+                time_zone: string;
+                location: string;
+            };
+            act: components["schemas"]["ActRef"];
+            planner: {
+                name: string;
+            };
+            price_cents: number;
+            paid_cents: number;
+            deposit_cents: number;
+            balance_cents: number;
+            /** @enum {string} */
+            cancellation_policy: "flexible" | "moderate" | "strict";
+            terms: string;
+            payments: components["schemas"]["Payment"][];
+            refunded_cents: number;
+            /** @description Each side's contact on the day */
+            contacts: {
+                planner: {
+                    name: string;
+                    email: string;
+                    phone: string | null;
+                };
+                act: {
+                    name: string;
+                    email: string;
+                    phone: string | null;
+                };
+            };
+            /** @description Accepting the offer signed the agreement: when, and by whom */
+            agreement: {
+                /** Format: date-time */
+                accepted_at: string;
+                accepted_by: string;
+            };
+            /**
+             * @description offline: the planner pays the act directly
+             * @enum {string}
+             */
+            provider: "offline" | "stripe";
+        };
+        /**
+         * @description One amount a booking's planner pays: the deposit or the balance
+         * @example {
+         *       "id": 7,
+         *       "kind": "deposit",
+         *       "amount_cents": 150000,
+         *       "due_on": "2027-06-01",
+         *       "status": "paid",
+         *       "paid_at": "2027-06-02T15:04:00.000Z",
+         *       "paid_on": "2027-06-02",
+         *       "method": "bank_transfer",
+         *       "refunded_cents": 0
+         *     }
+         */
+        Payment: {
+            id: number;
+            /** @enum {string} */
+            kind: "deposit" | "balance";
+            amount_cents: number;
+            /**
+             * Format: date
+             * @description A day where the event happens
+             */
+            due_on: string;
+            /** @enum {string} */
+            status: "due" | "paid" | "refunded";
+            /** Format: date-time */
+            paid_at: string | null;
+            /**
+             * Format: date
+             * @description The day it was paid, as the act recorded it
+             */
+            paid_on: string | null;
+            /** @enum {string|null} */
+            method: "bank_transfer" | "check" | "cash" | "card_in_person" | "other" | null;
+            refunded_cents: number;
+        };
+        /**
+         * @description What a cancellation by the caller's side today would refund and keep
+         * @example {
+         *       "refund_cents": 0,
+         *       "kept_cents": 150000
+         *     }
+         */
+        CancellationQuote: {
+            /** @description What would come back to the planner, in US cents */
+            refund_cents: number;
+            /** @description What the act would keep of what was paid, in US cents */
+            kept_cents: number;
         };
         /**
          * @description The conversation
@@ -3557,7 +3836,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };
@@ -6179,6 +6458,12 @@ export interface operations {
                     deposit_cents?: number;
                     expires_on?: string;
                     terms?: string | null;
+                    /**
+                     * @description What comes back to a planner who cancels (moderate by default)
+                     * @default moderate
+                     * @enum {string}
+                     */
+                    cancellation_policy?: "flexible" | "moderate" | "strict";
                 };
             };
         };
@@ -6870,6 +7155,306 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bookings, soonest event first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSummary"][];
+                        meta: {
+                            page: number;
+                            perPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getBookingCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refunded and kept, in US cents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CancellationQuote"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "bank_transfer" | "check" | "cash" | "card_in_person" | "other";
+                    paid_on: string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

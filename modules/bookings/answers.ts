@@ -1,6 +1,8 @@
 import { DAY_STATUSES } from "#domain/availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
+import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
+import { CANCELLATION_POLICIES, PAYMENT_METHODS } from "./money";
 
 /** The answers of the events, invites and offers calls. */
 
@@ -24,7 +26,8 @@ export const offerSchema = z
       .date()
       .nullable()
       .describe("The offer's last day, where the event happens (null for offers made before offers expired)"),
-    terms: z.string().describe("The cancellation terms"),
+    terms: z.string().describe("The cancellation terms in the act's words"),
+    cancellation_policy: z.enum(CANCELLATION_POLICIES).describe("What comes back to a planner who cancels"),
   })
   .meta({
     id: "Offer",
@@ -38,6 +41,7 @@ export const offerSchema = z
       deposit_cents: 200000,
       expires_on: "2026-10-07",
       terms: "The deposit is refunded in full up to 60 days before the event.",
+      cancellation_policy: "moderate",
     },
   });
 export type Offer = z.infer<typeof offerSchema>;
@@ -135,6 +139,7 @@ export const plannerEventSchema = z
               deposit_cents: 200000,
               expires_on: "2027-04-06",
               terms: "",
+              cancellation_policy: "moderate",
             },
           ],
           review_due: false,
@@ -227,3 +232,135 @@ export const quoteRequestResultSchema = z
     example: { act: "the-velvet-tones", status: "invited" },
   });
 export type QuoteRequestResult = z.infer<typeof quoteRequestResultSchema>;
+
+export const paymentSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(PAYMENT_KINDS),
+    amount_cents: z.number().int(),
+    due_on: z.iso.date().describe("A day where the event happens"),
+    status: z.enum(PAYMENT_STATUSES),
+    paid_at: z.iso.datetime().nullable(),
+    paid_on: z.iso.date().nullable().describe("The day it was paid, as the act recorded it"),
+    method: z.enum(PAYMENT_METHODS).nullable(),
+    refunded_cents: z.number().int(),
+  })
+  .meta({
+    id: "Payment",
+    description: "One amount a booking's planner pays: the deposit or the balance",
+    example: {
+      id: 7,
+      kind: "deposit",
+      amount_cents: 150000,
+      due_on: "2027-06-01",
+      status: "paid",
+      paid_at: "2027-06-02T15:04:00.000Z",
+      paid_on: "2027-06-02",
+      method: "bank_transfer",
+      refunded_cents: 0,
+    },
+  });
+export type PaymentAnswer = z.infer<typeof paymentSchema>;
+
+const contactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() });
+
+const bookingEventSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  starttime: z.iso.datetime(),
+  short_starttime: z.string(),
+  time_zone: z.string(),
+  location: z.string(),
+});
+
+/** A booking as its list shows it. */
+export const bookingSummarySchema = z
+  .object({
+    number: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    event: bookingEventSchema,
+    act: actRef,
+    planner: z.object({ name: z.string() }),
+    price_cents: z.number().int(),
+    paid_cents: z.number().int(),
+  })
+  .meta({
+    id: "BookingSummary",
+    description: "A booking in a list: its number, event, act and what is paid",
+    example: {
+      number: "K7TQ9MXA",
+      status: "confirmed",
+      event: {
+        url: "summer-wedding-x1",
+        name: "Summer Wedding",
+        starttime: "2027-06-12T22:00:00.000Z",
+        short_starttime: "Sat, Jun 12, 2027, 5:00 PM",
+        time_zone: "America/Chicago",
+        location: "Chicago, IL",
+      },
+      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      planner: { name: "Pat Planner" },
+      price_cents: 580000,
+      paid_cents: 150000,
+    },
+  });
+export type BookingSummary = z.infer<typeof bookingSummarySchema>;
+
+export const bookingSchema = bookingSummarySchema
+  .extend({
+    deposit_cents: z.number().int(),
+    balance_cents: z.number().int(),
+    cancellation_policy: z.enum(CANCELLATION_POLICIES),
+    terms: z.string(),
+    payments: z.array(paymentSchema),
+    refunded_cents: z.number().int(),
+    contacts: z.object({ planner: contactSchema, act: contactSchema }).describe("Each side's contact on the day"),
+    agreement: z
+      .object({ accepted_at: z.iso.datetime(), accepted_by: z.string() })
+      .describe("Accepting the offer signed the agreement: when, and by whom"),
+    provider: z.enum(["offline", "stripe"]).describe("offline: the planner pays the act directly"),
+  })
+  .meta({
+    id: "Booking",
+    description: "A booking, for its two sides and admins: the agreement, the payments, each side's contact",
+    example: {
+      number: "K7TQ9MXA",
+      status: "confirmed",
+      event: {
+        url: "summer-wedding-x1",
+        name: "Summer Wedding",
+        starttime: "2027-06-12T22:00:00.000Z",
+        short_starttime: "Sat, Jun 12, 2027, 5:00 PM",
+        time_zone: "America/Chicago",
+        location: "Chicago, IL",
+      },
+      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      planner: { name: "Pat Planner" },
+      price_cents: 580000,
+      paid_cents: 150000,
+      deposit_cents: 150000,
+      balance_cents: 430000,
+      cancellation_policy: "moderate",
+      terms: "",
+      payments: [],
+      refunded_cents: 0,
+      contacts: {
+        planner: { name: "Pat Planner", email: "planner@example.com", phone: "+1 312 555 0142" },
+        act: { name: "Alex Artist", email: "artist@example.com", phone: null },
+      },
+      agreement: { accepted_at: "2027-01-10T18:22:00.000Z", accepted_by: "Pat Planner" },
+      provider: "offline",
+    },
+  });
+export type BookingAnswer = z.infer<typeof bookingSchema>;
+
+export const cancellationQuoteSchema = z
+  .object({
+    refund_cents: z.number().int().describe("What would come back to the planner, in US cents"),
+    kept_cents: z.number().int().describe("What the act would keep of what was paid, in US cents"),
+  })
+  .meta({
+    id: "CancellationQuote",
+    description: "What a cancellation by the caller's side today would refund and keep",
+    example: { refund_cents: 0, kept_cents: 150000 },
+  });

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, PAYMENT_METHODS } from "./money";
 import { MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/prices";
 import { isRealStartTime } from "#domain/time-zones";
-import { optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
+import { calendarDate, optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
 
 /**
  * A start time: an ISO 8601 instant with its offset, or a wall time as a datetime-local field
@@ -87,8 +88,12 @@ export const offerSchema = z
     expires_on: text({ error: "Enter a date" })
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
       .optional(),
-    /** The cancellation policy. */
+    /** The cancellation policy in the act's own words, beside the policy that computes refunds. */
     terms: optionalText(LIMITS.offerTerms).transform((value) => value ?? ""),
+    cancellation_policy: z
+      .enum(CANCELLATION_POLICIES, { error: MESSAGES.unknownCancellationPolicy })
+      .default(DEFAULT_CANCELLATION_POLICY)
+      .meta({ description: "What comes back to a planner who cancels (moderate by default)" }),
   })
   .superRefine((offer, context) => {
     if (offer.deposit_cents !== undefined && offer.deposit_cents > Math.round(offer.price * 100)) {
@@ -126,3 +131,11 @@ export const acceptOfferSchema = z.object({
   }),
 });
 export type AcceptOfferInput = z.infer<typeof acceptOfferSchema>;
+
+/** POST /api/payments/{id}/record: the act's manager says the planner paid them directly. */
+export const recordPaymentSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: MESSAGES.paymentMethodRequired }),
+  paid_on: calendarDate(),
+  note: optionalText(LIMITS.paymentNote),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;

@@ -13,6 +13,7 @@ import { contentRoutes } from "./content";
 import { conversationRoutes } from "./conversations";
 import { documentRoutes } from "./documents";
 import { eventRoutes } from "#modules/bookings/server/api";
+import { bookingRoutes } from "#modules/bookings/server/api/bookings";
 import { jobRoutes } from "./jobs";
 import { meRoutes } from "./me";
 import { mediaRoutes } from "./media";
@@ -53,6 +54,7 @@ export function apiRouter(deps: {
     reviewRoutes,
     userRoutes,
     eventRoutes,
+    bookingRoutes,
   ])
     api.route("/", routes);
   api.route("/", conversationRoutes(deps.conversationHub));

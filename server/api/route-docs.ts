@@ -163,6 +163,10 @@ export const API_TAGS = [
   },
   { name: "Documents", description: "An act's documents, which admins approve" },
   { name: "Events", description: "Planners' events, invites, offers and bookings" },
+  {
+    name: "Bookings",
+    description: "Booked acts: the agreement, the payment schedule, payments recorded, what a cancellation refunds",
+  },
   { name: "Shortlist", description: "The acts a planner saved to compare and ask for quotes" },
   {
     name: "Conversations",

@@ -28,7 +28,9 @@ const NOT_KEPT_ANYWHERE: Record<string, string> = {
   notification_opt_outs: "read fresh by the account page and when a notification is sent",
   calendar_subscriptions: "read fresh by the calendar page and the reader; the busy days they write announce their act",
   act_calendar_feeds: "a feed's token: read fresh by the calendar page and the feed itself",
-  payments: "a booking's payments: read fresh by the reminders that mention them; no page keeps them",
+  payments: "a booking's payments: read fresh by the booking's page, its list and the reminders; no page keeps them",
+  ledger_transactions: "the ledger: read fresh by a booking's page and the admins' ledger; no page keeps it",
+  ledger_lines: "the ledger's lines: read fresh with their transactions; no page keeps them",
 };
 
 let server: TestServer;

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#modules/bookings/bookings";
+import { CANCELLATION_POLICIES } from "#modules/bookings/money";
 import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
 import { NOTIFICATION_KINDS } from "#domain/notifications";
@@ -422,6 +423,9 @@ export const payments = pgTable(
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("due"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     method: text("method"),
+    /** The day the act's manager says it was paid (offline), where the event happens. */
+    paidOn: date("paid_on", { mode: "string" }),
+    note: text("note"),
     refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -430,6 +434,40 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountCents} > 0`),
     check("payments_kind_check", sql`${t.kind} in ('deposit', 'balance')`),
     check("payments_status_check", sql`${t.status} in ('due', 'paid', 'refunded')`),
+  ],
+);
+
+/**
+ * The ledger: every money event of a booking (due, paid, refunded…) is one transaction of
+ * lines whose amounts sum to zero (a deferred trigger refuses any other at commit), in whole
+ * cents. A booking's number is kept on its transactions, so the ledger outlives the booking.
+ */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: id(),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    bookingNumber: text("booking_number").notNull(),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    memo: text("memo").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_transactions_booking_idx").on(t.bookingNumber)],
+);
+
+export const ledgerLines = pgTable(
+  "ledger_lines",
+  {
+    id: id(),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: "cascade" }),
+    account: text("account").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("ledger_lines_transaction_idx").on(t.transactionId),
+    check("ledger_lines_amount_check", sql`${t.amountCents} <> 0`),
   ],
 );
 
@@ -469,9 +507,12 @@ export const offers = pgTable(
     /** The last day the offer stands, where the event happens; null for offers made before offers expired. */
     expiresOn: date("expires_on", { mode: "string" }),
     terms: text("terms").notNull().default(""),
+    /** What comes back to a planner who cancels (modules/bookings/money.ts computes it). */
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("moderate"),
   },
   (t) => [
     index("offers_invite_idx").on(t.inviteId),
+    check("offers_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check("offers_price_check", sql`${t.priceCents} >= 0`),
     check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn', 'declined', 'expired')`),
     check("offers_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
@@ -497,6 +538,9 @@ export const bookings = pgTable(
     /** The planner's phone on the day, given when accepting. */
     plannerPhone: text("planner_phone"),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("confirmed"),
+    /** The agreement: accepting is signing; who accepted and from which address (createdAt is when). */
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    acceptedFrom: text("accepted_from"),
     createdAt: createdAt(),
   },
   (t) => [

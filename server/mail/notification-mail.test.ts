@@ -103,6 +103,18 @@ describe("notification mail", () => {
     await step("payment_due", async () =>
       expect(await server.runJob("payment_due", `${booking}:balance:3`)).toBe(true),
     );
+    await step("payment_recorded", async () => {
+      const payments = (
+        await json<{ data: { payments: { id: number; kind: string }[] } }>(
+          await server.get(`/api/bookings/${booking}`, "planner"),
+        )
+      ).data.payments;
+      // Yesterday by UTC is no later than today where any US event happens.
+      const paidOn = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await ok(
+        await server.post(`/api/payments/${payments[0]!.id}/record`, "owner", { method: "check", paid_on: paidOn }),
+      );
+    });
     await step("review_requested", async () => expect(await server.runJob("review_request", booking)).toBe(true));
     // A second event's offer, declined.
     const brunch = await ok(
@@ -274,6 +286,11 @@ describe("notification mail", () => {
         subject: /^\$1,200\.00 due in 3 days for Summer Wedding/,
         link: "/events",
       },
+      payment_recorded: {
+        to: "planner@example.com",
+        subject: /^The Velvet Tones recorded your balance of \$1,200\.00/,
+        link: `/bookings/${booking}`,
+      },
       review_requested: {
         to: "planner@example.com",
         subject: /^How was The Velvet Tones\?/,
@@ -377,6 +394,7 @@ describe("notification mail", () => {
       "offer_received",
       "offer_received",
       "review_requested",
+      "payment_recorded",
       "payment_due",
       "event_reminder",
       "booking_confirmed",
@@ -478,6 +496,7 @@ describe("notification mail", () => {
       "booking_confirmed",
       "event_reminder",
       "payment_due",
+      "payment_recorded",
       "review_requested",
       "offer_withdrawn",
       "review_reply",

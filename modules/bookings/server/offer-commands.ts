@@ -103,6 +103,7 @@ export async function submitOffer(
         depositCents: input.deposit_cents ?? 0,
         expiresOn,
         terms: input.terms,
+        cancellationPolicy: input.cancellation_policy,
       })
       .returning();
     await scheduleOfferJobs(tx, jobs, { id: offer!.id, expiresOn }, row.timeZone);
@@ -173,6 +174,8 @@ export async function acceptOffer(
   planner: SessionUser,
   offerId: number,
   input: AcceptOfferInput = { release_others: true },
+  /** The address the planner accepted from, kept with the agreement. */
+  from: string | null = null,
 ): Promise<BookingMade> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
@@ -189,7 +192,15 @@ export async function acceptOffer(
     try {
       const [made] = await tx
         .insert(bookings)
-        .values({ eventId: row.event.id, actId: row.invite.actId, offerId, number, plannerPhone })
+        .values({
+          eventId: row.event.id,
+          actId: row.invite.actId,
+          offerId,
+          number,
+          plannerPhone,
+          acceptedBy: planner.id,
+          acceptedFrom: from,
+        })
         .returning({ id: bookings.id });
       bookingId = made!.id;
     } catch (error) {

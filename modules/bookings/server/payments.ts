@@ -7,6 +7,7 @@ import type { Database, Executor } from "#server/db/client";
 import { acts, bookings, events, payments, places } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { notify } from "#server/services/notifications";
+import { postToLedger } from "./ledger";
 
 /**
  * A new booking's payments (its deposit and balance, each on a day where the event happens),
@@ -39,8 +40,17 @@ export async function schedulePayments(
         dueOn: payment.dueOn,
       })),
     )
-    .returning({ id: payments.id, kind: payments.kind, dueOn: payments.dueOn });
+    .returning({ id: payments.id, kind: payments.kind, dueOn: payments.dueOn, amountCents: payments.amountCents });
   for (const payment of made) {
+    await postToLedger(tx, {
+      booking,
+      paymentId: payment.id,
+      memo: `${payment.kind === "deposit" ? "Deposit" : "Balance"} due ${payment.dueOn}`,
+      lines: [
+        { account: "planner_owes", amountCents: payment.amountCents },
+        { account: "act_earned", amountCents: -payment.amountCents },
+      ],
+    });
     for (const days of PAYMENT_REMINDER_DAYS) {
       const runAt = morningOf(dayAfter(payment.dueOn, -days), timeZone);
       if (runAt <= now) continue;

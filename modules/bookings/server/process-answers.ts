@@ -30,6 +30,7 @@ export function offerOf(offer: typeof offers.$inferSelect): Offer {
     deposit_cents: offer.depositCents,
     expires_on: offer.expiresOn,
     terms: offer.terms,
+    cancellation_policy: offer.cancellationPolicy,
   };
 }
 

@@ -42,6 +42,7 @@ import { updateEvent, cancelEvent, createEvent } from "../event-commands";
 import { eventsToInvite, listPlannerEvents } from "../event-queries";
 import { listArtistInvites } from "../invite-queries";
 import { onAct, onItem, roles, requireViewer } from "#server/api/guards";
+import { socketAddress } from "#server/http/client-ip";
 import { pageQuerySchema } from "#domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
@@ -207,7 +208,16 @@ export const eventRoutes = createRouter()
       const viewer = requireViewer(c);
       const input = (c.req.valid("json") as AcceptOfferInput | undefined) ?? { release_others: true };
       return c.json(
-        { data: await acceptOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId, input) },
+        {
+          data: await acceptOffer(
+            c.get("db"),
+            c.get("jobs"),
+            viewer,
+            c.req.valid("param").offerId,
+            input,
+            socketAddress(c) ?? null,
+          ),
+        },
         200,
       );
     },

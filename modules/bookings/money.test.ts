@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CANCELLATION_POLICIES, type PaidPart, daysBetween, refundOnCancel } from "./money";
+
+const day = (offset: number) => new Date(Date.UTC(2027, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+const paidParts = fc.tuple(fc.nat(2_000_000), fc.nat(8_000_000)).map(([deposit, balance]): PaidPart[] => [
+  { kind: "deposit", paidCents: deposit },
+  { kind: "balance", paidCents: balance },
+]);
+const total = (paid: PaidPart[]) => paid.reduce((sum, part) => sum + part.paidCents, 0);
+
+describe("refunds on cancelling", () => {
+  it("never refund more than was paid, nor less than nothing; refund and kept are what was paid", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CANCELLATION_POLICIES),
+        fc.constantFrom("planner" as const, "act" as const),
+        paidParts,
+        fc.integer({ min: -30, max: 400 }),
+        (policy, side, paid, daysBefore) => {
+          const { refundCents, keptCents } = refundOnCancel(policy, side, paid, day(0), day(daysBefore));
+          expect(refundCents).toBeGreaterThanOrEqual(0);
+          expect(refundCents).toBeLessThanOrEqual(total(paid));
+          expect(refundCents + keptCents).toBe(total(paid));
+          expect(Number.isInteger(refundCents)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("the act cancelling refunds everything; the planner cancelling later never gets more back", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CANCELLATION_POLICIES),
+        paidParts,
+        fc.nat(400),
+        fc.nat(400),
+        (policy, paid, a, b) => {
+          expect(refundOnCancel(policy, "act", paid, day(0), day(a)).refundCents).toBe(total(paid));
+          const [earlier, later] = a >= b ? [a, b] : [b, a];
+          const early = refundOnCancel(policy, "planner", paid, day(0), day(earlier)).refundCents;
+          const late = refundOnCancel(policy, "planner", paid, day(0), day(later)).refundCents;
+          expect(early).toBeGreaterThanOrEqual(late);
+        },
+      ),
+    );
+  });
+
+  it("follows each policy's days, counted in whole days to the event's day", () => {
+    const paid: PaidPart[] = [
+      { kind: "deposit", paidCents: 150_000 },
+      { kind: "balance", paidCents: 430_000 },
+    ];
+    const refund = (policy: (typeof CANCELLATION_POLICIES)[number], daysBefore: number) =>
+      refundOnCancel(policy, "planner", paid, day(0), day(daysBefore)).refundCents;
+    expect([refund("flexible", 14), refund("flexible", 13)]).toEqual([580_000, 430_000]);
+    expect([refund("moderate", 30), refund("moderate", 29)]).toEqual([430_000, 0]);
+    expect([refund("strict", 60), refund("strict", 59), refund("strict", 365)]).toEqual([430_000, 0, 430_000]);
+    expect(daysBetween("2027-03-13", "2027-03-14")).toBe(1);
+    // Across a change of clocks the count stays in whole days.
+    expect(daysBetween("2027-03-01", "2027-04-01")).toBe(31);
+  });
+});

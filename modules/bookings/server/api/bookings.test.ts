@@ -1,0 +1,238 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoUser, type TestServer, createTestServer, json } from "#tests/setup/api-harness";
+import { dayIn } from "../../events";
+
+/**
+ * A booking is a thing: its list and page for its two sides and admins, the payments the act
+ * records, what a cancellation would refund, and a ledger that balances.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => server.close());
+
+type Who = DemoUser | "guest";
+const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
+const get = (path: string, as: Who) => server.get(path, as);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+interface BookingView {
+  number: string;
+  status: string;
+  price_cents: number;
+  paid_cents: number;
+  deposit_cents: number;
+  balance_cents: number;
+  cancellation_policy: string;
+  payments: { id: number; kind: string; amount_cents: number; due_on: string; status: string; method: string | null }[];
+  contacts: { planner: { name: string; phone: string | null }; act: { name: string; phone: string | null } };
+  agreement: { accepted_by: string };
+  provider: string;
+}
+
+/** The Velvet Tones (artist@) quote $5,800 with a $1,500 deposit for an event `days` ahead, and the planner books. */
+async function booked(name: string, days: number, policy?: string): Promise<string> {
+  const created = await json<{ data: { url: string } }>(
+    await post("/api/events/create", "planner", {
+      name,
+      starttime: inDays(days),
+      location: "Chicago, IL",
+      actUrl: "the-velvet-tones",
+    }),
+  );
+  const events = await json<{ data: { url: string; invites: { id: number }[] }[] }>(
+    await get("/api/events?perPage=50", "planner"),
+  );
+  const invite = events.data.find((event) => event.url === created.data.url)!.invites[0]!;
+  const offer = await post(`/api/offers/submit/${invite.id}`, "owner", {
+    price: 5800,
+    deposit_cents: 150_000,
+    terms: "Half the deposit back up to 90 days before.",
+    ...(policy ? { cancellation_policy: policy } : {}),
+  });
+  expect(offer.status, await offer.clone().text()).toBe(200);
+  const accepted = await post(
+    `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,
+    "planner",
+    {
+      phone: "+1 312 555 0142",
+    },
+  );
+  expect(accepted.status).toBe(200);
+  return (await json<{ data: { booking: string } }>(accepted)).data.booking;
+}
+
+const bookingOf = async (number: string, as: Who = "planner") =>
+  (await json<{ data: BookingView }>(await get(`/api/bookings/${number}`, as))).data;
+
+describe("bookings", () => {
+  it("a new offer picks a cancellation policy, moderate by default; an unknown one is refused", async () => {
+    const number = await booked("Spring Formal", 40);
+    expect((await bookingOf(number)).cancellation_policy).toBe("moderate");
+    const events = await json<{ data: { name: string; invites: { id: number }[] }[] }>(
+      await get("/api/events?perPage=50", "planner"),
+    );
+    const inviteId = events.data.find((event) => event.name === "Spring Formal")!.invites[0]!.id;
+    const refused = await post(`/api/offers/submit/${inviteId}`, "owner", {
+      price: 100,
+      cancellation_policy: "lenient",
+    });
+    expect(refused.status).toBe(422);
+    expect((await json<{ errors: unknown }>(refused)).errors).toEqual({
+      cancellation_policy: ["Choose flexible, moderate or strict"],
+    });
+  });
+
+  it("its two sides and admins read it; anyone else is told there is none; a guest signs in first", async () => {
+    const number = await booked("Harbor Wedding", 50);
+    for (const who of ["planner", "owner", "admin"] as const) {
+      const list = await json<{ data: { number: string }[] }>(await get("/api/bookings?perPage=50", who));
+      expect(
+        list.data.some((booking) => booking.number === number),
+        who,
+      ).toBe(true);
+      expect((await get(`/api/bookings/${number}`, who)).status, who).toBe(200);
+    }
+    for (const who of ["otherPlanner", "otherArtist"] as const) {
+      const list = await json<{ data: { number: string }[] }>(await get("/api/bookings?perPage=50", who));
+      expect(
+        list.data.some((booking) => booking.number === number),
+        who,
+      ).toBe(false);
+      expect((await get(`/api/bookings/${number}`, who)).status, who).toBe(404);
+    }
+    expect((await get("/api/bookings", "guest")).status).toBe(401);
+    expect((await get(`/api/bookings/${number}`, "guest")).status).toBe(401);
+    expect((await get("/api/bookings/NOSUCH1", "planner")).status).toBe(404);
+    expect((await get("/api/bookings/%00", "planner")).status).toBe(400);
+  });
+
+  it("shows the price, deposit and balance with their days, the agreement, and each side's phone to the other side only", async () => {
+    const number = await booked("Lakeside Gala", 60);
+    const booking = await bookingOf(number);
+    const today = dayIn(new Date(), "America/Chicago");
+    expect(booking).toMatchObject({
+      number,
+      status: "confirmed",
+      price_cents: 580_000,
+      deposit_cents: 150_000,
+      balance_cents: 430_000,
+      paid_cents: 0,
+      provider: "offline",
+      agreement: { accepted_by: "Pat Planner" },
+      contacts: { planner: { phone: "+1 312 555 0142" } },
+    });
+    expect(booking.payments.map(({ kind, amount_cents, status }) => ({ kind, amount_cents, status }))).toEqual([
+      { kind: "deposit", amount_cents: 150_000, status: "due" },
+      { kind: "balance", amount_cents: 430_000, status: "due" },
+    ]);
+    expect(booking.payments[0]!.due_on).toBe(today);
+    expect((await bookingOf(number, "owner")).contacts.planner.phone).toBe("+1 312 555 0142");
+    const seenByAdmin = await bookingOf(number, "admin");
+    expect([seenByAdmin.contacts.planner.phone, seenByAdmin.contacts.act.phone]).toEqual([null, null]);
+  });
+
+  it("the act records the deposit: checked, once, the planner told, the ledger moved and balanced", async () => {
+    const number = await booked("Garden Party", 45);
+    const deposit = (await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")!;
+    const record = (who: Who, body: unknown) => post(`/api/payments/${deposit.id}/record`, who, body);
+    const today = dayIn(new Date(), "America/Chicago");
+    const good = { method: "bank_transfer", paid_on: today, note: "Ref 2231" };
+    expect((await record("guest", good)).status).toBe(401);
+    expect((await record("otherArtist", good)).status).toBe(404);
+    expect((await record("otherPlanner", good)).status).toBe(404);
+    const byPlanner = await record("planner", good);
+    expect(byPlanner.status).toBe(403);
+    expect((await json<{ message: string }>(byPlanner)).message).toBe(
+      "Only the act's manager records what the act was paid",
+    );
+    const errors = async (body: unknown) => (await json<{ errors: unknown }>(await record("owner", body))).errors;
+    expect(await errors({ paid_on: today })).toEqual({ method: ["Choose how it was paid"] });
+    expect(await errors({ method: "barter", paid_on: today })).toEqual({ method: ["Choose how it was paid"] });
+    expect(await errors({ method: "check", paid_on: "yesterday" })).toEqual({
+      paid_on: ["Use a date written YYYY-MM-DD"],
+    });
+    expect(await errors({ method: "check", paid_on: "2999-01-01" })).toEqual({
+      paid_on: ["The day it was paid can't be after today"],
+    });
+    expect(await errors({ method: "check", paid_on: today, note: "x\u0000" })).toEqual({
+      note: ["Must not contain NUL characters or broken Unicode"],
+    });
+    expect((await post("/api/payments/99999999/record", "owner", good)).status).toBe(404);
+    expect((await (await record("owner", good)).json()).data.message).toBe("Deposit of $1,500.00 recorded as paid");
+    const again = await record("owner", good);
+    expect(again.status).toBe(409);
+    expect((await json<{ message: string }>(again)).message).toBe("This payment is already recorded");
+
+    const booking = await bookingOf(number);
+    expect(booking.paid_cents).toBe(150_000);
+    expect(booking.payments.find((payment) => payment.kind === "deposit")).toMatchObject({
+      status: "paid",
+      method: "bank_transfer",
+    });
+    const notes = await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", "planner"));
+    expect(notes.data[0]).toMatchObject({
+      kind: "payment_recorded",
+      title: "The Velvet Tones recorded your deposit of $1,500.00",
+    });
+
+    // Every transaction balances; what the planner owes is the balance, what the act received the deposit.
+    const sums = await server.database.db.execute(sql`
+      select t.booking_number, l.account, sum(l.amount_cents)::int as total
+      from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
+      where t.booking_number = ${number} group by 1, 2 order by 2`);
+    expect(
+      (sums as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [row.account, row.total]),
+    ).toEqual([
+      ["act_earned", -580_000],
+      ["act_received", 150_000],
+      ["planner_owes", 430_000],
+    ]);
+    const unbalanced = await server.database.db.execute(sql`
+      select transaction_id from ledger_lines group by 1 having sum(amount_cents) <> 0`);
+    expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it("says what a cancellation today would refund: by the policy for the planner, everything for the act", async () => {
+    const number = await booked("Autumn Ball", 47, "flexible");
+    const quote = async (who: Who) => get(`/api/bookings/${number}/cancellation`, who);
+    expect(await (await quote("planner")).json()).toEqual({ data: { refund_cents: 0, kept_cents: 0 } });
+    const deposit = (await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")!;
+    const today = dayIn(new Date(), "America/Chicago");
+    expect(
+      (await post(`/api/payments/${deposit.id}/record`, "owner", { method: "check", paid_on: today })).status,
+    ).toBe(200);
+    // Flexible, 45 days before: everything paid comes back.
+    expect(await (await quote("planner")).json()).toEqual({ data: { refund_cents: 150_000, kept_cents: 0 } });
+    expect(await (await quote("owner")).json()).toEqual({ data: { refund_cents: 150_000, kept_cents: 0 } });
+    const moderate = await booked("Winter Ball", 48);
+    const moderateDeposit = (await bookingOf(moderate)).payments.find((payment) => payment.kind === "deposit")!;
+    await post(`/api/payments/${moderateDeposit.id}/record`, "owner", { method: "cash", paid_on: today });
+    // Moderate: the deposit is kept whenever the planner cancels.
+    expect(await (await get(`/api/bookings/${moderate}/cancellation`, "planner")).json()).toEqual({
+      data: { refund_cents: 0, kept_cents: 150_000 },
+    });
+    expect((await quote("admin")).status).toBe(403);
+    expect((await quote("otherPlanner")).status).toBe(404);
+    expect((await quote("guest")).status).toBe(401);
+  });
+
+  it("the ledger refuses a transaction that does not balance, and any edit of a line", async () => {
+    await expect(
+      server.database.db.transaction(async (tx) => {
+        const made = await tx.execute(
+          sql`insert into ledger_transactions (booking_number, memo) values ('TEST', 'unbalanced') returning id`,
+        );
+        const id = (made as unknown as { rows: { id: number }[] }).rows[0]!.id;
+        await tx.execute(
+          sql`insert into ledger_lines (transaction_id, account, amount_cents) values (${id}, 'planner_owes', 100)`,
+        );
+      }),
+    ).rejects.toThrow();
+    await expect(server.database.db.execute(sql`update ledger_lines set amount_cents = 1`)).rejects.toThrow();
+    await expect(server.database.db.execute(sql`delete from ledger_lines`)).rejects.toThrow();
+  });
+});

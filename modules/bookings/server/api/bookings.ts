@@ -1,0 +1,85 @@
+import { z } from "@hono/zod-openapi";
+import { pageQuerySchema } from "#domain/paging";
+import { messageResultSchema } from "#domain/resources/results";
+import { pathSegmentSchema } from "#domain/schemas/fields";
+import { requireViewer, signedIn } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
+import { actionRouteWithBody, createRouter, idParam } from "#server/api/router";
+import { bookingSchema, bookingSummarySchema, cancellationQuoteSchema } from "../../answers";
+import { recordPaymentSchema } from "../../schemas";
+import { bookingDetail, cancellationQuote, listBookings } from "../booking-queries";
+import { recordPayment } from "../payment-commands";
+
+const numberParam = z.object({
+  number: pathSegmentSchema().openapi({ param: { name: "number", in: "path" }, example: "K7TQ9MXA" }),
+});
+const SIDES = "The event's planner, the act's manager and admins (anyone else: 404)";
+
+/** Bookings and their payments: the list, one booking, what a cancellation would refund, recording a payment. */
+export const bookingRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [signedIn],
+      path: "/bookings",
+      tags: ["Bookings"],
+      summary:
+        "A page of the caller's bookings (a planner's, an artist's acts', or all for admins), soonest event first",
+      request: { query: pageQuerySchema },
+      responses: { 200: pagedResponse("Bookings, soonest event first", bookingSummarySchema) },
+    }),
+    async (c) => c.json(await listBookings(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
+  )
+  .openapi(
+    apiRoute(
+      {
+        method: "get",
+        middleware: [signedIn],
+        path: "/bookings/{number}",
+        tags: ["Bookings"],
+        summary: "A booking: its agreement, payments and each side's contact on the day",
+        request: { params: numberParam },
+        responses: { 200: dataResponse("The booking", bookingSchema), ...errorResponses(404) },
+      },
+      { who: SIDES, session: "required", forbids: false, finds: true },
+    ),
+    async (c) => c.json({ data: await bookingDetail(c.get("db"), requireViewer(c), c.req.valid("param").number) }, 200),
+  )
+  .openapi(
+    apiRoute(
+      {
+        method: "get",
+        middleware: [signedIn],
+        path: "/bookings/{number}/cancellation",
+        tags: ["Bookings"],
+        summary: "What would be refunded and what kept if the caller's side cancelled the booking today",
+        request: { params: numberParam },
+        responses: {
+          200: dataResponse("Refunded and kept, in US cents", cancellationQuoteSchema),
+          ...errorResponses(403, 404),
+        },
+      },
+      { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+    ),
+    async (c) =>
+      c.json({ data: await cancellationQuote(c.get("db"), requireViewer(c), c.req.valid("param").number) }, 200),
+  )
+  .openapi(
+    actionRouteWithBody({
+      guard: signedIn,
+      path: "/payments/{paymentId}/record",
+      result: messageResultSchema,
+      tags: ["Bookings"],
+      summary: "Record a payment the planner made to the act directly (the act's manager); the planner is told",
+      params: idParam("paymentId"),
+      body: recordPaymentSchema,
+      errors: [403, 404, 409, 422],
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await recordPayment(c.get("db"), requireViewer(c), c.req.valid("param").paymentId, c.req.valid("json")),
+        },
+        200,
+      ),
+  );

@@ -1,0 +1,194 @@
+// What the two sides of a booking (and admins) read of it: the bookings list and one booking.
+import { type SQL, and, asc, count, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { PageQuery, Paged } from "#domain/paging";
+import { formatEventTime } from "#domain/time-zones";
+import type { Executor } from "#server/db/client";
+import { acts, bookings, events, offers, payments, places, users } from "#server/db/schema";
+import { MESSAGES } from "#domain/messages";
+import { forbidden, notFound } from "#server/errors";
+import type { SessionUser } from "#server/services/viewer";
+import type { BookingAnswer, BookingSummary, PaymentAnswer } from "../answers";
+import { dayIn } from "../events";
+import { type CancellingSide, type PaymentMethod, refundOnCancel } from "../money";
+
+const planners = alias(users, "planners");
+const managers = alias(users, "managers");
+
+/** Which bookings a viewer may read: a planner their events', an artist their acts', an admin all. */
+function visibleTo(viewer: SessionUser): SQL | undefined {
+  if (viewer.role === "ADMIN") return undefined;
+  if (viewer.role === "PLANNER") return eq(events.plannerId, viewer.id);
+  return eq(acts.managerId, viewer.id);
+}
+
+function bookingRows(db: Executor) {
+  return db
+    .select({
+      booking: bookings,
+      offer: { priceCents: offers.priceCents, depositCents: offers.depositCents, terms: offers.terms },
+      policy: offers.cancellationPolicy,
+      event: { url: events.url, name: events.name, starttime: events.starttime, location: events.location },
+      timeZone: places.timeZone,
+      act: { url: acts.url, name: acts.name, managerId: acts.managerId },
+      planner: { id: planners.id, name: planners.name, email: planners.email, phone: planners.phone },
+      manager: { name: managers.name, email: managers.email, phone: managers.phone },
+    })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .innerJoin(acts, eq(acts.id, bookings.actId))
+    .innerJoin(planners, eq(planners.id, events.plannerId))
+    .leftJoin(managers, eq(managers.id, acts.managerId))
+    .leftJoin(places, eq(places.id, events.placeId));
+}
+type BookingRow = Awaited<ReturnType<typeof bookingRows>>[number];
+
+function paymentOf(payment: typeof payments.$inferSelect): PaymentAnswer {
+  return {
+    id: payment.id,
+    kind: payment.kind,
+    amount_cents: payment.amountCents,
+    due_on: payment.dueOn,
+    status: payment.status,
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    paid_on: payment.paidOn,
+    method: payment.method as PaymentMethod | null,
+    refunded_cents: payment.refundedCents,
+  };
+}
+
+/** What was paid of a booking: its payments paid (a refund later does not unpay them). */
+const paidOf = (rows: (typeof payments.$inferSelect)[]) =>
+  rows.filter((payment) => payment.status !== "due").reduce((sum, payment) => sum + payment.amountCents, 0);
+
+function summaryOf(row: BookingRow, paymentRows: (typeof payments.$inferSelect)[]): BookingSummary {
+  return {
+    number: row.booking.number,
+    status: row.booking.status,
+    event: {
+      url: row.event.url,
+      name: row.event.name,
+      starttime: row.event.starttime.toISOString(),
+      short_starttime: formatEventTime(row.event.starttime, row.timeZone),
+      time_zone: row.timeZone ?? "UTC",
+      location: row.event.location,
+    },
+    act: { url: row.act.url, name: row.act.name },
+    planner: { name: row.planner.name },
+    price_cents: row.offer.priceCents,
+    paid_cents: paidOf(paymentRows),
+  };
+}
+
+async function paymentsOf(db: Executor, bookingIds: number[]) {
+  if (!bookingIds.length) return [];
+  return db.select().from(payments).where(inArray(payments.bookingId, bookingIds)).orderBy(asc(payments.dueOn));
+}
+
+/** A page of the viewer's bookings, soonest event first. */
+export async function listBookings(
+  db: Executor,
+  viewer: SessionUser,
+  paging: PageQuery,
+): Promise<Paged<BookingSummary>> {
+  const where = visibleTo(viewer);
+  const [rows, [counted]] = await Promise.all([
+    bookingRows(db)
+      .where(where)
+      .orderBy(asc(events.starttime), asc(bookings.id))
+      .limit(paging.perPage)
+      .offset((paging.page - 1) * paging.perPage),
+    db
+      .select({ total: count() })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .innerJoin(acts, eq(acts.id, bookings.actId))
+      .where(where),
+  ]);
+  const paymentRows = await paymentsOf(
+    db,
+    rows.map((row) => row.booking.id),
+  );
+  return {
+    data: rows.map((row) =>
+      summaryOf(
+        row,
+        paymentRows.filter((payment) => payment.bookingId === row.booking.id),
+      ),
+    ),
+    meta: { page: paging.page, perPage: paging.perPage, total: counted?.total ?? 0 },
+  };
+}
+
+/** The booking, for its planner, its act's manager and admins; anyone else is told there is none. */
+export async function findBooking(db: Executor, viewer: SessionUser, number: string): Promise<BookingRow> {
+  const [row] = await bookingRows(db)
+    .where(and(eq(bookings.number, number), visibleTo(viewer)))
+    .limit(1);
+  if (!row) throw notFound("No such booking");
+  return row;
+}
+
+/** Each side's contact; the day-of phones only for the two sides themselves. */
+function contactsFor(row: BookingRow, isSide: boolean): BookingAnswer["contacts"] {
+  const phone = (value: string | null) => (isSide ? value : null);
+  return {
+    planner: {
+      name: row.planner.name,
+      email: row.planner.email,
+      phone: phone(row.booking.plannerPhone ?? row.planner.phone),
+    },
+    act: row.manager
+      ? { name: row.manager.name, email: row.manager.email, phone: phone(row.manager.phone) }
+      : { name: row.act.name, email: "", phone: null },
+  };
+}
+
+/** One booking whole: the agreement, its payments and each side's contact on the day. */
+export async function bookingDetail(db: Executor, viewer: SessionUser, number: string): Promise<BookingAnswer> {
+  const row = await findBooking(db, viewer, number);
+  const paymentRows = await paymentsOf(db, [row.booking.id]);
+  return {
+    ...summaryOf(row, paymentRows),
+    deposit_cents: row.offer.depositCents,
+    balance_cents: row.offer.priceCents - row.offer.depositCents,
+    cancellation_policy: row.policy,
+    terms: row.offer.terms,
+    payments: paymentRows.map(paymentOf),
+    refunded_cents: paymentRows.reduce((sum, payment) => sum + payment.refundedCents, 0),
+    contacts: contactsFor(row, sideOf(row, viewer) !== null),
+    agreement: { accepted_at: row.booking.createdAt.toISOString(), accepted_by: row.planner.name },
+    provider: "offline",
+  };
+}
+
+/** Which side of the booking the viewer is, if any (admins read every booking but are neither). */
+export function sideOf(row: BookingRow, viewer: SessionUser): CancellingSide | null {
+  if (row.planner.id === viewer.id) return "planner";
+  if (row.act.managerId === viewer.id) return "act";
+  return null;
+}
+
+/** What comes back and what is kept if the viewer's side cancelled the booking today. */
+export async function cancellationQuote(
+  db: Executor,
+  viewer: SessionUser,
+  number: string,
+  now = new Date(),
+): Promise<{ refund_cents: number; kept_cents: number }> {
+  const row = await findBooking(db, viewer, number);
+  const side = sideOf(row, viewer);
+  if (!side) throw forbidden(MESSAGES.notABookingSide);
+  const paid = (await paymentsOf(db, [row.booking.id]))
+    .filter((payment) => payment.status !== "due")
+    .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
+  const { refundCents, keptCents } = refundOnCancel(
+    row.policy,
+    side,
+    paid,
+    dayIn(now, row.timeZone),
+    dayIn(row.event.starttime, row.timeZone),
+  );
+  return { refund_cents: refundCents, kept_cents: keptCents };
+}
