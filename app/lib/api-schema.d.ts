@@ -2782,6 +2782,7 @@ export interface components {
          *               "cancellation_policy": "moderate"
          *             }
          *           ],
+         *           "booking": null,
          *           "review_due": false
          *         }
          *       ]
@@ -2833,6 +2834,7 @@ export interface components {
          *       },
          *       "state": "invited",
          *       "offers": [],
+         *       "booking": null,
          *       "review_due": false
          *     }
          */
@@ -2843,6 +2845,8 @@ export interface components {
             state: "invited" | "offered" | "booked" | "declined" | "released" | "cancelled";
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
+            /** @description The booking's number once the act is booked (its page: /bookings/{number}) */
+            booking: string | null;
             /** @description The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet */
             review_due: boolean;
         };
@@ -2955,6 +2959,7 @@ export interface components {
          *       "request": "About 200 guests, three hours after dinner. What would you charge?",
          *       "state": "invited",
          *       "offers": [],
+         *       "booking": null,
          *       "act_day": null
          *     }
          */
@@ -2982,6 +2987,8 @@ export interface components {
             state: "invited" | "offered" | "booked" | "declined" | "released" | "cancelled";
             /** @description Newest first */
             offers: components["schemas"]["Offer"][];
+            /** @description The booking's number once the act is booked (its page: /bookings/{number}) */
+            booking: string | null;
             /**
              * @description Why the act is not free on the event's day apart from this event (booked for another, blocked, busy), or null
              * @enum {string|null}

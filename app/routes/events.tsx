@@ -136,6 +136,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                           {invite.act.name}
                         </Link>
                         <Badge color={STATE_COLOR[invite.state]}>{STATE_LABEL[invite.state]}</Badge>
+                        {invite.booking && (
+                          <Link to={`/bookings/${invite.booking}`} className="text-sm text-brand-800 underline">
+                            Booking {invite.booking}
+                          </Link>
+                        )}
                         {invite.review_due && (
                           <Link
                             to={`/entertainment/${invite.act.url}?review=${encodeURIComponent(event.url)}#reviews`}

@@ -9,6 +9,12 @@ import { centsOfDollars, formatPrice } from "#domain/prices";
 import { OfferTerms } from "#modules/bookings/ui/offer-terms";
 import { EventDetails } from "#modules/bookings/ui/event-details";
 import { offerSchema } from "#modules/bookings/schemas";
+import {
+  CANCELLATION_POLICIES,
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+  POLICY_WORDS,
+} from "#modules/bookings/money";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -57,8 +63,13 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                 </blockquote>
               )}
               {invite.state === "booked" && (
-                <p className="mt-2">
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
                   <Badge color="green">Booked</Badge>
+                  {invite.booking && (
+                    <Link to={`/bookings/${invite.booking}`} className="text-brand-800 underline">
+                      Booking {invite.booking}: payments and agreement
+                    </Link>
+                  )}
                 </p>
               )}
               {(invite.state === "declined" || invite.state === "cancelled") && (
@@ -161,6 +172,7 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
   const [expiresOn, setExpiresOn] = useState("");
   const [message, setMessage] = useState("");
   const [terms, setTerms] = useState("");
+  const [policy, setPolicy] = useState<CancellationPolicy>(DEFAULT_CANCELLATION_POLICY);
   const [errors, setErrors] = useState<Errors>({});
   const { run, pending } = useAction();
   async function submit(event: React.FormEvent) {
@@ -173,6 +185,7 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
       deposit_cents: depositCents,
       expires_on: expiresOn || undefined,
       terms,
+      cancellation_policy: policy,
     });
     if (!parsed.success) {
       return setErrors(fieldErrorsFromIssues(parsed.error.issues));
@@ -191,6 +204,7 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
       setExpiresOn("");
       setMessage("");
       setTerms("");
+      setPolicy(DEFAULT_CANCELLATION_POLICY);
     } else if (result.error?.errors) setErrors(result.error.errors);
   }
   return (
@@ -235,6 +249,26 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
           errors={errors.message}
         />
       </div>
+      <label className="flex flex-col gap-1 text-sm font-medium sm:col-span-3">
+        Cancellation policy
+        <select
+          name="cancellation_policy"
+          value={policy}
+          onChange={(event) => setPolicy(event.target.value as CancellationPolicy)}
+          className="rounded-md border border-gray-300 px-3 py-2"
+          aria-describedby={`policy-rule-${inviteId}`}
+        >
+          {CANCELLATION_POLICIES.map((name) => (
+            <option key={name} value={name}>
+              {POLICY_WORDS[name].name}
+            </option>
+          ))}
+        </select>
+        <span id={`policy-rule-${inviteId}`} className="text-xs font-normal text-gray-700">
+          {POLICY_WORDS[policy].rule} If you cancel, everything paid comes back.
+        </span>
+      </label>
+      <FieldErrors errors={errors.cancellation_policy} />
       <div className="sm:col-span-3">
         <TextAreaField
           label="Cancellation terms (optional)"

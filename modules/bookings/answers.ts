@@ -82,6 +82,10 @@ export const plannerInviteSchema = z
     act: actRef,
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
+    booking: z
+      .string()
+      .nullable()
+      .describe("The booking's number once the act is booked (its page: /bookings/{number})"),
     review_due: z
       .boolean()
       .describe(
@@ -96,6 +100,7 @@ export const plannerInviteSchema = z
       act: { url: "the-velvet-tones", name: "The Velvet Tones" },
       state: "invited",
       offers: [],
+      booking: null,
       review_due: false,
     },
   });
@@ -142,6 +147,7 @@ export const plannerEventSchema = z
               cancellation_policy: "moderate",
             },
           ],
+          booking: null,
           review_due: false,
         },
       ],
@@ -167,6 +173,10 @@ export const inviteSchema = z
       .describe("The planner's words asking this act for a quote, or null when the invite came without any"),
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
+    booking: z
+      .string()
+      .nullable()
+      .describe("The booking's number once the act is booked (its page: /bookings/{number})"),
     act_day: z
       .enum(DAY_STATUSES)
       .nullable()
@@ -200,6 +210,7 @@ export const inviteSchema = z
       request: "About 200 guests, three hours after dinner. What would you charge?",
       state: "invited",
       offers: [],
+      booking: null,
       act_day: null,
     },
   });

@@ -333,4 +333,79 @@ describe("the booking loop in the browser", () => {
     expect(await axeViolations(jobsPage)).toEqual([]);
     await Promise.all([page.close(), artistPage.close(), jobsPage.close()]);
   });
+
+  it("a booking has its page: the act quotes with a deposit and the moderate policy, the planner books giving a phone, the act records the deposit, the planner sees it paid and what a cancellation keeps", async () => {
+    const planner = await suite.sessions.contextFor("planner");
+    const owner = await suite.sessions.contextFor("owner");
+    const plannerPage = await planner.newPage();
+    await plannerPage.goto(`${suite.app.baseUrl}/events/add-event?actUrl=dj-nova`);
+    await plannerPage.getByLabel("Event name").fill("Rooftop Wedding");
+    await plannerPage.getByRole("combobox", { name: "Location" }).fill("Evanston, IL");
+    await plannerPage.getByRole("option", { name: "Evanston, IL", exact: true }).click();
+    await plannerPage.getByLabel("Start time (local time where the event happens)").fill("2031-11-08T17:00");
+    await plannerPage.getByRole("button", { name: "Create event and invite" }).click();
+    await plannerPage.waitForURL(`${suite.app.baseUrl}/entertainment/dj-nova`);
+
+    // The act quotes $5,800 with a $1,500 deposit under the moderate policy.
+    const artist = await owner.newPage();
+    await artist.goto(`${suite.app.baseUrl}/invites`);
+    const form = artist.getByRole("form", { name: "Send an offer for Rooftop Wedding from DJ Nova" });
+    await form.getByLabel("Price (USD)").fill("5800");
+    await form.getByLabel("Deposit (USD, optional)").fill("1500");
+    await form.getByLabel("Cancellation policy").selectOption("moderate");
+    await form.getByText("Everything but the deposit comes back up to 30 days before the event").waitFor();
+    await form.getByRole("button", { name: "Send offer" }).click();
+    await toast(artist, "Offer sent");
+
+    // The planner books, giving a phone, and opens the booking from the event.
+    await plannerPage.goto(`${suite.app.baseUrl}/events`);
+    const wedding = plannerPage
+      .getByRole("listitem")
+      .filter({ has: plannerPage.getByRole("heading", { name: "Rooftop Wedding" }) });
+    await wedding.getByText("Moderate cancellation").waitFor();
+    await wedding.getByRole("button", { name: "Accept offer from DJ Nova" }).click();
+    const dialog = plannerPage.getByRole("dialog", { name: "Book DJ Nova?" });
+    await dialog.getByLabel("Your phone on the day (optional)").fill("+1 847 555 0199");
+    await dialog.getByRole("button", { name: "Accept and book" }).click();
+    await toast(plannerPage, "DJ Nova booked for Rooftop Wedding");
+    await wedding.getByRole("link", { name: /^Booking [A-Z0-9]+$/ }).click();
+    await plannerPage.getByRole("heading", { name: /^Booking [A-Z0-9]+$/ }).waitFor();
+    const number = (await plannerPage.getByRole("heading", { level: 1 }).textContent())!.replace("Booking ", "");
+    const payments = plannerPage.getByRole("list", { name: "Payments" });
+    await payments.getByText("Deposit $1,500.00").waitFor();
+    await payments.getByText("Balance $4,300.00").waitFor();
+    await plannerPage.getByText("Cancellation: Moderate").waitFor();
+
+    // The act opens the same booking from its invites, sees the planner's phone, and records the deposit.
+    await artist.goto(`${suite.app.baseUrl}/invites`);
+    await artist.getByRole("link", { name: `Booking ${number}: payments and agreement` }).click();
+    await artist.getByText("The planner on the day: Pat Planner, planner@example.com, +1 847 555 0199").waitFor();
+    const record = artist.getByRole("form", { name: "Record the deposit as paid" });
+    await record.getByRole("button", { name: "Record payment" }).click();
+    await record.getByText("Choose how it was paid").waitFor();
+    await record.getByLabel("How it was paid").selectOption("bank_transfer");
+    await record.getByRole("button", { name: "Record payment" }).click();
+    await artist
+      .getByRole("list", { name: "Payments" })
+      .getByText(/^Paid .*, bank transfer$/)
+      .waitFor();
+    expect(await artist.getByRole("form", { name: "Record the deposit as paid" }).count()).toBe(0);
+    expect(await axeViolations(artist)).toEqual([]);
+
+    // The planner reads it paid, and what cancelling today would keep under the moderate policy.
+    await plannerPage.reload();
+    await plannerPage
+      .getByRole("list", { name: "Payments" })
+      .getByText(/^Paid .*, bank transfer$/)
+      .waitFor();
+    await plannerPage
+      .getByText("If you cancelled today: $0.00 back to the planner, $1,500.00 kept by the act.")
+      .waitFor();
+    expect(await axeViolations(plannerPage)).toEqual([]);
+    // Another planner finds no such booking.
+    const stranger = await (await suite.sessions.contextFor("planner2")).newPage();
+    const response = await stranger.goto(`${suite.app.baseUrl}/bookings/${number}`);
+    expect(response?.status()).toBe(404);
+    await Promise.all([plannerPage.close(), artist.close(), stranger.close()]);
+  });
 });

@@ -50,7 +50,18 @@ const PAGES: [DemoRole, string][] = [
 describe("on a phone", () => {
   it("no page is wider than the screen, for any role", async () => {
     const wider: string[] = [];
-    for (const [role, path] of PAGES) {
+    // The seeded booking's page, for both its sides, and the admins' jobs page.
+    const bookings = await (await suite.sessions.contextFor("planner")).request.get(
+      `${suite.app.baseUrl}/api/bookings`,
+    );
+    const [booking] = ((await bookings.json()) as { data: { number: string }[] }).data;
+    const pages: [DemoRole, string][] = [
+      ...PAGES,
+      ["planner", `/bookings/${booking!.number}`],
+      ["owner", `/bookings/${booking!.number}`],
+      ["admin", "/admin/jobs"],
+    ];
+    for (const [role, path] of pages) {
       const cookies = role === "guest" ? [] : await (await suite.sessions.contextFor(role)).cookies();
       const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
       await context.addCookies(cookies);

@@ -147,7 +147,20 @@ function contactsFor(row: BookingRow, isSide: boolean): BookingAnswer["contacts"
 
 /** One booking whole: the agreement, its payments and each side's contact on the day. */
 export async function bookingDetail(db: Executor, viewer: SessionUser, number: string): Promise<BookingAnswer> {
+  return (await bookingView(db, viewer, number)).booking;
+}
+
+/** The booking as bookingDetail answers it, and which side of it the viewer is (null for an admin). */
+export async function bookingView(
+  db: Executor,
+  viewer: SessionUser,
+  number: string,
+): Promise<{ booking: BookingAnswer; side: CancellingSide | null }> {
   const row = await findBooking(db, viewer, number);
+  return { booking: await bookingAnswer(db, viewer, row), side: sideOf(row, viewer) };
+}
+
+async function bookingAnswer(db: Executor, viewer: SessionUser, row: BookingRow): Promise<BookingAnswer> {
   const paymentRows = await paymentsOf(db, [row.booking.id]);
   return {
     ...summaryOf(row, paymentRows),

@@ -88,7 +88,8 @@ export async function listPlannerEvents(
         .filter((invite) => invite.eventId === event.id)
         .map((invite): PlannerInvite => {
           const own = offerRows.filter((offer) => offer.inviteId === invite.id);
-          const booked = bookingRows.some((booking) => booking.eventId === event.id && booking.actId === invite.actId);
+          const booking = bookingRows.find((each) => each.eventId === event.id && each.actId === invite.actId);
+          const booked = booking !== undefined;
           const reviewed = reviewRows.some((review) => review.eventId === event.id && review.actId === invite.actId);
           return {
             id: invite.id,
@@ -101,6 +102,7 @@ export async function listPlannerEvents(
               invite.releasedAt !== null,
             ),
             offers: own.map((offer) => offerOf(offer)),
+            booking: booking?.number ?? null,
             // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
             review_due: booked && event.starttime <= now && !reviewed,
           };

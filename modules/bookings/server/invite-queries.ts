@@ -63,7 +63,8 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
   );
   const data = rows.map((row, index): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
-    const booked = bookingRows.some((booking) => booking.eventId === row.eventId && booking.actId === row.actId);
+    const booking = bookingRows.find((each) => each.eventId === row.eventId && each.actId === row.actId);
+    const booked = booking !== undefined;
     return {
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
@@ -80,6 +81,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
       request: row.requestMessage,
       state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null, row.releasedAt !== null),
       offers: own.map((offer) => offerOf(offer)),
+      booking: booking?.number ?? null,
       act_day: actDays[index] ?? null,
     };
   });

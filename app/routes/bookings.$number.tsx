@@ -1,0 +1,180 @@
+import { Form, Link, useNavigation } from "react-router";
+import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatPrice } from "#domain/prices";
+import type { BookingAnswer } from "#modules/bookings/answers";
+import { PAYMENT_METHODS, PAYMENT_METHOD_NAMES, POLICY_WORDS } from "#modules/bookings/money";
+import { recordPaymentSchema } from "#modules/bookings/schemas";
+import { loadBooking } from "#modules/bookings/server/booking-page";
+import { recordPayment } from "#modules/bookings/server/payment-commands";
+import { PaymentList } from "#modules/bookings/ui/payment-list";
+import { runCommand } from "#server/render/page-command";
+import { Badge, type BadgeColor } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { TextField } from "../components/ui/text-field";
+import type { Route } from "./+types/bookings.$number";
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `Booking ${params.number}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, url, params }: Route.LoaderArgs) {
+  return loadBooking(context, url, params.number);
+}
+
+/** The act's manager records a payment the planner made directly; the same command as the API's. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const paymentId = Number(form.get("paymentId"));
+  const body = { method: form.get("method") ?? "", paid_on: form.get("paid_on") ?? "", note: form.get("note") ?? "" };
+  const result = await runCommand(context, recordPaymentSchema, body, ({ db, viewer }, input) =>
+    recordPayment(db, viewer, paymentId, input),
+  );
+  return result.ok
+    ? { paymentId, message: result.data.message, errors: {} as Record<string, string[]> }
+    : { paymentId, message: result.message, errors: result.errors };
+}
+
+const STATUS: Record<BookingAnswer["status"], { label: string; color: BadgeColor }> = {
+  confirmed: { label: "Confirmed", color: "green" },
+  completed: { label: "Completed", color: "blue" },
+  cancelled: { label: "Cancelled", color: "red" },
+};
+
+export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, side, quote, today } = loaderData;
+  const policy = POLICY_WORDS[booking.cancellation_policy];
+  const other = side === "planner" ? booking.contacts.act : side === "act" ? booking.contacts.planner : null;
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <article className="mx-auto max-w-3xl" aria-labelledby="booking-heading">
+      <p className="text-sm text-gray-700">
+        <Link to={side === "act" ? "/invites" : "/events"} className="text-brand-800 underline">
+          {side === "act" ? "Invites" : "Events"}
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 id="booking-heading" className="text-2xl font-bold">
+          Booking {booking.number}
+        </h1>
+        <Badge color={STATUS[booking.status].color}>{STATUS[booking.status].label}</Badge>
+      </div>
+      <p className="mt-2 text-gray-800">
+        <Link to={`/entertainment/${booking.act.url}`} className="font-semibold text-brand-800 underline">
+          {booking.act.name}
+        </Link>{" "}
+        for {booking.event.name}, {booking.event.short_starttime}, {booking.event.location}. Planner:{" "}
+        {booking.planner.name}.
+      </p>
+
+      <section aria-labelledby="money-heading" className="mt-6 rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="money-heading" className="text-lg font-semibold">
+          Price and payments
+        </h2>
+        <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+          <dt className="text-gray-700">Price</dt>
+          <dd className="font-semibold">{formatPrice(booking.price_cents)}</dd>
+          <dt className="text-gray-700">Paid so far</dt>
+          <dd className="font-semibold">{formatPrice(booking.paid_cents)}</dd>
+          <dt className="text-gray-700">Deposit</dt>
+          <dd>{formatPrice(booking.deposit_cents)}</dd>
+          <dt className="text-gray-700">Balance</dt>
+          <dd>{formatPrice(booking.balance_cents)}</dd>
+        </dl>
+        <p className="mt-2 text-sm text-gray-700">
+          {booking.provider === "offline"
+            ? "The planner pays the act directly (bank transfer, check); the act records each payment here."
+            : "The planner pays through the marketplace."}
+        </p>
+        <PaymentList payments={booking.payments} />
+        {side === "act" &&
+          booking.status === "confirmed" &&
+          booking.payments
+            .filter((payment) => payment.status === "due")
+            .map((payment) => (
+              <Form
+                key={payment.id}
+                method="post"
+                className="mt-4 grid gap-3 rounded-md border border-gray-200 p-3 sm:grid-cols-3"
+                aria-label={`Record the ${payment.kind} as paid`}
+                noValidate
+              >
+                <input type="hidden" name="paymentId" value={payment.id} />
+                <p className="text-sm font-medium sm:col-span-3">
+                  Record the {payment.kind} of {formatPrice(payment.amount_cents)} as paid
+                </p>
+                <label className="flex flex-col gap-1 text-sm font-medium">
+                  How it was paid
+                  <select name="method" className="rounded-md border border-gray-300 px-3 py-2" defaultValue="">
+                    <option value="">Choose</option>
+                    {PAYMENT_METHODS.map((method) => (
+                      <option key={method} value={method}>
+                        {PAYMENT_METHOD_NAMES[method]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <TextField
+                  label="Paid on"
+                  name="paid_on"
+                  type="date"
+                  max={today}
+                  defaultValue={today}
+                  errors={actionData?.paymentId === payment.id ? actionData.errors.paid_on : undefined}
+                />
+                <TextField
+                  label="Note (optional)"
+                  name="note"
+                  errors={actionData?.paymentId === payment.id ? actionData.errors.note : undefined}
+                />
+                {actionData?.paymentId === payment.id && (
+                  <p role="alert" className="text-sm sm:col-span-3">
+                    {Object.keys(actionData.errors).length
+                      ? (actionData.errors.method?.[0] ?? actionData.message)
+                      : actionData.message}
+                  </p>
+                )}
+                <div className="sm:col-span-3">
+                  <Button type="submit" disabled={submitting}>
+                    Record payment
+                  </Button>
+                </div>
+              </Form>
+            ))}
+      </section>
+
+      <section aria-labelledby="policy-heading" className="mt-6 rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="policy-heading" className="text-lg font-semibold">
+          Cancellation: {policy.name}
+        </h2>
+        <p className="mt-1 text-sm text-gray-800">{policy.rule} If the act cancels, everything paid comes back.</p>
+        {booking.terms && (
+          <p className="mt-1 whitespace-pre-wrap text-sm text-gray-800">The act's terms: {booking.terms}</p>
+        )}
+        {quote && booking.status === "confirmed" && (
+          <p className="mt-2 text-sm text-gray-800">
+            If you cancelled today: {formatPrice(quote.refund_cents)} back to the planner,{" "}
+            {formatPrice(quote.kept_cents)} kept by the act.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="agreement-heading" className="mt-6 rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="agreement-heading" className="text-lg font-semibold">
+          Agreement
+        </h2>
+        <p className="mt-1 text-sm text-gray-800">
+          {booking.agreement.accepted_by} accepted the offer on{" "}
+          {formatShortCalendarDate(booking.agreement.accepted_at.slice(0, 10))}: the price, the payments above, the
+          cancellation policy and the marketplace's terms.
+        </p>
+        {other && (
+          <p className="mt-2 text-sm text-gray-800">
+            {side === "planner" ? "The act" : "The planner"} on the day: {other.name}
+            {other.email && `, ${other.email}`}
+            {other.phone && `, ${other.phone}`}
+          </p>
+        )}
+      </section>
+    </article>
+  );
+}
