@@ -26,6 +26,8 @@ export const LIMITS = {
   offerTerms: 2000,
   /** An act's note on a payment it records (how, a reference). */
   paymentNote: 500,
+  /** Why a side cancels a booking. */
+  cancelReason: 1000,
   /** Acts one quote request asks at once. */
   quoteRequestActs: 10,
   declineReason: 1000,

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   "event_reminder",
   "payment_due",
   "payment_recorded",
+  "booking_cancelled",
   "review_requested",
   "offer_declined",
   "offer_withdrawn",
@@ -261,6 +262,16 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.actName} recorded your ${f.paymentKind} of ${f.price}`,
       body: `${f.actName} says your ${f.paymentKind} of ${f.price} for ${f.eventName} (booking ${f.bookingNumber}) was paid on ${f.day}. Your receipt is on the booking.`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+    }),
+  },
+  booking_cancelled: {
+    setting: "The other side cancels a booking",
+    action: "See the booking",
+    recipient: "both",
+    text: (f) => ({
+      title: `Booking ${f.bookingNumber} is cancelled: ${f.actName} for ${f.eventName}`,
+      body: `${f.fromName} cancelled the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". ${f.due}`,
       link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
     }),
   },

@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_NAMES, POLICY_WORDS } from "#modules/bo
 import { recordPaymentSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "#modules/bookings/server/booking-page";
 import { recordPayment } from "#modules/bookings/server/payment-commands";
+import { CancelBookingDialog } from "#modules/bookings/ui/cancel-booking-dialog";
 import { PaymentList } from "#modules/bookings/ui/payment-list";
 import { runCommand } from "#server/render/page-command";
 import { Badge, type BadgeColor } from "../components/ui/badge";
@@ -85,7 +86,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             ? "The planner pays the act directly (bank transfer, check); the act records each payment here."
             : "The planner pays through the marketplace."}
         </p>
-        <PaymentList payments={booking.payments} />
+        <PaymentList payments={booking.payments} cancelled={booking.status === "cancelled"} />
         {side === "act" &&
           booking.status === "confirmed" &&
           booking.payments
@@ -151,9 +152,20 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-1 whitespace-pre-wrap text-sm text-gray-800">The act's terms: {booking.terms}</p>
         )}
         {quote && booking.status === "confirmed" && (
-          <p className="mt-2 text-sm text-gray-800">
-            If you cancelled today: {formatPrice(quote.refund_cents)} back to the planner,{" "}
-            {formatPrice(quote.kept_cents)} kept by the act.
+          <>
+            <p className="mt-2 text-sm text-gray-800">
+              If you cancelled today: {formatPrice(quote.refund_cents)} back to the planner,{" "}
+              {formatPrice(quote.kept_cents)} kept by the act.
+            </p>
+            <div className="mt-3">
+              <CancelBookingDialog number={booking.number} eventName={booking.event.name} quote={quote} />
+            </div>
+          </>
+        )}
+        {booking.cancellation && (
+          <p className="mt-2 text-sm text-gray-800" role="status">
+            Cancelled by {booking.cancellation.by === "act" ? "the act" : "the planner"} on{" "}
+            {formatShortCalendarDate(booking.cancellation.at.slice(0, 10))}: “{booking.cancellation.reason}”.
           </p>
         )}
       </section>

@@ -330,6 +330,10 @@ export const bookingSchema = bookingSummarySchema
       .object({ accepted_at: z.iso.datetime(), accepted_by: z.string() })
       .describe("Accepting the offer signed the agreement: when, and by whom"),
     provider: z.enum(["offline", "stripe"]).describe("offline: the planner pays the act directly"),
+    cancellation: z
+      .object({ at: z.iso.datetime(), by: z.enum(["planner", "act"]), reason: z.string() })
+      .nullable()
+      .describe("When, by which side and why the booking was cancelled (null unless cancelled)"),
   })
   .meta({
     id: "Booking",
@@ -361,6 +365,7 @@ export const bookingSchema = bookingSummarySchema
       },
       agreement: { accepted_at: "2027-01-10T18:22:00.000Z", accepted_by: "Pat Planner" },
       provider: "offline",
+      cancellation: null,
     },
   });
 export type BookingAnswer = z.infer<typeof bookingSchema>;

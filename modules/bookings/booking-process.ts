@@ -139,7 +139,17 @@ export const BOOKING_MOVES = {
   remind: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["event_reminder"], thread: false },
   remindToPay: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["payment_due"], thread: false },
   complete: { from: ["confirmed"], to: "completed", by: ["time"], notifies: ["review_requested"], thread: false },
-  // Until bookings are cancelled on their own (with refunds), cancelling the event removes its bookings.
+  // Either side calls the booking off: what was paid comes back by the policy (all of it when the act cancels).
+  cancelOne: {
+    from: ["confirmed"],
+    to: "cancelled",
+    by: ["planner", "act"],
+    notifies: ["booking_cancelled"],
+    thread: true,
+    cancels: ["event_reminder", "payment_due", "review_request"],
+    api: "POST /api/bookings/{number}/cancel",
+  },
+  // Cancelling the whole event still removes its bookings (their ledger stays, by number).
   cancel: {
     from: ["confirmed"],
     to: null,

@@ -33,9 +33,9 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 /**
  * The ledger's accounts, per booking (modules/bookings/server/ledger.ts). A debit is positive:
  * planner_owes is what the planner still owes, act_earned (a credit) what the act has earned,
- * act_received what reached the act directly.
+ * act_received what reached the act directly, refund_owed (a credit) what the act owes back after a cancellation.
  */
-export const LEDGER_ACCOUNTS = ["planner_owes", "act_earned", "act_received"] as const;
+export const LEDGER_ACCOUNTS = ["planner_owes", "act_earned", "act_received", "refund_owed"] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 /** Who cancels: the planner (the policy decides) or the act (everything paid comes back). */

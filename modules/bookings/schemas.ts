@@ -139,3 +139,9 @@ export const recordPaymentSchema = z.object({
   note: optionalText(LIMITS.paymentNote),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
+/** POST /api/bookings/{number}/cancel: why, in the canceller's words, for the other side. */
+export const cancelBookingSchema = z.object({
+  reason: requiredText(LIMITS.cancelReason, MESSAGES.cancelReasonRequired),
+});
+export type CancelBookingInput = z.infer<typeof cancelBookingSchema>;

@@ -67,6 +67,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /bookings": "listBookings",
   "GET /bookings/{number}": "getBooking",
   "GET /bookings/{number}/cancellation": "getBookingCancellation",
+  "POST /bookings/{number}/cancel": "cancelBooking",
   "POST /payments/{paymentId}/record": "recordPayment",
   "POST /invites/withdraw/{inviteId}": "withdrawInvite",
   "POST /testimonials/add-testimonial/{actUrl}": "addTestimonial",

@@ -541,6 +541,10 @@ export const bookings = pgTable(
     /** The agreement: accepting is signing; who accepted and from which address (createdAt is when). */
     acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
     acceptedFrom: text("accepted_from"),
+    /** A booking cancelled on its own (the event may go on): when, by which side, and why. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by", { enum: ["planner", "act"] }),
+    cancelReason: text("cancel_reason"),
     createdAt: createdAt(),
   },
   (t) => [

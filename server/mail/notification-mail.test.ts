@@ -186,6 +186,26 @@ describe("notification mail", () => {
     );
     await deliver();
     await step("event_cancelled", async () => ok(await server.post(`/api/events/cancel/${fair.data.url}`, "planner")));
+    // A booking the planner cancels on its own: the act is told, with what comes back.
+    const harvest = await ok(
+      await server.post("/api/events/create", "planner", {
+        name: "Harvest Supper",
+        starttime: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      }),
+    );
+    const harvestInvite = (
+      await json<{ data: { id: number; event: { url: string } }[] }>(await server.get("/api/invites", "owner"))
+    ).data.find((invite) => invite.event.url === harvest.data.url)!.id;
+    const harvestOffer = (await ok(await server.post(`/api/offers/submit/${harvestInvite}`, "owner", { price: 900 })))
+      .data.id as number;
+    const harvestBooking = (await ok(await server.post(`/api/offers/accept/${harvestOffer}`, "planner"))).data
+      .booking as string;
+    await deliver();
+    await step("booking_cancelled", async () =>
+      ok(await server.post(`/api/bookings/${harvestBooking}/cancel`, "planner", { reason: "The venue closed" })),
+    );
     let conversationId = 0;
     await step("message", async () => {
       conversationId = (
@@ -286,6 +306,11 @@ describe("notification mail", () => {
         subject: /^\$1,200\.00 due in 3 days for Summer Wedding/,
         link: "/events",
       },
+      booking_cancelled: {
+        to: "artist@example.com",
+        subject: /^Booking [A-Z0-9]+ is cancelled: The Velvet Tones for Harvest Supper/,
+        link: `/bookings/${harvestBooking}`,
+      },
       payment_recorded: {
         to: "planner@example.com",
         subject: /^The Velvet Tones recorded your balance of \$1,200\.00/,
@@ -350,6 +375,9 @@ describe("notification mail", () => {
     expect(sent.message![0]!.text).toContain('Pat Planner wrote: "Can you learn our first-dance song?"');
     expect(sent.review_reply![0]!.text).toContain('The Velvet Tones answered your review: "Thank you for having us!"');
     expect(sent.review_removed![0]!.text).toContain("The reason: Written about another act.");
+    expect(sent.booking_cancelled![0]!.text).toContain(
+      'Pat Planner cancelled the booking of The Velvet Tones for Harvest Supper: "The venue closed". Nothing was paid, so nothing is owed.',
+    );
 
     // The same events are in each reader's in-app list, newest first, unread.
     const artist = await json<{ data: { kind: string; read: boolean }[]; meta: { unread: number } }>(
@@ -360,6 +388,9 @@ describe("notification mail", () => {
       "review_posted",
       "review_posted",
       "message",
+      "booking_cancelled",
+      "offer_accepted",
+      "act_invited",
       "event_cancelled",
       "act_invited",
       "act_invited",
@@ -373,12 +404,9 @@ describe("notification mail", () => {
       "act_invited",
       "document_declined",
       "document_approved",
-      "tag_request_declined",
-      "tag_request_accepted",
-      "act_reassigned",
     ]);
-    // A page of 20: the oldest (act_declined) is on the next.
-    expect(artist.meta.unread).toBe(21);
+    // A page of 20: the oldest (tag_request_declined, tag_request_accepted, act_reassigned, act_declined) are on the next.
+    expect(artist.meta.unread).toBe(24);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect(
       (await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread,
@@ -389,6 +417,8 @@ describe("notification mail", () => {
       ),
     ).toEqual([
       "review_reply",
+      "booking_confirmed",
+      "offer_received",
       "invite_declined",
       "offer_withdrawn",
       "offer_received",
@@ -497,6 +527,7 @@ describe("notification mail", () => {
       "event_reminder",
       "payment_due",
       "payment_recorded",
+      "booking_cancelled",
       "review_requested",
       "offer_withdrawn",
       "review_reply",

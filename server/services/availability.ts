@@ -50,7 +50,7 @@ export async function unavailableDays(
   const booked = await rowsOf<{ day: string; event: string }>(
     db.execute(sql`select to_char(e.starttime at time zone coalesce(ep.time_zone, 'UTC'), 'YYYY-MM-DD') as day, e.name as event
         from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
-        where b.act_id = ${actId} and e.cancelled_at is null and e.id <> ${exceptEventId ?? 0}
+        where b.act_id = ${actId} and b.status <> 'cancelled' and e.cancelled_at is null and e.id <> ${exceptEventId ?? 0}
           and e.starttime >= ${from}::date - interval '1 day' and e.starttime < ${to}::date + interval '2 days'
         order by e.starttime`),
   );

@@ -132,7 +132,7 @@ export async function actFeed(db: Executor, token: string, host: string): Promis
     rowsOf<BookingRow>(
       db.execute(sql`select b.id, e.name, e.location, e.venue, e.starttime, e.hours, ep.time_zone as zone, u.name as planner, b.created_at as stamp
         from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id join users u on u.id = e.planner_id
-        where b.act_id = ${act.id} and e.cancelled_at is null order by e.starttime`),
+        where b.act_id = ${act.id} and b.status <> 'cancelled' and e.cancelled_at is null order by e.starttime`),
     ),
     rowsOf<{ id: number; starts_on: string; ends_on: string; note: string | null; stamp: string | Date }>(
       db.execute(sql`select k.id, to_char(k.starts_on, 'YYYY-MM-DD') as starts_on, to_char(k.ends_on, 'YYYY-MM-DD') as ends_on, k.note, k.created_at as stamp
@@ -185,7 +185,7 @@ export async function plannerEventIcs(
   if (!event) throw notFound("No such event");
   const booked = await rowsOf<{ name: string }>(
     db.execute(
-      sql`select a.name from bookings b join acts a on a.id = b.act_id where b.event_id = ${event.id} order by a.name`,
+      sql`select a.name from bookings b join acts a on a.id = b.act_id where b.event_id = ${event.id} and b.status <> 'cancelled' order by a.name`,
     ),
   );
   const root = calendar(event.name, new Set(event.zone ? [event.zone] : []));

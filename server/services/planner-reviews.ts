@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, ne } from "drizzle-orm";
 import type { ReviewableEvent } from "#modules/bookings/answers";
 import type { CreatedResult } from "#domain/resources/results";
 import type { PlannerReviewInput } from "#domain/schemas/review";
@@ -30,7 +30,14 @@ export async function unreviewedBookings(db: Executor, plannerId: string): Promi
     .select({ actId: bookings.actId, url: events.url, name: events.name, starttime: events.starttime })
     .from(events)
     .innerJoin(bookings, eq(bookings.eventId, events.id))
-    .where(and(eq(events.plannerId, plannerId), isNull(events.cancelledAt), notReviewed(bookings.actId)))
+    .where(
+      and(
+        eq(events.plannerId, plannerId),
+        isNull(events.cancelledAt),
+        ne(bookings.status, "cancelled"),
+        notReviewed(bookings.actId),
+      ),
+    )
     .orderBy(asc(events.starttime), asc(events.id));
 }
 

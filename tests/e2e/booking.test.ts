@@ -402,6 +402,20 @@ describe("the booking loop in the browser", () => {
       .getByText("If you cancelled today: $0.00 back to the planner, $1,500.00 kept by the act.")
       .waitFor();
     expect(await axeViolations(plannerPage)).toEqual([]);
+    // The planner cancels, reading first what comes back; the act reads why.
+    await plannerPage.getByRole("button", { name: "Cancel booking" }).click();
+    const cancel = plannerPage.getByRole("dialog", { name: `Cancel booking ${number}?` });
+    await cancel.getByText("$0.00 comes back to the planner; the act keeps $1,500.00.").waitFor();
+    await cancel.getByRole("button", { name: "Cancel the booking" }).click();
+    await cancel.getByText("Reason is required").waitFor();
+    await cancel.getByLabel("Why you cancel").fill("We moved the wedding abroad");
+    await cancel.getByRole("button", { name: "Cancel the booking" }).click();
+    await toast(plannerPage, `Booking ${number} cancelled. $0.00 comes back to the planner; the act keeps $1,500.00.`);
+    await plannerPage.getByText("Cancelled", { exact: true }).waitFor();
+    await plannerPage.getByText("“We moved the wedding abroad”", { exact: false }).waitFor();
+    await artist.reload();
+    await artist.getByText("Cancelled by the planner", { exact: false }).waitFor();
+    await artist.getByRole("list", { name: "Payments" }).getByText("No longer due").waitFor();
     // Another planner finds no such booking.
     const stranger = await (await suite.sessions.contextFor("planner2")).newPage();
     const response = await stranger.goto(`${suite.app.baseUrl}/bookings/${number}`);

@@ -173,6 +173,14 @@ async function bookingAnswer(db: Executor, viewer: SessionUser, row: BookingRow)
     contacts: contactsFor(row, sideOf(row, viewer) !== null),
     agreement: { accepted_at: row.booking.createdAt.toISOString(), accepted_by: row.planner.name },
     provider: "offline",
+    cancellation:
+      row.booking.cancelledAt && row.booking.cancelledBy
+        ? {
+            at: row.booking.cancelledAt.toISOString(),
+            by: row.booking.cancelledBy,
+            reason: row.booking.cancelReason ?? "",
+          }
+        : null,
   };
 }
 

@@ -1,5 +1,5 @@
 // The planner's moves on an event (modules/bookings/booking-process.ts): create, change, cancel.
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
 import { CITY_AND_STATE, unknownPlaceMessage } from "#domain/places";
@@ -110,7 +110,7 @@ export async function updateEvent(
       const [booked] = await tx
         .select({ id: bookings.id })
         .from(bookings)
-        .where(eq(bookings.eventId, event.id))
+        .where(and(eq(bookings.eventId, event.id), ne(bookings.status, "cancelled")))
         .limit(1);
       if (booked) throw conflict(MESSAGES.bookedEventMoves);
     }

@@ -89,7 +89,7 @@ export async function listPlannerEvents(
         .map((invite): PlannerInvite => {
           const own = offerRows.filter((offer) => offer.inviteId === invite.id);
           const booking = bookingRows.find((each) => each.eventId === event.id && each.actId === invite.actId);
-          const booked = booking !== undefined;
+          const booked = booking !== undefined && booking.status !== "cancelled";
           const reviewed = reviewRows.some((review) => review.eventId === event.id && review.actId === invite.actId);
           return {
             id: invite.id,
@@ -98,7 +98,7 @@ export async function listPlannerEvents(
               own,
               booked,
               invite.declinedAt !== null,
-              event.cancelledAt !== null,
+              event.cancelledAt !== null || booking?.status === "cancelled",
               invite.releasedAt !== null,
             ),
             offers: own.map((offer) => offerOf(offer)),

@@ -64,7 +64,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
   const data = rows.map((row, index): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booking = bookingRows.find((each) => each.eventId === row.eventId && each.actId === row.actId);
-    const booked = booking !== undefined;
+    const booked = booking !== undefined && booking.status !== "cancelled";
     return {
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
@@ -79,7 +79,13 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         planner: { name: row.plannerName },
       },
       request: row.requestMessage,
-      state: inviteState(own, booked, row.declinedAt !== null, row.cancelledAt !== null, row.releasedAt !== null),
+      state: inviteState(
+        own,
+        booked,
+        row.declinedAt !== null,
+        row.cancelledAt !== null || booking?.status === "cancelled",
+        row.releasedAt !== null,
+      ),
       offers: own.map((offer) => offerOf(offer)),
       booking: booking?.number ?? null,
       act_day: actDays[index] ?? null,

@@ -42,7 +42,7 @@ export async function bookingBalances(tx: Executor, bookingNumber: string): Prom
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
     .where(eq(ledgerTransactions.bookingNumber, bookingNumber))
     .groupBy(ledgerLines.account);
-  const balances = { planner_owes: 0, act_earned: 0, act_received: 0 };
+  const balances = { planner_owes: 0, act_earned: 0, act_received: 0, refund_owed: 0 };
   for (const row of rows) balances[row.account as LedgerAccount] = Number(row.total);
   return balances;
 }

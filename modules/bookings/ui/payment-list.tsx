@@ -4,14 +4,14 @@ import type { PaymentAnswer } from "../answers";
 import { PAYMENT_METHOD_NAMES } from "../money";
 
 /** What a payment's state says in words: due on its day, or paid (how and when), or refunded. */
-function stateOf(payment: PaymentAnswer): string {
-  if (payment.status === "due") return `Due ${formatShortCalendarDate(payment.due_on)}`;
+function stateOf(payment: PaymentAnswer, cancelled: boolean): string {
+  if (payment.status === "due") return cancelled ? "No longer due" : `Due ${formatShortCalendarDate(payment.due_on)}`;
   const paid = `Paid${payment.paid_on ? ` ${formatShortCalendarDate(payment.paid_on)}` : ""}${payment.method ? `, ${PAYMENT_METHOD_NAMES[payment.method].toLowerCase()}` : ""}`;
   return payment.refunded_cents > 0 ? `${paid}; ${formatPrice(payment.refunded_cents)} refunded` : paid;
 }
 
 /** A booking's payments: the deposit and the balance, each with its amount and state. */
-export function PaymentList({ payments }: { payments: PaymentAnswer[] }) {
+export function PaymentList({ payments, cancelled }: { payments: PaymentAnswer[]; cancelled: boolean }) {
   if (!payments.length) return <p className="mt-3 text-sm text-gray-700">Nothing to pay.</p>;
   return (
     <ul className="mt-3 divide-y divide-gray-100 text-sm" aria-label="Payments">
@@ -20,7 +20,9 @@ export function PaymentList({ payments }: { payments: PaymentAnswer[] }) {
           <span className="font-medium">
             {payment.kind === "deposit" ? "Deposit" : "Balance"} {formatPrice(payment.amount_cents)}
           </span>
-          <span className={payment.status === "due" ? "text-gray-800" : "text-green-900"}>{stateOf(payment)}</span>
+          <span className={payment.status === "due" ? "text-gray-800" : "text-green-900"}>
+            {stateOf(payment, cancelled)}
+          </span>
         </li>
       ))}
     </ul>

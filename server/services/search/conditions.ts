@@ -66,7 +66,7 @@ export function actsNotFreeOn(date: string): SQL {
   return sql`select k.act_id from act_blocks k where k.starts_on between ${day} - 365 and ${day} and k.ends_on >= ${day}
     union all select d.act_id from calendar_busy_days d where d.day = ${day}
     union all select b.act_id from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
-      where e.cancelled_at is null and e.starttime >= ${day} - interval '1 day' and e.starttime < ${day} + interval '2 days'
+      where b.status <> 'cancelled' and e.cancelled_at is null and e.starttime >= ${day} - interval '1 day' and e.starttime < ${day} + interval '2 days'
         and (e.starttime at time zone coalesce(ep.time_zone, 'UTC'))::date = ${day}`;
 }
 

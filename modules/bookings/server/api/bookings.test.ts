@@ -31,6 +31,7 @@ interface BookingView {
   contacts: { planner: { name: string; phone: string | null }; act: { name: string; phone: string | null } };
   agreement: { accepted_by: string };
   provider: string;
+  cancellation: { by: string; reason: string } | null;
 }
 
 /** The Velvet Tones (artist@) quote $5,800 with a $1,500 deposit for an event `days` ahead, and the planner books. */
@@ -234,5 +235,67 @@ describe("bookings", () => {
     ).rejects.toThrow();
     await expect(server.database.db.execute(sql`update ledger_lines set amount_cents = 1`)).rejects.toThrow();
     await expect(server.database.db.execute(sql`delete from ledger_lines`)).rejects.toThrow();
+  });
+
+  it("either side cancels once: the refund owed by the policy, what was due no longer due, the other side told, the day free again", async () => {
+    const number = await booked("River Gala", 52);
+    const deposit = (await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")!;
+    const today = dayIn(new Date(), "America/Chicago");
+    await post(`/api/payments/${deposit.id}/record`, "owner", { method: "check", paid_on: today });
+    const cancel = (who: Who, body: unknown) => post(`/api/bookings/${number}/cancel`, who, body);
+    expect((await cancel("guest", { reason: "Rain" })).status).toBe(401);
+    expect((await cancel("otherPlanner", { reason: "Rain" })).status).toBe(404);
+    expect((await cancel("otherArtist", { reason: "Rain" })).status).toBe(404);
+    expect((await cancel("admin", { reason: "Rain" })).status).toBe(403);
+    expect((await json<{ errors: unknown }>(await cancel("planner", { reason: "  " }))).errors).toEqual({
+      reason: ["Reason is required"],
+    });
+    expect((await cancel("planner", { reason: "x".repeat(1001) })).status).toBe(422);
+    expect((await cancel("planner", {})).status).toBe(422);
+    const day = dayIn(new Date(Date.now() + 52 * 86_400_000), "America/Chicago");
+    const notFree = async () =>
+      (
+        await json<{ data: { date: string; status: string }[] }>(
+          await get(`/api/acts/the-velvet-tones/availability?from=${day}&to=${day}`, "owner"),
+        )
+      ).data;
+    expect(await notFree()).toEqual([expect.objectContaining({ date: day, status: "booked" })]);
+    // The act cancels: everything paid comes back.
+    const done = await cancel("owner", { reason: "The singer is ill" });
+    expect(done.status).toBe(200);
+    expect((await json<{ data: { message: string } }>(done)).data.message).toBe(
+      `Booking ${number} cancelled. $1,500.00 comes back to the planner.`,
+    );
+    const again = await cancel("planner", { reason: "Twice" });
+    expect(again.status).toBe(409);
+    expect((await json<{ message: string }>(again)).message).toBe("This booking is already cancelled");
+    expect((await bookingOf(number)).status).toBe("cancelled");
+    expect((await bookingOf(number)).cancellation).toMatchObject({ by: "act", reason: "The singer is ill" });
+    const notes = await json<{ data: { kind: string; title: string; body: string }[] }>(
+      await get("/api/notifications", "planner"),
+    );
+    expect(notes.data[0]).toMatchObject({
+      kind: "booking_cancelled",
+      title: `Booking ${number} is cancelled: The Velvet Tones for River Gala`,
+    });
+    // The ledger: nothing owed by the planner any more, the deposit owed back by the act.
+    const sums = await server.database.db.execute(sql`
+      select l.account, sum(l.amount_cents)::int as total
+      from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
+      where t.booking_number = ${number} group by 1 order by 1`);
+    expect(
+      (sums as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [row.account, row.total]),
+    ).toEqual([
+      ["act_earned", 0],
+      ["act_received", 150_000],
+      ["planner_owes", 0],
+      ["refund_owed", -150_000],
+    ]);
+    // Recording a payment of a cancelled booking is refused; the act's day is free again.
+    const balance = (await bookingOf(number)).payments.find((payment) => payment.kind === "balance")!;
+    expect((await post(`/api/payments/${balance.id}/record`, "owner", { method: "cash", paid_on: today })).status).toBe(
+      409,
+    );
+    expect(await notFree()).toEqual([]);
   });
 });

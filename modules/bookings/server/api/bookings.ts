@@ -6,7 +6,8 @@ import { requireViewer, signedIn } from "#server/api/guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { actionRouteWithBody, createRouter, idParam } from "#server/api/router";
 import { bookingSchema, bookingSummarySchema, cancellationQuoteSchema } from "../../answers";
-import { recordPaymentSchema } from "../../schemas";
+import { cancelBookingSchema, recordPaymentSchema } from "../../schemas";
+import { cancelBooking } from "../booking-commands";
 import { bookingDetail, cancellationQuote, listBookings } from "../booking-queries";
 import { recordPayment } from "../payment-commands";
 
@@ -63,6 +64,37 @@ export const bookingRoutes = createRouter()
     ),
     async (c) =>
       c.json({ data: await cancellationQuote(c.get("db"), requireViewer(c), c.req.valid("param").number) }, 200),
+  )
+  .openapi(
+    apiRoute(
+      {
+        method: "post",
+        middleware: [signedIn],
+        path: "/bookings/{number}/cancel",
+        tags: ["Bookings"],
+        summary:
+          "Cancel a booking (its planner or its act's manager): refunds by the policy (all of it when the act cancels), the other side told",
+        request: {
+          params: numberParam,
+          body: { content: { "application/json": { schema: cancelBookingSchema } }, required: true },
+        },
+        responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(403, 404, 409, 422) },
+      },
+      { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+    ),
+    async (c) =>
+      c.json(
+        {
+          data: await cancelBooking(
+            c.get("db"),
+            c.get("jobs"),
+            requireViewer(c),
+            c.req.valid("param").number,
+            c.req.valid("json"),
+          ),
+        },
+        200,
+      ),
   )
   .openapi(
     actionRouteWithBody({

@@ -1,0 +1,105 @@
+// The moves on a booking itself (modules/bookings/booking-process.ts): either side cancels it.
+import { eq } from "drizzle-orm";
+import { MESSAGES } from "#domain/messages";
+import { formatPrice } from "#domain/prices";
+import type { MessageResult } from "#domain/resources/results";
+import type { Database } from "#server/db/client";
+import { bookings, payments } from "#server/db/schema";
+import { conflict, forbidden } from "#server/errors";
+import type { JobQueue } from "#server/jobs/job-queue";
+import { recordInEventConversation } from "#server/services/conversations";
+import { notify } from "#server/services/notifications";
+import type { SessionUser } from "#server/services/viewer";
+import { BOOKING_MOVES, canMove } from "../booking-process";
+import { dayIn } from "../events";
+import { refundOnCancel } from "../money";
+import type { CancelBookingInput } from "../schemas";
+import { findBooking, sideOf } from "./booking-queries";
+import { cancelBookingJobs } from "./booking-times";
+import { postToLedger } from "./ledger";
+
+/** What a cancellation means for money, in words for the other side and the thread. */
+export function refundWords(refundCents: number, keptCents: number): string {
+  if (refundCents === 0 && keptCents === 0) return "Nothing was paid, so nothing is owed.";
+  const back = `${formatPrice(refundCents)} comes back to the planner`;
+  return keptCents > 0 ? `${back}; the act keeps ${formatPrice(keptCents)}.` : `${back}.`;
+}
+
+/**
+ * The booking's planner or its act's manager cancels it: what was paid comes back by the
+ * policy (everything when the act cancels), owed by the act (offline) and written in the
+ * ledger; what was still due is due no more; the booking's jobs are called off; the other side
+ * is told, and the thread says it. The event itself goes on.
+ */
+export async function cancelBooking(
+  db: Database,
+  jobs: JobQueue,
+  viewer: SessionUser,
+  number: string,
+  input: CancelBookingInput,
+  now = new Date(),
+): Promise<MessageResult> {
+  return db.transaction(async (tx) => {
+    const row = await findBooking(tx, viewer, number);
+    const side = sideOf(row, viewer);
+    if (!side) throw forbidden(MESSAGES.notABookingSide);
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, row.booking.id)).for("update");
+    if (!locked || locked.status === "cancelled") throw conflict(MESSAGES.bookingAlreadyCancelled);
+    if (!canMove(BOOKING_MOVES.cancelOne, locked.status)) throw conflict(MESSAGES.bookingNotCancellable);
+    const paymentRows = await tx.select().from(payments).where(eq(payments.bookingId, locked.id)).for("update");
+    const paid = paymentRows
+      .filter((payment) => payment.status !== "due")
+      .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
+    const { refundCents, keptCents } = refundOnCancel(
+      row.policy,
+      side,
+      paid,
+      dayIn(now, row.timeZone),
+      dayIn(row.event.starttime, row.timeZone),
+    );
+    await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: now, cancelledBy: side, cancelReason: input.reason })
+      .where(eq(bookings.id, locked.id));
+    for (const payment of paymentRows.filter((each) => each.status === "due")) {
+      await postToLedger(tx, {
+        booking: locked,
+        paymentId: payment.id,
+        memo: `${payment.kind === "deposit" ? "Deposit" : "Balance"} no longer due: the booking is cancelled`,
+        lines: [
+          { account: "act_earned", amountCents: payment.amountCents },
+          { account: "planner_owes", amountCents: -payment.amountCents },
+        ],
+      });
+    }
+    await postToLedger(tx, {
+      booking: locked,
+      memo: `Refund owed by the act on cancelling (${side === "act" ? "the act cancelled" : `${row.policy} policy`})`,
+      lines: [
+        { account: "act_earned", amountCents: refundCents },
+        { account: "refund_owed", amountCents: -refundCents },
+      ],
+    });
+    await cancelBookingJobs(tx, jobs, [locked.number]);
+    const money = refundWords(refundCents, keptCents);
+    const facts = {
+      actName: row.act.name,
+      actUrl: row.act.url,
+      eventName: row.event.name,
+      bookingNumber: locked.number,
+      fromName: viewer.name,
+      excerpt: input.reason,
+      due: money,
+    };
+    await notify(tx, side === "planner" ? row.act.managerId : row.planner.id, "booking_cancelled", facts);
+    const line = `${viewer.name} cancelled booking ${locked.number}: "${input.reason}". ${money}`;
+    await recordInEventConversation(
+      tx,
+      viewer,
+      { plannerId: row.planner.id, actId: locked.actId, eventId: locked.eventId },
+      "booking",
+      line,
+    );
+    return { message: `Booking ${locked.number} cancelled. ${money}` };
+  });
+}
