@@ -28,6 +28,7 @@ import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
 import { sitemapRoutes } from "./sitemap";
 import { calendarRoutes } from "./calendar";
+import { bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
 import { privateAnswersToSignedIn } from "./http/private-answers";
 import type { FileStorage } from "./storage/file-storage";
 import { unsubscribeRoutes } from "./unsubscribe";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route("/", calendarRoutes({ db: database.db, publicUrl: env.publicUrl }));
+  app.route("/", bookingPdfRoutes());
   if (deps.staticDir) serveBuiltAssets(app, deps.staticDir);
 
   if (deps.ssr) {

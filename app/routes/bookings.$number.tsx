@@ -86,7 +86,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             ? "The planner pays the act directly (bank transfer, check); the act records each payment here."
             : "The planner pays through the marketplace."}
         </p>
-        <PaymentList payments={booking.payments} cancelled={booking.status === "cancelled"} />
+        <PaymentList number={booking.number} payments={booking.payments} cancelled={booking.status === "cancelled"} />
         {side === "act" &&
           booking.status === "confirmed" &&
           booking.payments
@@ -178,6 +178,11 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {booking.agreement.accepted_by} accepted the offer on{" "}
           {formatShortCalendarDate(booking.agreement.accepted_at.slice(0, 10))}: the price, the payments above, the
           cancellation policy and the marketplace's terms.
+        </p>
+        <p className="mt-2 text-sm">
+          <a href={`/bookings/${booking.number}/agreement.pdf`} className="text-brand-800 underline" download>
+            Download the agreement (PDF)
+          </a>
         </p>
         {other && (
           <p className="mt-2 text-sm text-gray-800">

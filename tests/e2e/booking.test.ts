@@ -402,6 +402,13 @@ describe("the booking loop in the browser", () => {
       .getByText("If you cancelled today: $0.00 back to the planner, $1,500.00 kept by the act.")
       .waitFor();
     expect(await axeViolations(plannerPage)).toEqual([]);
+    // The planner's links to the agreement and the deposit's receipt give PDFs, as the planner's session fetches them.
+    for (const name of ["Download the agreement (PDF)", "Receipt of the deposit (PDF)"]) {
+      const href = await plannerPage.getByRole("link", { name }).getAttribute("href");
+      const response = await planner.request.get(`${suite.app.baseUrl}${href}`);
+      expect([response.status(), response.headers()["content-type"]], name).toEqual([200, "application/pdf"]);
+      expect((await response.body()).subarray(0, 5).toString(), name).toBe("%PDF-");
+    }
     // The planner cancels, reading first what comes back; the act reads why.
     await plannerPage.getByRole("button", { name: "Cancel booking" }).click();
     const cancel = plannerPage.getByRole("dialog", { name: `Cancel booking ${number}?` });

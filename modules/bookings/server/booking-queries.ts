@@ -9,6 +9,7 @@ import { MESSAGES } from "#domain/messages";
 import { forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#server/services/viewer";
 import type { BookingAnswer, BookingSummary, PaymentAnswer } from "../answers";
+import { BOOKING_NUMBER_PATTERN } from "../bookings";
 import { dayIn } from "../events";
 import { type CancellingSide, type PaymentMethod, refundOnCancel } from "../money";
 
@@ -123,6 +124,7 @@ export async function listBookings(
 
 /** The booking, for its planner, its act's manager and admins; anyone else is told there is none. */
 export async function findBooking(db: Executor, viewer: SessionUser, number: string): Promise<BookingRow> {
+  if (!BOOKING_NUMBER_PATTERN.test(number)) throw notFound("No such booking");
   const [row] = await bookingRows(db)
     .where(and(eq(bookings.number, number), visibleTo(viewer)))
     .limit(1);

@@ -11,7 +11,15 @@ function stateOf(payment: PaymentAnswer, cancelled: boolean): string {
 }
 
 /** A booking's payments: the deposit and the balance, each with its amount and state. */
-export function PaymentList({ payments, cancelled }: { payments: PaymentAnswer[]; cancelled: boolean }) {
+export function PaymentList({
+  number,
+  payments,
+  cancelled,
+}: {
+  number: string;
+  payments: PaymentAnswer[];
+  cancelled: boolean;
+}) {
   if (!payments.length) return <p className="mt-3 text-sm text-gray-700">Nothing to pay.</p>;
   return (
     <ul className="mt-3 divide-y divide-gray-100 text-sm" aria-label="Payments">
@@ -20,8 +28,15 @@ export function PaymentList({ payments, cancelled }: { payments: PaymentAnswer[]
           <span className="font-medium">
             {payment.kind === "deposit" ? "Deposit" : "Balance"} {formatPrice(payment.amount_cents)}
           </span>
-          <span className={payment.status === "due" ? "text-gray-800" : "text-green-900"}>
-            {stateOf(payment, cancelled)}
+          <span className="flex flex-wrap gap-2">
+            <span className={payment.status === "due" ? "text-gray-800" : "text-green-900"}>
+              {stateOf(payment, cancelled)}
+            </span>
+            {payment.status !== "due" && (
+              <a href={`/bookings/${number}/receipts/${payment.id}.pdf`} className="text-brand-800 underline" download>
+                Receipt<span className="sr-only"> of the {payment.kind}</span> (PDF)
+              </a>
+            )}
           </span>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoUser, type TestServer, createTestServer, json } from "#tests/setup/api-harness";
 import { dayIn } from "../../events";
@@ -297,5 +298,60 @@ describe("bookings", () => {
       409,
     );
     expect(await notFree()).toEqual([]);
+  });
+
+  it("the agreement and each paid payment's receipt are PDFs with the booking's words, for its sides and admins only", async () => {
+    const number = await booked("Vineyard Wedding", 54);
+    const textOf = async (response: Response) => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      const proxy = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+      return (await extractText(proxy, { mergePages: true })).text;
+    };
+    const cookie = async (who: DemoUser) => server.cookieFor(who);
+    const agreement = await textOf(
+      await server.request(`/bookings/${number}/agreement.pdf`, { cookie: await cookie("planner") }),
+    );
+    for (const words of [
+      number,
+      "Pat Planner",
+      "The Velvet Tones",
+      "Vineyard Wedding",
+      "$5,800.00",
+      "$1,500.00",
+      "Moderate",
+    ])
+      expect(agreement).toContain(words);
+    expect(
+      await textOf(await server.request(`/bookings/${number}/agreement.pdf`, { cookie: await cookie("owner") })),
+    ).toContain(number);
+    expect((await server.request(`/bookings/${number}/agreement.pdf`, { cookie: await cookie("admin") })).status).toBe(
+      200,
+    );
+    for (const who of ["otherPlanner", "otherArtist"] as const)
+      expect(
+        (await server.request(`/bookings/${number}/agreement.pdf`, { cookie: await cookie(who) })).status,
+        who,
+      ).toBe(404);
+    const guest = await server.request(`/bookings/${number}/agreement.pdf`);
+    expect([guest.status, guest.headers.get("location")]).toEqual([
+      302,
+      `/login?redirectTo=%2Fbookings%2F${number}%2Fagreement.pdf`,
+    ]);
+
+    const deposit = (await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")!;
+    const receiptPath = `/bookings/${number}/receipts/${deposit.id}.pdf`;
+    // No receipt of a payment still due.
+    expect((await server.request(receiptPath, { cookie: await cookie("planner") })).status).toBe(404);
+    const today = dayIn(new Date(), "America/Chicago");
+    await post(`/api/payments/${deposit.id}/record`, "owner", { method: "bank_transfer", paid_on: today });
+    const receipt = await textOf(await server.request(receiptPath, { cookie: await cookie("planner") }));
+    for (const words of [number, "Pat Planner", "The Velvet Tones", "$1,500.00", "Bank transfer"])
+      expect(receipt).toContain(words);
+    expect((await server.request(receiptPath, { cookie: await cookie("otherPlanner") })).status).toBe(404);
+    expect(
+      (await server.request(`/bookings/${number}/receipts/x.pdf`, { cookie: await cookie("planner") })).status,
+    ).toBe(404);
+    expect((await server.request(`/bookings/%00/agreement.pdf`, { cookie: await cookie("planner") })).status).toBe(404);
   });
 });

@@ -1,0 +1,107 @@
+// The booking's paper: the agreement both sides signed by accepting, and a receipt of each payment.
+import { join } from "node:path";
+import PDFDocument from "pdfkit";
+import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatPrice } from "#domain/prices";
+import { PROJECT_ROOT } from "#server/paths";
+import type { BookingAnswer, PaymentAnswer } from "../answers";
+import { PAYMENT_METHOD_NAMES, POLICY_WORDS } from "../money";
+
+const FONTS = join(PROJECT_ROOT, "node_modules", "@fontsource", "inter", "files");
+/** Embedded, so that the text reads the same everywhere and can be copied out of the file. */
+const REGULAR = join(FONTS, "inter-latin-400-normal.woff");
+const BOLD = join(FONTS, "inter-latin-700-normal.woff");
+
+/** The marketplace's terms every agreement carries, in short. */
+export const MARKETPLACE_TERMS = [
+  "The act performs at the event as offered; the planner pays the amounts below by their days.",
+  "Either side may cancel: the cancellation policy below says what comes back to the planner; when the act cancels, everything paid comes back.",
+  "Either side may report a problem with the booking; the marketplace reads both sides before any money is released or refunded.",
+];
+
+interface Paper {
+  title: string;
+  lines: [label: string, value: string][];
+  paragraphs: string[];
+}
+
+/** Renders one document: a title, labelled lines, then paragraphs, in the embedded font. */
+function render(paper: Paper): Promise<Buffer> {
+  const document = new PDFDocument({ size: "LETTER", margin: 56, info: { Title: paper.title, Author: "EVA" } });
+  document.registerFont("regular", REGULAR);
+  document.registerFont("bold", BOLD);
+  const chunks: Buffer[] = [];
+  document.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    document.on("end", () => resolve(Buffer.concat(chunks)));
+    document.on("error", reject);
+  });
+  document.font("bold").fontSize(20).text(paper.title);
+  document.moveDown();
+  for (const [label, value] of paper.lines) {
+    document.font("bold").fontSize(10).text(`${label}: `, { continued: true });
+    document.font("regular").text(value);
+  }
+  for (const paragraph of paper.paragraphs) {
+    document.moveDown(0.6);
+    document.font("regular").fontSize(10).text(paragraph);
+  }
+  document.end();
+  return done;
+}
+
+function paymentLine(payment: PaymentAnswer): [string, string] {
+  return [
+    payment.kind === "deposit" ? "Deposit" : "Balance",
+    `${formatPrice(payment.amount_cents)}, due ${formatShortCalendarDate(payment.due_on)}`,
+  ];
+}
+
+/** The booking agreement: the offer's terms, both names, the event, the amounts, the policy, the marketplace's terms. */
+export function agreementPdf(booking: BookingAnswer, acceptedFrom: string | null): Promise<Buffer> {
+  const policy = POLICY_WORDS[booking.cancellation_policy];
+  return render({
+    title: `Booking agreement ${booking.number}`,
+    lines: [
+      ["Booking", booking.number],
+      ["Event", `${booking.event.name}, ${booking.event.short_starttime}, ${booking.event.location}`],
+      ["Act", `${booking.act.name} (managed by ${booking.contacts.act.name})`],
+      ["Planner", booking.planner.name],
+      ["Price", formatPrice(booking.price_cents)],
+      ...booking.payments.map(paymentLine),
+      ["Cancellation policy", `${policy.name}. ${policy.rule}`],
+      [
+        "Accepted",
+        `by ${booking.agreement.accepted_by} on ${formatShortCalendarDate(booking.agreement.accepted_at.slice(0, 10))}${acceptedFrom ? ` from ${acceptedFrom}` : ""}`,
+      ],
+    ],
+    paragraphs: [
+      ...(booking.terms ? [`The act's own terms: ${booking.terms}`] : []),
+      "The marketplace's terms:",
+      ...MARKETPLACE_TERMS,
+      "Accepting the offer signed this agreement for both sides.",
+    ],
+  });
+}
+
+/** A receipt of one payment the planner made. */
+export function receiptPdf(booking: BookingAnswer, payment: PaymentAnswer): Promise<Buffer> {
+  return render({
+    title: `Receipt: booking ${booking.number}`,
+    lines: [
+      ["Booking", booking.number],
+      ["Event", `${booking.event.name}, ${booking.event.short_starttime}, ${booking.event.location}`],
+      ["Paid by", booking.planner.name],
+      ["Paid to", booking.act.name],
+      [payment.kind === "deposit" ? "Deposit" : "Balance", formatPrice(payment.amount_cents)],
+      ["Paid on", payment.paid_on ? formatShortCalendarDate(payment.paid_on) : "—"],
+      ["How", payment.method ? PAYMENT_METHOD_NAMES[payment.method] : "—"],
+      ...(payment.refunded_cents > 0 ? [["Refunded", formatPrice(payment.refunded_cents)] as [string, string]] : []),
+    ],
+    paragraphs: [
+      booking.provider === "offline"
+        ? "Paid to the act directly; the act recorded it on the booking."
+        : "Paid through the marketplace.",
+    ],
+  });
+}

@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import type { AppEnv } from "#server/http/app-env";
+import { notFound } from "#server/errors";
+import { bookingDetail, findBooking } from "./booking-queries";
+import { agreementPdf, receiptPdf } from "./booking-pdfs";
+
+function pdf(bytes: Buffer, name: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+/**
+ * The agreement and receipts as PDFs, for the booking's two sides and admins (anyone else: 404);
+ * a guest signs in first and comes back.
+ */
+export function bookingPdfRoutes() {
+  return new Hono<AppEnv>()
+    .get("/bookings/:number/agreement.pdf", async (c) => {
+      const viewer = c.get("viewer");
+      if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
+      const number = c.req.param("number");
+      const row = await findBooking(c.get("db"), viewer, number);
+      const booking = await bookingDetail(c.get("db"), viewer, number);
+      return pdf(await agreementPdf(booking, row.booking.acceptedFrom), `booking-${booking.number}-agreement.pdf`);
+    })
+    .get("/bookings/:number/receipts/:file", async (c) => {
+      const viewer = c.get("viewer");
+      if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
+      const id = Number(c.req.param("file").match(/^(\d{1,10})\.pdf$/)?.[1]);
+      const booking = await bookingDetail(c.get("db"), viewer, c.req.param("number"));
+      const payment = booking.payments.find((each) => each.id === id && each.status !== "due");
+      if (!payment) throw notFound("No such receipt");
+      return pdf(await receiptPdf(booking, payment), `booking-${booking.number}-receipt-${payment.id}.pdf`);
+    });
+}
