@@ -12,6 +12,8 @@ export const MESSAGES = {
   bookingCancelled: "This booking is cancelled",
   notABookingSide: "Only the booking's planner and its act may cancel it",
   bookingAlreadyCancelled: "This booking is already cancelled",
+  refundAmount: "Enter the amount refunded in whole cents, more than 0",
+  refundAbovePaid: "That is more than was paid and not yet refunded",
   bookingNotCancellable: "A completed booking cannot be cancelled",
   cancelReasonRequired: "Reason is required",
   tooLong: (max: number) => `Must be ${max} characters or less`,

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatShortCalendarDate } from "#domain/calendar-days";
-import { formatPrice } from "#domain/prices";
+import { centsOfDollars, formatPrice } from "#domain/prices";
 import type { BookingAnswer } from "#modules/bookings/answers";
 import { PAYMENT_METHODS, PAYMENT_METHOD_NAMES, POLICY_WORDS } from "#modules/bookings/money";
-import { recordPaymentSchema } from "#modules/bookings/schemas";
+import { recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "#modules/bookings/server/booking-page";
-import { recordPayment } from "#modules/bookings/server/payment-commands";
+import { recordPayment, recordRefund } from "#modules/bookings/server/payment-commands";
 import { CancelBookingDialog } from "#modules/bookings/ui/cancel-booking-dialog";
 import { PaymentList } from "#modules/bookings/ui/payment-list";
 import { runCommand } from "#server/render/page-command";
@@ -22,14 +22,28 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
   return loadBooking(context, url, params.number);
 }
 
-/** The act's manager records a payment the planner made directly; the same command as the API's. */
+/**
+ * The act's manager records a payment the planner made directly, or a refund it paid back;
+ * the same commands as the API's.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const paymentId = Number(form.get("paymentId"));
-  const body = { method: form.get("method") ?? "", paid_on: form.get("paid_on") ?? "", note: form.get("note") ?? "" };
-  const result = await runCommand(context, recordPaymentSchema, body, ({ db, viewer }, input) =>
-    recordPayment(db, viewer, paymentId, input),
-  );
+  const typed = (name: string) => String(form.get(name) ?? "");
+  const result =
+    typed("intent") === "refund"
+      ? await runCommand(
+          context,
+          recordRefundSchema,
+          { amount_cents: centsOfDollars(typed("amount")) ?? -1, method: typed("method"), paid_on: typed("paid_on") },
+          ({ db, viewer }, input) => recordRefund(db, viewer, paymentId, input),
+        )
+      : await runCommand(
+          context,
+          recordPaymentSchema,
+          { method: typed("method"), paid_on: typed("paid_on"), note: typed("note") },
+          ({ db, viewer }, input) => recordPayment(db, viewer, paymentId, input),
+        );
   return result.ok
     ? { paymentId, message: result.data.message, errors: {} as Record<string, string[]> }
     : { paymentId, message: result.message, errors: result.errors };
@@ -137,6 +151,54 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 <div className="sm:col-span-3">
                   <Button type="submit" disabled={submitting}>
                     Record payment
+                  </Button>
+                </div>
+              </Form>
+            ))}
+        {side === "act" &&
+          booking.status === "cancelled" &&
+          booking.payments
+            .filter((payment) => payment.status !== "due" && payment.amount_cents > payment.refunded_cents)
+            .map((payment) => (
+              <Form
+                key={payment.id}
+                method="post"
+                className="mt-4 grid gap-3 rounded-md border border-gray-200 p-3 sm:grid-cols-3"
+                aria-label={`Record a refund of the ${payment.kind}`}
+                noValidate
+              >
+                <input type="hidden" name="paymentId" value={payment.id} />
+                <input type="hidden" name="intent" value="refund" />
+                <p className="text-sm font-medium sm:col-span-3">
+                  Record money paid back to the planner of the {payment.kind} (at most{" "}
+                  {formatPrice(payment.amount_cents - payment.refunded_cents)})
+                </p>
+                <TextField
+                  label="Amount refunded (USD)"
+                  name="amount"
+                  inputMode="decimal"
+                  errors={actionData?.paymentId === payment.id ? actionData.errors.amount_cents : undefined}
+                />
+                <label className="flex flex-col gap-1 text-sm font-medium">
+                  How it was paid back
+                  <select name="method" className="rounded-md border border-gray-300 px-3 py-2" defaultValue="">
+                    <option value="">Choose</option>
+                    {PAYMENT_METHODS.map((method) => (
+                      <option key={method} value={method}>
+                        {PAYMENT_METHOD_NAMES[method]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <TextField label="Paid back on" name="paid_on" type="date" max={today} defaultValue={today} />
+                {actionData?.paymentId === payment.id && (
+                  <p role="alert" className="text-sm sm:col-span-3">
+                    {actionData.errors.method?.[0] ?? actionData.errors.paid_on?.[0] ?? actionData.message}
+                  </p>
+                )}
+                <div className="sm:col-span-3">
+                  <Button type="submit" disabled={submitting}>
+                    Record refund
                   </Button>
                 </div>
               </Form>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, PAYMENT_METHODS } from "./money";
-import { MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/prices";
+import { MAX_BUDGET_DOLLARS, MAX_PRICE_CENTS, isWholeCents } from "#domain/prices";
 import { isRealStartTime } from "#domain/time-zones";
 import { calendarDate, optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
 
@@ -145,3 +145,15 @@ export const cancelBookingSchema = z.object({
   reason: requiredText(LIMITS.cancelReason, MESSAGES.cancelReasonRequired),
 });
 export type CancelBookingInput = z.infer<typeof cancelBookingSchema>;
+
+/** POST /api/payments/{id}/record-refund: the act's manager says it paid money back to the planner. */
+export const recordRefundSchema = z.object({
+  amount_cents: z
+    .number({ error: MESSAGES.refundAmount })
+    .int(MESSAGES.refundAmount)
+    .positive(MESSAGES.refundAmount)
+    .max(MAX_PRICE_CENTS, MESSAGES.refundAmount),
+  method: z.enum(PAYMENT_METHODS, { error: MESSAGES.paymentMethodRequired }),
+  paid_on: calendarDate(),
+});
+export type RecordRefundInput = z.infer<typeof recordRefundSchema>;

@@ -69,6 +69,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /bookings/{number}/cancellation": "getBookingCancellation",
   "POST /bookings/{number}/cancel": "cancelBooking",
   "POST /payments/{paymentId}/record": "recordPayment",
+  "POST /payments/{paymentId}/record-refund": "recordRefund",
   "POST /invites/withdraw/{inviteId}": "withdrawInvite",
   "POST /testimonials/add-testimonial/{actUrl}": "addTestimonial",
   "POST /testimonials/edit-testimonial/{id}": "editTestimonial",

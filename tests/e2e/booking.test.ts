@@ -423,6 +423,15 @@ describe("the booking loop in the browser", () => {
     await artist.reload();
     await artist.getByText("Cancelled by the planner", { exact: false }).waitFor();
     await artist.getByRole("list", { name: "Payments" }).getByText("No longer due").waitFor();
+    // Kept by the policy, but the act pays part of it back of goodwill and records it.
+    const refund = artist.getByRole("form", { name: "Record a refund of the deposit" });
+    await refund.getByLabel("Amount refunded (USD)").fill("500");
+    await refund.getByLabel("How it was paid back").selectOption("check");
+    await refund.getByRole("button", { name: "Record refund" }).click();
+    await artist
+      .getByRole("list", { name: "Payments" })
+      .getByText(/\$500\.00 refunded$/)
+      .waitFor();
     // Another planner finds no such booking.
     const stranger = await (await suite.sessions.contextFor("planner2")).newPage();
     const response = await stranger.goto(`${suite.app.baseUrl}/bookings/${number}`);

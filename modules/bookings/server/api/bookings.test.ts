@@ -298,6 +298,44 @@ describe("bookings", () => {
       409,
     );
     expect(await notFree()).toEqual([]);
+
+    // The act pays the deposit back and records it: at most what was paid; the ledger then owes nothing.
+    const refund = (who: Who, body: unknown) => post(`/api/payments/${deposit.id}/record-refund`, who, body);
+    const back = { amount_cents: 150_000, method: "bank_transfer", paid_on: today };
+    expect((await refund("guest", back)).status).toBe(401);
+    expect((await refund("otherArtist", back)).status).toBe(404);
+    expect((await refund("planner", back)).status).toBe(403);
+    for (const amount_cents of [-5, 0, 1.5, "100"])
+      expect(
+        (await json<{ errors: unknown }>(await refund("owner", { ...back, amount_cents }))).errors,
+        String(amount_cents),
+      ).toEqual({
+        amount_cents: ["Enter the amount refunded in whole cents, more than 0"],
+      });
+    const over = await refund("owner", { ...back, amount_cents: 150_001 });
+    expect([over.status, (await json<{ message: string }>(over)).message]).toEqual([
+      409,
+      "That is more than was paid and not yet refunded",
+    ]);
+    expect((await json<{ data: { message: string } }>(await refund("owner", back))).data.message).toBe(
+      "Refund of $1,500.00 recorded",
+    );
+    expect((await refund("owner", { ...back, amount_cents: 1 })).status).toBe(409);
+    expect((await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")).toMatchObject({
+      status: "refunded",
+    });
+    const after = await server.database.db.execute(sql`
+      select l.account, sum(l.amount_cents)::int as total
+      from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
+      where t.booking_number = ${number} group by 1 order by 1`);
+    expect(
+      (after as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [row.account, row.total]),
+    ).toEqual([
+      ["act_earned", 0],
+      ["act_received", 0],
+      ["planner_owes", 0],
+      ["refund_owed", 0],
+    ]);
   });
 
   it("the agreement and each paid payment's receipt are PDFs with the booking's words, for its sides and admins only", async () => {

@@ -6,10 +6,10 @@ import { requireViewer, signedIn } from "#server/api/guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { actionRouteWithBody, createRouter, idParam } from "#server/api/router";
 import { bookingSchema, bookingSummarySchema, cancellationQuoteSchema } from "../../answers";
-import { cancelBookingSchema, recordPaymentSchema } from "../../schemas";
+import { cancelBookingSchema, recordPaymentSchema, recordRefundSchema } from "../../schemas";
 import { cancelBooking } from "../booking-commands";
 import { bookingDetail, cancellationQuote, listBookings } from "../booking-queries";
-import { recordPayment } from "../payment-commands";
+import { recordPayment, recordRefund } from "../payment-commands";
 
 const numberParam = z.object({
   number: pathSegmentSchema().openapi({ param: { name: "number", in: "path" }, example: "K7TQ9MXA" }),
@@ -111,6 +111,26 @@ export const bookingRoutes = createRouter()
       c.json(
         {
           data: await recordPayment(c.get("db"), requireViewer(c), c.req.valid("param").paymentId, c.req.valid("json")),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    actionRouteWithBody({
+      guard: signedIn,
+      path: "/payments/{paymentId}/record-refund",
+      result: messageResultSchema,
+      tags: ["Bookings"],
+      summary:
+        "Record money the act paid back to the planner (the act's manager): at most what was paid and not yet refunded",
+      params: idParam("paymentId"),
+      body: recordRefundSchema,
+      errors: [403, 404, 409, 422],
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await recordRefund(c.get("db"), requireViewer(c), c.req.valid("param").paymentId, c.req.valid("json")),
         },
         200,
       ),
