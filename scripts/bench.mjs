@@ -162,6 +162,18 @@ async function benchDatabase(label, databaseEnv) {
     await run(`${cachedBase}/messages/${conversation}`, { cookie: cookies.planner }),
   ]);
 
+  // The planner's booking (the demo data has one): its page, and its agreement as a PDF made each time.
+  const bookings = await (await fetch(`${cachedBase}/api/bookings`, { headers: { cookie: cookies.planner } })).json();
+  const booking = bookings.data[0].number;
+  await warm(`${cachedBase}/bookings/${booking}`, { cookie: cookies.planner });
+  results.push(
+    ["booking page (planner)", await run(`${cachedBase}/bookings/${booking}`, { cookie: cookies.planner })],
+    [
+      "agreement PDF (planner)",
+      await run(`${cachedBase}/bookings/${booking}/agreement.pdf`, { cookie: cookies.planner }),
+    ],
+  );
+
   const bareRps = results[0][1].requests.average;
   const cachedRps = results[1][1].requests.average;
   console.log(

@@ -1,15 +1,14 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ApiError } from "#server/errors";
 import { dayIn } from "../events";
-import { bookingView, cancellationQuote } from "./booking-queries";
+import { bookingView } from "./booking-queries";
 
 /** A booking's page: guests sign in first; anyone but its two sides and admins finds nothing. */
 export async function loadBooking(context: AppLoadContext, url: URL, number: string) {
   const viewer = context.viewer;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   try {
-    const { booking, side } = await bookingView(context.db, viewer, number);
-    const quote = side ? await cancellationQuote(context.db, viewer, number) : null;
+    const { booking, side, quote } = await bookingView(context.db, viewer, number);
     return { booking, side, quote, today: dayIn(new Date(), booking.event.time_zone) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data("No such booking", { status: 404 });

@@ -1,4 +1,5 @@
 // The booking's paper: the agreement both sides signed by accepting, and a receipt of each payment.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import { formatShortCalendarDate } from "#domain/calendar-days";
@@ -8,9 +9,13 @@ import type { BookingAnswer, PaymentAnswer } from "../answers";
 import { PAYMENT_METHOD_NAMES, POLICY_WORDS } from "../money";
 
 const FONTS = join(PROJECT_ROOT, "node_modules", "@fontsource", "inter", "files");
-/** Embedded, so that the text reads the same everywhere and can be copied out of the file. */
-const REGULAR = join(FONTS, "inter-latin-400-normal.woff");
-const BOLD = join(FONTS, "inter-latin-700-normal.woff");
+/** Embedded, so that the text reads the same everywhere and can be copied out of the file; read once. */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const fontFiles = () =>
+  (fonts ??= {
+    regular: readFileSync(join(FONTS, "inter-latin-400-normal.woff")),
+    bold: readFileSync(join(FONTS, "inter-latin-700-normal.woff")),
+  });
 
 /** The marketplace's terms every agreement carries, in short. */
 export const MARKETPLACE_TERMS = [
@@ -28,8 +33,8 @@ interface Paper {
 /** Renders one document: a title, labelled lines, then paragraphs, in the embedded font. */
 function render(paper: Paper): Promise<Buffer> {
   const document = new PDFDocument({ size: "LETTER", margin: 56, info: { Title: paper.title, Author: "EVA" } });
-  document.registerFont("regular", REGULAR);
-  document.registerFont("bold", BOLD);
+  document.registerFont("regular", fontFiles().regular);
+  document.registerFont("bold", fontFiles().bold);
   const chunks: Buffer[] = [];
   document.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -152,18 +152,31 @@ export async function bookingDetail(db: Executor, viewer: SessionUser, number: s
   return (await bookingView(db, viewer, number)).booking;
 }
 
-/** The booking as bookingDetail answers it, and which side of it the viewer is (null for an admin). */
+/**
+ * The booking as bookingDetail answers it, which side of it the viewer is (null for an admin),
+ * and for a side what cancelling today would give back: one read of the booking and its payments.
+ */
 export async function bookingView(
   db: Executor,
   viewer: SessionUser,
   number: string,
-): Promise<{ booking: BookingAnswer; side: CancellingSide | null }> {
+  now = new Date(),
+): Promise<{ booking: BookingAnswer; side: CancellingSide | null; quote: CancellationQuote | null }> {
   const row = await findBooking(db, viewer, number);
-  return { booking: await bookingAnswer(db, viewer, row), side: sideOf(row, viewer) };
+  const paymentRows = await paymentsOf(db, [row.booking.id]);
+  const side = sideOf(row, viewer);
+  return {
+    booking: bookingAnswer(viewer, row, paymentRows),
+    side,
+    quote: side ? quoteFor(row, paymentRows, side, now) : null,
+  };
 }
 
-async function bookingAnswer(db: Executor, viewer: SessionUser, row: BookingRow): Promise<BookingAnswer> {
-  const paymentRows = await paymentsOf(db, [row.booking.id]);
+function bookingAnswer(
+  viewer: SessionUser,
+  row: BookingRow,
+  paymentRows: (typeof payments.$inferSelect)[],
+): BookingAnswer {
   return {
     ...summaryOf(row, paymentRows),
     deposit_cents: row.offer.depositCents,
@@ -193,17 +206,15 @@ export function sideOf(row: BookingRow, viewer: SessionUser): CancellingSide | n
   return null;
 }
 
-/** What comes back and what is kept if the viewer's side cancelled the booking today. */
-export async function cancellationQuote(
-  db: Executor,
-  viewer: SessionUser,
-  number: string,
-  now = new Date(),
-): Promise<{ refund_cents: number; kept_cents: number }> {
-  const row = await findBooking(db, viewer, number);
-  const side = sideOf(row, viewer);
-  if (!side) throw forbidden(MESSAGES.notABookingSide);
-  const paid = (await paymentsOf(db, [row.booking.id]))
+type CancellationQuote = { refund_cents: number; kept_cents: number };
+
+function quoteFor(
+  row: BookingRow,
+  paymentRows: (typeof payments.$inferSelect)[],
+  side: CancellingSide,
+  now: Date,
+): CancellationQuote {
+  const paid = paymentRows
     .filter((payment) => payment.status !== "due")
     .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
   const { refundCents, keptCents } = refundOnCancel(
@@ -214,4 +225,16 @@ export async function cancellationQuote(
     dayIn(row.event.starttime, row.timeZone),
   );
   return { refund_cents: refundCents, kept_cents: keptCents };
+}
+
+/** What comes back and what is kept if the viewer's side cancelled the booking today. */
+export async function cancellationQuote(
+  db: Executor,
+  viewer: SessionUser,
+  number: string,
+  now = new Date(),
+): Promise<CancellationQuote> {
+  const { quote } = await bookingView(db, viewer, number, now);
+  if (!quote) throw forbidden(MESSAGES.notABookingSide);
+  return quote;
 }
