@@ -2,12 +2,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import type { BookingAnswer } from "#modules/bookings/answers";
-import { PAYMENT_METHODS, PAYMENT_METHOD_NAMES, POLICY_WORDS } from "#modules/bookings/money";
+import { POLICY_WORDS } from "#modules/bookings/money";
 import { recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "#modules/bookings/server/booking-page";
 import { recordPayment, recordRefund } from "#modules/bookings/server/payment-commands";
 import { CancelBookingDialog } from "#modules/bookings/ui/cancel-booking-dialog";
 import { PaymentList } from "#modules/bookings/ui/payment-list";
+import { PaymentMethodSelect } from "#modules/bookings/ui/payment-method-select";
 import { runCommand } from "#server/render/page-command";
 import { Badge, type BadgeColor } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -117,17 +118,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 <p className="text-sm font-medium sm:col-span-3">
                   Record the {payment.kind} of {formatPrice(payment.amount_cents)} as paid
                 </p>
-                <label className="flex flex-col gap-1 text-sm font-medium">
-                  How it was paid
-                  <select name="method" className="rounded-md border border-gray-300 px-3 py-2" defaultValue="">
-                    <option value="">Choose</option>
-                    {PAYMENT_METHODS.map((method) => (
-                      <option key={method} value={method}>
-                        {PAYMENT_METHOD_NAMES[method]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <PaymentMethodSelect label="How it was paid" />
                 <TextField
                   label="Paid on"
                   name="paid_on"
@@ -179,17 +170,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                   inputMode="decimal"
                   errors={actionData?.paymentId === payment.id ? actionData.errors.amount_cents : undefined}
                 />
-                <label className="flex flex-col gap-1 text-sm font-medium">
-                  How it was paid back
-                  <select name="method" className="rounded-md border border-gray-300 px-3 py-2" defaultValue="">
-                    <option value="">Choose</option>
-                    {PAYMENT_METHODS.map((method) => (
-                      <option key={method} value={method}>
-                        {PAYMENT_METHOD_NAMES[method]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <PaymentMethodSelect label="How it was paid back" />
                 <TextField label="Paid back on" name="paid_on" type="date" max={today} defaultValue={today} />
                 {actionData?.paymentId === payment.id && (
                   <p role="alert" className="text-sm sm:col-span-3">

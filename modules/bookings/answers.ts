@@ -284,6 +284,23 @@ const bookingEventSchema = z.object({
   location: z.string(),
 });
 
+const BOOKING_SUMMARY_EXAMPLE = {
+  number: "K7TQ9MXA",
+  status: "confirmed",
+  event: {
+    url: "summer-wedding-x1",
+    name: "Summer Wedding",
+    starttime: "2027-06-12T22:00:00.000Z",
+    short_starttime: "Sat, Jun 12, 2027, 5:00 PM",
+    time_zone: "America/Chicago",
+    location: "Chicago, IL",
+  },
+  act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+  planner: { name: "Pat Planner" },
+  price_cents: 580000,
+  paid_cents: 150000,
+};
+
 /** A booking as its list shows it. */
 export const bookingSummarySchema = z
   .object({
@@ -298,22 +315,7 @@ export const bookingSummarySchema = z
   .meta({
     id: "BookingSummary",
     description: "A booking in a list: its number, event, act and what is paid",
-    example: {
-      number: "K7TQ9MXA",
-      status: "confirmed",
-      event: {
-        url: "summer-wedding-x1",
-        name: "Summer Wedding",
-        starttime: "2027-06-12T22:00:00.000Z",
-        short_starttime: "Sat, Jun 12, 2027, 5:00 PM",
-        time_zone: "America/Chicago",
-        location: "Chicago, IL",
-      },
-      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
-      planner: { name: "Pat Planner" },
-      price_cents: 580000,
-      paid_cents: 150000,
-    },
+    example: BOOKING_SUMMARY_EXAMPLE,
   });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 
@@ -339,20 +341,7 @@ export const bookingSchema = bookingSummarySchema
     id: "Booking",
     description: "A booking, for its two sides and admins: the agreement, the payments, each side's contact",
     example: {
-      number: "K7TQ9MXA",
-      status: "confirmed",
-      event: {
-        url: "summer-wedding-x1",
-        name: "Summer Wedding",
-        starttime: "2027-06-12T22:00:00.000Z",
-        short_starttime: "Sat, Jun 12, 2027, 5:00 PM",
-        time_zone: "America/Chicago",
-        location: "Chicago, IL",
-      },
-      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
-      planner: { name: "Pat Planner" },
-      price_cents: 580000,
-      paid_cents: 150000,
+      ...BOOKING_SUMMARY_EXAMPLE,
       deposit_cents: 150000,
       balance_cents: 430000,
       cancellation_policy: "moderate",

@@ -1,3 +1,5 @@
+import { formatPrice } from "#domain/prices";
+
 /** How much comes back to a planner who cancels, chosen by the act on its offer. */
 export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
 export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -37,6 +39,13 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
  */
 export const LEDGER_ACCOUNTS = ["planner_owes", "act_earned", "act_received", "refund_owed"] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** What a cancellation means for money, in words for both sides, the dialog and the thread. */
+export function refundWords(refundCents: number, keptCents: number): string {
+  if (refundCents === 0 && keptCents === 0) return "Nothing was paid, so nothing is owed.";
+  const back = `${formatPrice(refundCents)} comes back to the planner`;
+  return keptCents > 0 ? `${back}; the act keeps ${formatPrice(keptCents)}.` : `${back}.`;
+}
 
 /** Who cancels: the planner (the policy decides) or the act (everything paid comes back). */
 export type CancellingSide = "planner" | "act";

@@ -1,7 +1,6 @@
 // The moves on a booking itself (modules/bookings/booking-process.ts): either side cancels it.
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "#domain/messages";
-import { formatPrice } from "#domain/prices";
 import type { MessageResult } from "#domain/resources/results";
 import type { Database } from "#server/db/client";
 import { bookings, payments } from "#server/db/schema";
@@ -12,18 +11,11 @@ import { notify } from "#server/services/notifications";
 import type { SessionUser } from "#server/services/viewer";
 import { BOOKING_MOVES, canMove } from "../booking-process";
 import { dayIn } from "../events";
-import { refundOnCancel } from "../money";
+import { refundOnCancel, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";
 import { findBooking, sideOf } from "./booking-queries";
 import { cancelBookingJobs } from "./booking-times";
 import { postToLedger } from "./ledger";
-
-/** What a cancellation means for money, in words for the other side and the thread. */
-export function refundWords(refundCents: number, keptCents: number): string {
-  if (refundCents === 0 && keptCents === 0) return "Nothing was paid, so nothing is owed.";
-  const back = `${formatPrice(refundCents)} comes back to the planner`;
-  return keptCents > 0 ? `${back}; the act keeps ${formatPrice(keptCents)}.` : `${back}.`;
-}
 
 /**
  * The booking's planner or its act's manager cancels it: what was paid comes back by the

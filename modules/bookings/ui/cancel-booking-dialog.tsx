@@ -1,8 +1,8 @@
 import { LIMITS } from "#domain/limits";
-import { formatPrice } from "#domain/prices";
 import { Button } from "#app/components/ui/button";
 import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
 import { api, outcome } from "#app/lib/api-client";
+import { refundWords } from "../money";
 import { cancelBookingSchema } from "../schemas";
 
 /**
@@ -18,10 +18,7 @@ export function CancelBookingDialog({
   eventName: string;
   quote: { refund_cents: number; kept_cents: number };
 }) {
-  const money =
-    quote.refund_cents === 0 && quote.kept_cents === 0
-      ? "Nothing was paid, so nothing is owed."
-      : `${formatPrice(quote.refund_cents)} comes back to the planner${quote.kept_cents > 0 ? `; the act keeps ${formatPrice(quote.kept_cents)}` : ""}.`;
+  const money = refundWords(quote.refund_cents, quote.kept_cents);
   return (
     <TextAreaDialog
       title={`Cancel booking ${number}?`}

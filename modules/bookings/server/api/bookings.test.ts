@@ -67,6 +67,18 @@ async function booked(name: string, days: number, policy?: string): Promise<stri
   return (await json<{ data: { booking: string } }>(accepted)).data.booking;
 }
 
+/** A booking's ledger summed by account, in account order: [account, cents]. */
+async function ledgerSums(number: string): Promise<[string, number][]> {
+  const sums = await server.database.db.execute(sql`
+    select l.account, sum(l.amount_cents)::int as total
+    from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
+    where t.booking_number = ${number} group by 1 order by 1`);
+  return (sums as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [
+    row.account,
+    row.total,
+  ]);
+}
+
 const bookingOf = async (number: string, as: Who = "planner") =>
   (await json<{ data: BookingView }>(await get(`/api/bookings/${number}`, as))).data;
 
@@ -182,13 +194,7 @@ describe("bookings", () => {
     });
 
     // Every transaction balances; what the planner owes is the balance, what the act received the deposit.
-    const sums = await server.database.db.execute(sql`
-      select t.booking_number, l.account, sum(l.amount_cents)::int as total
-      from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
-      where t.booking_number = ${number} group by 1, 2 order by 2`);
-    expect(
-      (sums as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [row.account, row.total]),
-    ).toEqual([
+    expect(await ledgerSums(number)).toEqual([
       ["act_earned", -580_000],
       ["act_received", 150_000],
       ["planner_owes", 430_000],
@@ -280,13 +286,7 @@ describe("bookings", () => {
       title: `Booking ${number} is cancelled: The Velvet Tones for River Gala`,
     });
     // The ledger: nothing owed by the planner any more, the deposit owed back by the act.
-    const sums = await server.database.db.execute(sql`
-      select l.account, sum(l.amount_cents)::int as total
-      from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
-      where t.booking_number = ${number} group by 1 order by 1`);
-    expect(
-      (sums as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [row.account, row.total]),
-    ).toEqual([
+    expect(await ledgerSums(number)).toEqual([
       ["act_earned", 0],
       ["act_received", 150_000],
       ["planner_owes", 0],
@@ -324,13 +324,7 @@ describe("bookings", () => {
     expect((await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")).toMatchObject({
       status: "refunded",
     });
-    const after = await server.database.db.execute(sql`
-      select l.account, sum(l.amount_cents)::int as total
-      from ledger_lines l join ledger_transactions t on t.id = l.transaction_id
-      where t.booking_number = ${number} group by 1 order by 1`);
-    expect(
-      (after as unknown as { rows: { account: string; total: number }[] }).rows.map((row) => [row.account, row.total]),
-    ).toEqual([
+    expect(await ledgerSums(number)).toEqual([
       ["act_earned", 0],
       ["act_received", 0],
       ["planner_owes", 0],
