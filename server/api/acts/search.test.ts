@@ -342,6 +342,33 @@ describe("filters", () => {
     expect(await urls("location=Austin,%20TX&location_lat=32.78&location_lng=-96.8&radius=20")).toEqual(["cafe-creme"]);
   });
 
+  it("a search by place puts the acts based there before those that only also play there", async () => {
+    const db = server.database.db;
+    const [magic] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "houston-magic"));
+    // Houston Magic, based in Houston and also playing Austin, now rates 5 against Austin Jazz Trio's 4.67.
+    const [review] = await db
+      .insert(reviews)
+      .values({ actId: magic!.id, rating: 5, title: "Review", body: "Good", reviewerName: "Guest" })
+      .returning({ id: reviews.id });
+    try {
+      expect((await urls({ sort: "rating" })).indexOf("houston-magic")).toBeLessThan(
+        (await urls({ sort: "rating" })).indexOf("austin-jazz-trio"),
+      );
+      // The featured act first, then the local one, then the better rated visitor.
+      expect(await urls({ location: "Austin, TX", radius: 25 })).toEqual([
+        "round-rock-swing",
+        "austin-jazz-trio",
+        "houston-magic",
+      ]);
+      expect(await urls({ location: "Austin, TX", radius: 25, searchTerms: "austin" })).toEqual([
+        "austin-jazz-trio",
+        "houston-magic",
+      ]);
+    } finally {
+      await db.delete(reviews).where(eq(reviews.id, review!.id));
+    }
+  });
+
   it("an unknown place is a 422 on location that suggests the nearest names", async () => {
     const response = await server.request("/api/acts?location=Austin,%20TZ");
     expect(response.status).toBe(422);

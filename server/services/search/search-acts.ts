@@ -86,16 +86,24 @@ function relevanceRank(keywords: KeywordQuery): SQL {
     : sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant}))`;
 }
 
-function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean): SQL {
+/**
+ * In a search by place, the default orders put the acts based in its circle before those that
+ * only also play there, other things equal: a local couple trusts a local act first (issue 44).
+ */
+// Unqualified: inside a select that names it, only its output column is called so.
+const LOCAL_FIRST = sql`based desc, `;
+
+function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean, circle: boolean): SQL {
   // Guests' searches all have s.visible; leading with it lets a browse read an index in order.
   const visible = admin ? sql`` : sql`s.visible, `;
+  const local = circle ? LOCAL_FIRST : sql``;
   switch (sort) {
     case "relevance":
-      if (!keywords) return sql`s.featured desc, s.rating_avg desc nulls last, s.act_id`;
-      return sql`${relevanceRank(keywords)} desc, ${BY_RANK_THEN}`;
+      if (!keywords) return sql`s.featured desc, ${local}s.rating_avg desc nulls last, s.act_id`;
+      return sql`${relevanceRank(keywords)} desc, ${local}${BY_RANK_THEN}`;
     // The same keys, in the same order, as the act_search indexes, so a browse reads one index.
     case "recommended":
-      return sql`${visible}s.featured desc, s.rating_avg desc nulls last, s.review_count desc, s.name, s.act_id`;
+      return sql`${visible}s.featured desc, ${local}s.rating_avg desc nulls last, s.review_count desc, s.name, s.act_id`;
     case "rating":
       return sql`${visible}s.rating_avg desc nulls last, s.review_count desc, s.act_id`;
     case "reviews":
@@ -373,6 +381,10 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   const distance = circle
     ? sql`(select min(n.miles) from near n where n.id = (select x.place_id from acts x where x.id = s.act_id) or n.id in (select l.place_id from act_locations l where l.act_id = s.act_id))`
     : sql`null::double precision`;
+  const based = circle
+    ? sql`exists (select 1 from acts x where x.id = s.act_id and x.place_id in (select id from near))`
+    : sql`false`;
+  const local = circle ? LOCAL_FIRST : sql``;
 
   const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
   const columns = sql`${RESULT_COLUMNS}, s.distance, ${nearest} as nearest`;
@@ -385,16 +397,16 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // server's pool runs the two passes below side by side instead, which is faster there.
     const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ResultRow[] }>(
       db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
-          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours, ${relevanceRank(keywords)} as rank, ${distance} as distance
+          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours, ${relevanceRank(keywords)} as rank, ${distance} as distance, ${based} as based
           ${countFrom(query)} where ${conditions(query)}),
-        page as (select * from matches s order by s.rank desc, ${BY_RANK_THEN} ${limit})
+        page as (select * from matches s order by s.rank desc, ${local}${BY_RANK_THEN} ${limit})
         select
           (select count(*)::int from matches) as total,
           (select coalesce(json_agg(json_build_object('key', f, 'count', n) order by n desc, f), '[]'::json)
             from (select f, count(*)::int as n from matches s cross join unnest(s.facets || ${TOTAL_KEY}::text) f
               where (select count(*) from matches) <= ${FACETS_EXACT_UP_TO} or ${IN_SAMPLE} group by f) counted) as facets,
           (select coalesce(json_agg(r order by r.place), '[]'::json)
-            from (select ${columns}, row_number() over (order by s.rank desc, ${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
+            from (select ${columns}, row_number() over (order by s.rank desc, ${local}${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
     );
     const facetRows = jsonColumn<FacetRow[]>(result!.facets);
     rows = jsonColumn<ResultRow[]>(result!.rows);
@@ -406,10 +418,10 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
-          from (select s.*, ${distance} as distance ${countFrom(query)} where ${conditions(query)}
-            order by ${orderBy(sort, keywords, admin)} ${limit}) s
+          from (select s.*, ${distance} as distance, ${based} as based ${countFrom(query)} where ${conditions(query)}
+            order by ${orderBy(sort, keywords, admin, circle !== null)} ${limit}) s
           join acts a on a.id = s.act_id
-          order by ${orderBy(sort, keywords, admin)}`),
+          order by ${orderBy(sort, keywords, admin, circle !== null)}`),
       ),
     ]);
   }
