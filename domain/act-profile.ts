@@ -78,8 +78,13 @@ export const profileReviewSchema = z
       .string()
       .nullable()
       .describe("A booking's review: the month of the event where it happened, e.g. June 2027"),
+    source_note: z.string().nullable().describe("An admin's review: why it was added, shown with its label"),
     reply: z
-      .object({ body: z.string(), created_at: z.iso.datetime() })
+      .object({
+        body: z.string(),
+        created_at: z.iso.datetime(),
+        edited_at: z.iso.datetime().nullable().describe("When its artist last changed it (within its first day)"),
+      })
       .nullable()
       .describe("The act's public answer, or null"),
   })
@@ -96,7 +101,12 @@ export const profileReviewSchema = z
       source: "booking",
       event_type: "Wedding",
       event_month: "October 2026",
-      reply: { body: "Thank you! It was a joy to play for you.", created_at: "2026-10-28T09:00:00.000Z" },
+      source_note: null,
+      reply: {
+        body: "Thank you! It was a joy to play for you.",
+        created_at: "2026-10-28T09:00:00.000Z",
+        edited_at: null,
+      },
     },
   });
 export type ProfileReview = z.infer<typeof profileReviewSchema>;

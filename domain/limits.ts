@@ -19,6 +19,8 @@ export const LIMITS = {
   offeringDescription: 750,
   reviewBody: 1000,
   reviewReply: 1000,
+  /** Why an admin adds a review (shown with it: "Added by EVA · …"). */
+  reviewSourceNote: 255,
   testimonialContent: 1000,
   /** A message of a conversation. */
   messageBody: 2000,

@@ -59,28 +59,52 @@ export function listingPath(tagName: string, placeSlug: string): string {
   return `/hire/${categorySlug(tagName)}/${placeSlug}`;
 }
 
+/** What a listing page's acts have of reviews: each rated act's average, and how many reviews there are of which source. */
+export interface ListingReviews {
+  averages: number[];
+  count: number;
+  verified: number;
+}
+
 /** The generated introduction of a listing page, true of the acts it shows. */
 export function generatedListingIntro(input: {
   category: string;
   city: string;
   total: number;
   related: string[];
-  ratings: number[];
+  shown: number;
+  reviews: ListingReviews;
+  appName: string;
 }): string {
-  const { category, city, total, related, ratings } = input;
+  const { category, city, total, related, shown, reviews, appName } = input;
   const count = total === 1 ? `1 act` : `${total} acts`;
   const parts = [`${count} listed as ${category} within ${LISTING_RADIUS_MILES} miles of ${city}.`];
   if (related.length) parts.push(`Many of them also offer ${joinWords(related.slice(0, 3))}.`);
-  if (ratings.length) {
-    const low = Math.min(...ratings).toFixed(1);
-    const high = Math.max(...ratings).toFixed(1);
-    parts.push(
-      low === high
-        ? `Those with reviews on this page are rated ${high} out of 5.`
-        : `Those with reviews on this page are rated from ${low} to ${high} out of 5.`,
-    );
-  }
+  if (reviews.averages.length) parts.push(reviewSentence(shown, reviews, appName));
   return parts.join(" ");
+}
+
+/**
+ * What the page's reviews are, in numbers: how many of its acts have any, where they came from
+ * (a planner who booked through us, or an admin who added one), and the range of the averages.
+ */
+function reviewSentence(shown: number, { averages, count, verified }: ListingReviews, appName: string): string {
+  const rated = averages.length;
+  const who =
+    rated === shown
+      ? shown === 1
+        ? "The act on this page has"
+        : `All ${shown} acts on this page have`
+      : `${rated} of the ${shown} acts on this page ${rated === 1 ? "has" : "have"}`;
+  const added = count - verified;
+  const sources = [
+    ...(verified ? [`${verified} from verified bookings`] : []),
+    ...(added ? [`${added} added by ${appName}`] : []),
+  ];
+  const low = Math.min(...averages).toFixed(1);
+  const high = Math.max(...averages).toFixed(1);
+  const range = low === high ? `${high} out of 5` : `from ${low} to ${high} out of 5`;
+  return `${who} reviews (${count === 1 ? "1 review" : `${count} reviews`}: ${sources.join(", ")}), rated ${range}.`;
 }
 
 function joinWords(words: string[]): string {

@@ -120,5 +120,7 @@ export function canAnswerReview(viewer: Viewer | null, act: ActAccess): boolean 
   return isManager(viewer, act);
 }
 
-/** An answer comes down by its artist (to write it anew) or an admin. */
-export const canRemoveReviewAnswer = canManageAct;
+/** An answer is the act's word, given once: its artist may change it for a day, and only an admin takes it down. */
+export function canRemoveReviewAnswer(viewer: Viewer | null, _act: ActAccess): boolean {
+  return isAdmin(viewer);
+}

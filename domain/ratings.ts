@@ -46,11 +46,24 @@ export function reviewerShownName(fullName: string): string {
 export const REVIEW_SOURCES = ["booking", "admin"] as const;
 export type ReviewSource = (typeof REVIEW_SOURCES)[number];
 
-/** A review's label: "Verified booking · Wedding · June 2027", or "Added by EVA". */
+/** A review's label: "Verified booking · Wedding · June 2027", or "Added by EVA · {the admin's reason}". */
 export function reviewSourceLabel(
-  review: { source: ReviewSource; event_type?: string | null; event_month?: string | null },
+  review: {
+    source: ReviewSource;
+    event_type?: string | null;
+    event_month?: string | null;
+    source_note?: string | null;
+  },
   appName: string,
 ): string {
-  if (review.source === "admin") return `Added by ${appName}`;
+  if (review.source === "admin") return [`Added by ${appName}`, review.source_note].filter(Boolean).join(" · ");
   return ["Verified booking", review.event_type, review.event_month].filter(Boolean).join(" · ");
+}
+
+/** How long the act's artist may change its answer to a review after posting it. */
+export const REVIEW_ANSWER_EDIT_HOURS = 24;
+
+/** Whether an answer posted at `postedAt` may still be changed at `now`. */
+export function reviewAnswerEditable(postedAt: Date | string, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(postedAt).getTime() < REVIEW_ANSWER_EDIT_HOURS * 3_600_000;
 }

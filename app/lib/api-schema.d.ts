@@ -526,6 +526,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/entertainer-reviews/reply/edit/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the act's answer to a review, within a day of posting it (its artist)
+         * @description **Who may call:** The act's artist.
+         */
+        post: operations["editReviewReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entertainer-reviews/reply/delete/{reviewId}": {
         parameters: {
             query?: never;
@@ -536,8 +556,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take down the act's answer to a review
-         * @description **Who may call:** The act's artist and admins.
+         * Take down the act's answer to a review (admins)
+         * @description **Who may call:** Admins.
          */
         post: operations["deleteReviewReply"];
         delete?: never;
@@ -2508,9 +2528,11 @@ export interface components {
          *       "source": "booking",
          *       "event_type": "Wedding",
          *       "event_month": "October 2026",
+         *       "source_note": null,
          *       "reply": {
          *         "body": "Thank you! It was a joy to play for you.",
-         *         "created_at": "2026-10-28T09:00:00.000Z"
+         *         "created_at": "2026-10-28T09:00:00.000Z",
+         *         "edited_at": null
          *       }
          *     }
          */
@@ -2532,11 +2554,18 @@ export interface components {
             event_type: string | null;
             /** @description A booking's review: the month of the event where it happened, e.g. June 2027 */
             event_month: string | null;
+            /** @description An admin's review: why it was added, shown with its label */
+            source_note: string | null;
             /** @description The act's public answer, or null */
             reply: {
                 body: string;
                 /** Format: date-time */
                 created_at: string;
+                /**
+                 * Format: date-time
+                 * @description When its artist last changed it (within its first day)
+                 */
+                edited_at: string | null;
             } | null;
         };
         /**
@@ -5493,6 +5522,7 @@ export interface operations {
                     title: string;
                     body: string;
                     reviewer_name: string;
+                    reason?: string | null;
                 } | {
                     rating: number;
                     title: string;
@@ -5707,6 +5737,108 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CreatedResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    editReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
                     };
                 };
             };

@@ -18,6 +18,7 @@ import {
   nearbyCitiesWithCategory,
 } from "#server/services/listings";
 import { curatedListingFor } from "#server/services/seo";
+import { reviewSourceCounts } from "#server/services/reviews";
 import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";
 
@@ -72,7 +73,8 @@ async function readListingPage(
       return true;
     })
     .slice(0, 6);
-  const ratings = results.data.flatMap((act) => (act.rating.average === null ? [] : [act.rating.average]));
+  const averages = results.data.flatMap((act) => (act.rating.average === null ? [] : [act.rating.average]));
+  const { publicUrl, appName, enhanceScripts } = context.config;
   const title = curated?.title ?? listingTitle(category, place.label);
   const intro = curated?.intro.length
     ? curated.intro
@@ -82,10 +84,17 @@ async function readListingPage(
           city: place.label,
           total: results.meta.total,
           related: related.slice(0, 3).map((facet) => facet.value),
-          ratings,
+          shown: results.data.length,
+          reviews: {
+            averages,
+            ...(await reviewSourceCounts(
+              context.db,
+              results.data.filter((act) => act.rating.count > 0).map((act) => act.url),
+            )),
+          },
+          appName,
         }),
       ];
-  const { publicUrl, appName, enhanceScripts } = context.config;
   return {
     appName,
     // Guests get the page without React (decision 0024): the search form's behaviours come from this.

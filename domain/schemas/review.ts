@@ -18,6 +18,8 @@ const reviewBase = z.object({
 /** An admin's review names its reviewer. */
 export const adminReviewSchema = reviewBase.extend({
   reviewer_name: requiredText(LIMITS.reviewerName, MESSAGES.reviewerNameRequired),
+  /** Why it is added (from the act's former site, a phone call…): shown with it, so that readers can weigh it. */
+  reason: optionalText(LIMITS.reviewSourceNote),
 });
 
 /** A planner's review names the event it is for; showing their name defaults to yes. */

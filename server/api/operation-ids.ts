@@ -55,6 +55,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /entertainer-reviews/add-entertainer-review/{actUrl}": "addReview",
   "POST /entertainer-reviews/delete-entertainer-review/{reviewId}": "deleteReview",
   "POST /entertainer-reviews/reply/{reviewId}": "replyToReview",
+  "POST /entertainer-reviews/reply/edit/{reviewId}": "editReviewReply",
   "POST /entertainer-reviews/reply/delete/{reviewId}": "deleteReviewReply",
   "GET /users/artists": "listArtists",
   "POST /events/create": "createEvent",

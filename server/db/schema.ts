@@ -573,6 +573,10 @@ export const reviews = pgTable(
     /** The act's one public answer (its artist's), and when it was written. */
     replyBody: text("reply_body"),
     replyCreatedAt: timestamp("reply_created_at", { withTimezone: true }),
+    /** When its artist last changed the answer: allowed for a day after posting (domain/ratings.ts). */
+    replyEditedAt: timestamp("reply_edited_at", { withTimezone: true }),
+    /** An admin's review: why it was added, shown with its "Added by" label. */
+    sourceNote: text("source_note"),
     createdAt: createdAt(),
   },
   (t) => [

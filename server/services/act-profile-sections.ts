@@ -25,6 +25,8 @@ interface SectionRows {
     source: ReviewSource;
     event_type: string | null;
     event_month: string | null;
+    source_note: string | null;
+    reply_edited_at: string | null;
     reply_body: string | null;
     reply_created_at: string | null;
   }[];
@@ -91,7 +93,8 @@ const readSectionRows = preparedStatement(
     (select coalesce(json_agg(json_build_object('id', r.id, 'rating', r.rating, 'title', r.title, 'body', r.body, 'reviewer_name', r.reviewer_name,
         'allow_reviewer_name', r.allow_reviewer_name, 'created_at', r.created_at, 'source', r.source, 'event_type', e.event_type,
         'event_month', to_char(e.starttime at time zone coalesce(pl.time_zone, 'UTC'), 'FMMonth YYYY'),
-        'reply_body', r.reply_body, 'reply_created_at', r.reply_created_at) order by r.created_at desc, r.id desc), '[]'::json)
+        'source_note', r.source_note,
+        'reply_body', r.reply_body, 'reply_created_at', r.reply_created_at, 'reply_edited_at', r.reply_edited_at) order by r.created_at desc, r.id desc), '[]'::json)
       from reviews r left join events e on e.id = r.event_id left join places pl on pl.id = e.place_id where r.act_id = $1) as reviews,
     (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
       from documents d where d.act_id = $1 and d.is_public and d.approval = 'approved') as documents,

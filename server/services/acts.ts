@@ -123,10 +123,15 @@ export async function getActProfilePage(
       // What the booking was, for its label: a booking's review only.
       event_type: row.source === "booking" ? row.event_type : null,
       event_month: row.source === "booking" ? row.event_month : null,
+      source_note: row.source === "admin" ? row.source_note : null,
       // json_build_object writes a timestamp without its zone's colon form; read back as an instant.
       reply:
         row.reply_body !== null && row.reply_created_at !== null
-          ? { body: row.reply_body, created_at: new Date(row.reply_created_at).toISOString() }
+          ? {
+              body: row.reply_body,
+              created_at: new Date(row.reply_created_at).toISOString(),
+              edited_at: row.reply_edited_at === null ? null : new Date(row.reply_edited_at).toISOString(),
+            }
           : null,
     })),
     reviewSummary: {

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { canAnswerReview, canRemoveReviewAnswer } from "#domain/permissions";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { canAnswerReview, canManageAct, canRemoveReviewAnswer } from "#domain/permissions";
+import { reviewAnswerEditable } from "#domain/ratings";
 import { messageExcerpt } from "#domain/notifications";
 import type { ReviewRemovalInput, ReviewReplyInput } from "#domain/schemas/review";
 import type { Executor } from "../db/client";
@@ -34,6 +35,7 @@ export async function addAdminReview(
         body: input.body,
         reviewerName: input.reviewer_name,
         allowReviewerName: true,
+        sourceNote: input.reason ?? null,
       })
       .returning();
     await recordModeration(tx, {
@@ -41,7 +43,13 @@ export async function addAdminReview(
       actorId: admin.id,
       action: "add_review",
       before: {},
-      after: { review_id: review!.id, rating: input.rating, title: input.title, reviewer_name: input.reviewer_name },
+      after: {
+        review_id: review!.id,
+        rating: input.rating,
+        title: input.title,
+        reviewer_name: input.reviewer_name,
+        reason: input.reason ?? null,
+      },
     });
     await notify(tx, act.managerId, "review_posted", { actName: act.name, actUrl: act.url, rating: input.rating });
     return { id: review!.id, message: "Review added" };
@@ -57,7 +65,7 @@ export async function findAnswerableReview(db: Executor, viewer: SessionUser, re
     .where(eq(reviews.id, reviewId))
     .limit(1);
   if (!row) throw notFound("No such review");
-  if (!canRemoveReviewAnswer(viewer, actAccess(row.act))) throw forbidden("Only the act's artist answers its reviews");
+  if (!canManageAct(viewer, actAccess(row.act))) throw forbidden("Only the act's artist answers its reviews");
   return row;
 }
 
@@ -89,12 +97,38 @@ export async function replyToReview(
   });
 }
 
-/** Takes the act's answer down: its artist, to write it anew, or an admin. */
+/** Changes the act's answer, in its first day: its artist only. */
+export async function editReviewReply(
+  db: Database,
+  viewer: SessionUser,
+  reviewId: number,
+  input: ReviewReplyInput,
+): Promise<MessageResult> {
+  return db.transaction(async (tx) => {
+    const { review, act } = await findAnswerableReview(tx, viewer, reviewId);
+    if (!canAnswerReview(viewer, actAccess(act))) throw forbidden("Only the act's artist answers its reviews");
+    const [locked] = await tx
+      .select({ body: reviews.replyBody, postedAt: reviews.replyCreatedAt })
+      .from(reviews)
+      .where(eq(reviews.id, review.id))
+      .for("update");
+    if (!locked?.body || !locked.postedAt) throw notFound("This review has no answer");
+    if (!reviewAnswerEditable(locked.postedAt)) throw conflict(MESSAGES.reviewReplyEditOver);
+    await tx.update(reviews).set({ replyBody: input.body, replyEditedAt: new Date() }).where(eq(reviews.id, review.id));
+    return { message: "Answer changed" };
+  });
+}
+
+/** Takes the act's answer down: an admin's moderation; the act may then answer again. */
 export async function deleteReviewReply(db: Database, viewer: SessionUser, reviewId: number): Promise<MessageResult> {
   return db.transaction(async (tx) => {
-    const { review } = await findAnswerableReview(tx, viewer, reviewId);
+    const { review, act } = await findAnswerableReview(tx, viewer, reviewId);
+    if (!canRemoveReviewAnswer(viewer, actAccess(act))) throw forbidden("Only an admin takes an answer down");
     if (review.replyBody === null) throw notFound("This review has no answer");
-    await tx.update(reviews).set({ replyBody: null, replyCreatedAt: null }).where(eq(reviews.id, review.id));
+    await tx
+      .update(reviews)
+      .set({ replyBody: null, replyCreatedAt: null, replyEditedAt: null })
+      .where(eq(reviews.id, review.id));
     return { message: "Answer removed" };
   });
 }
@@ -142,4 +176,21 @@ export async function deleteReview(
     });
     return { message: MESSAGES.reviewDeleted };
   });
+}
+
+/** How many reviews the acts at these addresses have, and how many of them come from verified bookings: a listing's sentence. */
+export async function reviewSourceCounts(
+  db: Executor,
+  actUrls: string[],
+): Promise<{ count: number; verified: number }> {
+  if (!actUrls.length) return { count: 0, verified: 0 };
+  const [row] = await db
+    .select({
+      count: count(),
+      verified: sql<number>`count(*) filter (where ${reviews.source} = 'booking')`.mapWith(Number),
+    })
+    .from(reviews)
+    .innerJoin(acts, eq(acts.id, reviews.actId))
+    .where(inArray(acts.url, actUrls));
+  return { count: row?.count ?? 0, verified: row?.verified ?? 0 };
 }

@@ -108,14 +108,17 @@ describe("an admin moderates in the browser", () => {
     expect(await dialog.getByText("Review Title is required").isVisible()).toBe(true);
     expect(await dialog.getByText("Review is required").isVisible()).toBe(true);
     await dialog.getByLabel("Reviewer Name").fill("Quinn Q.");
+    await dialog.getByLabel("Why you are adding it").fill("From the act's former website");
     await dialog.getByRole("radio", { name: "5 stars" }).check();
     await dialog.getByLabel("Review Title").fill("Unforgettable");
     await dialog.getByLabel("Review", { exact: true }).fill("They made our gala.");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await toast(page, "Review added");
     await page.getByText("13 reviews").first().waitFor();
-    // It says an admin added it.
-    expect(await page.getByRole("article", { name: "Unforgettable" }).first().textContent()).toContain("Added by EVA");
+    // It says an admin added it, and why.
+    expect(await page.getByRole("article", { name: "Unforgettable" }).first().textContent()).toContain(
+      "Added by EVA · From the act's former website",
+    );
     await page.getByRole("button", { name: "Delete review “Unforgettable”" }).first().click();
     const removal = page.getByRole("dialog", { name: "Delete Review" });
     await removal.getByLabel("Reason").fill("Added to the wrong act.");
@@ -140,8 +143,17 @@ describe("an admin moderates in the browser", () => {
     await dialog.getByRole("button", { name: "Post answer" }).click();
     await toast(page, "Answer posted");
     await first.getByText("Answer from The Velvet Tones").waitFor();
-    // Answered once: no second Answer button on it.
+    // Answered once: no second Answer button on it, but the answer may be changed in its first day.
     expect(await first.getByRole("button", { name: `Answer the review “${title}”` }).count()).toBe(0);
+    await first.getByRole("button", { name: `Edit the answer to “${title}”` }).click();
+    const change = page.getByRole("dialog", { name: "Change the answer" });
+    expect(await change.getByLabel("Your answer").inputValue()).toBe("Thank you! We loved playing for you.");
+    await change.getByLabel("Your answer").fill("Thank you! We loved playing for you. Congratulations!");
+    await change.getByRole("button", { name: "Save answer" }).click();
+    await toast(page, "Answer changed");
+    await first.getByText("(edited)").waitFor();
+    // The artist cannot take it down: that is an admin's moderation.
+    expect(await first.getByRole("button", { name: /^Take down/ }).count()).toBe(0);
     expect(errors).toEqual([]);
     // A guest on a phone reads it under the review.
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -150,7 +162,7 @@ describe("an admin moderates in the browser", () => {
     await guest
       .getByRole("article", { name: title })
       .first()
-      .getByText("Thank you! We loved playing for you.")
+      .getByText("Thank you! We loved playing for you. Congratulations!")
       .waitFor();
     expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();

@@ -55,8 +55,17 @@ describe("pages for search engines", () => {
     const { html } = await get("/hire/dj/dallas-tx");
     const api = (await (
       await fetch(`${app.baseUrl}/api/acts?bandSetups[]=DJ&location=Dallas,%20TX&radius=50&sort=recommended`)
-    ).json()) as { data: { url: string }[]; meta: { total: number } };
+    ).json()) as { data: { url: string; rating: { count: number } }[]; meta: { total: number } };
     expect(actLinks(html)).toEqual(api.data.map((act) => act.url));
+    // The sentence about reviews counts what the cards show, and says where they came from.
+    const rated = api.data.filter((act) => act.rating.count > 0);
+    const reviews = rated.reduce((sum, act) => sum + act.rating.count, 0);
+    expect(rated.length).toBeGreaterThan(0);
+    expect(html).toMatch(
+      new RegExp(
+        `${rated.length === api.data.length ? `All ${rated.length} acts` : `${rated.length} of the ${api.data.length} acts`} on this page ha(s|ve) reviews \\(${reviews} reviews: (\\d+ from verified bookings)?(, )?(\\d+ added by EVA)?\\), rated `,
+      ),
+    );
     expect(html.replace(/<!-- -->/g, "")).toContain(`${api.meta.total} entertainers found`);
     expect(title(html)).toBe("DJs for Events in Dallas, TX");
     expect(meta(html, "description")).toMatch(

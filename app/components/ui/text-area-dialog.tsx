@@ -24,6 +24,8 @@ type TextAreaDialogProps = {
   field: string;
   /** The spec's rule for confirmed destructive actions: their failures are not shown. */
   quietFailure?: boolean;
+  /** The text the form starts from: an answer being changed. */
+  initial?: string;
 };
 
 /** A dialog whose whole form is one text: a reason, an answer. */
@@ -39,12 +41,13 @@ export function TextAreaDialog({
   send,
   field,
   quietFailure = false,
+  initial = "",
 }: TextAreaDialogProps) {
   const [open, setOpen] = useState(false);
   const { run, pending } = useAction();
   const form = useForm<{ text: string | null | undefined }>({
     resolver: zodResolver(z.object({ text: rule })),
-    defaultValues: { text: "" },
+    defaultValues: { text: initial },
   });
   const text = form.watch("text") ?? "";
   const submit = form.handleSubmit(async (values) => {

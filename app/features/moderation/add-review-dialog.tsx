@@ -18,6 +18,7 @@ interface ReviewFormValues {
   title: string;
   body: string;
   reviewer_name?: string;
+  reason?: string;
   event_url?: string;
   allow_reviewer_name?: boolean;
 }
@@ -42,7 +43,14 @@ export function AddReviewDialog({
   const form = useForm<ReviewFormValues>({
     // One form for both roles; the role's schema checks it.
     resolver: schemaResolver<ReviewFormValues>(schema),
-    defaultValues: { title: "", body: "", reviewer_name: "", event_url: prompted, allow_reviewer_name: true },
+    defaultValues: {
+      title: "",
+      body: "",
+      reviewer_name: "",
+      reason: "",
+      event_url: prompted,
+      allow_reviewer_name: true,
+    },
   });
   const { errors } = form.formState;
   const message = (field: keyof ReviewFormValues) =>
@@ -99,6 +107,15 @@ export function AddReviewDialog({
             {...form.register("reviewer_name")}
             maxLength={LIMITS.reviewerName}
             errors={message("reviewer_name")}
+          />
+        )}
+        {as === "admin" && (
+          <TextField
+            label="Why you are adding it"
+            hint="Shown with the review, after “Added by”: where it comes from, e.g. “From the act's former website”."
+            {...form.register("reason")}
+            maxLength={LIMITS.reviewSourceNote}
+            errors={message("reason")}
           />
         )}
         <StarPicker

@@ -10,7 +10,7 @@ export function AnswerReviewDialog({ reviewId, reviewTitle }: { reviewId: number
   return (
     <TextAreaDialog
       title="Answer the review"
-      description={`Your answer to “${reviewTitle}” is shown under it to everyone. You answer once; you may take it down and write it anew.`}
+      description={`Your answer to “${reviewTitle}” is shown under it to everyone. You answer once; you may change it for a day after posting it.`}
       trigger={
         <Button variant="secondary" className="mt-2 px-3 py-1" onClick={leaveNativeDialog}>
           Answer<span className="sr-only"> the review “{reviewTitle}”</span>
@@ -23,6 +23,40 @@ export function AnswerReviewDialog({ reviewId, reviewTitle }: { reviewId: number
       field="body"
       send={(body) =>
         outcome(api.POST("/entertainer-reviews/reply/{reviewId}", { params: { path: { reviewId } }, body: { body } }))
+      }
+    />
+  );
+}
+
+/** The act's artist changes its answer, in the day after posting it. */
+export function EditAnswerDialog({
+  reviewId,
+  reviewTitle,
+  answer,
+}: {
+  reviewId: number;
+  reviewTitle: string;
+  answer: string;
+}) {
+  return (
+    <TextAreaDialog
+      title="Change the answer"
+      description={`Your answer to “${reviewTitle}” can be changed for a day after you posted it.`}
+      trigger={
+        <Button variant="secondary" className="mt-2 px-3 py-1" onClick={leaveNativeDialog}>
+          Edit<span className="sr-only"> the answer to “{reviewTitle}”</span>
+        </Button>
+      }
+      label="Your answer"
+      max={LIMITS.reviewReply}
+      rule={reviewReplySchema.shape.body}
+      submitLabel="Save answer"
+      field="body"
+      initial={answer}
+      send={(body) =>
+        outcome(
+          api.POST("/entertainer-reviews/reply/edit/{reviewId}", { params: { path: { reviewId } }, body: { body } }),
+        )
       }
     />
   );

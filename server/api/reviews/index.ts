@@ -15,6 +15,7 @@ import {
   addAdminReview,
   deleteReview,
   deleteReviewReply,
+  editReviewReply,
   findAnswerableReview,
   replyToReview,
 } from "#server/services/reviews";
@@ -127,12 +128,33 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [onItem("reviewId", findAnswerableReview, "The act's artist")],
+      path: "/entertainer-reviews/reply/edit/{reviewId}",
+      tags: ["Reviews"],
+      summary: "Change the act's answer to a review, within a day of posting it (its artist)",
+      request: {
+        params: reviewIdParam,
+        body: { content: { "application/json": { schema: reviewReplySchema } }, required: true },
+      },
+      responses: { 200: dataResponse("Changed", messageResultSchema), ...errorResponses(409) },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      return c.json(
+        { data: await editReviewReply(c.get("db"), viewer, c.req.valid("param").reviewId, c.req.valid("json")) },
+        200,
+      );
+    },
+  )
+  .openapi(
     actionRoute({
-      guard: onItem("reviewId", findAnswerableReview, "The act's artist and admins"),
+      guard: onItem("reviewId", findAnswerableReview, "Admins"),
       path: "/entertainer-reviews/reply/delete/{reviewId}",
       result: messageResultSchema,
       tags: ["Reviews"],
-      summary: "Take down the act's answer to a review",
+      summary: "Take down the act's answer to a review (admins)",
       params: reviewIdParam,
       errors: [401, 403, 404],
     }),

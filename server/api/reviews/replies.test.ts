@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "#domain/act-profile";
+import { eq } from "drizzle-orm";
+import { reviews } from "#server/db/schema";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
@@ -67,6 +69,7 @@ describe("the act answers a review", () => {
     expect((await reviewOf(reviewId))!.reply).toEqual({
       body: "Thank you, it was a joy to play for you.",
       created_at: expect.any(String),
+      edited_at: null,
     });
     expect(await notes("planner")).toContainEqual(
       expect.objectContaining({ kind: "review_reply", link: "/entertainment/the-velvet-tones#reviews" }),
@@ -76,17 +79,70 @@ describe("the act answers a review", () => {
     expect((await reviewOf(reviewId))!.reply!.body).toBe("Thank you, it was a joy to play for you.");
   });
 
-  it("its artist or an admin takes the answer down; others may not; then it can be written anew", async () => {
+  it("its artist changes it within a day, and only then; nobody else may", async () => {
+    const path = `/api/entertainer-reviews/reply/edit/${reviewId}`;
+    expect((await post(path, "guest", { body: "Changed" })).status).toBe(401);
+    for (const who of ["planner", "otherArtist", "admin"] as const)
+      expect((await post(path, who, { body: "Changed" })).status, who).toBe(403);
+    expect((await post("/api/entertainer-reviews/reply/edit/999999", "owner", { body: "Changed" })).status).toBe(404);
+    expect((await json<{ errors: unknown }>(await post(path, "owner", { body: " " }))).errors).toEqual({
+      body: ["Reply is required"],
+    });
+    expect((await reviewOf(reviewId))!.reply).toMatchObject({
+      body: "Thank you, it was a joy to play for you.",
+      edited_at: null,
+    });
+    const changed = await post(path, "owner", { body: "Thank you, Pat: it was a joy to play for you." });
+    expect(changed.status).toBe(200);
+    expect((await reviewOf(reviewId))!.reply).toEqual({
+      body: "Thank you, Pat: it was a joy to play for you.",
+      created_at: expect.any(String),
+      edited_at: expect.any(String),
+    });
+    // A day later the answer stands as it is.
+    await server.database.db
+      .update(reviews)
+      .set({ replyCreatedAt: new Date(Date.now() - 24 * 3_600_000 - 1000) })
+      .where(eq(reviews.id, reviewId));
+    const late = await post(path, "owner", { body: "Too late" });
+    expect(late.status).toBe(409);
+    expect((await json<{ message: string }>(late)).message).toBe(
+      "An answer can be changed for a day after it is posted",
+    );
+    expect((await reviewOf(reviewId))!.reply!.body).toBe("Thank you, Pat: it was a joy to play for you.");
+  });
+
+  it("only an admin takes the answer down; then the act may answer again", async () => {
     const path = `/api/entertainer-reviews/reply/delete/${reviewId}`;
     expect((await post(path, "guest")).status).toBe(401);
-    for (const who of ["planner", "otherArtist"] as const) expect((await post(path, who)).status, who).toBe(403);
+    for (const who of ["planner", "otherArtist", "owner"] as const)
+      expect((await post(path, who)).status, who).toBe(403);
+    expect((await reviewOf(reviewId))!.reply).not.toBeNull();
     expect((await post(path, "admin")).status).toBe(200);
     expect((await reviewOf(reviewId))!.reply).toBeNull();
-    expect((await post(path, "owner")).status).toBe(404);
+    expect((await post(path, "admin")).status).toBe(404);
     expect((await post(`/api/entertainer-reviews/reply/${reviewId}`, "owner", { body: "Thank you!" })).status).toBe(
       201,
     );
-    expect((await post(path, "owner")).status).toBe(200);
+    expect((await post(`/api/entertainer-reviews/reply/edit/${reviewId}`, "owner", { body: "Thanks!" })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("an admin adds a review", () => {
+  it("saying why, which its label shows; the reason is checked", async () => {
+    const path = "/api/entertainer-reviews/add-entertainer-review/the-velvet-tones";
+    const review = { rating: 5, title: "A night to remember", body: "Wonderful.", reviewer_name: "Alex Guest" };
+    const tooLong = await post(path, "admin", { ...review, reason: "x".repeat(256) });
+    expect((await json<{ errors: unknown }>(tooLong)).errors).toEqual({ reason: ["Must be 255 characters or less"] });
+    const added = await post(path, "admin", { ...review, reason: "From the act's former website" });
+    expect(added.status).toBe(201);
+    const id = (await json<{ data: { id: number } }>(added)).data.id;
+    expect(await reviewOf(id)).toMatchObject({ source: "admin", source_note: "From the act's former website" });
+    // The spec's call without a reason still adds one, labelled "Added by" alone.
+    const plain = await post(path, "admin", { ...review, title: "Again" });
+    expect(await reviewOf((await json<{ data: { id: number } }>(plain)).data.id)).toMatchObject({ source_note: null });
   });
 });
 

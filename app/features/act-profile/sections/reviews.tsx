@@ -2,14 +2,14 @@ import { LocalDay } from "#app/components/local-time";
 import type { ProfileReview } from "#domain/act-profile";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { formatAverage, reviewSourceLabel } from "#domain/ratings";
+import { formatAverage, reviewAnswerEditable, reviewSourceLabel } from "#domain/ratings";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction, useAppName } from "#app/lib/use-action";
 import { AddReviewDialog } from "#app/features/moderation/add-review-dialog";
-import { AnswerReviewDialog, RemoveReviewDialog } from "#app/features/reviews/review-dialogs";
+import { AnswerReviewDialog, EditAnswerDialog, RemoveReviewDialog } from "#app/features/reviews/review-dialogs";
 import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "#app/components/ui/native-dialog";
 import { Section } from "#app/components/ui/section";
 import { StarRating } from "#app/components/ui/star-rating";
@@ -110,9 +110,15 @@ function ReviewList({
               <div className="mt-2 rounded-md bg-gray-50 p-3 text-sm">
                 <p className="font-semibold text-gray-900">
                   Answer from {actName} · <LocalDay instant={review.reply.created_at} />
+                  {review.reply.edited_at && <span className="font-normal text-gray-700"> (edited)</span>}
                 </p>
                 <p className="mt-1 whitespace-pre-line text-gray-800">{review.reply.body}</p>
-                {can.removeReviewAnswer && <RemoveAnswer reviewId={review.id} reviewTitle={review.title} />}
+                <div className="flex flex-wrap gap-2">
+                  {can.answerReview && reviewAnswerEditable(review.reply.created_at) && (
+                    <EditAnswerDialog reviewId={review.id} reviewTitle={review.title} answer={review.reply.body} />
+                  )}
+                  {can.removeReviewAnswer && <RemoveAnswer reviewId={review.id} reviewTitle={review.title} />}
+                </div>
               </div>
             )}
             <div className="flex flex-wrap gap-2">
