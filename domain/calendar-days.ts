@@ -70,8 +70,8 @@ export function monthOf(date: string): { first: string; last: string; previous: 
  * Where "Request a quote" beside a free day leads: a planner's new event for this act on that
  * day; a guest signs up first and comes back to it, the day kept.
  */
-export function quoteRequestPath(actUrl: string, date: string, asker: "guest" | "planner"): string {
-  const eventPath = `/events/add-event?actUrl=${encodeURIComponent(actUrl)}&date=${date}`;
+export function quoteRequestPath(actUrl: string, date: string | null, asker: "guest" | "planner"): string {
+  const eventPath = `/events/add-event?actUrl=${encodeURIComponent(actUrl)}${date ? `&date=${date}` : ""}`;
   return asker === "guest" ? `/signup?redirectTo=${encodeURIComponent(eventPath)}` : eventPath;
 }
 

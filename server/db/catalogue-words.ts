@@ -210,7 +210,7 @@ export const BAND_NOUNS = [
   "Allstars",
   "Social Club",
   "Horns",
-  "Soul Review",
+  "Soul Revue",
   "Heat",
   "Syndicate",
   "Parade",
@@ -226,7 +226,7 @@ export const DJ_NAMES = [
   "Skyline",
   "Blaze",
   "Spin Doctor",
-  "Jazzy Jade",
+  "Jade",
   "Rhythm",
   "Groovewright",
   "Nightshift",
@@ -248,6 +248,25 @@ export const ENSEMBLE_WORDS = [
   "Chamber Players",
   "Jazz Quartet",
   "Guitar Duo",
+];
+
+/**
+ * Words of an act's name that promise a sound or a size: the act's tags keep the promise (a
+ * "Soul Revue" plays soul, not country; a "Jazz Trio" is a trio). Checked in order; the first
+ * promise of each sort counts.
+ */
+export const NAME_PROMISES: { word: RegExp; genres?: string[]; setup?: string }[] = [
+  { word: /Soul Revue|Revue/, genres: ["Soul", "Motown", "R&B", "Funk"] },
+  { word: /Horns|Brass/, genres: ["Funk", "Soul", "Swing", "Jazz", "Motown"] },
+  { word: /Orchestra/, genres: ["Swing", "Jazz", "Motown", "Soul"] },
+  { word: /Groove/, genres: ["Funk", "Soul", "R&B", "Motown"] },
+  { word: /Southern/, genres: ["Country", "Blues", "Rock", "Soul"] },
+  { word: /Jazz (Trio|Quartet)/, genres: ["Jazz", "Swing"] },
+  { word: /String Quartet|Strings|Chamber Players/, genres: ["Classical", "Pop"] },
+  { word: /Piano Bar/, genres: ["Jazz", "Pop", "Soul"] },
+  { word: /Trio$/, setup: "Trio" },
+  { word: /Duo$/, setup: "Duo" },
+  { word: /Quartet$/, setup: "4-6 Piece Band" },
 ];
 
 /** A kind of act: what it is called, which tags it carries, and how it describes itself. */
@@ -533,3 +552,35 @@ export const VARIETY_HEADLINES: Record<string, string> = {
   Aerialist: "Aerial silks and hoop for unforgettable entrances",
   "Fire Performer": "Fire dancing and LED shows after dark",
 };
+
+/**
+ * What planners first ask an act, and how acts answer: the catalogue's conversations, so that
+ * its acts have response facts as real ones would ({event}, {city}, {guests}, {name}).
+ */
+export const PLANNER_ASKS = [
+  "Hi! Are you free for our {event} in {city}? We expect about {guests} guests. What would you need from us?",
+  "Hello, we are planning a {event} for around {guests} people in {city}. Could you send a rough quote?",
+  "Loved your videos. Do you travel within {city} for a {event}, and what does a three-hour booking cost?",
+  "We are comparing a few acts for our {event}. Is the date still open, and do you bring your own sound?",
+  "Quick question before we send an event: can you play a 20-minute set during dinner at our {event}?",
+];
+
+export const ACT_ANSWERS = [
+  "Thanks for reaching out! We are free that weekend. For {guests} guests I would suggest our standard package; send the event through and I will put an offer together.",
+  "Hi, and congratulations! Yes, we cover {city} at no extra travel cost. Happy to jump on a call this week to go through the timeline.",
+  "Thank you! We bring our own sound and lights, and only need two standard outlets near the stage. I will hold the date for a few days.",
+  "Great to hear from you. A dinner set is no problem at all; we usually follow it with two dance sets. Shall I send an offer?",
+  "Thanks! {name} would love to be part of it. Could you tell me the venue and the start time so I can check the load-in?",
+];
+
+/** The catalogue's planners who have written to acts: names only, accounts that cannot sign in. */
+export const CATALOGUE_PLANNERS = [
+  "Morgan Ellis",
+  "Riley Chen",
+  "Jordan Alvarez",
+  "Casey Brooks",
+  "Taylor Nguyen",
+  "Avery Johnson",
+  "Quinn Foster",
+  "Drew Patel",
+];

@@ -8,7 +8,10 @@ import { type FileStorage, newKey } from "../storage/file-storage";
 import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
 import type { Database, Transaction } from "./client";
 import {
+  ACT_ANSWERS,
   ACT_KINDS,
+  CATALOGUE_PLANNERS,
+  PLANNER_ASKS,
   type ActKind,
   BAND_ADJECTIVES,
   BAND_NOUNS,
@@ -18,29 +21,20 @@ import {
   ENSEMBLE_WORDS,
   FIRST_NAMES,
   LAST_NAMES,
+  NAME_PROMISES,
   REVIEW_TEMPLATES,
   VARIETY_HEADLINES,
 } from "./catalogue-words";
-import { stageLightsPng } from "./demo-files";
+import { type Picture, type PosterAct, type PosterIcon, pictureJpeg } from "./act-posters";
+import { refreshAllResponseFacts } from "../services/response-facts";
 import * as t from "./schema";
 import { DEMO_PASSWORD } from "./seed";
+import { seededRandom } from "./seeded-random";
 
 export const CATALOGUE_ACTS = 320;
 const DAY = 24 * 60 * 60 * 1000;
-/** Photos are drawn once into a pool and combined per act; every act's avatar is its own. */
+/** An act's one to four photos are numbers drawn from a pool of this many (each becomes a poster of the act's own). */
 const PHOTO_POOL = 60;
-
-/** A small deterministic generator (mulberry32), so the catalogue is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -101,8 +95,34 @@ function actName(random: Random, kind: ActKind, variety: string | undefined): st
   }
 }
 
+/** A template's words filled in; an act of one genre plays "Soul", not "Soul and Soul". */
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+  const filled = template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+  const genre = values.genre;
+  return genre ? filled.replaceAll(`${genre} and ${genre}`, genre).replaceAll(`${genre}, ${genre}`, genre) : filled;
+}
+
+/**
+ * The genres and setup an act's name promises (NAME_PROMISES), drawn without the catalogue's
+ * generator so that every other act stays as it was: the first genre becomes a promised one when
+ * it is not, and other genres that break the promise are dropped.
+ */
+function keepNamePromises(
+  name: string,
+  kind: ActKind,
+  index: number,
+  genres: string[],
+  setup: string,
+): { genres: string[]; setup: string } {
+  const sound = NAME_PROMISES.find((promise) => promise.genres && promise.word.test(name));
+  const size = NAME_PROMISES.find((promise) => promise.setup && promise.word.test(name));
+  let kept = genres;
+  const promised = sound?.genres?.filter((genre) => kind.genres.includes(genre)) ?? [];
+  if (promised.length && genres.length) {
+    const fitting = genres.filter((genre) => promised.includes(genre));
+    kept = fitting.length ? fitting : [promised[index % promised.length]!];
+  }
+  return { genres: kept, setup: size?.setup && kind.bandSetups.includes(size.setup) ? size.setup : setup };
 }
 
 interface PlannedAct {
@@ -120,6 +140,55 @@ interface PlannedAct {
   }[];
   photos: number[];
   bookedDays: number[];
+  conversations: PlannedConversation[];
+  poster: PosterAct;
+}
+
+/** A planner's first message to an act, and the act's answer after some hours (or none yet). */
+interface PlannedConversation {
+  planner: number;
+  daysAgo: number;
+  ask: string;
+  answerHours: number | null;
+  answer: string;
+}
+
+/**
+ * Most acts have been written to by three to six of the catalogue's planners in the last weeks,
+ * and answered most of them within hours: enough for response facts (domain/conversations.ts).
+ * Drawn from a generator of the act's own, so that every other choice stays as it was.
+ */
+function plannedConversations(
+  seed: number,
+  index: number,
+  words: { name: string; city: string },
+  eventTypes: string[],
+): PlannedConversation[] {
+  const random = seededRandom(seed * 13 + index * 6151 + 5);
+  if (random() < 0.15) return [];
+  // Hours an act usually takes to answer: most within the day, as the acts planners keep do.
+  const speed = 0.3 + random() * 12;
+  const planners = pickSome(
+    random,
+    CATALOGUE_PLANNERS.map((_, n) => n),
+    3,
+    6,
+  );
+  return planners.map((planner) => {
+    const values = {
+      ...words,
+      event: (pick(random, eventTypes) ?? "event").toLowerCase(),
+      guests: String(40 + Math.floor(random() * 26) * 10),
+    };
+    const answered = random() < 0.9;
+    return {
+      planner,
+      daysAgo: 2 + Math.floor(random() * 80),
+      ask: fill(pick(random, PLANNER_ASKS), values),
+      answerHours: answered ? Math.round(speed * (0.5 + random()) * 10) / 10 : null,
+      answer: fill(pick(random, ACT_ANSWERS), values),
+    };
+  });
 }
 
 /** What makes two names the same to a reader: their words, without a leading "The". */
@@ -134,7 +203,7 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     const kind = pickKind(random);
     const city = CATALOGUE_CITIES[index % CATALOGUE_CITIES.length]!;
     const cityName = city.split(",")[0]!;
-    const genres = kind.musical ? pickSome(random, kind.genres, 1, 3) : [];
+    const drawnGenres = kind.musical ? pickSome(random, kind.genres, 1, 3) : [];
     const variety = kind.varietyTypes.length ? pick(random, kind.varietyTypes) : undefined;
     let name = actName(random, kind, variety);
     if (usedNames.has(nameKey(name))) name = `${name} of ${cityName}`;
@@ -147,14 +216,18 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
     }
     const url = slugify(name);
     usedNames.add(nameKey(name));
-    const setup = kind.bandSetups.length ? pick(random, kind.bandSetups) : "";
+    const drawnSetup = kind.bandSetups.length ? pick(random, kind.bandSetups) : "";
+    const { genres, setup } = keepNamePromises(name, kind, index, drawnGenres, drawnSetup);
     const words = {
       name,
       city: cityName,
       genre: genres[0] ?? "",
       genre2: genres[1] ?? genres[0] ?? "",
       setup: setup.toLowerCase(),
-      ensemble: pick(random, ENSEMBLE_WORDS).toLowerCase(),
+      // Drawn either way, so that the generator's stream is as it was; the name's own word wins.
+      ensemble: ((drawn) => ENSEMBLE_WORDS.find((word) => name.endsWith(word)) ?? drawn)(
+        pick(random, ENSEMBLE_WORDS),
+      ).toLowerCase(),
       variety: (variety ?? "variety").toLowerCase(),
       gigs: String(50 + Math.floor(random() * 900)),
       year: String(2004 + Math.floor(random() * 18)),
@@ -248,9 +321,37 @@ export function planCatalogue(count: number, now: Date, seed = 20261124): Planne
         4,
       ),
       bookedDays: random() < 0.3 ? pickSome(random, [3, 7, 10, 14, 17, 21, 24, 28, 35, 42, 49, 56], 1, 3) : [],
+      conversations: plannedConversations(seed, index, words, eventTypes),
+      poster: {
+        name,
+        icon: (variety ?? kind.key) as PosterIcon,
+        subtitle: `${posterKind(kind, words, tags)} · ${cityName}`,
+        city: cityName,
+        eventTypes,
+        hue: [...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 360, index * 17),
+      },
     });
   }
   return planned;
+}
+
+/** What a poster says an act is: "Soul band", "Top 40 DJ", "String quartet", "Keynote Speaker". */
+function posterKind(kind: ActKind, words: { genre: string; ensemble: string }, tags: PlannedAct["tags"]): string {
+  const first = (relation: string) => tags.find((tag) => tag.relation === relation)?.name;
+  switch (kind.key) {
+    case "band":
+      return `${words.genre} band`;
+    case "dj":
+      return `${words.genre} DJ`;
+    case "ensemble":
+      return words.ensemble.charAt(0).toUpperCase() + words.ensemble.slice(1);
+    case "soloist":
+      return `${words.genre} soloist`;
+    case "speaker":
+      return first("speakerTypes") ?? "Speaker";
+    case "variety":
+      return first("varietyTypes") ?? "Variety act";
+  }
 }
 
 /**
@@ -282,24 +383,38 @@ export async function seedCatalogue(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const planned = planCatalogue(options.count ?? CATALOGUE_ACTS, now);
-  const photoRandom = seededRandom(7);
-  const pictures = Array.from({ length: PHOTO_POOL }, () => stageLightsPng(480, 320, photoRandom));
-  // An image row owns its file (a delete removes it), so each act's copy has a key of its own.
-  const photoKeys = planned.map((act) => act.photos.map(() => newKey("images", "png")));
-  for (const [n, act] of planned.entries()) {
-    for (const [k, photo] of act.photos.entries()) await options.storage.save(photoKeys[n]![k]!, pictures[photo]!);
-  }
-  const avatars: string[] = [];
-  for (let n = 0; n < planned.length; n++) {
-    const key = newKey("avatars", "png");
-    await options.storage.save(key, stageLightsPng(160, 160, photoRandom));
-    avatars.push(key);
-  }
+  // Each act's posters and avatar (server/db/act-posters.ts), drawn a few at a time.
+  const photoKeys = planned.map((act) => act.photos.map(() => newKey("images", "jpg")));
+  const avatars = planned.map(() => newKey("avatars", "jpg"));
+  const pictures: { key: string; picture: Picture }[] = planned.flatMap((act, n) => [
+    { key: avatars[n]!, picture: { act: act.poster, seed: n + 1, avatar: true as const } },
+    ...act.photos.map((_, variant) => ({
+      key: photoKeys[n]![variant]!,
+      picture: { act: act.poster, seed: n * 8 + variant + 1, variant },
+    })),
+  ]);
+  for (let start = 0; start < pictures.length; start += 8)
+    await Promise.all(
+      pictures
+        .slice(start, start + 8)
+        .map(async ({ key, picture }) => options.storage.save(key, await pictureJpeg(picture, seededRandom))),
+    );
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await withRowTriggersOff(
       tx,
-      ["users", "acts", "act_tags", "act_locations", "reviews", "packages", "package_event_types", "images"],
+      [
+        "users",
+        "acts",
+        "act_tags",
+        "act_locations",
+        "reviews",
+        "packages",
+        "package_event_types",
+        "images",
+        "conversations",
+        "messages",
+      ],
       async () => {
         const managers = await insertCatalogueArtists(tx, planned, passwordHash);
         const first = await insertCatalogueRows(tx, planned, managers, avatars, photoKeys, now);
@@ -308,6 +423,7 @@ export async function seedCatalogue(
           sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`,
         );
         await refreshSearchRows(tx, first);
+        await refreshAllResponseFacts(tx);
       },
     );
   });
@@ -419,7 +535,68 @@ async function insertCatalogueRows(
     (rows) => tx.insert(t.packageEventTypes).values(rows).onConflictDoNothing(),
   );
   await insertCatalogueBookings(tx, planned, ids, placeId, now);
+  await insertCatalogueConversations(tx, planned, ids, managers, now);
   return ids[0]!;
+}
+
+/** The planners' first messages and the acts' answers, for response facts as real acts have them. */
+async function insertCatalogueConversations(
+  tx: Transaction,
+  planned: PlannedAct[],
+  ids: number[],
+  managers: string[],
+  now: Date,
+) {
+  const plannerIds = CATALOGUE_PLANNERS.map(() => randomUUID());
+  await tx.insert(t.users).values(
+    CATALOGUE_PLANNERS.map((name, n) => ({
+      id: plannerIds[n]!,
+      name,
+      email: `planner-${n + 1}@catalogue.invalid`,
+      // Response facts count planners who confirmed their email (server/services/response-facts.ts).
+      emailVerified: true,
+      role: "PLANNER",
+      url: `catalogue-planner-${n + 1}`,
+    })),
+  );
+  const written = planned.flatMap((act, n) =>
+    act.conversations.map((conversation) => ({ conversation, actId: ids[n]!, manager: managers[n]! })),
+  );
+  const at = (daysAgo: number, hours = 0) => new Date(now.getTime() - daysAgo * DAY + hours * 3_600_000);
+  for (let start = 0; start < written.length; start += 500) {
+    const slice = written.slice(start, start + 500);
+    const rows = await tx
+      .insert(t.conversations)
+      .values(
+        slice.map(({ conversation, actId }) => ({
+          plannerId: plannerIds[conversation.planner]!,
+          actId,
+          createdAt: at(conversation.daysAgo),
+          lastMessageAt: at(conversation.daysAgo, conversation.answerHours ?? 0),
+        })),
+      )
+      .returning({ id: t.conversations.id });
+    await tx.insert(t.messages).values(
+      slice.flatMap(({ conversation, manager }, n) => [
+        {
+          conversationId: rows[n]!.id,
+          authorId: plannerIds[conversation.planner]!,
+          body: conversation.ask,
+          createdAt: at(conversation.daysAgo),
+        },
+        ...(conversation.answerHours === null
+          ? []
+          : [
+              {
+                conversationId: rows[n]!.id,
+                authorId: manager,
+                body: conversation.answer,
+                createdAt: at(conversation.daysAgo, conversation.answerHours),
+              },
+            ]),
+      ]),
+    );
+  }
 }
 
 /** Booked dates, so that a search for a date drops some acts: events of one planner account that cannot sign in. */

@@ -48,47 +48,6 @@ export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): 
   });
 }
 
-function hueToRgb(hue: number, saturation: number, lightness: number): Rgb {
-  const k = (n: number) => (n + hue / 30) % 12;
-  const a = saturation * Math.min(lightness, 1 - lightness);
-  const f = (n: number) => lightness - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
-}
-
-/**
- * A stage-light picture drawn from `random`: a dark gradient in one hue with soft lights of
- * others, so that every act's photos look different from every other act's.
- */
-export function stageLightsPng(width: number, height: number, random: () => number): Buffer {
-  const hue = random() * 360;
-  const from = hueToRgb(hue, 0.6, 0.12);
-  const to = hueToRgb((hue + 40 + random() * 60) % 360, 0.7, 0.35);
-  const lights = Array.from({ length: 3 + Math.floor(random() * 5) }, () => ({
-    x: random() * width,
-    y: random() * height * 0.8,
-    r: (0.08 + random() * 0.25) * Math.min(width, height),
-    color: hueToRgb((hue + random() * 180) % 360, 0.9, 0.6),
-  }));
-  return encodePng(width, height, (x, y, out) => {
-    const t = (x / width + y / height) / 2;
-    let r = from[0] + (to[0] - from[0]) * t;
-    let g = from[1] + (to[1] - from[1]) * t;
-    let b = from[2] + (to[2] - from[2]) * t;
-    for (const light of lights) {
-      const dx = x - light.x;
-      const dy = y - light.y;
-      const glow = Math.max(0, 1 - Math.sqrt(dx * dx + dy * dy) / light.r);
-      const weight = glow * glow * 0.85;
-      r += (light.color[0] - r) * weight;
-      g += (light.color[1] - g) * weight;
-      b += (light.color[2] - b) * weight;
-    }
-    out[0] = Math.round(r);
-    out[1] = Math.round(g);
-    out[2] = Math.round(b);
-  });
-}
-
 /** A one-page PDF showing a line of text. */
 export function simplePdf(text: string): Buffer {
   const safe = text.replace(/[()\\]/g, "");

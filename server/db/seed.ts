@@ -6,7 +6,9 @@ import type { ActTagRelation, TagType } from "#domain/tags";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import { geocodeLocations } from "./places-load";
 import type { Database, Transaction } from "./client";
-import { gradientPng, simplePdf } from "./demo-files";
+import { simplePdf } from "./demo-files";
+import { type PosterAct, pictureJpeg } from "./act-posters";
+import { seededRandom } from "./seeded-random";
 import { DEMO_TAGS } from "./demo-tags";
 import * as t from "./schema";
 
@@ -52,7 +54,7 @@ const REVIEWS: [number, string, string, string][] = [
   [4, "Great energy", "Fantastic horn section. The first set started a few minutes late.", "Priya S."],
   [5, "Our guests still talk about it", "The Motown medley was the highlight of our wedding.", "Chris and Dana"],
   [3, "Good, not great", "Solid musicians, but the volume was too high for our venue.", "Alex T."],
-  [4, "Smooth corporate gig", "They handled our awards segment and music without a hitch.", "Northwind HR"],
+  [4, "Smooth corporate gig", "They handled our awards segment and music without a hitch.", "Sam O."],
   [5, "Incredible vocals", "The lead singer is a star. Requests were played without fuss.", "Jamie L."],
   [2, "Not the right fit", "Talented, but they did not learn our first-dance song as agreed.", "Morgan P."],
   [5, "Best band in Chicago", "Tight, fun and easy to work with.", "Taylor W."],
@@ -139,7 +141,7 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
       {
         actId: velvetId,
         name: "Marcus Hill",
-        organization: "Northwind Traders",
+        organization: "Hartwell & Pine Architects",
         orgPosition: "Head of People",
         content: "They made our holiday party the best one in company history.",
         rank: 2,
@@ -300,41 +302,25 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
   await geocodeLocations(db);
 }
 
+/** The Velvet Tones as the catalogue's acts are drawn: posters in their colours (server/db/act-posters.ts). */
+const VELVET_POSTER: PosterAct = {
+  name: "The Velvet Tones",
+  icon: "band",
+  subtitle: "Motown & soul band · Chicago",
+  city: "Chicago",
+  eventTypes: ["Weddings", "Galas", "Corporate events"],
+  hue: 285,
+};
+
 async function writeDemoFiles(storage: FileStorage) {
-  const palette: [[number, number, number], [number, number, number]][] = [
-    [
-      [88, 28, 135],
-      [236, 72, 153],
-    ],
-    [
-      [30, 64, 175],
-      [56, 189, 248],
-    ],
-    [
-      [154, 52, 18],
-      [251, 191, 36],
-    ],
-    [
-      [6, 95, 70],
-      [52, 211, 153],
-    ],
-    [
-      [127, 29, 29],
-      [248, 113, 113],
-    ],
-    [
-      [17, 24, 39],
-      [129, 140, 248],
-    ],
-  ];
   const images: string[] = [];
-  for (const [from, to] of palette) {
-    const key = newKey("images", "png");
-    await storage.save(key, gradientPng(480, 320, from, to));
+  for (let variant = 0; variant < 5; variant++) {
+    const key = newKey("images", "jpg");
+    await storage.save(key, await pictureJpeg({ act: VELVET_POSTER, seed: 100 + variant, variant }, seededRandom));
     images.push(key);
   }
-  const avatar = newKey("avatars", "png");
-  await storage.save(avatar, gradientPng(160, 160, [88, 28, 135], [251, 191, 36]));
+  const avatar = newKey("avatars", "jpg");
+  await storage.save(avatar, await pictureJpeg({ act: VELVET_POSTER, seed: 99, avatar: true }, seededRandom));
   const documents: string[] = [];
   for (const title of ["Stage Plot", "Song List", "Insurance Certificate"]) {
     const key = newKey("documents", "pdf");

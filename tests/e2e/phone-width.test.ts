@@ -116,6 +116,65 @@ describe("on a phone", () => {
     }
   });
 
+  it("a profile sells in its first screen: price, rating, response time and the quote, which stays in view", async () => {
+    // A catalogue act with a price, reviews and response facts, as most demo acts have.
+    const found = (await (await fetch(`${suite.app.baseUrl}/api/acts?perPage=50&sort=rating`)).json()) as {
+      data: { url: string; name: string; price_from_cents: number | null; response_rate?: number }[];
+    };
+    const act = found.data.find((row) => row.price_from_cents !== null && row.response_rate !== undefined)!;
+    expect(act).toBeDefined();
+    for (const role of ["guest", "planner"] as const) {
+      const cookies = role === "guest" ? [] : await (await suite.sessions.contextFor(role)).cookies();
+      const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      await page.goto(`${suite.app.baseUrl}/entertainment/${act.url}`);
+      const header = page.locator("main header:has(h1)");
+      const bar = page.getByRole("region", { name: `Request a quote from ${act.name}` });
+      const inFirstScreen = async (what: string, locator: ReturnType<typeof page.locator>) => {
+        // A signed-in page renders again as it starts: measure the element once it has settled.
+        await expect
+          .poll(
+            async () => {
+              const box = await locator.boundingBox();
+              return box ? box.y + box.height : null;
+            },
+            { message: `${role}: ${what}` },
+          )
+          .toBeLessThanOrEqual(844);
+      };
+      await inFirstScreen("the price", header.getByText(/^From \$/));
+      await inFirstScreen("the rating", header.getByText(/\d reviews?\)/));
+      await inFirstScreen("the response time", header.getByTestId("response-facts"));
+      await inFirstScreen("the quote", bar.getByRole("link", { name: "Request a quote" }));
+      expect(await bar.textContent()).toMatch(/^From \$[\d,]+★ \d\.\d \(\d+\)Request a quote$/);
+      // Scrolled to the foot of the page, the bar is still there, and covers none of the page's end.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await inFirstScreen("the quote after scrolling", bar.getByRole("link", { name: "Request a quote" }));
+      await bar.getByRole("link", { name: "Request a quote" }).click();
+      if (role === "guest") {
+        await page.waitForURL(/\/signup\?redirectTo=/);
+        expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!)).toBe(
+          `/events/add-event?actUrl=${act.url}`,
+        );
+      } else {
+        await page.waitForURL(/#book$/);
+        await inFirstScreen("the booking block", page.getByRole("region", { name: "Book this act" }));
+      }
+      await context.close();
+    }
+    // The act's own artist has no quote to ask for; a wide screen has the side column instead.
+    const owner = await (await suite.sessions.contextFor("owner")).newPage();
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    expect(await owner.getByTestId("quote-bar").count()).toBe(0);
+    await owner.close();
+    const wide = await suite.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await wide.goto(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
+    expect(await wide.getByTestId("quote-bar").isVisible()).toBe(false);
+    await wide.close();
+  });
+
   it("on a wide screen the filters are shown without the button", async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();

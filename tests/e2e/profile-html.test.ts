@@ -41,7 +41,7 @@ describe("the profile page for search engines", () => {
     expect(meta(html, "description")).toMatch(/^Book The Velvet Tones, Chicago/);
     expect(meta(html, "robots")).toBe("index, follow");
     expect(html).toContain(`<link rel="canonical" href="${app.baseUrl}/entertainment/the-velvet-tones"/>`);
-    expect(meta(html, "og:image")).toMatch(new RegExp(`^${app.baseUrl}/files/avatars/.+\\.png$`));
+    expect(meta(html, "og:image")).toMatch(new RegExp(`^${app.baseUrl}/files/avatars/.+\\.jpg$`));
     expect(meta(html, "twitter:card")).toBe("summary_large_image");
     const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     expect(jsonLd).toMatchObject({

@@ -39,7 +39,7 @@ describe("files on S3", () => {
     expect(existsSync(join(app.dataDir, "uploads"))).toBe(false);
     const served = await fetch(`${app.baseUrl}/files/${image}`);
     expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(100);
   });
 

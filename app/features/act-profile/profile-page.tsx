@@ -6,6 +6,7 @@ import { LatestOffer } from "./sections/latest-offer";
 import { ManageBlock } from "./sections/manage-block";
 import { Photos } from "./sections/photos";
 import { ProfileHeader } from "./sections/profile-header";
+import { QuoteBar } from "./sections/quote-bar";
 import { Reviews } from "./sections/reviews";
 import { SideColumn } from "./sections/side-column";
 import { Testimonials } from "./sections/testimonials";
@@ -34,7 +35,8 @@ export function ProfilePage({
 }: ProfilePageProps & { viewerUrl?: string | undefined }) {
   const props = { act, can, reviewEvents };
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    // Room at the foot for the phone's quote bar, so that it never covers the page's last lines.
+    <div className="grid gap-6 pb-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:pb-0">
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-1" data-testid="main-content">
         <ProfileHeader {...props} />
         <Intro {...props} />
@@ -57,6 +59,7 @@ export function ProfilePage({
         <AdditionalInfo {...props} />
         {guest && <CreateAccountPrompt actName={act.name} failure={signupFailure} />}
       </div>
+      <QuoteBar act={act} can={can} />
     </div>
   );
 }

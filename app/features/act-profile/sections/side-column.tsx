@@ -142,7 +142,11 @@ function BookingBlock({ act, can, shortlisted = false, threads = [] }: SectionPr
   }
   if (can.invite) {
     return (
-      <section aria-label="Book this act" className="flex flex-col gap-2 rounded-lg bg-white p-5 shadow-sm">
+      <section
+        id="book"
+        aria-label="Book this act"
+        className="flex scroll-mt-20 flex-col gap-2 rounded-lg bg-white p-5 shadow-sm"
+      >
         <InviteToEventDialog actUrl={act.url} actName={act.name} />
         <MessageActDialog actUrl={act.url} actName={act.name} threads={threads} />
         <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
