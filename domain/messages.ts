@@ -23,6 +23,8 @@ export const MESSAGES = {
   reviewTitleRequired: "Review Title is required",
   reviewBodyRequired: "Review is required",
   reviewReplyRequired: "Reply is required",
+  /** A declined act sent again for approval once its artist has fixed it. */
+  applicationResubmitted: "Sent again for approval: an admin will look at it again",
   /** The act's answer to a review is changed only in its first day (REVIEW_ANSWER_EDIT_HOURS). */
   reviewReplyEditOver: "An answer can be changed for a day after it is posted",
   reviewerNameRequired: "Reviewer Name is required",

@@ -16,6 +16,7 @@ export const MODERATION_ACTIONS = {
   decline_tag_request: "Declined tag update request",
   add_review: "Added a review",
   delete_review: "Deleted a review",
+  resubmit: "Submitted again after a decline",
 } as const;
 export type ModerationAction = keyof typeof MODERATION_ACTIONS;
 

@@ -87,7 +87,7 @@ describe("GET /files", () => {
   it("sends nosniff and a sandboxing policy with every file, found or not", async () => {
     const image = await server.request(`/files/${publicImage}`);
     expect(image.status).toBe(200);
-    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
     expectFileHeaders(image);
     expectFileHeaders(await server.request("/files/images/nothing.png"));
   });

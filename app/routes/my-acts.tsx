@@ -82,7 +82,13 @@ function OwnActCard({ act }: { act: OwnAct }) {
         </Badge>
       </div>
       {act.status.tooltip && <p className="mt-1 text-sm text-gray-700">{act.status.tooltip}</p>}
-      {act.decline_reason && <p className="mt-1 text-sm text-gray-700">Reason given: {act.decline_reason}</p>}
+      {act.status.key === "declined" && (
+        <div className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-950 ring-1 ring-red-200">
+          <p className="font-semibold">An admin declined {act.name}.</p>
+          {act.decline_reason && <p className="mt-1 whitespace-pre-line">Reason given: {act.decline_reason}</p>}
+          <p className="mt-1">Fix what the reason names with Update Profile, then submit it again.</p>
+        </div>
+      )}
       {act.checklist.length > 0 && (
         <>
           <h3 className="mt-3 text-sm font-semibold">Before you submit</h3>
@@ -113,7 +119,7 @@ function OwnActCard({ act }: { act: OwnAct }) {
               )
             }
           >
-            Submit for Approval
+            {act.status.key === "declined" ? "Submit again for approval" : "Submit for Approval"}
           </Button>
         )}
       </div>

@@ -314,7 +314,7 @@ const VELVET_POSTER: PosterAct = {
 
 async function writeDemoFiles(storage: FileStorage) {
   const images: string[] = [];
-  for (let variant = 0; variant < 5; variant++) {
+  for (let variant = 0; variant < 6; variant++) {
     const key = newKey("images", "jpg");
     await storage.save(key, await pictureJpeg({ act: VELVET_POSTER, seed: 100 + variant, variant }, seededRandom));
     images.push(key);

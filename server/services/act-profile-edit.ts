@@ -1,4 +1,5 @@
-import { eq, like, or, sql } from "drizzle-orm";
+import { and, eq, like, or, sql } from "drizzle-orm";
+import { MESSAGES } from "#domain/messages";
 import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
 import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "#domain/permissions";
 import type { ActUpdateInput, CreateActInput } from "#domain/schemas/act";
@@ -10,6 +11,7 @@ import { conflict, forbidden } from "../errors";
 import { requireCompleteApplication } from "./act-application";
 import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
+import { recordModeration } from "./moderation-log";
 import { resolvePlaces } from "./places";
 import { requireUpload } from "./uploads";
 import { takeAccountAction } from "./account-limits";
@@ -102,13 +104,33 @@ async function freeActUrl(tx: Executor, base: string): Promise<string> {
   return firstFreeSlug(base, new Set(taken.map((row) => row.url)));
 }
 
-/** The act's artist sends a draft for approval. */
+/**
+ * The act's artist sends a draft for approval, or, after a decline, sends it again once fixed:
+ * it waits for an admin as a new application does, and its history says so.
+ */
 export async function submitApplication(db: Database, viewer: SessionUser, actUrl: string): Promise<MessageResult> {
   const act = await requireManagedAct(db, viewer, actUrl);
   if (!canSubmitApplication(viewer, actAccess(act)))
     throw forbidden("Only the act's artist or an admin submits its application");
-  if (act.applicationComplete) throw conflict("This application was already submitted");
+  if (act.applicationComplete && !act.declined) throw conflict("This application was already submitted");
   await requireCompleteApplication(db, act);
-  await db.update(acts).set({ applicationComplete: true, updatedAt: new Date() }).where(eq(acts.id, act.id));
-  return { message: "Application submitted for approval" };
+  return db.transaction(async (tx) => {
+    const [sent] = await tx
+      .update(acts)
+      .set({ applicationComplete: true, declined: false, updatedAt: new Date() })
+      .where(and(eq(acts.id, act.id), or(eq(acts.applicationComplete, false), eq(acts.declined, true))))
+      .returning({ id: acts.id });
+    if (!sent) throw conflict("This application was already submitted");
+    if (act.declined) {
+      await recordModeration(tx, {
+        actId: act.id,
+        actorId: viewer.id,
+        action: "resubmit",
+        before: { declined: true },
+        after: { declined: false },
+      });
+      return { message: MESSAGES.applicationResubmitted };
+    }
+    return { message: "Application submitted for approval" };
+  });
 }

@@ -96,6 +96,16 @@ describe("an admin moderates in the browser", () => {
     expect(entry).not.toMatch(/decline_reason|active: |application_complete/);
     expect(await page.getByText("Please add a live set video.").first().isVisible()).toBe(true);
     await page.close();
+    // The act's artist reads the reason on My Acts with what is left to fix, then sends it again.
+    const mine = await (await suite.sessions.contextFor("owner")).newPage();
+    await mine.goto(`${suite.app.baseUrl}/my-acts`);
+    const card = mine.getByRole("listitem").filter({ has: mine.getByRole("heading", { name: "DJ Nova" }) });
+    expect(await card.getByText("Reason given: Please add a live set video.").isVisible()).toBe(true);
+    const again = card.getByRole("button", { name: "Submit again for approval" });
+    expect(await again.isDisabled()).toBe(true);
+    expect(await card.getByText("Finish the checklist above to submit DJ Nova for approval.").isVisible()).toBe(true);
+    expect(await card.getByRole("list", { name: "Checklist for DJ Nova" }).textContent()).toContain("missing");
+    await mine.close();
   });
 
   it("adds a review with a reviewer name and deletes it after confirming", async () => {

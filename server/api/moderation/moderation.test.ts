@@ -74,6 +74,37 @@ describe("approve and decline", () => {
     expect((await post("/api/acts/set-status/draft-act", "admin", { status: "declined" })).status).toBe(409);
   });
 
+  it("a declined act's artist fixes it and sends it again; it waits for an admin, and its history says so", async () => {
+    const declined = await post("/api/acts/set-status/the-velvet-tones", "admin", {
+      status: "declined",
+      decline_reason: "Add a video of a full set.",
+    });
+    expect(declined.status).toBe(200);
+    expect((await profile("the-velvet-tones", "owner")).status.key).toBe("declined");
+    const path = "/api/acts/submit-application/the-velvet-tones";
+    // An act missing what the checklist asks cannot be sent again until it is fixed.
+    const bare = await post("/api/acts/set-status/dj-nova", "admin", { status: "declined" });
+    expect(bare.status).toBe(200);
+    const refused = await post("/api/acts/submit-application/dj-nova", "owner");
+    expect(refused.status).toBe(409);
+    expect((await json<{ message: string }>(refused)).message).toMatch(/^Before you submit, add: a headline;/);
+    expect((await post("/api/acts/set-status/dj-nova", "admin", { status: "approved" })).status).toBe(200);
+    expect((await post(path, "guest")).status).toBe(401);
+    // A declined act is hidden from everyone but its artist and admins: to others it is not there.
+    for (const who of ["planner", "otherArtist"] as const) expect((await post(path, who)).status, who).toBe(404);
+    expect((await profile("the-velvet-tones", "owner")).status.key).toBe("declined");
+    const again = await post(path, "owner");
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await json(again)).toEqual({
+      data: { message: "Sent again for approval: an admin will look at it again" },
+    });
+    const act = await profile("the-velvet-tones");
+    expect(act.status.key).toBe("pending");
+    expect(act.history?.[0]).toMatchObject({ action: "resubmit", label: "Submitted again after a decline" });
+    expect((await post(path, "owner")).status).toBe(409);
+    expect((await post("/api/acts/set-status/the-velvet-tones", "admin", { status: "approved" })).status).toBe(200);
+  });
+
   it("refuses a bad status and an unknown act", async () => {
     const maybe = await post("/api/acts/set-status/dj-nova", "admin", { status: "maybe" });
     expect(maybe.status).toBe(422);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "#domain/act-profile";
 import { eq } from "drizzle-orm";
 import { reviews } from "#server/db/schema";
-import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { createPeerServer, createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;
 let reviewId: number;
@@ -166,6 +166,37 @@ describe("an admin removes a review", () => {
       expect(told?.body, who).toBe(
         'An admin removed the review "Packed dance floor" of The Velvet Tones. The reason: It names a guest in full.',
       );
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("answers sent at once to two servers", () => {
+  it("one answer stands, the one the act reads back; every other is 409", async () => {
+    const peer = await createPeerServer(server);
+    try {
+      const added = await post("/api/entertainer-reviews/add-entertainer-review/the-velvet-tones", "admin", {
+        rating: 5,
+        title: "Raced answers",
+        body: "A review answered from two machines at once.",
+        reviewer_name: "Robin Q.",
+      });
+      const id = (await json<{ data: { id: number } }>(added)).data.id;
+      const cookie = await server.cookieFor("owner");
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, n) =>
+          (n % 2 ? peer : server).request(`/api/entertainer-reviews/reply/${id}`, {
+            method: "POST",
+            cookie,
+            json: { body: `Answer number ${n}` },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([201, ...Array(11).fill(409)]);
+      const winner = answers.findIndex((answer) => answer.status === 201);
+      expect((await reviewOf(id))!.reply!.body).toBe(`Answer number ${winner}`);
+    } finally {
+      await peer.close();
     }
   });
 });
