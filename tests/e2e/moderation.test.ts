@@ -119,6 +119,7 @@ describe("an admin moderates in the browser", () => {
     expect(await dialog.getByText("Review is required").isVisible()).toBe(true);
     await dialog.getByLabel("Reviewer Name").fill("Quinn Q.");
     await dialog.getByLabel("Why you are adding it").fill("From the act's former website");
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("radio", { name: "5 stars" }).check();
     await dialog.getByLabel("Review Title").fill("Unforgettable");
     await dialog.getByLabel("Review", { exact: true }).fill("They made our gala.");
@@ -159,6 +160,7 @@ describe("an admin moderates in the browser", () => {
     const change = page.getByRole("dialog", { name: "Change the answer" });
     expect(await change.getByLabel("Your answer").inputValue()).toBe("Thank you! We loved playing for you.");
     await change.getByLabel("Your answer").fill("Thank you! We loved playing for you. Congratulations!");
+    expect(await axeViolations(page)).toEqual([]);
     await change.getByRole("button", { name: "Save answer" }).click();
     await toast(page, "Answer changed");
     await first.getByText("(edited)").waitFor();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DemoRole } from "./demo-sessions";
+import { axeViolations } from "./axe";
 import { browserSuite } from "./browser-session";
 
 const suite = browserSuite();
@@ -147,6 +148,7 @@ describe("on a phone", () => {
       await inFirstScreen("the rating", header.getByText(/\d reviews?\)/));
       await inFirstScreen("the response time", header.getByTestId("response-facts"));
       await inFirstScreen("the quote", bar.getByRole("link", { name: "Request a quote" }));
+      expect(await axeViolations(page)).toEqual([]);
       expect(await bar.textContent()).toMatch(/^From \$[\d,]+★ \d\.\d \(\d+\)Request a quote$/);
       // Scrolled to the foot of the page, the bar is still there, and covers none of the page's end.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
