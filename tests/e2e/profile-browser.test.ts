@@ -26,7 +26,7 @@ describe("a guest on the profile", () => {
       .toBeGreaterThan(0);
     // A 112-pixel slot on a screen of density 1 takes the 160-pixel copy.
     expect(await avatar.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(
-      /^\/files\/avatars\/[0-9a-f-]+\.png\.160w\.webp$/,
+      /^\/files\/avatars\/[0-9a-f-]+\.jpg\.160w\.webp$/,
     );
     const photo = page.getByRole("img", { name: "The Velvet Tones, photo 1" });
     await photo.scrollIntoViewIfNeeded();
@@ -80,7 +80,7 @@ describe("a guest on the profile", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download photo 1" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe("The_Velvet_Tones_photo_1.png");
+    expect(download.suggestedFilename()).toBe("The_Velvet_Tones_photo_1.jpg");
     await page.close();
   });
 
