@@ -586,6 +586,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{userUrl}/payout-marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an artist's W-9 and direct-deposit marks, which payouts wait for (admins)
+         * @description **Who may call:** Admins.
+         */
+        post: operations["setPayoutMarks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/create": {
         parameters: {
             query?: never;
@@ -898,6 +918,26 @@ export interface paths {
          * @description **Who may call:** The event's planner, the act's manager and admins (anyone else: 404).
          */
         get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{number}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's double-entry ledger, oldest first: each transaction's lines sum to 0 (admins)
+         * @description **Who may call:** Admins.
+         */
+        get: operations["getBookingLedger"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2640,7 +2680,7 @@ export interface components {
         ModerationEvent: {
             id: number;
             /** @enum {string} */
-            action: "approve" | "decline" | "reassign" | "feature" | "unfeature" | "nationally_recognized" | "not_nationally_recognized" | "internal_use_only" | "not_internal_use_only" | "edit_tags" | "accept_tag_request" | "decline_tag_request" | "add_review" | "delete_review";
+            action: "approve" | "decline" | "reassign" | "feature" | "unfeature" | "nationally_recognized" | "not_nationally_recognized" | "internal_use_only" | "not_internal_use_only" | "edit_tags" | "accept_tag_request" | "decline_tag_request" | "add_review" | "delete_review" | "resubmit";
             label: string;
             /** @description The admin's name; null when the account is gone */
             actor: string | null;
@@ -2811,6 +2851,17 @@ export interface components {
             url: string;
             name: string;
             email: string;
+        };
+        /**
+         * @description Whether the artist's W-9 and direct-deposit details were received
+         * @example {
+         *       "w9_received": true,
+         *       "direct_deposit_received": false
+         *     }
+         */
+        PayoutMarks: {
+            w9_received: boolean;
+            direct_deposit_received: boolean;
         };
         /**
          * @description One of the planner's events, with its invites, offers and bookings
@@ -3279,6 +3330,28 @@ export interface components {
             /** @enum {string|null} */
             method: "bank_transfer" | "check" | "cash" | "card_in_person" | "other" | null;
             refunded_cents: number;
+        };
+        /**
+         * @description A line of a booking's ledger
+         * @example {
+         *       "transaction": 3,
+         *       "account": "act_received",
+         *       "amount_cents": 150000,
+         *       "memo": "Deposit recorded as paid by bank transfer",
+         *       "at": "2026-11-27T15:00:00.000Z"
+         *     }
+         */
+        LedgerLine: {
+            /** @description The transaction the line belongs to */
+            transaction: number;
+            /** @enum {string} */
+            account: "planner_owes" | "act_earned" | "act_received" | "refund_owed";
+            /** @description US cents: a debit positive, a credit negative */
+            amount_cents: number;
+            /** @description What moved the money, as people read it */
+            memo: string;
+            /** Format: date-time */
+            at: string;
         };
         /**
          * @description What a cancellation by the caller's side today would refund and keep
@@ -6054,6 +6127,106 @@ export interface operations {
             };
         };
     };
+    setPayoutMarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutMarks"];
+            };
+        };
+        responses: {
+            /** @description The marks as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutMarks"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     createEvent: {
         parameters: {
             query?: never;
@@ -7460,6 +7633,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getBookingLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger's lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerLine"][];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description No such item, or one the caller may not see */

@@ -35,3 +35,16 @@ export const uploadSchema = z
     example: { path: "images/0b8f2c1e-5d1a-4d6b-9a51-2f6a1c3d7e90.jpg", mime: "image/jpeg", name: "stage.jpg" },
   });
 export type Upload = z.infer<typeof uploadSchema>;
+
+/** An admin's marks on an artist's account: payouts wait for both (the W-9 form and the bank details received). */
+export const payoutMarksSchema = z
+  .object({
+    w9_received: z.boolean({ error: "Must be true or false" }),
+    direct_deposit_received: z.boolean({ error: "Must be true or false" }),
+  })
+  .meta({
+    id: "PayoutMarks",
+    description: "Whether the artist's W-9 and direct-deposit details were received",
+    example: { w9_received: true, direct_deposit_received: false },
+  });
+export type PayoutMarks = z.infer<typeof payoutMarksSchema>;

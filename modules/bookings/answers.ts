@@ -2,7 +2,7 @@ import { DAY_STATUSES } from "#domain/availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
-import { CANCELLATION_POLICIES, PAYMENT_METHODS } from "./money";
+import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS, PAYMENT_METHODS } from "./money";
 
 /** The answers of the events, invites and offers calls. */
 
@@ -369,3 +369,25 @@ export const cancellationQuoteSchema = z
     description: "What a cancellation by the caller's side today would refund and keep",
     example: { refund_cents: 0, kept_cents: 150000 },
   });
+
+/** One line of a booking's double-entry ledger: debits positive, credits negative; a transaction's lines sum to 0. */
+export const ledgerLineSchema = z
+  .object({
+    transaction: z.number().int().describe("The transaction the line belongs to"),
+    account: z.enum(LEDGER_ACCOUNTS),
+    amount_cents: z.number().int().describe("US cents: a debit positive, a credit negative"),
+    memo: z.string().describe("What moved the money, as people read it"),
+    at: z.iso.datetime(),
+  })
+  .meta({
+    id: "LedgerLine",
+    description: "A line of a booking's ledger",
+    example: {
+      transaction: 3,
+      account: "act_received",
+      amount_cents: 150000,
+      memo: "Deposit recorded as paid by bank transfer",
+      at: "2026-11-27T15:00:00.000Z",
+    },
+  });
+export type LedgerLineAnswer = z.infer<typeof ledgerLineSchema>;

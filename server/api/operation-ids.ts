@@ -58,6 +58,8 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /entertainer-reviews/reply/edit/{reviewId}": "editReviewReply",
   "POST /entertainer-reviews/reply/delete/{reviewId}": "deleteReviewReply",
   "GET /users/artists": "listArtists",
+  "POST /users/{userUrl}/payout-marks": "setPayoutMarks",
+  "GET /bookings/{number}/ledger": "getBookingLedger",
   "POST /events/create": "createEvent",
   "GET /events": "listEvents",
   "GET /events/events-to-invite/{actUrl}": "listEventsToInvite",

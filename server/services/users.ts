@@ -1,4 +1,6 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
+import type { PayoutMarks } from "#domain/resources/accounts";
+import { conflict, notFound } from "../errors";
 import type { ArtistAccount } from "#domain/resources/accounts";
 import type { Executor } from "../db/client";
 import { containsPattern } from "../db/like";
@@ -18,4 +20,16 @@ export async function searchArtists(db: Executor, searchTerms: string): Promise<
     )
     .orderBy(asc(users.name))
     .limit(20);
+}
+
+/** An admin sets an artist's payout marks; other accounts have none to set (409). */
+export async function setPayoutMarks(db: Executor, userUrl: string, marks: PayoutMarks): Promise<PayoutMarks> {
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.url, userUrl));
+  if (!user) throw notFound("No such account");
+  if (user.role !== "ARTIST") throw conflict("Payout marks are for artist accounts");
+  await db
+    .update(users)
+    .set({ w9Received: marks.w9_received, directDepositReceived: marks.direct_deposit_received })
+    .where(eq(users.id, user.id));
+  return marks;
 }

@@ -78,6 +78,21 @@ describe("an admin moderates in the browser", () => {
     await page.close();
   });
 
+  it("marks the manager's W-9 and direct deposit as received, which payouts wait for", async () => {
+    const { page, errors } = await suite.sessions.openProfile("admin", "the-velvet-tones");
+    const manager = page.getByRole("group", { name: "Manager" });
+    await manager.getByLabel("W-9 received").check();
+    await manager.getByLabel("Direct-deposit details received").check();
+    expect(await axeViolations(page)).toEqual([]);
+    await manager.getByRole("button", { name: "Save marks" }).click();
+    await toast(page, "Payout marks saved");
+    await page.reload();
+    await expect.poll(() => manager.textContent()).not.toContain("not received");
+    expect(await manager.getByLabel("W-9 received").isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("declines an act with a reason, which the history records", async () => {
     const { page } = await suite.sessions.openProfile("admin", "dj-nova");
     await page.getByRole("button", { name: "Decline", exact: true }).click();

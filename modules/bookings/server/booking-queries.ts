@@ -8,7 +8,8 @@ import { acts, bookings, events, offers, payments, places, users } from "#server
 import { MESSAGES } from "#domain/messages";
 import { forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#server/services/viewer";
-import type { BookingAnswer, BookingSummary, PaymentAnswer } from "../answers";
+import type { BookingAnswer, BookingSummary, LedgerLineAnswer, PaymentAnswer } from "../answers";
+import { bookingLedger } from "./ledger";
 import { BOOKING_NUMBER_PATTERN } from "../bookings";
 import { dayIn } from "../events";
 import { type CancellingSide, type PaymentMethod, refundOnCancel } from "../money";
@@ -237,4 +238,16 @@ export async function cancellationQuote(
   const { quote } = await bookingView(db, viewer, number, now);
   if (!quote) throw forbidden(MESSAGES.notABookingSide);
   return quote;
+}
+
+/** A booking's ledger, for admins: every line, oldest first (a booking not there is 404). */
+export async function ledgerOf(db: Executor, admin: SessionUser, number: string): Promise<LedgerLineAnswer[]> {
+  const booking = await findBooking(db, admin, number);
+  return (await bookingLedger(db, booking.booking.number)).map((line) => ({
+    transaction: line.transaction,
+    account: line.account as LedgerLineAnswer["account"],
+    amount_cents: line.amountCents,
+    memo: line.memo,
+    at: new Date(line.at).toISOString(),
+  }));
 }

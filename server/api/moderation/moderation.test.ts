@@ -117,6 +117,29 @@ describe("approve and decline", () => {
   });
 });
 
+describe("payout marks", () => {
+  it("an admin marks an artist's W-9 and direct deposit as received; nobody else may; only artists have them", async () => {
+    const path = "/api/users/artist/payout-marks";
+    const marks = { w9_received: true, direct_deposit_received: false };
+    await expectAdminOnly(path, marks);
+    // A value of the wrong type is a malformed request; a missing one is named.
+    expect((await post(path, "admin", { ...marks, w9_received: "yes" })).status).toBe(400);
+    expect((await json<{ errors: unknown }>(await post(path, "admin", {}))).errors).toEqual({
+      w9_received: ["Must be true or false"],
+      direct_deposit_received: ["Must be true or false"],
+    });
+    expect((await post("/api/users/no-such-account/payout-marks", "admin", marks)).status).toBe(404);
+    const planner = await post("/api/users/planner/payout-marks", "admin", marks);
+    expect(planner.status).toBe(409);
+    expect((await json<{ message: string }>(planner)).message).toBe("Payout marks are for artist accounts");
+    const set = await post(path, "admin", marks);
+    expect(await json(set)).toEqual({ data: marks });
+    expect((await profile("the-velvet-tones")).manager).toMatchObject(marks);
+    expect((await post(path, "admin", { w9_received: true, direct_deposit_received: true })).status).toBe(200);
+    expect((await profile("the-velvet-tones")).manager).toMatchObject({ direct_deposit_received: true });
+  });
+});
+
 describe("reassign", () => {
   it("only admins; needs an ARTIST account", async () => {
     await expectAdminOnly("/api/acts/reassign/keynote-kim", { act: "artist" });

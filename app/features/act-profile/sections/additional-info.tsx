@@ -1,4 +1,8 @@
 import { Check, X } from "lucide-react";
+import { useState } from "react";
+import { Button } from "#app/components/ui/button";
+import { api, outcome } from "#app/lib/api-client";
+import { useAction } from "#app/lib/use-action";
 import { Section } from "#app/components/ui/section";
 import { ModerationHistory } from "#app/features/moderation/moderation-history";
 import type { SectionProps } from "../types";
@@ -43,6 +47,7 @@ export function AdditionalInfo({ act, can }: SectionProps) {
           ) : (
             <p className="mt-2 text-sm text-gray-700">No manager</p>
           )}
+          {manager?.role === "ARTIST" && <PayoutMarksForm manager={manager} />}
         </div>
         <div className="text-sm">
           <h3 className="font-semibold">Notes</h3>
@@ -64,6 +69,46 @@ export function AdditionalInfo({ act, can }: SectionProps) {
       </div>
       <ModerationHistory events={act.history ?? []} />
     </Section>
+  );
+}
+
+type Manager = NonNullable<SectionProps["act"]["manager"]>;
+
+/** The admin's marks that payouts wait for: the artist's W-9 and direct-deposit details, received or not. */
+function PayoutMarksForm({ manager }: { manager: Manager }) {
+  const { run, pending } = useAction();
+  const [w9, setW9] = useState(manager.w9_received);
+  const [deposit, setDeposit] = useState(manager.direct_deposit_received);
+  return (
+    <form
+      className="mt-3 flex flex-col gap-2 border-t border-gray-100 pt-3 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(async () => {
+          const result = await outcome(
+            api.POST("/users/{userUrl}/payout-marks", {
+              params: { path: { userUrl: manager.url } },
+              body: { w9_received: w9, direct_deposit_received: deposit },
+            }),
+          );
+          return result.ok ? { ok: true as const, data: { message: "Payout marks saved" } } : result;
+        });
+      }}
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-semibold">Payout marks (payouts wait for both)</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={w9} onChange={(event) => setW9(event.target.checked)} /> W-9 received
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={deposit} onChange={(event) => setDeposit(event.target.checked)} />{" "}
+          Direct-deposit details received
+        </label>
+      </fieldset>
+      <Button type="submit" variant="secondary" className="self-start px-3 py-1" disabled={pending}>
+        Save marks
+      </Button>
+    </form>
   );
 }
 

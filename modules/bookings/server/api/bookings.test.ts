@@ -204,6 +204,34 @@ describe("bookings", () => {
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
+  it("its ledger is for admins: every line, each transaction summing to 0, the same sums as the booking's", async () => {
+    const number = await booked("Ledger Gala", 49);
+    const deposit = (await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")!;
+    const today = dayIn(new Date(), "America/Chicago");
+    expect(
+      (await post(`/api/payments/${deposit.id}/record`, "owner", { method: "check", paid_on: today })).status,
+    ).toBe(200);
+    const path = `/api/bookings/${number}/ledger`;
+    expect((await get(path, "guest")).status).toBe(401);
+    for (const who of ["planner", "owner", "otherArtist", "otherPlanner"] as const)
+      expect((await get(path, who)).status, who).toBe(403);
+    expect((await get("/api/bookings/ZZZZZZZZ/ledger", "admin")).status).toBe(404);
+    const lines = (
+      await json<{ data: { transaction: number; account: string; amount_cents: number; memo: string; at: string }[] }>(
+        await get(path, "admin"),
+      )
+    ).data;
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const byTransaction = new Map<number, number>();
+    for (const line of lines)
+      byTransaction.set(line.transaction, (byTransaction.get(line.transaction) ?? 0) + line.amount_cents);
+    expect([...byTransaction.values()].every((sum) => sum === 0)).toBe(true);
+    expect(lines.every((line) => line.memo.length > 0 && !Number.isNaN(Date.parse(line.at)))).toBe(true);
+    const sums = new Map<string, number>();
+    for (const line of lines) sums.set(line.account, (sums.get(line.account) ?? 0) + line.amount_cents);
+    expect([...sums.entries()].filter(([, total]) => total !== 0).sort()).toEqual(await ledgerSums(number));
+  });
+
   it("says what a cancellation today would refund: by the policy for the planner, everything for the act", async () => {
     const number = await booked("Autumn Ball", 47, "flexible");
     const quote = async (who: Who) => get(`/api/bookings/${number}/cancellation`, who);

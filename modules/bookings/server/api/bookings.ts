@@ -2,13 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/paging";
 import { messageResultSchema } from "#domain/resources/results";
 import { pathSegmentSchema } from "#domain/schemas/fields";
-import { requireViewer, signedIn } from "#server/api/guards";
+import { adminOnly, requireAdmin, requireViewer, signedIn } from "#server/api/guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { actionRouteWithBody, createRouter, idParam } from "#server/api/router";
-import { bookingSchema, bookingSummarySchema, cancellationQuoteSchema } from "../../answers";
+import { bookingSchema, bookingSummarySchema, cancellationQuoteSchema, ledgerLineSchema } from "../../answers";
 import { cancelBookingSchema, recordPaymentSchema, recordRefundSchema } from "../../schemas";
 import { cancelBooking } from "../booking-commands";
-import { bookingDetail, cancellationQuote, listBookings } from "../booking-queries";
+import { bookingDetail, cancellationQuote, ledgerOf, listBookings } from "../booking-queries";
 import { recordPayment, recordRefund } from "../payment-commands";
 
 const numberParam = z.object({
@@ -45,6 +45,18 @@ export const bookingRoutes = createRouter()
       { who: SIDES, session: "required", forbids: false, finds: true },
     ),
     async (c) => c.json({ data: await bookingDetail(c.get("db"), requireViewer(c), c.req.valid("param").number) }, 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [adminOnly],
+      path: "/bookings/{number}/ledger",
+      tags: ["Bookings"],
+      summary: "A booking's double-entry ledger, oldest first: each transaction's lines sum to 0 (admins)",
+      request: { params: numberParam },
+      responses: { 200: dataResponse("The ledger's lines", z.array(ledgerLineSchema)), ...errorResponses(404) },
+    }),
+    async (c) => c.json({ data: await ledgerOf(c.get("db"), requireAdmin(c), c.req.valid("param").number) }, 200),
   )
   .openapi(
     apiRoute(
