@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   "payment_due",
   "payment_recorded",
   "booking_cancelled",
+  "problem_reported",
+  "case_resolved",
   "review_requested",
   "offer_declined",
   "offer_withdrawn",
@@ -272,6 +274,26 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `Booking ${f.bookingNumber} is cancelled: ${f.actName} for ${f.eventName}`,
       body: `${f.fromName} cancelled the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". ${f.due}`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+    }),
+  },
+  problem_reported: {
+    setting: "The other side reports a problem with a booking",
+    action: "See the booking",
+    recipient: "both",
+    text: (f) => ({
+      title: `${f.fromName} reported a problem with booking ${f.bookingNumber}`,
+      body: `${f.fromName} reported "${f.reason}" on the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". An admin will look at it and tell you both what was decided.`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+    }),
+  },
+  case_resolved: {
+    setting: "An admin resolves a problem reported on a booking",
+    action: "See the booking",
+    recipient: "both",
+    text: (f) => ({
+      title: `The problem with booking ${f.bookingNumber} is resolved`,
+      body: `An admin resolved the problem reported on the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". ${f.due}`,
       link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
     }),
   },

@@ -1026,6 +1026,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/{number}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem with a booking (its planner or its act's manager): a case opens for admins, the other side is told; one open at a time
+         * @description **Who may call:** The booking's planner or its act's manager.
+         */
+        post: operations["reportBookingProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Problems reported on bookings, open ones first, newest first (admins)
+         * @description **Who may call:** Admins.
+         */
+        get: operations["listCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/{caseId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a case with a refund of any part of what was paid (offline: owed by the act) and a note both sides read (admins)
+         * @description **Who may call:** Admins.
+         */
+        post: operations["resolveCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversations/start/{actUrl}": {
         parameters: {
             query?: never;
@@ -1919,7 +1979,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "booking_cancelled" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -1985,7 +2045,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "booking_cancelled" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -3367,6 +3427,102 @@ export interface components {
             kept_cents: number;
         };
         /**
+         * @description The case as it now stands
+         * @example {
+         *       "case": {
+         *         "id": 1,
+         *         "booking": "K7TQ9MXA",
+         *         "act": {
+         *           "url": "the-velvet-tones",
+         *           "name": "The Velvet Tones"
+         *         },
+         *         "planner": {
+         *           "name": "Pat Planner"
+         *         },
+         *         "event": {
+         *           "name": "Summer Wedding"
+         *         },
+         *         "side": "planner",
+         *         "reporter": "Pat Planner",
+         *         "kind": "late",
+         *         "details": "The band started an hour late.",
+         *         "status": "open",
+         *         "refund_cents": null,
+         *         "note": null,
+         *         "created_at": "2027-06-13T10:00:00.000Z",
+         *         "resolved_at": null,
+         *         "conversation_id": 12
+         *       }
+         *     }
+         */
+        CaseResult: {
+            case: components["schemas"]["Case"];
+        };
+        /**
+         * @description A problem reported on a booking
+         * @example {
+         *       "id": 1,
+         *       "booking": "K7TQ9MXA",
+         *       "act": {
+         *         "url": "the-velvet-tones",
+         *         "name": "The Velvet Tones"
+         *       },
+         *       "planner": {
+         *         "name": "Pat Planner"
+         *       },
+         *       "event": {
+         *         "name": "Summer Wedding"
+         *       },
+         *       "side": "planner",
+         *       "reporter": "Pat Planner",
+         *       "kind": "late",
+         *       "details": "The band started an hour late.",
+         *       "status": "open",
+         *       "refund_cents": null,
+         *       "note": null,
+         *       "created_at": "2027-06-13T10:00:00.000Z",
+         *       "resolved_at": null,
+         *       "conversation_id": 12
+         *     }
+         */
+        Case: {
+            id: number;
+            /** @description The booking's number */
+            booking: string;
+            act: {
+                url: string;
+                name: string;
+            };
+            planner: {
+                name: string;
+            };
+            event: {
+                name: string;
+            };
+            /**
+             * @description Which side reported it
+             * @enum {string}
+             */
+            side: "planner" | "act";
+            /** @description The name of whoever reported it */
+            reporter: string;
+            /** @enum {string} */
+            kind: "no_show" | "late" | "not_as_agreed" | "other";
+            details: string;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** @description A resolved case: what the act owes back, in US cents */
+            refund_cents: number | null;
+            /** @description A resolved case: the admin's note, which both sides read */
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** @description The booking's conversation, for admins to read */
+            conversation_id: number | null;
+        };
+        /**
          * @description The conversation
          * @example {
          *       "id": 3
@@ -3994,7 +4150,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "booking_cancelled" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };
@@ -8028,6 +8184,282 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    reportBookingProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "no_show" | "late" | "not_as_agreed" | "other";
+                    details: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaseResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listCases: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Case"][];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    resolveCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refund_cents: number;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaseResult"];
                     };
                 };
             };

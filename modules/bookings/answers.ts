@@ -3,6 +3,7 @@ import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
 import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS, PAYMENT_METHODS } from "./money";
+import { CASE_KINDS, CASE_STATUSES } from "./cases";
 
 /** The answers of the events, invites and offers calls. */
 
@@ -391,3 +392,52 @@ export const ledgerLineSchema = z
     },
   });
 export type LedgerLineAnswer = z.infer<typeof ledgerLineSchema>;
+
+/** A problem reported on a booking, and how an admin resolved it. */
+export const caseSchema = z
+  .object({
+    id: z.number().int(),
+    booking: z.string().describe("The booking's number"),
+    act: z.object({ url: z.string(), name: z.string() }),
+    planner: z.object({ name: z.string() }),
+    event: z.object({ name: z.string() }),
+    side: z.enum(["planner", "act"]).describe("Which side reported it"),
+    reporter: z.string().describe("The name of whoever reported it"),
+    kind: z.enum(CASE_KINDS),
+    details: z.string(),
+    status: z.enum(CASE_STATUSES),
+    refund_cents: z.number().int().nullable().describe("A resolved case: what the act owes back, in US cents"),
+    note: z.string().nullable().describe("A resolved case: the admin's note, which both sides read"),
+    created_at: z.iso.datetime(),
+    resolved_at: z.iso.datetime().nullable(),
+    conversation_id: z.number().int().nullable().describe("The booking's conversation, for admins to read"),
+  })
+  .meta({
+    id: "Case",
+    description: "A problem reported on a booking",
+    example: {
+      id: 1,
+      booking: "K7TQ9MXA",
+      act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      planner: { name: "Pat Planner" },
+      event: { name: "Summer Wedding" },
+      side: "planner",
+      reporter: "Pat Planner",
+      kind: "late",
+      details: "The band started an hour late.",
+      status: "open",
+      refund_cents: null,
+      note: null,
+      created_at: "2027-06-13T10:00:00.000Z",
+      resolved_at: null,
+      conversation_id: 12,
+    },
+  });
+export type CaseAnswer = z.infer<typeof caseSchema>;
+
+/** A case as a report or a resolution answers it. */
+export const caseResultSchema = z.object({ case: caseSchema }).meta({
+  id: "CaseResult",
+  description: "The case as it now stands",
+  example: { case: caseSchema.meta()?.example as CaseAnswer },
+});

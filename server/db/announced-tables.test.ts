@@ -31,6 +31,7 @@ const NOT_KEPT_ANYWHERE: Record<string, string> = {
   payments: "a booking's payments: read fresh by the booking's page, its list and the reminders; no page keeps them",
   ledger_transactions: "the ledger: read fresh by a booking's page and the admins' ledger; no page keeps it",
   ledger_lines: "the ledger's lines: read fresh with their transactions; no page keeps them",
+  cases: "problems reported on bookings: the booking page and the admins' queue read them fresh; no page keeps them",
 };
 
 let server: TestServer;

@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#modules/bookings/bookings";
 import { CANCELLATION_POLICIES } from "#modules/bookings/money";
+import { CASE_KINDS, CASE_STATUSES } from "#modules/bookings/cases";
 import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
 import { NOTIFICATION_KINDS } from "#domain/notifications";
@@ -1015,3 +1016,34 @@ export const actCalendarFeeds = pgTable("act_calendar_feeds", {
   token: text("token").notNull().unique().default(FEED_TOKEN_DEFAULT),
   createdAt: createdAt(),
 });
+
+/**
+ * A problem either side reported on a booking, and how an admin resolved it
+ * (modules/bookings/cases.ts): one open at a time per booking.
+ */
+export const cases = pgTable(
+  "cases",
+  {
+    id: id(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    reportedBy: text("reported_by").references(() => users.id, { onDelete: "set null" }),
+    side: text("side", { enum: ["planner", "act"] }).notNull(),
+    kind: text("kind", { enum: CASE_KINDS }).notNull(),
+    details: text("details").notNull(),
+    status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
+    refundCents: integer("refund_cents"),
+    note: text("note"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("cases_kind_check", sql`${t.kind} in ('no_show', 'late', 'not_as_agreed', 'other')`),
+    check("cases_status_check", sql`${t.status} in ('open', 'resolved')`),
+    check("cases_side_check", sql`${t.side} in ('planner', 'act')`),
+    uniqueIndex("cases_one_open_per_booking").on(t.bookingId).where(sql`${t.status} = 'open'`),
+    index("cases_status_idx").on(t.status, t.createdAt),
+  ],
+);

@@ -249,6 +249,28 @@ describe("notification mail", () => {
         }),
       ),
     );
+    // A problem the planner reports on the booking; an admin resolves it, and both sides are told.
+    let caseId = 0;
+    await step("problem_reported", async () => {
+      caseId = (
+        (
+          await ok(
+            await server.post(`/api/bookings/${booking}/report`, "planner", {
+              kind: "late",
+              details: "The band started an hour late.",
+            }),
+          )
+        ).data.case as { id: number }
+      ).id;
+    });
+    await step("case_resolved", async () =>
+      ok(
+        await server.post(`/api/cases/${caseId}/resolve`, "admin", {
+          refund_cents: 0,
+          note: "The start was moved by the venue.",
+        }),
+      ),
+    );
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
       act_approved: {
@@ -354,6 +376,16 @@ describe("notification mail", () => {
         subject: /^A review of The Velvet Tones was removed/,
         link: "/entertainment/the-velvet-tones#reviews",
       },
+      problem_reported: {
+        to: "artist@example.com",
+        subject: /^Pat Planner reported a problem with booking [A-Z0-9]+/,
+        link: `/bookings/${booking}`,
+      },
+      case_resolved: {
+        to: "planner@example.com",
+        subject: /^The problem with booking [A-Z0-9]+ is resolved/,
+        link: `/bookings/${booking}`,
+      },
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
@@ -384,6 +416,8 @@ describe("notification mail", () => {
       await server.get("/api/notifications", "owner"),
     );
     expect(artist.data.map((item) => item.kind)).toEqual([
+      "case_resolved",
+      "problem_reported",
       "review_removed",
       "review_posted",
       "review_posted",
@@ -402,11 +436,9 @@ describe("notification mail", () => {
       "event_reminder",
       "offer_accepted",
       "act_invited",
-      "document_declined",
-      "document_approved",
     ]);
-    // A page of 20: the oldest (tag_request_declined, tag_request_accepted, act_reassigned, act_declined) are on the next.
-    expect(artist.meta.unread).toBe(24);
+    // A page of 20: the oldest (document_declined, document_approved, tag_request_declined, tag_request_accepted, act_reassigned, act_declined) are on the next.
+    expect(artist.meta.unread).toBe(26);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect(
       (await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread,
@@ -416,6 +448,7 @@ describe("notification mail", () => {
         (item) => item.kind,
       ),
     ).toEqual([
+      "case_resolved",
       "review_reply",
       "booking_confirmed",
       "offer_received",
@@ -528,6 +561,8 @@ describe("notification mail", () => {
       "payment_due",
       "payment_recorded",
       "booking_cancelled",
+      "problem_reported",
+      "case_resolved",
       "review_requested",
       "offer_withdrawn",
       "review_reply",

@@ -415,3 +415,92 @@ describe("bookings", () => {
     expect((await server.request(`/bookings/%00/agreement.pdf`, { cookie: await cookie("planner") })).status).toBe(404);
   });
 });
+
+describe("a problem with a booking", () => {
+  it("either side reports one, once at a time; admins resolve it with a refund up to what was paid; both told", async () => {
+    const number = await booked("Problem Party", 51);
+    const deposit = (await bookingOf(number)).payments.find((payment) => payment.kind === "deposit")!;
+    const today = dayIn(new Date(), "America/Chicago");
+    expect(
+      (await post(`/api/payments/${deposit.id}/record`, "owner", { method: "check", paid_on: today })).status,
+    ).toBe(200);
+    const path = `/api/bookings/${number}/report`;
+    const report = { kind: "late", details: "The band started an hour late." };
+    expect((await post(path, "guest", report)).status).toBe(401);
+    for (const who of ["otherArtist", "otherPlanner"] as const)
+      expect((await post(path, who, report)).status, who).toBe(404);
+    const byAdmin = await post(path, "admin", report);
+    expect(byAdmin.status).toBe(403);
+    expect((await json<{ message: string }>(byAdmin)).message).toBe(
+      "Only the booking's planner and its act report a problem",
+    );
+    const errors = async (body: unknown) => (await json<{ errors: unknown }>(await post(path, "planner", body))).errors;
+    expect(await errors({ kind: "bored", details: "x" })).toEqual({ kind: ["Choose what went wrong"] });
+    expect(await errors({ kind: "late", details: " " })).toEqual({ details: ["Details are required"] });
+    expect(await errors({ kind: "late", details: "x".repeat(1001) })).toEqual({
+      details: ["Must be 1000 characters or less"],
+    });
+    expect((await get("/api/cases", "admin")).status).toBe(200);
+    const reported = await post(path, "planner", report);
+    expect(reported.status).toBe(201);
+    const opened = (
+      await json<{ data: { case: { id: number; status: string; side: string; reporter: string } } }>(reported)
+    ).data.case;
+    expect(opened).toMatchObject({ status: "open", side: "planner", reporter: "Pat Planner", kind: "late" });
+    // One open case per booking, whichever side reports.
+    const second = await post(path, "owner", { kind: "other", details: "They moved the stage." });
+    expect(second.status).toBe(409);
+    const notes = await json<{ data: { kind: string; title: string }[] }>(await get("/api/notifications", "owner"));
+    expect(notes.data[0]).toMatchObject({
+      kind: "problem_reported",
+      title: `Pat Planner reported a problem with booking ${number}`,
+    });
+
+    // The admins' queue: open cases first, with the booking's conversation to read.
+    expect((await get("/api/cases", "guest")).status).toBe(401);
+    for (const who of ["planner", "owner"] as const) expect((await get("/api/cases", who)).status, who).toBe(403);
+    const queue = (
+      await json<{ data: { id: number; status: string; conversation_id: number | null }[] }>(
+        await get("/api/cases?status=open", "admin"),
+      )
+    ).data;
+    expect(queue.find((item) => item.id === opened.id)).toMatchObject({ status: "open" });
+    expect(queue.find((item) => item.id === opened.id)!.conversation_id).toEqual(expect.any(Number));
+
+    const resolve = (who: Who, body: unknown) => post(`/api/cases/${opened.id}/resolve`, who, body);
+    const fair = { refund_cents: 50_000, note: "The act agrees it started late; $500 comes back." };
+    expect((await resolve("guest", fair)).status).toBe(401);
+    for (const who of ["planner", "owner"] as const) expect((await resolve(who, fair)).status, who).toBe(403);
+    expect((await post("/api/cases/99999999/resolve", "admin", fair)).status).toBe(404);
+    const over = await resolve("admin", { ...fair, refund_cents: 150_001 });
+    expect((await json<{ errors: unknown }>(over)).errors).toEqual({
+      refund_cents: ["At most $1,500.00 can be refunded: what was paid and is not yet refunded or owed"],
+    });
+    expect((await json<{ errors: unknown }>(await resolve("admin", { refund_cents: 1.5, note: "x" }))).errors).toEqual({
+      refund_cents: ["Enter a refund in whole cents, 0 or more"],
+    });
+    expect((await json<{ errors: unknown }>(await resolve("admin", { refund_cents: 0, note: "" }))).errors).toEqual({
+      note: ["Note is required"],
+    });
+    const done = await resolve("admin", fair);
+    expect(done.status).toBe(200);
+    expect((await json<{ data: { case: { status: string; refund_cents: number } } }>(done)).data.case).toMatchObject({
+      status: "resolved",
+      refund_cents: 50_000,
+    });
+    expect((await resolve("admin", fair)).status).toBe(409);
+    for (const who of ["planner", "owner"] as const) {
+      const told = await json<{ data: { kind: string; body: string }[] }>(await get("/api/notifications", who));
+      expect(told.data[0], who).toMatchObject({ kind: "case_resolved" });
+      expect(told.data[0]!.body, who).toContain("The act owes the planner $500.00 back.");
+    }
+    // The refund owed is in the ledger, balanced; a new report may follow once the case is closed.
+    expect(await ledgerSums(number)).toEqual([
+      ["act_earned", -530_000],
+      ["act_received", 150_000],
+      ["planner_owes", 430_000],
+      ["refund_owed", -50_000],
+    ]);
+    expect((await post(path, "owner", { kind: "other", details: "Payment not received." })).status).toBe(201);
+  });
+});

@@ -5,7 +5,16 @@ import { pathSegmentSchema } from "#domain/schemas/fields";
 import { adminOnly, requireAdmin, requireViewer, signedIn } from "#server/api/guards";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { actionRouteWithBody, createRouter, idParam } from "#server/api/router";
-import { bookingSchema, bookingSummarySchema, cancellationQuoteSchema, ledgerLineSchema } from "../../answers";
+import {
+  bookingSchema,
+  bookingSummarySchema,
+  cancellationQuoteSchema,
+  caseResultSchema,
+  caseSchema,
+  ledgerLineSchema,
+} from "../../answers";
+import { CASE_STATUSES, reportProblemSchema, resolveCaseSchema } from "../../cases";
+import { listCases, reportProblem, resolveCase } from "../cases";
 import { cancelBookingSchema, recordPaymentSchema, recordRefundSchema } from "../../schemas";
 import { cancelBooking } from "../booking-commands";
 import { bookingDetail, cancellationQuote, ledgerOf, listBookings } from "../booking-queries";
@@ -143,6 +152,67 @@ export const bookingRoutes = createRouter()
       c.json(
         {
           data: await recordRefund(c.get("db"), requireViewer(c), c.req.valid("param").paymentId, c.req.valid("json")),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    apiRoute(
+      {
+        method: "post",
+        middleware: [signedIn],
+        path: "/bookings/{number}/report",
+        tags: ["Bookings"],
+        summary:
+          "Report a problem with a booking (its planner or its act's manager): a case opens for admins, the other side is told; one open at a time",
+        request: {
+          params: numberParam,
+          body: { content: { "application/json": { schema: reportProblemSchema } }, required: true },
+        },
+        responses: {
+          201: dataResponse("Reported", caseResultSchema),
+          ...errorResponses(403, 404, 409, 422),
+        },
+      },
+      { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+    ),
+    async (c) =>
+      c.json(
+        { data: await reportProblem(c.get("db"), requireViewer(c), c.req.valid("param").number, c.req.valid("json")) },
+        201,
+      ),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      middleware: [adminOnly],
+      path: "/cases",
+      tags: ["Bookings"],
+      summary: "Problems reported on bookings, open ones first, newest first (admins)",
+      request: { query: z.object({ status: z.enum(CASE_STATUSES).optional() }) },
+      responses: { 200: dataResponse("Cases", z.array(caseSchema)) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      return c.json({ data: await listCases(c.get("db"), c.req.valid("query").status) }, 200);
+    },
+  )
+  .openapi(
+    actionRouteWithBody({
+      guard: adminOnly,
+      path: "/cases/{caseId}/resolve",
+      result: caseResultSchema,
+      tags: ["Bookings"],
+      summary:
+        "Resolve a case with a refund of any part of what was paid (offline: owed by the act) and a note both sides read (admins)",
+      params: idParam("caseId"),
+      body: resolveCaseSchema,
+      errors: [404, 409, 422],
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await resolveCase(c.get("db"), requireAdmin(c), c.req.valid("param").caseId, c.req.valid("json")),
         },
         200,
       ),

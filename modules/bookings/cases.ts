@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { LIMITS } from "#domain/limits";
+import { MAX_PRICE_CENTS } from "#domain/prices";
+import { requiredText } from "#domain/schemas/fields";
+
+/**
+ * When something goes wrong with a booking (issue 43): either side reports a problem, which
+ * opens a case; an admin reads the booking and its conversation, and resolves it with a refund
+ * of any part of what was paid and a note that both sides read. A case open holds any release
+ * of money (once money is held through us).
+ */
+export const CASE_KINDS = ["no_show", "late", "not_as_agreed", "other"] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+export const CASE_KIND_LABELS: Record<CaseKind, string> = {
+  no_show: "The other side did not show up",
+  late: "Late",
+  not_as_agreed: "Not as agreed",
+  other: "Something else",
+};
+export const CASE_STATUSES = ["open", "resolved"] as const;
+
+export const CASE_MESSAGES = {
+  kindRequired: "Choose what went wrong",
+  detailsRequired: "Details are required",
+  noteRequired: "Note is required",
+  refundWholeCents: "Enter a refund in whole cents, 0 or more",
+  alreadyOpen: "A problem is already reported on this booking: an admin is looking at it",
+  cancelled: "This booking is cancelled: there is nothing left to report on",
+  notASide: "Only the booking's planner and its act report a problem",
+  resolved: "This case is already resolved",
+  refundOver: (most: string) => `At most ${most} can be refunded: what was paid and is not yet refunded or owed`,
+} as const;
+
+export const reportProblemSchema = z.object({
+  kind: z.enum(CASE_KINDS, { error: CASE_MESSAGES.kindRequired }),
+  details: requiredText(LIMITS.cancelReason, CASE_MESSAGES.detailsRequired),
+});
+export type ReportProblemInput = z.infer<typeof reportProblemSchema>;
+
+export const resolveCaseSchema = z.object({
+  refund_cents: z
+    .number({ error: CASE_MESSAGES.refundWholeCents })
+    .int(CASE_MESSAGES.refundWholeCents)
+    .min(0, CASE_MESSAGES.refundWholeCents)
+    .max(MAX_PRICE_CENTS, CASE_MESSAGES.refundWholeCents),
+  note: requiredText(LIMITS.cancelReason, CASE_MESSAGES.noteRequired),
+});
+export type ResolveCaseInput = z.infer<typeof resolveCaseSchema>;
