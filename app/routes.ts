@@ -33,6 +33,7 @@ export default [
   route("admin/acts", "routes/admin.acts.tsx"),
   route("admin/tag-requests", "routes/admin.tag-requests.tsx"),
   route("admin/jobs", "routes/admin.jobs.tsx"),
+  route("admin/cases", "routes/admin.cases.tsx"),
   route("admin/seo", "routes/admin.seo.tsx"),
   route("admin/seo/entry", "routes/admin.seo.entry.tsx"),
   route("admin/seo/guide", "routes/admin.seo.guide.tsx"),

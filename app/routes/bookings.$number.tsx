@@ -6,7 +6,10 @@ import { POLICY_WORDS } from "#modules/bookings/money";
 import { recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "#modules/bookings/server/booking-page";
 import { recordPayment, recordRefund } from "#modules/bookings/server/payment-commands";
+import { reportProblemSchema } from "#modules/bookings/cases";
+import { reportProblem } from "#modules/bookings/server/cases";
 import { CancelBookingDialog } from "#modules/bookings/ui/cancel-booking-dialog";
+import { ReportProblem } from "#modules/bookings/ui/report-problem";
 import { PaymentList } from "#modules/bookings/ui/payment-list";
 import { PaymentMethodSelect } from "#modules/bookings/ui/payment-method-select";
 import { runCommand } from "#server/render/page-command";
@@ -27,10 +30,21 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
  * The act's manager records a payment the planner made directly, or a refund it paid back;
  * the same commands as the API's.
  */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const paymentId = Number(form.get("paymentId"));
   const typed = (name: string) => String(form.get(name) ?? "");
+  if (typed("intent") === "report") {
+    const reported = await runCommand(
+      context,
+      reportProblemSchema,
+      { kind: typed("kind"), details: typed("details") },
+      ({ db, viewer }, input) => reportProblem(db, viewer, params.number, input),
+    );
+    return reported.ok
+      ? { paymentId: 0, report: true, ok: true, message: "Problem reported", errors: {} as Record<string, string[]> }
+      : { paymentId: 0, report: true, ok: false, message: reported.message, errors: reported.errors };
+  }
   const result =
     typed("intent") === "refund"
       ? await runCommand(
@@ -46,8 +60,8 @@ export async function action({ context, request }: Route.ActionArgs) {
           ({ db, viewer }, input) => recordPayment(db, viewer, paymentId, input),
         );
   return result.ok
-    ? { paymentId, message: result.data.message, errors: {} as Record<string, string[]> }
-    : { paymentId, message: result.message, errors: result.errors };
+    ? { paymentId, report: false, ok: true, message: result.data.message, errors: {} as Record<string, string[]> }
+    : { paymentId, report: false, ok: false, message: result.message, errors: result.errors };
 }
 
 const STATUS: Record<BookingAnswer["status"], { label: string; color: BadgeColor }> = {
@@ -57,7 +71,7 @@ const STATUS: Record<BookingAnswer["status"], { label: string; color: BadgeColor
 };
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, side, quote, today } = loaderData;
+  const { booking, side, quote, cases, today } = loaderData;
   const policy = POLICY_WORDS[booking.cancellation_policy];
   const other = side === "planner" ? booking.contacts.act : side === "act" ? booking.contacts.planner : null;
   const submitting = useNavigation().state === "submitting";
@@ -212,6 +226,14 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           </p>
         )}
       </section>
+
+      <ReportProblem
+        cases={cases}
+        side={side}
+        status={booking.status}
+        result={actionData?.report && !actionData.ok ? actionData : undefined}
+        submitting={submitting}
+      />
 
       <section aria-labelledby="agreement-heading" className="mt-6 rounded-lg bg-white p-4 shadow-sm">
         <h2 id="agreement-heading" className="text-lg font-semibold">

@@ -438,4 +438,40 @@ describe("the booking loop in the browser", () => {
     expect(response?.status()).toBe(404);
     await Promise.all([plannerPage.close(), artist.close(), stranger.close()]);
   });
+
+  it("something went wrong: the planner reports a problem, an admin reads the case and resolves it, and the planner reads the outcome", async () => {
+    const planner = await suite.sessions.contextFor("planner");
+    const bookings = await planner.request.get(`${suite.app.baseUrl}/api/bookings`);
+    const [booking] = ((await bookings.json()) as { data: { number: string; status: string }[] }).data.filter(
+      (each) => each.status !== "cancelled",
+    );
+    const page = await planner.newPage();
+    await page.goto(`${suite.app.baseUrl}/bookings/${booking!.number}`);
+    const form = page.getByRole("form", { name: "Report a problem" });
+    await form.getByRole("button", { name: "Report the problem" }).click();
+    await form.getByText("Details are required").waitFor();
+    await form.getByLabel("What went wrong").selectOption("late");
+    await form.getByLabel("Details").fill("The band arrived an hour after the agreed time.");
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByRole("button", { name: "Report the problem" }).click();
+    await page.getByText("Open: an admin is looking at it and will tell you both what was decided.").waitFor();
+    expect(await page.getByRole("form", { name: "Report a problem" }).count()).toBe(0);
+
+    const admin = await (await suite.sessions.contextFor("admin")).newPage();
+    await admin.goto(`${suite.app.baseUrl}/admin/cases`);
+    const item = admin.getByRole("article").filter({ hasText: "The band arrived an hour after the agreed time." });
+    expect(await item.getByRole("link", { name: `Booking ${booking!.number}` }).count()).toBe(1);
+    expect(await axeViolations(admin)).toEqual([]);
+    await item.getByLabel("Note to both sides").fill("The venue delayed the load-in; no refund is due.");
+    await item.getByRole("button", { name: "Resolve" }).click();
+    await admin.getByText("No open cases.").waitFor();
+    await admin.goto(`${suite.app.baseUrl}/admin/cases?status=resolved`);
+    await admin.getByText("Resolved: “The venue delayed the load-in; no refund is due.”").first().waitFor();
+
+    await page.reload();
+    await page
+      .getByText("Resolved: “The venue delayed the load-in; no refund is due.” No money changes hands.")
+      .waitFor();
+    await Promise.all([page.close(), admin.close()]);
+  });
 });

@@ -61,6 +61,7 @@ describe("on a phone", () => {
       ["planner", `/bookings/${booking!.number}`],
       ["owner", `/bookings/${booking!.number}`],
       ["admin", "/admin/jobs"],
+      ["admin", "/admin/cases"],
     ];
     for (const [role, path] of pages) {
       const cookies = role === "guest" ? [] : await (await suite.sessions.contextFor(role)).cookies();

@@ -21,6 +21,9 @@ export function QueueNav({ waiting }: { waiting: Waiting }) {
       <NavLink to="/documents" className={link}>
         Documents waiting: {waiting.documents}
       </NavLink>
+      <NavLink to="/admin/cases" className={link}>
+        Cases
+      </NavLink>
       {/* Not a queue of decisions, but where an admin looks when something did not happen on time. */}
       <NavLink to="/admin/jobs" className={link}>
         Jobs

@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { ApiError } from "#server/errors";
 import { dayIn } from "../events";
 import { bookingView } from "./booking-queries";
+import { casesOfBooking } from "./cases";
 
 /** A booking's page: guests sign in first; anyone but its two sides and admins finds nothing. */
 export async function loadBooking(context: AppLoadContext, url: URL, number: string) {
@@ -9,7 +10,8 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   try {
     const { booking, side, quote } = await bookingView(context.db, viewer, number);
-    return { booking, side, quote, today: dayIn(new Date(), booking.event.time_zone) };
+    const cases = await casesOfBooking(context.db, viewer, number);
+    return { booking, side, quote, cases, today: dayIn(new Date(), booking.event.time_zone) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data("No such booking", { status: 404 });
     throw error;
