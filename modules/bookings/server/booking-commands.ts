@@ -15,7 +15,7 @@ import { refundOnCancel, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";
 import { findBooking, sideOf } from "./booking-queries";
 import { cancelBookingJobs } from "./booking-times";
-import { postToLedger } from "./ledger";
+import { oweRefund, postToLedger } from "./ledger";
 
 /**
  * The booking's planner or its act's manager cancels it: what was paid comes back by the
@@ -64,14 +64,12 @@ export async function cancelBooking(
         ],
       });
     }
-    await postToLedger(tx, {
-      booking: locked,
-      memo: `Refund owed by the act on cancelling (${side === "act" ? "the act cancelled" : `${row.policy} policy`})`,
-      lines: [
-        { account: "act_earned", amountCents: refundCents },
-        { account: "refund_owed", amountCents: -refundCents },
-      ],
-    });
+    await oweRefund(
+      tx,
+      locked,
+      `Refund owed by the act on cancelling (${side === "act" ? "the act cancelled" : `${row.policy} policy`})`,
+      refundCents,
+    );
     await cancelBookingJobs(tx, jobs, [locked.number]);
     const money = refundWords(refundCents, keptCents);
     const facts = {

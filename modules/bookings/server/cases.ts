@@ -11,7 +11,7 @@ import type { SessionUser } from "#server/services/viewer";
 import type { CaseAnswer } from "../answers";
 import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";
 import { findBooking, sideOf } from "./booking-queries";
-import { bookingBalances, postToLedger } from "./ledger";
+import { bookingBalances, oweRefund } from "./ledger";
 
 /** Either side of a booking reports a problem: a case opens for the admins, and the other side is told. */
 export async function reportProblem(
@@ -72,14 +72,7 @@ export async function resolveCase(
     const refundable = Math.max(0, paid - owed);
     if (input.refund_cents > refundable)
       throw validationFailed({ refund_cents: [CASE_MESSAGES.refundOver(formatPrice(refundable))] });
-    await postToLedger(tx, {
-      booking: booking!,
-      memo: `Refund owed by the act: case ${open.id} resolved by an admin`,
-      lines: [
-        { account: "act_earned", amountCents: input.refund_cents },
-        { account: "refund_owed", amountCents: -input.refund_cents },
-      ],
-    });
+    await oweRefund(tx, booking!, `Refund owed by the act: case ${open.id} resolved by an admin`, input.refund_cents);
     await tx
       .update(cases)
       .set({

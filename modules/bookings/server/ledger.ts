@@ -34,6 +34,26 @@ export async function postToLedger(tx: Executor, entry: LedgerEntry): Promise<vo
   await tx.insert(ledgerLines).values(lines.map((line) => ({ transactionId: made!.id, ...line })));
 }
 
+/**
+ * A refund the act owes the planner (offline, the act pays it back and records it): moved from
+ * what the act earned to what it owes, whether a cancellation or an admin's case decided it.
+ */
+export async function oweRefund(
+  tx: Executor,
+  booking: LedgerEntry["booking"],
+  memo: string,
+  refundCents: number,
+): Promise<void> {
+  await postToLedger(tx, {
+    booking,
+    memo,
+    lines: [
+      { account: "act_earned", amountCents: refundCents },
+      { account: "refund_owed", amountCents: -refundCents },
+    ],
+  });
+}
+
 /** A booking's balance on each account: the sums of its lines. */
 export async function bookingBalances(tx: Executor, bookingNumber: string): Promise<Record<LedgerAccount, number>> {
   const rows = await tx
