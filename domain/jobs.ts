@@ -9,11 +9,13 @@ export const JOB_KINDS = {
   event_reminder: { label: "Remind both sides of a booked event", every: null },
   payment_due: { label: "Remind the planner of a payment due", every: null },
   review_request: { label: "Ask the planner for a review, and complete the booking", every: null },
+  card_refund: { label: "Refund a card payment through Stripe", every: null },
   mail_retry: { label: "Send mail that is due again", every: "* * * * *" },
   calendar_read: { label: "Read subscribed calendars", every: "* * * * *" },
   facet_compact: { label: "Compact search facet counts", every: "* * * * *" },
   upload_sweep: { label: "Remove uploads nothing uses", every: "17 * * * *" },
   response_facts: { label: "Refresh acts' response facts", every: "43 * * * *" },
+  card_release: { label: "Release held card payments to acts", every: "*/5 * * * *" },
 } as const satisfies Record<string, { label: string; every: string | null }>;
 
 export type JobKind = keyof typeof JOB_KINDS;

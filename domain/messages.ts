@@ -7,6 +7,15 @@ export const MESSAGES = {
   unknownCancellationPolicy: "Choose flexible, moderate or strict",
   paymentMethodRequired: "Choose how it was paid",
   paymentAlreadyRecorded: "This payment is already recorded",
+  /** Without STRIPE_SECRET_KEY: the card calls (checkout, onboarding) answer 409 with it. */
+  cardPaymentsNotSetUp: "Card payments are not set up",
+  /** A booking whose act could not take card payments when it was made: paid to the act directly. */
+  paidToActDirectly: "This booking is paid to the act directly, not by card",
+  /** Checkout of a payment already paid, refunded, or of a cancelled booking. */
+  paymentNotDue: "This payment is not due",
+  onlyPlannerPays: "Only the booking's planner pays it",
+  /** An act's manager opens Stripe's onboarding for it. */
+  onlyManagerOnboards: "Only the act's manager sets up its payouts",
   paymentNotYours: "Only the act's manager records what the act was paid",
   paidInFuture: "The day it was paid can't be after today",
   bookingCancelled: "This booking is cancelled",

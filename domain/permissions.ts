@@ -31,6 +31,14 @@ export function canManageAct(viewer: Viewer | null, act: ActAccess): boolean {
   return isAdmin(viewer) || isManager(viewer, act);
 }
 
+/**
+ * Stripe's onboarding verifies a person and their bank: only the act's own artist opens it,
+ * never an admin on their behalf.
+ */
+export function canSetUpPayouts(viewer: Viewer | null, act: ActAccess): boolean {
+  return isManager(viewer, act);
+}
+
 export const canUpdateProfile = canManageAct;
 export const canManageDocuments = canManageAct;
 export const canManageTestimonials = canManageAct;

@@ -9,6 +9,7 @@ import type { GuestPageCache } from "./cache/guest-cache";
 import type { TaggedStore } from "./cache/tagged-store";
 import type { ViewerCache } from "./cache/viewer-cache";
 import type { JobQueue } from "./jobs/job-queue";
+import { type CardGateway, openCardGateway } from "#modules/bookings/server/card-gateway";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import { fileRoutes } from "./files";
@@ -41,6 +42,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** This server's job queue: changes schedule their later work in it. */
   jobs: JobQueue;
+  /** Stripe, when STRIPE_SECRET_KEY is set: made from the environment unless given (one per process). */
+  cards?: CardGateway | undefined;
   auth: Auth;
   logger: Logger;
   /** Where uploaded files live (server/storage/create-storage.ts). */
@@ -80,7 +83,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = apiRouter({ env, database, storage, conversationHub: deps.conversationHub, pagePolicy });
 
   app.onError(errorAnswer(logger, { pages: Boolean(deps.ssr) }));
-  app.use("*", requestContext({ logger, db: database.db, jobs: deps.jobs, actRows: deps.actRows }));
+  const cards = deps.cards ?? openCardGateway(env.stripe, env.publicUrl);
+  app.use("*", requestContext({ logger, db: database.db, jobs: deps.jobs, cards, actRows: deps.actRows }));
   // Text responses go out compressed; files and images are sent as stored.
   app.use("*", compress());
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));
@@ -132,6 +136,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         ssr: deps.ssr,
         database,
         jobs: deps.jobs,
+        cards,
         publicOrigin,
         config,
         pagePolicy,

@@ -48,6 +48,16 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(30),
   CALENDAR_ALLOW_PRIVATE_URLS: flag.default(false),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]{8,}$/, "must be a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]{8,}$/, "must be a webhook secret (whsec_…)")
+    .optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -78,8 +88,19 @@ export interface Env {
   calendarRefreshMinutes: number;
   /** Read calendars on loopback and private networks too: for tests that serve them locally. */
   calendarAllowPrivateUrls: boolean;
+  /** Card payments through Stripe (issue 43); without them, bookings are paid to the act directly. */
+  stripe: StripeSettings | undefined;
   logLevel: string;
   nodeEnv: "development" | "production" | "test";
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls: Stripe itself unless a test points it at a local server. */
+  apiBase: string | undefined;
+  /** Of what is released to an act, the platform keeps this percentage. */
+  feePercent: number;
 }
 
 export class EnvError extends Error {}
@@ -96,6 +117,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   if (value.DATABASE_URL && !value.AUTH_SECRET) {
     throw new EnvError("Invalid environment:\n  AUTH_SECRET: required when DATABASE_URL is set");
+  }
+  if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
+    throw new EnvError("Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
   }
   return {
     s3: s3Settings(value),
@@ -115,6 +139,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: value.MAIL_FROM ?? `"${value.APP_NAME}" <no-reply@${new URL(publicUrl).hostname}>`,
     calendarRefreshMinutes: value.CALENDAR_REFRESH_MINUTES,
     calendarAllowPrivateUrls: value.CALENDAR_ALLOW_PRIVATE_URLS,
+    stripe:
+      value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: value.STRIPE_SECRET_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+            apiBase: value.STRIPE_API_BASE,
+            feePercent: value.PLATFORM_FEE_PERCENT,
+          }
+        : undefined,
     logLevel: value.LOG_LEVEL,
     nodeEnv: value.NODE_ENV,
   };

@@ -21,6 +21,7 @@ import { refreshAllResponseFacts } from "./services/response-facts";
 import { refreshDueCalendars } from "./services/calendar-subscriptions";
 import { openJobQueue } from "./jobs/job-queue";
 import { processJobHandlers } from "#modules/bookings/server/process-jobs";
+import { openCardGateway } from "#modules/bookings/server/card-gateway";
 import { startMailWorker } from "./mail/outbox";
 import { createMailTransport } from "./mail/transport";
 
@@ -53,10 +54,12 @@ async function main() {
   const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
   const jobs = await openJobQueue(database, logger, { work: true });
+  const cards = openCardGateway(env.stripe, env.publicUrl);
   const app = createApp({
     env,
     database,
     jobs,
+    cards,
     auth,
     logger,
     storage,
@@ -89,7 +92,7 @@ async function main() {
   // Everything that happens on time is a job of the queue (server/jobs/), claimed by one server.
   const reading = { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes };
   await jobs.work({
-    ...processJobHandlers(database.db),
+    ...processJobHandlers(database.db, cards),
     mail_retry: () => mailWorker.pass(),
     calendar_read: () => refreshDueCalendars(database.db, reading, { rest: true }),
     facet_compact: () => compactFacetCounts(database.db),

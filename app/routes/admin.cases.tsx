@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       refund_cents: centsOfDollars(String(form.get("refund") ?? "0") || "0") ?? -1,
       note: String(form.get("note") ?? ""),
     },
-    ({ db, viewer }, input) => resolveCase(db, viewer, caseId, input),
+    ({ db, jobs, viewer }, input) => resolveCase(db, jobs, viewer, caseId, input),
   );
   return result.ok
     ? { caseId, message: "Case resolved", errors: {} as Record<string, string[]> }

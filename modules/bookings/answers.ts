@@ -441,3 +441,18 @@ export const caseResultSchema = z.object({ case: caseSchema }).meta({
   description: "The case as it now stands",
   example: { case: caseSchema.meta()?.example as CaseAnswer },
 });
+
+export const cardRedirectSchema = z
+  .object({ url: z.url().describe("Where to send the person next: a page of Stripe's (Checkout, onboarding)") })
+  .meta({
+    id: "CardRedirect",
+    description: "A Stripe address to open",
+    example: { url: "https://checkout.stripe.com/c/pay/cs_test_a1b2c3" },
+  });
+
+export const webhookReceivedSchema = z
+  .object({
+    received: z.literal(true),
+    applied: z.boolean().describe("false when this event was applied before (Stripe retried it)"),
+  })
+  .meta({ id: "WebhookReceived", description: "The event was verified", example: { received: true, applied: true } });

@@ -1,4 +1,5 @@
 import { formatPrice } from "#domain/prices";
+import { type PaymentKind, dayAfter, morningOf } from "./bookings";
 
 /** How much comes back to a planner who cancels, chosen by the act on its offer. */
 export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
@@ -35,9 +36,18 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 /**
  * The ledger's accounts, per booking (modules/bookings/server/ledger.ts). A debit is positive:
  * planner_owes is what the planner still owes, act_earned (a credit) what the act has earned,
- * act_received what reached the act directly, refund_owed (a credit) what the act owes back after a cancellation.
+ * act_received what reached the act (directly, or released to it by us), refund_owed (a credit)
+ * what the act owes back after a cancellation; with card payments, platform_held is the money in
+ * our Stripe balance from this booking and platform_fee (a credit) our fee on what was released.
  */
-export const LEDGER_ACCOUNTS = ["planner_owes", "act_earned", "act_received", "refund_owed"] as const;
+export const LEDGER_ACCOUNTS = [
+  "planner_owes",
+  "act_earned",
+  "act_received",
+  "refund_owed",
+  "platform_held",
+  "platform_fee",
+] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 /** What a cancellation means for money, in words for both sides, the dialog and the thread. */
@@ -88,4 +98,63 @@ function plannerRefund(policy: CancellationPolicy, total: number, deposit: numbe
     case "strict":
       return daysBefore >= 60 ? total - deposit : 0;
   }
+}
+
+/** Who moves a booking's money: the planner pays the act directly, or pays us by card and we hold it. */
+export const PAYMENT_PROVIDERS = ["offline", "stripe"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Days after the event's day on which a held balance is released to the act, at 9 AM there. */
+export const BALANCE_RELEASE_DAYS_AFTER = 2;
+
+/**
+ * When money paid by card is released to the act: the deposit once it can no longer come back to
+ * a planner who cancels (14 days before the event under flexible; at once under moderate and
+ * strict, whose deposits never come back), the balance two days after the event; never before
+ * it was paid. An open case holds any release until an admin resolves it.
+ */
+export function releaseAt(
+  kind: PaymentKind,
+  policy: CancellationPolicy,
+  eventDay: string,
+  timeZone: string | null,
+  paidAt: Date,
+): Date {
+  const due =
+    kind === "balance"
+      ? morningOf(dayAfter(eventDay, BALANCE_RELEASE_DAYS_AFTER), timeZone)
+      : policy === "flexible"
+        ? morningOf(dayAfter(eventDay, -13), timeZone)
+        : paidAt;
+  return due > paidAt ? due : paidAt;
+}
+
+/** The platform's fee on money released to an act, in whole cents (half a cent rounds up). */
+export function platformFee(releasedCents: number, feePercent: number): number {
+  return Math.round((releasedCents * feePercent) / 100);
+}
+
+/** One payment's part of a refund, for paying it back where it was paid. */
+export interface RefundPart {
+  paymentId: number;
+  cents: number;
+}
+
+/**
+ * Where a refund is taken from: the balance first, then the deposit (the policies keep the
+ * deposit longest), each at most what it paid and has not had back.
+ */
+export function splitRefund(
+  paid: readonly { paymentId: number; kind: PaymentKind; refundableCents: number }[],
+  refundCents: number,
+): RefundPart[] {
+  const order = [...paid].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "balance" ? -1 : 1));
+  const parts: RefundPart[] = [];
+  let left = refundCents;
+  for (const payment of order) {
+    const cents = Math.min(left, Math.max(payment.refundableCents, 0));
+    if (cents > 0) parts.push({ paymentId: payment.paymentId, cents });
+    left -= cents;
+  }
+  return parts;
 }

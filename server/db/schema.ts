@@ -189,6 +189,9 @@ export const acts = pgTable(
     hasPerformedCorporateEvent: boolean("has_performed_corporate_event").notNull().default(false),
     corporateEventExperience: text("corporate_event_experience"),
     declineReason: text("decline_reason"),
+    /** The act's Stripe Connect Express account (card payments), and whether Stripe lets it take them. */
+    stripeAccountId: text("stripe_account_id").unique(),
+    cardPayments: boolean("card_payments").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -428,9 +431,24 @@ export const payments = pgTable(
     paidOn: date("paid_on", { mode: "string" }),
     note: text("note"),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /**
+     * Card payments (bookings whose provider is stripe): the Checkout Session last opened (one per
+     * attempt, counted for its idempotency key), the PaymentIntent that paid, when the money held
+     * is released to the act, and the transfer that released it (net of the platform's fee).
+     */
+    checkoutSessionId: text("checkout_session_id"),
+    checkoutAttempts: integer("checkout_attempts").notNull().default(0),
+    paymentIntentId: text("payment_intent_id").unique(),
+    releaseAt: timestamp("release_at", { withTimezone: true }),
+    transferId: text("transfer_id").unique(),
+    releasedCents: integer("released_cents").notNull().default(0),
+    feeCents: integer("fee_cents").notNull().default(0),
+    /** What came back from the act's account for a refund after release (transfer reversals). */
+    reversedCents: integer("reversed_cents").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    index("payments_release_idx").on(t.releaseAt).where(sql`${t.transferId} is null and ${t.releaseAt} is not null`),
     uniqueIndex("payments_booking_kind_unique").on(t.bookingId, t.kind),
     check("payments_amount_check", sql`${t.amountCents} > 0`),
     check("payments_kind_check", sql`${t.kind} in ('deposit', 'balance')`),
@@ -546,10 +564,15 @@ export const bookings = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by", { enum: ["planner", "act"] }),
     cancelReason: text("cancel_reason"),
+    /** Who moves the money: offline (the planner pays the act) or stripe (through us, held and released). */
+    provider: text("provider", { enum: ["offline", "stripe"] })
+      .notNull()
+      .default("offline"),
     createdAt: createdAt(),
   },
   (t) => [
     check("bookings_status_check", sql`${t.status} in ('confirmed', 'completed', 'cancelled')`),
+    check("bookings_provider_check", sql`${t.provider} in ('offline', 'stripe')`),
     uniqueIndex("bookings_event_act_unique").on(t.eventId, t.actId),
     index("bookings_act_idx").on(t.actId),
   ],
@@ -1047,3 +1070,13 @@ export const cases = pgTable(
     index("cases_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * Stripe's events, each applied once: its id is kept in the transaction that applied it, so a
+ * retried delivery (or the same one at two servers at once) finds it and changes nothing.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

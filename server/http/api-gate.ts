@@ -45,11 +45,13 @@ export function knownMethodsOnly(routesOf: () => Parameters<typeof allowedMethod
   };
 }
 
-/** Every write outside /api/auth needs a session: a guest is told so before anything of the body is judged. */
+/** Writes that need no session: signing in and up, and Stripe's webhook (its signature decides). */
+const GUEST_WRITES = /^\/api\/(auth\/|stripe\/webhook$)/;
+
+/** Every other write needs a session: a guest is told so before anything of the body is judged. */
 export function signedInWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (isWriteMethod(c.req.method) && !c.req.path.startsWith("/api/auth/") && !c.get("viewer"))
-      throw unauthenticated();
+    if (isWriteMethod(c.req.method) && !GUEST_WRITES.test(c.req.path) && !c.get("viewer")) throw unauthenticated();
     await next();
   };
 }

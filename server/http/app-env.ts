@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
+import type { CardGateway } from "#modules/bookings/server/card-gateway";
 import type { SessionUser } from "../services/viewer";
 
 /** What every request carries through the app (server/app.ts sets it). */
@@ -13,6 +14,8 @@ export interface AppVariables {
   db: Database;
   /** Where a change schedules what must happen later (server/jobs/job-queue.ts). */
   jobs: JobQueue;
+  /** Stripe, when card payments are set up. */
+  cards: CardGateway | undefined;
   viewer: SessionUser | null;
   /** Acts' rows kept between requests, for reads (server/cache/act-row-cache.ts). */
   actRows?: ActRowCache | undefined;

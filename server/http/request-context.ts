@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
+import type { CardGateway } from "#modules/bookings/server/card-gateway";
 import type { AppEnv } from "./app-env";
 import { setResponseHeader } from "./set-response-header";
 
@@ -12,6 +13,7 @@ export function requestContext(deps: {
   logger: Logger;
   db: Database;
   jobs: JobQueue;
+  cards: CardGateway | undefined;
   actRows?: ActRowCache | undefined;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -21,6 +23,7 @@ export function requestContext(deps: {
     c.set("log", log);
     c.set("db", deps.db);
     c.set("jobs", deps.jobs);
+    c.set("cards", deps.cards);
     c.set("actRows", deps.actRows);
     const started = performance.now();
     await next();

@@ -2,6 +2,7 @@ import type GUEST_SCRIPTS from "./guest-scripts.json";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
+import type { CardGateway } from "#modules/bookings/server/card-gateway";
 import type { UnreviewedBooking } from "../services/planner-reviews";
 import type { SessionUser } from "../services/viewer";
 
@@ -23,6 +24,8 @@ export type LoadContext = {
   db: Database;
   /** Where a page's command schedules its jobs, as its API route does (server/render/page-command.ts). */
   jobs: JobQueue;
+  /** Stripe, when card payments are set up (modules/bookings/server/card-gateway.ts). */
+  cards: CardGateway | undefined;
   /** How many of the viewer's notifications are unread (null for a guest), kept per viewer between changes. */
   unreadCount(): Promise<number | null>;
   /** Messages from others the viewer has not read, over their conversations. */

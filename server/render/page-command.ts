@@ -3,6 +3,7 @@ import type { FieldErrors } from "#domain/api-error";
 import type { Database } from "../db/client";
 import { ApiError, unauthenticated, validationError } from "../errors";
 import type { JobQueue } from "../jobs/job-queue";
+import type { CardGateway } from "#modules/bookings/server/card-gateway";
 import type { SessionUser } from "../services/viewer";
 import type { LoadContext } from "./load-context";
 
@@ -10,6 +11,7 @@ import type { LoadContext } from "./load-context";
 export interface CommandDeps {
   db: Database;
   jobs: JobQueue;
+  cards: CardGateway | undefined;
   viewer: SessionUser;
 }
 
@@ -25,7 +27,7 @@ export type CommandResult<T> =
  * own type, and a refusal is the same message the API would give.
  */
 export async function runCommand<S extends z.ZodType, T>(
-  context: Pick<LoadContext, "viewer" | "db" | "jobs">,
+  context: Pick<LoadContext, "viewer" | "db" | "jobs"> & { cards?: CardGateway | undefined },
   schema: S,
   input: unknown,
   command: (deps: CommandDeps, body: z.output<S>) => Promise<T>,
@@ -36,7 +38,10 @@ export async function runCommand<S extends z.ZodType, T>(
     if (!parsed.success) throw validationError(parsed.error, input);
     return {
       ok: true,
-      data: await command({ db: context.db, jobs: context.jobs, viewer: context.viewer }, parsed.data),
+      data: await command(
+        { db: context.db, jobs: context.jobs, cards: context.cards, viewer: context.viewer },
+        parsed.data,
+      ),
     };
   } catch (error) {
     if (error instanceof ApiError)

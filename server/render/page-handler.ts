@@ -4,6 +4,7 @@ import type { ViewerCache } from "../cache/viewer-cache";
 import type { ActRowCache } from "../cache/act-row-cache";
 import type { DatabaseHandle } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
+import type { CardGateway } from "#modules/bookings/server/card-gateway";
 import type { AppEnv } from "../http/app-env";
 import { socketAddress, withClientIp } from "../http/client-ip";
 import { hasUnsafePath } from "../http/page-writes";
@@ -24,6 +25,7 @@ export interface PageDeps {
   ssr: SsrHandler;
   database: DatabaseHandle;
   jobs: JobQueue;
+  cards: CardGateway | undefined;
   publicOrigin: string;
   config: PublicConfig;
   pagePolicy: { chatWidgetSrc: string | null; development: boolean };
@@ -48,6 +50,7 @@ export function pageHandler(deps: PageDeps): Handler<AppEnv> {
       viewer,
       db: database.db,
       jobs: deps.jobs,
+      cards: deps.cards,
       unreadCount: () => {
         if (!viewer) return Promise.resolve(null);
         const load = () => unreadCount(database.db, viewer.id);

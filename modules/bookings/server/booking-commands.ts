@@ -15,12 +15,13 @@ import { refundOnCancel, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";
 import { findBooking, sideOf } from "./booking-queries";
 import { cancelBookingJobs } from "./booking-times";
+import { refundBookingByCard } from "./card-refunds";
 import { oweRefund, postToLedger } from "./ledger";
 
 /**
  * The booking's planner or its act's manager cancels it: what was paid comes back by the
- * policy (everything when the act cancels), owed by the act (offline) and written in the
- * ledger; what was still due is due no more; the booking's jobs are called off; the other side
+ * policy (everything when the act cancels), owed by the act (offline) or refunded to the
+ * planner's card (a job asks Stripe), and written in the ledger; what was still due is due no more; the booking's jobs are called off; the other side
  * is told, and the thread says it. The event itself goes on.
  */
 export async function cancelBooking(
@@ -70,6 +71,7 @@ export async function cancelBooking(
       `Refund owed by the act on cancelling (${side === "act" ? "the act cancelled" : `${row.policy} policy`})`,
       refundCents,
     );
+    if (locked.provider === "stripe") await refundBookingByCard(tx, jobs, paymentRows, refundCents, "cancel");
     await cancelBookingJobs(tx, jobs, [locked.number]);
     const money = refundWords(refundCents, keptCents);
     const facts = {

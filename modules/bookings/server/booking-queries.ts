@@ -188,7 +188,7 @@ function bookingAnswer(
     refunded_cents: paymentRows.reduce((sum, payment) => sum + payment.refundedCents, 0),
     contacts: contactsFor(row, sideOf(row, viewer) !== null),
     agreement: { accepted_at: row.booking.createdAt.toISOString(), accepted_by: row.planner.name },
-    provider: "offline",
+    provider: row.booking.provider,
     cancellation:
       row.booking.cancelledAt && row.booking.cancelledBy
         ? {

@@ -6,11 +6,13 @@ import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, cases, conversations, events, payments, users } from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
+import type { JobQueue } from "#server/jobs/job-queue";
 import { notify } from "#server/services/notifications";
 import type { SessionUser } from "#server/services/viewer";
 import type { CaseAnswer } from "../answers";
 import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";
 import { findBooking, sideOf } from "./booking-queries";
+import { refundBookingByCard } from "./card-refunds";
 import { bookingBalances, oweRefund } from "./ledger";
 
 /** Either side of a booking reports a problem: a case opens for the admins, and the other side is told. */
@@ -55,6 +57,7 @@ export async function reportProblem(
  */
 export async function resolveCase(
   db: Database,
+  jobs: JobQueue,
   admin: SessionUser,
   caseId: number,
   input: ResolveCaseInput,
@@ -65,7 +68,8 @@ export async function resolveCase(
     if (!open) throw notFound("No such case");
     if (open.status !== "open") throw conflict(CASE_MESSAGES.resolved);
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, open.bookingId)).for("update");
-    const paid = (await tx.select().from(payments).where(eq(payments.bookingId, booking!.id)))
+    const paymentRows = await tx.select().from(payments).where(eq(payments.bookingId, booking!.id)).for("update");
+    const paid = paymentRows
       .filter((payment) => payment.status !== "due")
       .reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
     const owed = -(await bookingBalances(tx, booking!.number)).refund_owed;
@@ -73,6 +77,8 @@ export async function resolveCase(
     if (input.refund_cents > refundable)
       throw validationFailed({ refund_cents: [CASE_MESSAGES.refundOver(formatPrice(refundable))] });
     await oweRefund(tx, booking!, `Refund owed by the act: case ${open.id} resolved by an admin`, input.refund_cents);
+    if (booking!.provider === "stripe")
+      await refundBookingByCard(tx, jobs, paymentRows, input.refund_cents, `case-${open.id}`);
     await tx
       .update(cases)
       .set({
@@ -96,7 +102,9 @@ export async function resolveCase(
       bookingNumber: booking!.number,
       excerpt: input.note,
       due: input.refund_cents
-        ? `The act owes the planner ${formatPrice(input.refund_cents)} back.`
+        ? booking!.provider === "stripe"
+          ? `${formatPrice(input.refund_cents)} is refunded to the planner's card.`
+          : `The act owes the planner ${formatPrice(input.refund_cents)} back.`
         : "No money changes hands.",
     };
     for (const recipient of [event!.plannerId, act!.managerId]) await notify(tx, recipient, "case_resolved", facts);

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
 import { ledgerLines, ledgerTransactions } from "#server/db/schema";
-import type { LedgerAccount } from "../money";
+import { LEDGER_ACCOUNTS, type LedgerAccount } from "../money";
 
 export interface LedgerEntry {
   booking: { id: number; number: string };
@@ -62,7 +62,7 @@ export async function bookingBalances(tx: Executor, bookingNumber: string): Prom
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
     .where(eq(ledgerTransactions.bookingNumber, bookingNumber))
     .groupBy(ledgerLines.account);
-  const balances = { planner_owes: 0, act_earned: 0, act_received: 0, refund_owed: 0 };
+  const balances = Object.fromEntries(LEDGER_ACCOUNTS.map((account) => [account, 0])) as Record<LedgerAccount, number>;
   for (const row of rows) balances[row.account as LedgerAccount] = Number(row.total);
   return balances;
 }

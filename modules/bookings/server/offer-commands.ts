@@ -23,6 +23,7 @@ import { cancelOfferJobs, scheduleOfferJobs } from "./offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./book-act";
 import { scheduleBookingJobs } from "./booking-times";
 import { schedulePayments } from "./payments";
+import type { CardGateway } from "./card-gateway";
 import { lockedOffer } from "./locked-offer";
 import { requirePlanner } from "./require-planner";
 
@@ -176,6 +177,8 @@ export async function acceptOffer(
   input: AcceptOfferInput = { release_others: true },
   /** The address the planner accepted from, kept with the agreement. */
   from: string | null = null,
+  /** Stripe, when configured: a booking of an act that takes card payments is paid through us. */
+  cards?: CardGateway,
 ): Promise<BookingMade> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
@@ -200,6 +203,7 @@ export async function acceptOffer(
           plannerPhone,
           acceptedBy: planner.id,
           acceptedFrom: from,
+          provider: cards && row.act.cardPayments && row.act.stripeAccountId ? "stripe" : "offline",
         })
         .returning({ id: bookings.id });
       bookingId = made!.id;

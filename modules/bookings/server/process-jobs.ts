@@ -1,14 +1,32 @@
 import type { Database } from "#server/db/client";
+import type { CardGateway } from "./card-gateway";
+import { releaseHeldPayments } from "./card-payouts";
+import { refundByCard } from "./card-refunds";
 import { remindOfEvent, requestReview } from "./booking-times";
 import { expireOffer, remindOfferExpiring } from "./offer-times";
 import { remindPaymentDue } from "./payments";
 import type { JobHandlers } from "#server/jobs/job-queue";
 
 /** The one-off jobs of the booking process, each a service that checks its subject again when it runs. */
-export type ProcessJobKind = "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request";
+export type ProcessJobKind =
+  | "offer_expiring"
+  | "offer_expire"
+  | "event_reminder"
+  | "payment_due"
+  | "review_request"
+  | "card_refund"
+  | "card_release";
 
-export function processJobHandlers(db: Database): Pick<JobHandlers, ProcessJobKind> {
+export function processJobHandlers(db: Database, cards?: CardGateway): Pick<JobHandlers, ProcessJobKind> {
   return {
+    card_refund: (data) =>
+      refundByCard(db, cards, {
+        paymentIntentId: String(data?.paymentIntentId),
+        paymentId: data?.paymentId == null ? null : Number(data.paymentId),
+        cents: Number(data?.cents),
+        key: String(data?.key),
+      }),
+    card_release: () => releaseHeldPayments(db, cards),
     offer_expiring: (data) => remindOfferExpiring(db, Number(data?.offerId)),
     offer_expire: (data) => expireOffer(db, Number(data?.offerId)),
     event_reminder: (data) => remindOfEvent(db, Number(data?.bookingId), Number(data?.days)),

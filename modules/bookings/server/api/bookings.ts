@@ -2,10 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/paging";
 import { messageResultSchema } from "#domain/resources/results";
 import { pathSegmentSchema } from "#domain/schemas/fields";
-import { adminOnly, requireAdmin, requireViewer, signedIn } from "#server/api/guards";
+import { adminOnly, onAct, requireAdmin, requireViewer, signedIn } from "#server/api/guards";
+import { canSetUpPayouts } from "#domain/permissions";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
-import { actionRouteWithBody, createRouter, idParam } from "#server/api/router";
+import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, idParam } from "#server/api/router";
 import {
+  cardRedirectSchema,
+  webhookReceivedSchema,
   bookingSchema,
   bookingSummarySchema,
   cancellationQuoteSchema,
@@ -19,6 +22,8 @@ import { cancelBookingSchema, recordPaymentSchema, recordRefundSchema } from "..
 import { cancelBooking } from "../booking-commands";
 import { bookingDetail, cancellationQuote, ledgerOf, listBookings } from "../booking-queries";
 import { recordPayment, recordRefund } from "../payment-commands";
+import { startCheckout, startPayoutOnboarding } from "../card-commands";
+import { receiveStripeWebhook } from "../card-events";
 
 const numberParam = z.object({
   number: pathSegmentSchema().openapi({ param: { name: "number", in: "path" }, example: "K7TQ9MXA" }),
@@ -137,6 +142,69 @@ export const bookingRoutes = createRouter()
       ),
   )
   .openapi(
+    actionRoute({
+      guard: signedIn,
+      path: "/payments/{paymentId}/checkout",
+      result: cardRedirectSchema,
+      tags: ["Bookings"],
+      summary:
+        "Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. 409 'Card payments are not set up' without Stripe",
+      params: idParam("paymentId"),
+      errors: [403, 404, 409],
+    }),
+    async (c) =>
+      c.json(
+        { data: await startCheckout(c.get("db"), c.get("cards"), requireViewer(c), c.req.valid("param").paymentId) },
+        200,
+      ),
+  )
+  .openapi(
+    actionRoute({
+      guard: onAct(canSetUpPayouts, "The act's own artist"),
+      path: "/payouts/onboard/{actUrl}",
+      result: cardRedirectSchema,
+      tags: ["Bookings"],
+      summary:
+        "Set up the act's payouts (its artist): answers a one-time Stripe onboarding address for the act's Express account. 409 'Card payments are not set up' without Stripe",
+      params: actUrlParam,
+      errors: [403, 404, 409],
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await startPayoutOnboarding(c.get("db"), c.get("cards"), requireViewer(c), c.req.valid("param").actUrl),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    apiRoute(
+      {
+        method: "post",
+        path: "/stripe/webhook",
+        tags: ["Bookings"],
+        summary:
+          "Stripe's events (payments, refunds, transfers, accounts): the Stripe-Signature header must verify against the raw body, else 400 and nothing changes; each event is applied once however often it comes. Needs no session",
+        request: { headers: z.object({ "stripe-signature": z.string().max(2000).optional() }) },
+        responses: { 200: dataResponse("Received", webhookReceivedSchema), ...errorResponses(400, 409) },
+      },
+      { who: "Stripe (the signature decides)", session: "optional", forbids: false },
+    ),
+    async (c) =>
+      c.json(
+        {
+          data: await receiveStripeWebhook(
+            c.get("db"),
+            c.get("jobs"),
+            c.get("cards"),
+            await c.req.text(),
+            c.req.header("stripe-signature"),
+          ),
+        },
+        200,
+      ),
+  )
+  .openapi(
     actionRouteWithBody({
       guard: signedIn,
       path: "/payments/{paymentId}/record-refund",
@@ -212,7 +280,13 @@ export const bookingRoutes = createRouter()
     async (c) =>
       c.json(
         {
-          data: await resolveCase(c.get("db"), requireAdmin(c), c.req.valid("param").caseId, c.req.valid("json")),
+          data: await resolveCase(
+            c.get("db"),
+            c.get("jobs"),
+            requireAdmin(c),
+            c.req.valid("param").caseId,
+            c.req.valid("json"),
+          ),
         },
         200,
       ),

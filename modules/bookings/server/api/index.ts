@@ -216,6 +216,7 @@ export const eventRoutes = createRouter()
             c.req.valid("param").offerId,
             input,
             socketAddress(c) ?? null,
+            c.get("cards"),
           ),
         },
         200,
