@@ -2,7 +2,7 @@ import { DAY_STATUSES } from "#domain/availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
-import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS, PAYMENT_METHODS } from "./money";
+import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS, PAID_METHODS } from "./money";
 import { CASE_KINDS, CASE_STATUSES } from "./cases";
 
 /** The answers of the events, invites and offers calls. */
@@ -254,7 +254,7 @@ export const paymentSchema = z
     status: z.enum(PAYMENT_STATUSES),
     paid_at: z.iso.datetime().nullable(),
     paid_on: z.iso.date().nullable().describe("The day it was paid, as the act recorded it"),
-    method: z.enum(PAYMENT_METHODS).nullable(),
+    method: z.enum(PAID_METHODS).nullable(),
     refunded_cents: z.number().int(),
   })
   .meta({

@@ -25,7 +25,11 @@ export const POLICY_WORDS: Record<CancellationPolicy, { name: string; rule: stri
 /** How an act's manager says a planner paid them directly (offline payments). */
 export const PAYMENT_METHODS = ["bank_transfer", "check", "cash", "card_in_person", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+/** How a payment was made: one of those, or by card through us (Stripe), which only Stripe's webhook records. */
+export const PAID_METHODS = [...PAYMENT_METHODS, "card"] as const;
+export type PaidMethod = (typeof PAID_METHODS)[number];
+export const PAYMENT_METHOD_NAMES: Record<PaidMethod, string> = {
+  card: "Card, online",
   bank_transfer: "Bank transfer",
   check: "Check",
   cash: "Cash",

@@ -26,6 +26,8 @@ import { deliverDueMail } from "#server/mail/outbox";
 import { createMailTransport } from "#server/mail/transport";
 import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "#server/jobs/job-queue";
 import { type ProcessJobKind, processJobHandlers } from "#modules/bookings/server/process-jobs";
+import { openCardGateway } from "#modules/bookings/server/card-gateway";
+import { startLocalStripe } from "./stripe-server";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
 export const ROLE_EMAILS = {
@@ -133,6 +135,8 @@ export interface TestServerOptions {
   storage?: "local" | "s3";
   /** How often live streams' readers are checked and how long a stream lives (production's by default). */
   liveStreams?: HubTimes;
+  /** Card payments through a local server speaking Stripe's API (tests/setup/stripe-server.ts), with this fee. */
+  stripe?: { feePercent?: number };
 }
 
 /** The project's choice (the api-s3 project runs the file tests on S3), else the local disk. */
@@ -142,6 +146,11 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "eva-api-"));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const s3 = (options.storage ?? defaultStorage()) === "s3" ? await startS3Server() : null;
+  // Stripe's webhook calls reach this server in process, as they would over the network.
+  let deliverWebhook = (_body: string, _signature: string): Promise<Response> => {
+    throw new Error("the app is not built yet");
+  };
+  const stripe = options.stripe ? await startLocalStripe((body, signature) => deliverWebhook(body, signature)) : null;
   // The run's seeded database (tests/setup/api-global-setup.ts), copied; files on S3 are seeded afresh.
   const seeded = s3 ? undefined : inject("seededStart");
   const serverDb =
@@ -159,6 +168,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
     SMTP_URL: options.smtpUrl,
     // Calendars are served by the tests' own local servers (issue 31).
     CALENDAR_ALLOW_PRIVATE_URLS: "1",
+    STRIPE_SECRET_KEY: stripe?.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe?.webhookSecret,
+    STRIPE_API_BASE: stripe?.url,
+    PLATFORM_FEE_PERCENT: options.stripe?.feePercent === undefined ? undefined : String(options.stripe.feePercent),
   });
   const snapshot = seeded?.snapshotFile && !serverDb ? readFileSync(seeded.snapshotFile) : undefined;
   const database = await openDatabase({ databaseUrl: env.databaseUrl, snapshot });
@@ -198,6 +211,13 @@ export async function createTestServer(options: TestServerOptions = {}) {
       sitemapMaxUrls: options.sitemapMaxUrls,
     });
   let app = build();
+  const cards = openCardGateway(env.stripe, env.publicUrl);
+  deliverWebhook = (body, signature) =>
+    request("/api/stripe/webhook", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+    });
 
   let ipCounter = 0;
   const nextIp = () => {
@@ -280,7 +300,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     );
     const [row] = (result as unknown as { rows: { data: JobData }[] }).rows;
     if (!row) throw new Error(`no ${kind} job for ${key}`);
-    return processJobHandlers(database.db)[kind](row.data);
+    return processJobHandlers(database.db, cards)[kind](row.data);
   }
 
   async function close() {
@@ -292,6 +312,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     await database.close();
     await serverDb?.drop();
     await s3?.close();
+    await stripe?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -317,6 +338,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     env,
     storage,
     s3,
+    stripe,
+    cards,
     deliverMail,
     jobs,
     runJob,

@@ -12,7 +12,7 @@ import type { BookingAnswer, BookingSummary, LedgerLineAnswer, PaymentAnswer } f
 import { bookingLedger } from "./ledger";
 import { BOOKING_NUMBER_PATTERN } from "../bookings";
 import { dayIn } from "../events";
-import { type CancellingSide, type PaymentMethod, refundOnCancel } from "../money";
+import { type CancellingSide, type PaidMethod, refundOnCancel } from "../money";
 
 const planners = alias(users, "planners");
 const managers = alias(users, "managers");
@@ -55,7 +55,7 @@ function paymentOf(payment: typeof payments.$inferSelect): PaymentAnswer {
     status: payment.status,
     paid_at: payment.paidAt?.toISOString() ?? null,
     paid_on: payment.paidOn,
-    method: payment.method as PaymentMethod | null,
+    method: payment.method as PaidMethod | null,
     refunded_cents: payment.refundedCents,
   };
 }

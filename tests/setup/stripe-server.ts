@@ -1,0 +1,439 @@
+// A local server answering the part of Stripe's HTTP API our card payments call, statefully and with
+// Stripe's error shapes, and delivering its events signed by the SDK's own test helper.
+import { randomBytes } from "node:crypto";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import qs from "qs";
+import Stripe from "stripe";
+
+type Params = Record<string, unknown>;
+type StripeObject = Record<string, unknown> & { id: string };
+type Answer = { status: number; body: unknown };
+
+/** What the test does where Stripe's own pages and dashboard would: onboard, pay, deliver events. */
+export interface LocalStripe {
+  /** The address for STRIPE_API_BASE. */
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** The act's manager finishes onboarding: the account may charge and pay out (account.updated). */
+  completeOnboarding(accountId: string): Promise<void>;
+  /** The planner pays a Checkout Session on Stripe's page (checkout.session.completed), delivered unless held back. */
+  payCheckout(sessionId: string, options?: { deliver?: boolean }): Promise<void>;
+  /** Sends the events not yet delivered, oldest first, as Stripe's webhook calls would. */
+  deliverPending(): Promise<Response[]>;
+  /** Sends an event again, as Stripe retries one. */
+  redeliver(eventId: string): Promise<Response>;
+  /** The body and signature header of an event, for tests that send it themselves. */
+  signed(eventId: string): { body: string; signature: string };
+  events: StripeObject[];
+  objects(kind: "accounts" | "sessions" | "intents" | "charges" | "refunds" | "transfers"): StripeObject[];
+  /** The platform's balance in cents: charged, less refunded and transferred, plus reversed. */
+  balance(): number;
+  /** How many requests each path was sent, replays included. */
+  requests: { method: string; path: string; idempotencyKey: string | undefined }[];
+  close(): Promise<void>;
+}
+
+const error = (status: number, type: string, message: string, extra: Params = {}): Answer => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
+const missing = (kind: string, id: string, param = "id") =>
+  error(404, "invalid_request_error", `No such ${kind}: '${id}'`, { code: "resource_missing", param });
+const idFor = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Starts the server. `deliver` is how a webhook call reaches the app (an in-process request, or a
+ * fetch to a running server): it is given the raw body and its Stripe-Signature header.
+ */
+export async function startLocalStripe(
+  deliver: (body: string, signature: string) => Promise<Response>,
+): Promise<LocalStripe> {
+  const secretKey = `sk_test_${randomBytes(16).toString("hex")}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
+  const signer = new Stripe(secretKey);
+  const store = {
+    accounts: new Map<string, StripeObject>(),
+    sessions: new Map<string, StripeObject>(),
+    intents: new Map<string, StripeObject>(),
+    charges: new Map<string, StripeObject>(),
+    refunds: new Map<string, StripeObject>(),
+    transfers: new Map<string, StripeObject>(),
+  };
+  const events: StripeObject[] = [];
+  let delivered = 0;
+  let balance = 0;
+  const requests: LocalStripe["requests"] = [];
+  const replies = new Map<string, { params: string; answer: Answer }>();
+
+  function emit(type: string, object: StripeObject) {
+    events.push({
+      id: idFor("evt"),
+      object: "event",
+      api_version: "2025-01-01",
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    });
+  }
+
+  function signed(eventId: string) {
+    const event = events.find((each) => each.id === eventId);
+    if (!event) throw new Error(`no event ${eventId}`);
+    const body = JSON.stringify(event, null, 2);
+    return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }) };
+  }
+
+  const routes: [string, RegExp, (match: RegExpMatchArray, params: Params) => Answer][] = [
+    [
+      "POST",
+      /^\/v1\/accounts$/,
+      (_, params) => {
+        const account = {
+          id: idFor("acct"),
+          object: "account",
+          type: params.type ?? "express",
+          email: params.email ?? null,
+          business_profile: params.business_profile ?? {},
+          metadata: params.metadata ?? {},
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          created: now(),
+        };
+        store.accounts.set(account.id, account);
+        return { status: 200, body: account };
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/accounts\/([^/]+)$/,
+      ([, id]) => {
+        const account = store.accounts.get(id!);
+        return account ? { status: 200, body: account } : missing("account", id!);
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/account_links$/,
+      (_, params) => {
+        const account = String(params.account ?? "");
+        if (!store.accounts.has(account)) return missing("account", account, "account");
+        for (const field of ["refresh_url", "return_url", "type"])
+          if (!params[field])
+            return error(400, "invalid_request_error", `Missing required param: ${field}.`, { param: field });
+        return {
+          status: 200,
+          body: {
+            object: "account_link",
+            created: now(),
+            expires_at: now() + 300,
+            url: `${url}/setup/e/${account}/${randomBytes(6).toString("hex")}`,
+          },
+        };
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/checkout\/sessions$/,
+      (_, params) => {
+        const items = (params.line_items ?? []) as { quantity?: string; price_data?: { unit_amount?: string } }[];
+        if (params.mode !== "payment") return error(400, "invalid_request_error", "Invalid mode", { param: "mode" });
+        if (!items.length)
+          return error(400, "invalid_request_error", "Missing required param: line_items.", { param: "line_items" });
+        const amount = items.reduce(
+          (sum, item) => sum + Number(item.quantity ?? 1) * Number(item.price_data?.unit_amount),
+          0,
+        );
+        if (!Number.isSafeInteger(amount) || amount < 50)
+          return error(
+            400,
+            "invalid_request_error",
+            "The Checkout Session's total amount due must add up to at least $0.50 usd",
+            { param: "line_items" },
+          );
+        const id = idFor("cs");
+        const session = {
+          id,
+          object: "checkout.session",
+          mode: "payment",
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: amount,
+          currency: "usd",
+          customer_email: params.customer_email ?? null,
+          client_reference_id: params.client_reference_id ?? null,
+          metadata: params.metadata ?? {},
+          payment_intent: null,
+          payment_intent_data: params.payment_intent_data ?? {},
+          success_url: params.success_url,
+          cancel_url: params.cancel_url ?? null,
+          url: `${url}/c/pay/${id}`,
+          created: now(),
+        };
+        store.sessions.set(id, session);
+        return { status: 200, body: session };
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      ([, id]) => {
+        const session = store.sessions.get(id!);
+        return session ? { status: 200, body: session } : missing("checkout.session", id!);
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      ([, id]) => {
+        const session = store.sessions.get(id!);
+        if (!session) return missing("checkout.session", id!);
+        if (session.status !== "open")
+          return error(
+            400,
+            "invalid_request_error",
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
+        Object.assign(session, { status: "expired", url: null });
+        emit("checkout.session.expired", session);
+        return { status: 200, body: session };
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/refunds$/,
+      (_, params) => {
+        const intentId = String(params.payment_intent ?? "");
+        const intent = store.intents.get(intentId);
+        if (!intent) return missing("payment_intent", intentId, "payment_intent");
+        const charge = store.charges.get(String(intent.latest_charge))!;
+        const left = Number(charge.amount) - Number(charge.amount_refunded);
+        const amount = params.amount === undefined ? left : Number(params.amount);
+        if (!Number.isSafeInteger(amount) || amount <= 0)
+          return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
+        if (left <= 0)
+          return error(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, {
+            code: "charge_already_refunded",
+          });
+        if (amount > left)
+          return error(
+            400,
+            "invalid_request_error",
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+            { param: "amount", code: "amount_too_large" },
+          );
+        const refund = {
+          id: idFor("re"),
+          object: "refund",
+          amount,
+          charge: charge.id,
+          payment_intent: intentId,
+          status: "succeeded",
+          metadata: params.metadata ?? {},
+          created: now(),
+        };
+        store.refunds.set(refund.id, refund);
+        Object.assign(charge, { amount_refunded: Number(charge.amount_refunded) + amount });
+        charge.refunded = charge.amount_refunded === charge.amount;
+        balance -= amount;
+        emit("refund.created", refund);
+        emit("charge.refunded", charge);
+        return { status: 200, body: refund };
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/transfers$/,
+      (_, params) => {
+        const destination = String(params.destination ?? "");
+        const account = store.accounts.get(destination);
+        if (!account) return missing("account", destination, "destination");
+        if (!account.payouts_enabled)
+          return error(
+            400,
+            "invalid_request_error",
+            "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+            { param: "destination" },
+          );
+        const amount = Number(params.amount);
+        if (!Number.isSafeInteger(amount) || amount <= 0)
+          return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
+        if (amount > balance)
+          return error(400, "invalid_request_error", "You have insufficient available funds in your Stripe account.", {
+            code: "balance_insufficient",
+          });
+        const transfer = {
+          id: idFor("tr"),
+          object: "transfer",
+          amount,
+          amount_reversed: 0,
+          reversed: false,
+          currency: params.currency ?? "usd",
+          destination,
+          transfer_group: params.transfer_group ?? null,
+          metadata: params.metadata ?? {},
+          created: now(),
+        };
+        store.transfers.set(transfer.id, transfer);
+        balance -= amount;
+        emit("transfer.created", transfer);
+        return { status: 200, body: transfer };
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/transfers\/([^/]+)\/reversals$/,
+      ([, id], params) => {
+        const transfer = store.transfers.get(id!);
+        if (!transfer) return missing("transfer", id!);
+        const left = Number(transfer.amount) - Number(transfer.amount_reversed);
+        const amount = params.amount === undefined ? left : Number(params.amount);
+        if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+          return error(400, "invalid_request_error", "Amount must be no more than the transfer's unreversed amount", {
+            param: "amount",
+          });
+        const reversal = {
+          id: idFor("trr"),
+          object: "transfer_reversal",
+          amount,
+          transfer: id,
+          metadata: params.metadata ?? {},
+          created: now(),
+        };
+        Object.assign(transfer, { amount_reversed: Number(transfer.amount_reversed) + amount });
+        transfer.reversed = transfer.amount_reversed === transfer.amount;
+        balance += amount;
+        emit("transfer.reversed", transfer);
+        return { status: 200, body: reversal };
+      },
+    ],
+  ];
+
+  function answer(method: string, path: string, params: Params): Answer {
+    for (const [routeMethod, pattern, handle] of routes) {
+      const match = path.match(pattern);
+      if (match && routeMethod === method) return handle(match, params);
+    }
+    return error(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const path = new URL(req.url ?? "/", "http://stripe.local").pathname;
+    const method = req.method ?? "GET";
+    const key = req.headers["idempotency-key"] as string | undefined;
+    requests.push({ method, path, idempotencyKey: key });
+    const send = ({ status, body }: Answer, replayed = false) => {
+      res.writeHead(status, {
+        "content-type": "application/json",
+        "request-id": idFor("req"),
+        ...(replayed ? { "idempotent-replayed": "true" } : {}),
+      });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return send(error(401, "invalid_request_error", "Invalid API Key provided: sk_test_****"));
+    const params = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as Params;
+    if (method === "POST" && key) {
+      const seen = replies.get(`${path}:${key}`);
+      if (seen && seen.params !== raw)
+        return send(
+          error(
+            400,
+            "idempotency_error",
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          ),
+        );
+      if (seen) return send(seen.answer, true);
+      const fresh = answer(method, path, params);
+      replies.set(`${path}:${key}`, { params: raw, answer: fresh });
+      return send(fresh);
+    }
+    return send(answer(method, path, params));
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((failure: unknown) => {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { type: "api_error", message: String(failure) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function deliverPending(): Promise<Response[]> {
+    const sent: Response[] = [];
+    while (delivered < events.length) {
+      const { body, signature } = signed(events[delivered]!.id);
+      delivered += 1;
+      sent.push(await deliver(body, signature));
+    }
+    return sent;
+  }
+
+  return {
+    url,
+    secretKey,
+    webhookSecret,
+    events,
+    requests,
+    balance: () => balance,
+    objects: (kind) => [...store[kind].values()],
+    async completeOnboarding(accountId) {
+      const account = store.accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      Object.assign(account, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+      emit("account.updated", account);
+      await deliverPending();
+    },
+    async payCheckout(sessionId, options = {}) {
+      const session = store.sessions.get(sessionId);
+      if (!session || session.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
+      const amount = Number(session.amount_total);
+      const intentId = idFor("pi");
+      const charge = {
+        id: idFor("ch"),
+        object: "charge",
+        amount,
+        amount_refunded: 0,
+        refunded: false,
+        paid: true,
+        payment_intent: intentId,
+        currency: "usd",
+        created: now(),
+      };
+      const metadata = (session.payment_intent_data as { metadata?: unknown }).metadata ?? {};
+      store.charges.set(charge.id, charge);
+      store.intents.set(intentId, {
+        id: intentId,
+        object: "payment_intent",
+        amount,
+        status: "succeeded",
+        latest_charge: charge.id,
+        metadata,
+        created: now(),
+      });
+      balance += amount;
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intentId, url: null });
+      emit("payment_intent.succeeded", store.intents.get(intentId)!);
+      emit("checkout.session.completed", session);
+      if (options.deliver === false) delivered = events.length;
+      else await deliverPending();
+    },
+    deliverPending,
+    async redeliver(eventId) {
+      const { body, signature } = signed(eventId);
+      return deliver(body, signature);
+    },
+    signed,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
