@@ -1006,6 +1006,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/{paymentId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. 409 'Card payments are not set up' without Stripe
+         * @description **Who may call:** Any signed-in user.
+         */
+        post: operations["startCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/onboard/{actUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up the act's payouts (its artist): answers a one-time Stripe onboarding address for the act's Express account. 409 'Card payments are not set up' without Stripe
+         * @description **Who may call:** The act's own artist.
+         */
+        post: operations["startPayoutOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events (payments, refunds, transfers, accounts): the Stripe-Signature header must verify against the raw body, else 400 and nothing changes; each event is applied once however often it comes. Needs no session
+         * @description **Who may call:** Stripe (the signature decides).
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/{paymentId}/record-refund": {
         parameters: {
             query?: never;
@@ -3388,7 +3448,7 @@ export interface components {
              */
             paid_on: string | null;
             /** @enum {string|null} */
-            method: "bank_transfer" | "check" | "cash" | "card_in_person" | "other" | null;
+            method: "bank_transfer" | "check" | "cash" | "card_in_person" | "other" | "card" | null;
             refunded_cents: number;
         };
         /**
@@ -3405,7 +3465,7 @@ export interface components {
             /** @description The transaction the line belongs to */
             transaction: number;
             /** @enum {string} */
-            account: "planner_owes" | "act_earned" | "act_received" | "refund_owed";
+            account: "planner_owes" | "act_earned" | "act_received" | "refund_owed" | "platform_held" | "platform_fee";
             /** @description US cents: a debit positive, a credit negative */
             amount_cents: number;
             /** @description What moved the money, as people read it */
@@ -3425,6 +3485,32 @@ export interface components {
             refund_cents: number;
             /** @description What the act would keep of what was paid, in US cents */
             kept_cents: number;
+        };
+        /**
+         * @description A Stripe address to open
+         * @example {
+         *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
+         *     }
+         */
+        CardRedirect: {
+            /**
+             * Format: uri
+             * @description Where to send the person next: a page of Stripe's (Checkout, onboarding)
+             */
+            url: string;
+        };
+        /**
+         * @description The event was verified
+         * @example {
+         *       "received": true,
+         *       "applied": true
+         *     }
+         */
+        WebhookReceived: {
+            /** @enum {boolean} */
+            received: true;
+            /** @description false when this event was applied before (Stripe retried it) */
+            applied: boolean;
         };
         /**
          * @description The case as it now stands
@@ -8156,6 +8242,213 @@ export interface operations {
             };
         };
     };
+    startCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardRedirect"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    startPayoutOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardRedirect"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookReceived"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     recordRefund: {
         parameters: {
             query?: never;
@@ -11389,7 +11682,7 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 state?: "scheduled" | "running" | "done" | "failed";
-                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts";
+                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release";
             };
             header?: never;
             path?: never;

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import type { BookingAnswer } from "#modules/bookings/answers";
@@ -6,6 +7,7 @@ import { POLICY_WORDS } from "#modules/bookings/money";
 import { recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "#modules/bookings/server/booking-page";
 import { recordPayment, recordRefund } from "#modules/bookings/server/payment-commands";
+import { startCheckout } from "#modules/bookings/server/card-commands";
 import { reportProblemSchema } from "#modules/bookings/cases";
 import { reportProblem } from "#modules/bookings/server/cases";
 import { CancelBookingDialog } from "#modules/bookings/ui/cancel-booking-dialog";
@@ -16,7 +18,11 @@ import { runCommand } from "#server/render/page-command";
 import { Badge, type BadgeColor } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/text-field";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/bookings.$number";
+
+/** Stripe Checkout sends the planner back with the payment's id, to say it is being confirmed. */
+export const handle: RouteHandle = { queryParams: ["paid"] };
 
 export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Booking ${params.number}` }, { name: "robots", content: "noindex" }];
@@ -34,6 +40,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const paymentId = Number(form.get("paymentId"));
   const typed = (name: string) => String(form.get(name) ?? "");
+  if (typed("intent") === "checkout") {
+    // Card payments happen on Stripe's page; it sends the planner back here.
+    const checkout = await runCommand(context, z.object({}), {}, ({ db, cards, viewer }) =>
+      startCheckout(db, cards, viewer, paymentId),
+    );
+    if (checkout.ok) throw redirect(checkout.data.url);
+    return { paymentId, report: false, ok: false, message: checkout.message, errors: checkout.errors };
+  }
   if (typed("intent") === "report") {
     const reported = await runCommand(
       context,
@@ -71,7 +85,7 @@ const STATUS: Record<BookingAnswer["status"], { label: string; color: BadgeColor
 };
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, side, quote, cases, today } = loaderData;
+  const { booking, side, quote, cases, today, paidNow } = loaderData;
   const policy = POLICY_WORDS[booking.cancellation_policy];
   const other = side === "planner" ? booking.contacts.act : side === "act" ? booking.contacts.planner : null;
   const submitting = useNavigation().state === "submitting";
@@ -113,10 +127,35 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-2 text-sm text-gray-700">
           {booking.provider === "offline"
             ? "The planner pays the act directly (bank transfer, check); the act records each payment here."
-            : "The planner pays through the marketplace."}
+            : "The planner pays by card through us. We hold each payment and release it to the act: the deposit once it can no longer come back, the balance two days after the event, unless a problem is reported."}
         </p>
+        {paidNow && booking.payments.some((payment) => payment.id === paidNow && payment.status === "due") && (
+          <p role="status" className="mt-2 rounded-md bg-blue-50 p-2 text-sm text-blue-950">
+            Thank you: Stripe is confirming your payment. It shows as paid here in a moment.
+          </p>
+        )}
         <PaymentList number={booking.number} payments={booking.payments} cancelled={booking.status === "cancelled"} />
+        {side === "planner" &&
+          booking.provider === "stripe" &&
+          booking.status === "confirmed" &&
+          booking.payments
+            .filter((payment) => payment.status === "due")
+            .map((payment) => (
+              <Form key={payment.id} method="post" className="mt-3" aria-label={`Pay the ${payment.kind} by card`}>
+                <input type="hidden" name="paymentId" value={payment.id} />
+                <input type="hidden" name="intent" value="checkout" />
+                <Button type="submit" disabled={submitting}>
+                  Pay the {payment.kind} of {formatPrice(payment.amount_cents)} by card
+                </Button>
+                {actionData?.paymentId === payment.id && (
+                  <p role="alert" className="mt-2 text-sm">
+                    {actionData.message}
+                  </p>
+                )}
+              </Form>
+            ))}
         {side === "act" &&
+          booking.provider === "offline" &&
           booking.status === "confirmed" &&
           booking.payments
             .filter((payment) => payment.status === "due")
@@ -161,6 +200,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               </Form>
             ))}
         {side === "act" &&
+          booking.provider === "offline" &&
           booking.status === "cancelled" &&
           booking.payments
             .filter((payment) => payment.status !== "due" && payment.amount_cents > payment.refunded_cents)

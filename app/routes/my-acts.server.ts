@@ -2,6 +2,7 @@ import { PAGING } from "#domain/limits";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { listOwnActs } from "#server/services/act-application";
 import { listArtistInvites } from "#modules/bookings/server/invite-queries";
+import { cardPaymentsOf } from "#modules/bookings/server/card-commands";
 
 /** /my-acts: the caller's acts with their status and checklist, and invites still waiting for an offer. */
 export async function loadMyActs(context: AppLoadContext) {
@@ -16,6 +17,13 @@ export async function loadMyActs(context: AppLoadContext) {
   const now = Date.now();
   return {
     acts,
+    /** With Stripe set up: which of the acts take card payments (their artist onboards them here). */
+    cardPayments: context.cards
+      ? await cardPaymentsOf(
+          context.db,
+          acts.map((act) => act.url),
+        )
+      : null,
     waitingInvites: invites.data.filter(
       (invite) => invite.state === "invited" && Date.parse(invite.event.starttime) > now,
     ),

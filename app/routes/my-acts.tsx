@@ -17,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 type OwnAct = Route.ComponentProps["loaderData"]["acts"][number];
 
 export default function MyActs({ loaderData }: Route.ComponentProps) {
-  const { acts, waitingInvites } = loaderData;
+  const { acts, waitingInvites, cardPayments } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -58,7 +58,7 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 flex flex-col gap-4" aria-label="Your acts">
           {acts.map((act) => (
-            <OwnActCard key={act.url} act={act} />
+            <OwnActCard key={act.url} act={act} cardPayments={cardPayments?.[act.url] ?? null} />
           ))}
         </ul>
       )}
@@ -66,7 +66,42 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OwnActCard({ act }: { act: OwnAct }) {
+/** With Stripe set up: whether the act takes card payments, and the way to set them up. */
+function CardPayments({ act, takesCards }: { act: OwnAct; takesCards: boolean }) {
+  const { run, pending } = useAction();
+  if (takesCards)
+    return (
+      <p className="mt-3 text-sm text-green-900">
+        <span aria-hidden>✓</span> {act.name} takes card payments: planners pay through us, and we pay you out.
+      </p>
+    );
+  return (
+    <div className="mt-3 text-sm">
+      <p className="text-gray-800">
+        {act.name} does not take card payments yet: planners pay you directly. Set up payouts with Stripe to take cards.
+      </p>
+      <Button
+        className="mt-2"
+        variant="secondary"
+        disabled={pending}
+        onClick={() =>
+          void run(async () => {
+            const answer = await outcome(
+              api.POST("/payouts/onboard/{actUrl}", { params: { path: { actUrl: act.url } } }),
+            );
+            // Stripe's onboarding is Stripe's page: the artist comes back here when it is done.
+            if (answer.ok) window.location.assign(answer.data.url);
+            return answer.ok ? { ok: true as const, data: {} } : answer;
+          })
+        }
+      >
+        Set up card payments
+      </Button>
+    </div>
+  );
+}
+
+function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean | null }) {
   const { run, pending } = useAction();
   const ready = act.checklist.every((item) => item.done);
   return (
@@ -123,6 +158,7 @@ function OwnActCard({ act }: { act: OwnAct }) {
           </Button>
         )}
       </div>
+      {cardPayments !== null && <CardPayments act={act} takesCards={cardPayments} />}
       {act.checklist.length > 0 && !ready && (
         <p id={`why-not-${act.url}`} className="mt-2 text-sm text-gray-700">
           Finish the checklist above to submit {act.name} for approval.

@@ -29,6 +29,7 @@ describe("routes declare the query parameters they read", () => {
           "date",
           "kind",
           "month",
+          "paid",
           "q",
           "redirectTo",
           "reset",

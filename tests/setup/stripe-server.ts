@@ -396,7 +396,7 @@ export async function startLocalStripe(
     },
     async payCheckout(sessionId, options = {}) {
       const session = store.sessions.get(sessionId);
-      if (!session || session.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
+      if (session?.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
       const amount = Number(session.amount_total);
       const intentId = idFor("pi");
       const charge = {

@@ -11,7 +11,9 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
   try {
     const { booking, side, quote } = await bookingView(context.db, viewer, number);
     const cases = await casesOfBooking(context.db, viewer, number);
-    return { booking, side, quote, cases, today: dayIn(new Date(), booking.event.time_zone) };
+    // Back from Stripe Checkout: the payment is paid when Stripe's webhook says so, which may be a moment later.
+    const paidNow = Number(url.searchParams.get("paid")) || null;
+    return { booking, side, quote, cases, paidNow, today: dayIn(new Date(), booking.event.time_zone) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data("No such booking", { status: 404 });
     throw error;

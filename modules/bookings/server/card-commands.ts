@@ -1,6 +1,6 @@
 // What people start with Stripe: an act's manager sets up payouts, a planner pays a payment by card.
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { MESSAGES } from "#domain/messages";
 import { canManageAct, canSetUpPayouts } from "#domain/permissions";
@@ -147,4 +147,14 @@ export async function startCheckout(
   await db.update(payments).set({ checkoutSessionId: session.id }).where(eq(payments.id, paymentId));
   if (!session.url) throw new ApiError("internal", "Stripe gave no Checkout address: try again in a minute");
   return { url: session.url };
+}
+
+/** Which of these acts take card payments (Stripe lets their accounts charge and pay out). */
+export async function cardPaymentsOf(db: Database, actUrls: string[]): Promise<Record<string, boolean>> {
+  if (!actUrls.length) return {};
+  const rows = await db
+    .select({ url: acts.url, cardPayments: acts.cardPayments })
+    .from(acts)
+    .where(inArray(acts.url, actUrls));
+  return Object.fromEntries(rows.map((row) => [row.url, row.cardPayments]));
 }

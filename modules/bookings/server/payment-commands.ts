@@ -34,6 +34,7 @@ async function managedPayment(tx: Executor, viewer: SessionUser, paymentId: numb
   const manages = row !== undefined && canManageAct(viewer, actAccess(row.act));
   if (!row || (!manages && row.event.plannerId !== viewer.id)) throw notFound("No such payment");
   if (!manages) throw forbidden(MESSAGES.paymentNotYours);
+  if (row.booking.provider === "stripe") throw conflict(MESSAGES.paidByCard);
   return row;
 }
 

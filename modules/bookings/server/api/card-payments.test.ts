@@ -179,6 +179,16 @@ describe("card payments through Stripe", () => {
     expect((await post("/api/payments/999999/checkout", "planner")).status).toBe(404);
     expect((await post("/api/payments/abc/checkout", "planner")).status).toBe(400);
 
+    // Its payments record themselves: the act cannot mark one paid by hand.
+    const byHand = await post(`/api/payments/${deposit.id}/record`, "owner", {
+      method: "check",
+      paid_on: "2026-01-02",
+    });
+    expect(byHand.status).toBe(409);
+    expect((await json<{ message: string }>(byHand)).message).toBe(
+      "This booking is paid by card through us: its payments record themselves",
+    );
+
     // A first attempt left open is expired by the second, so only one can be paid.
     const first = await post(`/api/payments/${deposit.id}/checkout`, "planner");
     const firstSession = (await json<{ data: { url: string } }>(first)).data.url.split("/").pop()!;
