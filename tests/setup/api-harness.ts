@@ -137,6 +137,11 @@ export interface TestServerOptions {
   liveStreams?: HubTimes;
   /** Card payments through a local server speaking Stripe's API (tests/setup/stripe-server.ts), with this fee. */
   stripe?: { feePercent?: number };
+  /**
+   * Card payments through Stripe's own test mode with this secret key (npm run test:stripe): no
+   * local server; the test signs the events Stripe would send with a webhook secret of its own.
+   */
+  stripeTestMode?: { secretKey: string; webhookSecret: string };
 }
 
 /** The project's choice (the api-s3 project runs the file tests on S3), else the local disk. */
@@ -168,8 +173,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     SMTP_URL: options.smtpUrl,
     // Calendars are served by the tests' own local servers (issue 31).
     CALENDAR_ALLOW_PRIVATE_URLS: "1",
-    STRIPE_SECRET_KEY: stripe?.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe?.webhookSecret,
+    STRIPE_SECRET_KEY: stripe?.secretKey ?? options.stripeTestMode?.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe?.webhookSecret ?? options.stripeTestMode?.webhookSecret,
     STRIPE_API_BASE: stripe?.url,
     PLATFORM_FEE_PERCENT: options.stripe?.feePercent === undefined ? undefined : String(options.stripe.feePercent),
   });
