@@ -7,6 +7,9 @@
 //
 // Needs DATABASE_URL or TEST_DATABASE_URL naming a PostgreSQL server whose role may create
 // databases. CHAOS_SERVERS (2), CHAOS_CLIENTS (100), CHAOS_SECONDS (300) change the run.
+// Beside them, CHAOS_PLANNERS (4) new planners book The Velvet Tones again and again, its artist
+// records each deposit and, for every third booking cancelled, the refund: after the kill, every
+// ledger transaction must balance and each booking's ledger agree with its payments.
 // Each client has a loopback address of its own (127.0.1.x), as separate visitors would, so the
 // per-address limits see a hundred visitors, not one.
 import "./require-node.mjs";
@@ -22,6 +25,7 @@ const SERVER_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 
 const SERVERS = Number(process.env.CHAOS_SERVERS ?? 2);
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 100);
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 300);
+const PLANNERS = Number(process.env.CHAOS_PLANNERS ?? 4);
 const PROBE_EVERY_MS = 2_000;
 /** A request that takes longer than this is given up and counted as a timeout. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -133,6 +137,11 @@ async function run() {
     maybeDeleted: new Set(),
     offerings: new Map(),
     headlines: new Map(),
+    /** Money: bookings made, payments and refunds recorded, bookings cancelled, each acknowledged. */
+    bookings: new Set(),
+    paymentsRecorded: new Set(),
+    refundsRecorded: new Set(),
+    cancelled: new Set(),
   };
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -184,13 +193,27 @@ async function run() {
   }
 
   const clients = await Promise.all(artists.slice(0, CLIENTS).map((artist, n) => makeClient(n, artist)));
+  const owner = await makeClient(CLIENTS + 1, { url: "the-velvet-tones", email: "artist@example.com" });
+  const planners = [];
+  for (let n = 0; n < PLANNERS; n++) {
+    const email = `chaos-planner-${n}@example.com`;
+    const signUp = await fetch(`${servers[0].base}/api/auth/sign-up/email`, {
+      method: "POST",
+      dispatcher: new Agent({ localAddress: `127.0.2.${n + 1}` }),
+      headers: { "content-type": "application/json", origin: servers[0].base },
+      body: JSON.stringify({ name: `Chaos Planner ${n}`, email, password: "demo-password", role: "PLANNER" }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up of ${email}: ${signUp.status}`);
+    await sql.query(`update users set email_verified = true where email = $1`, [email]);
+    planners.push(await makeClient(CLIENTS + 2 + n, { url: "", email }));
+  }
   const probeClient = await makeClient(CLIENTS, artists[CLIENTS]);
   console.log(
     `${SERVERS} servers, ${CLIENTS} signed-in clients, ${SECONDS} s; server ${victim.index} is killed at ${Math.round(killAt / 1000)} s`,
   );
 
   const until = SECONDS * 1000;
-  const work = clients.map((client, n) => visit(client, n));
+  const work = [...clients.map((client, n) => visit(client, n)), ...planners.map((planner, n) => book(planner, n))];
   const probes = probeStaleness(probeClient);
   const chaos = (async () => {
     await sleep(killAt);
@@ -267,6 +290,66 @@ async function run() {
     }
   }
 
+  /**
+   * A planner's loop: an event with The Velvet Tones on a day of its own, the artist's offer with
+   * a deposit, the booking, the deposit recorded; every third booking cancelled and its refund
+   * recorded. A step whose answer was lost ends that booking's round.
+   */
+  async function book(planner, n) {
+    let round = 0;
+    const paidOn = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    while (elapsed() < until) {
+      round++;
+      const day = 400 + n * 2000 + round;
+      const event = await planner.call("money: create event", "POST", "/api/events/create", {
+        name: `Chaos booking ${n}.${round}`,
+        starttime: new Date(Date.now() + day * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "the-velvet-tones",
+      });
+      if (event.status === 429) return;
+      if (event.status !== 201) continue;
+      const { rows: invites } = await sql.query(
+        `select i.id from invites i join events e on e.id = i.event_id where e.url = $1`,
+        [event.json().data.url],
+      );
+      if (!invites[0]) continue;
+      const offer = await owner.call("money: send offer", "POST", `/api/offers/submit/${invites[0].id}`, {
+        price: 1000,
+        deposit_cents: 25_000,
+      });
+      if (offer.status !== 200) continue;
+      const accepted = await planner.call("money: book", "POST", `/api/offers/accept/${offer.json().data.id}`, {});
+      if (accepted.status !== 200) continue;
+      const number = accepted.json().data.booking;
+      acked.bookings.add(number);
+      const { rows: payments } = await sql.query(
+        `select p.id from payments p join bookings b on b.id = p.booking_id where b.number = $1 and p.kind = 'deposit'`,
+        [number],
+      );
+      const recorded = await owner.call("money: record payment", "POST", `/api/payments/${payments[0].id}/record`, {
+        method: "check",
+        paid_on: paidOn,
+      });
+      if (recorded.status !== 200) continue;
+      acked.paymentsRecorded.add(payments[0].id);
+      if (round % 3 !== 0) continue;
+      // The act cancels: the deposit is owed back, and the artist records paying it.
+      const cancelled = await owner.call("money: cancel", "POST", `/api/bookings/${number}/cancel`, {
+        reason: "Chaos.",
+      });
+      if (cancelled.status !== 200) continue;
+      acked.cancelled.add(number);
+      const refunded = await owner.call(
+        "money: record refund",
+        "POST",
+        `/api/payments/${payments[0].id}/record-refund`,
+        { amount_cents: 25_000, method: "check", paid_on: paidOn },
+      );
+      if (refunded.status === 200) acked.refundsRecorded.add(payments[0].id);
+    }
+  }
+
   /** A write on one server, then the other's guest page until it shows it: how stale a second server is. */
   async function probeStaleness(client) {
     const delays = [];
@@ -328,7 +411,49 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
         `${url}: headline ${JSON.stringify(rows[0]?.headline)}, acknowledged ${JSON.stringify(attempts.acked)}`,
       );
   }
+  // Money: each acknowledged step is there, every transaction balances, and each booking's ledger
+  // says what its payments say (owed while due, received once recorded, less refunds recorded).
+  const { rows: moneyRows } = await sql.query(
+    `select b.number, b.status, p.id, p.status as paid, p.amount_cents, p.refunded_cents
+       from bookings b join payments p on p.booking_id = b.id where b.number = any($1::text[])`,
+    [[...acked.bookings]],
+  );
+  const byNumber = new Map(moneyRows.map((row) => [row.number, row]));
+  for (const number of acked.bookings) if (!byNumber.has(number)) lost.push(`booking ${number} missing`);
+  for (const row of moneyRows) {
+    if (acked.paymentsRecorded.has(row.id) && row.paid === "due") lost.push(`payment ${row.id} recorded but due`);
+    if (acked.refundsRecorded.has(row.id) && row.refunded_cents === 0) lost.push(`refund of ${row.id} missing`);
+    if (acked.cancelled.has(row.number) && row.status !== "cancelled") lost.push(`booking ${row.number} not cancelled`);
+  }
+  const { rows: unbalanced } = await sql.query(
+    `select transaction_id from ledger_lines group by 1 having sum(amount_cents) <> 0`,
+  );
+  const { rows: disagreeing } = await sql.query(
+    `with ledger as (
+       select t.booking_number as number,
+              sum(l.amount_cents) filter (where l.account = 'planner_owes') as owes,
+              sum(l.amount_cents) filter (where l.account = 'act_received') as received
+         from ledger_transactions t join ledger_lines l on l.transaction_id = t.id
+        where t.booking_number = any($1::text[]) group by 1),
+     paid as (
+       select b.number,
+              sum(p.amount_cents) filter (where p.status = 'due' and b.status <> 'cancelled') as owes,
+              sum(p.amount_cents - p.refunded_cents) filter (where p.status <> 'due') as received
+         from bookings b join payments p on p.booking_id = b.id
+        where b.number = any($1::text[]) group by 1)
+     select paid.number from paid left join ledger using (number)
+      where coalesce(ledger.owes, 0) <> coalesce(paid.owes, 0) or coalesce(ledger.received, 0) <> coalesce(paid.received, 0)`,
+    [[...acked.bookings]],
+  );
+  console.log(
+    `\nMoney: ${acked.bookings.size} bookings, ${acked.paymentsRecorded.size} payments and ${acked.refundsRecorded.size} refunds recorded, ${acked.cancelled.size} cancelled; ${unbalanced.length} unbalanced ledger transactions, ${disagreeing.length} bookings whose ledger disagrees with their payments`,
+  );
+
   const writes =
+    acked.bookings.size +
+    acked.paymentsRecorded.size +
+    acked.refundsRecorded.size +
+    acked.cancelled.size +
     acked.testimonials.size +
     acked.deletedTestimonials.size +
     acked.offerings.size +
