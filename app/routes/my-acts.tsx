@@ -144,6 +144,13 @@ function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean 
         >
           Update Profile
         </Link>
+        <a
+          href={`/acts/${act.url}/statement.pdf`}
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+          download
+        >
+          Statement of payments (PDF)
+        </a>
         {act.checklist.length > 0 && (
           <Button
             disabled={pending || !ready}

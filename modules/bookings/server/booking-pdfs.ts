@@ -110,3 +110,36 @@ export function receiptPdf(booking: BookingAnswer, payment: PaymentAnswer): Prom
     ],
   });
 }
+
+/** One booking's line on an act's statement: what reached the act, and our fee on it. */
+export interface StatementLine {
+  number: string;
+  event: string;
+  day: string;
+  receivedCents: number;
+  feeCents: number;
+}
+
+/** An act's statement: what it was paid, booking by booking, and in all. */
+export function statementPdf(act: { name: string }, lines: StatementLine[], today: string): Promise<Buffer> {
+  const received = lines.reduce((sum, line) => sum + line.receivedCents, 0);
+  const fees = lines.reduce((sum, line) => sum + line.feeCents, 0);
+  return render({
+    title: `Statement: ${act.name}`,
+    lines: [
+      ["Act", act.name],
+      ["As of", formatShortCalendarDate(today)],
+      ["Received in all", formatPrice(received)],
+      ...(fees ? [["Platform fees", formatPrice(fees)] as [string, string]] : []),
+      ...lines.map((line): [string, string] => [
+        `Booking ${line.number}`,
+        `${line.event}, ${formatShortCalendarDate(line.day)}: ${formatPrice(line.receivedCents)} received${line.feeCents ? ` (fee ${formatPrice(line.feeCents)})` : ""}`,
+      ]),
+    ],
+    paragraphs: [
+      lines.length
+        ? "What reached the act for each booking: paid to it directly and recorded, or released to it by the marketplace, less refunds it paid back or that were taken back."
+        : "Nothing has been paid to the act yet.",
+    ],
+  });
+}

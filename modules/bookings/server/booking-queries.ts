@@ -1,10 +1,22 @@
 // What the two sides of a booking (and admins) read of it: the bookings list and one booking.
-import { type SQL, and, asc, count, eq, inArray } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery, Paged } from "#domain/paging";
 import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
-import { acts, bookings, events, offers, payments, places, users } from "#server/db/schema";
+import {
+  acts,
+  bookings,
+  events,
+  ledgerLines,
+  ledgerTransactions,
+  offers,
+  payments,
+  places,
+  users,
+} from "#server/db/schema";
+import { canManageAct } from "#domain/permissions";
+import { actAccess } from "#server/services/act-visibility";
 import { MESSAGES } from "#domain/messages";
 import { forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#server/services/viewer";
@@ -250,4 +262,40 @@ export async function ledgerOf(db: Executor, admin: SessionUser, number: string)
     memo: line.memo,
     at: new Date(line.at).toISOString(),
   }));
+}
+
+/**
+ * An act's statement, for its manager and admins (anyone else: 404): per booking, what reached
+ * the act (the ledger's act_received) and our fee, from its ledger, oldest event first.
+ */
+export async function actStatement(db: Executor, viewer: SessionUser, actUrl: string) {
+  const [act] = await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1);
+  if (!act || !canManageAct(viewer, actAccess(act))) throw notFound("No such act");
+  const rows = await db
+    .select({
+      number: bookings.number,
+      event: events.name,
+      starttime: events.starttime,
+      timeZone: places.timeZone,
+      received: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'act_received'), 0)`,
+      fee: sql<string>`coalesce(-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'platform_fee'), 0)`,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(places, eq(places.id, events.placeId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.bookingId, bookings.id))
+    .innerJoin(ledgerLines, eq(ledgerLines.transactionId, ledgerTransactions.id))
+    .where(eq(bookings.actId, act.id))
+    .groupBy(bookings.number, events.name, events.starttime, places.timeZone)
+    .orderBy(asc(events.starttime));
+  const lines = rows
+    .map((row) => ({
+      number: row.number,
+      event: row.event,
+      day: dayIn(row.starttime, row.timeZone),
+      receivedCents: Number(row.received),
+      feeCents: Number(row.fee),
+    }))
+    .filter((line) => line.receivedCents !== 0 || line.feeCents !== 0);
+  return { act: { name: act.name, url: act.url }, lines, today: dayIn(new Date(), null) };
 }

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "#server/http/app-env";
 import { notFound } from "#server/errors";
 import { bookingDetail, findBooking } from "./booking-queries";
-import { agreementPdf, receiptPdf } from "./booking-pdfs";
+import { agreementPdf, receiptPdf, statementPdf } from "./booking-pdfs";
+import { actStatement } from "./booking-queries";
 
 function pdf(bytes: Buffer, name: string): Response {
   return new Response(new Uint8Array(bytes), {
@@ -15,8 +16,8 @@ function pdf(bytes: Buffer, name: string): Response {
 }
 
 /**
- * The agreement and receipts as PDFs, for the booking's two sides and admins (anyone else: 404);
- * a guest signs in first and comes back.
+ * The agreement and receipts as PDFs, for the booking's two sides and admins (anyone else: 404),
+ * and an act's statement for its manager and admins; a guest signs in first and comes back.
  */
 export function bookingPdfRoutes() {
   return new Hono<AppEnv>()
@@ -36,5 +37,11 @@ export function bookingPdfRoutes() {
       const payment = booking.payments.find((each) => each.id === id && each.status !== "due");
       if (!payment) throw notFound("No such receipt");
       return pdf(await receiptPdf(booking, payment), `booking-${booking.number}-receipt-${payment.id}.pdf`);
+    })
+    .get("/acts/:actUrl/statement.pdf", async (c) => {
+      const viewer = c.get("viewer");
+      if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
+      const { act, lines, today } = await actStatement(c.get("db"), viewer, c.req.param("actUrl"));
+      return pdf(await statementPdf(act, lines, today), `${act.url}-statement.pdf`);
     });
 }

@@ -413,6 +413,25 @@ describe("bookings", () => {
       (await server.request(`/bookings/${number}/receipts/x.pdf`, { cookie: await cookie("planner") })).status,
     ).toBe(404);
     expect((await server.request(`/bookings/%00/agreement.pdf`, { cookie: await cookie("planner") })).status).toBe(404);
+
+    // The act's statement: what reached it, booking by booking, for its manager and admins.
+    const statement = await textOf(
+      await server.request("/acts/the-velvet-tones/statement.pdf", { cookie: await cookie("owner") }),
+    );
+    for (const words of ["Statement: The Velvet Tones", `Booking ${number}`, "Vineyard Wedding", "$1,500.00 received"])
+      expect(statement).toContain(words);
+    expect(
+      (await server.request("/acts/the-velvet-tones/statement.pdf", { cookie: await cookie("admin") })).status,
+    ).toBe(200);
+    for (const who of ["planner", "otherArtist"] as const)
+      expect(
+        (await server.request("/acts/the-velvet-tones/statement.pdf", { cookie: await cookie(who) })).status,
+        who,
+      ).toBe(404);
+    expect((await server.request("/acts/no-such-act/statement.pdf", { cookie: await cookie("owner") })).status).toBe(
+      404,
+    );
+    expect((await server.request("/acts/the-velvet-tones/statement.pdf")).status).toBe(302);
   });
 });
 
