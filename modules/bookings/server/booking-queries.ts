@@ -56,7 +56,7 @@ function bookingRows(db: Executor) {
     .leftJoin(managers, eq(managers.id, acts.managerId))
     .leftJoin(places, eq(places.id, events.placeId));
 }
-type BookingRow = Awaited<ReturnType<typeof bookingRows>>[number];
+export type BookingRow = Awaited<ReturnType<typeof bookingRows>>[number];
 
 function paymentOf(payment: typeof payments.$inferSelect): PaymentAnswer {
   return {

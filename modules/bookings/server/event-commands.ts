@@ -15,7 +15,8 @@ import { recordInEventConversation } from "#server/services/conversations";
 import { findPlace, nearestPlaceLabels } from "#server/services/places";
 import type { SessionUser } from "#server/services/viewer";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { cancelBookingJobs } from "./booking-times";
+import { endBooking } from "./booking-commands";
+import { findBooking } from "./booking-queries";
 import { requirePlanner } from "./require-planner";
 import { inviteAct } from "./invite-commands";
 
@@ -120,8 +121,9 @@ export async function updateEvent(
 }
 
 /**
- * The planner calls an event off: its bookings end and its waiting offers are withdrawn, and
- * every act invited to it (and not declined) is told, in the app and in its conversation.
+ * The planner calls an event off: its bookings are cancelled by their policies and its waiting
+ * offers are withdrawn; every act invited to it (and not declined) is told, in the app and in
+ * its conversation (a booked act, of its booking's end and what comes back).
  */
 export async function cancelEvent(
   db: Database,
@@ -158,16 +160,23 @@ export async function cancelEvent(
             eq(offers.status, "pending"),
           ),
         );
-    const ended = await tx
-      .delete(bookings)
-      .where(eq(bookings.eventId, event.id))
-      .returning({ number: bookings.number });
-    await cancelBookingJobs(
-      tx,
-      jobs,
-      ended.map((booking) => booking.number),
-    );
-    for (const act of told) {
+    // Its bookings end as the planner cancelling each would: by its policy, with the refund owed
+    // (or asked of Stripe) and its act told why; the rows and their ledger stay.
+    const booked = await tx
+      .select({ number: bookings.number, actId: bookings.actId })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, event.id), eq(bookings.status, "confirmed")));
+    for (const booking of booked)
+      await endBooking(
+        tx,
+        jobs,
+        planner,
+        await findBooking(tx, planner, booking.number),
+        "planner",
+        `${event.name} is cancelled.`,
+      );
+    const bookedActs = new Set(booked.map((booking) => booking.actId));
+    for (const act of told.filter((each) => !bookedActs.has(each.actId))) {
       await notify(tx, act.managerId, "event_cancelled", {
         actName: act.actName,
         actUrl: act.actUrl,

@@ -613,7 +613,15 @@ describe("saying no, from either side", () => {
     const event = await eventOf(url);
     expect(event.cancelled).toBe(true);
     expect(event.invites[0]!.state).toBe("cancelled");
-    expect(await lastNote("owner")).toMatchObject({ kind: "event_cancelled", title: "Charity Dinner is cancelled" });
+    // The booked act is told its booking ended, and why; the booking stays, cancelled by the planner.
+    const note = await lastNote("owner");
+    expect(note).toMatchObject({ kind: "booking_cancelled" });
+    expect(note?.title).toContain("for Charity Dinner");
+    const booking = await json<{ data: { status: string; cancellation: { by: string; reason: string } } }>(
+      await get(`/api/bookings/${(event.invites[0] as { booking?: string }).booking}`, "planner"),
+    );
+    expect(booking.data.status).toBe("cancelled");
+    expect(booking.data.cancellation).toMatchObject({ by: "planner", reason: "Charity Dinner is cancelled." });
     expect((await post(`/api/events/cancel/${url}`, "planner")).status).toBe(409);
     expect((await post(`/api/acts/invite-to-event/dj-nova`, "planner", { event: url })).status).toBe(409);
     expect((await post(`/api/events/invite-acts/${url}`, "planner", { acts: ["dj-nova"] })).status).toBe(409);
