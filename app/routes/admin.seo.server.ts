@@ -10,13 +10,19 @@ import {
 } from "#domain/seo";
 import {
   countSeoContent,
+  createGuide,
+  createSeoEntry,
   findGuide,
   findSeoEntry,
   listGuides,
   listSeoEntries,
   SEO_PAGE_SIZE,
+  updateGuide,
+  updateSeoEntry,
 } from "#server/services/seo";
-import { readFailure } from "../lib/api-errors";
+import { guideSchema, seoEntrySchema } from "#domain/schemas/seo";
+import { notFound } from "#server/errors";
+import { runCommand } from "#server/render/page-command";
 import { requireAdmin } from "./admin.server";
 import { pageNumber } from "../lib/page-number";
 
@@ -137,15 +143,6 @@ export async function loadGuideEditor(context: AppLoadContext, url: URL) {
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-async function send(context: AppLoadContext, method: string, path: string, body?: unknown) {
-  return context.apiFetch(
-    path,
-    body === undefined
-      ? { method }
-      : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
-  );
-}
-
 /** Saves the entry form through the API (which decides), then back to its tab. */
 export async function saveSeoEntry(context: AppLoadContext, request: Request, url: URL) {
   requireAdmin(context, url);
@@ -159,15 +156,16 @@ export async function saveSeoEntry(context: AppLoadContext, request: Request, ur
     description: field(form, "description"),
     intro: kind === "listing" ? paragraphsFromText(field(form, "intro")) : [],
   };
-  const response = await send(
-    context,
-    id ? "PUT" : "POST",
-    id ? `/api/seo/entries/${encodeURIComponent(id)}` : "/api/seo/entries",
-    body,
-  );
-  if (response.ok)
+  // The API's commands, validated by the same schema (the admin is checked above, as the API's guard does).
+  const result = await runCommand(context, seoEntrySchema, body, ({ db }, input) => {
+    if (!id) return createSeoEntry(db, input);
+    const entryId = Number(id);
+    if (!Number.isSafeInteger(entryId) || entryId < 1) throw notFound("No such curated entry");
+    return updateSeoEntry(db, entryId, input);
+  });
+  if (result.ok)
     return redirect(`/admin/seo?tab=${kind === "listing" ? "listing" : "act"}&saved=${encodeURIComponent(body.key)}`);
-  const failure = await readFailure(response, "Could not save the entry. Please try again.");
+  const failure = result;
   const values = {
     kind: kind === "listing" ? ("listing" as const) : ("act" as const),
     key: body.key,
@@ -190,14 +188,11 @@ export async function saveGuide(context: AppLoadContext, request: Request, url: 
     ...guideBodyFromText(field(form, "body")),
     links: guideLinksFromText(field(form, "links")),
   };
-  const response = await send(
-    context,
-    original ? "PUT" : "POST",
-    original ? `/api/seo/guides/${encodeURIComponent(original)}` : "/api/seo/guides",
-    body,
+  const result = await runCommand(context, guideSchema, body, ({ db }, input) =>
+    original ? updateGuide(db, original.slice(0, 200), input) : createGuide(db, input),
   );
-  if (response.ok) return redirect(`/admin/seo?tab=guide&saved=${encodeURIComponent(body.slug)}`);
-  const failure = await readFailure(response, "Could not save the guide. Please try again.");
+  if (result.ok) return redirect(`/admin/seo?tab=guide&saved=${encodeURIComponent(body.slug)}`);
+  const failure = result;
   const values = {
     slug: body.slug,
     title: body.title,

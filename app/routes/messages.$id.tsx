@@ -12,8 +12,10 @@ import { formatPrice } from "#domain/prices";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { Button } from "../components/ui/button";
-import { readFailure } from "../lib/api-errors";
-import { postJson } from "../lib/post-json.server";
+import { messageSchema } from "#domain/schemas/conversations";
+import { notFound } from "#server/errors";
+import { runCommand } from "#server/render/page-command";
+import { postMessage } from "#server/services/conversations";
 import { loadConversation } from "./messages.server";
 import type { Route } from "./+types/messages.$id";
 
@@ -26,13 +28,16 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
   return loadConversation(context, url, params.id);
 }
 
+/** Writing a message runs the API's command (who may write, the hourly limit, the other side told). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const response = await postJson(context, `/api/conversations/${encodeURIComponent(params.id)}/messages`, {
-    body: form.get("body") ?? "",
+  const id = Number(params.id);
+  const result = await runCommand(context, messageSchema, { body: form.get("body") ?? "" }, ({ db, viewer }, input) => {
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound("No such conversation");
+    return postMessage(db, viewer, id, input);
   });
-  if (response.ok) return { sent: true as const, message: "Sent", errors: {} };
-  return { sent: false as const, ...(await readFailure(response, "Could not send the message. Please try again.")) };
+  if (result.ok) return { sent: true as const, message: "Sent", errors: {} as Record<string, string[]> };
+  return { sent: false as const, message: result.message, errors: result.errors };
 }
 
 /** What the invite, offer and booking lines say they are, in words as well as colour. */
