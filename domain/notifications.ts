@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   "event_reminder",
   "payment_due",
   "payment_recorded",
+  "card_paid",
+  "payout_sent",
   "booking_cancelled",
   "problem_reported",
   "case_resolved",
@@ -264,6 +266,26 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.actName} recorded your ${f.paymentKind} of ${f.price}`,
       body: `${f.actName} says your ${f.paymentKind} of ${f.price} for ${f.eventName} (booking ${f.bookingNumber}) was paid on ${f.day}. Your receipt is on the booking.`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+    }),
+  },
+  card_paid: {
+    setting: "A planner pays a booking by card",
+    action: "See the booking",
+    recipient: "artist",
+    text: (f) => ({
+      title: `${f.fromName} paid the ${f.paymentKind} of ${f.price} by card`,
+      body: `${f.fromName} paid the ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}). We hold it and release it to your account ${f.due}.`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+    }),
+  },
+  payout_sent: {
+    setting: "Money from a booking is released to my account",
+    action: "See the booking",
+    recipient: "artist",
+    text: (f) => ({
+      title: `${f.price} released to you for booking ${f.bookingNumber}`,
+      body: `${f.price} of the ${f.paymentKind} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is on its way to your Stripe account${f.due}.`,
       link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
     }),
   },

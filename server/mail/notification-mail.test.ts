@@ -2,6 +2,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS } from "#domain/notifications";
+import { releaseHeldPayments } from "#modules/bookings/server/card-payouts";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { recipientOf, startSmtpServer } from "#tests/setup/smtp";
 
@@ -15,7 +16,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await createTestServer({ smtpUrl: smtp.url });
+  // With card payments (a local server speaking Stripe's API), which an act uses once it set them up.
+  server = await createTestServer({ smtpUrl: smtp.url, stripe: {} });
 });
 afterAll(async () => {
   await server.close();
@@ -253,6 +255,42 @@ describe("notification mail", () => {
       ),
     );
 
+    // Card payments: the act sets them up, the planner pays a deposit by card, and it is released.
+    await ok(await server.post("/api/payouts/onboard/the-velvet-tones", "owner"));
+    await server.stripe!.completeOnboarding(server.stripe!.objects("accounts")[0]!.id);
+    const gala = await eventWithTheAct("Card Gala", 80);
+    const galaInvite = (await server.database.db.execute(
+      sql`select i.id from invites i join events e on e.id = i.event_id where e.url = ${gala.data.url as string}`,
+    )) as unknown as { rows: { id: number }[] };
+    const galaOffer = await ok(
+      await server.post(`/api/offers/submit/${galaInvite.rows[0]!.id}`, "owner", {
+        price: 4000,
+        deposit_cents: 100_000,
+      }),
+    );
+    const cardBooking = (await ok(await server.post(`/api/offers/accept/${galaOffer.data.id}`, "planner", {}))).data
+      .booking as string;
+    await deliver();
+    const cardDeposit = (
+      (await ok(await server.get(`/api/bookings/${cardBooking}`, "planner"))).data.payments as {
+        id: number;
+        kind: string;
+      }[]
+    ).find((payment) => payment.kind === "deposit")!;
+    await step("card_paid", async () => {
+      const checkout = await ok(await server.post(`/api/payments/${cardDeposit.id}/checkout`, "planner"));
+      await server.stripe!.payCheckout(String(checkout.data.url).split("/").pop()!);
+    });
+    await ok(
+      await server.post("/api/users/artist/payout-marks", "admin", {
+        w9_received: true,
+        direct_deposit_received: true,
+      }),
+    );
+    await step("payout_sent", () =>
+      releaseHeldPayments(server.database.db, server.cards, new Date(Date.now() + 86_400_000)),
+    );
+
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
       act_approved: {
         to: "artist2@example.com",
@@ -367,6 +405,16 @@ describe("notification mail", () => {
         subject: /^The problem with booking [A-Z0-9]+ is resolved/,
         link: `/bookings/${booking}`,
       },
+      card_paid: {
+        to: "artist@example.com",
+        subject: /^Pat Planner paid the deposit of \$1,000\.00 by card/,
+        link: `/bookings/${cardBooking}`,
+      },
+      payout_sent: {
+        to: "artist@example.com",
+        subject: /^\$1,000\.00 released to you for booking [A-Z0-9]+/,
+        link: `/bookings/${cardBooking}`,
+      },
     };
     expect(Object.keys(expected).sort()).toEqual([...NOTIFICATION_KINDS].sort());
     for (const [kind, want] of Object.entries(expected)) {
@@ -397,6 +445,10 @@ describe("notification mail", () => {
       await server.get("/api/notifications", "owner"),
     );
     expect(artist.data.map((item) => item.kind)).toEqual([
+      "payout_sent",
+      "card_paid",
+      "offer_accepted",
+      "act_invited",
       "case_resolved",
       "problem_reported",
       "review_removed",
@@ -413,13 +465,9 @@ describe("notification mail", () => {
       "act_invited",
       "review_posted",
       "offer_declined",
-      "act_invited",
-      "event_reminder",
-      "offer_accepted",
-      "act_invited",
     ]);
-    // A page of 20: the oldest (document_declined, document_approved, tag_request_declined, tag_request_accepted, act_reassigned, act_declined) are on the next.
-    expect(artist.meta.unread).toBe(26);
+    // A page of 20: the ten oldest (from act_declined on) are on the next.
+    expect(artist.meta.unread).toBe(30);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect(
       (await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread,
@@ -429,6 +477,8 @@ describe("notification mail", () => {
         (item) => item.kind,
       ),
     ).toEqual([
+      "booking_confirmed",
+      "offer_received",
       "case_resolved",
       "review_reply",
       "booking_confirmed",

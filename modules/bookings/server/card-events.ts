@@ -3,7 +3,10 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { MESSAGES } from "#domain/messages";
 import type { Database, Executor } from "#server/db/client";
-import { acts, bookings, events, offers, payments, places, stripeEvents } from "#server/db/schema";
+import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatPrice } from "#domain/prices";
+import { acts, bookings, events, offers, payments, places, stripeEvents, users } from "#server/db/schema";
+import { notify } from "#server/services/notifications";
 import { badRequest, conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { dayIn } from "../events";
@@ -112,6 +115,7 @@ async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checko
     return;
   }
   const eventDay = dayIn(row.event.starttime, row.timeZone);
+  const release = releaseAt(row.payment.kind, row.policy, eventDay, row.timeZone, at);
   await tx
     .update(payments)
     .set({
@@ -121,7 +125,7 @@ async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checko
       method: "card",
       paymentIntentId: intentId,
       checkoutSessionId: session.id,
-      releaseAt: releaseAt(row.payment.kind, row.policy, eventDay, row.timeZone, at),
+      releaseAt: release,
     })
     .where(eq(payments.id, paymentId));
   await postToLedger(tx, {
@@ -132,6 +136,21 @@ async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checko
       { account: "platform_held", amountCents: row.payment.amountCents },
       { account: "planner_owes", amountCents: -row.payment.amountCents },
     ],
+  });
+  const [people] = await tx
+    .select({ planner: users.name, managerId: acts.managerId, actName: acts.name, actUrl: acts.url })
+    .from(acts)
+    .innerJoin(users, eq(users.id, row.event.plannerId))
+    .where(eq(acts.id, row.booking.actId));
+  await notify(tx, people!.managerId, "card_paid", {
+    fromName: people!.planner,
+    actName: people!.actName,
+    actUrl: people!.actUrl,
+    eventName: row.event.name,
+    bookingNumber: row.booking.number,
+    price: formatPrice(row.payment.amountCents),
+    paymentKind: row.payment.kind,
+    due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
   });
 }
 
@@ -189,6 +208,20 @@ export async function applyRelease(tx: Executor, transfer: Stripe.Transfer): Pro
     .update(payments)
     .set({ transferId: transfer.id, releasedCents: transfer.amount + feeCents, feeCents })
     .where(eq(payments.id, paymentId));
+  const [about] = await tx
+    .select({ managerId: acts.managerId, actName: acts.name, actUrl: acts.url, eventName: events.name })
+    .from(acts)
+    .innerJoin(events, eq(events.id, row.booking.eventId))
+    .where(eq(acts.id, row.booking.actId));
+  await notify(tx, about!.managerId, "payout_sent", {
+    actName: about!.actName,
+    actUrl: about!.actUrl,
+    eventName: about!.eventName,
+    bookingNumber: row.booking.number,
+    price: formatPrice(transfer.amount),
+    paymentKind: row.payment.kind,
+    due: feeCents ? `, after the platform's fee of ${formatPrice(feeCents)}` : "",
+  });
   await postToLedger(tx, {
     booking: row.booking,
     paymentId,
