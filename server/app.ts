@@ -78,7 +78,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { env, database, auth, logger, storage } = deps;
   const app = new Hono<AppEnv>();
   const publicOrigin = new URL(env.publicUrl).origin;
-  const pagePolicy = { chatWidgetSrc: env.chatWidgetSrc ?? null, development: env.nodeEnv === "development" };
+  const pagePolicy = {
+    chatWidgetSrc: env.chatWidgetSrc ?? null,
+    development: env.nodeEnv === "development",
+    // A card payment's form answers with a redirect to Stripe Checkout, which form-action governs.
+    formTargets: env.stripe ? [env.stripe.apiBase ? new URL(env.stripe.apiBase).origin : "https://checkout.stripe.com"] : [],
+  };
   const concurrency = clientConcurrency(env.clientConcurrency);
   const api = apiRouter({ env, database, storage, conversationHub: deps.conversationHub, pagePolicy });
 

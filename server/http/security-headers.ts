@@ -32,6 +32,8 @@ export interface PagePolicyOptions {
   development?: boolean;
   /** Further hosts a page may load script and styles from (the API reference's CDN). */
   assetHosts?: string[];
+  /** Where a page's form may send its person on (Stripe's Checkout, after the booking page's "Pay"). */
+  formTargets?: string[];
 }
 
 /**
@@ -52,7 +54,7 @@ export function pagePolicy(html: string | Uint8Array, options: PagePolicyOptions
     "font-src": ["'self'", "data:"],
     "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com", ...extra],
     "connect-src": ["'self'", ...extra, ...(options.development ? ["ws:", "wss:"] : [])],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...(options.formTargets ?? [])],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "frame-ancestors": ["'none'"],

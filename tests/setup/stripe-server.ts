@@ -67,6 +67,8 @@ export async function startLocalStripe(
   let balance = 0;
   const requests: LocalStripe["requests"] = [];
   const replies = new Map<string, { params: string; answer: Answer }>();
+  /** Where each onboarding link sends its person back. */
+  const links = new Map<string, { account: string; returnUrl: string }>();
 
   function emit(type: string, object: StripeObject) {
     events.push({
@@ -127,15 +129,9 @@ export async function startLocalStripe(
         for (const field of ["refresh_url", "return_url", "type"])
           if (!params[field])
             return error(400, "invalid_request_error", `Missing required param: ${field}.`, { param: field });
-        return {
-          status: 200,
-          body: {
-            object: "account_link",
-            created: now(),
-            expires_at: now() + 300,
-            url: `${url}/setup/e/${account}/${randomBytes(6).toString("hex")}`,
-          },
-        };
+        const link = `${url}/setup/e/${account}/${randomBytes(6).toString("hex")}`;
+        links.set(new URL(link).pathname, { account, returnUrl: String(params.return_url) });
+        return { status: 200, body: { object: "account_link", created: now(), expires_at: now() + 300, url: link } };
       },
     ],
     [
@@ -330,6 +326,7 @@ export async function startLocalStripe(
     const path = new URL(req.url ?? "/", "http://stripe.local").pathname;
     const method = req.method ?? "GET";
     const key = req.headers["idempotency-key"] as string | undefined;
+    if (!path.startsWith("/v1/")) return page(method, path, res);
     requests.push({ method, path, idempotencyKey: key });
     const send = ({ status, body }: Answer, replayed = false) => {
       res.writeHead(status, {
@@ -360,6 +357,38 @@ export async function startLocalStripe(
     return send(answer(method, path, params));
   }
 
+  /**
+   * Stripe's own pages, as a person uses them in a browser: onboarding ends with "Finish", and
+   * Checkout with "Pay"; each then sends its events and the person back to our site.
+   */
+  async function page(method: string, path: string, res: ServerResponse) {
+    const html = (title: string, button: string) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><form method="post"><button type="submit">${button}</button></form></main></body></html>`,
+      );
+    };
+    const back = (to: string) => {
+      res.writeHead(303, { location: to });
+      res.end();
+    };
+    const link = links.get(path);
+    if (link && method === "GET") return html("Set up payouts (test)", "Finish");
+    if (link && method === "POST") {
+      await api.completeOnboarding(link.account);
+      return back(link.returnUrl);
+    }
+    const session = store.sessions.get(path.match(/^\/c\/pay\/([^/]+)$/)?.[1] ?? "");
+    if (session && method === "GET")
+      return html(`Pay $${(Number(session.amount_total) / 100).toFixed(2)} (test)`, "Pay");
+    if (session && method === "POST") {
+      if (session.status === "open") await api.payCheckout(session.id);
+      return back(String(session.success_url));
+    }
+    res.writeHead(404, { "content-type": "text/plain" });
+    res.end("Not found");
+  }
+
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((failure: unknown) => {
       res.writeHead(500, { "content-type": "application/json" });
@@ -379,7 +408,7 @@ export async function startLocalStripe(
     return sent;
   }
 
-  return {
+  const api: LocalStripe = {
     url,
     secretKey,
     webhookSecret,
@@ -436,4 +465,5 @@ export async function startLocalStripe(
     signed,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return api;
 }
