@@ -255,8 +255,8 @@ export const NOTIFICATIONS: Record<
     recipient: "planner",
     text: (f) => ({
       title: `${f.price} due ${f.soon} for ${f.eventName}`,
-      body: `The ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is due ${f.day}. Pay ${f.actName} as you agreed.`,
-      link: "/events",
+      body: `The ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is due ${f.day}. ${f.due ?? `Pay ${f.actName} as you agreed.`}`,
+      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
     }),
   },
   payment_recorded: {

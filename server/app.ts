@@ -82,7 +82,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     chatWidgetSrc: env.chatWidgetSrc ?? null,
     development: env.nodeEnv === "development",
     // A card payment's form answers with a redirect to Stripe Checkout, which form-action governs.
-    formTargets: env.stripe ? [env.stripe.apiBase ? new URL(env.stripe.apiBase).origin : "https://checkout.stripe.com"] : [],
+    formTargets: env.stripe
+      ? [env.stripe.apiBase ? new URL(env.stripe.apiBase).origin : "https://checkout.stripe.com"]
+      : [],
   };
   const concurrency = clientConcurrency(env.clientConcurrency);
   const api = apiRouter({ env, database, storage, conversationHub: deps.conversationHub, pagePolicy });

@@ -345,7 +345,7 @@ describe("notification mail", () => {
       payment_due: {
         to: "planner@example.com",
         subject: /^\$1,200\.00 due in 3 days for Summer Wedding/,
-        link: "/events",
+        link: `/bookings/${booking}`,
       },
       booking_cancelled: {
         to: "artist@example.com",

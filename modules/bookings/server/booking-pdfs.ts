@@ -1,5 +1,6 @@
 // The booking's paper: the agreement both sides signed by accepting, and a receipt of each payment.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { type Font, openSync as openFont } from "fontkit";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import { formatShortCalendarDate } from "#domain/calendar-days";
@@ -9,12 +10,16 @@ import type { BookingAnswer, PaymentAnswer } from "../answers";
 import { PAYMENT_METHOD_NAMES, POLICY_WORDS } from "../money";
 
 const FONTS = join(PROJECT_ROOT, "node_modules", "@fontsource", "inter", "files");
-/** Embedded, so that the text reads the same everywhere and can be copied out of the file; read once. */
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/**
+ * Embedded, so that the text reads the same everywhere and can be copied out of the file; read
+ * and parsed once (unpacking the WOFF files was most of a document's time), each document
+ * embedding the subset it uses.
+ */
+let fonts: { regular: Font; bold: Font } | undefined;
 const fontFiles = () =>
   (fonts ??= {
-    regular: readFileSync(join(FONTS, "inter-latin-400-normal.woff")),
-    bold: readFileSync(join(FONTS, "inter-latin-700-normal.woff")),
+    regular: openFont(join(FONTS, "inter-latin-400-normal.woff")),
+    bold: openFont(join(FONTS, "inter-latin-700-normal.woff")),
   });
 
 /** The marketplace's terms every agreement carries, in short. */
@@ -30,11 +35,36 @@ interface Paper {
   paragraphs: string[];
 }
 
-/** Renders one document: a title, labelled lines, then paragraphs, in the embedded font. */
+/** Papers made lately, by a hash of everything they say: a document asked again is not drawn again. */
+const made = new Map<string, Promise<Buffer>>();
+const MADE_KEPT = 200;
+
+/**
+ * One document, from what it says: drawn once (embedding the font's subset is most of the
+ * work) and kept while it is among the last 200 asked for on this server. A booking's change
+ * changes its words, and so its key.
+ */
 function render(paper: Paper): Promise<Buffer> {
+  const key = createHash("sha256").update(JSON.stringify(paper)).digest("hex");
+  const kept = made.get(key);
+  if (kept) {
+    made.delete(key);
+    made.set(key, kept);
+    return kept;
+  }
+  const drawing = draw(paper);
+  made.set(key, drawing);
+  drawing.catch(() => made.delete(key));
+  if (made.size > MADE_KEPT) made.delete(made.keys().next().value!);
+  return drawing;
+}
+
+/** Draws one document: a title, labelled lines, then paragraphs, in the embedded font. */
+function draw(paper: Paper): Promise<Buffer> {
   const document = new PDFDocument({ size: "LETTER", margin: 56, info: { Title: paper.title, Author: "EVA" } });
-  document.registerFont("regular", fontFiles().regular);
-  document.registerFont("bold", fontFiles().bold);
+  // pdfkit takes a parsed fontkit font as well as its bytes; its types name only the bytes.
+  document.registerFont("regular", fontFiles().regular as unknown as Buffer);
+  document.registerFont("bold", fontFiles().bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   document.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

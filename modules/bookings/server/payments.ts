@@ -96,6 +96,8 @@ export async function remindPaymentDue(db: Database, paymentId: number, days: nu
       paymentKind: row.payment.kind,
       day: formatShortCalendarDate(row.payment.dueOn),
       soon: days === 0 ? "today" : `in ${days} days`,
+      // A card booking is paid through us: the reminder says where.
+      ...(row.booking.provider === "stripe" ? { due: "Pay it by card from the booking's page." } : {}),
     });
     return true;
   });
