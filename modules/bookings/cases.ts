@@ -26,6 +26,8 @@ export const CASE_MESSAGES = {
   refundWholeCents: "Enter a refund in whole cents, 0 or more",
   alreadyOpen: "A problem is already reported on this booking: an admin is looking at it",
   cancelled: "This booking is cancelled: there is nothing left to report on",
+  /** A card booking whose balance went to the act: the guarantee is over. */
+  released: "This booking's balance is already released to the act: there is nothing left to hold",
   notASide: "Only the booking's planner and its act report a problem",
   resolved: "This case is already resolved",
   refundOver: (most: string) => `At most ${most} can be refunded: what was paid and is not yet refunded or owed`,

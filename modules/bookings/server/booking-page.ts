@@ -9,8 +9,8 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
   const viewer = context.viewer;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   try {
-    const { booking, side, quote } = await bookingView(context.db, viewer, number);
-    const cases = await casesOfBooking(context.db, viewer, number);
+    const { bookingId, booking, side, quote } = await bookingView(context.db, viewer, number);
+    const cases = await casesOfBooking(context.db, bookingId);
     // Back from Stripe Checkout: the payment is paid when Stripe's webhook says so, which may be a moment later.
     const paidNow = Number(url.searchParams.get("paid")) || null;
     return { booking, side, quote, cases, paidNow, today: dayIn(new Date(), booking.event.time_zone) };

@@ -174,11 +174,20 @@ export async function bookingView(
   viewer: SessionUser,
   number: string,
   now = new Date(),
-): Promise<{ booking: BookingAnswer; side: CancellingSide | null; quote: CancellationQuote | null }> {
+): Promise<{
+  bookingId: number;
+  /** The address the planner accepted from: the agreement's, for its two sides and admins only. */
+  acceptedFrom: string | null;
+  booking: BookingAnswer;
+  side: CancellingSide | null;
+  quote: CancellationQuote | null;
+}> {
   const row = await findBooking(db, viewer, number);
   const paymentRows = await paymentsOf(db, [row.booking.id]);
   const side = sideOf(row, viewer);
   return {
+    bookingId: row.booking.id,
+    acceptedFrom: row.booking.acceptedFrom,
     booking: bookingAnswer(viewer, row, paymentRows),
     side,
     quote: side ? quoteFor(row, paymentRows, side, now) : null,

@@ -1,5 +1,5 @@
 // Problems reported on bookings and their resolution (modules/bookings/cases.ts).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
@@ -28,6 +28,14 @@ export async function reportProblem(
       const side = sideOf(row, viewer);
       if (!side) throw forbidden(CASE_MESSAGES.notASide);
       if (row.booking.status === "cancelled") throw conflict(CASE_MESSAGES.cancelled);
+      // A problem is reported until the balance is released: after that, nothing is held.
+      const [released] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(eq(payments.bookingId, row.booking.id), eq(payments.kind, "balance"), isNotNull(payments.transferId)),
+        );
+      if (released) throw conflict(CASE_MESSAGES.released);
       const [made] = await tx
         .insert(cases)
         .values({ bookingId: row.booking.id, reportedBy: viewer.id, side, kind: input.kind, details: input.details })
@@ -168,8 +176,11 @@ export async function listCases(db: Executor, status?: "open" | "resolved"): Pro
   return caseRows(db, status ? eq(cases.status, status) : undefined);
 }
 
-/** A booking's cases, for its page: its two sides and admins (findBooking decides who sees it). */
-export async function casesOfBooking(db: Executor, viewer: SessionUser, number: string): Promise<CaseAnswer[]> {
-  const row = await findBooking(db, viewer, number);
-  return caseRows(db, eq(cases.bookingId, row.booking.id));
+/**
+ * A booking's cases, for its page, which has already found the booking for its viewer: most
+ * bookings have none, and a look at the cases' own index says so before the wider read.
+ */
+export async function casesOfBooking(db: Executor, bookingId: number): Promise<CaseAnswer[]> {
+  const [any] = await db.select({ id: cases.id }).from(cases).where(eq(cases.bookingId, bookingId)).limit(1);
+  return any ? caseRows(db, eq(cases.bookingId, bookingId)) : [];
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#server/http/app-env";
 import { notFound } from "#server/errors";
-import { bookingDetail, findBooking } from "./booking-queries";
+import { bookingDetail, bookingView } from "./booking-queries";
 import { agreementPdf, receiptPdf, statementPdf } from "./booking-pdfs";
 import { actStatement } from "./booking-queries";
 
@@ -24,10 +24,8 @@ export function bookingPdfRoutes() {
     .get("/bookings/:number/agreement.pdf", async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
-      const number = c.req.param("number");
-      const row = await findBooking(c.get("db"), viewer, number);
-      const booking = await bookingDetail(c.get("db"), viewer, number);
-      return pdf(await agreementPdf(booking, row.booking.acceptedFrom), `booking-${booking.number}-agreement.pdf`);
+      const { booking, acceptedFrom } = await bookingView(c.get("db"), viewer, c.req.param("number"));
+      return pdf(await agreementPdf(booking, acceptedFrom), `booking-${booking.number}-agreement.pdf`);
     })
     .get("/bookings/:number/receipts/:file", async (c) => {
       const viewer = c.get("viewer");

@@ -309,6 +309,12 @@ describe("card payments through Stripe", () => {
     expect(await paymentOf(number, "balance")).toMatchObject({ refunded_cents: 50_000 });
     expect(await releaseHeldPayments(server.database.db, server.cards, later(30))).toBe(2);
     await stripe().deliverPending();
+    // The balance is with the act now: there is nothing left to hold for a new problem.
+    const late = await post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "One more thing." });
+    expect(late.status).toBe(409);
+    expect((await json<{ message: string }>(late)).message).toBe(
+      "This booking's balance is already released to the act: there is nothing left to hold",
+    );
     expect(await ledgerSums(number)).toEqual({
       act_earned: -477_000,
       act_received: 477_000,
