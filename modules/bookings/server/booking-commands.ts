@@ -10,10 +10,9 @@ import { recordInEventConversation } from "#server/services/conversations";
 import { notify } from "#server/services/notifications";
 import type { SessionUser } from "#server/services/viewer";
 import { BOOKING_MOVES, canMove } from "../booking-process";
-import { dayIn } from "../events";
-import { type CancellingSide, refundOnCancel, refundWords } from "../money";
+import { type CancellingSide, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";
-import { type BookingRow, findBooking, sideOf } from "./booking-queries";
+import { type BookingRow, findBooking, refundIfCancelled, sideOf } from "./booking-queries";
 import { cancelBookingJobs } from "./booking-times";
 import { refundBookingByCard } from "./card-refunds";
 import { oweRefund, postToLedger } from "./ledger";
@@ -60,16 +59,7 @@ export async function endBooking(
   if (!locked || locked.status === "cancelled") throw conflict(MESSAGES.bookingAlreadyCancelled);
   if (!canMove(BOOKING_MOVES.cancelOne, locked.status)) throw conflict(MESSAGES.bookingNotCancellable);
   const paymentRows = await tx.select().from(payments).where(eq(payments.bookingId, locked.id)).for("update");
-  const paid = paymentRows
-    .filter((payment) => payment.status !== "due")
-    .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
-  const { refundCents, keptCents } = refundOnCancel(
-    row.policy,
-    side,
-    paid,
-    dayIn(now, row.timeZone),
-    dayIn(row.event.starttime, row.timeZone),
-  );
+  const { refundCents, keptCents } = refundIfCancelled(row, paymentRows, side, now);
   await tx
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: now, cancelledBy: side, cancelReason: reason })

@@ -230,22 +230,26 @@ export function sideOf(row: BookingRow, viewer: SessionUser): CancellingSide | n
 
 type CancellationQuote = { refund_cents: number; kept_cents: number };
 
+/** What cancelling the booking now would give back and keep: by its policy, its days and what was paid. */
+export function refundIfCancelled(
+  row: BookingRow,
+  paymentRows: readonly (typeof payments.$inferSelect)[],
+  side: CancellingSide,
+  now: Date,
+): { refundCents: number; keptCents: number } {
+  const paid = paymentRows
+    .filter((payment) => payment.status !== "due")
+    .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
+  return refundOnCancel(row.policy, side, paid, dayIn(now, row.timeZone), dayIn(row.event.starttime, row.timeZone));
+}
+
 function quoteFor(
   row: BookingRow,
   paymentRows: (typeof payments.$inferSelect)[],
   side: CancellingSide,
   now: Date,
 ): CancellationQuote {
-  const paid = paymentRows
-    .filter((payment) => payment.status !== "due")
-    .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
-  const { refundCents, keptCents } = refundOnCancel(
-    row.policy,
-    side,
-    paid,
-    dayIn(now, row.timeZone),
-    dayIn(row.event.starttime, row.timeZone),
-  );
+  const { refundCents, keptCents } = refundIfCancelled(row, paymentRows, side, now);
   return { refund_cents: refundCents, kept_cents: keptCents };
 }
 

@@ -13,7 +13,7 @@ import { dayIn } from "../events";
 import { releaseAt } from "../money";
 import type { CardGateway } from "./card-gateway";
 import { scheduleCardRefund } from "./card-refunds";
-import { bookingBalances, postToLedger } from "./ledger";
+import { bookingBalances, lockedPayment, postToLedger } from "./ledger";
 
 /**
  * A webhook call: its Stripe-Signature must verify against the raw body with our secret (the
@@ -162,12 +162,7 @@ async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checko
 async function chargeRefunded(tx: Executor, charge: Stripe.Charge): Promise<void> {
   const intentId = idOf(charge.payment_intent);
   if (!intentId) return;
-  const [row] = await tx
-    .select({ payment: payments, booking: bookings })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(eq(payments.paymentIntentId, intentId))
-    .for("update", { of: payments });
+  const row = await lockedPayment(tx, eq(payments.paymentIntentId, intentId));
   if (!row) return;
   const added = Math.min(charge.amount_refunded, row.payment.amountCents) - row.payment.refundedCents;
   if (added <= 0) return;
@@ -197,12 +192,7 @@ export async function applyRelease(tx: Executor, transfer: Stripe.Transfer): Pro
   const paymentId = Number(transfer.metadata?.payment_id);
   const feeCents = Number(transfer.metadata?.fee_cents ?? 0);
   if (!Number.isSafeInteger(paymentId) || !Number.isSafeInteger(feeCents)) return;
-  const [row] = await tx
-    .select({ payment: payments, booking: bookings })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(eq(payments.id, paymentId))
-    .for("update", { of: payments });
+  const row = await lockedPayment(tx, eq(payments.id, paymentId));
   if (!row || row.payment.transferId) return;
   await tx
     .update(payments)

@@ -1,11 +1,11 @@
 // Refunds to a planner's card: asked of Stripe by a durable job, recorded when Stripe says it refunded.
 import { eq } from "drizzle-orm";
 import type { Database, Executor } from "#server/db/client";
-import { bookings, payments, stripeEvents } from "#server/db/schema";
+import { payments, stripeEvents } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { CardGateway } from "./card-gateway";
 import { splitRefund } from "../money";
-import { postToLedger } from "./ledger";
+import { lockedPayment, postToLedger } from "./ledger";
 
 /** A refund to a planner's card, asked of Stripe by a job so that it survives a crash after the change. */
 export interface CardRefund {
@@ -78,12 +78,7 @@ async function takeBackReleased(db: Database, cards: CardGateway, paymentId: num
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return;
-    const [row] = await tx
-      .select({ payment: payments, booking: bookings })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .where(eq(payments.id, paymentId))
-      .for("update", { of: payments });
+    const row = await lockedPayment(tx, eq(payments.id, paymentId));
     await tx
       .update(payments)
       .set({ reversedCents: row!.payment.reversedCents + (reversal?.amount ?? 0) })

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { type SQL, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { ledgerLines, ledgerTransactions } from "#server/db/schema";
+import { bookings, ledgerLines, ledgerTransactions, payments } from "#server/db/schema";
 import { LEDGER_ACCOUNTS, type LedgerAccount } from "../money";
 
 export interface LedgerEntry {
@@ -95,4 +95,15 @@ export async function bookingLedger(tx: Executor, bookingNumber: string) {
       at: transaction.at,
     };
   });
+}
+
+/** A payment with its booking, locked for a change that moves its money (by its id or its PaymentIntent). */
+export async function lockedPayment(tx: Executor, which: SQL) {
+  const [row] = await tx
+    .select({ payment: payments, booking: bookings })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(which)
+    .for("update", { of: payments });
+  return row;
 }
