@@ -259,11 +259,8 @@ describe("notification mail", () => {
     await ok(await server.post("/api/payouts/onboard/the-velvet-tones", "owner"));
     await server.stripe!.completeOnboarding(server.stripe!.objects("accounts")[0]!.id);
     const gala = await eventWithTheAct("Card Gala", 80);
-    const galaInvite = (await server.database.db.execute(
-      sql`select i.id from invites i join events e on e.id = i.event_id where e.url = ${gala.data.url as string}`,
-    )) as unknown as { rows: { id: number }[] };
     const galaOffer = await ok(
-      await server.post(`/api/offers/submit/${galaInvite.rows[0]!.id}`, "owner", {
+      await server.post(`/api/offers/submit/${await server.inviteOf(gala.data.url as string)}`, "owner", {
         price: 4000,
         deposit_cents: 100_000,
       }),

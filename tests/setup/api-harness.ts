@@ -199,11 +199,14 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   // Changes schedule their jobs here; a test reads them (GET /api/admin/jobs) or works them.
   const jobs = await openJobQueue(database, logger, { work: false });
+  // One gateway for the app and the jobs a test runs, as production makes one per process.
+  const cards = openCardGateway(env.stripe, env.publicUrl);
   const build = () =>
     createApp({
       env,
       database,
       jobs,
+      cards,
       auth,
       logger,
       storage,
@@ -216,7 +219,6 @@ export async function createTestServer(options: TestServerOptions = {}) {
       sitemapMaxUrls: options.sitemapMaxUrls,
     });
   let app = build();
-  const cards = openCardGateway(env.stripe, env.publicUrl);
   deliverWebhook = (body, signature) =>
     request("/api/stripe/webhook", {
       method: "POST",
@@ -330,6 +332,16 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return request(path, { cookie: await cookieFor(as) });
   }
 
+  /** The invite of an event made with one act invited (`actUrl` on create): the id its offer answers. */
+  async function inviteOf(eventUrl: string): Promise<number> {
+    const found = await database.db.execute(
+      sql`select i.id from invites i join events e on e.id = i.event_id where e.url = ${eventUrl}`,
+    );
+    const [row] = (found as unknown as { rows: { id: number }[] }).rows;
+    if (!row) throw new Error(`no invite to ${eventUrl}`);
+    return row.id;
+  }
+
   /** A new app on the same database and DATA_DIR: what a process restart leaves behind. */
   function restart() {
     app = build();
@@ -355,6 +367,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     signIn,
     cookieFor,
     newAccount,
+    inviteOf,
     nextIp,
     close,
     restart,

@@ -137,16 +137,12 @@ async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checko
       { account: "planner_owes", amountCents: -row.payment.amountCents },
     ],
   });
-  const [people] = await tx
-    .select({ planner: users.name, managerId: acts.managerId, actName: acts.name, actUrl: acts.url })
-    .from(acts)
-    .innerJoin(users, eq(users.id, row.event.plannerId))
-    .where(eq(acts.id, row.booking.actId));
-  await notify(tx, people!.managerId, "card_paid", {
-    fromName: people!.planner,
-    actName: people!.actName,
-    actUrl: people!.actUrl,
-    eventName: row.event.name,
+  const act = await actSide(tx, row.booking);
+  await notify(tx, act.managerId, "card_paid", {
+    fromName: act.plannerName,
+    actName: act.actName,
+    actUrl: act.actUrl,
+    eventName: act.eventName,
     bookingNumber: row.booking.number,
     price: formatPrice(row.payment.amountCents),
     paymentKind: row.payment.kind,
@@ -198,15 +194,11 @@ export async function applyRelease(tx: Executor, transfer: Stripe.Transfer): Pro
     .update(payments)
     .set({ transferId: transfer.id, releasedCents: transfer.amount + feeCents, feeCents })
     .where(eq(payments.id, paymentId));
-  const [about] = await tx
-    .select({ managerId: acts.managerId, actName: acts.name, actUrl: acts.url, eventName: events.name })
-    .from(acts)
-    .innerJoin(events, eq(events.id, row.booking.eventId))
-    .where(eq(acts.id, row.booking.actId));
-  await notify(tx, about!.managerId, "payout_sent", {
-    actName: about!.actName,
-    actUrl: about!.actUrl,
-    eventName: about!.eventName,
+  const act = await actSide(tx, row.booking);
+  await notify(tx, act.managerId, "payout_sent", {
+    actName: act.actName,
+    actUrl: act.actUrl,
+    eventName: act.eventName,
     bookingNumber: row.booking.number,
     price: formatPrice(transfer.amount),
     paymentKind: row.payment.kind,
@@ -223,4 +215,21 @@ export async function applyRelease(tx: Executor, transfer: Stripe.Transfer): Pro
       { account: "platform_fee", amountCents: -feeCents },
     ],
   });
+}
+
+/** Who is told of a booking's card money, and the names the notice gives: the act's manager, the act, the event, the planner. */
+async function actSide(tx: Executor, booking: { actId: number; eventId: number }) {
+  const [side] = await tx
+    .select({
+      managerId: acts.managerId,
+      actName: acts.name,
+      actUrl: acts.url,
+      eventName: events.name,
+      plannerName: users.name,
+    })
+    .from(acts)
+    .innerJoin(events, eq(events.id, booking.eventId))
+    .innerJoin(users, eq(users.id, events.plannerId))
+    .where(eq(acts.id, booking.actId));
+  return side!;
 }

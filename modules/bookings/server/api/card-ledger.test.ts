@@ -40,10 +40,7 @@ async function cardBooking(policy: string): Promise<{ number: string; payments: 
   });
   expect(answer.status, await answer.clone().text()).toBe(201);
   const created = await json<{ data: { url: string } }>(answer);
-  const [invite] = await rows<{ id: number }>(
-    sql`select i.id from invites i join events e on e.id = i.event_id where e.url = ${created.data.url}`,
-  );
-  const offer = await server.post(`/api/offers/submit/${invite!.id}`, "owner", {
+  const offer = await server.post(`/api/offers/submit/${await server.inviteOf(created.data.url)}`, "owner", {
     price: 2000,
     deposit_cents: 50_000,
     cancellation_policy: policy,

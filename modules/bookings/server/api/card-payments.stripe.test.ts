@@ -68,10 +68,7 @@ describe.runIf(Boolean(key))("card payments against Stripe's test mode", () => {
         actUrl: "the-velvet-tones",
       }),
     );
-    const invites = await server.database.db.execute(
-      sql`select i.id from invites i join events e on e.id = i.event_id where e.url = ${created.data.url}`,
-    );
-    const inviteId = (invites as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    const inviteId = await server.inviteOf(created.data.url);
     const offer = await server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 800, deposit_cents: 20_000 });
     const accepted = await server.post(
       `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,

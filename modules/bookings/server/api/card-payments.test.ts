@@ -47,11 +47,7 @@ async function booked(name: string, days: number, policy = "moderate"): Promise<
       actUrl: "the-velvet-tones",
     }),
   );
-  const found = await server.database.db.execute(
-    sql`select i.id from invites i join events e on e.id = i.event_id where e.url = ${created.data.url}`,
-  );
-  const invite = (found as unknown as { rows: { id: number }[] }).rows[0]!;
-  const offer = await post(`/api/offers/submit/${invite.id}`, "owner", {
+  const offer = await post(`/api/offers/submit/${await server.inviteOf(created.data.url)}`, "owner", {
     price: 5800,
     deposit_cents: 150_000,
     cancellation_policy: policy,
