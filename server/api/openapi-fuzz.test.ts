@@ -237,9 +237,13 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
     // The rows written so far: the next role's "before" without reading it again.
     let current = await rowChanges();
     for (const operation of all) {
+      // Whether the act's artist got past the guards: then an admin's calls would parse the same bodies again.
+      let ownerPassed = false;
       for (const role of ROLES) {
-        // Roles that a guard refuses get the body-shape cases; the act's artist and admins, who get past it, get them all.
-        const deep = role === "owner" || role === "admin" || operation.method === "GET";
+        // Roles that a guard refuses get the body-shape cases; the act's artist gets them all, and so do an admin
+        // where the artist was refused and a guest on a read (a planner's or another artist's reads parse alike).
+        const deep =
+          role === "owner" || (role === "admin" && !ownerPassed) || (operation.method === "GET" && role === "guest");
         const before = current;
         let changed = false;
         for (const call of callsFor(operation, deep)) {
@@ -256,6 +260,7 @@ describe("every operation of the OpenAPI document, fuzzed", () => {
           const body = response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
           expectContractShape(response.status, body, label);
           if (response.status < 400 && operation.method !== "GET") changed = true;
+          if (role === "owner" && response.status !== 401 && response.status !== 403) ownerPassed = true;
         }
         current = await rowChanges();
         if (!changed)
