@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "#server/services/admin-queues";
-import { unreadMessageCount } from "#server/services/conversations";
+import { unreadMessageCount } from "#modules/conversations/server/conversations";
 
 /**
  * What every page's header needs: the product's name, who is signed in, how many of their

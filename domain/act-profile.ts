@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REVIEW_SOURCES } from "./ratings";
 import type { ApplicationFacts } from "./application-checklist";
 import { actStatusSchema } from "./act-status";
-import { responseFactsFields } from "./resources/conversations";
+import { responseFactsFields } from "#modules/conversations/answers";
 import { moderationEventSchema } from "./moderation";
 import { ROLES } from "./roles";
 import { ACT_TAG_RELATIONS, tagSchema } from "./tags";

@@ -24,7 +24,7 @@ import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { sessionViewer } from "./http/session-viewer";
 import { forgetKeptAfterWrites } from "./http/writes";
-import type { ConversationHub } from "./live/conversation-hub";
+import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
 import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
 import { sitemapRoutes } from "./sitemap";

@@ -3,7 +3,7 @@ import { profileAbilities } from "#domain/profile-abilities";
 import { actPageSeo } from "#domain/seo";
 import { reviewableEvents } from "#server/services/planner-reviews";
 import { isFreeOn } from "#server/services/availability";
-import { plannerThreadsWithAct } from "#server/services/conversations";
+import { plannerThreadsWithAct } from "#modules/conversations/server/conversations";
 import { isCalendarDate } from "#domain/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
 import { packJson } from "../lib/packed-json";

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { fieldMessagesText } from "#domain/api-error";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "#domain/limits";
-import { conversationTitle } from "#domain/conversations";
-import type { ConversationMessage } from "#domain/resources/conversations";
+import { conversationTitle } from "#modules/conversations/conversations";
+import type { ConversationMessage } from "#modules/conversations/answers";
 import { LocalTime } from "../components/local-time";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { AcceptOfferDialog } from "#modules/bookings/ui/accept-offer-dialog";
@@ -12,11 +12,11 @@ import { formatPrice } from "#domain/prices";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { Button } from "../components/ui/button";
-import { messageSchema } from "#domain/schemas/conversations";
+import { messageSchema } from "#modules/conversations/schemas";
 import { notFound } from "#server/errors";
 import { runCommand } from "#server/render/page-command";
-import { postMessage } from "#server/services/conversations";
-import { loadConversation } from "./messages.server";
+import { postMessage } from "#modules/conversations/server/conversations";
+import { loadConversation } from "#modules/conversations/server/messages-page";
 import type { Route } from "./+types/messages.$id";
 
 export function meta({ data }: Route.MetaArgs) {

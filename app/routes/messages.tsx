@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { conversationTitle } from "#domain/conversations";
+import { conversationTitle } from "#modules/conversations/conversations";
 import { pageCount } from "#domain/paging";
 import { Pager } from "../components/ui/pager";
 import { LocalTime } from "../components/local-time";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
-import { loadConversations } from "./messages.server";
+import { loadConversations } from "#modules/conversations/server/messages-page";
 import type { Route } from "./+types/messages";
 import type { RouteHandle } from "../root";
 import { PAGE_QUERY_KEYS } from "#domain/paging";

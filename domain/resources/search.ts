@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { actStatusSchema } from "../act-status";
-import { responseFactsFields } from "./conversations";
+import { responseFactsFields } from "#modules/conversations/answers";
 import { LIST_KEYS, SORTS } from "../search-filter";
 
 export const actSearchResultSchema = z

@@ -4,7 +4,7 @@ import type { ZodType } from "zod";
 import { signUpSchema } from "./auth";
 import { imageSchema, videoLinkSchema } from "./media";
 import { reassignSchema, setStatusSchema } from "./moderation";
-import { messageSchema } from "./conversations";
+import { messageSchema } from "#modules/conversations/schemas";
 import { createEventSchema, offerSchema } from "#modules/bookings/schemas";
 import { offeringSchema } from "./offering";
 import { reorderSchema } from "./reorder";

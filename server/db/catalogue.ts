@@ -26,7 +26,7 @@ import {
   VARIETY_HEADLINES,
 } from "./catalogue-words";
 import { type Picture, type PosterAct, type PosterIcon, pictureJpeg } from "./act-posters";
-import { refreshAllResponseFacts } from "../services/response-facts";
+import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
 import * as t from "./schema";
 import { DEMO_PASSWORD } from "./seed";
 import { seededRandom } from "./seeded-random";
@@ -155,7 +155,7 @@ interface PlannedConversation {
 
 /**
  * Most acts have been written to by three to six of the catalogue's planners in the last weeks,
- * and answered most of them within hours: enough for response facts (domain/conversations.ts).
+ * and answered most of them within hours: enough for response facts (modules/conversations/conversations.ts).
  * Drawn from a generator of the act's own, so that every other choice stays as it was.
  */
 function plannedConversations(
@@ -553,7 +553,7 @@ async function insertCatalogueConversations(
       id: plannerIds[n]!,
       name,
       email: `planner-${n + 1}@catalogue.invalid`,
-      // Response facts count planners who confirmed their email (server/services/response-facts.ts).
+      // Response facts count planners who confirmed their email (modules/conversations/server/response-facts.ts).
       emailVerified: true,
       role: "PLANNER",
       url: `catalogue-planner-${n + 1}`,

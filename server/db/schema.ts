@@ -25,7 +25,7 @@ import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
 import { NOTIFICATION_KINDS } from "#domain/notifications";
 import { REVIEW_SOURCES } from "#domain/ratings";
-import { MESSAGE_KINDS } from "#domain/conversations";
+import { MESSAGE_KINDS } from "#modules/conversations/conversations";
 import { TAG_REQUEST_STATUSES } from "#domain/tags";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -636,8 +636,8 @@ export const actSearch = pgTable(
     /** "<list>:<value>" for every filter value the act has (server/services/search/conditions.ts). */
     facets: text("facets").array().notNull().default(sql`'{}'::text[]`),
     /**
-     * The act's response facts (domain/conversations.ts RESPONSE_FACTS), null until enough
-     * conversations were started: written by server/services/response-facts.ts, not by the
+     * The act's response facts (modules/conversations/conversations.ts RESPONSE_FACTS), null until enough
+     * conversations were started: written by modules/conversations/server/response-facts.ts, not by the
      * search row's rebuild, for cards, profiles and the order of equally relevant acts.
      */
     responseRate: smallint("response_rate"),
@@ -838,7 +838,7 @@ export const shortlists = pgTable(
 /**
  * One planner and one act talking, about one of the planner's events or about none yet: at
  * most one per planner, act and event (no event counts as one value). Read by the planner, the
- * act's manager and admins; written by the first two (server/services/conversations.ts).
+ * act's manager and admins; written by the first two (modules/conversations/server/conversations.ts).
  */
 export const conversations = pgTable(
   "conversations",

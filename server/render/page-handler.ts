@@ -10,7 +10,7 @@ import { socketAddress, withClientIp } from "../http/client-ip";
 import { hasUnsafePath } from "../http/page-writes";
 import { acceptsGzip, finishPage } from "../http/page-response";
 import { withPagePolicy } from "../http/security-headers";
-import { unreadMessageCount } from "../services/conversations";
+import { unreadMessageCount } from "#modules/conversations/server/conversations";
 import { unreadCount } from "../services/notifications";
 import { unreviewedBookings } from "../services/planner-reviews";
 import { shortlistedActUrls } from "../services/shortlists";

@@ -14,7 +14,7 @@ import type { SessionUser } from "./viewer";
 import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "./act-tags";
 import { actAccess, findVisibleAct } from "./act-visibility";
-import { responseFacts } from "./response-facts";
+import { responseFacts } from "#modules/conversations/server/response-facts";
 import { moderationHistory } from "./moderation-log";
 
 type ActRow = typeof acts.$inferSelect;

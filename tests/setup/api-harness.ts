@@ -19,7 +19,7 @@ import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
 import { startS3Server } from "./s3";
 import { createViewerCache } from "#server/cache/viewer-cache";
-import { type HubTimes, createConversationHub } from "#server/live/conversation-hub";
+import { type HubTimes, createConversationHub } from "#modules/conversations/server/conversation-hub";
 import { createActRowCache } from "#server/cache/act-row-cache";
 import { createLogger } from "#server/logger";
 import { deliverDueMail } from "#server/mail/outbox";

@@ -5,7 +5,7 @@ import { StarRating } from "#app/components/ui/star-rating";
 import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
 import { formatShortCalendarDate } from "#domain/calendar-days";
-import { responseFactsText } from "#domain/conversations";
+import { responseFactsText } from "#modules/conversations/conversations";
 import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
 import { ShortlistHeart } from "../shortlist/shortlist-heart";
 import type { SearchResults } from "#app/routes/search.server";

@@ -4,7 +4,7 @@ import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { acts, bookings, invites, offers, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { recordInEventConversation } from "#server/services/conversations";
+import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#server/services/notifications";
 import type { SessionUser } from "#server/services/viewer";
 import { newBookingNumber } from "./booking-number";

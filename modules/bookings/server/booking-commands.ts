@@ -6,7 +6,7 @@ import type { Database, Executor } from "#server/db/client";
 import { bookings, payments } from "#server/db/schema";
 import { conflict, forbidden } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { recordInEventConversation } from "#server/services/conversations";
+import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#server/services/notifications";
 import type { SessionUser } from "#server/services/viewer";
 import { BOOKING_MOVES, canMove } from "../booking-process";

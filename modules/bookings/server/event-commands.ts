@@ -11,7 +11,7 @@ import { acts, bookings, events, invites, offers, tags } from "#server/db/schema
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
 import { notify } from "#server/services/notifications";
-import { recordInEventConversation } from "#server/services/conversations";
+import { recordInEventConversation } from "#modules/conversations/server";
 import { findPlace, nearestPlaceLabels } from "#server/services/places";
 import type { SessionUser } from "#server/services/viewer";
 import type { JobQueue } from "#server/jobs/job-queue";

@@ -11,7 +11,7 @@ import { acts, bookings, events, invites, offers, places } from "#server/db/sche
 import { conflict, forbidden, notFound } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
 import { notify } from "#server/services/notifications";
-import { recordInEventConversation } from "#server/services/conversations";
+import { recordInEventConversation } from "#modules/conversations/server";
 import { isFreeOn } from "#server/services/availability";
 import { AVAILABILITY_MESSAGES } from "#domain/availability";
 import { actAccess, findVisibleAct } from "#server/services/act-visibility";

@@ -11,7 +11,7 @@ import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { notify } from "#server/services/notifications";
-import { recordInEventConversation } from "#server/services/conversations";
+import { recordInEventConversation } from "#modules/conversations/server";
 import { dayStatus } from "#server/services/availability";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { AVAILABILITY_MESSAGES } from "#domain/availability";

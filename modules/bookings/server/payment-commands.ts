@@ -9,7 +9,7 @@ import type { Database, Executor } from "#server/db/client";
 import { acts, bookings, events, payments, places } from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import { actAccess } from "#server/services/act-visibility";
-import { recordInEventConversation } from "#server/services/conversations";
+import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#server/services/notifications";
 import type { SessionUser } from "#server/services/viewer";
 import { dayIn } from "../events";

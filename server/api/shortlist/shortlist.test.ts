@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActSearchResult } from "#domain/resources/search";
-import type { Conversation, ConversationSummary } from "#domain/resources/conversations";
+import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { Globe, MapPin } from "lucide-react";
 import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#domain/act-profile";
 import { priceFromText } from "#domain/prices";
-import { responseFactsText } from "#domain/conversations";
+import { responseFactsText } from "#modules/conversations/conversations";
 import { kindOfAct } from "#domain/tags";
 import { ActPlaceholder } from "#app/components/ui/act-placeholder";
 import { formatAverage } from "#domain/ratings";

@@ -10,7 +10,7 @@ import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
 import { priceRangeText } from "#domain/prices";
 import { Button } from "#app/components/ui/button";
 import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
-import { MessageActDialog } from "#app/features/conversations/message-act-dialog";
+import { MessageActDialog } from "#modules/conversations/ui/message-act-dialog";
 import { ShortlistHeart } from "#app/features/shortlist/shortlist-heart";
 import { CheckAvailability } from "#app/features/availability/check-availability";
 import { EmptyState, Section } from "#app/components/ui/section";

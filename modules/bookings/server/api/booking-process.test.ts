@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "#server/db/schema";
-import type { Conversation, ConversationSummary } from "#domain/resources/conversations";
+import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LIMITS } from "#domain/limits";
-import { startConversationSchema } from "#domain/schemas/conversations";
+import { startConversationSchema } from "../schemas";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { FieldErrors, FormActions } from "#app/components/ui/form-fields";

@@ -1,16 +1,16 @@
 import type { Logger } from "pino";
-import { LIVE_STREAMS } from "#domain/conversations";
-import type { ConversationMessage } from "#domain/resources/conversations";
-import { listenForChanges } from "../cache/change-listener";
-import type { DatabaseHandle } from "../db/client";
+import { LIVE_STREAMS } from "../conversations";
+import type { ConversationMessage } from "../answers";
+import { listenForChanges } from "#server/cache/change-listener";
+import type { DatabaseHandle } from "#server/db/client";
 import {
   CONVERSATION_CHANNEL,
   markStreamsRead,
   messageOf,
   messageRowsAfter,
   streamsStillAllowed,
-} from "../services/conversations";
-import type { SessionUser } from "../services/viewer";
+} from "./conversations";
+import type { SessionUser } from "#server/services/viewer";
 
 /** Where an open stream's events go: its server-sent events, written in order. */
 export interface StreamSink {

@@ -5,23 +5,23 @@ import {
   canReadConversation,
   canWriteConversation,
   conversationSideOf,
-} from "#domain/conversations";
+} from "../conversations";
 import { messageExcerpt } from "#domain/notifications";
 import type { PageQuery, Paged } from "#domain/paging";
 import { canMessageAct } from "#domain/permissions";
-import type { Conversation, ConversationMessage, ConversationSummary } from "#domain/resources/conversations";
-import type { MessageInput, StartConversationInput } from "#domain/schemas/conversations";
+import type { Conversation, ConversationMessage, ConversationSummary } from "../answers";
+import type { MessageInput, StartConversationInput } from "../schemas";
 import type { Role } from "#domain/roles";
-import type { Database, Executor } from "../db/client";
-import { acts, conversationReads, conversations, events, messages, users } from "../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
-import { takeAccountAction } from "./account-limits";
-import { actAccess, findVisibleAct } from "./act-visibility";
-import { notify } from "./notifications";
+import type { Database, Executor } from "#server/db/client";
+import { acts, conversationReads, conversations, events, messages, users } from "#server/db/schema";
+import { conflict, forbidden, notFound } from "#server/errors";
+import { takeAccountAction } from "#server/services/account-limits";
+import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { notify } from "#server/services/notifications";
 import { refreshResponseFacts } from "./response-facts";
-import { rowsOf } from "../db/rows-of";
-import { containsPattern } from "../db/like";
-import type { SessionUser } from "./viewer";
+import { rowsOf } from "#server/db/rows-of";
+import { containsPattern } from "#server/db/like";
+import type { SessionUser } from "#server/services/viewer";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
 interface ConversationRow extends ConversationSides {

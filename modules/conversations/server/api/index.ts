@@ -3,20 +3,20 @@ import {
   conversationSchema,
   conversationSummarySchema,
   messageIdSchema,
-} from "#domain/resources/conversations";
+} from "#modules/conversations/answers";
 import { canMessageAct } from "#domain/permissions";
-import { conversationListQuerySchema, messageSchema, startConversationSchema } from "#domain/schemas/conversations";
+import { conversationListQuerySchema, messageSchema, startConversationSchema } from "#modules/conversations/schemas";
 import {
   findReadableConversation,
   listConversations,
   postMessage,
   readConversation,
   startConversation,
-} from "#server/services/conversations";
-import { onAct, onItem, requireViewer, signedIn } from "../guards";
-import { apiRoute, dataResponse, errorResponses, pagedResponse } from "../route-docs";
-import { actUrlParam, createRouter, idParam } from "../router";
-import type { ConversationHub } from "#server/live/conversation-hub";
+} from "../conversations";
+import { onAct, onItem, requireViewer, signedIn } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
+import { actUrlParam, createRouter, idParam } from "#server/api/router";
+import type { ConversationHub } from "../conversation-hub";
 import { ApiError } from "#server/errors";
 import { conversationStreamRoute, streamConversation } from "./stream";
 

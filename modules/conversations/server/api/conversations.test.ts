@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
-import type { Conversation, ConversationSummary } from "#domain/resources/conversations";
+import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
 import { acts } from "#server/db/schema";
-import { refreshAllResponseFacts } from "#server/services/response-facts";
+import { refreshAllResponseFacts } from "../response-facts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "#domain/conversations";
-import type { ConversationHub } from "#server/live/conversation-hub";
+import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "#modules/conversations/conversations";
+import type { ConversationHub } from "../conversation-hub";
 import { sessionTokenIn } from "#server/auth";
 import { rateLimited } from "#server/errors";
-import { findReadableConversation } from "#server/services/conversations";
-import { onItem, requireViewer } from "../guards";
-import { apiRoute, errorResponses } from "../route-docs";
-import { type AppEnv, idParam } from "../router";
+import { findReadableConversation } from "../conversations";
+import { onItem, requireViewer } from "#server/api/guards";
+import { apiRoute, errorResponses } from "#server/api/route-docs";
+import { type AppEnv, idParam } from "#server/api/router";
 
 export const conversationStreamRoute = apiRoute({
   method: "get",

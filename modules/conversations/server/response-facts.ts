@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { RESPONSE_FACTS } from "#domain/conversations";
-import type { Executor } from "../db/client";
+import { RESPONSE_FACTS } from "../conversations";
+import type { Executor } from "#server/db/client";
 
 /**
  * How acts answer: of the conversations started with an act in the

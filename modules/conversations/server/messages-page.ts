@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { LIMITS } from "#domain/limits";
-import { canWriteConversation } from "#domain/conversations";
+import { canWriteConversation } from "../conversations";
 import { ApiError } from "#server/errors";
-import { findReadableConversation, listConversations, readConversation } from "#server/services/conversations";
-import { waitingOfferInThread } from "#modules/bookings/server/thread-offer";
+import { findReadableConversation, listConversations, readConversation } from "./conversations";
+import { waitingOfferInThread } from "#modules/bookings/server";
 
 function signedIn(context: AppLoadContext, url: URL) {
   if (!context.viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

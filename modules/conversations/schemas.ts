@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { requiredText, text, urlSlugSchema } from "./fields";
-import { pageQuerySchema } from "../paging";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { requiredText, text, urlSlugSchema } from "#domain/schemas/fields";
+import { pageQuerySchema } from "#domain/paging";
 
 const body = requiredText(LIMITS.messageBody, MESSAGES.messageRequired);
 

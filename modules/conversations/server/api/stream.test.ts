@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConversationMessage } from "#domain/resources/conversations";
+import type { ConversationMessage } from "#modules/conversations/answers";
 import { createPeerServer, createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
 

@@ -2,7 +2,7 @@
  * Conversations between a planner and an act: what a message can
  * be, and who may read and write one. The server and the pages share these rules.
  */
-import type { Role } from "./roles";
+import type { Role } from "#domain/roles";
 
 /** People's words, and the event's invite, offers and booking as they happen. */
 export const MESSAGE_KINDS = ["text", "invite", "offer", "booking"] as const;

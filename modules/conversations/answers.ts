@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CONVERSATION_SIDES, MESSAGE_KINDS, RESPONSE_FACTS } from "../conversations";
-import { ROLES } from "../roles";
+import { CONVERSATION_SIDES, MESSAGE_KINDS, RESPONSE_FACTS } from "./conversations";
+import { ROLES } from "#domain/roles";
 
 /** The answers of the conversation calls. */
 
