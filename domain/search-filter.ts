@@ -60,7 +60,7 @@ export const actSearchFilterSchema = z.object({
   radius: z.coerce.number().positive().max(MAX_RADIUS_MILES).optional(),
   location_lat: z.coerce.number().min(-90).max(90).optional(),
   location_lng: z.coerce.number().min(-180).max(180).optional(),
-  /** Only acts free that day (YYYY-MM-DD): not booked, blocked or busy (domain/availability.ts). */
+  /** Only acts free that day (YYYY-MM-DD): not booked, blocked or busy (modules/availability/availability.ts). */
   date: calendarDate().optional(),
   /** Whole dollars: only acts whose "from" price is at most this (acts with no price are left out). */
   budget: z.coerce

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { addDays } from "#domain/calendar-days";
+import { addDays } from "#modules/availability/calendar-days";
 import { addBulkActs } from "#server/db/bulk-acts";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";

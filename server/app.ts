@@ -28,7 +28,7 @@ import type { ConversationHub } from "#modules/conversations/server/conversation
 import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
 import { sitemapRoutes } from "./sitemap";
-import { calendarRoutes } from "./calendar";
+import { calendarRoutes } from "#modules/availability/server/calendar-routes";
 import { bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
 import { privateAnswersToSignedIn } from "./http/private-answers";
 import type { FileStorage } from "./storage/file-storage";

@@ -18,7 +18,7 @@ import { removeStaleUploads } from "./services/uploads";
 import { removeStaleVideoUploads } from "./services/videos";
 import { compactFacetCounts } from "./services/search/facet-counts";
 import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
-import { refreshDueCalendars } from "./services/calendar-subscriptions";
+import { refreshDueCalendars } from "#modules/availability/server/calendar-subscriptions";
 import { openJobQueue } from "./jobs/job-queue";
 import { processJobHandlers } from "#modules/bookings/server/process-jobs";
 import { openCardGateway } from "#modules/bookings/server/card-gateway";

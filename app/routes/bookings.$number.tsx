@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import type { BookingAnswer } from "#modules/bookings/answers";
 import { POLICY_WORDS } from "#modules/bookings/money";

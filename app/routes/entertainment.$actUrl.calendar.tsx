@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { AVAILABILITY, blockDaysSchema } from "#domain/availability";
-import { formatDayRange, formatMonth } from "#domain/calendar-days";
+import { AVAILABILITY, blockDaysSchema } from "#modules/availability/availability";
+import { formatDayRange, formatMonth } from "#modules/availability/calendar-days";
 import { Button } from "../components/ui/button";
 import { FieldErrors } from "../components/ui/form-fields";
 import { Section } from "../components/ui/section";
 import { TextField } from "../components/ui/text-field";
-import { FeedAddress, Subscriptions } from "../features/availability/calendar-sources";
-import { MonthGrid, StatusLegend } from "../features/availability/month-grid";
+import { FeedAddress, Subscriptions } from "#modules/availability/ui/calendar-sources";
+import { MonthGrid, StatusLegend } from "#modules/availability/ui/month-grid";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/entertainment.$actUrl.calendar";
-import { loadActCalendar } from "./entertainment.$actUrl.calendar.server";
+import { loadActCalendar } from "#modules/availability/server/calendar-page";
 
 export const handle: RouteHandle = { queryParams: ["month"] };
 

@@ -2,12 +2,12 @@ import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "#domain/profile-abilities";
 import { actPageSeo } from "#domain/seo";
 import { reviewableEvents } from "#server/services/planner-reviews";
-import { isFreeOn } from "#server/services/availability";
+import { isFreeOn } from "#modules/availability/server/availability";
 import { plannerThreadsWithAct } from "#modules/conversations/server/conversations";
-import { isCalendarDate } from "#domain/calendar-days";
+import { isCalendarDate } from "#modules/availability/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
 import { packJson } from "../lib/packed-json";
-import { visibleProfilePageOr404 } from "./act-profile-data.server";
+import { visibleProfilePageOr404 } from "#server/services/visible-act-pages";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
 export async function loadActProfilePage(context: AppLoadContext, actUrl: string, url: URL) {

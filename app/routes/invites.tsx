@@ -4,7 +4,7 @@ import { Pager } from "../components/ui/pager";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { OFFER_STATUS_LABELS, dayIn } from "#modules/bookings/events";
-import { AVAILABILITY_MESSAGES } from "#domain/availability";
+import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import { OfferTerms } from "#modules/bookings/ui/offer-terms";
 import { EventDetails } from "#modules/bookings/ui/event-details";

@@ -7,7 +7,7 @@ import type { ConversationMessage } from "#modules/conversations/answers";
 import { LocalTime } from "../components/local-time";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { AcceptOfferDialog } from "#modules/bookings/ui/accept-offer-dialog";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";

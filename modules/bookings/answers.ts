@@ -1,4 +1,4 @@
-import { DAY_STATUSES } from "#domain/availability";
+import { DAY_STATUSES } from "../availability/availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";

@@ -6,7 +6,7 @@ import { withPagePolicy } from "../http/security-headers";
 import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
 import type { FileStorage } from "../storage/file-storage";
 import { actRoutes } from "./acts";
-import { availabilityRoutes } from "./availability";
+import { availabilityRoutes } from "#modules/availability/server/api";
 import { actEditRoutes } from "./acts/edit";
 import { allowedMethods } from "../http/allowed-methods";
 import { contentRoutes } from "./content";

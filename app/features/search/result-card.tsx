@@ -4,7 +4,7 @@ import { Badge } from "#app/components/ui/badge";
 import { StarRating } from "#app/components/ui/star-rating";
 import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { responseFactsText } from "#modules/conversations/conversations";
 import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
 import { ShortlistHeart } from "../shortlist/shortlist-heart";

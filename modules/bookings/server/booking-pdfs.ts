@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { type Font, openSync as openFont } from "fontkit";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { PROJECT_ROOT } from "#server/paths";
 import type { BookingAnswer, PaymentAnswer } from "../answers";

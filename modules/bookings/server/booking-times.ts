@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS, morningAround } from "../bookings";
 import { formatEventTime } from "#domain/time-zones";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { MESSAGES } from "#domain/messages";
 import type { Database, Executor } from "#server/db/client";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { acts, bookings, events, offers, payments, places, stripeEvents, users } from "#server/db/schema";
 import { notify } from "#server/services/notifications";

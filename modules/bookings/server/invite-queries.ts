@@ -7,7 +7,7 @@ import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { acts, bookings, events, invites, places, users } from "#server/db/schema";
 import { forbidden } from "#server/errors";
-import { dayStatus } from "#server/services/availability";
+import { dayStatus } from "#modules/availability/server";
 import type { SessionUser } from "#server/services/viewer";
 import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
 

@@ -12,9 +12,9 @@ import { acts, bookings, events, invites, offers, places } from "#server/db/sche
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { notify } from "#server/services/notifications";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { dayStatus } from "#server/services/availability";
-import { formatShortCalendarDate } from "#domain/calendar-days";
-import { AVAILABILITY_MESSAGES } from "#domain/availability";
+import { dayStatus } from "#modules/availability/server";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { actAccess } from "#server/services/act-visibility";
 import type { SessionUser } from "#server/services/viewer";
 import type { JobQueue } from "#server/jobs/job-queue";

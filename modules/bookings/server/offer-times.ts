@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { OFFER_MOVES, canMove } from "../booking-process";
 import { offerEndsAt, offerReminderAt, offerStatusAt } from "../events";
 import { formatPrice } from "#domain/prices";

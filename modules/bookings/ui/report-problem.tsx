@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatShortCalendarDate } from "#domain/calendar-days";
+import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { Button } from "#app/components/ui/button";
 import { TextAreaField } from "#app/components/ui/form-fields";

@@ -12,7 +12,7 @@ import { Button } from "#app/components/ui/button";
 import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
 import { MessageActDialog } from "#modules/conversations/ui/message-act-dialog";
 import { ShortlistHeart } from "#app/features/shortlist/shortlist-heart";
-import { CheckAvailability } from "#app/features/availability/check-availability";
+import { CheckAvailability } from "#modules/availability/ui/check-availability";
 import { EmptyState, Section } from "#app/components/ui/section";
 import type { SectionProps } from "../types";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES } from "#domain/availability";
+import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { MESSAGES } from "#domain/messages";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 

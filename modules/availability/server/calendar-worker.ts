@@ -1,4 +1,4 @@
-// The thread that turns a subscribed calendar's text into busy days (server/services/calendar-thread.ts
+// The thread that turns a subscribed calendar's text into busy days (calendar-thread.ts
 // sends it the text): parsing and expanding recurrences is work a user's file decides the size
 // of, so it never runs on the thread that answers requests.
 import { parentPort } from "node:worker_threads";

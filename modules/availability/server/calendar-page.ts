@@ -1,12 +1,12 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { addDays, monthOf } from "#domain/calendar-days";
+import { addDays, monthOf } from "../calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#server/services/act-visibility";
-import { actTimeZone, unavailableDays, upcomingBlocks } from "#server/services/availability";
-import { actFeedAddress } from "#server/services/calendar-feed";
-import { listCalendars } from "#server/services/calendar-subscriptions";
-import { visibleActOr404 } from "./act-profile-data.server";
+import { actTimeZone, unavailableDays, upcomingBlocks } from "./availability";
+import { actFeedAddress } from "./calendar-feed";
+import { listCalendars } from "./calendar-subscriptions";
+import { visibleActOr404 } from "#server/services/visible-act-pages";
 
 /** `?month=2027-06`, when it names a month; else the month of today. */
 function monthParam(url: URL, today: string): string {

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { CalendarSubscription } from "#domain/availability";
-import { subscribeCalendarSchema } from "#domain/availability";
+import type { CalendarSubscription } from "../availability";
+import { subscribeCalendarSchema } from "../availability";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
-import { ApiError } from "#server/errors";
-import { getActProfilePage } from "#server/services/acts";
-import { findVisibleAct } from "#server/services/act-visibility";
+import { ApiError } from "../errors";
+import { getActProfilePage } from "./acts";
+import { findVisibleAct } from "./act-visibility";
 
 /** The act as this viewer may see it; an act they may not see is the 404 page. */
 export async function visibleProfileOr404(context: AppLoadContext, actUrl: string) {

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { AVAILABILITY, AVAILABILITY_MESSAGES, fetchableCalendarUrl } from "#domain/availability";
+import { AVAILABILITY, AVAILABILITY_MESSAGES, fetchableCalendarUrl } from "../availability";
 
 /**
  * Reading a calendar address a user gave us is a request our server makes on their behalf, so

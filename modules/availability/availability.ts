@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daysCounted, formatCalendarDate, isCalendarDate } from "./calendar-days";
-import { calendarDate, optionalText, text } from "./schemas/fields";
+import { calendarDate, optionalText, text } from "#domain/schemas/fields";
 
 /**
  * An act's day (issue 31): booked through us, blocked by its manager, busy in a calendar it

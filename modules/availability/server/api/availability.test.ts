@@ -1,11 +1,15 @@
 import ICAL from "ical.js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES, type AvailabilityDay, type CalendarSubscription } from "#domain/availability";
-import { addDays, formatCalendarDate } from "#domain/calendar-days";
+import {
+  AVAILABILITY_MESSAGES,
+  type AvailabilityDay,
+  type CalendarSubscription,
+} from "#modules/availability/availability";
+import { addDays, formatCalendarDate } from "#modules/availability/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import type { ActSearchResult } from "#domain/resources/search";
-import { refreshDueCalendars } from "#server/services/calendar-subscriptions";
+import { refreshDueCalendars } from "../calendar-subscriptions";
 import { seedCatalogue } from "#server/db/catalogue";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES, fetchableCalendarUrl, subscribeCalendarSchema } from "#domain/availability";
+import { AVAILABILITY_MESSAGES, fetchableCalendarUrl, subscribeCalendarSchema } from "../availability";
 import { type CalendarServer, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
 import { CalendarFetchError, fetchCalendar, isSpecialAddress } from "./calendar-fetch";
 

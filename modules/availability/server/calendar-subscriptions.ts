@@ -4,20 +4,20 @@ import {
   AVAILABILITY_MESSAGES,
   type CalendarSubscription,
   type SubscribeCalendarInput,
-} from "#domain/availability";
+} from "../availability";
 import type { CreatedResult } from "#domain/resources/results";
-import type { Database, Executor } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
-import { calendarBusyDays, calendarSubscriptions } from "../db/schema";
-import { conflict, notFound, rateLimited, validationFailed } from "../errors";
+import type { Database, Executor } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
+import { calendarBusyDays, calendarSubscriptions } from "#server/db/schema";
+import { conflict, notFound, rateLimited, validationFailed } from "#server/errors";
 import { actTimeZone } from "./availability";
 import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
 import { readBusyDays } from "./calendar-thread";
-import { takeAccountAction } from "./account-limits";
+import { takeAccountAction } from "#server/services/account-limits";
 import { CalendarFetchError, fetchCalendar } from "./calendar-fetch";
-import { requireManagedAct, requireManagedActById } from "./managed-act";
-import type { SessionUser } from "./viewer";
-import { rowsOf } from "../db/rows-of";
+import { requireManagedAct, requireManagedActById } from "#server/services/managed-act";
+import type { SessionUser } from "#server/services/viewer";
+import { rowsOf } from "#server/db/rows-of";
 
 export interface CalendarReading {
   /** CALENDAR_ALLOW_PRIVATE_URLS: read loopback addresses (a test's local server). */

@@ -5,20 +5,20 @@ import {
   blockDaysSchema,
   calendarSubscriptionSchema,
   subscribeCalendarSchema,
-} from "#domain/availability";
+} from "#modules/availability/availability";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
-import { actAvailability, blockDays, findManagedBlock, unblockDays } from "#server/services/availability";
-import { actFeedAddress, rotateActFeed } from "#server/services/calendar-feed";
+import { actAvailability, blockDays, findManagedBlock, unblockDays } from "../availability";
+import { actFeedAddress, rotateActFeed } from "../calendar-feed";
 import {
   type CalendarReading,
   findManagedCalendar,
   listCalendars,
   removeCalendar,
   subscribeCalendar,
-} from "#server/services/calendar-subscriptions";
-import { onAct, onItem, requireViewer } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
-import { actionRoute, actUrlParam, createRouter, idParam } from "../router";
+} from "../calendar-subscriptions";
+import { onAct, onItem, requireViewer } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
+import { actionRoute, actUrlParam, createRouter, idParam } from "#server/api/router";
 
 const feedResult = z
   .object({

@@ -5,19 +5,19 @@ import {
   type AvailabilityDay,
   type BlockDaysInput,
   type DayStatus,
-} from "#domain/availability";
-import { addDays, daysCounted, formatDayRange } from "#domain/calendar-days";
+} from "../availability";
+import { addDays, daysCounted, formatDayRange } from "../calendar-days";
 import type { CreatedResult } from "#domain/resources/results";
 import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
-import type { Executor } from "../db/client";
-import { actBlocks, acts, places } from "../db/schema";
-import { conflict, notFound, validationFailed } from "../errors";
-import { actAccess, findVisibleAct } from "./act-visibility";
-import { requireManagedAct, requireManagedActById } from "./managed-act";
-import { notFreeOn } from "./search/conditions";
-import type { SessionUser } from "./viewer";
-import { rowsOf } from "../db/rows-of";
+import type { Executor } from "#server/db/client";
+import { actBlocks, acts, places } from "#server/db/schema";
+import { conflict, notFound, validationFailed } from "#server/errors";
+import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { requireManagedAct, requireManagedActById } from "#server/services/managed-act";
+import { notFreeOn } from "#server/services/search/conditions";
+import type { SessionUser } from "#server/services/viewer";
+import { rowsOf } from "#server/db/rows-of";
 
 /** The time zone of the act's own place (its calendar's days), UTC when it names none we know. */
 export async function actTimeZone(db: Executor, actId: number): Promise<string> {

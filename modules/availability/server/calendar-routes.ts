@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { Executor } from "./db/client";
-import type { AppEnv } from "./http/app-env";
-import { actFeed, plannerEventIcs } from "./services/calendar-feed";
+import type { Executor } from "#server/db/client";
+import type { AppEnv } from "#server/http/app-env";
+import { actFeed, plannerEventIcs } from "./calendar-feed";
 
 const CALENDAR_HEADERS = {
   "content-type": "text/calendar; charset=utf-8",

@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { EVENT_HOURS_UNSAID } from "#domain/availability";
-import { addDays } from "#domain/calendar-days";
+import { EVENT_HOURS_UNSAID } from "../availability";
+import { addDays } from "../calendar-days";
 import { instantToWallTime } from "#domain/time-zones";
-import type { Executor } from "../db/client";
-import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "../db/schema";
-import { notFound } from "../errors";
-import { requireManagedAct } from "./managed-act";
-import type { SessionUser } from "./viewer";
-import { rowsOf } from "../db/rows-of";
+import type { Executor } from "#server/db/client";
+import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "#server/db/schema";
+import { notFound } from "#server/errors";
+import { requireManagedAct } from "#server/services/managed-act";
+import type { SessionUser } from "#server/services/viewer";
+import { rowsOf } from "#server/db/rows-of";
 
 /** The address of an act's own feed. */
 const feedPath = (token: string) => `/calendar/${token}.ics`;

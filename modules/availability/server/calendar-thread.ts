@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { AVAILABILITY, AVAILABILITY_MESSAGES } from "#domain/availability";
+import { AVAILABILITY, AVAILABILITY_MESSAGES } from "../availability";
 import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
 import type { CalendarJob, CalendarJobAnswer } from "./calendar-worker";
 

@@ -1,0 +1,2 @@
+// What other modules use of availability: whether an act is free on a day, for invites and offers.
+export { dayStatus, isFreeOn } from "./availability";
