@@ -32,7 +32,7 @@ import { calendarRoutes } from "#modules/availability/server/calendar-routes";
 import { bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
 import { privateAnswersToSignedIn } from "./http/private-answers";
 import type { FileStorage } from "./storage/file-storage";
-import { unsubscribeRoutes } from "./unsubscribe";
+import { unsubscribeRoutes } from "#modules/notifications/server/unsubscribe-routes";
 
 export type { SsrHandler } from "./render/load-context";
 export { DEV_ENHANCE_SCRIPTS } from "./render/page-handler";

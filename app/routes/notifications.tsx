@@ -6,7 +6,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
-import { loadNotifications } from "./notifications.server";
+import { loadNotifications } from "#modules/notifications/server/notifications-page";
 import type { Route } from "./+types/notifications";
 import type { RouteHandle } from "../root";
 import { PAGE_QUERY_KEYS } from "#domain/paging";

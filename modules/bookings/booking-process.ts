@@ -1,7 +1,7 @@
 import type { BookingStatus } from "./bookings";
 import type { InviteState, OfferStatus } from "./events";
 import type { JobKind } from "#domain/jobs";
-import type { NotificationKind } from "#domain/notifications";
+import type { NotificationKind } from "../notifications/notifications";
 
 /**
  * The booking process in one table: how an invite, its offers and the booking move, who may

@@ -19,7 +19,7 @@ import { meRoutes } from "./me";
 import { mediaRoutes } from "./media";
 import { videoRoutes } from "./media/videos";
 import { moderationRoutes } from "./moderation";
-import { notificationRoutes } from "./notifications";
+import { notificationRoutes } from "#modules/notifications/server/api";
 import { withOperationIds } from "./operation-ids";
 import { placeRoutes } from "./places";
 import { reviewRoutes } from "./reviews";

@@ -23,7 +23,7 @@ import { CANCELLATION_POLICIES } from "#modules/bookings/money";
 import { CASE_KINDS, CASE_STATUSES } from "#modules/bookings/cases";
 import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
-import { NOTIFICATION_KINDS } from "#domain/notifications";
+import { NOTIFICATION_KINDS } from "#modules/notifications/notifications";
 import { REVIEW_SOURCES } from "#domain/ratings";
 import { MESSAGE_KINDS } from "#modules/conversations/conversations";
 import { TAG_REQUEST_STATUSES } from "#domain/tags";

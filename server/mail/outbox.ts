@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { NOTIFICATIONS, type NotificationKind } from "#domain/notifications";
+import { NOTIFICATIONS, type NotificationKind } from "#modules/notifications/notifications";
 import type { Database, DatabaseHandle } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import { renderNotificationMail } from "./render";

@@ -1,4 +1,4 @@
-import type { NotificationText } from "#domain/notifications";
+import type { NotificationText } from "#modules/notifications/notifications";
 
 /** A mail ready to send: one template makes both parts. */
 export interface RenderedMail {

@@ -11,7 +11,7 @@ import { hasUnsafePath } from "../http/page-writes";
 import { acceptsGzip, finishPage } from "../http/page-response";
 import { withPagePolicy } from "../http/security-headers";
 import { unreadMessageCount } from "#modules/conversations/server/conversations";
-import { unreadCount } from "../services/notifications";
+import { unreadCount } from "#modules/notifications/server/notifications";
 import { unreviewedBookings } from "../services/planner-reviews";
 import { shortlistedActUrls } from "../services/shortlists";
 import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";

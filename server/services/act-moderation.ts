@@ -12,7 +12,7 @@ import type { Database, Transaction } from "../db/client";
 import { acts, users } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";
 import { recordModeration } from "./moderation-log";
-import { notify } from "./notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "./viewer";
 
 type ActRow = typeof acts.$inferSelect;

@@ -12,7 +12,7 @@ import { conflict, forbidden, validationFailed } from "../errors";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
-import { notify } from "./notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "./viewer";
 
 /** The relations a tag edit replaces; event types, styles and occasions are left alone. */

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { FileStorage } from "../storage/file-storage";
 import { actAccess } from "./act-visibility";
 import { requireManagedAct, requireManagedActById } from "./managed-act";
-import { notify } from "./notifications";
+import { notify } from "#modules/notifications/server";
 import { requireUpload } from "./uploads";
 import type { SessionUser } from "./viewer";
 

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../db/errors";
 import { bookings, events, reviews } from "../db/schema";
 import { conflict, forbidden, validationFailed } from "../errors";
 import { findVisibleAct } from "./act-visibility";
-import { notify } from "./notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "./viewer";
 
 export const NOT_ELIGIBLE = "Choose one of your events in which this act was booked and that has started";

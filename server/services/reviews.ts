@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { canAnswerReview, canManageAct, canRemoveReviewAnswer } from "#domain/permissions";
 import { reviewAnswerEditable } from "#domain/ratings";
-import { messageExcerpt } from "#domain/notifications";
+import { messageExcerpt } from "#modules/notifications/notifications";
 import type { ReviewRemovalInput, ReviewReplyInput } from "#domain/schemas/review";
 import type { Executor } from "../db/client";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
@@ -13,7 +13,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import { actAccess } from "./act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
-import { notify } from "./notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "./viewer";
 
 /** An admin's review, under the reviewer name they give. */

@@ -5,7 +5,7 @@ import type { Executor } from "#server/db/client";
 import { acts, bookings, invites, offers, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#server/services/viewer";
 import { newBookingNumber } from "./booking-number";
 import { cancelOfferJobs } from "./offer-times";

@@ -7,7 +7,7 @@ import { bookings, payments } from "#server/db/schema";
 import { conflict, forbidden } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#server/services/viewer";
 import { BOOKING_MOVES, canMove } from "../booking-process";
 import { type CancellingSide, refundWords } from "../money";

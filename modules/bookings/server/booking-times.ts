@@ -6,7 +6,7 @@ import { formatEventTime } from "#domain/time-zones";
 import type { Database, Executor } from "#server/db/client";
 import { acts, bookings, events, payments, places, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { contactLine } from "./book-act";
 import { paymentReminderKey } from "./payments";
 

@@ -6,7 +6,7 @@ import type { Database, Executor } from "#server/db/client";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { acts, bookings, events, offers, payments, places, stripeEvents, users } from "#server/db/schema";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { badRequest, conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { dayIn } from "../events";

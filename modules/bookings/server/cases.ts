@@ -7,7 +7,7 @@ import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, cases, conversations, events, payments, users } from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#server/services/viewer";
 import type { CaseAnswer } from "../answers";
 import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";

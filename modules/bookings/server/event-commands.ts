@@ -10,7 +10,7 @@ import type { Database, Executor, Transaction } from "#server/db/client";
 import { acts, bookings, events, invites, offers, tags } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { findPlace, nearestPlaceLabels } from "#server/services/places";
 import type { SessionUser } from "#server/services/viewer";

@@ -10,7 +10,7 @@ import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import { conflict, forbidden, notFound } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { isFreeOn } from "#modules/availability/server";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";

@@ -10,7 +10,7 @@ import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { dayStatus } from "#modules/availability/server";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";

@@ -6,7 +6,7 @@ import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { offers } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { lockedOffer } from "./locked-offer";
 
 /**

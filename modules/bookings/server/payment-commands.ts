@@ -10,7 +10,7 @@ import { acts, bookings, events, payments, places } from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import { actAccess } from "#server/services/act-visibility";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#server/services/viewer";
 import { dayIn } from "../events";
 import { PAYMENT_METHOD_NAMES } from "../money";

@@ -6,7 +6,7 @@ import {
   canWriteConversation,
   conversationSideOf,
 } from "../conversations";
-import { messageExcerpt } from "#domain/notifications";
+import { messageExcerpt } from "#modules/notifications/notifications";
 import type { PageQuery, Paged } from "#domain/paging";
 import { canMessageAct } from "#domain/permissions";
 import type { Conversation, ConversationMessage, ConversationSummary } from "../answers";
@@ -17,7 +17,7 @@ import { acts, conversationReads, conversations, events, messages, users } from 
 import { conflict, forbidden, notFound } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
 import { actAccess, findVisibleAct } from "#server/services/act-visibility";
-import { notify } from "#server/services/notifications";
+import { notify } from "#modules/notifications/server";
 import { refreshResponseFacts } from "./response-facts";
 import { rowsOf } from "#server/db/rows-of";
 import { containsPattern } from "#server/db/like";

@@ -1,16 +1,11 @@
 import type { PageQuery, Paged } from "#domain/paging";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import {
-  NOTIFICATION_KINDS,
-  NOTIFICATIONS,
-  type NotificationFacts,
-  type NotificationKind,
-} from "#domain/notifications";
-import type { Notification, NotificationSetting } from "#domain/resources/notifications";
+import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "../notifications";
+import type { Notification, NotificationSetting } from "../answers";
 import type { Role } from "#domain/roles";
-import type { Executor } from "../db/client";
-import { notificationOptOuts, notifications } from "../db/schema";
-import { MAIL_CHANNEL } from "../mail/outbox";
+import type { Executor } from "#server/db/client";
+import { notificationOptOuts, notifications } from "#server/db/schema";
+import { MAIL_CHANNEL } from "#server/mail/outbox";
 
 /**
  * Tells a user what happened: a row of their in-app list, and its email unless they turned

@@ -1,7 +1,7 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { NOTIFICATION_KINDS } from "#domain/notifications";
+import { NOTIFICATION_KINDS } from "../notifications";
 import { releaseHeldPayments } from "#modules/bookings/server/card-payouts";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { recipientOf, startSmtpServer } from "#tests/setup/smtp";

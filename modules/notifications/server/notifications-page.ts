@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
-import { listNotifications, unreadCount } from "#server/services/notifications";
+import { listNotifications, unreadCount } from "./notifications";
 
 export async function loadNotifications(context: AppLoadContext, url: URL) {
   const viewer = context.viewer;

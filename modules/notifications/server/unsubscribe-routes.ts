@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
-import { NOTIFICATIONS } from "#domain/notifications";
-import type { AppEnv } from "./http/app-env";
-import { escapeHtml } from "./mail/render";
-import { readUnsubscribeToken } from "./mail/unsubscribe";
-import { setEmailEnabled } from "./services/notifications";
+import { NOTIFICATIONS } from "../notifications";
+import type { AppEnv } from "#server/http/app-env";
+import { escapeHtml } from "#server/mail/render";
+import { readUnsubscribeToken } from "#server/mail/unsubscribe";
+import { setEmailEnabled } from "./notifications";
 
 function page(appName: string, title: string, body: string) {
   return `<!doctype html>

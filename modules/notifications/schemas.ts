@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_KINDS } from "../notifications";
+import { NOTIFICATION_KINDS } from "./notifications";
 
 /** POST /api/notifications/settings: turn one kind of email on or off. */
 export const notificationSettingInputSchema = z.object({

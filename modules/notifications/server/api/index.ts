@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { notificationSchema, notificationSettingSchema } from "#domain/resources/notifications";
+import { notificationSchema, notificationSettingSchema } from "#modules/notifications/answers";
 import { messageResultSchema } from "#domain/resources/results";
-import { notificationSettingInputSchema } from "#domain/schemas/notifications";
+import { notificationSettingInputSchema } from "#modules/notifications/schemas";
 import { forbidden } from "#server/errors";
 import {
   kindsFor,
@@ -10,11 +10,11 @@ import {
   notificationSettings,
   setEmailEnabled,
   unreadCount,
-} from "#server/services/notifications";
-import { requireViewer, signedIn } from "../guards";
+} from "../notifications";
+import { requireViewer, signedIn } from "#server/api/guards";
 import { pageQuerySchema } from "#domain/paging";
-import { apiRoute, dataResponse, errorResponses, pageMetaSchema } from "../route-docs";
-import { createRouter } from "../router";
+import { apiRoute, dataResponse, errorResponses, pageMetaSchema } from "#server/api/route-docs";
+import { createRouter } from "#server/api/router";
 
 const TAGS = ["Notifications"];
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_KINDS } from "../notifications";
+import { NOTIFICATION_KINDS } from "./notifications";
 
 export const notificationSchema = z
   .object({
