@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { count } from "drizzle-orm";
-import { parseSearchFilter } from "#domain/search-filter";
+import { parseSearchFilter } from "#modules/discovery/search-filter";
 import { addBulkActs } from "#server/db/bulk-acts";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
@@ -16,7 +16,7 @@ import { acts, users } from "#server/db/schema";
 import { seedDemoData } from "#server/db/seed";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
-import { searchActs } from "#server/services/search/search-acts";
+import { searchActs } from "#modules/discovery/server/search/search-acts";
 
 const TARGET = Number(process.env.BENCH_ACTS ?? 100_000);
 // A day a month ahead: within the generated acts' blocked and busy days (the next 400).

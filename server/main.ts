@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./render/ssr";
 import { removeStaleUploads } from "./services/uploads";
 import { removeStaleVideoUploads } from "./services/videos";
-import { compactFacetCounts } from "./services/search/facet-counts";
+import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
 import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
 import { refreshDueCalendars } from "#modules/availability/server/calendar-subscriptions";
 import { openJobQueue } from "./jobs/job-queue";

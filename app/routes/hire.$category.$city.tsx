@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
-import { listingPath } from "#domain/listings";
-import { dateInAddress } from "#domain/search-filter";
-import { Pagination } from "../features/search/pagination";
-import { ResultList } from "../features/search/result-list";
-import { SearchForm } from "../features/search/search-form";
+import { listingPath } from "#modules/discovery/listings";
+import { dateInAddress } from "#modules/discovery/search-filter";
+import { Pagination } from "#modules/discovery/ui/pagination";
+import { ResultList } from "#modules/discovery/ui/result-list";
+import { SearchForm } from "#modules/discovery/ui/search-form";
 import { listingJsonLd } from "../lib/listing-json-ld";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";

@@ -7,8 +7,8 @@ import {
   listingPath,
   listingTitle,
   MIN_INDEXABLE_ACTS,
-} from "#domain/listings";
-import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "#domain/search-filter";
+} from "#modules/discovery/listings";
+import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "#modules/discovery/search-filter";
 import {
   type ListingNarrowing,
   findCategory,
@@ -16,7 +16,7 @@ import {
   listingQuery,
   listingResults,
   nearbyCitiesWithCategory,
-} from "#server/services/listings";
+} from "#modules/discovery/server/listings";
 import { curatedListingFor } from "#server/services/seo";
 import { reviewSourceCounts } from "#server/services/reviews";
 import { packJson } from "../lib/packed-json";

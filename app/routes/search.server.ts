@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import type { FieldErrors } from "#domain/api-error";
 import { fieldErrorsFromIssues } from "#domain/api-error";
-import { actSearchFilterSchema, rawSearchFilter } from "#domain/search-filter";
+import { actSearchFilterSchema, rawSearchFilter } from "#modules/discovery/search-filter";
 import { ApiError } from "#server/errors";
 import { invitedActUrls } from "#modules/bookings/server/event-queries";
-import { searchActs } from "#server/services/search/search-acts";
+import { searchActs } from "#modules/discovery/server/search/search-acts";
 import { packJson } from "../lib/packed-json";
 
 export type SearchResults = Awaited<ReturnType<typeof searchActs>>;

@@ -7,10 +7,10 @@ import {
   LIST_KEYS,
   LIST_LABELS,
   SEARCH_QUERY_KEYS,
-} from "#domain/search-filter";
-import { pageHref, Pagination } from "../features/search/pagination";
-import { ResultList } from "../features/search/result-list";
-import { SearchForm } from "../features/search/search-form";
+} from "#modules/discovery/search-filter";
+import { pageHref, Pagination } from "#modules/discovery/ui/pagination";
+import { ResultList } from "#modules/discovery/ui/result-list";
+import { SearchForm } from "#modules/discovery/ui/search-form";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
 import type { RouteHandle } from "../root";

@@ -7,7 +7,7 @@ import type { QuoteRequestResult } from "#modules/bookings/answers";
 import { ActPicture } from "../components/ui/act-picture";
 import { Button } from "../components/ui/button";
 import { Pager } from "../components/ui/pager";
-import { ShortlistHeart } from "../features/shortlist/shortlist-heart";
+import { ShortlistHeart } from "#modules/discovery/ui/shortlist-heart";
 import { runCommand } from "#server/render/page-command";
 import { inviteActsSchema } from "#modules/bookings/schemas";
 import { inviteActs } from "#modules/bookings/server/invite-commands";

@@ -6,6 +6,7 @@ import { withPagePolicy } from "../http/security-headers";
 import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
 import type { FileStorage } from "../storage/file-storage";
 import { actRoutes } from "./acts";
+import { searchRoutes } from "#modules/discovery/server/api/search";
 import { availabilityRoutes } from "#modules/availability/server/api";
 import { actEditRoutes } from "./acts/edit";
 import { allowedMethods } from "../http/allowed-methods";
@@ -21,12 +22,12 @@ import { videoRoutes } from "./media/videos";
 import { moderationRoutes } from "./moderation";
 import { notificationRoutes } from "#modules/notifications/server/api";
 import { withOperationIds } from "./operation-ids";
-import { placeRoutes } from "./places";
+import { placeRoutes } from "#modules/discovery/server/api/places";
 import { reviewRoutes } from "./reviews";
 import { API_TAGS } from "./route-docs";
 import { createRouter } from "./router";
 import { seoRoutes } from "./seo";
-import { shortlistRoutes } from "./shortlist";
+import { shortlistRoutes } from "#modules/discovery/server/api/shortlist";
 import { tagRoutes } from "./tags";
 import { userRoutes } from "./users";
 
@@ -48,6 +49,7 @@ export function apiRouter(deps: {
     notificationRoutes,
     tagRoutes,
     placeRoutes,
+    searchRoutes,
     actRoutes,
     actEditRoutes,
     moderationRoutes,

@@ -5,7 +5,7 @@ import { gradientPng } from "../db/demo-files";
 import { seedCatalogue } from "../db/catalogue";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { transientRetries } from "../db/transient-retry";
-import { compactFacetCounts } from "../services/search/facet-counts";
+import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
 
 /**
  * Issue 32, item 1: two dozen artists writing to their own acts at once deadlocked on

@@ -612,7 +612,7 @@ export const reviews = pgTable(
   ],
 );
 
-// ---- search (server/services/search/): kept by triggers, never written by the app ----
+// ---- search (modules/discovery/server/search/): kept by triggers, never written by the app ----
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -633,7 +633,7 @@ export const actSearch = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The lowest starting price of the act's live offerings, in US cents: budget and sort=price. */
     priceFromCents: integer("price_from_cents"),
-    /** "<list>:<value>" for every filter value the act has (server/services/search/conditions.ts). */
+    /** "<list>:<value>" for every filter value the act has (modules/discovery/server/search/conditions.ts). */
     facets: text("facets").array().notNull().default(sql`'{}'::text[]`),
     /**
      * The act's response facts (modules/conversations/conversations.ts RESPONSE_FACTS), null until enough

@@ -13,7 +13,7 @@ import { withPagePolicy } from "../http/security-headers";
 import { unreadMessageCount } from "#modules/conversations/server/conversations";
 import { unreadCount } from "#modules/notifications/server/notifications";
 import { unreviewedBookings } from "../services/planner-reviews";
-import { shortlistedActUrls } from "../services/shortlists";
+import { shortlistedActUrls } from "#modules/discovery/server/shortlists";
 import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */

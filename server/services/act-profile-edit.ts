@@ -12,7 +12,7 @@ import { requireCompleteApplication } from "./act-application";
 import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
 import { recordModeration } from "./moderation-log";
-import { resolvePlaces } from "./places";
+import { resolvePlaces } from "#modules/discovery/server/places";
 import { requireUpload } from "./uploads";
 import { takeAccountAction } from "./account-limits";
 import type { SessionUser } from "./viewer";

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../db/errors";
 import { containsPattern } from "../db/like";
 import { acts, guides, seoEntries } from "../db/schema";
 import { conflict, notFound, validationFailed } from "../errors";
-import { findCategory, findPlaceBySlug } from "./listings";
+import { findCategory, findPlaceBySlug } from "#modules/discovery/server/listings";
 
 /** Entries per page of the admin list. */
 export const SEO_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES, MIN_INDEXABLE_ACTS, listingPath } from "#domain/listings";
+import { LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES, MIN_INDEXABLE_ACTS, listingPath } from "#modules/discovery/listings";
 import type { TagType } from "#domain/tags";
 import type { Executor } from "../db/client";
 import { tags } from "../db/schema";

@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_QUERY_KEYS } from "#domain/paging";
-import { SEARCH_QUERY_KEYS } from "#domain/search-filter";
+import { SEARCH_QUERY_KEYS } from "#modules/discovery/search-filter";
 import { SERVER_BUILD_FILE } from "#server/paths";
 import { routeQueryParams } from "#server/render/ssr";
 import { startAppServer } from "./app-server";

@@ -15,7 +15,7 @@ import { actBlocks, acts, places } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { actAccess, findVisibleAct } from "#server/services/act-visibility";
 import { requireManagedAct, requireManagedActById } from "#server/services/managed-act";
-import { notFreeOn } from "#server/services/search/conditions";
+import { notFreeOn } from "./not-free-on";
 import type { SessionUser } from "#server/services/viewer";
 import { rowsOf } from "#server/db/rows-of";
 

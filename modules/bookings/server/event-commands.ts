@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
-import { CITY_AND_STATE, unknownPlaceMessage } from "#domain/places";
+import { CITY_AND_STATE, unknownPlaceMessage } from "#modules/discovery/places";
 import { hasOffset, wallTimeToInstant } from "#domain/time-zones";
 import type { CreateEventInput } from "../schemas";
 import { uniqueSlug } from "#domain/slug";
@@ -12,7 +12,7 @@ import { conflict, notFound, validationFailed } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
 import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { findPlace, nearestPlaceLabels } from "#server/services/places";
+import { findPlace, nearestPlaceLabels } from "#modules/discovery/server";
 import type { SessionUser } from "#server/services/viewer";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { endBooking } from "./booking-commands";

@@ -1,10 +1,6 @@
 import { type ActProfile, actProfileSchema } from "#domain/act-profile";
-import { actSearchPageSchema } from "#domain/resources/search";
-import { actSearchFilterSchema, rawSearchFilter } from "#domain/search-filter";
-import { fieldErrorsFromZod, validationFailed } from "#server/errors";
 import { getActProfile } from "#server/services/acts";
-import { searchActs } from "#server/services/search/search-acts";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
+import { apiRoute, dataResponse } from "../route-docs";
 import { actUrlParam, createRouter } from "../router";
 
 const getAct = apiRoute(
@@ -25,32 +21,12 @@ const getAct = apiRoute(
   },
 );
 
-const searchActsRoute = apiRoute({
-  method: "get",
-  path: "/acts",
-  tags: ["Acts"],
-  summary: "Search acts with the act search filter as a query string; lists as key[]=value",
-  responses: {
-    200: {
-      description: "A page of acts",
-      content: { "application/json": { schema: actSearchPageSchema } },
-    },
-    ...errorResponses(400, 422, 429),
-  },
+export const actRoutes = createRouter().openapi(getAct, async (c) => {
+  const profile: ActProfile = await getActProfile(
+    c.get("db"),
+    c.req.valid("param").actUrl,
+    c.get("viewer"),
+    c.get("actRows"),
+  );
+  return c.json({ data: profile }, 200);
 });
-
-export const actRoutes = createRouter()
-  .openapi(searchActsRoute, async (c) => {
-    const parsed = actSearchFilterSchema.safeParse(rawSearchFilter(new URL(c.req.url).searchParams));
-    if (!parsed.success) throw validationFailed(fieldErrorsFromZod(parsed.error));
-    return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data, c.get("actRows")), 200);
-  })
-  .openapi(getAct, async (c) => {
-    const profile: ActProfile = await getActProfile(
-      c.get("db"),
-      c.req.valid("param").actUrl,
-      c.get("viewer"),
-      c.get("actRows"),
-    );
-    return c.json({ data: profile }, 200);
-  });

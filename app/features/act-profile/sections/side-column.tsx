@@ -11,7 +11,7 @@ import { priceRangeText } from "#domain/prices";
 import { Button } from "#app/components/ui/button";
 import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
 import { MessageActDialog } from "#modules/conversations/ui/message-act-dialog";
-import { ShortlistHeart } from "#app/features/shortlist/shortlist-heart";
+import { ShortlistHeart } from "#modules/discovery/ui/shortlist-heart";
 import { CheckAvailability } from "#modules/availability/ui/check-availability";
 import { EmptyState, Section } from "#app/components/ui/section";
 import type { SectionProps } from "../types";

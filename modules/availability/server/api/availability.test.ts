@@ -8,7 +8,7 @@ import {
 } from "#modules/availability/availability";
 import { addDays, formatCalendarDate } from "#modules/availability/calendar-days";
 import { dayIn } from "#modules/bookings/events";
-import type { ActSearchResult } from "#domain/resources/search";
+import type { ActSearchResult } from "#modules/discovery/answers";
 import { refreshDueCalendars } from "../calendar-subscriptions";
 import { seedCatalogue } from "#server/db/catalogue";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";

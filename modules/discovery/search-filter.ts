@@ -1,8 +1,8 @@
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "#domain/messages";
 import { z } from "zod";
-import { MAX_BUDGET_DOLLARS } from "./prices";
-import { calendarDate, text } from "./schemas/fields";
-import { TAG_TYPE_NAMES } from "./tags";
+import { MAX_BUDGET_DOLLARS } from "#domain/prices";
+import { calendarDate, text } from "#domain/schemas/fields";
+import { TAG_TYPE_NAMES } from "#domain/tags";
 
 /** The act search filter (every key search and listing pages take), and its query-string form. */
 export const LIST_KEYS = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActSearchResult } from "#domain/resources/search";
+import type { ActSearchResult } from "#modules/discovery/answers";
 import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 

@@ -1,6 +1,6 @@
 import type { ListKey } from "./search-filter";
-import { slugify } from "./slug";
-import type { TagType } from "./tags";
+import { slugify } from "#domain/slug";
+import type { TagType } from "#domain/tags";
 
 /** Listing pages /hire/{category}/{city}. */
 export const LISTING_RADIUS_MILES = 50;

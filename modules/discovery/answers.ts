@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { actStatusSchema } from "../act-status";
-import { responseFactsFields } from "#modules/conversations/answers";
-import { LIST_KEYS, SORTS } from "../search-filter";
+import { actStatusSchema } from "#domain/act-status";
+import { responseFactsFields } from "../conversations/answers";
+import { LIST_KEYS, SORTS } from "./search-filter";
 
 export const actSearchResultSchema = z
   .object({

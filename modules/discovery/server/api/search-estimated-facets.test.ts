@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FACETS_EXACT_UP_TO, serializeSearchFilter, type ActSearchFilter } from "#domain/search-filter";
-import type { ActSearchPage } from "#domain/resources/search";
+import { FACETS_EXACT_UP_TO, serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/search-filter";
+import type { ActSearchPage } from "#modules/discovery/answers";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { addBulkActs } from "#server/db/bulk-acts";
 

@@ -6,8 +6,8 @@ import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { responseFactsText } from "#modules/conversations/conversations";
-import { InviteToEventDialog } from "#modules/bookings/ui/invite-to-event-dialog";
-import { ShortlistHeart } from "../shortlist/shortlist-heart";
+import { InviteToEventDialog } from "#modules/bookings/ui";
+import { ShortlistHeart } from "./shortlist-heart";
 import type { SearchResults } from "#app/routes/search.server";
 
 type Result = SearchResults["data"][number];

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ActSearchFilter, ListKey } from "#domain/search-filter";
+import type { ActSearchFilter, ListKey } from "#modules/discovery/search-filter";
 
 /**
  * Each act's search row (`s`, act_search) holds "<list>:<value>" for every filter value it
@@ -52,25 +52,4 @@ export function placesWithin(circle: Circle): SQL {
     where p.lat between ${circle.lat - dLat}::double precision and ${circle.lat + dLat}::double precision
       and p.lng between ${circle.lng - dLng}::double precision and ${circle.lng + dLng}::double precision
       and ${milesFrom(circle)} <= ${circle.miles}::double precision`;
-}
-
-/**
- * The acts that are not free that day (issue 31): booked through us (an accepted booking for an
- * event, not cancelled, that starts that day where it happens; UTC without a place), blocked by
- * their manager, or busy in a calendar they subscribed to. Few next to the catalogue, so a
- * search tests its rows against this set once hashed, rather than probing three tables per row.
- */
-export function actsNotFreeOn(date: string): SQL {
-  const day = sql`${date}::date`;
-  // A block is at most 366 days long, so only those starting in the year before can cover the day.
-  return sql`select k.act_id from act_blocks k where k.starts_on between ${day} - 365 and ${day} and k.ends_on >= ${day}
-    union all select d.act_id from calendar_busy_days d where d.day = ${day}
-    union all select b.act_id from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
-      where b.status <> 'cancelled' and e.cancelled_at is null and e.starttime >= ${day} - interval '1 day' and e.starttime < ${day} + interval '2 days'
-        and (e.starttime at time zone coalesce(ep.time_zone, 'UTC'))::date = ${day}`;
-}
-
-/** Acts (by the search row `s`) that are not free that day: search's `date`, invites and the profile's answer. */
-export function notFreeOn(date: string): SQL {
-  return sql`(s.act_id in (${actsNotFreeOn(date)}))`;
 }

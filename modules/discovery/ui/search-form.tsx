@@ -15,7 +15,7 @@ import {
   FORM_SORTS,
   DEFAULT_SORT_LABEL,
   type ListKey,
-} from "#domain/search-filter";
+} from "../search-filter";
 
 type Facets = Record<ListKey, { value: string; count: number }[]>;
 

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { placeSchema } from "#domain/resources/place";
+import { placeSchema } from "#modules/discovery/place";
 import { text } from "#domain/schemas/fields";
-import { searchPlaces } from "#server/services/places";
-import { anyone } from "../guards";
-import { apiRoute, dataResponse } from "../route-docs";
-import { createRouter } from "../router";
+import { searchPlaces } from "#modules/discovery/server/places";
+import { anyone } from "#server/api/guards";
+import { apiRoute, dataResponse } from "#server/api/route-docs";
+import { createRouter } from "#server/api/router";
 
 export const placeRoutes = createRouter().openapi(
   apiRoute({

@@ -1,10 +1,10 @@
 import { pageQuerySchema } from "#domain/paging";
 import { messageResultSchema } from "#domain/resources/results";
-import { actSearchResultSchema } from "#domain/resources/search";
-import { addToShortlist, listShortlist, removeFromShortlist } from "#server/services/shortlists";
-import { requireViewer, roles } from "../guards";
-import { apiRoute, dataResponse, pagedResponse } from "../route-docs";
-import { actUrlParam, createRouter } from "../router";
+import { actSearchResultSchema } from "#modules/discovery/answers";
+import { addToShortlist, listShortlist, removeFromShortlist } from "#modules/discovery/server/shortlists";
+import { requireViewer, roles } from "#server/api/guards";
+import { apiRoute, dataResponse, pagedResponse } from "#server/api/route-docs";
+import { actUrlParam, createRouter } from "#server/api/router";
 
 const TAGS = ["Shortlist"];
 

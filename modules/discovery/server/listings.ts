@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "#domain/listings";
-import { type ActSearchFilter, parseSearchFilter, serializeSearchFilter } from "#domain/search-filter";
+import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "../listings";
+import { type ActSearchFilter, parseSearchFilter, serializeSearchFilter } from "../search-filter";
 import type { TagType } from "#domain/tags";
-import type { Executor } from "../db/client";
-import { places, tags } from "../db/schema";
+import type { Executor } from "#server/db/client";
+import { places, tags } from "#server/db/schema";
 import { placesWithin } from "./search/conditions";
 import { searchActs } from "./search/search-acts";
 

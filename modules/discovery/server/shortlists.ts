@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "#domain/paging";
 import { canMessageAct } from "#domain/permissions";
-import type { ActSearchResult } from "#domain/resources/search";
-import type { Executor } from "../db/client";
-import { shortlists } from "../db/schema";
-import { forbidden } from "../errors";
-import { actAccess, findVisibleAct } from "./act-visibility";
+import type { ActSearchResult } from "../answers";
+import type { Executor } from "#server/db/client";
+import { shortlists } from "#server/db/schema";
+import { forbidden } from "#server/errors";
+import { actAccess, findVisibleAct } from "#server/services/act-visibility";
 import { RESULT_COLUMNS, type ResultRow, searchResultOf } from "./search/search-acts";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners keep a shortlist");

@@ -1,7 +1,7 @@
 import { newBookingNumber } from "#modules/bookings/server/booking-number";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serializeSearchFilter, type ActSearchFilter } from "#domain/search-filter";
+import { serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import {
   actLocations,

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_PLACE_SUGGESTIONS, unknownPlaceMessage } from "#domain/places";
-import type { Place } from "#domain/resources/place";
-import type { Executor } from "../db/client";
-import { likePrefix } from "../db/like";
-import { places } from "../db/schema";
-import { validationFailed } from "../errors";
+import { MAX_PLACE_SUGGESTIONS, unknownPlaceMessage } from "../places";
+import type { Place } from "../place";
+import type { Executor } from "#server/db/client";
+import { likePrefix } from "#server/db/like";
+import { places } from "#server/db/schema";
+import { validationFailed } from "#server/errors";
 
 type PlaceRow = typeof places.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ActSearchPage, ActSearchResult } from "#domain/resources/search";
+import type { ActSearchPage, ActSearchResult } from "#modules/discovery/answers";
 import { deriveActStatus } from "#domain/act-status";
 import { KIND_TAG_TYPES } from "#domain/tags";
 import {
@@ -10,14 +10,15 @@ import {
   type ListKey,
   type SearchSort,
   effectiveSort,
-} from "#domain/search-filter";
-import { unknownPlaceMessage } from "#domain/places";
+} from "#modules/discovery/search-filter";
+import { unknownPlaceMessage } from "#modules/discovery/places";
 import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";
-import type { SessionUser } from "../viewer";
+import type { SessionUser } from "#server/services/viewer";
 import type { ActRowCache } from "#server/cache/act-row-cache";
-import { type Circle, notFreeOn, listCondition, placesWithin, statusCondition } from "./conditions";
+import { notFreeOn } from "#modules/availability/server";
+import { type Circle, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "#server/db/json-column";
 import { browseFacetCounts } from "./facet-counts";

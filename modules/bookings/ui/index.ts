@@ -1,0 +1,2 @@
+// What other modules' pages use of bookings: inviting an act to one of the planner's events.
+export { InviteToEventDialog } from "./invite-to-event-dialog";
