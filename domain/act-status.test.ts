@@ -36,7 +36,7 @@ describe("deriveActStatus", () => {
   });
 });
 
-import { actPageSeo } from "./seo";
+import { actPageSeo } from "#modules/seo/seo";
 
 describe("actPageSeo", () => {
   it("uses the curated entry when there is one", () => {

@@ -27,7 +27,7 @@ import { forgetKeptAfterWrites } from "./http/writes";
 import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
 import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
-import { sitemapRoutes } from "./sitemap";
+import { sitemapRoutes } from "#modules/seo/server/sitemap-routes";
 import { calendarRoutes } from "#modules/availability/server/calendar-routes";
 import { bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
 import { privateAnswersToSignedIn } from "./http/private-answers";

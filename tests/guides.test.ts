@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { guideSchema } from "#domain/schemas/seo";
+import { guideSchema } from "#modules/seo/schemas";
 
 const CONTENT = join(import.meta.dirname, "..", "content");
 const files = readdirSync(CONTENT).filter((name) => name.startsWith("seo-long-form") && name.endsWith(".json"));

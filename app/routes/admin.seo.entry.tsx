@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "#domain/limits";
-import { paragraphsToText, seoEntryPath, type SeoEntryKind } from "#domain/seo";
+import { paragraphsToText, seoEntryPath, type SeoEntryKind } from "#modules/seo/seo";
 import { Button } from "../components/ui/button";
 import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
-import { SerpPreview } from "../features/admin/serp-preview";
+import { SerpPreview } from "#modules/seo/ui/serp-preview";
 import { loadSeoEntryEditor, saveSeoEntry } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo.entry";
 

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "#domain/limits";
-import { guideBodyToText, guideLinksToText } from "#domain/seo";
+import { guideBodyToText, guideLinksToText } from "#modules/seo/seo";
 import { Button } from "../components/ui/button";
 import { TextAreaField } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
-import { SerpPreview } from "../features/admin/serp-preview";
+import { SerpPreview } from "#modules/seo/ui/serp-preview";
 import { loadGuideEditor, saveGuide } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo.guide";
 

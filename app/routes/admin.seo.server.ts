@@ -7,7 +7,7 @@ import {
   paragraphsFromText,
   seoEntryPath,
   type SeoEntryKind,
-} from "#domain/seo";
+} from "#modules/seo/seo";
 import {
   countSeoContent,
   createGuide,
@@ -19,8 +19,8 @@ import {
   SEO_PAGE_SIZE,
   updateGuide,
   updateSeoEntry,
-} from "#server/services/seo";
-import { guideSchema, seoEntrySchema } from "#domain/schemas/seo";
+} from "#modules/seo/server/seo";
+import { guideSchema, seoEntrySchema } from "#modules/seo/schemas";
 import { notFound } from "#server/errors";
 import { runCommand } from "#server/render/page-command";
 import { requireAdmin } from "./admin.server";

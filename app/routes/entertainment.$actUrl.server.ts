@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "#domain/profile-abilities";
-import { actPageSeo } from "#domain/seo";
+import { actPageSeo } from "#modules/seo/seo";
 import { reviewableEvents } from "#server/services/planner-reviews";
 import { isFreeOn } from "#modules/availability/server/availability";
 import { plannerThreadsWithAct } from "#modules/conversations/server/conversations";

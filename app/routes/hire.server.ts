@@ -17,7 +17,7 @@ import {
   listingResults,
   nearbyCitiesWithCategory,
 } from "#modules/discovery/server/listings";
-import { curatedListingFor } from "#server/services/seo";
+import { curatedListingFor } from "#modules/seo/server/seo";
 import { reviewSourceCounts } from "#server/services/reviews";
 import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";

@@ -26,7 +26,7 @@ import { placeRoutes } from "#modules/discovery/server/api/places";
 import { reviewRoutes } from "./reviews";
 import { API_TAGS } from "./route-docs";
 import { createRouter } from "./router";
-import { seoRoutes } from "./seo";
+import { seoRoutes } from "#modules/seo/server/api";
 import { shortlistRoutes } from "#modules/discovery/server/api/shortlist";
 import { tagRoutes } from "./tags";
 import { userRoutes } from "./users";

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { guideSchema, seoEntrySchema } from "#domain/schemas/seo";
+import { guideSchema, seoEntrySchema } from "#modules/seo/schemas";
 import { CONTENT_DIR } from "../paths";
 import type { Database } from "./client";
 import { contentImports, guides, seoEntries } from "./schema";

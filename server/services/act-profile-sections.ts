@@ -1,7 +1,7 @@
 import type { ProfileDocument, ProfilePackage, ProfileTestimonial, ProfileVideo } from "#domain/act-profile";
 import type { ReviewSource } from "#domain/ratings";
 import { ACT_TAG_RELATIONS, type ActTagRelation, type Tag, type TagType } from "#domain/tags";
-import type { PageSeo } from "#domain/seo";
+import type { PageSeo } from "#modules/seo/seo";
 import type { Executor } from "../db/client";
 import { preparedStatement } from "../db/prepared-statement";
 import { jsonColumn } from "../db/json-column";

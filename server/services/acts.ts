@@ -1,4 +1,4 @@
-import type { PageSeo } from "#domain/seo";
+import type { PageSeo } from "#modules/seo/seo";
 import { desc, eq } from "drizzle-orm";
 import type { ActProfile, ActSocialLinks, ManagerInfo } from "#domain/act-profile";
 import { SOCIAL_NETWORKS } from "#domain/act-profile";

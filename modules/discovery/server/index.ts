@@ -1,2 +1,3 @@
-// What other modules use of discovery: places, as an event's or an act's address names them.
+// What other modules use of discovery: places as an address names them, and the listing pages' categories and places.
 export { findPlace, nearestPlaceLabels } from "./places";
+export { findCategory, findPlaceBySlug } from "./listings";

@@ -1,13 +1,7 @@
 import { Hono } from "hono";
-import type { Executor } from "./db/client";
-import type { GuestPageCache } from "./cache/guest-cache";
-import {
-  countPublicProfiles,
-  guideUrls,
-  indexableListings,
-  publicProfilesAfter,
-  type SitemapUrl,
-} from "./services/sitemap";
+import type { Executor } from "#server/db/client";
+import type { GuestPageCache } from "#server/cache/guest-cache";
+import { countPublicProfiles, guideUrls, indexableListings, publicProfilesAfter, type SitemapUrl } from "./sitemap";
 
 /** The sitemaps.org limit of URLs in one file; past it /sitemap.xml is an index. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { SERP_DESCRIPTION_CHARS, SERP_TITLE_CHARS, serpCut, seoWarnings } from "#domain/seo";
+import { SERP_DESCRIPTION_CHARS, SERP_TITLE_CHARS, serpCut, seoWarnings } from "../seo";
 
 /**
  * How the page would look as a search engine's result: the address, the title and the

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { LISTING_PATH_PATTERN, SEO_ENTRY_KINDS } from "../seo";
-import { optionalText, requiredText, text } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { LISTING_PATH_PATTERN, SEO_ENTRY_KINDS } from "./seo";
+import { optionalText, requiredText, text } from "#domain/schemas/fields";
 
 const paragraph = requiredText(LIMITS.seoParagraph, MESSAGES.guideParagraphRequired);
 const paragraphs = (min: number) =>

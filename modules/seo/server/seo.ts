@@ -1,13 +1,13 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { MESSAGES } from "#domain/messages";
-import type { GuideInput, SeoEntryInput } from "#domain/schemas/seo";
-import { LISTING_PATH_PATTERN, type SeoEntryKind } from "#domain/seo";
-import type { Executor } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
-import { containsPattern } from "../db/like";
-import { acts, guides, seoEntries } from "../db/schema";
-import { conflict, notFound, validationFailed } from "../errors";
-import { findCategory, findPlaceBySlug } from "#modules/discovery/server/listings";
+import type { GuideInput, SeoEntryInput } from "../schemas";
+import { LISTING_PATH_PATTERN, type SeoEntryKind } from "../seo";
+import type { Executor } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
+import { containsPattern } from "#server/db/like";
+import { acts, guides, seoEntries } from "#server/db/schema";
+import { conflict, notFound, validationFailed } from "#server/errors";
+import { findCategory, findPlaceBySlug } from "#modules/discovery/server";
 
 /** Entries per page of the admin list. */
 export const SEO_PAGE_SIZE = 50;

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { MESSAGES } from "#domain/messages";
 import { messageResultSchema } from "#domain/resources/results";
-import { guideSchema, seoEntrySchema } from "#domain/schemas/seo";
+import { guideSchema, seoEntrySchema } from "#modules/seo/schemas";
 import { pathSegmentSchema, text } from "#domain/schemas/fields";
-import { SEO_ENTRY_KINDS, seoEntryPath, seoWarnings } from "#domain/seo";
+import { SEO_ENTRY_KINDS, seoEntryPath, seoWarnings } from "#modules/seo/seo";
 import { notFound } from "#server/errors";
 import {
   createGuide,
@@ -19,10 +19,10 @@ import {
   updateSeoEntry,
   type Guide,
   type SeoEntry,
-} from "#server/services/seo";
-import { adminOnly } from "../guards";
-import { apiRoute, errorResponses } from "../route-docs";
-import { createRouter, idParam } from "../router";
+} from "../seo";
+import { adminOnly } from "#server/api/guards";
+import { apiRoute, errorResponses } from "#server/api/route-docs";
+import { createRouter, idParam } from "#server/api/router";
 
 const TAGS = ["Search-engine copy"];
 

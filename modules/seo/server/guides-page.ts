@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { findGuide, listGuides } from "#server/services/seo";
+import { findGuide, listGuides } from "./seo";
 
 export async function loadGuides(context: AppLoadContext) {
   const { publicUrl, appName } = context.config;

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
-import { seedCatalogue } from "./db/catalogue";
-import { PROJECT_ROOT } from "./paths";
+import { seedCatalogue } from "#server/db/catalogue";
+import { PROJECT_ROOT } from "#server/paths";
 
 const SCHEMAS = join(PROJECT_ROOT, "tests", "fixtures", "sitemaps");
 const sitemapXsd = { fileName: "sitemap.xsd", contents: readFileSync(join(SCHEMAS, "sitemap.xsd"), "utf8") };
