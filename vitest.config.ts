@@ -4,7 +4,7 @@ import { importAliases } from "./scripts/import-aliases";
 
 const apiFiles = ["server/**/*.test.ts", "modules/*/server/**/*.test.ts"];
 /** The tests of stored files, run once more with files on a real S3-compatible server. */
-const fileTests = ["server/files.test.ts", "server/api/media/*.test.ts", "server/api/documents/*.test.ts"];
+const fileTests = ["modules/files/server/**/*.test.ts"];
 /**
  * Limits for a busy machine: a file's database is built, migrated and seeded in its hook, and a
  * loaded 2-core machine takes several times as long as an idle one. They bound a hang, not speed.

@@ -12,7 +12,7 @@ import type { JobQueue } from "./jobs/job-queue";
 import { type CardGateway, openCardGateway } from "#modules/bookings/server/card-gateway";
 import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
-import { fileRoutes } from "./files";
+import { fileRoutes } from "#modules/files/server/file-routes";
 import { jsonBodies, knownMethodsOnly, sameOriginWrites, signedInWrites } from "./http/api-gate";
 import type { AppEnv } from "./http/app-env";
 import { serveBuiltAssets } from "./http/built-assets";

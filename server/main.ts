@@ -14,8 +14,8 @@ import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "./pa
 import type { EnhanceScripts } from "./render/load-context";
 import { readFileSync } from "node:fs";
 import { createProductionSsr, createDevelopmentSsr } from "./render/ssr";
-import { removeStaleUploads } from "./services/uploads";
-import { removeStaleVideoUploads } from "./services/videos";
+import { removeStaleUploads } from "#modules/files/server/uploads";
+import { removeStaleVideoUploads } from "#modules/files/server/videos";
 import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
 import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
 import { refreshDueCalendars } from "#modules/availability/server/calendar-subscriptions";

@@ -1,8 +1,8 @@
 import { MESSAGES } from "#domain/messages";
-import { downloadFileName } from "#domain/media";
-import { IMAGE_WIDTHS, sizedKey, widthFor } from "#domain/image-sizes";
+import { downloadFileName } from "#modules/files/media";
+import { IMAGE_WIDTHS, sizedKey, widthFor } from "#modules/files/image-sizes";
 
-/** The address the server serves a stored file from (server/files.ts). */
+/** The address the server serves a stored file from (modules/files/server/file-routes.ts). */
 export function fileUrl(key: string): string {
   return `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { DOCUMENT_REQUIRED, documentSchema } from "#domain/schemas/documents";
+import { DOCUMENT_REQUIRED, documentSchema } from "#modules/files/document-schemas";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -11,7 +11,7 @@ import { api, outcome } from "../lib/api-client";
 import { fileUrl } from "../lib/files";
 import { uploadFile } from "../lib/upload";
 import { useAction } from "../lib/use-action";
-import { loadDocumentsPage } from "./documents.server";
+import { loadDocumentsPage } from "#modules/files/server/documents-page";
 import type { Route } from "./+types/documents";
 
 export function meta() {

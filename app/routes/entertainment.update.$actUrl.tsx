@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#domain/act-profile";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { IMAGE_ACCEPT } from "#domain/file-types";
+import { IMAGE_ACCEPT } from "#modules/files/file-types";
 import { LIMITS } from "#domain/limits";
 import { DESCRIPTION_MAX, MAX_ADDITIONAL_LOCATIONS, actUpdateSchema } from "#domain/schemas/act";
 import { Button } from "../components/ui/button";

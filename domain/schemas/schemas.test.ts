@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { signUpSchema } from "./auth";
-import { imageSchema, videoLinkSchema } from "./media";
+import { imageSchema, videoLinkSchema } from "#modules/files/schemas";
 import { reassignSchema, setStatusSchema } from "./moderation";
 import { messageSchema } from "#modules/conversations/schemas";
 import { createEventSchema, offerSchema } from "#modules/bookings/schemas";

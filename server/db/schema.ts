@@ -22,7 +22,7 @@ import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#modules/book
 import { CANCELLATION_POLICIES } from "#modules/bookings/money";
 import { CASE_KINDS, CASE_STATUSES } from "#modules/bookings/cases";
 import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
-import { DOCUMENT_APPROVALS } from "#domain/resources/documents";
+import { DOCUMENT_APPROVALS } from "#modules/files/answers";
 import { NOTIFICATION_KINDS } from "#modules/notifications/notifications";
 import { REVIEW_SOURCES } from "#domain/ratings";
 import { MESSAGE_KINDS } from "#modules/conversations/conversations";

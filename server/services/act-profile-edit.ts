@@ -13,7 +13,7 @@ import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
 import { recordModeration } from "./moderation-log";
 import { resolvePlaces } from "#modules/discovery/server/places";
-import { requireUpload } from "./uploads";
+import { requireUpload } from "#modules/files/server/uploads";
 import { takeAccountAction } from "./account-limits";
 import type { SessionUser } from "./viewer";
 

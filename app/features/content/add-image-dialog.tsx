@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { IMAGE_ACCEPT } from "#domain/file-types";
+import { IMAGE_ACCEPT } from "#modules/files/file-types";
 import { MESSAGES } from "#domain/messages";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

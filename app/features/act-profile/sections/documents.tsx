@@ -1,6 +1,6 @@
 import { FileText } from "lucide-react";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
-import { documentTypeLabel } from "#domain/media";
+import { documentTypeLabel } from "#modules/files/media";
 import { EmptyState, Section } from "#app/components/ui/section";
 import { fileUrl } from "#app/lib/files";
 import type { SectionProps } from "../types";

@@ -2,15 +2,15 @@ import { and, count, desc, eq, gt, lte } from "drizzle-orm";
 import type { CreatedResult, MessageResult, VideoUploaded } from "#domain/resources/results";
 import { LIMITS, OPEN_VIDEO_UPLOADS_PER_ACT, UNFINISHED_UPLOAD_MS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import type { VideoLinkInput } from "#domain/schemas/media";
-import { detectVideo } from "#domain/video-files";
-import type { Database, Executor } from "../db/client";
-import { videoUploads, videos } from "../db/schema";
-import { ApiError, conflict, notFound } from "../errors";
-import { type FileStorage, newKey } from "../storage/file-storage";
-import { takeAccountAction } from "./account-limits";
-import { lockActById, requireManagedAct } from "./managed-act";
-import type { SessionUser } from "./viewer";
+import type { VideoLinkInput } from "../schemas";
+import { detectVideo } from "../video-files";
+import type { Database, Executor } from "#server/db/client";
+import { videoUploads, videos } from "#server/db/schema";
+import { ApiError, conflict, notFound } from "#server/errors";
+import { type FileStorage, newKey } from "#server/storage/file-storage";
+import { takeAccountAction } from "#server/services/account-limits";
+import { lockActById, requireManagedAct } from "#server/services/managed-act";
+import type { SessionUser } from "#server/services/viewer";
 
 async function assertRoom(tx: Executor, actId: number) {
   const [row] = await tx.select({ value: count() }).from(videos).where(eq(videos.actId, actId));

@@ -1,7 +1,7 @@
-import type { DetectedType } from "#domain/file-types";
+import type { DetectedType } from "../file-types";
 import { MAX_IMAGE_PIXELS } from "#domain/limits";
-import { IMAGE_WIDTHS, type ImageWidth } from "#domain/image-sizes";
-import { ApiError, validationFailed } from "../errors";
+import { IMAGE_WIDTHS, type ImageWidth } from "../image-sizes";
+import { ApiError, validationFailed } from "#server/errors";
 
 export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
 

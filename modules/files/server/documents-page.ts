@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { listDocuments, managedActs } from "#server/services/documents";
+import { listDocuments, managedActs } from "./documents";
 
 export async function loadDocumentsPage(context: AppLoadContext) {
   const viewer = context.viewer;

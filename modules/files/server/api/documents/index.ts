@@ -1,19 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import type { FileStorage } from "#server/storage/file-storage";
-import { documentSchema as documentAnswerSchema } from "#domain/resources/documents";
+import { documentSchema as documentAnswerSchema } from "#modules/files/answers";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { text } from "#domain/schemas/fields";
-import { documentSchema } from "#domain/schemas/documents";
+import { documentSchema } from "#modules/files/document-schemas";
 import {
   findDocument,
   createDocument,
   deleteDocument,
   listDocuments,
   setDocumentApproval,
-} from "#server/services/documents";
-import { adminOnly, onAct, onItem, roles, requireAdmin, requireViewer } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
-import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+} from "#modules/files/server/documents";
+import { adminOnly, onAct, onItem, roles, requireAdmin, requireViewer } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
+import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 
 const idParam = pathId("id");
 

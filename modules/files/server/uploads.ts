@@ -8,15 +8,15 @@ import {
   UPLOAD_PURPOSES,
   detectDocument,
   detectImage,
-} from "#domain/file-types";
-import type { Database, Executor } from "../db/client";
-import { acts, documents, images, uploads } from "../db/schema";
-import { ApiError, forbidden, rateLimited, validationFailed } from "../errors";
-import { accountActionsLeft, takeAccountAction } from "./account-limits";
+} from "../file-types";
+import type { Database, Executor } from "#server/db/client";
+import { acts, documents, images, uploads } from "#server/db/schema";
+import { ApiError, forbidden, rateLimited, validationFailed } from "#server/errors";
+import { accountActionsLeft, takeAccountAction } from "#server/services/account-limits";
 import { cleanImage, sizedCopies } from "./image-cleaning";
-import { IMAGE_WIDTHS, sizedKey } from "#domain/image-sizes";
-import { type FileStorage, newKey } from "../storage/file-storage";
-import type { SessionUser } from "./viewer";
+import { IMAGE_WIDTHS, sizedKey } from "../image-sizes";
+import { type FileStorage, newKey } from "#server/storage/file-storage";
+import type { SessionUser } from "#server/services/viewer";
 
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
 

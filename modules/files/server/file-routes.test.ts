@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { gradientPng } from "./db/demo-files";
+import { gradientPng } from "#server/db/demo-files";
 import { FILE_FOLDERS } from "./stored-file-key";
 
 let server: TestServer;
@@ -201,8 +201,8 @@ describe("sized copies of photos and avatars", () => {
 
 describe("unused uploads", () => {
   it("are removed, row and file, a day after they were sent; used ones stay", async () => {
-    const { removeStaleUploads } = await import("./services/uploads");
-    const { uploads } = await import("./db/schema");
+    const { removeStaleUploads } = await import("./uploads");
+    const { uploads } = await import("#server/db/schema");
     const { eq } = await import("drizzle-orm");
     const unused = await upload("owner", "image", gradientPng(8, 8, [1, 2, 3], [4, 5, 6]), "old.png");
     const used = await upload("owner", "avatar", gradientPng(8, 8, [9, 9, 9], [1, 1, 1]), "face.png");

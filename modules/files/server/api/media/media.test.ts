@@ -4,7 +4,7 @@ import { createTestServer, json, type DemoUser, type TestServer } from "#tests/s
 import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
 import { gradientPng, simplePdf } from "#server/db/demo-files";
-import { IMAGE_TOO_LARGE } from "#server/services/image-cleaning";
+import { IMAGE_TOO_LARGE } from "#modules/files/server/image-cleaning";
 
 let server: TestServer;
 beforeAll(async () => {

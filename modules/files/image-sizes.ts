@@ -1,5 +1,5 @@
 /**
- * Photos and avatars are stored as uploaded (cleaned, server/services/image-cleaning.ts) and,
+ * Photos and avatars are stored as uploaded (cleaned, server/image-cleaning.ts) and,
  * beside them, as WebP copies of these widths, made at upload: a page asks for the copy that
  * fits its slot (srcset), not a full-size PNG in a 96-pixel box.
  */

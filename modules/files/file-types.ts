@@ -1,4 +1,4 @@
-import { LIMITS } from "./limits";
+import { LIMITS } from "#domain/limits";
 
 /** What an upload is, judged by its first bytes (and, for container formats, its name). */
 export interface DetectedType {

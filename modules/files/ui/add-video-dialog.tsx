@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { passesVideoHostCheck, stripWhitespace } from "#domain/media";
+import { passesVideoHostCheck, stripWhitespace } from "../media";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { FieldErrors, FormActions } from "#app/components/ui/form-fields";

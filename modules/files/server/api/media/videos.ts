@@ -4,7 +4,7 @@ import { createdResultSchema, messageResultSchema, videoUploadedSchema } from "#
 import { pathSegmentSchema } from "#domain/schemas/fields";
 import { Server as TusServer } from "@tus/server";
 import { LIMITS } from "#domain/limits";
-import { videoLinkSchema } from "#domain/schemas/media";
+import { videoLinkSchema } from "#modules/files/schemas";
 import type { Database } from "#server/db/client";
 import type { FileStorage } from "#server/storage/file-storage";
 import { ApiError, notFound } from "#server/errors";
@@ -16,9 +16,9 @@ import {
   ownsVideoUpload,
   recordVideoUpload,
   touchVideoUpload,
-} from "#server/services/videos";
-import { onAct, roles, requireViewer } from "../guards";
-import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+} from "#modules/files/server/videos";
+import { onAct, roles, requireViewer } from "#server/api/guards";
+import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 
 const BASE = "/api/videos/upload";
 // Set by our route from the checked session; a client's own values are dropped.

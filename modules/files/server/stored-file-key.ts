@@ -1,4 +1,4 @@
-import { type ImageWidth, parseSizedName } from "#domain/image-sizes";
+import { type ImageWidth, parseSizedName } from "../image-sizes";
 /** Folders of stored files; every key is "<folder>/<uuid>.<extension>" (server/storage.ts newKey). */
 export const FILE_FOLDERS = ["images", "avatars", "documents", "videos"] as const;
 export type FileFolder = (typeof FILE_FOLDERS)[number];
@@ -9,7 +9,7 @@ export interface StoredFileKey {
   key: string;
   folder: FileFolder;
   extension: string;
-  /** A sized WebP copy of a photo or avatar (domain/image-sizes.ts): its original's key and extension. */
+  /** A sized WebP copy of a photo or avatar (image-sizes.ts): its original's key and extension. */
   sizedFrom?: { key: string; extension: string; width: ImageWidth };
 }
 

@@ -3,7 +3,7 @@ import type { ActProfile } from "#domain/act-profile";
 import { eq } from "drizzle-orm";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { videoUploads } from "#server/db/schema";
-import { TOO_MANY_OPEN_UPLOADS, removeStaleVideoUploads } from "#server/services/videos";
+import { TOO_MANY_OPEN_UPLOADS, removeStaleVideoUploads } from "#modules/files/server/videos";
 
 let server: TestServer;
 beforeAll(async () => {

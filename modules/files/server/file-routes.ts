@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { canDownloadDocument } from "#domain/permissions";
-import type { AppEnv } from "./http/app-env";
-import type { Executor } from "./db/client";
-import { acts, documents, images, uploads, videos } from "./db/schema";
-import { actAccess } from "./services/act-visibility";
-import type { SessionUser } from "./services/viewer";
-import type { FileStorage, StoredFile } from "./storage/file-storage";
-import { sizedCopy } from "./services/image-cleaning";
+import type { AppEnv } from "#server/http/app-env";
+import type { Executor } from "#server/db/client";
+import { acts, documents, images, uploads, videos } from "#server/db/schema";
+import { actAccess } from "#server/services/act-visibility";
+import type { SessionUser } from "#server/services/viewer";
+import type { FileStorage, StoredFile } from "#server/storage/file-storage";
+import { sizedCopy } from "./image-cleaning";
 import { type StoredFileKey, parseFileKey } from "./stored-file-key";
 
 const RASTER_TYPES: Record<string, string> = {

@@ -2,15 +2,15 @@ import { and, count, eq } from "drizzle-orm";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import type { ImageInput } from "#domain/schemas/media";
-import type { Database } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
-import { images } from "../db/schema";
-import { conflict, notFound } from "../errors";
-import type { FileStorage } from "../storage/file-storage";
-import { lockActById, requireManagedAct } from "./managed-act";
+import type { ImageInput } from "../schemas";
+import type { Database } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
+import { images } from "#server/db/schema";
+import { conflict, notFound } from "#server/errors";
+import type { FileStorage } from "#server/storage/file-storage";
+import { lockActById, requireManagedAct } from "#server/services/managed-act";
 import { removeStoredFile, requireUpload } from "./uploads";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 /** Adds an uploaded image; the act row lock makes the count of six hold when requests race. */
 export async function createImage(

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { requiredText, text } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { requiredText, text } from "#domain/schemas/fields";
 
 export const DOCUMENT_REQUIRED = "Document is required";
 

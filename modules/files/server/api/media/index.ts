@@ -3,14 +3,14 @@ import type { FileStorage } from "#server/storage/file-storage";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { LIMITS } from "#domain/limits";
 import { uploadSchema } from "#domain/resources/accounts";
-import { imageSchema } from "#domain/schemas/media";
+import { imageSchema } from "#modules/files/schemas";
 import { badRequest } from "#server/errors";
 import { payloadTooLarge } from "#server/http/drain-body";
-import { createImage, deleteImage } from "#server/services/images";
-import { storeUpload } from "#server/services/uploads";
-import { onAct, roles, requireViewer } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
-import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+import { createImage, deleteImage } from "#modules/files/server/images";
+import { storeUpload } from "#modules/files/server/uploads";
+import { onAct, roles, requireViewer } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
+import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 
 const imageParams = actUrlParam.extend(idParam("imageId").shape);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { text } from "./fields";
-import { MESSAGES } from "../messages";
-import { passesVideoHostCheck, stripWhitespace } from "../media";
+import { text } from "#domain/schemas/fields";
+import { MESSAGES } from "#domain/messages";
+import { passesVideoHostCheck, stripWhitespace } from "./media";
 
 export const imageSchema = z.object({
   path: text({ error: MESSAGES.imageRequired }).trim().min(1, MESSAGES.imageRequired).max(1024, MESSAGES.imageRequired),

@@ -1,20 +1,20 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import type { ActDocument } from "#domain/resources/documents";
+import type { ActDocument } from "../answers";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
-import { documentTypeLabel } from "#domain/media";
+import { documentTypeLabel } from "../media";
 import { canManageAct } from "#domain/permissions";
-import { DOCUMENT_REQUIRED, type DocumentInput } from "#domain/schemas/documents";
-import type { Database, Executor } from "../db/client";
-import { acts, documents } from "../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
-import type { FileStorage } from "../storage/file-storage";
-import { actAccess } from "./act-visibility";
-import { requireManagedAct, requireManagedActById } from "./managed-act";
+import { DOCUMENT_REQUIRED, type DocumentInput } from "../document-schemas";
+import type { Database, Executor } from "#server/db/client";
+import { acts, documents } from "#server/db/schema";
+import { conflict, forbidden, notFound } from "#server/errors";
+import type { FileStorage } from "#server/storage/file-storage";
+import { actAccess } from "#server/services/act-visibility";
+import { requireManagedAct, requireManagedActById } from "#server/services/managed-act";
 import { notify } from "#modules/notifications/server";
 import { requireUpload } from "./uploads";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 /** Documents of the acts the caller manages (admins: every act), optionally of one act. */
 export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: string): Promise<ActDocument[]> {
