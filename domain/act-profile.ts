@@ -3,7 +3,7 @@ import { REVIEW_SOURCES } from "./ratings";
 import type { ApplicationFacts } from "./application-checklist";
 import { actStatusSchema } from "./act-status";
 import { responseFactsFields } from "#modules/conversations/answers";
-import { moderationEventSchema } from "./moderation";
+import { moderationEventSchema } from "#modules/moderation/moderation";
 import { ROLES } from "./roles";
 import { ACT_TAG_RELATIONS, tagSchema } from "./tags";
 

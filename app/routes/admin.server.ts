@@ -7,7 +7,7 @@ import {
   listPendingTagRequests,
   QUEUE_PAGE_SIZE,
   QUEUE_STATUSES,
-} from "#server/services/admin-queues";
+} from "#modules/moderation/server/admin-queues";
 import type { SessionUser } from "#server/services/viewer";
 import { pageNumber } from "../lib/page-number";
 import { adminJobsQuerySchema } from "#domain/resources/jobs";

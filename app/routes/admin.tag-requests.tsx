@@ -1,7 +1,7 @@
 import { LocalDay } from "../components/local-time";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
-import { QueueNav } from "../features/admin/queue-nav";
+import { QueueNav } from "#modules/moderation/ui/queue-nav";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";

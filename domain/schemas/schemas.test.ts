@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { signUpSchema } from "./auth";
 import { imageSchema, videoLinkSchema } from "#modules/files/schemas";
-import { reassignSchema, setStatusSchema } from "./moderation";
+import { reassignSchema, setStatusSchema } from "#modules/moderation/schemas";
 import { messageSchema } from "#modules/conversations/schemas";
 import { createEventSchema, offerSchema } from "#modules/bookings/schemas";
 import { offeringSchema } from "./offering";
 import { reorderSchema } from "./reorder";
 import { adminReviewSchema, plannerReviewSchema } from "./review";
-import { tagSelectionSchema } from "./tags";
+import { tagSelectionSchema } from "#modules/moderation/tag-schemas";
 import { testimonialSchema } from "./testimonial";
 
 /** The messages a schema gives for an input, by field. */

@@ -19,7 +19,7 @@ import { jobRoutes } from "./jobs";
 import { meRoutes } from "./me";
 import { mediaRoutes } from "#modules/files/server/api/media";
 import { videoRoutes } from "#modules/files/server/api/media/videos";
-import { moderationRoutes } from "./moderation";
+import { moderationRoutes } from "#modules/moderation/server/api";
 import { notificationRoutes } from "#modules/notifications/server/api";
 import { withOperationIds } from "./operation-ids";
 import { placeRoutes } from "#modules/discovery/server/api/places";

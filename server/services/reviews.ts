@@ -11,8 +11,8 @@ import type { Database } from "../db/client";
 import { acts, reviews, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { actAccess } from "./act-visibility";
-import { lockAct } from "./act-moderation";
-import { recordModeration } from "./moderation-log";
+import { lockAct } from "#modules/moderation/server/act-moderation";
+import { recordModeration } from "#modules/moderation/server/moderation-log";
 import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "./viewer";
 

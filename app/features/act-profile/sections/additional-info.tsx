@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction } from "#app/lib/use-action";
 import { Section } from "#app/components/ui/section";
-import { ModerationHistory } from "#app/features/moderation/moderation-history";
+import { ModerationHistory } from "#modules/moderation/ui/moderation-history";
 import type { SectionProps } from "../types";
 
 /** The admin-only block at the end of the page. */

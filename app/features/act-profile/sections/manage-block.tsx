@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ModerationActions } from "#app/features/moderation/moderation-actions";
-import { PendingTagRequest } from "#app/features/moderation/pending-tag-request";
-import { TagsDialog } from "#app/features/moderation/tags-dialog";
+import { ModerationActions } from "#modules/moderation/ui/moderation-actions";
+import { PendingTagRequest } from "#modules/moderation/ui/pending-tag-request";
+import { TagsDialog } from "#modules/moderation/ui/tags-dialog";
 import type { SectionProps } from "../types";
 
 const linkClass =

@@ -8,7 +8,7 @@ import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction, useAppName } from "#app/lib/use-action";
-import { AddReviewDialog } from "#app/features/moderation/add-review-dialog";
+import { AddReviewDialog } from "#modules/moderation/ui/add-review-dialog";
 import { AnswerReviewDialog, EditAnswerDialog, RemoveReviewDialog } from "#app/features/reviews/review-dialogs";
 import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "#app/components/ui/native-dialog";
 import { Section } from "#app/components/ui/section";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { optionalText, text } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { optionalText, text } from "#domain/schemas/fields";
 
 export const setStatusSchema = z.object({
   status: z.enum(["approved", "declined"], { error: "Status must be approved or declined" }),

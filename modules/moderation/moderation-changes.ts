@@ -1,5 +1,5 @@
-import { deriveActStatus } from "./act-status";
-import { ACT_TAG_RELATIONS, type ActTagRelation, RELATION_TAG_TYPE, TAG_TYPE_NAMES } from "./tags";
+import { deriveActStatus } from "#domain/act-status";
+import { ACT_TAG_RELATIONS, type ActTagRelation, RELATION_TAG_TYPE, TAG_TYPE_NAMES } from "#domain/tags";
 
 /** One field an admin's action changed, in people's words: "Status: Pending Approval → Approved". */
 export interface ModerationChange {

@@ -1,19 +1,19 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { TagUpdateRequest } from "#domain/resources/tag-requests";
+import type { TagUpdateRequest } from "../answers";
 import type { MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
 import { canDecideTagUpdateRequest, canManageAct, canRequestTagUpdate } from "#domain/permissions";
-import type { TagSelectionInput } from "#domain/schemas/tags";
+import type { TagSelectionInput } from "../tag-schemas";
 import type { ActTagRelation, TagType } from "#domain/tags";
-import type { Database, Executor, Transaction } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
-import { actTags, acts, tagUpdateRequestTags, tagUpdateRequests, tags } from "../db/schema";
-import { conflict, forbidden, validationFailed } from "../errors";
-import { actAccess, findVisibleAct } from "./act-visibility";
+import type { Database, Executor, Transaction } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
+import { actTags, acts, tagUpdateRequestTags, tagUpdateRequests, tags } from "#server/db/schema";
+import { conflict, forbidden, validationFailed } from "#server/errors";
+import { actAccess, findVisibleAct } from "#server/services/act-visibility";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 /** The relations a tag edit replaces; event types, styles and occasions are left alone. */
 const EDITED_RELATIONS: ActTagRelation[] = ["genres", "songTypes", "bandSetups", "varietyTypes", "speakerTypes"];

@@ -7,26 +7,26 @@ import {
   nationallyRecognizedResultSchema,
 } from "#domain/resources/results";
 import { canRequestTagUpdate } from "#domain/permissions";
-import { tagUpdateRequestSchema } from "#domain/resources/tag-requests";
-import { reassignSchema, setStatusSchema, toggleFeatureSchema } from "#domain/schemas/moderation";
-import { tagSelectionSchema } from "#domain/schemas/tags";
+import { tagUpdateRequestSchema } from "#modules/moderation/answers";
+import { reassignSchema, setStatusSchema, toggleFeatureSchema } from "#modules/moderation/schemas";
+import { tagSelectionSchema } from "#modules/moderation/tag-schemas";
 import {
   reassignAct,
   setActStatus,
   setFeatured,
   toggleInternalUseOnly,
   toggleNationallyRecognized,
-} from "#server/services/act-moderation";
+} from "../act-moderation";
 import {
   cancelTagUpdateRequest,
   decideTagUpdateRequest,
   editTags,
   listTagUpdateRequests,
   requestTagUpdate,
-} from "#server/services/act-tags";
-import { adminOnly, onAct, requireAdmin, requireViewer } from "../guards";
-import { apiRoute, dataResponse } from "../route-docs";
-import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "../router";
+} from "../act-tags";
+import { adminOnly, onAct, requireAdmin, requireViewer } from "#server/api/guards";
+import { apiRoute, dataResponse } from "#server/api/route-docs";
+import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 
 const ADMIN_ERRORS = [400, 401, 403, 404, 409, 422];
 

@@ -1,4 +1,4 @@
-import type { ModerationEvent } from "#domain/moderation";
+import type { ModerationEvent } from "../moderation";
 import { LocalTime } from "#app/components/local-time";
 
 /** Who did what, when, and what it changed from and to (admins only). */

@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "#domain/moderation";
-import { moderationChanges, recordedTagIds } from "#domain/moderation-changes";
-import type { Executor } from "../db/client";
-import { moderationEvents, tags, users } from "../db/schema";
+import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "../moderation";
+import { moderationChanges, recordedTagIds } from "../moderation-changes";
+import type { Executor } from "#server/db/client";
+import { moderationEvents, tags, users } from "#server/db/schema";
 
 /** Records a moderation action; call it inside the transaction that made the change. */
 export async function recordModeration(

@@ -1,5 +1,5 @@
 import { LIMITS } from "#domain/limits";
-import { setStatusSchema } from "#domain/schemas/moderation";
+import { setStatusSchema } from "../schemas";
 import { Button } from "#app/components/ui/button";
 import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
 import { api, outcome } from "#app/lib/api-client";

@@ -7,13 +7,13 @@ import type {
   NationallyRecognizedResult,
 } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
-import type { SetStatusInput } from "#domain/schemas/moderation";
-import type { Database, Transaction } from "../db/client";
-import { acts, users } from "../db/schema";
-import { conflict, notFound, validationFailed } from "../errors";
+import type { SetStatusInput } from "../schemas";
+import type { Database, Transaction } from "#server/db/client";
+import { acts, users } from "#server/db/schema";
+import { conflict, notFound, validationFailed } from "#server/errors";
 import { recordModeration } from "./moderation-log";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 type ActRow = typeof acts.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { idSchema } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { idSchema } from "#domain/schemas/fields";
 
 const uniqueIds = (message: string) => z.array(idSchema, { error: message }).transform((ids) => [...new Set(ids)]);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pendingTagRequestSchema } from "../act-profile";
-import { TAG_REQUEST_STATUSES } from "../tags";
+import { pendingTagRequestSchema } from "#domain/act-profile";
+import { TAG_REQUEST_STATUSES } from "#domain/tags";
 
 export const tagUpdateRequestSchema = pendingTagRequestSchema.extend({ status: z.enum(TAG_REQUEST_STATUSES) }).meta({
   id: "TagUpdateRequest",

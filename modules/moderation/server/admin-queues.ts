@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { applicationChecklist } from "#domain/application-checklist";
 import type { ActStatusKey } from "#domain/act-status";
-import type { Executor } from "../db/client";
-import { acts, actTags, documents, tags, tagUpdateRequests, users } from "../db/schema";
-import { applicationFacts } from "./act-application";
+import type { Executor } from "#server/db/client";
+import { acts, actTags, documents, tags, tagUpdateRequests, users } from "#server/db/schema";
+import { applicationFacts } from "#server/services/act-application";
 import { pendingRequests } from "./act-tags";
 
 /** The displayed act statuses (pending, approved, rejected, inactive…) as conditions on the act row (in the order domain/act-status.ts checks them). */

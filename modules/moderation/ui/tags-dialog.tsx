@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ActProfile } from "#domain/act-profile";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { tagSelectionSchema } from "#domain/schemas/tags";
+import { tagSelectionSchema } from "../tag-schemas";
 import { ACT_TYPES_NAME } from "#modules/discovery/search-filter";
 import { TAG_TYPE_NAMES, type Tag, type TagType } from "#domain/tags";
 import { Button } from "#app/components/ui/button";

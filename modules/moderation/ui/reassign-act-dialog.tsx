@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { MESSAGES } from "#domain/messages";
-import { reassignSchema } from "#domain/schemas/moderation";
+import { reassignSchema } from "../schemas";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
