@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { countWaitingForAdmin } from "#modules/moderation/server/admin-queues";
+import { countWaitingForAdmin } from "#modules/moderation/server";
 import { unreadMessageCount } from "#modules/conversations/server/conversations";
 
 /**

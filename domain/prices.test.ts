@@ -9,7 +9,7 @@ import {
   priceFromText,
   priceRangeText,
 } from "./prices";
-import { offeringFormSchema, offeringInputOfForm } from "./schemas/offering";
+import { offeringFormSchema, offeringInputOfForm } from "#modules/content/offering-schemas";
 
 describe("prices", () => {
   it("reads as planners read prices", () => {

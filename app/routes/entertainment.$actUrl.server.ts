@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "#domain/profile-abilities";
 import { actPageSeo } from "#modules/seo/seo";
-import { reviewableEvents } from "#server/services/planner-reviews";
+import { reviewableEvents } from "#modules/content/server/planner-reviews";
 import { isFreeOn } from "#modules/availability/server/availability";
 import { plannerThreadsWithAct } from "#modules/conversations/server/conversations";
 import { isCalendarDate } from "#modules/availability/calendar-days";

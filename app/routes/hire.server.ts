@@ -18,7 +18,7 @@ import {
   nearbyCitiesWithCategory,
 } from "#modules/discovery/server/listings";
 import { curatedListingFor } from "#modules/seo/server/seo";
-import { reviewSourceCounts } from "#server/services/reviews";
+import { reviewSourceCounts } from "#modules/content/server/reviews";
 import { packJson } from "../lib/packed-json";
 import { pageNumber } from "../lib/page-number";
 

@@ -6,11 +6,11 @@ import { imageSchema, videoLinkSchema } from "#modules/files/schemas";
 import { reassignSchema, setStatusSchema } from "#modules/moderation/schemas";
 import { messageSchema } from "#modules/conversations/schemas";
 import { createEventSchema, offerSchema } from "#modules/bookings/schemas";
-import { offeringSchema } from "./offering";
-import { reorderSchema } from "./reorder";
-import { adminReviewSchema, plannerReviewSchema } from "./review";
+import { offeringSchema } from "#modules/content/offering-schemas";
+import { reorderSchema } from "#modules/content/reorder-schemas";
+import { adminReviewSchema, plannerReviewSchema } from "#modules/content/review-schemas";
 import { tagSelectionSchema } from "#modules/moderation/tag-schemas";
-import { testimonialSchema } from "./testimonial";
+import { testimonialSchema } from "#modules/content/testimonial-schemas";
 
 /** The messages a schema gives for an input, by field. */
 function messages(schema: ZodType, input: unknown): Record<string, string[]> {

@@ -1,5 +1,5 @@
 import type { TaggedStore } from "./tagged-store";
-import type { UnreviewedBooking } from "../services/planner-reviews";
+import type { UnreviewedBooking } from "#modules/content/server/planner-reviews";
 import type { SessionUser } from "../services/viewer";
 
 /** How long a kept fact is trusted at most, whatever is heard: it bounds a lost notice, and lets better-auth refresh a session's expiry. */
@@ -31,7 +31,7 @@ export interface ViewerCache {
   unread(userId: string, load: () => Promise<number>): Promise<number>;
   /** Unread messages of the user's conversations: a message tells its reader by a notification, and reading one announces the reader. */
   unreadMessages(userId: string, load: () => Promise<number>): Promise<number>;
-  /** A planner's bookings without a review (server/services/planner-reviews.ts), from which a profile finds the events that may review it. */
+  /** A planner's bookings without a review (modules/content/server/planner-reviews.ts), from which a profile finds the events that may review it. */
   unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
   /** The urls of the acts a planner saved (a trigger on shortlists announces the planner, migration 0031). */
   shortlisted(userId: string, load: () => Promise<string[]>): Promise<readonly string[]>;

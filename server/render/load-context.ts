@@ -3,7 +3,7 @@ import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
-import type { UnreviewedBooking } from "../services/planner-reviews";
+import type { UnreviewedBooking } from "#modules/content/server/planner-reviews";
 import type { SessionUser } from "../services/viewer";
 
 /** What the server hands to every React Router loader and action. */

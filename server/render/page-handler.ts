@@ -12,7 +12,7 @@ import { acceptsGzip, finishPage } from "../http/page-response";
 import { withPagePolicy } from "../http/security-headers";
 import { unreadMessageCount } from "#modules/conversations/server/conversations";
 import { unreadCount } from "#modules/notifications/server/notifications";
-import { unreviewedBookings } from "../services/planner-reviews";
+import { unreviewedBookings } from "#modules/content/server/planner-reviews";
 import { shortlistedActUrls } from "#modules/discovery/server/shortlists";
 import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";
 

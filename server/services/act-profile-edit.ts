@@ -11,7 +11,7 @@ import { conflict, forbidden } from "../errors";
 import { requireCompleteApplication } from "./act-application";
 import { actAccess } from "./act-visibility";
 import { lockActById, requireManagedAct } from "./managed-act";
-import { recordModeration } from "#modules/moderation/server/moderation-log";
+import { recordModeration } from "#modules/moderation/server";
 import { resolvePlaces } from "#modules/discovery/server/places";
 import { requireUpload } from "#modules/files/server/uploads";
 import { takeAccountAction } from "./account-limits";

@@ -12,10 +12,10 @@ import type { Executor } from "../db/client";
 import { type acts, invites, offers, users } from "../db/schema";
 import type { SessionUser } from "./viewer";
 import { loadProfileSections } from "./act-profile-sections";
-import { pendingRequests } from "#modules/moderation/server/act-tags";
+import { pendingRequests } from "#modules/moderation/server";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import { responseFacts } from "#modules/conversations/server/response-facts";
-import { moderationHistory } from "#modules/moderation/server/moderation-log";
+import { moderationHistory } from "#modules/moderation/server";
 
 type ActRow = typeof acts.$inferSelect;
 

@@ -3,7 +3,7 @@ import { fieldMessagesText } from "#domain/api-error";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { LIMITS } from "#domain/limits";
-import { adminReviewSchema, plannerReviewSchema } from "#domain/schemas/review";
+import { adminReviewSchema, plannerReviewSchema } from "#modules/content/review-schemas";
 import { Star } from "lucide-react";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { api, outcome } from "#app/lib/api-client";
 import { fileUrl, sizedImage } from "#app/lib/files";
 import { useAction } from "#app/lib/use-action";
-import { AddImageDialog } from "#app/features/content/add-image-dialog";
+import { AddImageDialog } from "#modules/content/ui/add-image-dialog";
 import type { SectionProps } from "../types";
 
 /** The photo grid; app/enhance/profile.ts opens the lightbox and downloads from the data attributes. */

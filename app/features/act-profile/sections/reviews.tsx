@@ -9,7 +9,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction, useAppName } from "#app/lib/use-action";
 import { AddReviewDialog } from "#modules/moderation/ui/add-review-dialog";
-import { AnswerReviewDialog, EditAnswerDialog, RemoveReviewDialog } from "#app/features/reviews/review-dialogs";
+import { AnswerReviewDialog, EditAnswerDialog, RemoveReviewDialog } from "#modules/content/ui/review-dialogs";
 import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "#app/components/ui/native-dialog";
 import { Section } from "#app/components/ui/section";
 import { StarRating } from "#app/components/ui/star-rating";

@@ -6,8 +6,8 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { EmptyState, Section } from "#app/components/ui/section";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction } from "#app/lib/use-action";
-import { ReorderList } from "#app/features/content/reorder-list";
-import { TestimonialDialog } from "#app/features/content/testimonial-dialog";
+import { ReorderList } from "#modules/content/ui/reorder-list";
+import { TestimonialDialog } from "#modules/content/ui/testimonial-dialog";
 import type { SectionProps } from "../types";
 
 export function Testimonials({ act, can }: SectionProps) {

@@ -1,5 +1,5 @@
 import { LIMITS } from "#domain/limits";
-import { reviewRemovalSchema, reviewReplySchema } from "#domain/schemas/review";
+import { reviewRemovalSchema, reviewReplySchema } from "../review-schemas";
 import { Button } from "#app/components/ui/button";
 import { leaveNativeDialog } from "#app/components/ui/native-dialog";
 import { TextAreaDialog } from "#app/components/ui/text-area-dialog";

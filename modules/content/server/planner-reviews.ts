@@ -1,14 +1,14 @@
 import { and, asc, eq, isNull, sql, ne } from "drizzle-orm";
 import type { ReviewableEvent } from "#modules/bookings/answers";
 import type { CreatedResult } from "#domain/resources/results";
-import type { PlannerReviewInput } from "#domain/schemas/review";
-import type { Database, Executor } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
-import { bookings, events, reviews } from "../db/schema";
-import { conflict, forbidden, validationFailed } from "../errors";
-import { findVisibleAct } from "./act-visibility";
+import type { PlannerReviewInput } from "../review-schemas";
+import type { Database, Executor } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
+import { bookings, events, reviews } from "#server/db/schema";
+import { conflict, forbidden, validationFailed } from "#server/errors";
+import { findVisibleAct } from "#server/services/act-visibility";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 export const NOT_ELIGIBLE = "Choose one of your events in which this act was booked and that has started";
 

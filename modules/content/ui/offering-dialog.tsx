@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import type { ActProfile, ProfilePackage } from "#domain/act-profile";
 import { LIMITS } from "#domain/limits";
 import { dollarsOfCents } from "#domain/prices";
-import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "#domain/schemas/offering";
+import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "../offering-schemas";
 import type { Tag } from "#domain/tags";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { optionalText, requiredText } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { optionalText, requiredText } from "#domain/schemas/fields";
 
 export const testimonialSchema = z.object({
   name: requiredText(LIMITS.name, MESSAGES.nameRequired),

@@ -2,14 +2,14 @@ import { and, asc, count, eq, inArray, isNull, max } from "drizzle-orm";
 import { LIMITS } from "#domain/limits";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
-import type { OfferingInput } from "#domain/schemas/offering";
-import type { ReorderInput } from "#domain/schemas/reorder";
-import type { Database, Executor, Transaction } from "../db/client";
-import { packageEventTypes, packages, tags } from "../db/schema";
-import { conflict, notFound, validationFailed } from "../errors";
-import { lockActById, requireManagedAct, requireManagedActById } from "./managed-act";
+import type { OfferingInput } from "../offering-schemas";
+import type { ReorderInput } from "../reorder-schemas";
+import type { Database, Executor, Transaction } from "#server/db/client";
+import { packageEventTypes, packages, tags } from "#server/db/schema";
+import { conflict, notFound, validationFailed } from "#server/errors";
+import { lockActById, requireManagedAct, requireManagedActById } from "#server/services/managed-act";
 import { ORDER_MISMATCH } from "./testimonials";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 async function checkEventTypes(db: Executor, ids: number[]) {
   const rows = await db

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { optionalText, requiredText, urlSlugSchema, text } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
 
 const rating = z
   .number({ error: MESSAGES.ratingRequired })

@@ -3,7 +3,7 @@ import { fieldMessagesText } from "#domain/api-error";
 import { useForm } from "react-hook-form";
 import type { ProfileTestimonial } from "#domain/act-profile";
 import { LIMITS } from "#domain/limits";
-import { testimonialSchema } from "#domain/schemas/testimonial";
+import { testimonialSchema } from "../testimonial-schemas";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { FormActions, TextAreaField } from "#app/components/ui/form-fields";

@@ -1,24 +1,24 @@
 import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
-import { offeringSchema } from "#domain/schemas/offering";
-import { reorderSchema } from "#domain/schemas/reorder";
-import { testimonialSchema } from "#domain/schemas/testimonial";
+import { offeringSchema } from "#modules/content/offering-schemas";
+import { reorderSchema } from "#modules/content/reorder-schemas";
+import { testimonialSchema } from "#modules/content/testimonial-schemas";
 import {
   createPackage,
   editPackage,
   findLivePackage,
   orderPackages,
   softDeletePackage,
-} from "#server/services/packages";
+} from "#modules/content/server/packages";
 import {
   addTestimonial,
   deleteTestimonial,
   editTestimonial,
   findTestimonial,
   orderTestimonials,
-} from "#server/services/testimonials";
-import { onAct, onItem, requireViewer, roles } from "../guards";
-import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, idParam as pathId } from "../router";
+} from "#modules/content/server/testimonials";
+import { onAct, onItem, requireViewer, roles } from "#server/api/guards";
+import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, idParam as pathId } from "#server/api/router";
 
 const idParam = pathId("id");
 const packageParams = actUrlParam.extend(pathId("packageId").shape);

@@ -2,19 +2,19 @@ import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { canAnswerReview, canManageAct, canRemoveReviewAnswer } from "#domain/permissions";
 import { reviewAnswerEditable } from "#domain/ratings";
 import { messageExcerpt } from "#modules/notifications/notifications";
-import type { ReviewRemovalInput, ReviewReplyInput } from "#domain/schemas/review";
-import type { Executor } from "../db/client";
+import type { ReviewRemovalInput, ReviewReplyInput } from "../review-schemas";
+import type { Executor } from "#server/db/client";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
-import type { AdminReviewInput } from "#domain/schemas/review";
-import type { Database } from "../db/client";
-import { acts, reviews, users } from "../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
-import { actAccess } from "./act-visibility";
-import { lockAct } from "#modules/moderation/server/act-moderation";
-import { recordModeration } from "#modules/moderation/server/moderation-log";
+import type { AdminReviewInput } from "../review-schemas";
+import type { Database } from "#server/db/client";
+import { acts, reviews, users } from "#server/db/schema";
+import { conflict, forbidden, notFound } from "#server/errors";
+import { actAccess } from "#server/services/act-visibility";
+import { lockAct } from "#modules/moderation/server";
+import { recordModeration } from "#modules/moderation/server";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "./viewer";
+import type { SessionUser } from "#server/services/viewer";
 
 /** An admin's review, under the reviewer name they give. */
 export async function addAdminReview(

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { idSchema } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { idSchema } from "#domain/schemas/fields";
 
 /**
  * A reorder call: every item once, ranks 1..n with no gaps or repeats.

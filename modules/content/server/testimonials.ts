@@ -2,13 +2,13 @@ import { and, asc, count, eq, inArray, max } from "drizzle-orm";
 import { LIMITS } from "#domain/limits";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
-import type { ReorderInput } from "#domain/schemas/reorder";
-import type { TestimonialInput } from "#domain/schemas/testimonial";
-import type { Database, Transaction } from "../db/client";
-import { testimonials } from "../db/schema";
-import { conflict, notFound, validationFailed } from "../errors";
-import { lockActById, requireManagedAct, requireManagedActById } from "./managed-act";
-import type { SessionUser } from "./viewer";
+import type { ReorderInput } from "../reorder-schemas";
+import type { TestimonialInput } from "../testimonial-schemas";
+import type { Database, Transaction } from "#server/db/client";
+import { testimonials } from "#server/db/schema";
+import { conflict, notFound, validationFailed } from "#server/errors";
+import { lockActById, requireManagedAct, requireManagedActById } from "#server/services/managed-act";
+import type { SessionUser } from "#server/services/viewer";
 
 export async function addTestimonial(
   db: Database,

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { MAX_PRICE_CENTS, centsOfDollars } from "../prices";
-import { idSchema, requiredText } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { MAX_PRICE_CENTS, centsOfDollars } from "#domain/prices";
+import { idSchema, requiredText } from "#domain/schemas/fields";
 
 type PriceIssue = { end: "from" | "to"; message: string };
 

@@ -8,9 +8,9 @@ import {
   plannerReviewSchema,
   reviewRemovalSchema,
   reviewReplySchema,
-} from "#domain/schemas/review";
+} from "#modules/content/review-schemas";
 import { badRequest, forbidden, validationError } from "#server/errors";
-import { addPlannerReview, eligibleEventsForAct } from "#server/services/planner-reviews";
+import { addPlannerReview, eligibleEventsForAct } from "#modules/content/server/planner-reviews";
 import {
   addAdminReview,
   deleteReview,
@@ -18,10 +18,10 @@ import {
   editReviewReply,
   findAnswerableReview,
   replyToReview,
-} from "#server/services/reviews";
-import { adminOnly, onAct, onItem, requireAdmin, requireViewer } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
-import { idParam, actionRoute, actUrlParam, createRouter } from "../router";
+} from "#modules/content/server/reviews";
+import { adminOnly, onAct, onItem, requireAdmin, requireViewer } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
+import { idParam, actionRoute, actUrlParam, createRouter } from "#server/api/router";
 
 // `unrepresentable: "any"` is zod's option for types JSON Schema cannot spell (none here), not a TypeScript any.
 const reviewBodyDocument = z.toJSONSchema(z.union([adminReviewSchema, plannerReviewSchema]), {
