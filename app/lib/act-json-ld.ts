@@ -1,4 +1,4 @@
-import type { ActProfile } from "#domain/act-profile";
+import type { ActProfile } from "#modules/acts/act-profile";
 
 /** schema.org data for search engines: the act, its rating and its reviews. */
 export function actJsonLd(act: ActProfile, url: string, image: string | null) {

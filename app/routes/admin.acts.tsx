@@ -1,6 +1,6 @@
 import { LocalDay } from "../components/local-time";
 import { Link } from "react-router";
-import { deriveActStatus, type ActStatusKey } from "#domain/act-status";
+import { deriveActStatus, type ActStatusKey } from "#modules/acts/act-status";
 import { Badge } from "../components/ui/badge";
 import { ActPicture } from "../components/ui/act-picture";
 import { QueueNav } from "#modules/moderation/ui/queue-nav";

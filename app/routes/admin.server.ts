@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { ActStatusKey } from "#domain/act-status";
+import type { ActStatusKey } from "#modules/acts/act-status";
 import {
   countActsByStatus,
   countWaitingForAdmin,

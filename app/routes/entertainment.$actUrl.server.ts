@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { profileAbilities } from "#domain/profile-abilities";
+import { profileAbilities } from "#modules/acts/profile-abilities";
 import { actPageSeo } from "#modules/seo/seo";
 import { reviewableEvents } from "#modules/content/server/planner-reviews";
 import { isFreeOn } from "#modules/availability/server/availability";
@@ -7,7 +7,7 @@ import { plannerThreadsWithAct } from "#modules/conversations/server/conversatio
 import { isCalendarDate } from "#modules/availability/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
 import { packJson } from "../lib/packed-json";
-import { visibleProfilePageOr404 } from "#server/services/visible-act-pages";
+import { visibleProfilePageOr404 } from "#modules/acts/server/visible-act-pages";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
 export async function loadActProfilePage(context: AppLoadContext, actUrl: string, url: URL) {

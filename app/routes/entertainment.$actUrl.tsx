@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { RouteHandle } from "../root";
 import { KeptMarkup } from "../components/kept-markup";
-import type { SignupFailure } from "../features/act-profile/create-account-prompt";
-import { ProfilePage } from "../features/act-profile/profile-page";
+import type { SignupFailure } from "#modules/acts/ui/create-account-prompt";
+import { ProfilePage } from "#modules/acts/ui/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
 import { unpackJson } from "../lib/packed-json";

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#domain/act-profile";
+import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#modules/acts/act-profile";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { IMAGE_ACCEPT } from "#modules/files/file-types";
 import { LIMITS } from "#domain/limits";
-import { DESCRIPTION_MAX, MAX_ADDITIONAL_LOCATIONS, actUpdateSchema } from "#domain/schemas/act";
+import { DESCRIPTION_MAX, MAX_ADDITIONAL_LOCATIONS, actUpdateSchema } from "#modules/acts/schemas";
 import { Button } from "../components/ui/button";
 import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
 import { PlaceCombobox } from "../components/ui/place-combobox";
@@ -13,7 +13,7 @@ import { api, outcome } from "../lib/api-client";
 import { fileUrl } from "../lib/files";
 import { uploadFile } from "../lib/upload";
 import { useAction } from "../lib/use-action";
-import { loadUpdateProfile } from "./entertainment.update.$actUrl.server";
+import { loadUpdateProfile } from "#modules/acts/server/profile-edit-page";
 import type { Route } from "./+types/entertainment.update.$actUrl";
 
 export function meta({ data }: Route.MetaArgs) {

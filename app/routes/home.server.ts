@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { isShowcaseReady } from "#domain/act-presentation";
+import { isShowcaseReady } from "#modules/acts/act-presentation";
 import { type ListKey, parseSearchFilter } from "#modules/discovery/search-filter";
 import { searchActs } from "#modules/discovery/server/search/search-acts";
 

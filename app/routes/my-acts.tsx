@@ -3,7 +3,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
-import { loadMyActs } from "./my-acts.server";
+import { loadMyActs } from "#modules/acts/server/my-acts-page";
 import type { Route } from "./+types/my-acts";
 
 export function meta() {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actStatusSchema } from "#domain/act-status";
+import { actStatusSchema } from "../acts/act-status";
 import { responseFactsFields } from "../conversations/answers";
 import { LIST_KEYS, SORTS } from "./search-filter";
 

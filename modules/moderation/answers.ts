@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pendingTagRequestSchema } from "#domain/act-profile";
+import { pendingTagRequestSchema } from "../acts/act-profile";
 import { TAG_REQUEST_STATUSES } from "#domain/tags";
 
 export const tagUpdateRequestSchema = pendingTagRequestSchema.extend({ status: z.enum(TAG_REQUEST_STATUSES) }).meta({

@@ -1,4 +1,4 @@
-import { deriveActStatus } from "#domain/act-status";
+import { deriveActStatus } from "../acts/act-status";
 import { ACT_TAG_RELATIONS, type ActTagRelation, RELATION_TAG_TYPE, TAG_TYPE_NAMES } from "#domain/tags";
 
 /** One field an admin's action changed, in people's words: "Status: Pending Approval → Approved". */

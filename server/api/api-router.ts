@@ -5,10 +5,10 @@ import { sendError } from "../http/error-response";
 import { withPagePolicy } from "../http/security-headers";
 import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
 import type { FileStorage } from "../storage/file-storage";
-import { actRoutes } from "./acts";
+import { actRoutes } from "#modules/acts/server/api";
 import { searchRoutes } from "#modules/discovery/server/api/search";
 import { availabilityRoutes } from "#modules/availability/server/api";
-import { actEditRoutes } from "./acts/edit";
+import { actEditRoutes } from "#modules/acts/server/api/edit";
 import { allowedMethods } from "../http/allowed-methods";
 import { contentRoutes } from "#modules/content/server/api/content";
 import { conversationRoutes } from "#modules/conversations/server/api";
@@ -28,7 +28,7 @@ import { API_TAGS } from "./route-docs";
 import { createRouter } from "./router";
 import { seoRoutes } from "#modules/seo/server/api";
 import { shortlistRoutes } from "#modules/discovery/server/api/shortlist";
-import { tagRoutes } from "./tags";
+import { tagRoutes } from "#modules/acts/server/api/tags";
 import { userRoutes } from "./users";
 
 /**

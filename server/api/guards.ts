@@ -6,7 +6,7 @@ import type { Role } from "#domain/roles";
 import { pathIdSchema, pathSegmentSchema } from "#domain/schemas/fields";
 import type { Database } from "../db/client";
 import { forbidden, unauthenticated } from "../errors";
-import { actAccess, findVisibleAct } from "../services/act-visibility";
+import { actAccess, findVisibleAct } from "#modules/acts/server/act-visibility";
 import type { SessionUser } from "../services/viewer";
 import { describedGuard } from "./route-docs";
 import { type AppEnv, type Guard, pathError } from "./router";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "#domain/act-profile";
+import type { ActProfile } from "#modules/acts/act-profile";
 import { startS3Server, type TestS3Server } from "../setup/s3";
 import { startAppServer } from "./app-server";
 import { sessionsFor } from "./demo-sessions";

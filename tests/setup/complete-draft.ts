@@ -2,7 +2,7 @@ import { gradientPng } from "#server/db/demo-files";
 import { json, type DemoUser, type TestServer } from "./api-harness";
 
 /**
- * Fills what an application needs before it can be submitted (domain/application-checklist.ts):
+ * Fills what an application needs before it can be submitted (modules/acts/application-checklist.ts):
  * headline, description, home city, a profile photo, and a tag request.
  */
 export async function completeDraft(server: TestServer, url: string, as: DemoUser, musical: boolean): Promise<void> {

@@ -1,4 +1,4 @@
-import { initialsOf } from "#domain/act-presentation";
+import { initialsOf } from "#modules/acts/act-presentation";
 
 /**
  * Where an act without a photo would show one: its initials and, where known, its kind of act

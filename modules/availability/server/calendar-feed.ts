@@ -7,7 +7,7 @@ import { instantToWallTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "#server/db/schema";
 import { notFound } from "#server/errors";
-import { requireManagedAct } from "#server/services/managed-act";
+import { requireManagedAct } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import { rowsOf } from "#server/db/rows-of";
 

@@ -2,11 +2,11 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { addDays, monthOf } from "../calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
-import { actAccess } from "#server/services/act-visibility";
+import { actAccess } from "#modules/acts/server";
 import { actTimeZone, unavailableDays, upcomingBlocks } from "./availability";
 import { actFeedAddress } from "./calendar-feed";
 import { listCalendars } from "./calendar-subscriptions";
-import { visibleActOr404 } from "#server/services/visible-act-pages";
+import { visibleActOr404 } from "#modules/acts/server";
 
 /** `?month=2027-06`, when it names a month; else the month of today. */
 function monthParam(url: URL, today: string): string {

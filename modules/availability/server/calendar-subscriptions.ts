@@ -15,7 +15,7 @@ import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
 import { readBusyDays } from "./calendar-thread";
 import { takeAccountAction } from "#server/services/account-limits";
 import { CalendarFetchError, fetchCalendar } from "./calendar-fetch";
-import { requireManagedAct, requireManagedActById } from "#server/services/managed-act";
+import { requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import { rowsOf } from "#server/db/rows-of";
 

@@ -16,7 +16,7 @@ import {
   users,
 } from "#server/db/schema";
 import { canManageAct } from "#domain/permissions";
-import { actAccess } from "#server/services/act-visibility";
+import { actAccess } from "#modules/acts/server";
 import { MESSAGES } from "#domain/messages";
 import { forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#server/services/viewer";

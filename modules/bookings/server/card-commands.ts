@@ -7,7 +7,7 @@ import { canManageAct, canSetUpPayouts } from "#domain/permissions";
 import type { Database } from "#server/db/client";
 import { acts, bookings, events, payments, users } from "#server/db/schema";
 import { ApiError, conflict, forbidden, notFound } from "#server/errors";
-import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { actAccess, findVisibleAct } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import type { CardGateway } from "./card-gateway";
 

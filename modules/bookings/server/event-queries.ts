@@ -6,7 +6,7 @@ import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { containsPattern } from "#server/db/like";
 import { acts, bookings, events, invites, places, reviews } from "#server/db/schema";
-import { findVisibleAct } from "#server/services/act-visibility";
+import { findVisibleAct } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import { requirePlanner } from "./require-planner";
 import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { instantToWallTime } from "#domain/time-zones";
 import { listPlannerEvents, plannersEvent } from "./event-queries";
-import { listTags } from "#server/services/tags";
+import { listTags } from "#modules/acts/server";
 import type { EventFormValues } from "../events";
 
 /** The planner's events page: guests sign in first; other roles are refused. */

@@ -14,7 +14,7 @@ import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { isFreeOn } from "#modules/availability/server";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
-import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { actAccess, findVisibleAct } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import { requirePlanner } from "./require-planner";
 

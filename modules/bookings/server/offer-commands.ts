@@ -15,7 +15,7 @@ import { recordInEventConversation } from "#modules/conversations/server";
 import { dayStatus } from "#modules/availability/server";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
-import { actAccess } from "#server/services/act-visibility";
+import { actAccess } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { OFFER_MOVES, canMove } from "../booking-process";

@@ -8,7 +8,7 @@ import type { MessageResult } from "#domain/resources/results";
 import type { Database, Executor } from "#server/db/client";
 import { acts, bookings, events, payments, places } from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
-import { actAccess } from "#server/services/act-visibility";
+import { actAccess } from "#modules/acts/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#server/services/viewer";

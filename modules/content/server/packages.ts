@@ -7,7 +7,7 @@ import type { ReorderInput } from "../reorder-schemas";
 import type { Database, Executor, Transaction } from "#server/db/client";
 import { packageEventTypes, packages, tags } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
-import { lockActById, requireManagedAct, requireManagedActById } from "#server/services/managed-act";
+import { lockActById, requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import { ORDER_MISMATCH } from "./testimonials";
 import type { SessionUser } from "#server/services/viewer";
 

@@ -6,7 +6,7 @@ import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { bookings, events, reviews } from "#server/db/schema";
 import { conflict, forbidden, validationFailed } from "#server/errors";
-import { findVisibleAct } from "#server/services/act-visibility";
+import { findVisibleAct } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#server/services/viewer";
 

@@ -10,7 +10,7 @@ import type { AdminReviewInput } from "../review-schemas";
 import type { Database } from "#server/db/client";
 import { acts, reviews, users } from "#server/db/schema";
 import { conflict, forbidden, notFound } from "#server/errors";
-import { actAccess } from "#server/services/act-visibility";
+import { actAccess } from "#modules/acts/server";
 import { lockAct } from "#modules/moderation/server";
 import { recordModeration } from "#modules/moderation/server";
 import { notify } from "#modules/notifications/server";

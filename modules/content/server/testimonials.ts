@@ -7,7 +7,7 @@ import type { TestimonialInput } from "../testimonial-schemas";
 import type { Database, Transaction } from "#server/db/client";
 import { testimonials } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
-import { lockActById, requireManagedAct, requireManagedActById } from "#server/services/managed-act";
+import { lockActById, requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 
 export async function addTestimonial(

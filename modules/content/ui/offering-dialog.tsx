@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { fieldMessagesText } from "#domain/api-error";
 import { useForm } from "react-hook-form";
-import type { ActProfile, ProfilePackage } from "#domain/act-profile";
+import type { ActProfile, ProfilePackage } from "#modules/acts/act-profile";
 import { LIMITS } from "#domain/limits";
 import { dollarsOfCents } from "#domain/prices";
 import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "../offering-schemas";

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { fieldMessagesText } from "#domain/api-error";
 import { useForm } from "react-hook-form";
-import type { ProfileTestimonial } from "#domain/act-profile";
+import type { ProfileTestimonial } from "#modules/acts/act-profile";
 import { LIMITS } from "#domain/limits";
 import { testimonialSchema } from "../testimonial-schemas";
 import { Button } from "#app/components/ui/button";

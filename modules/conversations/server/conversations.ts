@@ -16,7 +16,7 @@ import type { Database, Executor } from "#server/db/client";
 import { acts, conversationReads, conversations, events, messages, users } from "#server/db/schema";
 import { conflict, forbidden, notFound } from "#server/errors";
 import { takeAccountAction } from "#server/services/account-limits";
-import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
 import { refreshResponseFacts } from "./response-facts";
 import { rowsOf } from "#server/db/rows-of";

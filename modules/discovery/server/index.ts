@@ -1,3 +1,4 @@
 // What other modules use of discovery: places as an address names them, and the listing pages' categories and places.
 export { findPlace, nearestPlaceLabels } from "./places";
 export { findCategory, findPlaceBySlug } from "./listings";
+export { resolvePlaces } from "./places";

@@ -5,7 +5,7 @@ import type { ActSearchResult } from "../answers";
 import type { Executor } from "#server/db/client";
 import { shortlists } from "#server/db/schema";
 import { forbidden } from "#server/errors";
-import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { RESULT_COLUMNS, type ResultRow, searchResultOf } from "./search/search-acts";
 import type { SessionUser } from "#server/services/viewer";
 

@@ -4,7 +4,7 @@ import { canDownloadDocument } from "#domain/permissions";
 import type { AppEnv } from "#server/http/app-env";
 import type { Executor } from "#server/db/client";
 import { acts, documents, images, uploads, videos } from "#server/db/schema";
-import { actAccess } from "#server/services/act-visibility";
+import { actAccess } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 import type { FileStorage, StoredFile } from "#server/storage/file-storage";
 import { sizedCopy } from "./image-cleaning";

@@ -8,7 +8,7 @@ import { isUniqueViolation } from "#server/db/errors";
 import { images } from "#server/db/schema";
 import { conflict, notFound } from "#server/errors";
 import type { FileStorage } from "#server/storage/file-storage";
-import { lockActById, requireManagedAct } from "#server/services/managed-act";
+import { lockActById, requireManagedAct } from "#modules/acts/server";
 import { removeStoredFile, requireUpload } from "./uploads";
 import type { SessionUser } from "#server/services/viewer";
 

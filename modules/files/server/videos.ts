@@ -9,7 +9,7 @@ import { videoUploads, videos } from "#server/db/schema";
 import { ApiError, conflict, notFound } from "#server/errors";
 import { type FileStorage, newKey } from "#server/storage/file-storage";
 import { takeAccountAction } from "#server/services/account-limits";
-import { lockActById, requireManagedAct } from "#server/services/managed-act";
+import { lockActById, requireManagedAct } from "#modules/acts/server";
 import type { SessionUser } from "#server/services/viewer";
 
 async function assertRoom(tx: Executor, actId: number) {

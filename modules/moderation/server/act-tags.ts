@@ -9,7 +9,7 @@ import type { Database, Executor, Transaction } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { actTags, acts, tagUpdateRequestTags, tagUpdateRequests, tags } from "#server/db/schema";
 import { conflict, forbidden, validationFailed } from "#server/errors";
-import { actAccess, findVisibleAct } from "#server/services/act-visibility";
+import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
 import { notify } from "#modules/notifications/server";

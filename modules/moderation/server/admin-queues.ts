@@ -1,12 +1,12 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { applicationChecklist } from "#domain/application-checklist";
-import type { ActStatusKey } from "#domain/act-status";
+import { applicationChecklist } from "#modules/acts/application-checklist";
+import type { ActStatusKey } from "#modules/acts/act-status";
 import type { Executor } from "#server/db/client";
 import { acts, actTags, documents, tags, tagUpdateRequests, users } from "#server/db/schema";
-import { applicationFacts } from "#server/services/act-application";
+import { applicationFacts } from "#modules/acts/server";
 import { pendingRequests } from "./act-tags";
 
-/** The displayed act statuses (pending, approved, rejected, inactive…) as conditions on the act row (in the order domain/act-status.ts checks them). */
+/** The displayed act statuses (pending, approved, rejected, inactive…) as conditions on the act row (in the order modules/acts/act-status.ts checks them). */
 const STATUS_CONDITION: Record<ActStatusKey, SQL> = {
   draft: sql`not ${acts.applicationComplete}`,
   approved: sql`${acts.applicationComplete} and ${acts.active}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { completeDraft } from "#tests/setup/complete-draft";
-import { listOwnActs } from "#server/services/act-application";
+import { listOwnActs } from "#modules/acts/server/act-application";
 import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests } from "./admin-queues";
 import type { SessionUser } from "#server/services/viewer";
 

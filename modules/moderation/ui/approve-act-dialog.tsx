@@ -1,4 +1,4 @@
-import { approvalWarning } from "#domain/application-checklist";
+import { approvalWarning } from "#modules/acts/application-checklist";
 import { Button } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
 import { api, outcome } from "#app/lib/api-client";

@@ -1,7 +1,7 @@
-import { type ActProfile, profileApplicationFacts } from "#domain/act-profile";
+import { type ActProfile, profileApplicationFacts } from "#modules/acts/act-profile";
 import { LIMITS } from "#domain/limits";
-import { missingForApplication } from "#domain/application-checklist";
-import type { ProfileAbilities } from "#domain/profile-abilities";
+import { missingForApplication } from "#modules/acts/application-checklist";
+import type { ProfileAbilities } from "#modules/acts/profile-abilities";
 import { Button } from "#app/components/ui/button";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction } from "#app/lib/use-action";

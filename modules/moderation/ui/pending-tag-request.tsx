@@ -1,5 +1,5 @@
-import type { ActProfile } from "#domain/act-profile";
-import type { ProfileAbilities } from "#domain/profile-abilities";
+import type { ActProfile } from "#modules/acts/act-profile";
+import type { ProfileAbilities } from "#modules/acts/profile-abilities";
 import { Button } from "#app/components/ui/button";
 import { api, outcome } from "#app/lib/api-client";
 import { useAction } from "#app/lib/use-action";

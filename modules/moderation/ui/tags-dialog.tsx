@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ActProfile } from "#domain/act-profile";
+import type { ActProfile } from "#modules/acts/act-profile";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { tagSelectionSchema } from "../tag-schemas";
 import { ACT_TYPES_NAME } from "#modules/discovery/search-filter";

@@ -1,7 +1,7 @@
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "#domain/act-profile";
+import type { ActProfile } from "#modules/acts/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;

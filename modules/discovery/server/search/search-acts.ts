@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ActSearchPage, ActSearchResult } from "#modules/discovery/answers";
-import { deriveActStatus } from "#domain/act-status";
+import { deriveActStatus } from "#modules/acts/act-status";
 import { KIND_TAG_TYPES } from "#domain/tags";
 import {
   type ActSearchFilter,

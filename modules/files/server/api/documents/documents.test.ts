@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import type { ActProfile } from "#domain/act-profile";
+import type { ActProfile } from "#modules/acts/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { simplePdf } from "#server/db/demo-files";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ActProfile } from "#domain/act-profile";
+import type { ActProfile } from "#modules/acts/act-profile";
 import { eq } from "drizzle-orm";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { videoUploads } from "#server/db/schema";

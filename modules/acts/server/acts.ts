@@ -1,0 +1,172 @@
+import type { PageSeo } from "#modules/seo/seo";
+import { desc, eq } from "drizzle-orm";
+import type { ActProfile, ActSocialLinks, ManagerInfo } from "../act-profile";
+import { SOCIAL_NETWORKS } from "../act-profile";
+import { deriveActStatus } from "../act-status";
+import { canManageAct, canSeeAdminInfo, isManager } from "#domain/permissions";
+import { lowestPrice } from "#domain/prices";
+import { averageRating, ratingDistribution, reviewerShownName } from "#domain/ratings";
+import type { Role } from "#domain/roles";
+import type { ActRowCache } from "#server/cache/act-row-cache";
+import type { Executor } from "#server/db/client";
+import { type acts, invites, offers, users } from "#server/db/schema";
+import type { SessionUser } from "#server/services/viewer";
+import { loadProfileSections } from "./act-profile-sections";
+import { pendingRequests } from "#modules/moderation/server";
+import { actAccess, findVisibleAct } from "./act-visibility";
+import { responseFacts } from "#modules/conversations/server";
+import { moderationHistory } from "#modules/moderation/server";
+
+type ActRow = typeof acts.$inferSelect;
+
+function socialLinks(social: ActRow["social"]): ActSocialLinks {
+  const links = {} as ActSocialLinks;
+  for (const network of SOCIAL_NETWORKS) links[network] = social[network] || null;
+  return links;
+}
+
+async function loadLatestOffer(db: Executor, actId: number) {
+  const [latest] = await db
+    .select({ postedAt: offers.dateTimePosted })
+    .from(offers)
+    .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .where(eq(invites.actId, actId))
+    .orderBy(desc(offers.dateTimePosted))
+    .limit(1);
+  return latest ? { date_time_posted: latest.postedAt.toISOString() } : null;
+}
+
+async function loadManager(db: Executor, managerId: string | null): Promise<ManagerInfo | null> {
+  if (!managerId) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, managerId)).limit(1);
+  if (!user) return null;
+  return {
+    id: user.id,
+    url: user.url,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role as Role,
+    w9_received: user.w9Received,
+    direct_deposit_received: user.directDepositReceived,
+  };
+}
+
+/**
+ * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
+ * a GET may pass the act rows kept between requests (server/cache/act-row-cache.ts); writes may not.
+ */
+export async function getActProfile(
+  db: Executor,
+  actUrl: string,
+  viewer: SessionUser | null,
+  keptRows?: ActRowCache,
+): Promise<ActProfile> {
+  return (await getActProfilePage(db, actUrl, viewer, keptRows)).profile;
+}
+
+/** The profile, the page's curated title and description (kept with its sections), and the act's id. */
+export async function getActProfilePage(
+  db: Executor,
+  actUrl: string,
+  viewer: SessionUser | null,
+  keptRows?: ActRowCache,
+): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
+  const act = await findVisibleAct(db, actUrl, viewer, keptRows);
+  const access = actAccess(act);
+  const admin = canSeeAdminInfo(viewer);
+  const manages = canManageAct(viewer, access);
+
+  const sections = await loadProfileSections(db, act, keptRows);
+  const reviewRows = sections.reviews;
+  const ratings = reviewRows.map((review) => review.rating);
+
+  const profile: ActProfile = {
+    url: act.url,
+    name: act.name,
+    avatar: act.avatar,
+    headline: act.headline,
+    description: act.description,
+    location: act.location,
+    additionalLocations: sections.locations,
+    compare_to: act.compareTo,
+    active: act.active,
+    declined: act.declined,
+    application_complete: act.applicationComplete,
+    musical: act.musical,
+    internal_use_only: act.internalUseOnly,
+    is_featured: act.isFeatured ? 1 : 0,
+    nationallyRecognized: act.nationallyRecognized,
+    social: socialLinks(act.social),
+    has_performed_corporate_event: act.hasPerformedCorporateEvent,
+    corporate_event_experience: act.corporateEventExperience,
+    status: deriveActStatus({
+      application_complete: act.applicationComplete,
+      active: act.active,
+      declined: act.declined,
+    }),
+    tags: sections.tags.all,
+    ...sections.tags.byRelation,
+    images: sections.images,
+    videos: sections.videos,
+    packages: sections.packages,
+    price_from_cents: lowestPrice(sections.packages),
+    testimonials: sections.testimonials,
+    entertainerReviews: reviewRows.map((row) => ({
+      id: row.id,
+      rating: row.rating,
+      title: row.title,
+      body: row.body,
+      reviewer_name: row.allow_reviewer_name && row.reviewer_name ? reviewerShownName(row.reviewer_name) : null,
+      created_at: row.created_at,
+      source: row.source,
+      // What the booking was, for its label: a booking's review only.
+      event_type: row.source === "booking" ? row.event_type : null,
+      event_month: row.source === "booking" ? row.event_month : null,
+      source_note: row.source === "admin" ? row.source_note : null,
+      // json_build_object writes a timestamp without its zone's colon form; read back as an instant.
+      reply:
+        row.reply_body !== null && row.reply_created_at !== null
+          ? {
+              body: row.reply_body,
+              created_at: new Date(row.reply_created_at).toISOString(),
+              edited_at: row.reply_edited_at === null ? null : new Date(row.reply_edited_at).toISOString(),
+            }
+          : null,
+    })),
+    reviewSummary: {
+      average: averageRating(ratings),
+      count: ratings.length,
+      distribution: ratingDistribution(ratings),
+    },
+    approvedPublicDocuments: sections.documents,
+    viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
+  };
+  // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
+  // Each is the same for every manager, or every admin: kept per act with its row, when rows are
+  // kept. The act's announcement covers them (migrations 0018 and 0019).
+  const kept = <T>(key: string, load: () => Promise<T>) =>
+    keptRows ? keptRows.kept(`${key}:${act.id}`, [`act:${act.url}`], load) : load();
+  const [managed, administered, responses] = await Promise.all([
+    manages ? kept("managed", () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)])) : null,
+    admin
+      ? kept("administered", () => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]))
+      : null,
+    // A conversation's start and each of its messages announce the act (migration 0029).
+    kept("responses", () => responseFacts(db, act.id)),
+  ]);
+  if (responses) Object.assign(profile, responses);
+  if (managed) {
+    const [latestOffer, [first]] = managed;
+    profile.latestOffer = latestOffer;
+    profile.pendingTagRequest = first
+      ? { id: first.id, musical: first.musical, created_at: first.created_at, tags: first.tags }
+      : null;
+  }
+  if (administered) {
+    [profile.manager, profile.history] = administered;
+    profile.additional_info = act.additionalInfo;
+    profile.decline_reason = act.declineReason;
+  }
+  return { profile, curatedSeo: sections.seo, actId: act.id };
+}

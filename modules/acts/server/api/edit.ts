@@ -1,0 +1,53 @@
+import { canSubmitApplication } from "#domain/permissions";
+import { createdWithUrlSchema, messageResultSchema } from "#domain/resources/results";
+import { actUpdateSchema, createActSchema } from "#modules/acts/schemas";
+import { createAct, submitApplication, updateActProfile } from "../act-profile-edit";
+import { onAct, roles, requireViewer } from "#server/api/guards";
+import { apiRoute, errorResponses, dataResponse } from "#server/api/route-docs";
+import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
+
+export const actEditRoutes = createRouter()
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("ARTIST", "ADMIN")],
+      path: "/acts/create",
+      tags: ["Acts"],
+      summary: "Create an act (artist or admin); it starts as a draft",
+      description: "An artist creates at most 5 acts a day (429 beyond); admins are not counted.",
+      request: { body: { content: { "application/json": { schema: createActSchema } }, required: true } },
+      responses: { 201: dataResponse("Created", createdWithUrlSchema), ...errorResponses(429) },
+    }),
+    async (c) => c.json({ data: await createAct(c.get("db"), requireViewer(c), c.req.valid("json")) }, 201),
+  )
+  .openapi(
+    actionRouteWithBody({
+      guard: onAct(),
+      path: "/acts/update/{actUrl}",
+      tags: ["Acts"],
+      summary: "Update the profile (the act's artist or an admin; additional_info admins only)",
+      params: actUrlParam,
+      body: actUpdateSchema,
+      result: messageResultSchema,
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    actionRoute({
+      guard: onAct(canSubmitApplication),
+      path: "/acts/submit-application/{actUrl}",
+      tags: ["Acts"],
+      summary: "Submit a draft for approval (the act's artist or an admin)",
+      params: actUrlParam,
+      result: messageResultSchema,
+      errors: [409],
+    }),
+    async (c) =>
+      c.json({ data: await submitApplication(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+  );

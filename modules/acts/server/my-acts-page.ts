@@ -1,0 +1,31 @@
+import { PAGING } from "#domain/limits";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { listOwnActs } from "./act-application";
+import { listArtistInvites } from "#modules/bookings/server";
+import { cardPaymentsOf } from "#modules/bookings/server";
+
+/** /my-acts: the caller's acts with their status and checklist, and invites still waiting for an offer. */
+export async function loadMyActs(context: AppLoadContext) {
+  const viewer = context.viewer;
+  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent("/my-acts")}`);
+  if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN")
+    throw data("Only artists and admins have acts", { status: 403 });
+  const [acts, invites] = await Promise.all([
+    listOwnActs(context.db, viewer),
+    listArtistInvites(context.db, viewer, { page: 1, perPage: PAGING.maxPerPage }),
+  ]);
+  const now = Date.now();
+  return {
+    acts,
+    /** With Stripe set up: which of the acts take card payments (their artist onboards them here). */
+    cardPayments: context.cards
+      ? await cardPaymentsOf(
+          context.db,
+          acts.map((act) => act.url),
+        )
+      : null,
+    waitingInvites: invites.data.filter(
+      (invite) => invite.state === "invited" && Date.parse(invite.event.starttime) > now,
+    ),
+  };
+}

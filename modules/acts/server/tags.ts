@@ -1,0 +1,9 @@
+import { asc } from "drizzle-orm";
+import type { Tag, TagType } from "#domain/tags";
+import type { Executor } from "#server/db/client";
+import { tags } from "#server/db/schema";
+
+export async function listTags(db: Executor): Promise<Tag[]> {
+  const rows = await db.select().from(tags).orderBy(asc(tags.type), asc(tags.name));
+  return rows.map((row): Tag => ({ id: row.id, name: row.name, type: row.type as TagType }));
+}

@@ -1,0 +1,2 @@
+// What other modules' pages use of availability: a planner's question whether the act is free on a date.
+export { CheckAvailability } from "./check-availability";

@@ -1,0 +1,2 @@
+// What other modules' pages use of files: adding a video.
+export { AddVideoDialog } from "./add-video-dialog";
