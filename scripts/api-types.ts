@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { createApp } from "#server/app";
 import { openJobQueue } from "#server/jobs/job-queue";
-import { createAuth } from "#server/auth";
+import { createAuth } from "#modules/accounts/server/auth";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { loadEnv } from "#server/env";

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { loadEnv } from "#server/env";
-import { createAdmin } from "#server/services/admins";
+import { createAdmin } from "#modules/accounts/server/admins";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

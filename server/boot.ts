@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { createAuth, resolveAuthSecret } from "./auth";
+import { createAuth, resolveAuthSecret } from "#modules/accounts/server/auth";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { users } from "./db/schema";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPeerServer, createTestServer, type TestServer } from "#tests/setup/api-harness";
 import type { SsrHandler } from "./app";
-import { SIGN_IN_LIMIT } from "./auth";
+import { SIGN_IN_LIMIT } from "#modules/accounts/server/auth";
 import { acts } from "./db/schema";
 import { gradientPng } from "./db/demo-files";
 

@@ -4,7 +4,7 @@ import { TextField } from "../components/ui/text-field";
 import { NewPasswordField } from "../components/ui/new-password-field";
 import { forwardCookies, readFailure, type FormFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
-import { loadAccount } from "./account.server";
+import { loadAccount } from "#modules/accounts/server/account-page";
 import type { Route } from "./+types/account";
 
 export function meta() {

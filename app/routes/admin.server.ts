@@ -8,11 +8,11 @@ import {
   QUEUE_PAGE_SIZE,
   QUEUE_STATUSES,
 } from "#modules/moderation/server/admin-queues";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { pageNumber } from "../lib/page-number";
 import { adminJobsQuerySchema } from "#domain/resources/jobs";
 import { pageCount } from "#domain/paging";
-import { countJobs, listJobs } from "#server/services/admin-jobs";
+import { countJobs, listJobs } from "#server/jobs/admin-jobs";
 
 /** Admin pages: a guest is sent to sign in and back; other roles get a 403 page. */
 export function requireAdmin(context: AppLoadContext, url: URL): SessionUser {

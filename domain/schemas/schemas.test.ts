@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { signUpSchema } from "./auth";
+import { signUpSchema } from "#modules/accounts/schemas";
 import { imageSchema, videoLinkSchema } from "#modules/files/schemas";
 import { reassignSchema, setStatusSchema } from "#modules/moderation/schemas";
 import { messageSchema } from "#modules/conversations/schemas";

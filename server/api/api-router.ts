@@ -16,7 +16,7 @@ import { documentRoutes } from "#modules/files/server/api/documents";
 import { eventRoutes } from "#modules/bookings/server/api";
 import { bookingRoutes } from "#modules/bookings/server/api/bookings";
 import { jobRoutes } from "./jobs";
-import { meRoutes } from "./me";
+import { meRoutes } from "#modules/accounts/server/api/me";
 import { mediaRoutes } from "#modules/files/server/api/media";
 import { videoRoutes } from "#modules/files/server/api/media/videos";
 import { moderationRoutes } from "#modules/moderation/server/api";
@@ -29,7 +29,7 @@ import { createRouter } from "./router";
 import { seoRoutes } from "#modules/seo/server/api";
 import { shortlistRoutes } from "#modules/discovery/server/api/shortlist";
 import { tagRoutes } from "#modules/acts/server/api/tags";
-import { userRoutes } from "./users";
+import { userRoutes } from "#modules/accounts/server/api/users";
 
 /**
  * Every /api route (mounted at /api, after the gate of server/http/api-gate.ts), the OpenAPI

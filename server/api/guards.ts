@@ -7,7 +7,7 @@ import { pathIdSchema, pathSegmentSchema } from "#domain/schemas/fields";
 import type { Database } from "../db/client";
 import { forbidden, unauthenticated } from "../errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server/act-visibility";
-import type { SessionUser } from "../services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { describedGuard } from "./route-docs";
 import { type AppEnv, type Guard, pathError } from "./router";
 

@@ -1,6 +1,6 @@
 import type { TaggedStore } from "./tagged-store";
 import type { UnreviewedBooking } from "#modules/content/server/planner-reviews";
-import type { SessionUser } from "../services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** How long a kept fact is trusted at most, whatever is heard: it bounds a lost notice, and lets better-auth refresh a session's expiry. */
 const MAX_AGE_MS = 60_000;

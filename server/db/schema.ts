@@ -759,7 +759,7 @@ export const videoUploads = pgTable(
 /**
  * One counted action of an account (an event created, an act invited, a failed sign-in, ...),
  * kept while it still counts against the account's limit over its sliding window
- * (server/services/account-limits.ts).
+ * (modules/accounts/server/account-limits.ts).
  */
 export const accountActions = pgTable(
   "account_actions",

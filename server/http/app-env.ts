@@ -5,7 +5,7 @@ import type { ActRowCache } from "../cache/act-row-cache";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
-import type { SessionUser } from "../services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** What every request carries through the app (server/app.ts sets it). */
 export interface AppVariables {

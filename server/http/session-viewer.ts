@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { isRole } from "#domain/roles";
 import type { AppEnv } from "./app-env";
-import { type Auth, sessionTokenOf } from "../auth";
-import type { SessionUser } from "../services/viewer";
+import { type Auth, sessionTokenOf } from "#modules/accounts/server/auth";
+import type { SessionUser } from "#domain/session-user";
 import type { KeptSession, ViewerCache } from "../cache/viewer-cache";
 
 /** How many session tokens known to be no session are remembered. */

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
 import type { UnreviewedBooking } from "#modules/content/server/planner-reviews";
-import type { SessionUser } from "../services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** What the server hands to every React Router loader and action. */
 export interface PublicConfig {

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { ApiError, unauthenticated, validationError } from "../errors";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
-import type { SessionUser } from "../services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { LoadContext } from "./load-context";
 
 /** What a command is given: who asks, and where it writes and schedules. */

@@ -11,7 +11,7 @@ import { createTaggedStore } from "#server/cache/tagged-store";
 
 /** What the tests' own pages read of the query string (the real routes declare theirs in their handles). */
 const TEST_PAGE_QUERY_PARAMS = ["redirectTo"];
-import { createAuth } from "#server/auth";
+import { createAuth } from "#modules/accounts/server/auth";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#server/db/migrate";
 import { DEMO_PASSWORD, seedDemoData } from "#server/db/seed";

@@ -9,7 +9,7 @@ import { deriveActStatus } from "../act-status";
 import type { Executor } from "#server/db/client";
 import { acts, actTags, images, tagUpdateRequests } from "#server/db/schema";
 import { conflict } from "#server/errors";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 type ActRow = typeof acts.$inferSelect;
 

@@ -14,8 +14,8 @@ import { lockActById, requireManagedAct } from "./managed-act";
 import { recordModeration } from "#modules/moderation/server";
 import { resolvePlaces } from "#modules/discovery/server";
 import { requireUpload } from "#modules/files/server";
-import { takeAccountAction } from "#server/services/account-limits";
-import type { SessionUser } from "#server/services/viewer";
+import { takeAccountAction } from "#modules/accounts/server";
+import type { SessionUser } from "#domain/session-user";
 
 /** Profile fields; additional_info is for admins, and the avatar must be the caller's own upload. */
 export async function updateActProfile(

@@ -4,7 +4,7 @@ import type { ActRowCache } from "#server/cache/act-row-cache";
 import type { Executor } from "#server/db/client";
 import { acts } from "#server/db/schema";
 import { notFound } from "#server/errors";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 type ActRow = typeof acts.$inferSelect;
 

@@ -10,7 +10,7 @@ import type { Role } from "#domain/roles";
 import type { ActRowCache } from "#server/cache/act-row-cache";
 import type { Executor } from "#server/db/client";
 import { type acts, invites, offers, users } from "#server/db/schema";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "#modules/moderation/server";
 import { actAccess, findVisibleAct } from "./act-visibility";

@@ -4,7 +4,7 @@ import type { Executor, Transaction } from "#server/db/client";
 import { acts } from "#server/db/schema";
 import { forbidden, notFound } from "#server/errors";
 import { actAccess, findVisibleAct } from "./act-visibility";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 type ActRow = typeof acts.$inferSelect;
 

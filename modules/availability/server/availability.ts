@@ -16,7 +16,7 @@ import { conflict, notFound, validationFailed } from "#server/errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import { notFreeOn } from "./not-free-on";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { rowsOf } from "#server/db/rows-of";
 
 /** The time zone of the act's own place (its calendar's days), UTC when it names none we know. */

@@ -8,7 +8,7 @@ import type { Executor } from "#server/db/client";
 import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "#server/db/schema";
 import { notFound } from "#server/errors";
 import { requireManagedAct } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { rowsOf } from "#server/db/rows-of";
 
 /** The address of an act's own feed. */

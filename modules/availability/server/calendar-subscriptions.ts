@@ -13,10 +13,10 @@ import { conflict, notFound, rateLimited, validationFailed } from "#server/error
 import { actTimeZone } from "./availability";
 import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
 import { readBusyDays } from "./calendar-thread";
-import { takeAccountAction } from "#server/services/account-limits";
+import { takeAccountAction } from "#modules/accounts/server";
 import { CalendarFetchError, fetchCalendar } from "./calendar-fetch";
 import { requireManagedAct, requireManagedActById } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { rowsOf } from "#server/db/rows-of";
 
 export interface CalendarReading {

@@ -6,7 +6,7 @@ import { acts, bookings, invites, offers, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { newBookingNumber } from "./booking-number";
 import { cancelOfferJobs } from "./offer-times";
 

@@ -8,7 +8,7 @@ import { conflict, forbidden } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { BOOKING_MOVES, canMove } from "../booking-process";
 import { type CancellingSide, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";

@@ -19,7 +19,7 @@ import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#modules/acts/server";
 import { MESSAGES } from "#domain/messages";
 import { forbidden, notFound } from "#server/errors";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { BookingAnswer, BookingSummary, LedgerLineAnswer, PaymentAnswer } from "../answers";
 import { bookingLedger } from "./ledger";
 import { BOOKING_NUMBER_PATTERN } from "../bookings";

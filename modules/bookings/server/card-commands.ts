@@ -8,7 +8,7 @@ import type { Database } from "#server/db/client";
 import { acts, bookings, events, payments, users } from "#server/db/schema";
 import { ApiError, conflict, forbidden, notFound } from "#server/errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { CardGateway } from "./card-gateway";
 
 /** Stripe's refusals and outages become one clear answer; nothing of ours changed. */

@@ -8,7 +8,7 @@ import { acts, bookings, cases, conversations, events, payments, users } from "#
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { CaseAnswer } from "../answers";
 import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";
 import { findBooking, sideOf } from "./booking-queries";

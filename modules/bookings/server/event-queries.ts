@@ -7,7 +7,7 @@ import type { Executor } from "#server/db/client";
 import { containsPattern } from "#server/db/like";
 import { acts, bookings, events, invites, places, reviews } from "#server/db/schema";
 import { findVisibleAct } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { requirePlanner } from "./require-planner";
 import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
 

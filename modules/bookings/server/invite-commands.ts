@@ -9,13 +9,13 @@ import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import { conflict, forbidden, notFound } from "#server/errors";
-import { takeAccountAction } from "#server/services/account-limits";
+import { takeAccountAction } from "#modules/accounts/server";
 import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { isFreeOn } from "#modules/availability/server";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { requirePlanner } from "./require-planner";
 
 /** The day an event starts where it happens (YYYY-MM-DD; UTC without a place). */

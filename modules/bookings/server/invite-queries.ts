@@ -8,7 +8,7 @@ import type { Executor } from "#server/db/client";
 import { acts, bookings, events, invites, places, users } from "#server/db/schema";
 import { forbidden } from "#server/errors";
 import { dayStatus } from "#modules/availability/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
 
 /** A page of the invites to the acts the caller manages (an artist's, or an admin's own), newest first. */

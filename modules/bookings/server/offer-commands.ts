@@ -16,7 +16,7 @@ import { dayStatus } from "#modules/availability/server";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { actAccess } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { OFFER_MOVES, canMove } from "../booking-process";
 import { cancelOfferJobs, scheduleOfferJobs } from "./offer-times";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema";
 import { runCommand } from "#server/render/page-command";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { Role } from "#domain/roles";
 import { ROLE_EMAILS, createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { createEventSchema, inviteActsSchema } from "../schemas";

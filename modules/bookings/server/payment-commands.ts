@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound, validationFailed } from "#server/errors"
 import { actAccess } from "#modules/acts/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import { dayIn } from "../events";
 import { PAYMENT_METHOD_NAMES } from "../money";
 import type { RecordPaymentInput, RecordRefundInput } from "../schemas";

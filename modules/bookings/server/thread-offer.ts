@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */
 export interface WaitingOffer {

@@ -9,7 +9,7 @@ import { packageEventTypes, packages, tags } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import { ORDER_MISMATCH } from "./testimonials";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 async function checkEventTypes(db: Executor, ids: number[]) {
   const rows = await db

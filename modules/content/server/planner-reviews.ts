@@ -8,7 +8,7 @@ import { bookings, events, reviews } from "#server/db/schema";
 import { conflict, forbidden, validationFailed } from "#server/errors";
 import { findVisibleAct } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 export const NOT_ELIGIBLE = "Choose one of your events in which this act was booked and that has started";
 

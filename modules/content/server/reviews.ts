@@ -14,7 +14,7 @@ import { actAccess } from "#modules/acts/server";
 import { lockAct } from "#modules/moderation/server";
 import { recordModeration } from "#modules/moderation/server";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** An admin's review, under the reviewer name they give. */
 export async function addAdminReview(

@@ -8,7 +8,7 @@ import type { Database, Transaction } from "#server/db/client";
 import { testimonials } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 export async function addTestimonial(
   db: Database,

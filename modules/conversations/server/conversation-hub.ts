@@ -10,7 +10,7 @@ import {
   messageRowsAfter,
   streamsStillAllowed,
 } from "./conversations";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** Where an open stream's events go: its server-sent events, written in order. */
 export interface StreamSink {

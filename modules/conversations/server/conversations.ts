@@ -15,13 +15,13 @@ import type { Role } from "#domain/roles";
 import type { Database, Executor } from "#server/db/client";
 import { acts, conversationReads, conversations, events, messages, users } from "#server/db/schema";
 import { conflict, forbidden, notFound } from "#server/errors";
-import { takeAccountAction } from "#server/services/account-limits";
+import { takeAccountAction } from "#modules/accounts/server";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
 import { refreshResponseFacts } from "./response-facts";
 import { rowsOf } from "#server/db/rows-of";
 import { containsPattern } from "#server/db/like";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
 interface ConversationRow extends ConversationSides {

@@ -7,7 +7,7 @@ import { shortlists } from "#server/db/schema";
 import { forbidden } from "#server/errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { RESULT_COLUMNS, type ResultRow, searchResultOf } from "./search/search-acts";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 function requirePlanner(viewer: SessionUser) {
   if (viewer.role !== "PLANNER") throw forbidden("Only planners keep a shortlist");

@@ -14,7 +14,7 @@ import { actAccess } from "#modules/acts/server";
 import { requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
 import { requireUpload } from "./uploads";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** Documents of the acts the caller manages (admins: every act), optionally of one act. */
 export async function listDocuments(db: Executor, viewer: SessionUser, actUrl?: string): Promise<ActDocument[]> {

@@ -5,7 +5,7 @@ import type { AppEnv } from "#server/http/app-env";
 import type { Executor } from "#server/db/client";
 import { acts, documents, images, uploads, videos } from "#server/db/schema";
 import { actAccess } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { FileStorage, StoredFile } from "#server/storage/file-storage";
 import { sizedCopy } from "./image-cleaning";
 import { type StoredFileKey, parseFileKey } from "./stored-file-key";

@@ -10,7 +10,7 @@ import { conflict, notFound } from "#server/errors";
 import type { FileStorage } from "#server/storage/file-storage";
 import { lockActById, requireManagedAct } from "#modules/acts/server";
 import { removeStoredFile, requireUpload } from "./uploads";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** Adds an uploaded image; the act row lock makes the count of six hold when requests race. */
 export async function createImage(

@@ -1,5 +1,5 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
-import type { Upload } from "#domain/resources/accounts";
+import type { Upload } from "#modules/accounts/answers";
 import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
 import {
   type DetectedType,
@@ -12,11 +12,11 @@ import {
 import type { Database, Executor } from "#server/db/client";
 import { acts, documents, images, uploads } from "#server/db/schema";
 import { ApiError, forbidden, rateLimited, validationFailed } from "#server/errors";
-import { accountActionsLeft, takeAccountAction } from "#server/services/account-limits";
+import { accountActionsLeft, takeAccountAction } from "#modules/accounts/server";
 import { cleanImage, sizedCopies } from "./image-cleaning";
 import { IMAGE_WIDTHS, sizedKey } from "../image-sizes";
 import { type FileStorage, newKey } from "#server/storage/file-storage";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 const FOLDERS: Record<UploadPurpose, string> = { image: "images", avatar: "avatars", document: "documents" };
 

@@ -8,9 +8,9 @@ import type { Database, Executor } from "#server/db/client";
 import { videoUploads, videos } from "#server/db/schema";
 import { ApiError, conflict, notFound } from "#server/errors";
 import { type FileStorage, newKey } from "#server/storage/file-storage";
-import { takeAccountAction } from "#server/services/account-limits";
+import { takeAccountAction } from "#modules/accounts/server";
 import { lockActById, requireManagedAct } from "#modules/acts/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 async function assertRoom(tx: Executor, actId: number) {
   const [row] = await tx.select({ value: count() }).from(videos).where(eq(videos.actId, actId));

@@ -13,7 +13,7 @@ import { acts, users } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { recordModeration } from "./moderation-log";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 type ActRow = typeof acts.$inferSelect;
 

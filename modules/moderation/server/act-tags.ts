@@ -13,7 +13,7 @@ import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { lockAct } from "./act-moderation";
 import { recordModeration } from "./moderation-log";
 import { notify } from "#modules/notifications/server";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 /** The relations a tag edit replaces; event types, styles and occasions are left alone. */
 const EDITED_RELATIONS: ActTagRelation[] = ["genres", "songTypes", "bandSetups", "varietyTypes", "speakerTypes"];

@@ -3,7 +3,7 @@ import { createTestServer, json, type TestServer } from "#tests/setup/api-harnes
 import { completeDraft } from "#tests/setup/complete-draft";
 import { listOwnActs } from "#modules/acts/server/act-application";
 import { countActsByStatus, countWaitingForAdmin, listActsByStatus, listPendingTagRequests } from "./admin-queues";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 
 let server: TestServer;
 beforeAll(async () => {

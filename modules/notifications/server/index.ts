@@ -1,2 +1,3 @@
-// What other modules use of notifications: telling someone, in the app and by mail if they want it.
-export { notify } from "./notifications";
+// What other modules use of notifications: telling someone, in the app and by mail if they want it,
+// and what a person chose to be told by mail.
+export { notificationSettings, notify } from "./notifications";

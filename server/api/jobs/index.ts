@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminJobSchema, adminJobsQuerySchema, jobCountSchema } from "#domain/resources/jobs";
-import { countJobs, listJobs } from "#server/services/admin-jobs";
+import { countJobs, listJobs } from "#server/jobs/admin-jobs";
 import { roles } from "../guards";
 import { apiRoute, dataResponse, pagedResponse } from "../route-docs";
 import { createRouter } from "../router";

@@ -85,7 +85,7 @@ describe("per-account write limits", () => {
       );
     const statuses: number[] = [];
     // Fill the window straight in the database, as if 58 invites were sent in the last hour.
-    const { takeAccountAction } = await import("#server/services/account-limits");
+    const { takeAccountAction } = await import("#modules/accounts/server/account-limits");
     const inviter = await server.signIn("inviter@example.com", "a-good-password");
     const { id } = (await json<{ data: { id: string } }>(await server.request("/api/me", { cookie: inviter }))).data;
     await takeAccountAction(server.database.db, "actInvited", id, ACCOUNT_LIMITS.actInvited.max - 2);
@@ -114,7 +114,7 @@ describe("per-account write limits", () => {
   });
 
   it("uploads: 60 an hour", async () => {
-    const { takeAccountAction } = await import("#server/services/account-limits");
+    const { takeAccountAction } = await import("#modules/accounts/server/account-limits");
     const cookie = await server.cookieFor("otherArtist");
     const me = await json<{ data: { id: string } }>(await server.request("/api/me", { cookie }));
     await takeAccountAction(server.database.db, "fileUploaded", me.data.id, ACCOUNT_LIMITS.fileUploaded.max);

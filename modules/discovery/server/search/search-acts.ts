@@ -15,7 +15,7 @@ import { unknownPlaceMessage } from "#modules/discovery/places";
 import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";
-import type { SessionUser } from "#server/services/viewer";
+import type { SessionUser } from "#domain/session-user";
 import type { ActRowCache } from "#server/cache/act-row-cache";
 import { notFreeOn } from "#modules/availability/server";
 import { type Circle, listCondition, placesWithin, statusCondition } from "./conditions";

@@ -2,7 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { FileStorage } from "#server/storage/file-storage";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { LIMITS } from "#domain/limits";
-import { uploadSchema } from "#domain/resources/accounts";
+import { uploadSchema } from "#modules/accounts/answers";
 import { imageSchema } from "#modules/files/schemas";
 import { badRequest } from "#server/errors";
 import { payloadTooLarge } from "#server/http/drain-body";

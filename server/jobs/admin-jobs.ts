@@ -4,7 +4,7 @@ import type { Paged } from "#domain/paging";
 import type { AdminJob, AdminJobsQuery, JobCount } from "#domain/resources/jobs";
 import type { Executor } from "../db/client";
 import { rowsOf } from "../db/rows-of";
-import { JOB_SCHEMA } from "../jobs/job-queue";
+import { JOB_SCHEMA } from "./job-queue";
 
 /** The job library's states as admins read them: a cancelled job is done (nothing is left to do). */
 const LIBRARY_STATES: Record<JobState, string[]> = {

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { notificationSettings } from "#modules/notifications/server/notifications";
+import { notificationSettings } from "#modules/notifications/server";
 
 export async function loadAccount(context: AppLoadContext) {
   const viewer = context.viewer;

@@ -10,19 +10,19 @@ import {
   signInSchema,
   signUpSchema,
   updateUserSchema,
-} from "#domain/schemas/auth";
-import type { Auth } from "#server/auth";
+} from "#modules/accounts/schemas";
+import type { Auth } from "#modules/accounts/server/auth";
 import { MESSAGES } from "#domain/messages";
 import { isUnsafeText } from "#domain/schemas/fields";
 import { badRequest, errorBody, notFound, unauthenticated, validationError, validationFailed } from "#server/errors";
 import { socketAddress, withClientIp } from "#server/http/client-ip";
 import { users, verifications } from "#server/db/schema";
 import type { Database } from "#server/db/client";
-import { accountActionsLeft, clearAccountActions, takeAccountAction } from "#server/services/account-limits";
-import { newPasswordRefusal } from "#server/services/password-policy";
+import { accountActionsLeft, clearAccountActions, takeAccountAction } from "#modules/accounts/server/account-limits";
+import { newPasswordRefusal } from "#modules/accounts/server/password-policy";
 import { rateLimited } from "#server/errors";
 import { ACCOUNT_LIMITS } from "#domain/limits";
-import type { AppEnv } from "../router";
+import type { AppEnv } from "#server/api/router";
 
 const EMAIL_TAKEN = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
 /**

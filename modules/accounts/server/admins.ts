@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { signUpSchema } from "#domain/schemas/auth";
+import { signUpSchema } from "../schemas";
 import { uniqueSlug } from "#domain/slug";
-import type { Database } from "../db/client";
-import { accounts, users } from "../db/schema";
+import type { Database } from "#server/db/client";
+import { accounts, users } from "#server/db/schema";
 import { newPasswordRefusal } from "./password-policy";
 
 /** Admins are made only by the operator, never through the API. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { LIMITS } from "../limits";
-import { MESSAGES } from "../messages";
-import { safeRedirect } from "../redirect";
-import { SELF_SERVICE_ROLES } from "../roles";
-import { requiredText, text } from "./fields";
+import { LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { safeRedirect } from "#domain/redirect";
+import { SELF_SERVICE_ROLES } from "#domain/roles";
+import { requiredText, text } from "#domain/schemas/fields";
 
 const email = text({ error: MESSAGES.emailRequired })
   .trim()

@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
-import type { PayoutMarks } from "#domain/resources/accounts";
-import { conflict, notFound } from "../errors";
-import type { ArtistAccount } from "#domain/resources/accounts";
-import type { Executor } from "../db/client";
-import { containsPattern } from "../db/like";
-import { users } from "../db/schema";
+import type { PayoutMarks } from "../answers";
+import { conflict, notFound } from "#server/errors";
+import type { ArtistAccount } from "../answers";
+import type { Executor } from "#server/db/client";
+import { containsPattern } from "#server/db/like";
+import { users } from "#server/db/schema";
 
 /** Accounts with the ARTIST role whose name or email contains the search terms. */
 export async function searchArtists(db: Executor, searchTerms: string): Promise<ArtistAccount[]> {

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { ACCOUNT_LIMITS, type AccountAction } from "#domain/limits";
-import type { Executor } from "../db/client";
-import { accountActions } from "../db/schema";
-import { rateLimited } from "../errors";
+import type { Executor } from "#server/db/client";
+import { accountActions } from "#server/db/schema";
+import { rateLimited } from "#server/errors";
 
 /**
  * Counts `count` actions of `subject` (a user id, or an address for sign-in failures) against

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../roles";
+import { ROLES } from "#domain/roles";
 
 export const meSchema = z
   .object({ id: z.string(), url: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES) })

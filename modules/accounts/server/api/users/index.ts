@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { artistAccountSchema, payoutMarksSchema } from "#domain/resources/accounts";
+import { artistAccountSchema, payoutMarksSchema } from "#modules/accounts/answers";
 import { pathSegmentSchema } from "#domain/schemas/fields";
 import { text } from "#domain/schemas/fields";
-import { searchArtists, setPayoutMarks } from "#server/services/users";
-import { adminOnly, requireAdmin } from "../guards";
-import { apiRoute, dataResponse, errorResponses } from "../route-docs";
-import { createRouter } from "../router";
+import { searchArtists, setPayoutMarks } from "#modules/accounts/server/users";
+import { adminOnly, requireAdmin } from "#server/api/guards";
+import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
+import { createRouter } from "#server/api/router";
 
 const userUrlParam = z.object({
   userUrl: pathSegmentSchema().openapi({ param: { name: "userUrl", in: "path" }, example: "artist" }),

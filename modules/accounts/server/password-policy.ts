@@ -1,5 +1,5 @@
 import { MESSAGES } from "#domain/messages";
-import { passwordProblem } from "#domain/schemas/auth";
+import { passwordProblem } from "../schemas";
 
 /** How many of the most used passwords are refused (the list is ordered by how often each is used). */
 export const COMMON_PASSWORDS_REFUSED = 10_000;

@@ -1,7 +1,7 @@
-import { type Me, meSchema } from "#domain/resources/accounts";
+import { type Me, meSchema } from "#modules/accounts/answers";
 import { unauthenticated } from "#server/errors";
-import { apiRoute, dataResponse } from "../route-docs";
-import { createRouter } from "../router";
+import { apiRoute, dataResponse } from "#server/api/route-docs";
+import { createRouter } from "#server/api/router";
 
 const getMe = apiRoute(
   {

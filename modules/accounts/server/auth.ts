@@ -6,12 +6,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { LIMITS } from "#domain/limits";
 import { SELF_SERVICE_ROLES } from "#domain/roles";
 import { uniqueSlug } from "#domain/slug";
-import type { Database } from "./db/client";
-import * as schema from "./db/schema";
-import type { Env } from "./env";
-import { ApiError } from "./errors";
-import { queueMail } from "./mail/queue";
-import { renderAccountMail } from "./mail/render";
+import type { Database } from "#server/db/client";
+import * as schema from "#server/db/schema";
+import type { Env } from "#server/env";
+import { ApiError } from "#server/errors";
+import { queueMail } from "#server/mail/queue";
+import { renderAccountMail } from "#server/mail/render";
 
 /** The header our own middleware sets from the socket; clients cannot choose it. */
 export const CLIENT_IP_HEADER = "x-eva-client-ip";
@@ -127,7 +127,7 @@ export function createAuth(db: Database, env: Env, secret: string) {
         },
         update: {
           // The account's own update call changes its name and nothing else, whatever reaches it
-          // (server/api/auth/index.ts already cuts the body down; this holds if a route is added).
+          // (api/auth/index.ts already cuts the body down; this holds if a route is added).
           before: async (user, context) => {
             if (context?.path !== "/update-user") return;
             const { name } = user as { name?: unknown };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS } from "#domain/limits";
 import { users } from "#server/db/schema";
-import { PASSWORD_RESET_ANSWER_MS } from ".";
+import { PASSWORD_RESET_ANSWER_MS } from "./";
 import {
   ROLE_EMAILS,
   createTestServer,

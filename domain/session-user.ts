@@ -1,5 +1,5 @@
-import type { Viewer } from "#domain/permissions";
-import type { Role } from "#domain/roles";
+import type { Viewer } from "./permissions";
+import type { Role } from "./roles";
 
 /** The signed-in user as the server knows them for this request. */
 export interface SessionUser extends Viewer {

@@ -1,0 +1,4 @@
+// What other modules use of accounts: the per-account limits on actions (messages, requests), and the session
+// token a request carries.
+export { accountActionsLeft, takeAccountAction } from "./account-limits";
+export { sessionTokenIn } from "./auth";
