@@ -4,6 +4,9 @@ import { TextField } from "../components/ui/text-field";
 import { NewPasswordField } from "../components/ui/new-password-field";
 import { forwardCookies, readFailure, type FormFailure } from "../lib/api-errors";
 import { postJson } from "../lib/post-json.server";
+import { notificationSettingInputSchema } from "#modules/notifications/schemas";
+import { saveEmailSetting } from "#modules/notifications/server/notifications";
+import { runCommand } from "#server/render/page-command";
 import { loadAccount } from "#modules/accounts/server/account-page";
 import type { Route } from "./+types/account";
 
@@ -17,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 type Outcome = { intent: string; done?: string; failure?: FormFailure };
 
-/** Each form on the page says which it is; each calls the API as the signed-in user. */
+/** Each form on the page says which it is: name, email and password go through sign-in's own routes (better-auth), the email settings through the notifications command. */
 export async function action({ context, request }: Route.ActionArgs): Promise<Outcome | Response> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -52,8 +55,13 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ou
   if (intent === "notifications") {
     const wanted = new Set(form.getAll("email").map(String));
     for (const kind of form.getAll("kind").map(String)) {
-      const response = await postJson(context, "/api/notifications/settings", { kind, email: wanted.has(kind) });
-      if (!response.ok) return failed(response);
+      const result = await runCommand(
+        context,
+        notificationSettingInputSchema,
+        { kind, email: wanted.has(kind) },
+        ({ db, viewer }, input) => saveEmailSetting(db, viewer, input),
+      );
+      if (!result.ok) return { intent, failure: { message: result.message, errors: result.errors } };
     }
     return { intent, done: "Email settings saved" };
   }

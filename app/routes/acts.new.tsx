@@ -2,8 +2,9 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { FieldErrors } from "../components/ui/form-fields";
 import { TextField } from "../components/ui/text-field";
-import { readFailure } from "../lib/api-errors";
-import { postJson } from "../lib/post-json.server";
+import { createActSchema } from "#modules/acts/schemas";
+import { createAct } from "#modules/acts/server/act-profile-edit";
+import { runCommand } from "#server/render/page-command";
 import type { Route } from "./+types/acts.new";
 
 export function meta() {
@@ -19,15 +20,15 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const musical = form.get("musical");
-  const response = await postJson(context, "/api/acts/create", {
+  const body = {
     name: form.get("name") ?? "",
     ...(musical === "yes" ? { musical: true } : musical === "no" ? { musical: false } : {}),
-  });
-  if (response.ok) {
-    const { data: created } = (await response.json()) as { data: { url: string } };
-    return redirect(`/entertainment/update/${created.url}`);
-  }
-  return readFailure(response, "Could not create the act. Please try again.");
+  };
+  const result = await runCommand(context, createActSchema, body, ({ db, viewer }, input) =>
+    createAct(db, viewer, input),
+  );
+  if (result.ok) return redirect(`/entertainment/update/${result.data.url}`);
+  return { message: result.message, errors: result.errors };
 }
 
 export default function NewAct({ actionData }: Route.ComponentProps) {

@@ -74,7 +74,7 @@ export async function updateActProfile(
 }
 
 export async function createAct(db: Database, viewer: SessionUser, input: CreateActInput): Promise<CreatedWithUrl> {
-  if (!canCreateAct(viewer)) throw forbidden("Only artists and admins create acts");
+  if (!canCreateAct(viewer)) throw forbidden(MESSAGES.roleMayNot);
   // The address is the act's name ("/entertainment/midnight-marigolds"), numbered only on a clash;
   // two acts of one name made at once both try the same number, and the second tries again.
   for (let attempt = 1; ; attempt++) {

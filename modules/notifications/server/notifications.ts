@@ -6,6 +6,9 @@ import type { Role } from "#domain/roles";
 import type { Executor } from "#server/db/client";
 import { notificationOptOuts, notifications } from "#server/db/schema";
 import { MAIL_CHANNEL } from "#server/mail/outbox";
+import { forbidden } from "#server/errors";
+import type { SessionUser } from "#domain/session-user";
+import type { NotificationSettingInput } from "../schemas";
 
 /**
  * Tells a user what happened: a row of their in-app list, and its email unless they turned
@@ -111,4 +114,15 @@ export async function setEmailEnabled(
       .delete(notificationOptOuts)
       .where(and(eq(notificationOptOuts.userId, userId), eq(notificationOptOuts.kind, kind)));
   else await db.insert(notificationOptOuts).values({ userId, kind }).onConflictDoNothing();
+}
+
+/** A person turns one kind of notification email on or off; a kind their role never receives is no setting of theirs. */
+export async function saveEmailSetting(
+  db: Executor,
+  viewer: SessionUser,
+  { kind, email }: NotificationSettingInput,
+): Promise<NotificationSetting[]> {
+  if (!kindsFor(viewer.role).includes(kind)) throw forbidden("Your account does not get this notification");
+  await setEmailEnabled(db, viewer.id, kind, email);
+  return notificationSettings(db, viewer.id, viewer.role);
 }

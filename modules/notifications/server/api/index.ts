@@ -2,15 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { notificationSchema, notificationSettingSchema } from "#modules/notifications/answers";
 import { messageResultSchema } from "#domain/resources/results";
 import { notificationSettingInputSchema } from "#modules/notifications/schemas";
-import { forbidden } from "#server/errors";
-import {
-  kindsFor,
-  listNotifications,
-  markAllRead,
-  notificationSettings,
-  setEmailEnabled,
-  unreadCount,
-} from "../notifications";
+import { listNotifications, markAllRead, notificationSettings, saveEmailSetting, unreadCount } from "../notifications";
 import { requireViewer, signedIn } from "#server/api/guards";
 import { pageQuerySchema } from "#domain/paging";
 import { apiRoute, dataResponse, errorResponses, pageMetaSchema } from "#server/api/route-docs";
@@ -91,12 +83,5 @@ export const notificationRoutes = createRouter()
       },
       responses: { 200: dataResponse("Saved", z.array(notificationSettingSchema)), ...errorResponses(403) },
     }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      const { kind, email } = c.req.valid("json");
-      // A kind this role never receives is no setting of theirs.
-      if (!kindsFor(viewer.role).includes(kind)) throw forbidden("Your account does not get this notification");
-      await setEmailEnabled(c.get("db"), viewer.id, kind, email);
-      return c.json({ data: await notificationSettings(c.get("db"), viewer.id, viewer.role) }, 200);
-    },
+    async (c) => c.json({ data: await saveEmailSetting(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
   );
