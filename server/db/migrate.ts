@@ -1,15 +1,17 @@
 import { installJobQueue } from "../jobs/job-queue";
 import type { DatabaseHandle } from "./client";
 import { loadContent } from "./content-load";
+import { applySqlFunctions } from "./functions/sql-functions";
 import { loadPlaces } from "./places-load";
 
 /**
- * Brings a database up to date: the schema migrations, the job queue's tables (the library's
+ * Brings a database up to date: the schema migrations, the SQL functions they call (server/db/functions), the job queue's tables (the library's
  * own, at its installed version), the gazetteer's places (and their use by act locations),
  * and the curated copy of content/ not imported before.
  */
 export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
   await database.migrate();
+  await applySqlFunctions(database.db);
   await installJobQueue(database);
   await loadPlaces(database.db);
   await loadContent(database.db);
