@@ -3,10 +3,10 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preload } from "react-dom";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import { createMarkupKeeper, type KeptPiece, type RenderedMarkup } from "#server/cache/kept-markup";
-import { createPageKeeper } from "#server/cache/kept-pages";
+import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
+import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
-import { KeptMarkupContext, type KeptMarkupRenderer } from "./components/kept-markup";
+import { CachedMarkupContext, type CachedMarkupRenderer } from "./components/cached-markup";
 
 /** How long a render may wait for data still on its way before it is cut short. */
 export const streamTimeout = 5_000;
@@ -17,7 +17,7 @@ const keeper = createMarkupKeeper();
 const pages = createPageKeeper();
 
 /** The kept parts' renderer for one request, which notes the parts its page holds. */
-function keptMarkupFor(pieces: KeptPiece[]): KeptMarkupRenderer {
+function cachedMarkupFor(pieces: CachedPiece[]): CachedMarkupRenderer {
   return {
     markup(name, input, element) {
       // A render of its own, synchronous, inside the page's: it shares nothing with the page's
@@ -95,13 +95,13 @@ interface RenderedPage {
   bytes: Uint8Array<ArrayBuffer>;
   /** 500 when a part of the page failed after its shell was rendered. */
   status: number;
-  kept: KeptPiece[];
+  kept: CachedPiece[];
 }
 
 function renderPage(request: Request, status: number, routerContext: EntryContext): Promise<RenderedPage> {
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const keptPieces: KeptPiece[] = [];
+    const cachedPieces: CachedPiece[] = [];
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
         chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
@@ -109,15 +109,15 @@ function renderPage(request: Request, status: number, routerContext: EntryContex
       },
       final(callback) {
         clearTimeout(timeout);
-        resolve({ bytes: Buffer.concat(chunks), status, kept: keptPieces });
+        resolve({ bytes: Buffer.concat(chunks), status, kept: cachedPieces });
         callback();
       },
     });
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <KeptMarkupContext.Provider value={keptMarkupFor(keptPieces)}>
+      <CachedMarkupContext.Provider value={cachedMarkupFor(cachedPieces)}>
         <ServerRouter context={routerContext} url={request.url} />
-      </KeptMarkupContext.Provider>,
+      </CachedMarkupContext.Provider>,
       {
         onShellReady: () => {
           shellRendered = true;

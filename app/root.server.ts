@@ -19,7 +19,7 @@ export async function loadRoot(context: AppLoadContext, url: URL) {
     context.unreadCount(),
     countUnreadMessages(),
     viewer?.role === "ADMIN"
-      ? (context.actRows ? context.actRows.kept("admin-waiting", "*", waiting) : waiting()).then(
+      ? (context.actRows ? context.actRows.cached("admin-waiting", "*", waiting) : waiting()).then(
           (counts) => counts.total,
         )
       : null,

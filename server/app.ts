@@ -23,7 +23,7 @@ import { pageWriteGuard } from "./http/page-writes";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { sessionViewer } from "./http/session-viewer";
-import { forgetKeptAfterWrites } from "./http/writes";
+import { invalidateAfterWrites } from "./http/writes";
 import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
 import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", sessionViewer(auth, deps.viewerCache));
   app.use("*", privateAnswersToSignedIn());
   app.on("GET", "/api/acts", concurrency.api);
-  app.use("*", forgetKeptAfterWrites(deps.store));
+  app.use("*", invalidateAfterWrites(deps.store));
 
   app.use("/api/*", sameOriginWrites(publicOrigin));
   app.use(

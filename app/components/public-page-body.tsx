@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { usePublicLayout } from "../root";
-import { KeptMarkup } from "./kept-markup";
+import { CachedMarkup } from "./cached-markup";
 
 interface PublicPageBodyProps<T> {
   /** Unique on the page: the kept part's name. */
   name: string;
-  /** Everything the body shows, serialisable (see KeptMarkup). */
+  /** Everything the body shows, serialisable (see CachedMarkup). */
   input: T;
   /** The small script that gives a guest's plain page its behaviours (app/enhance/). */
   script: string;
@@ -22,7 +22,7 @@ export function PublicPageBody<T>({ name, input, script, render }: PublicPageBod
   if (!usePublicLayout()) return render(input);
   return (
     <>
-      <KeptMarkup name={name} input={input} interactive={false} render={render} />
+      <CachedMarkup name={name} input={input} interactive={false} render={render} />
       <script type="module" src={script} />
     </>
   );

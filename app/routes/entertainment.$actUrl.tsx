@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { RouteHandle } from "../root";
-import { KeptMarkup } from "../components/kept-markup";
+import { CachedMarkup } from "../components/cached-markup";
 import type { SignupFailure } from "#modules/acts/ui/create-account-prompt";
 import { ProfilePage } from "#modules/acts/ui/profile-page";
 import { forwardCookies, readFailure } from "../lib/api-errors";
@@ -75,7 +75,12 @@ export default function EntertainerProfile({ loaderData, actionData }: Route.Com
   };
   return (
     <>
-      <KeptMarkup name="act-profile" input={input} interactive={!guest} render={(kept) => <ProfilePage {...kept} />} />
+      <CachedMarkup
+        name="act-profile"
+        input={input}
+        interactive={!guest}
+        render={(kept) => <ProfilePage {...kept} />}
+      />
       <script type="module" src={enhanceScript} />
       {chatWidgetSrc && <script async src={chatWidgetSrc} data-testid="live-chat-widget" />}
     </>

@@ -33,7 +33,7 @@ export async function loadListingPage(context: AppLoadContext, params: { categor
   };
   const load = () => readListingPage(context, params, page, narrowing);
   return context.actRows
-    ? context.actRows.kept(
+    ? context.actRows.cached(
         `listing:${JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date])}`,
         "*",
         load,

@@ -195,12 +195,12 @@ describe("the act rows kept between reads", () => {
     const cache = createActRowCache(store);
     try {
       let loads = 0;
-      const count = () => cache.kept("waiting", "*", async () => ++loads);
+      const count = () => cache.cached("waiting", "*", async () => ++loads);
       expect(await count()).toBe(1);
       expect(await count()).toBe(1);
       await server.database.db.update(acts).set({ headline: "Any change" }).where(eq(acts.url, "keynote-kim"));
       await eventually(async () => (await count()) === 2);
-      store.forgetAfterWrite();
+      store.invalidateAfterWrite();
       expect(await count()).toBe(3);
     } finally {
       await store.stop();
@@ -213,7 +213,7 @@ describe("the act rows kept between reads", () => {
     const cache = createActRowCache(store);
     try {
       let loads = 0;
-      const read = () => cache.kept("velvet", ["act:the-velvet-tones"], async () => ++loads);
+      const read = () => cache.cached("velvet", ["act:the-velvet-tones"], async () => ++loads);
       const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
       const [event] = await db.select().from(events).where(eq(events.url, "spring-gala"));
       const changes: [string, () => Promise<unknown>][] = [];

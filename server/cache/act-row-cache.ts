@@ -8,7 +8,7 @@ const ROWS = { group: "act-rows", maxEntries: 5_000 } as const;
 const FACTS = { group: "act-facts", maxEntries: 5_000 } as const;
 
 /** How a kind of kept value is bounded: its own group of entries, least recently used out past its size. */
-export interface KeptOptions {
+export interface CacheOptions {
   group?: string;
   maxEntries?: number;
 }
@@ -33,14 +33,14 @@ export interface ActRowCache {
    * the same way: what an act's managers see of it, the admins' count of what waits for them.
    * The value is shared by every caller, so it must be the same for every viewer allowed it.
    */
-  kept<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options?: KeptOptions): Promise<T>;
+  cached<T>(key: string, dependsOn: Dependencies, load: () => Promise<T>, options?: CacheOptions): Promise<T>;
 }
 
 export function createActRowCache(store: TaggedStore): ActRowCache {
   return {
     read: (url, load) =>
       // Frozen: a caller that tried to change the shared row would throw instead.
-      store.kept(
+      store.cached(
         url,
         [`act:${url}`],
         async () => {
@@ -49,8 +49,8 @@ export function createActRowCache(store: TaggedStore): ActRowCache {
         },
         ROWS,
       ),
-    kept: (key, dependsOn, load, options = {}) =>
-      store.kept(key, dependsOn, async () => Object.freeze(await load()), {
+    cached: (key, dependsOn, load, options = {}) =>
+      store.cached(key, dependsOn, async () => Object.freeze(await load()), {
         ...FACTS,
         ...(options.group ? { group: `act-${options.group}` } : {}),
         ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),

@@ -121,6 +121,6 @@ export function createGuestPageCache(
   return {
     middleware,
     derived: (key, compute) =>
-      store.kept(key, "*", compute, { group: "guest-derived", maxEntries: 100, keptThroughWrites: true }),
+      store.cached(key, "*", compute, { group: "guest-derived", maxEntries: 100, keptThroughWrites: true }),
   };
 }

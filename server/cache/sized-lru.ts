@@ -1,6 +1,6 @@
 /**
  * A map that holds values up to a total size, dropping the least recently used first. Kept
- * renders use it (server/cache/kept-markup.ts, server/cache/kept-pages.ts): what is no longer asked for
+ * renders use it (server/cache/markup-cache.ts, server/cache/page-cache.ts): what is no longer asked for
  * falls out, and nothing has to be told of changes, since a change is another key.
  */
 export interface SizedLru<V> {

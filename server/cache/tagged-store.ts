@@ -9,7 +9,7 @@ import { listenForChanges } from "./change-listener";
  * `maxEntries`), trusted for at most `maxAgeMs`, and (unless `keptThroughWrites`) forgotten once
  * a write is answered by this server.
  */
-export interface KeptOptions {
+export interface CacheOptions {
   group: string;
   maxEntries: number;
   maxAgeMs?: number;
@@ -37,18 +37,18 @@ interface Entry {
  */
 export interface TaggedStore {
   /** The kept value of `key`, or `load`'s, kept under `tags` when it may be. */
-  kept<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: KeptOptions): Promise<T>;
+  cached<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: CacheOptions): Promise<T>;
   /** The fresh kept value of `key`, for values made outside a load (a rendered page). */
-  peek<T>(key: string, options: KeptOptions): T | undefined;
+  peek<T>(key: string, options: CacheOptions): T | undefined;
   /** Keeps a value made outside a load, read from `readAt` (now() before it was made). */
-  put<T>(key: string, tags: Dependencies, readAt: number, value: T, options: KeptOptions): void;
+  put<T>(key: string, tags: Dependencies, readAt: number, value: T, options: CacheOptions): void;
   /** The clock's count: take it before reading what is to be kept. */
   now(): number;
   listening(): boolean;
   /** A write was answered here: forget what writes forget. */
-  forgetAfterWrite(): void;
+  invalidateAfterWrite(): void;
   /** Anything may have changed (tests, and a lost connection): forget everything. */
-  forgetAll(): void;
+  invalidateAll(): void;
   stop(): Promise<void>;
 }
 
@@ -58,23 +58,23 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
   /** The count at this server's last answered write: what writes forget is stale before it. */
   let lastWriteAt = 0;
 
-  const forgetAll = () => {
+  const invalidateAll = () => {
     clock.changedEverything();
     for (const entries of groups.values()) entries.clear();
   };
   const onNotify = (tag: string) => {
     if (tag.startsWith("act:") || tag.startsWith("user:")) clock.changed(tag);
-    else forgetAll();
+    else invalidateAll();
   };
   const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, {
     onNotify,
-    forget: forgetAll,
+    forget: invalidateAll,
     what: "kept values",
   });
 
   /** Each group's entries, and whether a write forgets them. */
   const forgottenByWrites = new Set<string>();
-  const entriesOf = (options: KeptOptions) => {
+  const entriesOf = (options: CacheOptions) => {
     let entries = groups.get(options.group);
     if (!entries) {
       groups.set(options.group, (entries = new Map()));
@@ -82,14 +82,14 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     }
     return entries;
   };
-  const isFresh = (entry: Entry, options: KeptOptions) =>
+  const isFresh = (entry: Entry, options: CacheOptions) =>
     listener.listening() &&
     clock.isFresh(entry.readAt, entry.tags) &&
     Date.now() < entry.expiresAt &&
     (options.keptThroughWrites || entry.readAt >= lastWriteAt);
 
   /** The fresh entry of `key`, made most recently used; a stale one is dropped. */
-  function fresh(key: string, options: KeptOptions): Entry | undefined {
+  function fresh(key: string, options: CacheOptions): Entry | undefined {
     const entries = entriesOf(options);
     const known = entries.get(key);
     if (!known) return undefined;
@@ -99,7 +99,7 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     return known;
   }
 
-  function put<T>(key: string, tags: Dependencies, readAt: number, value: T, options: KeptOptions): void {
+  function put<T>(key: string, tags: Dependencies, readAt: number, value: T, options: CacheOptions): void {
     if (!listener.listening()) return;
     const entries = entriesOf(options);
     entries.delete(key);
@@ -113,7 +113,7 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
   }
 
   return {
-    async kept<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: KeptOptions): Promise<T> {
+    async cached<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: CacheOptions): Promise<T> {
       const known = fresh(key, options);
       if (known) return known.value as T;
       const readAt = clock.now();
@@ -121,16 +121,16 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
       put(key, tags, readAt, value, options);
       return value;
     },
-    peek: <T>(key: string, options: KeptOptions) => fresh(key, options)?.value as T | undefined,
+    peek: <T>(key: string, options: CacheOptions) => fresh(key, options)?.value as T | undefined,
     put,
     now: () => clock.now(),
     listening: listener.listening,
-    forgetAfterWrite() {
+    invalidateAfterWrite() {
       clock.changedLocally();
       lastWriteAt = clock.now();
       for (const group of forgottenByWrites) groups.get(group)?.clear();
     },
-    forgetAll,
+    invalidateAll,
     stop: listener.stop,
   };
 }

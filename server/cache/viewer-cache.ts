@@ -7,7 +7,7 @@ const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 /** A session as the cache keeps it: its user, and until when it is valid. */
-export interface KeptSession {
+export interface CachedSession {
   viewer: SessionUser;
   expiresAt: Date;
 }
@@ -22,12 +22,12 @@ export interface KeptSession {
  * notifications (migration 0015), and on a planner's events, their bookings and reviews
  * (migration 0017), announce the user's id at commit, and every server forgets
  * what it kept of that user. A write request through this server forgets everything once it
- * is answered (the store's `forgetAfterWrite`, server/http/writes.ts), so its own effects (a sign-out, a password reset that ends every
+ * is answered (the store's `invalidateAfterWrite`, server/http/writes.ts), so its own effects (a sign-out, a password reset that ends every
  * session, notifications marked read) show on the next request here without waiting for the
  * announcement. While the announcements cannot be heard, nothing is kept.
  */
 export interface ViewerCache {
-  session(token: string, load: () => Promise<KeptSession | null>): Promise<SessionUser | null>;
+  session(token: string, load: () => Promise<CachedSession | null>): Promise<SessionUser | null>;
   unread(userId: string, load: () => Promise<number>): Promise<number>;
   /** Unread messages of the user's conversations: a message tells its reader by a notification, and reading one announces the reader. */
   unreadMessages(userId: string, load: () => Promise<number>): Promise<number>;
@@ -41,7 +41,7 @@ export function createViewerCache(store: TaggedStore): ViewerCache {
   const options = (group: string) => ({ group: `viewer-${group}`, maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
   /** A fact about one user, kept until that user is announced, a write is answered here, or a minute passes. */
   const perUser = <T>(group: string, userId: string, load: () => Promise<T>) =>
-    store.kept(userId, [`user:${userId}`], load, options(group));
+    store.cached(userId, [`user:${userId}`], load, options(group));
 
   return {
     async session(token, load) {

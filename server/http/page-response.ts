@@ -32,7 +32,7 @@ export interface RenderedPage {
 
 /**
  * What finishing a page makes of its bytes: its policy and its gzip. A page kept whole
- * (server/cache/kept-pages.ts) holds one, so only its first send makes them. The policy's options
+ * (server/cache/page-cache.ts) holds one, so only its first send makes them. The policy's options
  * are the server's, the same for every request.
  */
 export interface PageFinish {

@@ -3,7 +3,7 @@ import { isRole } from "#domain/roles";
 import type { AppEnv } from "./app-env";
 import { type Auth, sessionTokenOf } from "#modules/accounts/server/auth";
 import type { SessionUser } from "#domain/session-user";
-import type { KeptSession, ViewerCache } from "../cache/viewer-cache";
+import type { CachedSession, ViewerCache } from "../cache/viewer-cache";
 
 /** How many session tokens known to be no session are remembered. */
 const MAX_REMEMBERED_INVALID = 1_000;
@@ -22,7 +22,7 @@ export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandle
     c.set("viewer", null);
     const token = sessionTokenOf(c.req.header("cookie"));
     if (token !== undefined && !invalid.has(token)) {
-      const load = async (): Promise<KeptSession | null> => {
+      const load = async (): Promise<CachedSession | null> => {
         const session = await auth.api.getSession({ headers: c.req.raw.headers });
         const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
         if (session && user && isRole(user.role)) {

@@ -25,9 +25,9 @@ export function changesWhatIsKept(c: Context<AppEnv>): boolean {
  * forgets what writes forget (server/cache/tagged-store.ts). Other servers learn of it from the
  * announcement.
  */
-export function forgetKeptAfterWrites(store: TaggedStore | undefined): MiddlewareHandler<AppEnv> {
+export function invalidateAfterWrites(store: TaggedStore | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (changesWhatIsKept(c)) store?.forgetAfterWrite();
+    if (changesWhatIsKept(c)) store?.invalidateAfterWrite();
   };
 }

@@ -61,7 +61,7 @@ export async function loadProfileSections(
 ): Promise<Sections> {
   const read = async () => deepFreeze(await readProfileSections(db, act.id));
   if (!keptRows) return read();
-  return keptRows.kept(`sections:${act.id}:${act.url}`, [`act:${act.url}`], read, {
+  return keptRows.cached(`sections:${act.id}:${act.url}`, [`act:${act.url}`], read, {
     group: "sections",
     maxEntries: MAX_KEPT_ACTS,
   });

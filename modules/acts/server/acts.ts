@@ -146,7 +146,7 @@ export async function getActProfilePage(
   // Each is the same for every manager, or every admin: kept per act with its row, when rows are
   // kept. The act's announcement covers them (migrations 0018 and 0019).
   const kept = <T>(key: string, load: () => Promise<T>) =>
-    keptRows ? keptRows.kept(`${key}:${act.id}`, [`act:${act.url}`], load) : load();
+    keptRows ? keptRows.cached(`${key}:${act.id}`, [`act:${act.url}`], load) : load();
   const [managed, administered, responses] = await Promise.all([
     manages ? kept("managed", () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)])) : null,
     admin

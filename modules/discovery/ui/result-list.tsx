@@ -1,4 +1,4 @@
-import { KeptMarkup } from "#app/components/kept-markup";
+import { CachedMarkup } from "#app/components/cached-markup";
 import { ResultCard } from "./result-card";
 
 type Result = Parameters<typeof ResultCard>[0]["act"];
@@ -28,7 +28,7 @@ export function ResultList({
   // Only the acts on this page shape the cards, so planners who invited or saved none of them share one rendering.
   const onPage = (urls: readonly string[]) => urls.filter((url) => acts.some((act) => act.url === url));
   return (
-    <KeptMarkup
+    <CachedMarkup
       name={name}
       input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted), freeOn }}
       interactive

@@ -364,7 +364,7 @@ export async function searchActs(
   // every change is announced on `page_change`: its answer is kept until any act changes. A date
   // also reads events and bookings, which are not announced there.
   if (kept && !filter.date)
-    return kept.kept(`search:${admin ? "admin" : "public"}:${JSON.stringify(filter)}`, "*", () =>
+    return kept.cached(`search:${admin ? "admin" : "public"}:${JSON.stringify(filter)}`, "*", () =>
       runSearch(db, admin, filter),
     );
   return runSearch(db, admin, filter);

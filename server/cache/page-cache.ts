@@ -6,7 +6,7 @@ import { createSizedLru } from "./sized-lru";
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** A page as rendered, and what sending it made of it once (its policy, its gzip). */
-export interface KeptPage {
+export interface CachedPage {
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly finish: PageFinish;
 }
@@ -23,14 +23,14 @@ export interface KeptPage {
 export interface PageKeeper {
   /** The key of a page rendered for `url` with `status` from these handoff bytes. */
   keyOf(url: string, status: number, handoff: readonly Uint8Array[]): string;
-  get(key: string): KeptPage | undefined;
+  get(key: string): CachedPage | undefined;
   /** Keeps a page just rendered; the returned finish is filled in as it is first sent. */
-  keep(key: string, bytes: Uint8Array<ArrayBuffer>): KeptPage;
+  keep(key: string, bytes: Uint8Array<ArrayBuffer>): CachedPage;
   size(): { entries: number; bytes: number };
 }
 
 export function createPageKeeper(maxBytes = DEFAULT_MAX_BYTES): PageKeeper {
-  const kept = createSizedLru<KeptPage>(maxBytes);
+  const kept = createSizedLru<CachedPage>(maxBytes);
   return {
     keyOf(url, status, handoff) {
       const hash = createHash("sha256").update(`${status} ${url}\n`);
@@ -39,7 +39,7 @@ export function createPageKeeper(maxBytes = DEFAULT_MAX_BYTES): PageKeeper {
     },
     get: (key) => kept.get(key),
     keep(key, bytes) {
-      const page: KeptPage = { bytes, finish: {} };
+      const page: CachedPage = { bytes, finish: {} };
       // The gzip is filled in later; it is about a sixth of the page (7 KB of a 44 KB profile).
       kept.set(key, page, bytes.byteLength + Math.ceil(bytes.byteLength / 6));
       return page;

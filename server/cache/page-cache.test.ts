@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createPageKeeper } from "./kept-pages";
+import { createPageKeeper } from "./page-cache";
 import { finishPage, htmlResponse, renderedPage } from "../http/page-response";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

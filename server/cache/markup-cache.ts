@@ -6,7 +6,7 @@ import { createSizedLru } from "./sized-lru";
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** A kept part of pages: its markup, its bytes, and their compressed form, made once. */
-export interface KeptPiece {
+export interface CachedPiece {
   readonly html: string;
   /** Images the page should preload, from its head (what React would have put there). */
   readonly imagePreloads: readonly string[];
@@ -36,13 +36,13 @@ export interface RenderedMarkup {
  */
 export interface MarkupKeeper {
   /** The markup of `name` for `input`: kept, or made by `render` and kept. */
-  piece(name: string, input: unknown, render: () => RenderedMarkup): KeptPiece;
+  piece(name: string, input: unknown, render: () => RenderedMarkup): CachedPiece;
   /** How many are kept and how big they are, for tests and the bench. */
   size(): { entries: number; bytes: number };
 }
 
 export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
-  const kept = createSizedLru<KeptPiece>(maxBytes);
+  const kept = createSizedLru<CachedPiece>(maxBytes);
   return {
     piece(name, input, render) {
       const key = `${name}:${createHash("sha256")
@@ -50,7 +50,7 @@ export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
         .digest("base64")}`;
       const known = kept.get(key);
       if (known !== undefined) return known;
-      const made = keptPiece(render());
+      const made = cachedPiece(render());
       kept.set(key, made, made.bytes.byteLength);
       return made;
     },
@@ -58,7 +58,7 @@ export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
   };
 }
 
-export function keptPiece({ html, imagePreloads }: RenderedMarkup): KeptPiece {
+export function cachedPiece({ html, imagePreloads }: RenderedMarkup): CachedPiece {
   const bytes = Buffer.from(html);
   let deflated: Buffer | undefined;
   return {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gzipAround } from "../http/gzip-around";
-import { createMarkupKeeper, keptPiece } from "./kept-markup";
+import { createMarkupKeeper, cachedPiece } from "./markup-cache";
 
 /**
  * Parts of pages are rendered once per distinct input and reused (decision 0021); a page's gzip
@@ -44,7 +44,7 @@ describe("kept markup", () => {
         fc.array(fc.tuple(text, text), { maxLength: 4 }),
         fc.integer({ min: 1, max: 9 }),
         (start, rest, level) => {
-          const parts = rest.map(([part]) => keptPiece({ html: part, imagePreloads: [] }));
+          const parts = rest.map(([part]) => cachedPiece({ html: part, imagePreloads: [] }));
           const page = Buffer.from(start + rest.map(([part, after]) => part + after).join(""));
           const zipped = gzipAround(page, parts, level);
           expect(gunzipSync(zipped).equals(page)).toBe(true);
@@ -59,9 +59,9 @@ describe("kept markup", () => {
     const zipped = gzipAround(
       page,
       [
-        keptPiece({ html: "<aside>absent</aside>", imagePreloads: [] }),
-        keptPiece({ html: "<p>same</p>", imagePreloads: [] }),
-        keptPiece({ html: "<p>same</p>", imagePreloads: [] }),
+        cachedPiece({ html: "<aside>absent</aside>", imagePreloads: [] }),
+        cachedPiece({ html: "<p>same</p>", imagePreloads: [] }),
+        cachedPiece({ html: "<p>same</p>", imagePreloads: [] }),
       ],
       3,
     );

@@ -13,18 +13,18 @@ import * as router from "react-router";
 
 /**
  * The server's renderer of kept markup (app/entry.server.tsx provides it): the markup of an
- * element, rendered once per distinct input and reused (server/cache/kept-markup.ts).
+ * element, rendered once per distinct input and reused (server/cache/markup-cache.ts).
  */
-export interface KeptMarkupRenderer {
+export interface CachedMarkupRenderer {
   markup(name: string, input: unknown, element: () => ReactElement): string;
 }
 
-export const KeptMarkupContext = createContext<KeptMarkupRenderer | null>(null);
+export const CachedMarkupContext = createContext<CachedMarkupRenderer | null>(null);
 
 /** Set inside a kept part's own render: a kept part within it is part of its markup, not kept apart. */
-const InsideKeptMarkup = createContext(false);
+const InsideCachedMarkup = createContext(false);
 
-interface KeptMarkupProps<T> {
+interface CachedMarkupProps<T> {
   /** Unique on the page: the browser finds the server's markup by it. */
   name: string;
   /** Everything the markup depends on, serialisable: the same input always renders the same. */
@@ -46,12 +46,12 @@ interface KeptMarkupProps<T> {
  * it afresh in its place. Everything `render` shows must come from `input` (and constants of the
  * process, such as the product's name).
  */
-export function KeptMarkup<T>(props: KeptMarkupProps<T>) {
-  const renderer = useContext(KeptMarkupContext);
-  const inside = useContext(InsideKeptMarkup);
+export function CachedMarkup<T>(props: CachedMarkupProps<T>) {
+  const renderer = useContext(CachedMarkupContext);
+  const inside = useContext(InsideCachedMarkup);
   // Inside another kept part it is markup of that part, in the element the browser looks for.
   if (inside) return <RenderedPart {...props} />;
-  return renderer ? <ServerKeptMarkup renderer={renderer} {...props} /> : <BrowserKeptMarkup {...props} />;
+  return renderer ? <ServerCachedMarkup renderer={renderer} {...props} /> : <BrowserCachedMarkup {...props} />;
 }
 
 /** The router's contexts, passed on to the markup's own render so that links and hooks work there. */
@@ -66,7 +66,12 @@ const BRIDGED: Context<unknown>[] = [
   router.UNSAFE_ViewTransitionContext,
 ] as Context<unknown>[];
 
-function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<T> & { renderer: KeptMarkupRenderer }) {
+function ServerCachedMarkup<T>({
+  renderer,
+  name,
+  input,
+  render,
+}: CachedMarkupProps<T> & { renderer: CachedMarkupRenderer }) {
   // One hook per context, the same list on every render.
   // biome-ignore lint/correctness/useHookAtTopLevel: BRIDGED is a constant list, so the hooks run in the same order every render.
   const values = BRIDGED.map((context) => useContext(context));
@@ -74,7 +79,7 @@ function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<
     BRIDGED.reduceRight<ReactElement>(
       // biome-ignore lint/correctness/useJsxKeyInIterable: each provider wraps the next, one child each: no list for React to key.
       (element, context, index) => <context.Provider value={values[index]}>{element}</context.Provider>,
-      <InsideKeptMarkup.Provider value={true}>{render(input)}</InsideKeptMarkup.Provider>,
+      <InsideCachedMarkup.Provider value={true}>{render(input)}</InsideCachedMarkup.Provider>,
     ),
   );
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is our own React render of this part, never a user's HTML.
@@ -83,7 +88,7 @@ function ServerKeptMarkup<T>({ renderer, name, input, render }: KeptMarkupProps<
 
 const neverChanges = () => () => {};
 
-function BrowserKeptMarkup<T>({ name, input, interactive, render }: KeptMarkupProps<T>) {
+function BrowserCachedMarkup<T>({ name, input, interactive, render }: CachedMarkupProps<T>) {
   // True only in the render that hydrates the server's page (React uses the server's answer then).
   const hydrating = useSyncExternalStore(
     neverChanges,
@@ -107,7 +112,7 @@ function BrowserKeptMarkup<T>({ name, input, interactive, render }: KeptMarkupPr
 }
 
 /** A kept part rendered by React where it stands, in the element the server's markup comes in. */
-function RenderedPart<T>({ name, input, render }: Pick<KeptMarkupProps<T>, "name" | "input" | "render">) {
+function RenderedPart<T>({ name, input, render }: Pick<CachedMarkupProps<T>, "name" | "input" | "render">) {
   return (
     <div data-kept={name} className="contents">
       {render(input)}
