@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSearchFilter, serializeSearchFilter } from "./search-filter";
+import { SEARCH_QUERY_KEYS, parseSearchFilter, serializeSearchFilter } from "./search-filter";
 
 describe("act search filter", () => {
   it("round-trips through the query string", () => {
@@ -34,5 +34,17 @@ describe("act search filter", () => {
     expect(parseSearchFilter("eventTypes[]=&eventTypes[]=Wedding&date=&sort=").eventTypes).toEqual(["Wedding"]);
     const blank = parseSearchFilter("date=&sort=");
     expect([blank.date, blank.sort]).toEqual([undefined, undefined]);
+  });
+});
+
+describe("the search page's query keys", () => {
+  it("are every key a full filter is written with, and nothing else", () => {
+    const full = parseSearchFilter(
+      "status=approved&page=2&perPage=30&searchTerms=jazz&actTypes[]=a&styles[]=b&bandSetups[]=c&songTypes[]=d" +
+        "&eventTypes[]=e&occasions[]=f&extras[]=Featured&location=Austin%2C%20TX&radius=50&location_lat=30.2" +
+        "&location_lng=-97.7&date=2030-01-01&budget=900&sort=rating",
+    );
+    const written = [...new Set(new URLSearchParams(serializeSearchFilter(full)).keys())].sort();
+    expect(written).toEqual([...SEARCH_QUERY_KEYS].sort());
   });
 });

@@ -81,21 +81,13 @@ export function effectiveSort(filter: Pick<ActSearchFilter, "sort" | "searchTerm
   return sort;
 }
 
-/** Every query-string key the search reads: the page is cached and linked by these alone. */
-export const SEARCH_QUERY_KEYS = [
-  ...LIST_KEYS.map((key) => `${key}[]`),
-  "status",
-  "page",
-  "perPage",
-  "searchTerms",
-  "location",
-  "radius",
-  "location_lat",
-  "location_lng",
-  "date",
-  "budget",
-  "sort",
-] as const;
+/**
+ * Every query-string key the search reads, from the filter's schema (a list as `key[]`): the page
+ * is cached and linked by these alone, so a field added to the schema is a key of the page.
+ */
+export const SEARCH_QUERY_KEYS: readonly string[] = Object.keys(actSearchFilterSchema.shape).map((key) =>
+  (LIST_KEYS as readonly string[]).includes(key) ? `${key}[]` : key,
+);
 
 /** Radii offered by the search form, in miles. */
 export const RADIUS_CHOICES = [10, 25, 50, 100, 250] as const;
