@@ -12,7 +12,11 @@ import { loadActProfilePage } from "./entertainment.$actUrl.server";
 import type { Route } from "./+types/entertainment.$actUrl";
 
 /** Guests get the public layout: plain HTML, no React in their browser (see root.tsx). */
-export const handle: RouteHandle = { publicForGuests: true, queryParams: ["date"] };
+export const handle: RouteHandle = {
+  publicForGuests: true,
+  queryParams: ["date"],
+  cacheTags: ({ actUrl }) => [`act:${actUrl}`],
+};
 
 export function loader({ context, params, url }: Route.LoaderArgs) {
   return loadActProfilePage(context, params.actUrl, url);

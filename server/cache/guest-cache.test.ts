@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { acts } from "../db/schema";
 import type { SsrHandler } from "../app";
+import { htmlResponse } from "../http/page-response";
 
 let server: TestServer;
 let renders = 0;
@@ -15,9 +16,12 @@ const ssr: SsrHandler = async (request, context) => {
   const [act] = await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url));
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
   const search = new URL(request.url).search;
-  return new Response(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}${search}</p>`, {
-    headers: { "content-type": "text/html; charset=utf-8" },
-  });
+  // As the profile's route declares (RouteHandle.cacheTags): the page shows this act only.
+  return htmlResponse(
+    Buffer.from(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}${search}</p>`),
+    { headers: { "content-type": "text/html; charset=utf-8" } },
+    { tags: [`act:${url}`] },
+  );
 };
 
 beforeAll(async () => {

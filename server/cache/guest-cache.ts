@@ -1,12 +1,11 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env";
-import type { Dependencies } from "./change-clock";
 import type { TaggedStore } from "./tagged-store";
 import { renderedPage } from "../http/page-response";
 import { setResponseHeader } from "../http/set-response-header";
 
-/** A kept page, depending on what it shows: one act's page, or any act (pageDependencies). */
+/** A cached page, depending on what it shows: one act's page, or any act (its route's cacheTags). */
 interface Entry {
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
@@ -41,19 +40,6 @@ export function isDocumentPath(pathname: string): boolean {
     !pathname.startsWith("/admin/") &&
     pathname !== "/reset-password"
   );
-}
-
-/** An act's profile page shows that act only; any other page may show any act. */
-export function pageDependencies(pathname: string): Dependencies {
-  const profile = /^\/entertainment\/([^/]+)$/.exec(pathname);
-  if (profile) {
-    try {
-      return [`act:${decodeURIComponent(profile[1]!)}`];
-    } catch {
-      return "*";
-    }
-  }
-  return "*";
 }
 
 export interface GuestPageCache {
@@ -114,7 +100,7 @@ export function createGuestPageCache(
     const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
-    store.put<Entry>(key, pageDependencies(url.pathname), renderedAt, { body, gzip, headers }, pages);
+    store.put<Entry>(key, page?.tags ?? "*", renderedAt, { body, gzip, headers }, pages);
     setResponseHeader(c, "x-cache", "miss");
   };
 

@@ -23,7 +23,7 @@ describe("kept pages", () => {
     const html = `<!doctype html><html><body>${"<p>the same words, again and again</p>".repeat(100)}<script>window.x = 1</script></body></html>`;
     const kept = keeper.keep("k", bytes(html));
     const send = () =>
-      finishPage(htmlResponse(kept.bytes, { headers: { "content-type": "text/html" } }, [], kept.finish), {
+      finishPage(htmlResponse(kept.bytes, { headers: { "content-type": "text/html" } }, { finish: kept.finish }), {
         acceptsGzip: true,
       });
     const first = send();

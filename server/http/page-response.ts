@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
+import type { Dependencies } from "../cache/change-clock";
 import { gzipAround, type Precompressed } from "./gzip-around";
 import { pagePolicy, type PagePolicyOptions } from "./security-headers";
 
@@ -28,6 +29,11 @@ export interface RenderedPage {
   kept: readonly Precompressed[];
   /** What sending a kept page made once, shared by every request that sends it (decision 0022). */
   finish?: PageFinish;
+  /**
+   * What the page shows, as the tags of the changes that make it stale (server/cache/tagged-store.ts):
+   * its route says (RouteHandle.cacheTags in app/root.tsx); a page that does not say shows any act.
+   */
+  tags: Dependencies;
 }
 
 /**
@@ -44,10 +50,9 @@ export interface PageFinish {
 export function htmlResponse(
   bytes: Uint8Array<ArrayBuffer>,
   init: ResponseInit,
-  kept: readonly Precompressed[] = [],
-  finish?: PageFinish,
+  { kept = [], finish, tags = "*" }: { kept?: readonly Precompressed[]; finish?: PageFinish; tags?: Dependencies } = {},
 ): Response {
-  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish });
+  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish, tags });
 }
 
 /** What a response carries of a rendered page, if it is one. */

@@ -6,6 +6,7 @@ import { SEARCH_QUERY_KEYS } from "#modules/discovery/search-filter";
 import { SERVER_BUILD_FILE } from "#server/paths";
 import { routeQueryParams } from "#server/render/ssr";
 import { startAppServer } from "./app-server";
+import { sessionsFor } from "./demo-sessions";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
@@ -59,5 +60,29 @@ describe("routes declare the query parameters they read", () => {
     expect(response.headers.get("location")).toBe(
       `/login?redirectTo=${encodeURIComponent("/events/add-event?actUrl=the-velvet-tones")}`,
     );
+  });
+});
+
+describe("routes declare what their pages show", () => {
+  it("a profile shows its act only: a write to one act renders its page again and leaves another act's cached", async () => {
+    await guest("/entertainment/dj-nova");
+    await guest("/entertainment/the-velvet-tones");
+    expect((await guest("/entertainment/dj-nova")).cache).toBe("hit");
+    expect((await guest("/entertainment/the-velvet-tones")).cache).toBe("hit");
+    expect((await guest("/search?searchTerms=velvet")).cache).toBe("miss");
+
+    const cookie = (await sessionsFor(app.baseUrl)("owner"))!;
+    // The artist blocks a day: a write to the Velvet Tones' rows only.
+    const blocked = await fetch(`${app.baseUrl}/api/availability/block/the-velvet-tones`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.baseUrl, cookie },
+      body: JSON.stringify({ from: "2031-03-03", to: "2031-03-03" }),
+    });
+    expect(blocked.status).toBe(201);
+
+    expect((await guest("/entertainment/the-velvet-tones")).cache).toBe("miss");
+    expect((await guest("/entertainment/dj-nova")).cache).toBe("hit");
+    // A page that declares nothing shows any act: the search is rendered again.
+    expect((await guest("/search?searchTerms=velvet")).cache).toBe("miss");
   });
 });
