@@ -1,13 +1,10 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#domain/roles";
-import type { SessionUser } from "#domain/session-user";
 import { createActSchema } from "#modules/acts/schemas";
 import { createAct } from "#modules/acts/server/act-profile-edit";
 import { notificationSettingInputSchema } from "#modules/notifications/schemas";
 import { saveEmailSetting } from "#modules/notifications/server/notifications";
-import { users } from "#server/db/schema";
-import { ROLE_EMAILS, createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { expectSameRefusal } from "#tests/setup/same-refusal";
 import { runCommand } from "./page-command";
 
 /**
@@ -20,23 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function viewerOf(who: DemoUser | "guest"): Promise<SessionUser | null> {
-  if (who === "guest") return null;
-  const [row] = await server.database.db.select().from(users).where(eq(users.email, ROLE_EMAILS[who]));
-  return { id: row!.id, url: row!.url, name: row!.name, email: row!.email, role: row!.role as Role };
-}
-
-async function expectSameRefusal(page: Awaited<ReturnType<typeof runCommand>>, response: Response, label: string) {
-  const api = await json<{ message?: string; errors?: unknown }>(response);
-  expect(page.ok, label).toBe(false);
-  if (page.ok) return;
-  expect({ status: page.status, message: page.message, errors: page.errors }, label).toEqual({
-    status: response.status,
-    message: api.message,
-    errors: api.errors ?? {},
-  });
-}
-
 describe("pages run the commands their API routes run", () => {
   it("creating an act: refused alike for a guest, a planner, an empty name and a wrong type; made for an artist", async () => {
     const cases: [DemoUser | "guest", unknown][] = [
@@ -47,13 +27,13 @@ describe("pages run the commands their API routes run", () => {
       ["owner", { name: "Night\u0000Owls", musical: true }],
     ];
     for (const [who, body] of cases) {
-      const context = { db: server.database.db, jobs: server.jobs, viewer: await viewerOf(who) };
+      const context = await server.pageContext(who);
       const page = await runCommand(context, createActSchema, body, ({ db, viewer }, input) =>
         createAct(db, viewer, input),
       );
       await expectSameRefusal(page, await server.post("/api/acts/create", who, body), `${who} ${JSON.stringify(body)}`);
     }
-    const context = { db: server.database.db, jobs: server.jobs, viewer: await viewerOf("owner") };
+    const context = await server.pageContext("owner");
     const made = await runCommand(
       context,
       createActSchema,
@@ -72,7 +52,7 @@ describe("pages run the commands their API routes run", () => {
       ["planner", { kind: "offer_received", email: "no" }],
     ];
     for (const [who, body] of cases) {
-      const context = { db: server.database.db, jobs: server.jobs, viewer: await viewerOf(who) };
+      const context = await server.pageContext(who);
       const page = await runCommand(context, notificationSettingInputSchema, body, ({ db, viewer }, input) =>
         saveEmailSetting(db, viewer, input),
       );
@@ -82,7 +62,7 @@ describe("pages run the commands their API routes run", () => {
         `${who} ${JSON.stringify(body)}`,
       );
     }
-    const context = { db: server.database.db, jobs: server.jobs, viewer: await viewerOf("planner") };
+    const context = await server.pageContext("planner");
     const saved = await runCommand(
       context,
       notificationSettingInputSchema,

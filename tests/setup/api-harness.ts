@@ -3,7 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Role } from "#domain/roles";
+import type { SessionUser } from "#domain/session-user";
+import { users } from "#server/db/schema";
 import { inject } from "vitest";
 import { createApp, type SsrHandler } from "#server/app";
 import { createGuestPageCache } from "#server/cache/guest-cache";
@@ -342,6 +345,20 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return row.id;
   }
 
+  /** What a page's action hands runCommand for `who`: the database, the job queue and the signed-in viewer. */
+  async function pageContext(who: DemoUser | "guest") {
+    if (who === "guest") return { db: database.db, jobs, viewer: null };
+    const [row] = await database.db.select().from(users).where(eq(users.email, ROLE_EMAILS[who]));
+    const viewer: SessionUser = {
+      id: row!.id,
+      url: row!.url,
+      name: row!.name,
+      email: row!.email,
+      role: row!.role as Role,
+    };
+    return { db: database.db, jobs, viewer };
+  }
+
   /** A new app on the same database and DATA_DIR: what a process restart leaves behind. */
   function restart() {
     app = build();
@@ -368,6 +385,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     cookieFor,
     newAccount,
     inviteOf,
+    pageContext,
     nextIp,
     close,
     restart,
