@@ -6,8 +6,6 @@ import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
-import type { Dependencies } from "#server/cache/change-clock";
-import type { RouteHandle } from "./root";
 import { CachedMarkupContext, type CachedMarkupRenderer } from "./components/cached-markup";
 
 /** How long a render may wait for data still on its way before it is cut short. */
@@ -75,10 +73,9 @@ export default async function handleRequest(
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const tags = pageTags(routerContext);
   if (!loadContext.keepPages || request.method !== "GET" || status !== 200) {
     const page = await renderPage(request, status, routerContext);
-    return htmlResponse(page.bytes, { status: page.status, headers }, { kept: page.kept, tags });
+    return htmlResponse(page.bytes, { status: page.status, headers }, { kept: page.kept });
   }
 
   const handoff = await readAll(routerContext.serverHandoffStream);
@@ -86,20 +83,12 @@ export default async function handleRequest(
   const known = pages.get(key);
   // Says which it was, as the guest cache's x-cache does, for operators and tests.
   headers.set("x-kept-page", known ? "hit" : "miss");
-  if (known) return htmlResponse(known.bytes, { status, headers }, { finish: known.finish, tags });
+  if (known) return htmlResponse(known.bytes, { status, headers }, { finish: known.finish });
   // The render reads the handoff again, so it is given the same bytes anew.
   const page = await renderPage(request, status, { ...routerContext, serverHandoffStream: replay(handoff) });
   // A page whose render failed part way is not kept: the next request renders it again.
   const kept = page.status === 200 ? pages.keep(key, page.bytes) : undefined;
-  return htmlResponse(page.bytes, { status: page.status, headers }, { kept: page.kept, finish: kept?.finish, tags });
-}
-
-/** What the page shows, as its route declares it (RouteHandle.cacheTags): a guest's cached copy waits for these. */
-function pageTags(context: EntryContext): Dependencies {
-  const leaf = context.staticHandlerContext.matches.at(-1);
-  if (!leaf) return "*";
-  const handle = context.routeModules[leaf.route.id]?.handle as RouteHandle | undefined;
-  return handle?.cacheTags?.(leaf.params) ?? "*";
+  return htmlResponse(page.bytes, { status: page.status, headers }, { kept: page.kept, finish: kept?.finish });
 }
 
 interface RenderedPage {

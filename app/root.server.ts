@@ -1,6 +1,16 @@
 import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "#modules/moderation/server";
+import { cachedRead } from "#server/cache/cached-read";
 import { unreadMessageCount } from "#modules/conversations/server/conversations";
+
+/** Acts, documents and tag requests notify their act's changes: the count is kept until any act changes. */
+const waitingForAdmin = cachedRead({
+  name: "admin-waiting",
+  maxEntries: 1,
+  key: () => "all",
+  tags: () => "*",
+  read: (db) => countWaitingForAdmin(db),
+});
 
 /**
  * What every page's header needs: the product's name, who is signed in, how many of their
@@ -13,15 +23,11 @@ export async function loadRoot(context: AppLoadContext, url: URL) {
   const reading = /^\/messages\/(\d{1,9})$/.exec(url.pathname)?.[1];
   const countUnreadMessages = () =>
     viewer && reading ? unreadMessageCount(context.db, viewer.id, Number(reading)) : context.unreadMessages();
-  // Acts, documents and tag requests announce their act's changes, so the count is kept until any act changes.
-  const waiting = () => countWaitingForAdmin(context.db);
   const [unread, unreadMessages, adminWaiting] = await Promise.all([
     context.unreadCount(),
     countUnreadMessages(),
     viewer?.role === "ADMIN"
-      ? (context.actRows ? context.actRows.cached("admin-waiting", "*", waiting) : waiting()).then(
-          (counts) => counts.total,
-        )
+      ? waitingForAdmin({ db: context.db, cache: context.readCache }, null).then((counts) => counts.total)
       : null,
   ]);
   return {

@@ -30,13 +30,6 @@ export interface RouteHandle {
    * render nor part of a kept page.
    */
   queryParams?: readonly string[];
-  /**
-   * What the page shows, as the tags of the changes that make it stale: a guest's cached copy
-   * (server/cache/guest-cache.ts) is rendered again after any of them. A page that does not say
-   * shows any act (`*`); a profile says its act (`act:<url>`), so a write to one act leaves the
-   * other acts' pages cached.
-   */
-  cacheTags?: (params: Readonly<Record<string, string | undefined>>) => readonly string[];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { apiRouter } from "./api/api-router";
 import { authRoutes } from "#modules/accounts/server/api/auth";
 import type { Auth } from "#modules/accounts/server/auth";
-import type { ActRowCache } from "./cache/act-row-cache";
+import type { ReadCache } from "./cache/cached-read";
 import type { GuestPageCache } from "./cache/guest-cache";
 import type { TaggedStore } from "./cache/tagged-store";
 import type { ViewerCache } from "./cache/viewer-cache";
@@ -59,10 +59,10 @@ export interface AppDeps {
   viewerCache?: ViewerCache;
   /** Wakes this server's open conversation streams when any server writes in them. */
   conversationHub?: ConversationHub;
-  /** Everything kept between requests that the database announces changes to (server/cache/tagged-store.ts). */
+  /** Everything kept between requests that the database notifies changes to (server/cache/tagged-store.ts). */
   store?: TaggedStore;
   /** Acts' rows kept in memory for pages and GETs (in the store). */
-  actRows?: ActRowCache;
+  readCache?: ReadCache;
   /** Whole pages kept by the data they were rendered from (production; decision 0022). */
   keepPages?: boolean;
   /** URLs per sitemap file before /sitemap.xml becomes an index (tests set it low). */
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError(errorAnswer(logger, { pages: Boolean(deps.ssr) }));
   const cards = deps.cards ?? openCardGateway(env.stripe, env.publicUrl);
-  app.use("*", requestContext({ logger, db: database.db, jobs: deps.jobs, cards, actRows: deps.actRows }));
+  app.use("*", requestContext({ logger, db: database.db, jobs: deps.jobs, cards, readCache: deps.readCache }));
   // Text responses go out compressed; files and images are sent as stored.
   app.use("*", compress());
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));
@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         config,
         pagePolicy,
         viewerCache: deps.viewerCache,
-        actRows: deps.actRows,
+        readCache: deps.readCache,
         keepPages: deps.keepPages ?? false,
         fetchInternal: (request, c) => {
           concurrency.markInternal(request);

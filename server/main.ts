@@ -6,7 +6,6 @@ import { createGuestPageCache } from "./cache/guest-cache";
 import { createTaggedStore } from "./cache/tagged-store";
 import { createViewerCache } from "./cache/viewer-cache";
 import { createConversationHub } from "#modules/conversations/server/conversation-hub";
-import { createActRowCache } from "./cache/act-row-cache";
 import { bootServices } from "./boot";
 import { EnvError, loadEnv } from "./env";
 import { createLogger } from "./logger";
@@ -51,7 +50,6 @@ async function main() {
   const guestCache =
     dev || !env.guestPageCache ? undefined : createGuestPageCache(store, { queryParams: pageQueryParams });
   const viewerCache = createViewerCache(store);
-  const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
   const jobs = await openJobQueue(database, logger, { work: true });
   const cards = openCardGateway(env.stripe, env.publicUrl);
@@ -68,7 +66,7 @@ async function main() {
     store,
     guestCache,
     viewerCache,
-    actRows,
+    readCache: store,
     conversationHub,
     // Off with the guest cache, so that GUEST_PAGE_CACHE=0 measures renders.
     keepPages: !dev && env.guestPageCache,

@@ -6,6 +6,7 @@ import { isFreeOn } from "#modules/availability/server/availability";
 import { plannerThreadsWithAct } from "#modules/conversations/server/conversations";
 import { isCalendarDate } from "#modules/availability/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
+import { declaredRead } from "#server/cache/read-tracking";
 import { packJson } from "../lib/packed-json";
 import { visibleProfilePageOr404 } from "#modules/acts/server/visible-act-pages";
 
@@ -14,7 +15,11 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   const { profile, curatedSeo: curated, actId } = await visibleProfilePageOr404(context, actUrl);
   // "Check availability" without JavaScript: the form asks this page for `?date=`.
   const date = url.searchParams.get("date");
-  const availability = date && isCalendarDate(date) ? { date, free: await isFreeOn(context.db, actId, date) } : null;
+  // Bookings, blocks and busy days notify their act (migration 0036): the page still shows this act only.
+  const availability =
+    date && isCalendarDate(date)
+      ? { date, free: await isFreeOn(declaredRead(context.db, [`act:${profile.url}`]), actId, date) }
+      : null;
   const viewer = context.viewer
     ? { id: context.viewer.id, role: context.viewer.role, name: context.viewer.name, url: context.viewer.url }
     : null;

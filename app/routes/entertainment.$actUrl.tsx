@@ -15,7 +15,6 @@ import type { Route } from "./+types/entertainment.$actUrl";
 export const handle: RouteHandle = {
   publicForGuests: true,
   queryParams: ["date"],
-  cacheTags: ({ actUrl }) => [`act:${actUrl}`],
 };
 
 export function loader({ context, params, url }: Route.LoaderArgs) {

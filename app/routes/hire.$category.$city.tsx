@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
 import { listingPath } from "#modules/discovery/listings";
-import { dateInAddress } from "#modules/discovery/search-filter";
+import { LISTING_QUERY_KEYS, listingAddress } from "#modules/discovery/search-filter";
 import { Pagination } from "#modules/discovery/ui/pagination";
 import { ResultList } from "#modules/discovery/ui/result-list";
 import { SearchForm } from "#modules/discovery/ui/search-form";
@@ -13,7 +13,7 @@ import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
 
 /** Guests get the page as plain HTML, as they do an act's profile (decisions 0005 and 0024). */
-export const handle: RouteHandle = { publicForGuests: true, queryParams: ["page", "budget", "date"] };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: LISTING_QUERY_KEYS };
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
@@ -112,7 +112,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
             name="listing-results"
             acts={results.data}
             canInvite={false}
-            freeOn={dateInAddress(new URLSearchParams(search)) ?? null}
+            freeOn={listingAddress(new URLSearchParams(search)).date ?? null}
           />
         ) : (
           <p className="mt-4">

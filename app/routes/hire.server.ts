@@ -8,7 +8,7 @@ import {
   listingTitle,
   MIN_INDEXABLE_ACTS,
 } from "#modules/discovery/listings";
-import { LIST_KEYS, budgetInAddress, dateInAddress, rawSearchFilter } from "#modules/discovery/search-filter";
+import { LIST_KEYS, listingAddress, rawSearchFilter } from "#modules/discovery/search-filter";
 import {
   type ListingNarrowing,
   findCategory,
@@ -19,47 +19,51 @@ import {
 } from "#modules/discovery/server/listings";
 import { curatedListingFor } from "#modules/seo/server/seo";
 import { reviewSourceCounts } from "#modules/content/server/reviews";
+import { cachedRead } from "#server/cache/cached-read";
+import type { Executor } from "#server/db/client";
 import { packJson } from "../lib/packed-json";
-import { pageNumber } from "../lib/page-number";
 
-/** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
-export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
-  // Public, and made only of what acts, tags, places and curated copy hold, whose every change is
-  // announced on `page_change`: kept until any act (or any copy) changes. An unknown address throws, and is not kept.
-  const page = pageNumber(url);
-  const narrowing: ListingNarrowing = {
-    budget: budgetInAddress(url.searchParams),
-    date: dateInAddress(url.searchParams),
-  };
-  const load = () => readListingPage(context, params, page, narrowing);
-  return context.actRows
-    ? context.actRows.cached(
-        `listing:${JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date])}`,
-        "*",
-        load,
-      )
-    : load();
+interface ListingArgs {
+  params: { category?: string; city?: string };
+  page: number;
+  narrowing: ListingNarrowing;
+  config: AppLoadContext["config"];
 }
 
-async function readListingPage(
-  context: AppLoadContext,
-  params: { category?: string; city?: string },
-  page: number,
-  narrowing: ListingNarrowing,
-) {
+/**
+ * A listing is public, and made only of what acts, tags, places and curated copy hold, whose
+ * every change is notified: kept until any act (or any copy) changes. An unknown address
+ * throws, and is not kept.
+ */
+const listingPage = cachedRead({
+  name: "listings",
+  maxEntries: 5_000,
+  key: ({ params, page, narrowing }: ListingArgs) =>
+    JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date]),
+  tags: () => "*",
+  read: readListingPage,
+});
+
+/** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
+export function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
+  const { page, ...narrowing } = listingAddress(url.searchParams);
+  return listingPage({ db: context.db, cache: context.readCache }, { params, page, narrowing, config: context.config });
+}
+
+async function readListingPage(db: Executor, { params, page, narrowing, config }: ListingArgs) {
   const [tag, place] = await Promise.all([
-    findCategory(context.db, params.category ?? ""),
-    findPlaceBySlug(context.db, params.city ?? ""),
+    findCategory(db, params.category ?? ""),
+    findPlaceBySlug(db, params.city ?? ""),
   ]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
   const [results, nearby] = await Promise.all([
-    listingResults(context.db, tag, place.label, page, narrowing),
-    nearbyCitiesWithCategory(context.db, tag, place),
+    listingResults(db, tag, place.label, page, narrowing),
+    nearbyCitiesWithCategory(db, tag, place),
   ]);
 
   const path = listingPath(tag.name, place.slug);
   const category = categoryLabel(tag);
-  const curated = await curatedListingFor(context.db, path);
+  const curated = await curatedListingFor(db, path);
   const ownList = LIST_OF_TAG_TYPE[tag.type];
   // Other tags the acts here carry most, as links to their own listing in this city.
   const seen = new Set([tag.name]);
@@ -74,7 +78,7 @@ async function readListingPage(
     })
     .slice(0, 6);
   const averages = results.data.flatMap((act) => (act.rating.average === null ? [] : [act.rating.average]));
-  const { publicUrl, appName, enhanceScripts } = context.config;
+  const { publicUrl, appName, enhanceScripts } = config;
   const title = curated?.title ?? listingTitle(category, place.label);
   const intro = curated?.intro.length
     ? curated.intro
@@ -88,7 +92,7 @@ async function readListingPage(
           reviews: {
             averages,
             ...(await reviewSourceCounts(
-              context.db,
+              db,
               results.data.filter((act) => act.rating.count > 0).map((act) => act.url),
             )),
           },

@@ -12,7 +12,7 @@ const TILE_LISTS: [ListKey, number][] = [
 
 /** The home page: category tiles with counts of acts, then rows of featured, recognised, top rated and new acts. */
 export async function loadHome(context: AppLoadContext) {
-  const search = (query: string) => searchActs(context.db, null, parseSearchFilter(query), context.actRows);
+  const search = (query: string) => searchActs(context.db, null, parseSearchFilter(query), context.readCache);
   // Rows put acts forward, so only acts with a photo, a headline and a city (a blank tile
   // promotes nothing): the first six such of a larger page.
   const row = async (query: string) => (await search(`perPage=24&${query}`)).data.filter(isShowcaseReady).slice(0, 6);

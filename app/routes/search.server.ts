@@ -32,7 +32,7 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
     // The page's largest value, sent as one string (app/lib/packed-json.ts).
     const viewer = context.viewer;
     const [found, invited, shortlisted] = await Promise.all([
-      searchActs(context.db, viewer, parsed.data, context.actRows),
+      searchActs(context.db, viewer, parsed.data, context.readCache),
       viewer?.role === "PLANNER" ? invitedActUrls(context.db, viewer) : [],
       context.shortlisted(),
     ]);

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SEARCH_QUERY_KEYS, parseSearchFilter, serializeSearchFilter } from "./search-filter";
+import {
+  LISTING_QUERY_KEYS,
+  SEARCH_QUERY_KEYS,
+  listingAddress,
+  parseSearchFilter,
+  serializeSearchFilter,
+} from "./search-filter";
 
 describe("act search filter", () => {
   it("round-trips through the query string", () => {
@@ -46,5 +52,20 @@ describe("the search page's query keys", () => {
     );
     const written = [...new Set(new URLSearchParams(serializeSearchFilter(full)).keys())].sort();
     expect(written).toEqual([...SEARCH_QUERY_KEYS].sort());
+  });
+
+  it("a listing's address reads its page, budget and date by the search's rules, and drops junk", () => {
+    expect([...LISTING_QUERY_KEYS].sort()).toEqual(["budget", "date", "page"]);
+    for (const key of LISTING_QUERY_KEYS) expect(SEARCH_QUERY_KEYS).toContain(key);
+    expect(listingAddress(new URLSearchParams("page=3&budget=2000&date=2031-06-14&utm_source=x"))).toEqual({
+      page: 3,
+      budget: 2000,
+      date: "2031-06-14",
+    });
+    expect(listingAddress(new URLSearchParams("page=abc&budget=12.5&date=2031-02-30"))).toEqual({
+      page: 1,
+      budget: undefined,
+      date: undefined,
+    });
   });
 });

@@ -168,16 +168,37 @@ export function activeFilterCount(raw: Record<string, unknown>): number {
   return count;
 }
 
-/** The budget an address asks for (`?budget=2000`), or undefined when it names none or junk. */
-export function budgetInAddress(params: URLSearchParams): number | undefined {
-  const parsed = actSearchFilterSchema.shape.budget.safeParse(params.get("budget") || undefined);
-  return parsed.success ? parsed.data : undefined;
+/**
+ * What a listing's address (/hire/{category}/{city}) may narrow, with the search's own rules: its
+ * page, a budget (`?budget=2000`) and a day the acts must be free. A value that is junk is as if
+ * absent, so an old or mistyped link still shows the listing.
+ */
+const listingAddressShape = {
+  page: actSearchFilterSchema.shape.page,
+  budget: actSearchFilterSchema.shape.budget,
+  date: actSearchFilterSchema.shape.date,
+};
+
+/** The query keys a listing page reads: its cache key and its links are made of these alone. */
+export const LISTING_QUERY_KEYS = Object.keys(listingAddressShape) as readonly (keyof typeof listingAddressShape)[];
+
+export interface ListingAddress {
+  page: number;
+  budget: number | undefined;
+  date: string | undefined;
 }
 
-/** A listing address's `date`, when it is a real day: acts must be free that day. */
-export function dateInAddress(params: URLSearchParams): string | undefined {
-  const parsed = actSearchFilterSchema.shape.date.safeParse(params.get("date") || undefined);
-  return parsed.success ? parsed.data : undefined;
+/** A listing address's page, budget and date, each dropped to its default when junk. */
+export function listingAddress(params: URLSearchParams): ListingAddress {
+  const read = <T>(schema: z.ZodType<T>, key: string) => {
+    const parsed = schema.safeParse(params.get(key) || undefined);
+    return parsed.success ? parsed.data : undefined;
+  };
+  return {
+    page: read(listingAddressShape.page, "page") ?? 1,
+    budget: read(listingAddressShape.budget, "budget"),
+    date: read(listingAddressShape.date, "date"),
+  };
 }
 
 export function parseSearchFilter(query: string | URLSearchParams): ActSearchFilter {

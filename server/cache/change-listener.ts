@@ -4,21 +4,21 @@ import type { DatabaseHandle } from "../db/client";
 const RETRY_MS = 5_000;
 
 export interface ChangeListener {
-  /** Whether announcements can be heard now; what was kept cannot be trusted while they cannot. */
+  /** Whether change notices can be heard now; what was kept cannot be trusted while they cannot. */
   listening(): boolean;
   stop(): Promise<void>;
 }
 
 /**
  * Listens to one channel of database notifications for a cache, and listens again after the
- * connection is lost. `forget` runs whenever announcements may have been missed (on connecting,
+ * connection is lost. `invalidateAll` runs whenever change notices may have been missed (on connecting,
  * and on losing the connection), so the cache starts afresh.
  */
 export async function listenForChanges(
   database: DatabaseHandle,
   channel: string,
   logger: Logger,
-  handlers: { onNotify(payload: string): void; forget(): void; what: string },
+  handlers: { onNotify(payload: string): void; invalidateAll(): void; what: string },
 ): Promise<ChangeListener> {
   let listening = false;
   let stopped = false;
@@ -27,7 +27,7 @@ export async function listenForChanges(
 
   const onLost = () => {
     listening = false;
-    handlers.forget();
+    handlers.invalidateAll();
     logger.warn(`${handlers.what}: lost the database notifications; not trusting what was kept until they are back`);
     retry = setTimeout(() => void connect(), RETRY_MS);
   };
@@ -35,7 +35,7 @@ export async function listenForChanges(
     if (stopped) return;
     try {
       stopListening = await database.listen(channel, handlers.onNotify, onLost);
-      handlers.forget();
+      handlers.invalidateAll();
       listening = true;
     } catch (error) {
       logger.warn({ err: error }, `${handlers.what}: cannot listen for changes; retrying`);

@@ -5,7 +5,7 @@ import type { TaggedStore } from "./tagged-store";
 import { renderedPage } from "../http/page-response";
 import { setResponseHeader } from "../http/set-response-header";
 
-/** A cached page, depending on what it shows: one act's page, or any act (its route's cacheTags). */
+/** A cached page, depending on what it read: one act's page, or any act (server/cache/read-tracking.ts). */
 interface Entry {
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
@@ -53,11 +53,11 @@ export interface GuestPageCache {
  *
  * A request is a guest's when it carries no valid session (a junk or stale cookie is still a
  * guest), so a signed-in page is never stored and never served to anyone else. Database
- * triggers announce every write with NOTIFY at commit, naming the act it touched ("act:<url>")
- * or "all"; each server counts the announcements it hears, and an entry is good while nothing
- * it depends on was announced after its render began. So a write to one act re-renders that
+ * triggers notify every write with NOTIFY at commit, naming the act it touched ("act:<url>")
+ * or "all"; each server counts the change notices it hears, and an entry is good while nothing
+ * it depends on was notified after its render began. So a write to one act re-renders that
  * act's page and the pages that list acts, and leaves the other acts' pages cached, on every
- * server. While the announcements cannot be heard (at start, or while the listening
+ * server. While the change notices cannot be heard (at start, or while the listening
  * connection is down) nothing is served from the cache.
  */
 export function createGuestPageCache(
@@ -100,7 +100,7 @@ export function createGuestPageCache(
     const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
-    store.put<Entry>(key, page?.tags ?? "*", renderedAt, { body, gzip, headers }, pages);
+    store.put<Entry>(key, c.get("pageTags") ?? "*", renderedAt, { body, gzip, headers }, pages);
     setResponseHeader(c, "x-cache", "miss");
   };
 

@@ -16,7 +16,7 @@ export interface CachedPage {
  * function of its address and of the data its loaders returned, which React Router serialises
  * for the browser (the "handoff") whether the page hydrates or not. That serialisation, with
  * the address and the status, is the key, so the same data renders once and any change to
- * what a page shows, whoever it is shown to, is another key: nothing is announced, and a
+ * what a page shows, whoever it is shown to, is another key: nothing is notified, and a
  * viewer's page can only be served to a request whose loaders returned exactly that viewer's
  * data. The renderer (app/entry.server.tsx) asks before it renders and keeps what it made.
  */

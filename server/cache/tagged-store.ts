@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
-import { CHANGE_CHANNEL } from "../db/announce";
+import { CHANGE_CHANNEL } from "../db/change-notices";
 import type { DatabaseHandle } from "../db/client";
 import { ChangeClock, type Dependencies } from "./change-clock";
 import { listenForChanges } from "./change-listener";
 
 /**
  * How one kind of kept value is held: its own group of entries (least recently used out past
- * `maxEntries`), trusted for at most `maxAgeMs`, and (unless `keptThroughWrites`) forgotten once
+ * `maxEntries`), trusted for at most `maxAgeMs`, and (unless `keptThroughWrites`) invalidated once
  * a write is answered by this server.
  */
 export interface CacheOptions {
@@ -25,14 +25,14 @@ interface Entry {
 }
 
 /**
- * Everything a server keeps that the database announces changes to (docs/architecture.md): one
+ * Everything a server keeps that the database notifies changes to (docs/architecture.md): one
  * store of groups of entries, one clock of tags, one listening connection on one channel.
  *
  * A value is kept with the clock's count from before its read and the tags it depends on
- * ("act:<url>", "user:<id>", or "*" for any act), and is fresh while none of them was announced
- * since. Triggers announce at commit ("all" when anything may have changed); a write answered
- * here forgets what writes forget at once, since a PostgreSQL server's notice may reach this
- * server after the writer's next request. While the announcements cannot be heard (at start, or
+ * ("act:<url>", "user:<id>", or "*" for any act), and is fresh while none of them was notified
+ * since. Triggers notify at commit ("all" when anything may have changed); a write answered
+ * here invalidates what writes invalidate at once, since a PostgreSQL server's notice may reach this
+ * server after the writer's next request. While the change notices cannot be heard (at start, or
  * while the connection is down), nothing is kept or trusted.
  */
 export interface TaggedStore {
@@ -45,9 +45,9 @@ export interface TaggedStore {
   /** The clock's count: take it before reading what is to be kept. */
   now(): number;
   listening(): boolean;
-  /** A write was answered here: forget what writes forget. */
+  /** A write was answered here: invalidate what writes invalidate. */
   invalidateAfterWrite(): void;
-  /** Anything may have changed (tests, and a lost connection): forget everything. */
+  /** Anything may have changed (tests, and a lost connection): invalidate everything. */
   invalidateAll(): void;
   stop(): Promise<void>;
 }
@@ -55,7 +55,7 @@ export interface TaggedStore {
 export async function createTaggedStore(database: DatabaseHandle, logger: Logger): Promise<TaggedStore> {
   const clock = new ChangeClock();
   const groups = new Map<string, Map<string, Entry>>();
-  /** The count at this server's last answered write: what writes forget is stale before it. */
+  /** The count at this server's last answered write: what writes invalidate is stale before it. */
   let lastWriteAt = 0;
 
   const invalidateAll = () => {
@@ -68,11 +68,11 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
   };
   const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, {
     onNotify,
-    forget: invalidateAll,
+    invalidateAll,
     what: "kept values",
   });
 
-  /** Each group's entries, and whether a write forgets them. */
+  /** Each group's entries, and whether a write invalidates them. */
   const forgottenByWrites = new Set<string>();
   const entriesOf = (options: CacheOptions) => {
     let entries = groups.get(options.group);

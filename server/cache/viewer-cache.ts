@@ -20,26 +20,26 @@ export interface CachedSession {
  *
  * They stay true because the database says when they change: triggers on users, sessions and
  * notifications (migration 0015), and on a planner's events, their bookings and reviews
- * (migration 0017), announce the user's id at commit, and every server forgets
- * what it kept of that user. A write request through this server forgets everything once it
+ * (migration 0017), notify the user's id at commit, and every server invalidates
+ * what it kept of that user. A write request through this server invalidates everything once it
  * is answered (the store's `invalidateAfterWrite`, server/http/writes.ts), so its own effects (a sign-out, a password reset that ends every
  * session, notifications marked read) show on the next request here without waiting for the
- * announcement. While the announcements cannot be heard, nothing is kept.
+ * change notice. While the change notices cannot be heard, nothing is kept.
  */
 export interface ViewerCache {
   session(token: string, load: () => Promise<CachedSession | null>): Promise<SessionUser | null>;
   unread(userId: string, load: () => Promise<number>): Promise<number>;
-  /** Unread messages of the user's conversations: a message tells its reader by a notification, and reading one announces the reader. */
+  /** Unread messages of the user's conversations: a message tells its reader by a notification, and reading one sends the reader's change notice. */
   unreadMessages(userId: string, load: () => Promise<number>): Promise<number>;
   /** A planner's bookings without a review (modules/content/server/planner-reviews.ts), from which a profile finds the events that may review it. */
   unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
-  /** The urls of the acts a planner saved (a trigger on shortlists announces the planner, migration 0031). */
+  /** The urls of the acts a planner saved (a trigger on shortlists notifies the planner, migration 0031). */
   shortlisted(userId: string, load: () => Promise<string[]>): Promise<readonly string[]>;
 }
 
 export function createViewerCache(store: TaggedStore): ViewerCache {
   const options = (group: string) => ({ group: `viewer-${group}`, maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
-  /** A fact about one user, kept until that user is announced, a write is answered here, or a minute passes. */
+  /** A fact about one user, kept until that user is notified, a write is answered here, or a minute passes. */
   const perUser = <T>(group: string, userId: string, load: () => Promise<T>) =>
     store.cached(userId, [`user:${userId}`], load, options(group));
 

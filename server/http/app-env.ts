@@ -1,7 +1,8 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
-import type { ActRowCache } from "../cache/act-row-cache";
+import type { ReadCache } from "../cache/cached-read";
+import type { Dependencies } from "../cache/change-clock";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
@@ -17,10 +18,12 @@ export interface AppVariables {
   /** Stripe, when card payments are set up. */
   cards: CardGateway | undefined;
   viewer: SessionUser | null;
-  /** Acts' rows kept between requests, for reads (server/cache/act-row-cache.ts). */
-  actRows?: ActRowCache | undefined;
+  /** What reads may be answered from between requests (server/cache/cached-read.ts). */
+  readCache?: ReadCache;
   /** The URL a page is rendered for, when the guest cache normalised it (server/cache/guest-cache.ts). */
   renderUrl?: string;
+  /** What the rendered page read (server/cache/read-tracking.ts): its guest copy waits for these tags. */
+  pageTags?: Dependencies;
 }
 export interface AppEnv {
   Bindings: HttpBindings;

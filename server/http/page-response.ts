@@ -1,6 +1,5 @@
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
-import type { Dependencies } from "../cache/change-clock";
 import { gzipAround, type Precompressed } from "./gzip-around";
 import { pagePolicy, type PagePolicyOptions } from "./security-headers";
 
@@ -29,11 +28,6 @@ export interface RenderedPage {
   kept: readonly Precompressed[];
   /** What sending a kept page made once, shared by every request that sends it (decision 0022). */
   finish?: PageFinish;
-  /**
-   * What the page shows, as the tags of the changes that make it stale (server/cache/tagged-store.ts):
-   * its route says (RouteHandle.cacheTags in app/root.tsx); a page that does not say shows any act.
-   */
-  tags: Dependencies;
 }
 
 /**
@@ -50,9 +44,9 @@ export interface PageFinish {
 export function htmlResponse(
   bytes: Uint8Array<ArrayBuffer>,
   init: ResponseInit,
-  { kept = [], finish, tags = "*" }: { kept?: readonly Precompressed[]; finish?: PageFinish; tags?: Dependencies } = {},
+  { kept = [], finish }: { kept?: readonly Precompressed[]; finish?: PageFinish } = {},
 ): Response {
-  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish, tags });
+  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish });
 }
 
 /** What a response carries of a rendered page, if it is one. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
-import type { ActRowCache } from "../cache/act-row-cache";
+import type { ReadCache } from "../cache/cached-read";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
@@ -14,7 +14,7 @@ export function requestContext(deps: {
   db: Database;
   jobs: JobQueue;
   cards: CardGateway | undefined;
-  actRows?: ActRowCache | undefined;
+  readCache?: ReadCache;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
@@ -24,7 +24,7 @@ export function requestContext(deps: {
     c.set("db", deps.db);
     c.set("jobs", deps.jobs);
     c.set("cards", deps.cards);
-    c.set("actRows", deps.actRows);
+    c.set("readCache", deps.readCache);
     const started = performance.now();
     await next();
     setResponseHeader(c, "x-request-id", requestId);

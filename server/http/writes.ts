@@ -21,9 +21,9 @@ export function changesWhatIsKept(c: Context<AppEnv>): boolean {
 
 /**
  * A write answered here is seen by the next request here without waiting for the database's
- * announcement (a PostgreSQL server's may arrive after it): once it is answered, this server
- * forgets what writes forget (server/cache/tagged-store.ts). Other servers learn of it from the
- * announcement.
+ * change notice (a PostgreSQL server's may arrive after it): once it is answered, this server
+ * invalidates what writes invalidate (server/cache/tagged-store.ts). Other servers learn of it from the
+ * change notice.
  */
 export function invalidateAfterWrites(store: TaggedStore | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

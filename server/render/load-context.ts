@@ -1,5 +1,5 @@
 import type GUEST_SCRIPTS from "./guest-scripts.json";
-import type { ActRowCache } from "../cache/act-row-cache";
+import type { ReadCache } from "../cache/cached-read";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
@@ -34,8 +34,8 @@ export type LoadContext = {
   unreviewedBookings(): Promise<readonly UnreviewedBooking[]>;
   /** A planner's saved acts (urls); empty for anyone else. */
   shortlisted(): Promise<readonly string[]>;
-  /** Acts' rows kept between requests, for reads (server/cache/act-row-cache.ts). */
-  actRows: ActRowCache | undefined;
+  /** What reads may be answered from between requests (server/cache/cached-read.ts). */
+  readCache: ReadCache;
   config: PublicConfig;
   /** Whether whole pages are kept by the data they were rendered from (decision 0022). */
   keepPages: boolean;

@@ -1,7 +1,8 @@
 import GUEST_SCRIPTS from "./guest-scripts.json";
 import type { Context, Handler } from "hono";
 import type { ViewerCache } from "../cache/viewer-cache";
-import type { ActRowCache } from "../cache/act-row-cache";
+import type { ReadCache } from "../cache/cached-read";
+import { PageReads } from "../cache/read-tracking";
 import type { DatabaseHandle } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
 import type { CardGateway } from "#modules/bookings/server/card-gateway";
@@ -30,7 +31,7 @@ export interface PageDeps {
   config: PublicConfig;
   pagePolicy: { chatWidgetSrc: string | null; development: boolean };
   viewerCache?: ViewerCache | undefined;
-  actRows?: ActRowCache | undefined;
+  readCache?: ReadCache;
   keepPages: boolean;
   /** How a loader's call of our own API is answered: the app itself, marked as an internal call. */
   fetchInternal(request: Request, c: Context<AppEnv>): Promise<Response>;
@@ -46,9 +47,11 @@ export function pageHandler(deps: PageDeps): Handler<AppEnv> {
   return async (c) => {
     const viewer = c.get("viewer");
     // What of the viewer's the header and pages show, kept per viewer when there is a viewer cache.
+    // Which declared reads the page makes, and whether it read anything else (server/cache/read-tracking.ts).
+    const reads = new PageReads();
     const context: LoadContext = {
       viewer,
-      db: database.db,
+      db: reads.watch(database.db),
       jobs: deps.jobs,
       cards: deps.cards,
       unreadCount: () => {
@@ -71,7 +74,7 @@ export function pageHandler(deps: PageDeps): Handler<AppEnv> {
         const load = () => unreviewedBookings(database.db, viewer.id);
         return viewerCache ? viewerCache.unreviewedBookings(viewer.id, load) : load();
       },
-      actRows: deps.actRows,
+      readCache: deps.readCache,
       keepPages: deps.keepPages,
       requestId: c.get("requestId"),
       config: deps.config,
@@ -94,6 +97,7 @@ export function pageHandler(deps: PageDeps): Handler<AppEnv> {
         ? new Request(renderUrl, c.req.raw)
         : c.req.raw;
     const response = finishPage(await deps.ssr(request, context), { ...deps.pagePolicy, acceptsGzip: acceptsGzip(c) });
+    c.set("pageTags", reads.tags());
     return withPagePolicy(response, deps.pagePolicy);
   };
 }

@@ -23,7 +23,6 @@ import { createFileStorage } from "#server/storage/create-storage";
 import { startS3Server } from "./s3";
 import { createViewerCache } from "#server/cache/viewer-cache";
 import { type HubTimes, createConversationHub } from "#modules/conversations/server/conversation-hub";
-import { createActRowCache } from "#server/cache/act-row-cache";
 import { createLogger } from "#server/logger";
 import { deliverDueMail } from "#server/mail/outbox";
 import { createMailTransport } from "#server/mail/transport";
@@ -198,7 +197,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const guestCache =
     store && options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
   const viewerCache = store && options.viewerCache !== false ? createViewerCache(store) : undefined;
-  const actRows = store && options.viewerCache !== false ? createActRowCache(store) : undefined;
+  const readCache = options.viewerCache !== false ? store : undefined;
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   // Changes schedule their jobs here; a test reads them (GET /api/admin/jobs) or works them.
   const jobs = await openJobQueue(database, logger, { work: false });
@@ -217,7 +216,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
       store,
       guestCache,
       viewerCache,
-      actRows,
+      readCache,
       conversationHub,
       sitemapMaxUrls: options.sitemapMaxUrls,
     });
@@ -422,7 +421,6 @@ export async function createPeerServer(
     ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS })
     : undefined;
   const viewerCache = createViewerCache(store);
-  const actRows = createActRowCache(store);
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   const jobs = await openJobQueue(database, logger, { work: false });
   const app = createApp({
@@ -436,7 +434,7 @@ export async function createPeerServer(
     store,
     guestCache,
     viewerCache,
-    actRows,
+    readCache: store,
     conversationHub,
   });
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {

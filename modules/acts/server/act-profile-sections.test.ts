@@ -5,7 +5,6 @@ import { eventually } from "#tests/setup/eventually";
 import { acts, images, packageEventTypes, packages, seoEntries, tags } from "#server/db/schema";
 import { getActProfilePage } from "./acts";
 import { createTaggedStore } from "#server/cache/tagged-store";
-import { createActRowCache } from "#server/cache/act-row-cache";
 import { createLogger } from "#server/logger";
 
 let server: TestServer;
@@ -75,8 +74,7 @@ describe("an act's sections kept in memory", () => {
   it("keep the page's curated title, which changes with its entry and with the act's address", async () => {
     const db = server.database.db;
     const store = await createTaggedStore(server.database, createLogger("silent"));
-    const rows = createActRowCache(store);
-    const curated = async (url: string) => (await getActProfilePage(db, url, null, rows)).curatedSeo;
+    const curated = async (url: string) => (await getActProfilePage(db, url, null, store)).curatedSeo;
     const shows = async (url: string, title: string | null) =>
       eventually(async () => ((await curated(url))?.title ?? null) === title);
     await db.delete(seoEntries).where(eq(seoEntries.key, "the-velvet-tones"));

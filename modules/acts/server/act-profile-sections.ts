@@ -5,7 +5,7 @@ import type { PageSeo } from "#modules/seo/seo";
 import type { Executor } from "#server/db/client";
 import { preparedStatement } from "#server/db/prepared-statement";
 import { jsonColumn } from "#server/db/json-column";
-import type { ActRowCache } from "#server/cache/act-row-cache";
+import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 
 interface SectionRows {
   locations: { location: string }[];
@@ -36,35 +36,25 @@ interface SectionRows {
 
 type Sections = Awaited<ReturnType<typeof readProfileSections>>;
 
-/** How many acts' sections one server keeps (least recently used first out). */
-const MAX_KEPT_ACTS = 1_000;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}
-
 /**
  * An act's sections as every viewer sees them (they hold nothing private: approved public
- * documents only), kept with the act's row when rows are kept: every table they read announces
- * the act at commit (or every page, for a tag's new name), as the row's own columns do, and a
- * write answered here forgets them at once (docs/architecture.md). The copy is frozen: a caller
- * that tried to change it would throw instead of changing it for everyone.
+ * documents only), kept with the act's row: every table they read notifies the act at commit
+ * (or every page, for a tag's new name), as the row's own columns do (docs/guides/caching.md).
  */
-export async function loadProfileSections(
+const profileSections = cachedRead({
+  name: "sections",
+  maxEntries: 1_000,
+  key: (act: { id: number; url: string }) => `${act.id}:${act.url}`,
+  tags: (act) => [`act:${act.url}`],
+  read: (db, act) => readProfileSections(db, act.id),
+});
+
+export function loadProfileSections(
   db: Executor,
   act: { id: number; url: string },
-  keptRows?: ActRowCache,
+  cache?: ReadCache,
 ): Promise<Sections> {
-  const read = async () => deepFreeze(await readProfileSections(db, act.id));
-  if (!keptRows) return read();
-  return keptRows.cached(`sections:${act.id}:${act.url}`, [`act:${act.url}`], read, {
-    group: "sections",
-    maxEntries: MAX_KEPT_ACTS,
-  });
+  return profileSections({ db, cache }, act);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type ActAccess, canViewAct } from "#domain/permissions";
-import type { ActRowCache } from "#server/cache/act-row-cache";
+import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { acts } from "#server/db/schema";
 import { notFound } from "#server/errors";
@@ -13,15 +13,28 @@ export function actAccess(act: Pick<ActRow, "managerId" | "active" | "internalUs
   return { managerId: act.managerId, active: act.active, internal_use_only: act.internalUseOnly };
 }
 
+/**
+ * An act's row as every page and GET of the act starts from, kept until the act is notified:
+ * the triggers cover every column of the row, and an act that moves notifies its old address
+ * too. The whole row is kept; what each viewer may see of it is decided per request, after.
+ */
+const actRow = cachedRead({
+  name: "act-rows",
+  maxEntries: 5_000,
+  key: (url: string) => url,
+  tags: (url) => [`act:${url}`],
+  read: async (db, url): Promise<ActRow | undefined> =>
+    (await db.select().from(acts).where(eq(acts.url, url)).limit(1))[0],
+});
+
 /** The act row, or 404 when it does not exist or the caller may not see it. */
 export async function findVisibleAct(
   db: Executor,
   actUrl: string,
   viewer: SessionUser | null,
-  keptRows?: ActRowCache,
+  cache?: ReadCache,
 ): Promise<ActRow> {
-  const read = async () => (await db.select().from(acts).where(eq(acts.url, actUrl)).limit(1))[0];
-  const act = keptRows ? await keptRows.read(actUrl, read) : await read();
+  const act = await actRow({ db, cache }, actUrl);
   if (!act || !canViewAct(viewer, actAccess(act))) throw notFound("No such act");
   return act;
 }

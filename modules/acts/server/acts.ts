@@ -7,7 +7,7 @@ import { canManageAct, canSeeAdminInfo, isManager } from "#domain/permissions";
 import { lowestPrice } from "#domain/prices";
 import { averageRating, ratingDistribution, reviewerShownName } from "#domain/ratings";
 import type { Role } from "#domain/roles";
-import type { ActRowCache } from "#server/cache/act-row-cache";
+import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { type acts, invites, offers, users } from "#server/db/schema";
 import type { SessionUser } from "#domain/session-user";
@@ -52,17 +52,49 @@ async function loadManager(db: Executor, managerId: string | null): Promise<Mana
   };
 }
 
+/** One act's url and id: what its facts are kept under. */
+type ActKey = Pick<ActRow, "id" | "url" | "managerId">;
+
+/**
+ * What an act's managers see of it (its latest offer, its pending tag request) and what admins
+ * see (its manager, its moderation history), each the same for every manager or every admin,
+ * and how it answers messages: kept per act, since the act's change notice covers them all
+ * (offers, invites and tag requests notify their act, migrations 0018 and 0019; a
+ * conversation's start and each message do too, migration 0029).
+ */
+const managedFacts = cachedRead({
+  name: "act-managed",
+  maxEntries: 5_000,
+  key: (act: ActKey) => String(act.id),
+  tags: (act) => [`act:${act.url}`],
+  read: (db, act) => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]),
+});
+const administeredFacts = cachedRead({
+  name: "act-administered",
+  maxEntries: 5_000,
+  key: (act: ActKey) => String(act.id),
+  tags: (act) => [`act:${act.url}`],
+  read: (db, act) => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]),
+});
+const actResponseFacts = cachedRead({
+  name: "act-responses",
+  maxEntries: 5_000,
+  key: (act: ActKey) => String(act.id),
+  tags: (act) => [`act:${act.url}`],
+  read: (db, act) => responseFacts(db, act.id),
+});
+
 /**
  * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
- * a GET may pass the act rows kept between requests (server/cache/act-row-cache.ts); writes may not.
+ * a GET may pass the server's read cache (server/cache/cached-read.ts); writes may not.
  */
 export async function getActProfile(
   db: Executor,
   actUrl: string,
   viewer: SessionUser | null,
-  keptRows?: ActRowCache,
+  cache?: ReadCache,
 ): Promise<ActProfile> {
-  return (await getActProfilePage(db, actUrl, viewer, keptRows)).profile;
+  return (await getActProfilePage(db, actUrl, viewer, cache)).profile;
 }
 
 /** The profile, the page's curated title and description (kept with its sections), and the act's id. */
@@ -70,14 +102,14 @@ export async function getActProfilePage(
   db: Executor,
   actUrl: string,
   viewer: SessionUser | null,
-  keptRows?: ActRowCache,
+  cache?: ReadCache,
 ): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
-  const act = await findVisibleAct(db, actUrl, viewer, keptRows);
+  const act = await findVisibleAct(db, actUrl, viewer, cache);
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
   const manages = canManageAct(viewer, access);
 
-  const sections = await loadProfileSections(db, act, keptRows);
+  const sections = await loadProfileSections(db, act, cache);
   const reviewRows = sections.reviews;
   const ratings = reviewRows.map((review) => review.rating);
 
@@ -143,17 +175,11 @@ export async function getActProfilePage(
     viewer: { isManager: isManager(viewer, access), canManage: manages, isAdmin: admin },
   };
   // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
-  // Each is the same for every manager, or every admin: kept per act with its row, when rows are
-  // kept. The act's announcement covers them (migrations 0018 and 0019).
-  const kept = <T>(key: string, load: () => Promise<T>) =>
-    keptRows ? keptRows.cached(`${key}:${act.id}`, [`act:${act.url}`], load) : load();
+  const source = { db, cache };
   const [managed, administered, responses] = await Promise.all([
-    manages ? kept("managed", () => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)])) : null,
-    admin
-      ? kept("administered", () => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]))
-      : null,
-    // A conversation's start and each of its messages announce the act (migration 0029).
-    kept("responses", () => responseFacts(db, act.id)),
+    manages ? managedFacts(source, act) : null,
+    admin ? administeredFacts(source, act) : null,
+    actResponseFacts(source, act),
   ]);
   if (responses) Object.assign(profile, responses);
   if (managed) {

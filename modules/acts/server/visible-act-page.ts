@@ -4,7 +4,7 @@ import { findVisibleAct } from "./act-visibility";
 
 /** The act's row as this viewer may see it (no profile assembled); an act they may not see is the 404 page. */
 export function visibleActOr404(context: AppLoadContext, actUrl: string) {
-  return notFoundAsPage(findVisibleAct(context.db, actUrl, context.viewer, context.actRows));
+  return notFoundAsPage(findVisibleAct(context.db, actUrl, context.viewer, context.readCache));
 }
 
 /** A service's 404 (an act this viewer may not see) as the 404 page. */

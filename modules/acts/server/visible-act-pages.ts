@@ -9,5 +9,5 @@ export async function visibleProfileOr404(context: AppLoadContext, actUrl: strin
 
 /** The same, with the page's curated title and description. */
 export function visibleProfilePageOr404(context: AppLoadContext, actUrl: string) {
-  return notFoundAsPage(getActProfilePage(context.db, actUrl, context.viewer, context.actRows));
+  return notFoundAsPage(getActProfilePage(context.db, actUrl, context.viewer, context.readCache));
 }

@@ -47,7 +47,7 @@ const subscribing = new Map<string, number>();
 
 /**
  * A good read replaces the subscription's days with the new ones, writing only what differs
- * (so an unchanged calendar announces nothing); a failed one keeps the last good days and
+ * (so an unchanged calendar sends no change notice); a failed one keeps the last good days and
  * records why. Either way the next read is due a refresh period later.
  */
 async function writeRead(

@@ -31,7 +31,7 @@ export interface OpenStream {
 
 /**
  * Who on this server has a conversation open (server-sent events), and what they have been sent.
- * A message's transaction announces the conversation's id on CONVERSATION_CHANNEL at commit;
+ * A message's transaction notifies the conversation's id on CONVERSATION_CHANNEL at commit;
  * this one LISTEN connection hears it for every stream here, and the conversation's streams are
  * served together: one check that their readers may still read it, one read of what is new, one
  * write of their read marks, however many streams it has. Every few seconds every stream's reader
@@ -169,7 +169,7 @@ export async function createConversationHub(
       if (byConversation.has(conversationId)) round(conversationId);
     },
     // Notices may have been missed: every conversation is served again after its readers' last ids.
-    forget: () => {
+    invalidateAll: () => {
       for (const conversationId of byConversation.keys()) round(conversationId);
     },
     what: "conversation streams",

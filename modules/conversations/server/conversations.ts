@@ -357,7 +357,7 @@ export async function streamsStillAllowed(
 /**
  * Readers have seen a conversation up to these ids (a page read, or what streams delivered): one
  * transaction for all of them, with their read marks, their message notifications, and the
- * announcement that makes every server forget what it kept of their unread counts
+ * change notice that makes every server invalidate what it kept of their unread counts
  * (server/cache/viewer-cache.ts).
  */
 export async function markStreamsRead(
@@ -374,7 +374,7 @@ export async function markStreamsRead(
       where user_id in (select m.user_id from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int))
         and kind = 'message' and link = ${`/messages/${conversationId}`} and read_at is null`);
     await tx.execute(
-      sql`select announce('user:' || m.user_id) from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int)`,
+      sql`select notify_change('user:' || m.user_id) from jsonb_to_recordset(${payload}::jsonb) as m(user_id text, message_id int)`,
     );
   });
 }

@@ -31,14 +31,14 @@ export async function refreshResponseFacts(tx: Executor, actId: number): Promise
 
 /**
  * Recomputes every act's figures that the passing of time may have changed (acts with figures,
- * or with a conversation in the window), and announces the acts whose figures changed so that
+ * or with a conversation in the window), and notifies the acts whose figures changed so that
  * their pages are rendered again. Every server may run it: it writes only what differs.
  */
 export async function refreshAllResponseFacts(db: Executor): Promise<number> {
   const result = await db.execute(sql`
     with changed as (${refresh(sql`true`, sql`select act_id from facts union select act_id from act_search where response_rate is not null`)} returning s.act_id)
-    select count(announce('act:' || a.url))::int as announced from changed join acts a on a.id = changed.act_id`);
-  return (result as unknown as { rows: { announced: number }[] }).rows[0]?.announced ?? 0;
+    select count(notify_change('act:' || a.url))::int as notified from changed join acts a on a.id = changed.act_id`);
+  return (result as unknown as { rows: { notified: number }[] }).rows[0]?.notified ?? 0;
 }
 
 /** An update of the search rows of the acts `targets` selects, from the figures of the conversations `conversationsOf` picks. */

@@ -26,7 +26,7 @@ export const actRoutes = createRouter().openapi(getAct, async (c) => {
     c.get("db"),
     c.req.valid("param").actUrl,
     c.get("viewer"),
-    c.get("actRows"),
+    c.get("readCache"),
   );
   return c.json({ data: profile }, 200);
 });

@@ -366,7 +366,7 @@ describe("response facts", () => {
     ).data.find((act) => act.url === "the-velvet-tones");
     expect([card?.response_rate, card?.response_time_hours]).toEqual([33, 0]);
     // An answer later than a day does not count toward the rate. Written straight to the
-    // database, as time passing would: the servers' sweep finds it and announces the act, whose
+    // database, as time passing would: the servers' sweep finds it and notifies the act, whose
     // pages reach a server's kept facts a moment later.
     await db().execute(
       sql`update messages set created_at = created_at + interval '2 days' where conversation_id = ${talk} and author_id <> (select planner_id from conversations where id = ${talk})`,

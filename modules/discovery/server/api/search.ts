@@ -23,5 +23,5 @@ const searchActsRoute = apiRoute({
 export const searchRoutes = createRouter().openapi(searchActsRoute, async (c) => {
   const parsed = actSearchFilterSchema.safeParse(rawSearchFilter(new URL(c.req.url).searchParams));
   if (!parsed.success) throw validationFailed(fieldErrorsFromZod(parsed.error));
-  return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data, c.get("actRows")), 200);
+  return c.json(await searchActs(c.get("db"), c.get("viewer"), parsed.data, c.get("readCache")), 200);
 });

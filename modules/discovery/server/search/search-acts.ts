@@ -16,7 +16,7 @@ import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "#domain/session-user";
-import type { ActRowCache } from "#server/cache/act-row-cache";
+import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 import { notFreeOn } from "#modules/availability/server";
 import { type Circle, listCondition, placesWithin, statusCondition } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
@@ -357,18 +357,24 @@ export async function searchActs(
   db: Executor,
   viewer: SessionUser | null,
   filter: ActSearchFilter,
-  kept?: ActRowCache,
+  cache?: ReadCache,
 ): Promise<ActSearchPage> {
-  const admin = viewer?.role === "ADMIN";
-  // Without a date, a search reads only what acts' rows and everything on their pages hold, whose
-  // every change is announced on `page_change`: its answer is kept until any act changes. A date
-  // also reads events and bookings, which are not announced there.
-  if (kept && !filter.date)
-    return kept.cached(`search:${admin ? "admin" : "public"}:${JSON.stringify(filter)}`, "*", () =>
-      runSearch(db, admin, filter),
-    );
-  return runSearch(db, admin, filter);
+  return searchAnswer({ db, cache }, { admin: viewer?.role === "ADMIN", filter });
 }
+
+/**
+ * A search's answer is read only from what acts' rows, everything on their pages, and their
+ * days (blocks, busy days, bookings and their events: migration 0036) hold, whose every change
+ * notifies an act: it is kept until any act changes, with a date or without.
+ */
+const searchAnswer = cachedRead({
+  name: "search-answers",
+  maxEntries: 5_000,
+  key: ({ admin, filter }: { admin: boolean; filter: ActSearchFilter }) =>
+    `${admin ? "admin" : "public"}:${JSON.stringify(filter)}`,
+  tags: () => "*",
+  read: (db, { admin, filter }) => runSearch(db, admin, filter),
+});
 
 async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter): Promise<ActSearchPage> {
   const circle = await searchCircle(db, filter);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
 import { createTaggedStore } from "./tagged-store";
-import { createActRowCache } from "./act-row-cache";
 import {
   acts,
   events,
@@ -18,7 +17,7 @@ import {
 import { createLogger } from "../logger";
 
 /**
- * Acts' rows are kept in memory between reads (server/cache/act-row-cache.ts), and the profile
+ * Acts' rows are kept in memory between reads (`actRow` in modules/acts/server/act-visibility.ts), and the profile
  * (GET /api/acts/{url}, and the page, which reads it the same way) starts from the kept row.
  * What is kept must never outlive a change, and never carry one viewer's view to another.
  */
@@ -192,10 +191,9 @@ describe("the act rows kept between reads", () => {
 
   it("a kept count of what waits for admins goes stale with any act's change", async () => {
     const store = await createTaggedStore(server.database, createLogger("silent"));
-    const cache = createActRowCache(store);
     try {
       let loads = 0;
-      const count = () => cache.cached("waiting", "*", async () => ++loads);
+      const count = () => store.cached("waiting", "*", async () => ++loads, { group: "test", maxEntries: 1 });
       expect(await count()).toBe(1);
       expect(await count()).toBe(1);
       await server.database.db.update(acts).set({ headline: "Any change" }).where(eq(acts.url, "keynote-kim"));
@@ -207,13 +205,13 @@ describe("the act rows kept between reads", () => {
     }
   });
 
-  it("each table behind what managers see announces the act it touches", async () => {
+  it("each table behind what managers see notifies the act it touches", async () => {
     const db = server.database.db;
     const store = await createTaggedStore(server.database, createLogger("silent"));
-    const cache = createActRowCache(store);
     try {
       let loads = 0;
-      const read = () => cache.cached("velvet", ["act:the-velvet-tones"], async () => ++loads);
+      const read = () =>
+        store.cached("velvet", ["act:the-velvet-tones"], async () => ++loads, { group: "test", maxEntries: 1 });
       const [velvet] = await db.select().from(acts).where(eq(acts.url, "the-velvet-tones"));
       const [event] = await db.select().from(events).where(eq(events.url, "spring-gala"));
       const changes: [string, () => Promise<unknown>][] = [];
@@ -255,7 +253,7 @@ describe("the act rows kept between reads", () => {
         "the request's tags removed",
         () => db.delete(tagUpdateRequestTags).where(eq(tagUpdateRequestTags.requestId, requestId)),
       ]);
-      // Settled: no announcement of the previous change is still on its way.
+      // Settled: no change notice of the previous change is still on its way.
       const settled = async () => {
         for (;;) {
           const first = await read();
@@ -267,7 +265,7 @@ describe("the act rows kept between reads", () => {
         const before = await settled();
         await change();
         await eventually(async () => (await read()) > before).catch((error: Error) => {
-          throw new Error(`${what} was not announced: ${error.message}`);
+          throw new Error(`${what} was not notified: ${error.message}`);
         });
       }
     } finally {

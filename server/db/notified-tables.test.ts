@@ -5,9 +5,9 @@ import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import * as schema from "./schema";
 
 /**
- * What servers keep is cleared by the database's announcements (docs/architecture.md): a
- * trigger that calls announce(tag), which sends the tag on `change` at commit. A table added to the schema
- * must either announce its changes, or be named here with the reason no kept value depends on
+ * What servers keep is cleared by the database's change notices (docs/architecture.md): a
+ * trigger that calls notify_change(tag), which sends the tag on `change` at commit. A table added to the schema
+ * must either notify its changes, or be named here with the reason no kept value depends on
  * it; otherwise a page could keep showing what the table no longer says.
  */
 const NOT_KEPT_ANYWHERE: Record<string, string> = {
@@ -15,18 +15,18 @@ const NOT_KEPT_ANYWHERE: Record<string, string> = {
   verifications: "better-auth's one-time tokens: read when a link is opened, never shown",
   rate_limits: "better-auth's sign-in limits: read per request, never shown",
   places: "the gazetteer: loaded once per version of the data, never written by users",
-  act_search: "derived from the act tables, which announce; search answers are kept until any act changes",
+  act_search: "derived from the act tables, which notify; search answers are kept until any act changes",
   facet_count_changes: "derived from act_search; browse counts are kept with the search answers",
   search_words: "derived from act_search: words a misspelling may have meant",
   uploads: "files nothing uses yet: read fresh by the file route and the attach calls",
   video_uploads: "resumable uploads in progress: read fresh by the tus server",
   account_actions: "hourly limits per account: counted fresh in the writing transaction",
   content_imports: "which content files were imported: read at start only",
-  messages: "conversation pages read it fresh; a message's notification announces its reader",
-  conversation_reads: "read fresh by the conversation pages; reading announces the reader from the service",
+  messages: "conversation pages read it fresh; a message's notification sends its reader's change notice",
+  conversation_reads: "read fresh by the conversation pages; reading sends the reader's change notice from the service",
   mail_outbox: "the mail worker's queue: read fresh by the worker",
   notification_opt_outs: "read fresh by the account page and when a notification is sent",
-  calendar_subscriptions: "read fresh by the calendar page and the reader; the busy days they write announce their act",
+  calendar_subscriptions: "read fresh by the calendar page and the reader; the busy days they write notify their act",
   act_calendar_feeds: "a feed's token: read fresh by the calendar page and the feed itself",
   payments: "a booking's payments: read fresh by the booking's page, its list and the reminders; no page keeps them",
   ledger_transactions: "the ledger: read fresh by a booking's page and the admins' ledger; no page keeps it",
@@ -42,8 +42,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-describe("every table a page shows announces its changes", () => {
-  it("each table of the schema has a trigger that announces it, or a reason here why nothing keeps it", async () => {
+describe("every table a page shows notifies its changes", () => {
+  it("each table of the schema has a trigger that notifies it, or a reason here why nothing keeps it", async () => {
     const tables = (Object.values(schema) as unknown[])
       .filter((value): value is PgTable => value instanceof PgTable)
       .map((table) => getTableConfig(table).name)
@@ -51,12 +51,12 @@ describe("every table a page shows announces its changes", () => {
     const result = await server.database.db.execute(sql`
       select distinct c.relname as table
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where not t.tgisinternal and p.prosrc like '%announce(%'`);
-    const announcing = new Set((result as unknown as { rows: { table: string }[] }).rows.map((row) => row.table));
-    const silent = tables.filter((table) => !announcing.has(table) && !(table in NOT_KEPT_ANYWHERE));
-    expect(silent, "tables that neither announce their changes nor say why nothing keeps them").toEqual([]);
-    // A reason for a table that does announce, or that no longer exists, is a stale one.
-    const stale = Object.keys(NOT_KEPT_ANYWHERE).filter((table) => !tables.includes(table) || announcing.has(table));
-    expect(stale, "reasons for tables that announce or are gone").toEqual([]);
+      where not t.tgisinternal and p.prosrc like '%notify_change(%'`);
+    const notifying = new Set((result as unknown as { rows: { table: string }[] }).rows.map((row) => row.table));
+    const silent = tables.filter((table) => !notifying.has(table) && !(table in NOT_KEPT_ANYWHERE));
+    expect(silent, "tables that neither notify their changes nor say why nothing keeps them").toEqual([]);
+    // A reason for a table that does notify, or that no longer exists, is a stale one.
+    const stale = Object.keys(NOT_KEPT_ANYWHERE).filter((table) => !tables.includes(table) || notifying.has(table));
+    expect(stale, "reasons for tables that notify or are gone").toEqual([]);
   });
 });

@@ -1,0 +1,55 @@
+import type { Executor } from "../db/client";
+import type { Dependencies } from "./change-clock";
+import { declaredRead } from "./read-tracking";
+import type { TaggedStore } from "./tagged-store";
+
+/** The server's store, as reads see it; undefined where nothing is kept (a test that turns caches off). */
+export type ReadCache = Pick<TaggedStore, "cached"> | undefined;
+
+/** Where a declared read reads from: the database, and the cache that may answer it instead. */
+export interface ReadSource {
+  db: Executor;
+  cache: ReadCache;
+}
+
+/**
+ * A read a server may answer from memory, declared once: its name (the group of its entries,
+ * and the start of every key), its key and its tags from its arguments, and the read itself.
+ * Tags name what the answer was read from: `act:<url>` for one act's rows, `user:<id>` for one
+ * person's, `*` for any act (docs/guides/caching.md).
+ */
+export interface CachedReadDeclaration<Args, T> {
+  name: string;
+  maxEntries: number;
+  key(args: Args): string;
+  tags(args: Args): Dependencies;
+  read(db: Executor, args: Args): Promise<T>;
+}
+
+/** A declared read: the answer for these arguments, kept or read. */
+export type CachedRead<Args, T> = (source: ReadSource, args: Args) => Promise<T>;
+
+/**
+ * Declares a cached read. Its answer is frozen, kept or not, since a kept one is shared by every
+ * caller: a caller that tried to change it would throw instead of changing it for everyone. A page
+ * that makes the read depends on its tags (server/cache/read-tracking.ts), whether the answer was
+ * kept or not.
+ */
+export function cachedRead<Args, T>(declaration: CachedReadDeclaration<Args, T>): CachedRead<Args, T> {
+  const options = { group: declaration.name, maxEntries: declaration.maxEntries };
+  return ({ db, cache }, args) => {
+    const tags = declaration.tags(args);
+    const database = declaredRead(db, tags);
+    const read = async () => deepFreeze(await declaration.read(database, args));
+    return cache ? cache.cached(`${declaration.name}:${declaration.key(args)}`, tags, read, options) : read();
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  // A typed array's elements cannot be frozen; none is kept today.
+  if (value && typeof value === "object" && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
