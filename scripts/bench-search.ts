@@ -2,7 +2,8 @@
 // (DATA_DIR's PGlite, or DATABASE_URL): fills it with generated acts when it has fewer than
 // BENCH_ACTS (default 100,000), then times each kind of query; then serves that database with
 // the built app (cache off) and times a listing page and the sitemap: time to first byte and
-// total. Figures only.
+// total. Figures only. Beside its own fixed rows it asks a generated set of what planners type
+// (scripts/bench-search-queries.ts), each once. BENCH_PAGES=0 skips the pages.
 import "./require-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,12 +18,15 @@ import { seedDemoData } from "#server/db/seed";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
 import { searchActs } from "#modules/discovery/server/search/search-acts";
+import { catalogueVocabulary, generatedQueries } from "./bench-search-queries";
 
 const TARGET = Number(process.env.BENCH_ACTS ?? 100_000);
 // A day a month ahead: within the generated acts' blocked and busy days (the next 400).
 const SOON = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 // Enough runs that p99 is not simply the slowest one.
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+// Distinct generated queries of each kind (scripts/bench-search-queries.ts).
+const GENERATED_PER_KIND = Number(process.env.BENCH_GENERATED ?? 40);
 const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
@@ -62,6 +66,32 @@ try {
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
     console.log(`${name.padEnd(28)} p50 ${at(0.5).padStart(7)} ms   p99 ${at(0.99).padStart(7)} ms   ${total} acts`);
   }
+
+  // What planners type: each query once, so nothing warmed by asking it before answers it.
+  const generated = generatedQueries(await catalogueVocabulary(db), GENERATED_PER_KIND);
+  const byKind = new Map<string, { times: number[]; matches: number[] }>();
+  for (const { kind, query } of generated) {
+    const filter = parseSearchFilter(query);
+    const started = performance.now();
+    const matches = (await searchActs(db, null, filter)).meta.total;
+    const elapsed = performance.now() - started;
+    const seen = byKind.get(kind) ?? { times: [], matches: [] };
+    seen.times.push(elapsed);
+    seen.matches.push(matches);
+    byKind.set(kind, seen);
+  }
+  console.log(
+    `\nGenerated queries from the catalogue's words, places and days: ${generated.length} distinct, each asked once\n`,
+  );
+  for (const [kind, { times, matches }] of byKind) {
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    const at = (values: number[], q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+    const t = sorted(times);
+    const m = sorted(matches);
+    console.log(
+      `${kind.padEnd(40)} p50 ${at(t, 0.5).toFixed(1).padStart(7)} ms   p99 ${at(t, 0.99).toFixed(1).padStart(7)} ms   ${String(times.length).padStart(3)} queries, median ${at(m, 0.5)} acts, most ${m.at(-1)}`,
+    );
+  }
 } finally {
   await database.close();
 }
@@ -77,6 +107,7 @@ async function timed(url: string): Promise<{ ttfb: number; total: number; bytes:
 }
 
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 10);
+if (process.env.BENCH_PAGES === "0") process.exit(0);
 if (!existsSync("dist/server.js") && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0)
   process.exit(1);
 const port = await new Promise<number>((resolve) => {
