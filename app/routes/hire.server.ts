@@ -38,8 +38,7 @@ interface ListingArgs {
 const listingPage = cachedRead({
   name: "listings",
   maxEntries: 5_000,
-  key: ({ params, page, narrowing }: ListingArgs) =>
-    JSON.stringify([params.category, params.city, page, narrowing.budget, narrowing.date]),
+  key: ({ params, page, narrowing }: ListingArgs) => JSON.stringify([params.category, params.city, page, narrowing]),
   tags: () => "*",
   read: readListingPage,
 });
@@ -113,9 +112,9 @@ async function readListingPage(db: Executor, { params, page, narrowing, config }
     path,
     canonicalUrl: `${publicUrl}${path}${page > 1 ? `?page=${page}` : ""}`,
     publicUrl,
-    // A budget or a date narrows the page: search engines get the whole listing (the canonical address).
+    // A budget or a date (anything but the page) narrows it: search engines get the whole listing (the canonical address).
     indexable:
-      narrowing.budget === undefined && narrowing.date === undefined && results.meta.total >= MIN_INDEXABLE_ACTS,
+      Object.values(narrowing).every((value) => value === undefined) && results.meta.total >= MIN_INDEXABLE_ACTS,
     // The page's largest value, sent as one string (app/lib/packed-json.ts), and kept packed with the rest.
     results: packJson(results),
     searchQuery: listingQuery(tag, place.label),

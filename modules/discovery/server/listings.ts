@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "../listings";
-import { type ActSearchFilter, parseSearchFilter, serializeSearchFilter } from "../search-filter";
+import { type ListingAddress, parseSearchFilter, serializeSearchFilter } from "../search-filter";
 import type { TagType } from "#domain/tags";
 import type { Executor } from "#server/db/client";
 import { places, tags } from "#server/db/schema";
@@ -29,18 +29,16 @@ export async function findPlaceBySlug(db: Executor, slug: string) {
   return place ?? null;
 }
 
-/** What a planner may narrow a listing by in its address: a budget, and a date the acts must be free. */
-export type ListingNarrowing = Partial<Pick<ActSearchFilter, "budget" | "date">>;
+/** What a planner may narrow a listing by in its address (LISTING_QUERY_KEYS but its page): a budget, a free date. */
+export type ListingNarrowing = Partial<Omit<ListingAddress, "page">>;
 
 /** The search a listing page is: the tag's list, the city, 50 miles, best first, within a budget and free on a date when it has them. */
 export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, narrowing: ListingNarrowing = {}): string {
-  const { budget, date } = narrowing;
   return serializeSearchFilter({
     [LIST_OF_TAG_TYPE[tag.type]]: [tag.name],
     location: placeLabel,
     radius: LISTING_RADIUS_MILES,
-    budget,
-    date,
+    ...narrowing,
     sort: "recommended",
     page: page > 1 ? page : undefined,
   });
