@@ -12,7 +12,7 @@ interface Entry {
   headers: [string, string][];
 }
 
-const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
+const CACHED_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
 
 /**
  * The URL a guest page is stored under: the path, and the query parameters pages read (the
@@ -65,7 +65,7 @@ export function createGuestPageCache(
   options: { queryParams: readonly string[]; maxEntries?: number },
 ): GuestPageCache {
   const { queryParams } = options;
-  const pages = { group: "guest-pages", maxEntries: options.maxEntries ?? 500, keptThroughWrites: true };
+  const pages = { group: "guest-pages", maxEntries: options.maxEntries ?? 500, survivesWrites: true };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== "GET" || c.get("viewer") || !store.listening()) return next();
@@ -98,7 +98,7 @@ export function createGuestPageCache(
     const page = renderedPage(response);
     if (!page && response.headers.has("content-encoding")) return;
     const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
-    const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
+    const headers = [...response.headers].filter(([name]) => CACHED_HEADERS.has(name.toLowerCase()));
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
     store.put<Entry>(key, c.get("pageTags") ?? "*", renderedAt, { body, gzip, headers }, pages);
     setResponseHeader(c, "x-cache", "miss");
@@ -107,6 +107,6 @@ export function createGuestPageCache(
   return {
     middleware,
     derived: (key, compute) =>
-      store.cached(key, "*", compute, { group: "guest-derived", maxEntries: 100, keptThroughWrites: true }),
+      store.cached(key, "*", compute, { group: "guest-derived", maxEntries: 100, survivesWrites: true }),
   };
 }

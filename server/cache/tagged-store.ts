@@ -6,7 +6,7 @@ import { listenForChanges } from "./change-listener";
 
 /**
  * How one kind of kept value is held: its own group of entries (least recently used out past
- * `maxEntries`), trusted for at most `maxAgeMs`, and (unless `keptThroughWrites`) invalidated once
+ * `maxEntries`), trusted for at most `maxAgeMs`, and (unless `survivesWrites`) invalidated once
  * a write is answered by this server.
  */
 export interface CacheOptions {
@@ -14,7 +14,7 @@ export interface CacheOptions {
   maxEntries: number;
   maxAgeMs?: number;
   /** Guests' pages: a write on this server is a signed-in person's, who never sees them. */
-  keptThroughWrites?: boolean;
+  survivesWrites?: boolean;
 }
 
 interface Entry {
@@ -78,7 +78,7 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     let entries = groups.get(options.group);
     if (!entries) {
       groups.set(options.group, (entries = new Map()));
-      if (!options.keptThroughWrites) forgottenByWrites.add(options.group);
+      if (!options.survivesWrites) forgottenByWrites.add(options.group);
     }
     return entries;
   };
@@ -86,7 +86,7 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     listener.listening() &&
     clock.isFresh(entry.readAt, entry.tags) &&
     Date.now() < entry.expiresAt &&
-    (options.keptThroughWrites || entry.readAt >= lastWriteAt);
+    (options.survivesWrites || entry.readAt >= lastWriteAt);
 
   /** The fresh entry of `key`, made most recently used; a stale one is dropped. */
   function fresh(key: string, options: CacheOptions): Entry | undefined {

@@ -10,7 +10,7 @@ import * as schema from "./schema";
  * must either notify its changes, or be named here with the reason no kept value depends on
  * it; otherwise a page could keep showing what the table no longer says.
  */
-const NOT_KEPT_ANYWHERE: Record<string, string> = {
+const NOT_CACHED_ANYWHERE: Record<string, string> = {
   accounts: "better-auth's password hashes and providers: read at sign-in only, never shown",
   verifications: "better-auth's one-time tokens: read when a link is opened, never shown",
   rate_limits: "better-auth's sign-in limits: read per request, never shown",
@@ -53,10 +53,10 @@ describe("every table a page shows notifies its changes", () => {
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
       where not t.tgisinternal and p.prosrc like '%notify_change(%'`);
     const notifying = new Set((result as unknown as { rows: { table: string }[] }).rows.map((row) => row.table));
-    const silent = tables.filter((table) => !notifying.has(table) && !(table in NOT_KEPT_ANYWHERE));
+    const silent = tables.filter((table) => !notifying.has(table) && !(table in NOT_CACHED_ANYWHERE));
     expect(silent, "tables that neither notify their changes nor say why nothing keeps them").toEqual([]);
     // A reason for a table that does notify, or that no longer exists, is a stale one.
-    const stale = Object.keys(NOT_KEPT_ANYWHERE).filter((table) => !tables.includes(table) || notifying.has(table));
+    const stale = Object.keys(NOT_CACHED_ANYWHERE).filter((table) => !tables.includes(table) || notifying.has(table));
     expect(stale, "reasons for tables that notify or are gone").toEqual([]);
   });
 });

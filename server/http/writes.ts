@@ -15,7 +15,7 @@ export function isWriteMethod(method: string): boolean {
  * and the one link of better-auth's that writes on a GET, opened from a mail (it confirms an
  * address, and a changed address replaces the old).
  */
-export function changesWhatIsKept(c: Context<AppEnv>): boolean {
+export function changesWhatIsCached(c: Context<AppEnv>): boolean {
   return isWriteMethod(c.req.method) || c.req.path === "/api/auth/verify-email";
 }
 
@@ -28,6 +28,6 @@ export function changesWhatIsKept(c: Context<AppEnv>): boolean {
 export function invalidateAfterWrites(store: TaggedStore | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (changesWhatIsKept(c)) store?.invalidateAfterWrite();
+    if (changesWhatIsCached(c)) store?.invalidateAfterWrite();
   };
 }

@@ -37,7 +37,7 @@ interface Paper {
 
 /** Papers made lately, by a hash of everything they say: a document asked again is not drawn again. */
 const made = new Map<string, Promise<Buffer>>();
-const MADE_KEPT = 200;
+const MAX_CACHED_PAPERS = 200;
 
 /**
  * One document, from what it says: drawn once (embedding the font's subset is most of the
@@ -55,7 +55,7 @@ function render(paper: Paper): Promise<Buffer> {
   const drawing = draw(paper);
   made.set(key, drawing);
   drawing.catch(() => made.delete(key));
-  if (made.size > MADE_KEPT) made.delete(made.keys().next().value!);
+  if (made.size > MAX_CACHED_PAPERS) made.delete(made.keys().next().value!);
   return drawing;
 }
 
