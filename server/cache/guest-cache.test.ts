@@ -21,13 +21,13 @@ const actName = cachedRead({
 
 /**
  * Stands in for React Router: shows who asked and the act's current name, read through the
- * declared read, or (under /any/) straight from the database, which says nothing of what it read.
+ * declared read, or (under /undeclared/) straight from the database, which says nothing of what it read.
  */
 const ssr: SsrHandler = async (request, context) => {
   renders += 1;
   const path = new URL(request.url).pathname;
   const url = path.split("/").pop()!;
-  const act = path.startsWith("/any/")
+  const act = path.startsWith("/undeclared/")
     ? (await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0]
     : await actName({ db: context.db, cache: undefined }, url);
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
@@ -153,10 +153,10 @@ describe("the guest page cache", () => {
   });
 
   it("a page that read the database without declaring what it read waits for any act's change", async () => {
-    await get("/any/the-velvet-tones");
-    expect((await get("/any/the-velvet-tones")).cache).toBe("hit");
+    await get("/undeclared/the-velvet-tones");
+    expect((await get("/undeclared/the-velvet-tones")).cache).toBe("hit");
     await server.database.db.update(acts).set({ headline: "Another headline" }).where(eq(acts.url, "dj-nova"));
-    await eventually(async () => (await get("/any/the-velvet-tones")).cache === "miss");
+    await eventually(async () => (await get("/undeclared/the-velvet-tones")).cache === "miss");
   });
 
   it("does not keep error pages", async () => {

@@ -55,6 +55,17 @@ async function loadManager(db: Executor, managerId: string | null): Promise<Mana
 /** One act's url and id: what its facts are kept under. */
 type ActKey = Pick<ActRow, "id" | "url" | "managerId">;
 
+/** A fact of one act, kept per act until the act's change notice. */
+function actFact<T>(name: string, read: (db: Executor, act: ActKey) => Promise<T>) {
+  return cachedRead({
+    name,
+    maxEntries: 5_000,
+    key: (act: ActKey) => String(act.id),
+    tags: (act) => [`act:${act.url}`],
+    read,
+  });
+}
+
 /**
  * What an act's managers see of it (its latest offer, its pending tag request) and what admins
  * see (its manager, its moderation history), each the same for every manager or every admin,
@@ -62,27 +73,13 @@ type ActKey = Pick<ActRow, "id" | "url" | "managerId">;
  * (offers, invites and tag requests notify their act, migrations 0018 and 0019; a
  * conversation's start and each message do too, migration 0029).
  */
-const managedFacts = cachedRead({
-  name: "act-managed",
-  maxEntries: 5_000,
-  key: (act: ActKey) => String(act.id),
-  tags: (act) => [`act:${act.url}`],
-  read: (db, act) => Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]),
-});
-const administeredFacts = cachedRead({
-  name: "act-administered",
-  maxEntries: 5_000,
-  key: (act: ActKey) => String(act.id),
-  tags: (act) => [`act:${act.url}`],
-  read: (db, act) => Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]),
-});
-const actResponseFacts = cachedRead({
-  name: "act-responses",
-  maxEntries: 5_000,
-  key: (act: ActKey) => String(act.id),
-  tags: (act) => [`act:${act.url}`],
-  read: (db, act) => responseFacts(db, act.id),
-});
+const managedFacts = actFact("act-managed", (db, act) =>
+  Promise.all([loadLatestOffer(db, act.id), pendingRequests(db, act.id)]),
+);
+const administeredFacts = actFact("act-administered", (db, act) =>
+  Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]),
+);
+const actResponseFacts = actFact("act-responses", (db, act) => responseFacts(db, act.id));
 
 /**
  * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
