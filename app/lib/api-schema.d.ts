@@ -2205,6 +2205,12 @@ export interface components {
          *         "Soul"
          *       ],
          *       "kind": "7+ Piece Band",
+         *       "facts": {
+         *         "languages": [
+         *           "English",
+         *           "Spanish"
+         *         ]
+         *       },
          *       "response_rate": 92,
          *       "response_time_hours": 2.5,
          *       "distance_miles": 4.2,
@@ -2230,6 +2236,10 @@ export interface components {
             tags: string[];
             /** @description What kind of act it is: its first variety, speaker or band setup tag (a placeholder without a photo says it), or null */
             kind: string | null;
+            /** @description Facts the act's artist chose from fixed lists, such as the languages it performs in */
+            facts: {
+                languages: ("English" | "Spanish" | "French" | "Portuguese" | "Italian" | "German" | "Polish" | "Greek" | "Russian" | "Hebrew" | "Arabic" | "Hindi" | "Mandarin" | "Cantonese" | "Korean" | "Japanese" | "Tagalog" | "Vietnamese")[];
+            };
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;
             /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */
@@ -2322,6 +2332,10 @@ export interface components {
                 value: string;
                 count: number;
             }[];
+            languages: {
+                value: string;
+                count: number;
+            }[];
             extras: {
                 value: string;
                 count: number;
@@ -2373,6 +2387,12 @@ export interface components {
          *       },
          *       "has_performed_corporate_event": true,
          *       "corporate_event_experience": "Holiday parties and award nights.",
+         *       "facts": {
+         *         "languages": [
+         *           "English",
+         *           "Spanish"
+         *         ]
+         *       },
          *       "status": {
          *         "key": "approved",
          *         "label": "Approved",
@@ -2458,6 +2478,10 @@ export interface components {
             social: components["schemas"]["ActSocialLinks"];
             has_performed_corporate_event: boolean;
             corporate_event_experience: string | null;
+            /** @description Facts the act's artist chose from fixed lists, such as the languages it performs in */
+            facts: {
+                languages: ("English" | "Spanish" | "French" | "Portuguese" | "Italian" | "German" | "Polish" | "Greek" | "Russian" | "Hebrew" | "Arabic" | "Hindi" | "Mandarin" | "Cantonese" | "Korean" | "Japanese" | "Tagalog" | "Vietnamese")[];
+            };
             status: components["schemas"]["ActStatus"];
             /** @description Every tag of the act */
             tags: components["schemas"]["Tag"][];
@@ -4625,6 +4649,10 @@ export interface operations {
                     has_performed_corporate_event?: boolean;
                     corporate_event_experience?: string | null;
                     additional_info?: string | null;
+                    /** @description Facts chosen from fixed lists (languages performed in); a fact left out is unchanged */
+                    facts?: {
+                        languages?: ("English" | "Spanish" | "French" | "Portuguese" | "Italian" | "German" | "Polish" | "Greek" | "Russian" | "Hebrew" | "Arabic" | "Hindi" | "Mandarin" | "Cantonese" | "Korean" | "Japanese" | "Tagalog" | "Vietnamese")[];
+                    };
                 };
             };
         };

@@ -14,6 +14,7 @@ import { fileUrl } from "../lib/files";
 import { uploadFile } from "../lib/upload";
 import { useAction } from "../lib/use-action";
 import { loadUpdateProfile } from "#modules/acts/server/profile-edit-page";
+import { ActFactFields } from "#modules/acts/ui/act-fact-fields";
 import type { Route } from "./+types/entertainment.update.$actUrl";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -44,6 +45,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
     Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, profile.social[network] ?? ""])),
   );
   const [corporate, setCorporate] = useState(profile.has_performed_corporate_event);
+  const [facts, setFacts] = useState(profile.facts);
   const field = (name: keyof typeof values) => ({
     name,
     value: values[name],
@@ -69,6 +71,7 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
       additionalLocations: locations,
       social,
       has_performed_corporate_event: corporate,
+      facts,
       ...(isAdmin ? {} : { additional_info: undefined }),
     };
     const parsed = actUpdateSchema.safeParse(body);
@@ -178,6 +181,9 @@ export default function UpdateProfile({ loaderData }: Route.ComponentProps) {
           )}
           <FieldErrors errors={errors.additionalLocations} />
         </fieldset>
+      </section>
+      <section className="flex flex-col gap-4 rounded-lg bg-white p-5 shadow-sm" aria-label="Performs">
+        <ActFactFields facts={facts} onChange={setFacts} errors={errors} />
       </section>
       <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm sm:grid-cols-2" aria-label="Social links">
         {SOCIAL_NETWORKS.map((network) => (

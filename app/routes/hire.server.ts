@@ -8,7 +8,7 @@ import {
   listingTitle,
   MIN_INDEXABLE_ACTS,
 } from "#modules/discovery/listings";
-import { LIST_KEYS, listingAddress, rawSearchFilter } from "#modules/discovery/search-filter";
+import { TAG_LIST_KEYS, listingAddress, rawSearchFilter } from "#modules/discovery/search-filter";
 import {
   type ListingNarrowing,
   findCategory,
@@ -66,8 +66,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, config }
   const ownList = LIST_OF_TAG_TYPE[tag.type];
   // Other tags the acts here carry most, as links to their own listing in this city.
   const seen = new Set([tag.name]);
-  const related = LIST_KEYS.filter((key) => key !== "extras")
-    .flatMap((key) => results.meta.facets[key].map((facet) => ({ ...facet, key })))
+  const related = TAG_LIST_KEYS.flatMap((key) => results.meta.facets[key].map((facet) => ({ ...facet, key })))
     .filter((facet) => !(facet.key === ownList && facet.value === tag.name))
     .sort((a, b) => b.count - a.count)
     .filter((facet) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actFactsSchema } from "./act-facts";
 import { REVIEW_SOURCES } from "#domain/ratings";
 import type { ApplicationFacts } from "./application-checklist";
 import { actStatusSchema } from "./act-status";
@@ -283,6 +284,7 @@ export const actProfileSchema = z
     social: actSocialLinksSchema,
     has_performed_corporate_event: z.boolean(),
     corporate_event_experience: z.string().nullable(),
+    facts: actFactsSchema,
     status: actStatusSchema,
     tags: tagList("Every tag of the act"),
     genres: tagList("Genres"),
@@ -352,6 +354,7 @@ export const actProfileSchema = z
       },
       has_performed_corporate_event: true,
       corporate_event_experience: "Holiday parties and award nights.",
+      facts: { languages: ["English", "Spanish"] },
       status: { key: "approved", label: "Approved", color: "green" },
       tags: [{ id: 9, name: "Motown", type: "Genre" }],
       genres: [{ id: 9, name: "Motown", type: "Genre" }],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SOCIAL_NETWORKS } from "./act-profile";
+import { actFactsInputSchema } from "./act-facts";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { optionalText, requiredText, text } from "#domain/schemas/fields";
@@ -55,6 +56,7 @@ export const actUpdateSchema = z.object({
   has_performed_corporate_event: z.boolean({ error: "Must be true or false" }).default(false),
   corporate_event_experience: optionalText(LIMITS.testimonialContent),
   additional_info: optionalText(LIMITS.testimonialContent).optional(),
+  facts: actFactsInputSchema.optional(),
 });
 export type ActUpdateInput = z.infer<typeof actUpdateSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { actStatusSchema } from "../acts/act-status";
+import { actFactsSchema } from "../acts/act-facts";
 import { responseFactsFields } from "../conversations/answers";
 import { LIST_KEYS, SORTS } from "./search-filter";
 
@@ -25,6 +26,7 @@ export const actSearchResultSchema = z
       .describe(
         "What kind of act it is: its first variety, speaker or band setup tag (a placeholder without a photo says it), or null",
       ),
+    facts: actFactsSchema,
     ...responseFactsFields,
     distance_miles: z
       .number()
@@ -53,6 +55,7 @@ export const actSearchResultSchema = z
       price_from_cents: 450000,
       tags: ["7+ Piece Band", "Funk", "Motown", "Soul"],
       kind: "7+ Piece Band",
+      facts: { languages: ["English", "Spanish"] },
       response_rate: 92,
       response_time_hours: 2.5,
       distance_miles: 4.2,

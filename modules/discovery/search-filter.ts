@@ -3,18 +3,18 @@ import { z } from "zod";
 import { MAX_BUDGET_DOLLARS } from "#domain/prices";
 import { calendarDate, text } from "#domain/schemas/fields";
 import { TAG_TYPE_NAMES } from "#domain/tags";
+import { ACT_FACTS, ACT_FACT_KEYS, type ActFactKey } from "#modules/acts/act-facts";
 
-/** The act search filter (every key search and listing pages take), and its query-string form. */
-export const LIST_KEYS = [
-  "actTypes",
-  "styles",
-  "bandSetups",
-  "songTypes",
-  "eventTypes",
-  "occasions",
-  "extras",
-] as const;
-export type ListKey = (typeof LIST_KEYS)[number];
+/** The lists of the act search filter that its tags answer. */
+export const TAG_LIST_KEYS = ["actTypes", "styles", "bandSetups", "songTypes", "eventTypes", "occasions"] as const;
+
+/**
+ * The act search filter's lists (every key search and listing pages take is below), and its
+ * query-string form: the tags' lists, one per fact an act's artist chooses (modules/acts/act-facts.ts),
+ * and the extras.
+ */
+export type ListKey = (typeof TAG_LIST_KEYS)[number] | ActFactKey | "extras";
+export const LIST_KEYS: readonly ListKey[] = [...TAG_LIST_KEYS, ...ACT_FACT_KEYS, "extras"];
 
 /** What "extras" filters on: facts about an act beyond its tags. */
 export const EXTRAS = [
@@ -42,6 +42,7 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 50;
 
 const list = z.array(text().max(100)).max(50).default([]);
+const factLists = Object.fromEntries(ACT_FACT_KEYS.map((key) => [key, list])) as Record<ActFactKey, typeof list>;
 
 export const actSearchFilterSchema = z.object({
   status: z.enum(["approved", "pending", "declined", "draft"]).optional(),
@@ -54,6 +55,7 @@ export const actSearchFilterSchema = z.object({
   songTypes: list,
   eventTypes: list,
   occasions: list,
+  ...factLists,
   extras: list,
   /** A place label ("Austin, TX"); location_lat/location_lng win when both are given. */
   location: text().trim().max(120).optional(),
@@ -107,6 +109,7 @@ export const LIST_LABELS: Record<ListKey, string> = {
   songTypes: TAG_TYPE_NAMES["Song Type"].many,
   eventTypes: TAG_TYPE_NAMES["Event Type"].many,
   occasions: TAG_TYPE_NAMES["Event Type"].many,
+  ...(Object.fromEntries(ACT_FACTS.map((fact) => [fact.key, fact.label])) as Record<ActFactKey, string>),
   extras: "Extras",
 };
 

@@ -188,6 +188,8 @@ export const acts = pgTable(
     additionalInfo: text("additional_info"),
     hasPerformedCorporateEvent: boolean("has_performed_corporate_event").notNull().default(false),
     corporateEventExperience: text("corporate_event_experience"),
+    /** Facts the artist chose from fixed lists, by key (modules/acts/act-facts.ts): `{"languages": ["Spanish"]}`. */
+    facts: jsonb("facts").$type<Record<string, string[]>>().notNull().default({}),
     declineReason: text("decline_reason"),
     /** The act's Stripe Connect Express account (card payments), and whether Stripe lets it take them. */
     stripeAccountId: text("stripe_account_id").unique(),
@@ -202,6 +204,7 @@ export const acts = pgTable(
     index("acts_public_idx").on(t.isFeatured, t.createdAt).where(sql`${t.active} and not ${t.internalUseOnly}`),
     // The drafts queue, oldest first: pending and declined acts are found by acts_active_idx.
     index("acts_drafts_idx").on(t.createdAt, t.id).where(sql`not ${t.applicationComplete}`),
+    check("acts_facts_object", sql`jsonb_typeof(${t.facts}) = 'object'`),
   ],
 );
 

@@ -51,6 +51,8 @@ export async function updateActProfile(
         hasPerformedCorporateEvent: input.has_performed_corporate_event,
         corporateEventExperience: input.corporate_event_experience,
         ...(input.additional_info !== undefined ? { additionalInfo: input.additional_info } : {}),
+        // Merged in the row, under the act's lock: a fact the body leaves out keeps its values.
+        ...(input.facts ? { facts: sql`${acts.facts} || ${JSON.stringify(input.facts)}::jsonb` } : {}),
         updatedAt: new Date(),
       })
       .where(eq(acts.id, act.id));

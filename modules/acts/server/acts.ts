@@ -1,4 +1,5 @@
 import type { PageSeo } from "#modules/seo/seo";
+import { actFactsOf } from "../act-facts";
 import { desc, eq } from "drizzle-orm";
 import type { ActProfile, ActSocialLinks, ManagerInfo } from "../act-profile";
 import { SOCIAL_NETWORKS } from "../act-profile";
@@ -129,6 +130,7 @@ export async function getActProfilePage(
     social: socialLinks(act.social),
     has_performed_corporate_event: act.hasPerformedCorporateEvent,
     corporate_event_experience: act.corporateEventExperience,
+    facts: actFactsOf(act.facts),
     status: deriveActStatus({
       application_complete: act.applicationComplete,
       active: act.active,

@@ -6,6 +6,7 @@ import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { responseFactsText } from "#modules/conversations/conversations";
+import { actFactLines } from "#modules/acts/act-facts";
 import { InviteToEventDialog } from "#modules/bookings/ui";
 import { ShortlistHeart } from "./shortlist-heart";
 import type { SearchResults } from "#app/routes/search.server";
@@ -52,6 +53,11 @@ export function ResultCard({
           <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
         )}
         {responses && <p className="mt-1 text-sm text-gray-700">{responses}</p>}
+        {actFactLines(act.facts).map((line) => (
+          <p key={line} className="mt-1 text-sm text-gray-700">
+            {line}
+          </p>
+        ))}
         <p className="mt-1 flex items-center gap-2 text-sm">
           {act.rating.average !== null ? (
             <>

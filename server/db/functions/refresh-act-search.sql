@@ -27,8 +27,10 @@ CREATE OR REPLACE FUNCTION "refresh_act_search"(target integer) RETURNS void LAN
         ('occasions', 'eventTypes'), ('occasions', 'occasions')
       ) m(list, relation) ON m.relation = at."relation"
       WHERE at."act_id" = a."id"
-      -- One line per word of the search filter's "extras" list, written from it (server/db/functions/sql-functions.ts).
+      -- One line per word of the search filter's "extras" list, and one per fact an act's artist
+      -- chooses (its `facts` column), written from their TypeScript lists (server/db/functions/sql-functions.ts).
       /* extras */
+      /* facts */
     )
   FROM "acts" a
   CROSS JOIN LATERAL (SELECT round(avg(rv."rating"), 1)::double precision AS average, count(*)::int AS count FROM "reviews" rv WHERE rv."act_id" = a."id") r

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { EXTRAS, type Extra } from "#modules/discovery/search-filter";
+import { ACT_FACT_KEYS } from "#modules/acts/act-facts";
 import { PROJECT_ROOT } from "../../paths";
 import type { Database, Executor } from "../client";
 import { rowsOf } from "../rows-of";
@@ -20,15 +21,24 @@ const EXTRA_CONDITIONS: Record<Extra, string> = {
 };
 
 const EXTRAS_PLACEHOLDER = "      /* extras */";
+const FACTS_PLACEHOLDER = "      /* facts */";
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** refresh_act_search as the database gets it: its one file, with the extras written from the TypeScript list. */
+/**
+ * refresh_act_search as the database gets it: its one file, with the extras and the act's facts
+ * written from their TypeScript lists (a fact no longer declared leaves the search rows as they
+ * are rebuilt, though the act's column still holds it).
+ */
 export function refreshActSearchSql(): string {
   const template = readFileSync(join(PROJECT_ROOT, "server", "db", "functions", "refresh-act-search.sql"), "utf8");
   const extras = EXTRAS.map(
     (extra) => `      UNION ALL SELECT ${quoted(`extras:${extra}`)} WHERE ${EXTRA_CONDITIONS[extra]}`,
   );
-  return template.replace(EXTRAS_PLACEHOLDER, extras.join("\n"));
+  const facts = ACT_FACT_KEYS.map(
+    (key) =>
+      `      UNION ALL SELECT ${quoted(`${key}:`)} || v FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(a."facts" -> ${quoted(key)}) = 'array' THEN a."facts" -> ${quoted(key)} END) v`,
+  );
+  return template.replace(EXTRAS_PLACEHOLDER, extras.join("\n")).replace(FACTS_PLACEHOLDER, facts.join("\n"));
 }
 
 /** The version the database's function carries (in its comment), or null before the first apply. */

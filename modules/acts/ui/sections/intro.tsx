@@ -1,3 +1,4 @@
+import { actFactLines } from "../../act-facts";
 import type { SectionProps } from "../types";
 
 export function Intro({ act }: SectionProps) {
@@ -5,6 +6,11 @@ export function Intro({ act }: SectionProps) {
     <section aria-label="About" className="rounded-lg bg-white p-5 shadow-sm">
       {act.headline && <p className="text-xl font-semibold">{act.headline}</p>}
       {act.description && <p className="mt-2 whitespace-pre-line text-gray-800">{act.description}</p>}
+      {actFactLines(act.facts).map((line) => (
+        <p key={line} className="mt-2 text-gray-800">
+          {line}
+        </p>
+      ))}
       {act.tags.length > 0 && (
         <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-2">
           {act.tags.map((tag) => (

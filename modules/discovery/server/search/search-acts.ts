@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ActSearchPage, ActSearchResult } from "#modules/discovery/answers";
 import { deriveActStatus } from "#modules/acts/act-status";
+import { actFactsOf } from "#modules/acts/act-facts";
 import { KIND_TAG_TYPES } from "#domain/tags";
 import {
   type ActSearchFilter,
@@ -127,7 +128,7 @@ const KIND_TYPES = sql`array[${sql.join(
 )}]::text[]`;
 
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
-export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized,
+export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized, a.facts,
     a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
     (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
@@ -150,6 +151,7 @@ export function searchResultOf(
     price_from_cents: row.price_from_cents,
     tags: row.tags,
     kind: row.kind,
+    facts: actFactsOf(row.facts),
     ...(row.response_rate === null
       ? {}
       : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
@@ -192,6 +194,7 @@ export interface ResultRow {
   nearest?: string | null;
   tags: string[];
   kind: string | null;
+  facts: Record<string, unknown>;
 }
 
 type FacetRow = { key: string; count: number };
