@@ -2304,6 +2304,7 @@ export interface components {
          *           "count": 2
          *         }
          *       ],
+         *       "languages": [],
          *       "extras": []
          *     }
          */

@@ -77,6 +77,8 @@ export const actSearchFacetsSchema = z
     id: "ActSearchFacets",
     description: "Per filter list, each value with how many acts would match with it and the other filters",
     example: {
+      // A list with no example of its own (an act's fact) is shown empty.
+      ...Object.fromEntries(LIST_KEYS.map((key) => [key, []])),
       actTypes: [{ value: "7+ Piece Band", count: 3 }],
       styles: [{ value: "Soul", count: 2 }],
       bandSetups: [{ value: "7+ Piece Band", count: 3 }],

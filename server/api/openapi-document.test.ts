@@ -96,7 +96,7 @@ describe("the OpenAPI document", () => {
 
   it("declares every field of the central resources", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
-    expect(fields("ActProfile")).toHaveLength(45);
+    expect(fields("ActProfile")).toHaveLength(46);
     expect(fields("ActProfile")).toEqual(
       expect.arrayContaining([
         "images",
@@ -110,6 +110,7 @@ describe("the OpenAPI document", () => {
         "price_from_cents",
         "response_rate",
         "response_time_hours",
+        "facts",
       ]),
     );
     for (const name of [

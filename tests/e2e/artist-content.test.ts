@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gradientPng, simplePdf } from "#server/db/demo-files";
-import { browserSuite, toast } from "./browser-session";
+import { axeViolations } from "./axe";
+import { browserSuite, searchAnswered, toast } from "./browser-session";
 
 const suite = browserSuite();
 
@@ -281,6 +282,34 @@ describe("an artist manages testimonials and offerings", () => {
     await card.getByText("Pending Approval", { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Submit for Approval" }).count()).toBe(0);
     await page.close();
+  });
+
+  it("says which languages the act performs in, and a guest finds it by one and reads it on the card", async () => {
+    const page = await (await suite.sessions.contextFor("owner")).newPage();
+    await page.goto(`${suite.app.baseUrl}/entertainment/update/dj-nova`);
+    const languages = page.getByRole("group", { name: /^Languages/ });
+    // Ticked out of order, said in the list's.
+    await languages.getByRole("checkbox", { name: "Spanish" }).check();
+    await languages.getByRole("checkbox", { name: "English" }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/entertainment/dj-nova`);
+    await page.getByRole("region", { name: "About" }).getByText("Performs in English and Spanish").waitFor();
+    await page.close();
+
+    const guest = await (await suite.sessions.contextFor("guest")).newPage();
+    await guest.goto(`${suite.app.baseUrl}/search`);
+    const form = guest.getByRole("search", { name: "Search entertainers" });
+    await form
+      .getByRole("group", { name: "Languages" })
+      .getByRole("checkbox", { name: /^Spanish/ })
+      .check();
+    await guest.waitForURL(/languages%5B%5D=Spanish|languages\[\]=Spanish/);
+    await searchAnswered(guest);
+    await expect.poll(() => guest.getByRole("status").textContent()).toBe("1 entertainer found");
+    await guest.getByRole("article", { name: "DJ Nova" }).getByText("Performs in English and Spanish").waitFor();
+    expect(await axeViolations(guest)).toEqual([]);
+    await guest.close();
   });
 
   it("adds a video by link, then uploads one with the progress bar and sees it on the page", async () => {
