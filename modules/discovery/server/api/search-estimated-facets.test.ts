@@ -89,4 +89,18 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     for (const [list, values] of Object.entries(narrow.meta.facets))
       for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
   });
+
+  it("a chosen list's own counts come from the acts matching the rest: estimated the same way when those are many", async () => {
+    const everyNumber = sql`s.document @@ to_tsquery('simple', 'number:*')`;
+    const [style] = (await search({ searchTerms: "number" })).meta.facets.styles;
+    const narrowed = await search({ searchTerms: "number", styles: [style!.value] });
+    expect(narrowed.meta.facetsEstimated).toBe(true);
+    // The styles offered are counted as if no style were chosen: among every "number" act.
+    const truth = await exactCounts(everyNumber);
+    for (const { value, count } of narrowed.meta.facets.styles) {
+      const exact = truth.get(`styles:${value}`) ?? 0;
+      if (exact >= 1_000) expect(Math.abs(count - exact) / exact, value).toBeLessThan(0.2);
+    }
+    expect(narrowed.meta.facets.styles.map((item) => item.value)).toContain(style!.value);
+  });
 });

@@ -214,6 +214,7 @@ function facetsFrom(rows: FacetRow[]): Facets {
 const TOTAL_KEY = "_total";
 /** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
 const IN_SAMPLE = sql`hashint4(s.act_id) & 7 = 0`;
+const SAMPLE_EVERY = 8;
 
 /** A pass's matches, and how many of them have each "<list>:<value>" key. */
 interface Counted {
@@ -268,6 +269,18 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     if (first.total <= FACETS_EXACT_UP_TO) return first;
     const [total, sample] = await Promise.all([countAll(), keyCounts(sql`and ${IN_SAMPLE}`)]);
     return countedFrom(total, sample);
+  }
+  if (except) {
+    // A pass without a chosen list's condition gives that list's counts only, never a total that
+    // is shown, and its matches are many (every act with the other lists' values): the sample's
+    // keys are counted first, and every match's only when the sample says there are few.
+    const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
+    const sampled = sample.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
+    if (sampled * SAMPLE_EVERY <= FACETS_EXACT_UP_TO) {
+      const every = await keyCounts(sql``);
+      return countedFrom(every.find((row) => row.key === TOTAL_KEY)?.count ?? 0, every);
+    }
+    return countedFrom(sampled * SAMPLE_EVERY, sample);
   }
   // Without one, counting the matches through their indexes is cheap, and says which to read.
   const total = await countAll();
