@@ -22,7 +22,7 @@ export function defineActFact<const Key extends string, const Value extends stri
   return fact;
 }
 
-/** "Spanish, French and English": values as a sentence says them. */
+/** "Spanish, French, and English": values as a sentence says them (en-US, with its serial comma). */
 export function listInWords(values: readonly string[]): string {
   return new Intl.ListFormat("en-US", { style: "long", type: "conjunction" }).format(values);
 }
