@@ -213,8 +213,13 @@ function facetsFrom(rows: FacetRow[]): Facets {
 /** The key every counted row adds, so that a pass also counts its rows. */
 const TOTAL_KEY = "_total";
 /** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
-const IN_SAMPLE = sql`hashint4(s.act_id) & 7 = 0`;
 const SAMPLE_EVERY = 8;
+// A literal, not a parameter: the planner reads the sample's partial indexes (whose predicate says
+// `& 7 = 0`) only for a condition it can match to theirs.
+const IN_SAMPLE = sql.raw(`hashint4(s.act_id) & ${SAMPLE_EVERY - 1} = 0`);
+
+/** How many rows a pass counted: its TOTAL_KEY row. */
+const countedRows = (rows: FacetRow[]) => rows.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
 
 /** A pass's matches, and how many of them have each "<list>:<value>" key. */
 interface Counted {
@@ -228,7 +233,7 @@ interface Counted {
  * counted, scaled to the whole when only the sample was (then `counted` is the sample's size).
  */
 function countedFrom(total: number, rows: FacetRow[]): Counted {
-  const counted = rows.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
+  const counted = countedRows(rows);
   const keys = rows.filter((row) => row.key !== TOTAL_KEY);
   if (counted >= total) return { total, rows: keys, estimated: false };
   const scale = total / Math.max(1, counted);
@@ -265,7 +270,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
         union all select ${TOTAL_KEY}, count(*)::int from m having count(*) > ${FACETS_EXACT_UP_TO}
         order by count desc, key`),
     );
-    const first = countedFrom(exact.find((row) => row.key === TOTAL_KEY)?.count ?? 0, exact);
+    const first = countedFrom(countedRows(exact), exact);
     if (first.total <= FACETS_EXACT_UP_TO) return first;
     const [total, sample] = await Promise.all([countAll(), keyCounts(sql`and ${IN_SAMPLE}`)]);
     return countedFrom(total, sample);
@@ -275,10 +280,10 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     // is shown, and its matches are many (every act with the other lists' values): the sample's
     // keys are counted first, and every match's only when the sample says there are few.
     const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
-    const sampled = sample.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
+    const sampled = countedRows(sample);
     if (sampled * SAMPLE_EVERY <= FACETS_EXACT_UP_TO) {
       const every = await keyCounts(sql``);
-      return countedFrom(every.find((row) => row.key === TOTAL_KEY)?.count ?? 0, every);
+      return countedFrom(countedRows(every), every);
     }
     return countedFrom(sampled * SAMPLE_EVERY, sample);
   }
