@@ -8,7 +8,8 @@ import "./require-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
+import { rowsOf } from "#server/db/rows-of";
 import { parseSearchFilter } from "#modules/discovery/search-filter";
 import { addBulkActs } from "#server/db/bulk-acts";
 import { openDatabase } from "#server/db/client";
@@ -51,7 +52,9 @@ try {
     ["a typo", "searchTerms=velvit%20tonez"],
     ["browse, page 3", "page=3"],
   ];
-  console.log(`\nSearch over ${TARGET} acts (${database.kind}), ${RUNS} runs each after 3 warm-ups\n`);
+  console.log(`\nSearch over ${TARGET} acts (${database.kind}), ${RUNS} runs each after 3 warm-ups`);
+  if (database.kind === "postgres") console.log(await serverMemory(db));
+  console.log("");
   for (const [name, query] of queries) {
     const filter = parseSearchFilter(query);
     for (let i = 0; i < 3; i++) await searchActs(db, null, filter);
@@ -94,6 +97,20 @@ try {
   }
 } finally {
   await database.close();
+}
+
+/**
+ * What the server had to hold the search rows in: a row read from the operating system's cache
+ * instead of shared buffers, or a buffer a new connection maps page by page without huge pages,
+ * cost several times a kept one (README, scaling out).
+ */
+async function serverMemory(db: typeof database.db): Promise<string> {
+  const [row] = await rowsOf<{ buffers: string; huge: string; search: string; fits: boolean }>(
+    db.execute(sql`select current_setting('shared_buffers') as buffers, current_setting('huge_pages') as huge,
+      pg_size_pretty(pg_total_relation_size('act_search')) as search,
+      pg_total_relation_size('act_search') < pg_size_bytes(current_setting('shared_buffers')) as fits`),
+  );
+  return `shared_buffers ${row!.buffers}${row!.fits ? "" : " (smaller than the search rows)"}, huge_pages ${row!.huge}, search rows and indexes ${row!.search}`;
 }
 
 /** Time to the response's headers, and to its last byte, of a GET. */

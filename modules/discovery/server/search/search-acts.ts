@@ -245,11 +245,38 @@ function countedFrom(total: number, rows: FacetRow[]): Counted {
 }
 
 /**
+ * Below this many matches a page is found by reading the matches and sorting them, past it by
+ * walking the sort's index until a page of matches is found. The planner chooses by its guess,
+ * and guesses two lists' matches as if their values were independent: for two values no act has
+ * together it walked the whole index, a million acts, for an empty page (1.0 s at 1M acts).
+ */
+const WALK_SORT_INDEX_FROM = 50_000;
+
+/** A search whose page the planner would choose by a guess of its lists' matches. */
+function walksOnGuess({ keywords, circle, filter }: Query): boolean {
+  return !keywords && !circle && LIST_KEYS.some((key) => filter[key].length > 0);
+}
+
+/** What a page's sort and result columns read of a search row, when its matches are read first. */
+const SORTED_COLUMNS = sql`s.act_id, s.visible, s.featured, s.rating_avg, s.review_count, s.name, s.created_at,
+  s.price_from_cents, s.response_rate, s.response_hours`;
+
+/** How many acts match every condition but `except`'s, counted through the indexes. */
+async function countMatches(db: Executor, query: Query, except?: ListKey): Promise<number> {
+  const counted = await rowsOf<{ total: number }>(
+    db.execute(
+      sql`${withNear(query.circle)}select count(*)::int as total ${countFrom(query)} where ${conditions(query, except)}`,
+    ),
+  );
+  return counted[0]?.total ?? 0;
+}
+
+/**
  * One pass of the facet counts: the acts matching every condition but `except`'s, and per
  * "<list>:<value>" key (of `except`'s list only, when named) how many have it: every match's
  * keys up to FACETS_EXACT_UP_TO matches, the sample's past it (its own indexes make it cheap).
  */
-async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<Counted> {
+async function facetPass(db: Executor, query: Query, except?: ListKey, knownTotal?: number): Promise<Counted> {
   const near = withNear(query.circle);
   const matching = sql`${countFrom(query)} where ${conditions(query, except)}`;
   const keysOf = except ? sql`and (f = ${TOTAL_KEY} or f like ${`${except}:%`})` : sql``;
@@ -258,8 +285,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
       db.execute(sql`${near}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
         where ${conditions(query, except)} ${slice} ${keysOf} group by f order by count(*) desc, f`),
     );
-  const countAll = async () =>
-    (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
+  const countAll = () => countMatches(db, query, except);
   if (query.circle) {
     // Finding a circle's acts is most of such a pass, so it is done once: one query counts
     // every match's keys when there are few, and stops reading past FACETS_EXACT_UP_TO.
@@ -288,7 +314,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     return countedFrom(sampled * SAMPLE_EVERY, sample);
   }
   // Without one, counting the matches through their indexes is cheap, and says which to read.
-  const total = await countAll();
+  const total = knownTotal ?? (await countAll());
   if (total === 0) return { total, rows: [], estimated: false };
   return countedFrom(total, await keyCounts(total > FACETS_EXACT_UP_TO ? sql`and ${IN_SAMPLE}` : sql``));
 }
@@ -302,7 +328,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
 async function countsAndFacets(
   db: Executor,
   query: Query,
-  firstPass?: Counted,
+  known?: { pass: Counted } | { total: number },
 ): Promise<{ total: number; facets: Facets; estimated: boolean }> {
   if (isBrowse(query)) {
     const rows = await browseFacetCounts(db);
@@ -316,7 +342,7 @@ async function countsAndFacets(
   if (date && isBrowse({ ...query, filter: { ...query.filter, date: undefined } })) return browseCountsOnDate(db, date);
   const chosen = LIST_KEYS.filter((key) => query.filter[key].length > 0);
   const [first, ...others] = await Promise.all([
-    firstPass ?? facetPass(db, query),
+    known && "pass" in known ? known.pass : facetPass(db, query, undefined, known?.total),
     ...chosen.map((key) => facetPass(db, query, key)),
   ]);
   const rows = first!.rows.filter((row) => query.filter[listOf(row.key)]?.length === 0);
@@ -438,15 +464,22 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     );
     const facetRows = jsonColumn<FacetRow[]>(result!.facets);
     rows = jsonColumn<ResultRow[]>(result!.rows);
-    counted = await countsAndFacets(db, query, countedFrom(result!.total, facetRows));
+    counted = await countsAndFacets(db, query, { pass: countedFrom(result!.total, facetRows) });
   } else {
+    // With a list chosen, the matches are counted first: few of them are read and sorted, many
+    // found by walking the sort's index (see WALK_SORT_INDEX_FROM).
+    const total = walksOnGuess(query) ? await countMatches(db, query) : undefined;
+    const matches =
+      total !== undefined && total < WALK_SORT_INDEX_FROM
+        ? sql`(select ${SORTED_COLUMNS} ${countFrom(query)} where ${conditions(query)} offset 0) s`
+        : sql`act_search s${admin && filter.status ? sql` join acts a on a.id = s.act_id` : sql``} where ${conditions(query)}`;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
-      countsAndFacets(db, query),
+      countsAndFacets(db, query, total === undefined ? undefined : { total }),
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
-          from (select s.*, ${distance} as distance, ${based} as based ${countFrom(query)} where ${conditions(query)}
+          from (select s.*, ${distance} as distance, ${based} as based from ${matches}
             order by ${orderBy(sort, keywords, admin, circle !== null)} ${limit}) s
           join acts a on a.id = s.act_id
           order by ${orderBy(sort, keywords, admin, circle !== null)}`),
