@@ -103,4 +103,20 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     }
     expect(narrowed.meta.facets.styles.map((item) => item.value)).toContain(style!.value);
   });
+
+  it("a chosen list's page is the same found along the sort's index as found by sorting every match", async () => {
+    // A page is walked to when there are 250 matches or more per row up to its last, and read
+    // and sorted otherwise: 20 rows of this list are walked to, 50 are sorted.
+    const [eventType] = (await search({})).meta.facets.eventTypes;
+    for (const sort of ["recommended", "rating", "newest"] as const) {
+      const walked = await search({ eventTypes: [eventType!.value], sort, perPage: 20 });
+      const sorted = await search({ eventTypes: [eventType!.value], sort, perPage: 50 });
+      expect(walked.meta.total).toBeGreaterThanOrEqual(250 * 20);
+      expect(walked.meta.total).toBeLessThan(250 * 50);
+      expect(
+        walked.data.map((act) => act.url),
+        sort,
+      ).toEqual(sorted.data.slice(0, 20).map((act) => act.url));
+    }
+  });
 });
