@@ -2173,6 +2173,8 @@ export interface components {
                 page: number;
                 perPage: number;
                 total: number;
+                /** @description True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty */
+                totalEstimated: boolean;
                 /**
                  * @description The order applied: relevance by default with keywords, recommended without
                  * @enum {string}

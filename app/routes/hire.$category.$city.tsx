@@ -5,6 +5,7 @@ import { LISTING_QUERY_KEYS, listingAddress } from "#modules/discovery/search-fi
 import { Pagination } from "#modules/discovery/ui/pagination";
 import { ResultList } from "#modules/discovery/ui/result-list";
 import { SearchForm } from "#modules/discovery/ui/search-form";
+import { foundLine } from "#modules/discovery/found-line";
 import { listingJsonLd } from "../lib/listing-json-ld";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
@@ -105,7 +106,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           {category} near {place.label}
         </h2>
         <p role="status" aria-live="polite" className="font-medium">
-          {total} {total === 1 ? "entertainer" : "entertainers"} found
+          {foundLine(results.meta)}
         </p>
         {results.data.length > 0 ? (
           <ResultList

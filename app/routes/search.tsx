@@ -11,6 +11,7 @@ import {
 import { pageHref, Pagination } from "#modules/discovery/ui/pagination";
 import { ResultList } from "#modules/discovery/ui/result-list";
 import { SearchForm } from "#modules/discovery/ui/search-form";
+import { foundLine } from "#modules/discovery/found-line";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
 import type { RouteHandle } from "../root";
@@ -86,9 +87,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
           Results
         </h2>
         <p role="status" aria-live="polite" data-live="status" className="font-medium">
-          {results
-            ? `${total} ${total === 1 ? "entertainer" : "entertainers"} found`
-            : "Correct the search to see results"}
+          {results ? foundLine(results.meta) : "Correct the search to see results"}
         </p>
         <div data-live="results" className="contents">
           {results && results.data.length > 0 && (

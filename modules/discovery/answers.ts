@@ -96,6 +96,11 @@ export const actSearchPageSchema = z
       page: z.number().int(),
       perPage: z.number().int(),
       total: z.number().int(),
+      totalEstimated: z
+        .boolean()
+        .describe(
+          "True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty",
+        ),
       sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
       facets: actSearchFacetsSchema,
       facetsEstimated: z

@@ -34,9 +34,15 @@ export const DEFAULT_RADIUS_MILES = 50;
 /**
  * Up to this many matching acts, facet counts are exact; past it they are estimated from one
  * act in eight (decision 30): counting every tag of 50,000 matches cost more than the whole
- * search may take at a million acts. The total is always exact.
+ * search may take at a million acts.
  */
 export const FACETS_EXACT_UP_TO = 10_000;
+/**
+ * Up to about this many matching acts (by the same slice's count) the total is exact; past it,
+ * it is that count scaled (meta.totalEstimated, shown as "About"): counting 33,000 matches
+ * alone read 33,000 rows, longer than the whole search may take at a million acts (decision 43).
+ */
+export const TOTAL_EXACT_UP_TO = 20_000;
 export const MAX_RADIUS_MILES = 500;
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 50;

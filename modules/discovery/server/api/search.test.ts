@@ -445,6 +445,17 @@ describe("sorting, paging and facets", () => {
     expect((await server.request("/api/acts?perPage=51")).status).toBe(422);
   });
 
+  it("a list chosen alone, or with a date alone, offers its values with the counts of the same search without it", async () => {
+    const browse = await search({});
+    const wedding = await search({ eventTypes: ["Wedding"] });
+    expect(wedding.meta.facets.eventTypes).toEqual(browse.meta.facets.eventTypes);
+    expect(wedding.meta.facets.styles).not.toEqual(browse.meta.facets.styles);
+    const day = await search({ date: "2099-01-01" });
+    const weddingThatDay = await search({ eventTypes: ["Wedding"], date: "2099-01-01" });
+    expect(weddingThatDay.meta.facets.eventTypes).toEqual(day.meta.facets.eventTypes);
+    expect(weddingThatDay.meta.total).toBe(wedding.meta.total);
+  });
+
   it("counts, per value of each list, the acts that would match with it and the other filters", async () => {
     const { meta } = await search({ location: "Austin, TX", radius: 100, eventTypes: ["Wedding"] });
     expect(meta.total).toBe(2);

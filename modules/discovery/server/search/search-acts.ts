@@ -8,6 +8,7 @@ import {
   DEFAULT_RADIUS_MILES,
   FACETS_EXACT_UP_TO,
   LIST_KEYS,
+  TOTAL_EXACT_UP_TO,
   type ListKey,
   type SearchSort,
   effectiveSort,
@@ -226,6 +227,8 @@ interface Counted {
   total: number;
   rows: FacetRow[];
   estimated: boolean;
+  /** The total is the sample's count scaled, not every match's. */
+  totalEstimated?: boolean;
 }
 
 /**
@@ -279,7 +282,7 @@ async function countMatches(db: Executor, query: Query, except?: ListKey): Promi
  * "<list>:<value>" key (of `except`'s list only, when named) how many have it: every match's
  * keys up to FACETS_EXACT_UP_TO matches, the sample's past it (its own indexes make it cheap).
  */
-async function facetPass(db: Executor, query: Query, except?: ListKey, knownTotal?: number): Promise<Counted> {
+async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<Counted> {
   const near = withNear(query.circle);
   const matching = sql`${countFrom(query)} where ${conditions(query, except)}`;
   const keysOf = except ? sql`and (f = ${TOTAL_KEY} or f like ${`${except}:%`})` : sql``;
@@ -301,8 +304,10 @@ async function facetPass(db: Executor, query: Query, except?: ListKey, knownTota
     );
     const first = countedFrom(countedRows(exact), exact);
     if (first.total <= FACETS_EXACT_UP_TO) return first;
-    const [total, sample] = await Promise.all([countAll(), keyCounts(sql`and ${IN_SAMPLE}`)]);
-    return countedFrom(total, sample);
+    const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
+    const sampled = countedRows(sample) * SAMPLE_EVERY;
+    if (!query.admin && sampled > TOTAL_EXACT_UP_TO) return { ...countedFrom(sampled, sample), totalEstimated: true };
+    return countedFrom(await countAll(), sample);
   }
   if (except) {
     // A pass without a chosen list's condition gives that list's counts only, never a total that
@@ -316,10 +321,17 @@ async function facetPass(db: Executor, query: Query, except?: ListKey, knownTota
     }
     return countedFrom(sampled * SAMPLE_EVERY, sample);
   }
-  // Without one, counting the matches through their indexes is cheap, and says which to read.
-  const total = knownTotal ?? (await countAll());
+  // Without one, the sample's keys first, through its own indexes (an admin's search may see
+  // acts the sample leaves out, and counts every match): when the sample says the matches are
+  // many, their total is the sample's scaled; otherwise they are counted, and their keys too
+  // when few enough.
+  const sample = query.admin ? null : await keyCounts(sql`and ${IN_SAMPLE}`);
+  const sampled = sample ? countedRows(sample) * SAMPLE_EVERY : 0;
+  if (sample && sampled > TOTAL_EXACT_UP_TO) return { ...countedFrom(sampled, sample), totalEstimated: true };
+  const total = await countAll();
   if (total === 0) return { total, rows: [], estimated: false };
-  return countedFrom(total, await keyCounts(total > FACETS_EXACT_UP_TO ? sql`and ${IN_SAMPLE}` : sql``));
+  if (total <= FACETS_EXACT_UP_TO) return countedFrom(total, await keyCounts(sql``));
+  return countedFrom(total, sample ?? (await keyCounts(sql`and ${IN_SAMPLE}`)));
 }
 
 /**
@@ -331,22 +343,23 @@ async function facetPass(db: Executor, query: Query, except?: ListKey, knownTota
 async function countsAndFacets(
   db: Executor,
   query: Query,
-  known?: { pass: Counted } | { total: number },
-): Promise<{ total: number; facets: Facets; estimated: boolean }> {
+  firstPass?: Counted,
+): Promise<{ total: number; facets: Facets; estimated: boolean; totalEstimated: boolean }> {
   if (isBrowse(query)) {
     const rows = await browseFacetCounts(db);
     return {
       total: rows.find((row) => row.key === "_visible")?.count ?? 0,
       facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
       estimated: false,
+      totalEstimated: false,
     };
   }
   const { date } = query.filter;
   if (date && isBrowse({ ...query, filter: { ...query.filter, date: undefined } })) return browseCountsOnDate(db, date);
   const chosen = LIST_KEYS.filter((key) => query.filter[key].length > 0);
   const [first, ...others] = await Promise.all([
-    known && "pass" in known ? known.pass : facetPass(db, query, undefined, known?.total),
-    ...chosen.map((key) => facetPass(db, query, key)),
+    firstPass ?? facetPass(db, query),
+    ...chosen.map((key) => listPass(db, query, key)),
   ]);
   const rows = first!.rows.filter((row) => query.filter[listOf(row.key)]?.length === 0);
   for (const more of others) rows.push(...more.rows);
@@ -354,7 +367,22 @@ async function countsAndFacets(
     total: first!.total,
     facets: facetsFrom(rows),
     estimated: [first!, ...others].some((pass) => pass.estimated),
+    totalEstimated: first!.totalEstimated ?? false,
   };
+}
+
+/**
+ * The counts of a chosen list's values among the acts matching everything else. When nothing
+ * else is asked but a date, or nothing at all, they are a browse's, which are kept: a planner's
+ * first tick (Wedding) counted every visible act's keys, or a slice of them, to find them.
+ */
+async function listPass(db: Executor, query: Query, key: ListKey): Promise<Counted> {
+  const rest: Query = { ...query, filter: { ...query.filter, [key]: [], date: undefined } };
+  if (!isBrowse(rest)) return facetPass(db, query, key);
+  const { total, facets } = query.filter.date
+    ? await browseCountsOnDate(db, query.filter.date)
+    : await countsAndFacets(db, rest);
+  return { total, rows: facets[key].map(({ value, count }) => ({ key: `${key}:${value}`, count })), estimated: false };
 }
 
 /**
@@ -365,7 +393,7 @@ async function countsAndFacets(
 async function browseCountsOnDate(
   db: Executor,
   date: string,
-): Promise<{ total: number; facets: Facets; estimated: boolean }> {
+): Promise<{ total: number; facets: Facets; estimated: boolean; totalEstimated: boolean }> {
   const [all, taken] = await Promise.all([
     browseFacetCounts(db),
     rowsOf<FacetRow>(
@@ -382,6 +410,7 @@ async function browseCountsOnDate(
     total: rows.find((row) => row.key === "_visible")?.count ?? 0,
     facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
     estimated: false,
+    totalEstimated: false,
   };
 }
 
@@ -445,7 +474,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
 
   const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
   const columns = sql`${RESULT_COLUMNS}, s.distance, ${nearest} as nearest`;
-  let counted: { total: number; facets: Facets; estimated: boolean };
+  let counted: { total: number; facets: Facets; estimated: boolean; totalEstimated: boolean };
   let rows: ResultRow[];
   if (keywords && sort === "relevance" && !runsQueriesSideBySide(db)) {
     // Every match is ranked to pick the page. Where queries run in turn, one scan of the
@@ -467,19 +496,19 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     );
     const facetRows = jsonColumn<FacetRow[]>(result!.facets);
     rows = jsonColumn<ResultRow[]>(result!.rows);
-    counted = await countsAndFacets(db, query, { pass: countedFrom(result!.total, facetRows) });
+    counted = await countsAndFacets(db, query, countedFrom(result!.total, facetRows));
   } else {
-    // With a list chosen, the matches are counted first: few of them are read and sorted, many
-    // found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
-    const total = walksOnGuess(query) ? await countMatches(db, query) : undefined;
+    // With a list chosen, the first facet pass runs first, for its total: few matches are read
+    // and sorted, many found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
+    const first = walksOnGuess(query) ? await facetPass(db, query) : undefined;
     const lastRow = filter.page * filter.perPage;
     const matches =
-      total !== undefined && total < WALK_FROM_MATCHES_PER_ROW * lastRow
+      first && first.total < WALK_FROM_MATCHES_PER_ROW * lastRow
         ? sql`(select ${SORTED_COLUMNS} ${countFrom(query)} where ${conditions(query)} offset 0) s`
         : sql`act_search s${admin && filter.status ? sql` join acts a on a.id = s.act_id` : sql``} where ${conditions(query)}`;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
-      countsAndFacets(db, query, total === undefined ? undefined : { total }),
+      countsAndFacets(db, query, first),
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
@@ -490,9 +519,17 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
       ),
     ]);
   }
-  const { total, facets, estimated } = counted;
+  const { total, facets, estimated, totalEstimated } = counted;
   return {
     data: rows.map((row) => searchResultOf(row, { circle: circle !== null, admin })),
-    meta: { page: filter.page, perPage: filter.perPage, total, sort, facets, facetsEstimated: estimated },
+    meta: {
+      page: filter.page,
+      perPage: filter.perPage,
+      total,
+      totalEstimated,
+      sort,
+      facets,
+      facetsEstimated: estimated,
+    },
   };
 }
