@@ -292,9 +292,11 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
         where ${conditions(query, except)} ${slice} ${keysOf} group by f order by count(*) desc, f`),
     );
   const countAll = () => countMatches(db, query, except);
-  if (query.circle) {
-    // Finding a circle's acts is most of such a pass, so it is done once: one query counts
-    // every match's keys when there are few, and stops reading past FACETS_EXACT_UP_TO.
+  if (query.circle || (!except && !runsQueriesSideBySide(db))) {
+    // Finding a circle's acts is most of such a pass, and the embedded database runs its
+    // queries in turn, where a filtered search's few matches took three (the sample, the total,
+    // every key): one query counts every match's keys when there are few, and stops reading
+    // past FACETS_EXACT_UP_TO.
     const exact = await rowsOf<FacetRow>(
       db.execute(sql`${withNear(query.circle, sql`m as materialized (select s.facets ${matching} limit ${FACETS_EXACT_UP_TO + 1})`)}
         select f as key, count(*)::int as count from m cross join unnest(m.facets || ${TOTAL_KEY}::text) f
@@ -502,17 +504,18 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // and sorted, many found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
     const first = walksOnGuess(query) ? await facetPass(db, query) : undefined;
     const lastRow = filter.page * filter.perPage;
+    const matching = sql`${countFrom(query)} where ${conditions(query)}`;
     const matches =
       first && first.total < WALK_FROM_MATCHES_PER_ROW * lastRow
-        ? sql`(select ${SORTED_COLUMNS} ${countFrom(query)} where ${conditions(query)} offset 0) s`
-        : sql`act_search s${admin && filter.status ? sql` join acts a on a.id = s.act_id` : sql``} where ${conditions(query)}`;
+        ? sql`from (select ${SORTED_COLUMNS} ${matching} offset 0) s`
+        : matching;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
       countsAndFacets(db, query, first),
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
-          from (select s.*, ${distance} as distance, ${based} as based from ${matches}
+          from (select s.*, ${distance} as distance, ${based} as based ${matches}
             order by ${orderBy(sort, keywords, admin, circle !== null)} ${limit}) s
           join acts a on a.id = s.act_id
           order by ${orderBy(sort, keywords, admin, circle !== null)}`),
