@@ -222,6 +222,14 @@ const IN_SAMPLE = sql.raw(`hashint4(s.act_id) & ${SAMPLE_EVERY - 1} = 0`);
 /** How many rows a pass counted: its TOTAL_KEY row. */
 const countedRows = (rows: FacetRow[]) => rows.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
 
+/** A search's total and facets, and which of them are estimates. */
+interface Counts {
+  total: number;
+  facets: Facets;
+  estimated: boolean;
+  totalEstimated: boolean;
+}
+
 /** A pass's matches, and how many of them have each "<list>:<value>" key. */
 interface Counted {
   total: number;
@@ -248,6 +256,16 @@ function countedFrom(total: number, rows: FacetRow[]): Counted {
 }
 
 /**
+ * A pass's total and counts from the sample's keys alone when the sample says the matches are
+ * past TOTAL_EXACT_UP_TO (never for an admin, who may see acts the sample leaves out), or null.
+ */
+function sampledPast(query: Query, sample: FacetRow[]): Counted | null {
+  const sampled = countedRows(sample) * SAMPLE_EVERY;
+  if (query.admin || sampled <= TOTAL_EXACT_UP_TO) return null;
+  return { ...countedFrom(sampled, sample), totalEstimated: true };
+}
+
+/**
  * With at least this many matches per row up to a page's last, the page is found by walking the
  * sort's index until it is full; with fewer, by reading every match and sorting them. The
  * planner chooses by its guess, and guesses two lists' matches as if their values were
@@ -267,16 +285,6 @@ function walksOnGuess({ keywords, circle, filter }: Query): boolean {
 const SORTED_COLUMNS = sql`s.act_id, s.visible, s.featured, s.rating_avg, s.review_count, s.name, s.created_at,
   s.price_from_cents, s.response_rate, s.response_hours`;
 
-/** How many acts match every condition but `except`'s, counted through the indexes. */
-async function countMatches(db: Executor, query: Query, except?: ListKey): Promise<number> {
-  const counted = await rowsOf<{ total: number }>(
-    db.execute(
-      sql`${withNear(query.circle)}select count(*)::int as total ${countFrom(query)} where ${conditions(query, except)}`,
-    ),
-  );
-  return counted[0]?.total ?? 0;
-}
-
 /**
  * One pass of the facet counts: the acts matching every condition but `except`'s, and per
  * "<list>:<value>" key (of `except`'s list only, when named) how many have it: every match's
@@ -291,7 +299,8 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
       db.execute(sql`${near}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
         where ${conditions(query, except)} ${slice} ${keysOf} group by f order by count(*) desc, f`),
     );
-  const countAll = () => countMatches(db, query, except);
+  const countAll = async () =>
+    (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
   if (query.circle || (!except && !runsQueriesSideBySide(db))) {
     // Finding a circle's acts is most of such a pass, and the embedded database runs its
     // queries in turn, where a filtered search's few matches took three (the sample, the total,
@@ -307,9 +316,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     const first = countedFrom(countedRows(exact), exact);
     if (first.total <= FACETS_EXACT_UP_TO) return first;
     const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
-    const sampled = countedRows(sample) * SAMPLE_EVERY;
-    if (!query.admin && sampled > TOTAL_EXACT_UP_TO) return { ...countedFrom(sampled, sample), totalEstimated: true };
-    return countedFrom(await countAll(), sample);
+    return sampledPast(query, sample) ?? countedFrom(await countAll(), sample);
   }
   if (except) {
     // A pass without a chosen list's condition gives that list's counts only, never a total that
@@ -328,8 +335,8 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   // many, their total is the sample's scaled; otherwise they are counted, and their keys too
   // when few enough.
   const sample = query.admin ? null : await keyCounts(sql`and ${IN_SAMPLE}`);
-  const sampled = sample ? countedRows(sample) * SAMPLE_EVERY : 0;
-  if (sample && sampled > TOTAL_EXACT_UP_TO) return { ...countedFrom(sampled, sample), totalEstimated: true };
+  const past = sample && sampledPast(query, sample);
+  if (past) return past;
   const total = await countAll();
   if (total === 0) return { total, rows: [], estimated: false };
   if (total <= FACETS_EXACT_UP_TO) return countedFrom(total, await keyCounts(sql``));
@@ -342,11 +349,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
  * own condition, for each list with something chosen. A guest's bare browse reads the kept
  * counts instead.
  */
-async function countsAndFacets(
-  db: Executor,
-  query: Query,
-  firstPass?: Counted,
-): Promise<{ total: number; facets: Facets; estimated: boolean; totalEstimated: boolean }> {
+async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted): Promise<Counts> {
   if (isBrowse(query)) {
     const rows = await browseFacetCounts(db);
     return {
@@ -392,10 +395,7 @@ async function listPass(db: Executor, query: Query, key: ListKey): Promise<Count
  * not free that day. Exact, and it reads only those few (counting the rest row by row was most
  * of such a search's time).
  */
-async function browseCountsOnDate(
-  db: Executor,
-  date: string,
-): Promise<{ total: number; facets: Facets; estimated: boolean; totalEstimated: boolean }> {
+async function browseCountsOnDate(db: Executor, date: string): Promise<Counts> {
   const [all, taken] = await Promise.all([
     browseFacetCounts(db),
     rowsOf<FacetRow>(
@@ -476,7 +476,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
 
   const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
   const columns = sql`${RESULT_COLUMNS}, s.distance, ${nearest} as nearest`;
-  let counted: { total: number; facets: Facets; estimated: boolean; totalEstimated: boolean };
+  let counted: Counts;
   let rows: ResultRow[];
   if (keywords && sort === "relevance" && !runsQueriesSideBySide(db)) {
     // Every match is ranked to pick the page. Where queries run in turn, one scan of the
