@@ -979,7 +979,9 @@ export const actBlocks = pgTable(
   },
   (t) => [
     index("act_blocks_act_idx").on(t.actId, t.startsOn),
-    index("act_blocks_day_idx").on(t.startsOn, t.endsOn),
+    // The blocks covering a day (a search's date): a range's index finds them directly, where one
+    // on (starts_on, ends_on) read every block starting in the year before (a seq scan at 1M acts).
+    index("act_blocks_days_idx").using("gist", sql`daterange(${t.startsOn}, ${t.endsOn}, '[]')`),
     check("act_blocks_order", sql`${t.startsOn} <= ${t.endsOn}`),
   ],
 );

@@ -8,8 +8,8 @@ import { type SQL, sql } from "drizzle-orm";
  */
 export function actsNotFreeOn(date: string): SQL {
   const day = sql`${date}::date`;
-  // A block is at most 366 days long, so only those starting in the year before can cover the day.
-  return sql`select k.act_id from act_blocks k where k.starts_on between ${day} - 365 and ${day} and k.ends_on >= ${day}
+  // As the range index on act_blocks reads it (act_blocks_days_idx).
+  return sql`select k.act_id from act_blocks k where daterange(k.starts_on, k.ends_on, '[]') @> ${day}
     union all select d.act_id from calendar_busy_days d where d.day = ${day}
     union all select b.act_id from bookings b join events e on e.id = b.event_id left join places ep on ep.id = e.place_id
       where b.status <> 'cancelled' and e.cancelled_at is null and e.starttime >= ${day} - interval '1 day' and e.starttime < ${day} + interval '2 days'

@@ -213,6 +213,8 @@ function facetsFrom(rows: FacetRow[]): Facets {
 
 /** The key every counted row adds, so that a pass also counts its rows. */
 const TOTAL_KEY = "_total";
+/** The key of a pass's row that says how many matches it read, when it counted only the sample's keys. */
+const MATCHED_KEY = "_matched";
 /** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
 const SAMPLE_EVERY = 8;
 // A literal, not a parameter: the planner reads the sample's partial indexes (whose predicate says
@@ -302,19 +304,25 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   const countAll = async () =>
     (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
   if (query.circle || (!except && !runsQueriesSideBySide(db))) {
-    // Finding a circle's acts is most of such a pass, and the embedded database runs its
+    // Finding a circle's acts is most of such a pass, and reading its matches' rows is the rest
+    // (the sample's indexes do not narrow a list of acts); the embedded database runs its
     // queries in turn, where a filtered search's few matches took three (the sample, the total,
-    // every key): one query counts every match's keys when there are few, and stops reading
-    // past FACETS_EXACT_UP_TO.
-    const exact = await rowsOf<FacetRow>(
-      db.execute(sql`${withNear(query.circle, sql`m as materialized (select s.facets ${matching} limit ${FACETS_EXACT_UP_TO + 1})`)}
-        select f as key, count(*)::int as count from m cross join unnest(m.facets || ${TOTAL_KEY}::text) f
-          where (select count(*) from m) <= ${FACETS_EXACT_UP_TO} ${keysOf} group by f
-        union all select ${TOTAL_KEY}, count(*)::int from m having count(*) > ${FACETS_EXACT_UP_TO}
+    // every key). One query reads the matches once, up to a bound: every match's keys when they
+    // are few, the sample's past FACETS_EXACT_UP_TO, and their number.
+    const bound = query.circle ? TOTAL_EXACT_UP_TO : FACETS_EXACT_UP_TO;
+    const read = await rowsOf<FacetRow>(
+      db.execute(sql`${withNear(query.circle, sql`m as materialized (select s.act_id, s.facets ${matching} limit ${bound + 1})`)}
+        select f as key, count(*)::int as count from m s cross join unnest(s.facets || ${TOTAL_KEY}::text) f
+          where ((select count(*) from m) <= ${FACETS_EXACT_UP_TO} or ${IN_SAMPLE}) ${keysOf} group by f
+        union all select ${MATCHED_KEY}, count(*)::int from m
         order by count desc, key`),
     );
-    const first = countedFrom(countedRows(exact), exact);
-    if (first.total <= FACETS_EXACT_UP_TO) return first;
+    const matched = read.find((row) => row.key === MATCHED_KEY)?.count ?? 0;
+    if (matched <= bound)
+      return countedFrom(
+        matched,
+        read.filter((row) => row.key !== MATCHED_KEY),
+      );
     const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
     return sampledPast(query, sample) ?? countedFrom(await countAll(), sample);
   }
