@@ -43,6 +43,12 @@ export const FACETS_EXACT_UP_TO = 10_000;
  * alone read 33,000 rows, longer than the whole search may take at a million acts (decision 43).
  */
 export const TOTAL_EXACT_UP_TO = 20_000;
+/**
+ * Past this many matches by the sparse slice (one act in 64), its counts are scaled instead of the
+ * one in eight's: at hundreds of thousands of matches, one in eight was still tens of thousands
+ * of rows to read and count (decision 30, addendum).
+ */
+export const SPARSE_SAMPLE_FROM = 64_000;
 export const MAX_RADIUS_MILES = 500;
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 50;

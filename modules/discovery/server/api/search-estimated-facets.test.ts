@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FACETS_EXACT_UP_TO,
+  SPARSE_SAMPLE_FROM,
   TOTAL_EXACT_UP_TO,
   serializeSearchFilter,
   type ActSearchFilter,
@@ -9,6 +10,7 @@ import {
 import type { ActSearchPage } from "#modules/discovery/answers";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { addBulkActs } from "#server/db/bulk-acts";
+import { samplingBounds } from "#modules/discovery/server/search/search-acts";
 
 let server: TestServer;
 // Generated acts are spread evenly over the 400 largest places, 124 of which lie within 500
@@ -139,6 +141,44 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect([few.meta.total, few.meta.totalEstimated]).toEqual([truth!.n, false]);
+  });
+
+  it(`past ${SPARSE_SAMPLE_FROM.toLocaleString("en-US")} matches by the sparse slice, the total and the counts are one act in 64's, times 64`, async () => {
+    // The bound is for a million acts; lowered here so that these 34,000 reach it.
+    samplingBounds.sparseFrom = 16_000;
+    try {
+      const everyNumber = sql`s.document @@ to_tsquery('simple', 'number:*')`;
+      const count = async (where: ReturnType<typeof sql>) =>
+        (
+          (await server.database.db.execute(
+            sql`select count(*)::int as n from act_search s where s.visible and ${where}`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n;
+      // Not asked before in this file, so that no kept answer replies.
+      const page = await search({ searchTerms: "number", sort: "reviews" });
+      const sparse = await count(sql`${everyNumber} and hashint4(s.act_id) & 63 = 0`);
+      expect(sparse * 64).toBeGreaterThanOrEqual(samplingBounds.sparseFrom);
+      expect([page.meta.total, page.meta.totalEstimated, page.meta.facetsEstimated]).toEqual([sparse * 64, true, true]);
+      const truth = await count(everyNumber);
+      // About 500 acts counted here (a thousand or more at the real bound): within a tenth or so.
+      expect(Math.abs(page.meta.total - truth) / truth).toBeLessThan(0.12);
+      const exact = await exactCounts(everyNumber);
+      for (const [list, values] of Object.entries(page.meta.facets))
+        for (const { value, count } of values) {
+          const of = exact.get(`${list}:${value}`) ?? 0;
+          // About 80 of each counted: within a third.
+          if (of >= 5_000) expect(Math.abs(count - of) / of, `${list}:${value}`).toBeLessThan(0.34);
+        }
+      expect(page.data).toHaveLength(page.meta.perPage);
+
+      // A chosen list's own values are counted among every act matching the rest, by the same slice.
+      const [eventType] = page.meta.facets.eventTypes;
+      const chosen = await search({ searchTerms: "number", eventTypes: [eventType!.value], sort: "reviews" });
+      expect(chosen.meta.facets.eventTypes).toEqual(page.meta.facets.eventTypes);
+      expect(chosen.meta.total).toBeLessThan(page.meta.total);
+    } finally {
+      samplingBounds.sparseFrom = SPARSE_SAMPLE_FROM;
+    }
   });
 
   it("a chosen list's page is the same found along the sort's index as found by sorting every match", async () => {

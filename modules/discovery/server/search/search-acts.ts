@@ -9,6 +9,7 @@ import {
   FACETS_EXACT_UP_TO,
   LIST_KEYS,
   TOTAL_EXACT_UP_TO,
+  SPARSE_SAMPLE_FROM,
   type ListKey,
   type SearchSort,
   effectiveSort,
@@ -47,8 +48,12 @@ interface Query {
   keywords: KeywordQuery | null;
 }
 
-/** Every condition of the search but, when named, one list's: facets count with the others. */
-function conditions(query: Query, except?: ListKey): SQL {
+/**
+ * Every condition of the search but, when named, one list's: facets count with the others. With
+ * a slice (one act in `every`), only its acts: a circle's acts are sliced before their search rows
+ * are read, as the slice's partial indexes do for words and lists.
+ */
+function conditions(query: Query, except?: ListKey, every?: number): SQL {
   const { admin, filter, circle, keywords } = query;
   const parts: SQL[] = [];
   // Guests, planners and artists see approved acts that are not internal use only, whatever they ask.
@@ -59,16 +64,23 @@ function conditions(query: Query, except?: ListKey): SQL {
     // An array, not IN (subquery): the acts of a circle are few next to what a tag or a word
     // matches, so the search rows are best read by key from them, which the planner does only
     // when it cannot estimate the set (it otherwise scans every act with the tag first).
-    parts.push(sql`s.act_id = any(array(select x.id from acts x where x.place_id in (select id from near)
-      union select l.act_id from act_locations l where l.place_id in (select id from near)))`);
+    const x = every ? sql`and ${inSlice(every, "x.id")}` : sql``;
+    const l = every ? sql`and ${inSlice(every, "l.act_id")}` : sql``;
+    parts.push(sql`s.act_id = any(array(select x.id from acts x where x.place_id in (select id from near) ${x}
+      union select l.act_id from act_locations l where l.place_id in (select id from near) ${l}))`);
   }
   if (filter.date) parts.push(sql`not ${notFreeOn(filter.date)}`);
+  // Literally as the slice's partial indexes say it, so that the planner reads them.
+  if (every) parts.push(inSlice(every));
   // Acts with no price have a null here, which no budget admits.
   if (filter.budget !== undefined) parts.push(sql`s.price_from_cents <= ${filter.budget * 100}`);
   for (const key of LIST_KEYS) {
     if (key === except) continue;
     const condition = listCondition(key, filter[key]);
-    if (condition) parts.push(condition);
+    // A slice with words is read through the words' partial index, its lists tested on its rows:
+    // the planner cannot join two partial indexes of the same slice, and joined the words' to the
+    // whole list index instead, whose value on a sixth of a million acts took 64 ms to gather.
+    if (condition) parts.push(every && keywords ? sql`(${condition}) is true` : condition);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
@@ -217,9 +229,31 @@ const TOTAL_KEY = "_total";
 const MATCHED_KEY = "_matched";
 /** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
 const SAMPLE_EVERY = 8;
-// A literal, not a parameter: the planner reads the sample's partial indexes (whose predicate says
+/** The acts of a slice, one in `every` (a power of two) by a hash of their id. */
+// A literal, not a parameter: the planner reads a slice's partial indexes (whose predicate says
 // `& 7 = 0`) only for a condition it can match to theirs.
-const IN_SAMPLE = sql.raw(`hashint4(s.act_id) & ${SAMPLE_EVERY - 1} = 0`);
+const inSlice = (every: number, column = "s.act_id") => sql.raw(`hashint4(${column}) & ${every - 1} = 0`);
+const IN_SAMPLE = inSlice(SAMPLE_EVERY);
+/**
+ * Past SPARSE_SAMPLE_FROM matches by it, the slice counted instead: one act in 64 (a part of the one in
+ * eight, with partial indexes of its own). A word or a tag on most of a million acts has hundreds
+ * of thousands of matches, whose one in eight was still 10,000 to 60,000 rows to read and count
+ * (a chosen list's pass for "that" and a date, 400 ms); one in 64 of 64,000 is 1,000 acts, which
+ * put a total within about 3 per cent and a value one act in ten has within about a tenth
+ * (the counts then say "about").
+ */
+const SPARSE_EVERY = 64;
+/**
+ * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
+ * of generated acts rather than the hundreds of thousands it is meant for.
+ */
+export const samplingBounds = { sparseFrom: SPARSE_SAMPLE_FROM };
+
+/** A slice's counted keys (with TOTAL_KEY, its size), and how many matches each of its rows stands for. */
+interface Sample {
+  rows: FacetRow[];
+  every: number;
+}
 
 /** How many rows a pass counted: its TOTAL_KEY row. */
 const countedRows = (rows: FacetRow[]) => rows.find((row) => row.key === TOTAL_KEY)?.count ?? 0;
@@ -261,10 +295,10 @@ function countedFrom(total: number, rows: FacetRow[]): Counted {
  * A pass's total and counts from the sample's keys alone when the sample says the matches are
  * past TOTAL_EXACT_UP_TO (never for an admin, who may see acts the sample leaves out), or null.
  */
-function sampledPast(query: Query, sample: FacetRow[]): Counted | null {
-  const sampled = countedRows(sample) * SAMPLE_EVERY;
+function sampledPast(query: Query, sample: Sample): Counted | null {
+  const sampled = countedRows(sample.rows) * sample.every;
   if (query.admin || sampled <= TOTAL_EXACT_UP_TO) return null;
-  return { ...countedFrom(sampled, sample), totalEstimated: true };
+  return { ...countedFrom(sampled, sample.rows), totalEstimated: true };
 }
 
 /**
@@ -296,11 +330,29 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   const near = withNear(query.circle);
   const matching = sql`${countFrom(query)} where ${conditions(query, except)}`;
   const keysOf = except ? sql`and (f = ${TOTAL_KEY} or f like ${`${except}:%`})` : sql``;
-  const keyCounts = (slice: SQL) =>
+  /** Each key's count among the matches, or among a slice's (one in `every`). */
+  const sliceKeys = (every?: number) =>
+    sql`select f, count(*)::int as n ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
+      where ${conditions(query, except, every)} ${keysOf} group by f`;
+  const keyCounts = (every?: number) =>
     rowsOf<FacetRow>(
-      db.execute(sql`${near}select f as key, count(*)::int as count ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
-        where ${conditions(query, except)} ${slice} ${keysOf} group by f order by count(*) desc, f`),
+      db.execute(sql`${near}select f as key, n as count from (${sliceKeys(every)}) k order by n desc, f`),
     );
+  // The sparse slice first, and the one in eight only when the sparse one says the matches are
+  // fewer than SPARSE_SAMPLE_FROM: one statement, whose second scan is skipped, not run, otherwise.
+  const sampleCounts = async (): Promise<Sample> => {
+    const rows = await rowsOf<FacetRow & { every: number }>(
+      db.execute(sql`${withNear(
+        query.circle,
+        sql`sparse as materialized (${sliceKeys(SPARSE_EVERY)}),
+          wide as (select coalesce((select n from sparse where f = ${TOTAL_KEY}), 0) * ${SPARSE_EVERY} >= ${samplingBounds.sparseFrom} as yes)`,
+      )}
+        select f as key, n as count, ${SPARSE_EVERY}::int as every from sparse where (select yes from wide)
+        union all select f, n, ${SAMPLE_EVERY}::int from (${sliceKeys(SAMPLE_EVERY)}) k where not (select yes from wide)
+        order by count desc, key`),
+    );
+    return { rows: rows.map(({ key, count }) => ({ key, count })), every: rows[0]?.every ?? SAMPLE_EVERY };
+  };
   const countAll = async () =>
     (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
   if (query.circle || (!except && !runsQueriesSideBySide(db))) {
@@ -323,32 +375,32 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
         matched,
         read.filter((row) => row.key !== MATCHED_KEY),
       );
-    const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
-    return sampledPast(query, sample) ?? countedFrom(await countAll(), sample);
+    const sample = await sampleCounts();
+    return sampledPast(query, sample) ?? countedFrom(await countAll(), sample.rows);
   }
   if (except) {
     // A pass without a chosen list's condition gives that list's counts only, never a total that
     // is shown, and its matches are many (every act with the other lists' values): the sample's
     // keys are counted first, and every match's only when the sample says there are few.
-    const sample = await keyCounts(sql`and ${IN_SAMPLE}`);
-    const sampled = countedRows(sample);
-    if (sampled * SAMPLE_EVERY <= FACETS_EXACT_UP_TO) {
-      const every = await keyCounts(sql``);
+    const sample = await sampleCounts();
+    const sampled = countedRows(sample.rows) * sample.every;
+    if (sampled <= FACETS_EXACT_UP_TO) {
+      const every = await keyCounts();
       return countedFrom(countedRows(every), every);
     }
-    return countedFrom(sampled * SAMPLE_EVERY, sample);
+    return countedFrom(sampled, sample.rows);
   }
   // Without one, the sample's keys first, through its own indexes (an admin's search may see
   // acts the sample leaves out, and counts every match): when the sample says the matches are
   // many, their total is the sample's scaled; otherwise they are counted, and their keys too
   // when few enough.
-  const sample = query.admin ? null : await keyCounts(sql`and ${IN_SAMPLE}`);
+  const sample = query.admin ? null : await sampleCounts();
   const past = sample && sampledPast(query, sample);
   if (past) return past;
   const total = await countAll();
   if (total === 0) return { total, rows: [], estimated: false };
-  if (total <= FACETS_EXACT_UP_TO) return countedFrom(total, await keyCounts(sql``));
-  return countedFrom(total, sample ?? (await keyCounts(sql`and ${IN_SAMPLE}`)));
+  if (total <= FACETS_EXACT_UP_TO) return countedFrom(total, await keyCounts());
+  return countedFrom(total, sample?.rows ?? (await keyCounts(SAMPLE_EVERY)));
 }
 
 /**

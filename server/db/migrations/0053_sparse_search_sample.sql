@@ -1,0 +1,2 @@
+CREATE INDEX "act_search_sparse_document_idx" ON "act_search" USING gin ("document") WHERE "act_search"."visible" and hashint4("act_search"."act_id") & 63 = 0;--> statement-breakpoint
+CREATE INDEX "act_search_sparse_facets_idx" ON "act_search" USING gin ("facets") WHERE "act_search"."visible" and hashint4("act_search"."act_id") & 63 = 0;
