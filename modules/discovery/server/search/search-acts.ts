@@ -355,13 +355,12 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   };
   const countAll = async () =>
     (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
-  if (query.circle || (!except && !runsQueriesSideBySide(db))) {
-    // Finding a circle's acts is most of such a pass, and reading its matches' rows is the rest
-    // (the sample's indexes do not narrow a list of acts); the embedded database runs its
-    // queries in turn, where a filtered search's few matches took three (the sample, the total,
-    // every key). One query reads the matches once, up to a bound: every match's keys when they
-    // are few, the sample's past FACETS_EXACT_UP_TO, and their number.
-    const bound = query.circle ? TOTAL_EXACT_UP_TO : FACETS_EXACT_UP_TO;
+  /**
+   * The matches read once, up to `bound`: their number, and every match's keys when they are at
+   * most FACETS_EXACT_UP_TO, the sample's past it; null past the bound. A total, then every key,
+   * each found the matches afresh (two lists' values on 7 acts of a million: 20 ms each time).
+   */
+  const readUpTo = async (bound: number): Promise<Counted | null> => {
     const read = await rowsOf<FacetRow>(
       db.execute(sql`${withNear(query.circle, sql`m as materialized (select s.act_id, s.facets ${matching} limit ${bound + 1})`)}
         select f as key, count(*)::int as count from m s cross join unnest(s.facets || ${TOTAL_KEY}::text) f
@@ -370,37 +369,38 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
         order by count desc, key`),
     );
     const matched = read.find((row) => row.key === MATCHED_KEY)?.count ?? 0;
-    if (matched <= bound)
-      return countedFrom(
-        matched,
-        read.filter((row) => row.key !== MATCHED_KEY),
-      );
+    return matched <= bound
+      ? countedFrom(
+          matched,
+          read.filter((row) => row.key !== MATCHED_KEY),
+        )
+      : null;
+  };
+  if (query.circle || (!except && !runsQueriesSideBySide(db))) {
+    // Finding a circle's acts is most of such a pass, and reading its matches' rows is the rest
+    // (the sample's indexes do not narrow a list of acts); the embedded database runs its
+    // queries in turn. The matches are read first, and sampled only past the bound.
+    const read = await readUpTo(query.circle ? TOTAL_EXACT_UP_TO : FACETS_EXACT_UP_TO);
+    if (read) return read;
     const sample = await sampleCounts();
     return sampledPast(query, sample) ?? countedFrom(await countAll(), sample.rows);
   }
+  // Otherwise the sample's keys first, through its own indexes, and every match read only when
+  // the sample says they are few.
+  const sample = except || !query.admin ? await sampleCounts() : null;
   if (except) {
     // A pass without a chosen list's condition gives that list's counts only, never a total that
-    // is shown, and its matches are many (every act with the other lists' values): the sample's
-    // keys are counted first, and every match's only when the sample says there are few.
-    const sample = await sampleCounts();
-    const sampled = countedRows(sample.rows) * sample.every;
-    if (sampled <= FACETS_EXACT_UP_TO) {
-      const every = await keyCounts();
-      return countedFrom(countedRows(every), every);
-    }
-    return countedFrom(sampled, sample.rows);
+    // is shown, and its matches are many (every act with the other lists' values).
+    const sampled = countedRows(sample!.rows) * sample!.every;
+    const read = sampled <= FACETS_EXACT_UP_TO ? await readUpTo(TOTAL_EXACT_UP_TO) : null;
+    return read ?? countedFrom(sampled, sample!.rows);
   }
-  // Without one, the sample's keys first, through its own indexes (an admin's search may see
-  // acts the sample leaves out, and counts every match): when the sample says the matches are
-  // many, their total is the sample's scaled; otherwise they are counted, and their keys too
-  // when few enough.
-  const sample = query.admin ? null : await sampleCounts();
+  // An admin's search may see acts the sample leaves out, and counts every match.
   const past = sample && sampledPast(query, sample);
   if (past) return past;
-  const total = await countAll();
-  if (total === 0) return { total, rows: [], estimated: false };
-  if (total <= FACETS_EXACT_UP_TO) return countedFrom(total, await keyCounts());
-  return countedFrom(total, sample?.rows ?? (await keyCounts(SAMPLE_EVERY)));
+  const read = await readUpTo(TOTAL_EXACT_UP_TO);
+  if (read) return read;
+  return countedFrom(await countAll(), sample?.rows ?? (await keyCounts(SAMPLE_EVERY)));
 }
 
 /**
