@@ -64,14 +64,18 @@ const array = (values: string[]) =>
 /**
  * Adds `count` generated, approved acts for measuring search at scale (npm run seed -- --acts N):
  * made by set-based SQL in a few statements, deterministic (numbers, not randomness), spread over
- * the 400 largest places, each with tags, some with reviews and bookings. Search documents are
+ * the 400 largest places, each with tags, most with priced offerings, some with reviews and bookings. Search documents are
  * built once at the end, with the per-row triggers off while the rows go in.
  */
 export async function addBulkActs(db: Database, count: number, options: { firstNumber?: number } = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    await withRowTriggersOff(tx, ["acts", "act_tags", "reviews", "act_blocks", "calendar_busy_days"], async () => {
-      await insertBulkRows(tx, count, options.firstNumber ?? 1);
-    });
+    await withRowTriggersOff(
+      tx,
+      ["acts", "act_tags", "packages", "reviews", "act_blocks", "calendar_busy_days"],
+      async () => {
+        await insertBulkRows(tx, count, options.firstNumber ?? 1);
+      },
+    );
   });
   // The planner's statistics, which a load this size makes stale at once.
   await db.execute(sql`analyze`);
@@ -127,6 +131,15 @@ async function insertBulkRows(tx: Transaction, count: number, firstNumber: numbe
     join lateral (select id from tags where type = r.type order by id offset ((a.id + r.shift) % greatest(1, (select count(*) from tags where type = r.type))) limit 1) t on true
     where a.id >= ${first}
     on conflict do nothing`);
+  // Nine acts in ten offer a set priced from $200 to $9,900 (a third also a longer one, dearer),
+  // so that a budget and the sort by price choose among most of them.
+  await tx.execute(sql`
+    insert into packages (act_id, title, description, rank, price_from_cents, price_to_cents)
+    select a.id, o.title, 'Generated offering.', o.rank, p.cents, p.cents * 2
+    from acts a
+    cross join (values (1, 'Standard set'), (2, 'Full evening')) o(rank, title)
+    cross join lateral (select ((200 + (a.id::bigint * 7919) % 98 * 100) * 100 * o.rank)::int as cents) p
+    where a.id >= ${first} and a.id % 10 <> 0 and (o.rank = 1 or a.id % 3 = 0)`);
   await tx.execute(sql`
     insert into reviews (act_id, rating, title, body, reviewer_name)
     select a.id, 1 + (a.id::bigint * k) % 5, 'Review ' || k, 'Generated review.', 'Guest ' || k
