@@ -1,0 +1,2 @@
+CREATE INDEX "act_search_sample_price_idx" ON "act_search" USING btree ("price_from_cents") WHERE "act_search"."visible" and hashint4("act_search"."act_id") & 7 = 0;--> statement-breakpoint
+CREATE INDEX "act_search_sparse_price_idx" ON "act_search" USING btree ("price_from_cents") WHERE "act_search"."visible" and hashint4("act_search"."act_id") & 63 = 0;
