@@ -387,15 +387,16 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   }
   // Otherwise the sample's keys first, through its own indexes, and every match read only when
   // the sample says they are few.
-  const sample = except || !query.admin ? await sampleCounts() : null;
   if (except) {
     // A pass without a chosen list's condition gives that list's counts only, never a total that
     // is shown, and its matches are many (every act with the other lists' values).
-    const sampled = countedRows(sample!.rows) * sample!.every;
+    const sample = await sampleCounts();
+    const sampled = countedRows(sample.rows) * sample.every;
     const read = sampled <= FACETS_EXACT_UP_TO ? await readUpTo(TOTAL_EXACT_UP_TO) : null;
-    return read ?? countedFrom(sampled, sample!.rows);
+    return read ?? countedFrom(sampled, sample.rows);
   }
   // An admin's search may see acts the sample leaves out, and counts every match.
+  const sample = query.admin ? null : await sampleCounts();
   const past = sample && sampledPast(query, sample);
   if (past) return past;
   const read = await readUpTo(TOTAL_EXACT_UP_TO);
