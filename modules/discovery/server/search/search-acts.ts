@@ -334,10 +334,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   const sliceKeys = (every?: number) =>
     sql`select f, count(*)::int as n ${countFrom(query)} cross join unnest(s.facets || ${TOTAL_KEY}::text) f
       where ${conditions(query, except, every)} ${keysOf} group by f`;
-  const keyCounts = (every?: number) =>
-    rowsOf<FacetRow>(
-      db.execute(sql`${near}select f as key, n as count from (${sliceKeys(every)}) k order by n desc, f`),
-    );
+
   // The sparse slice first, and the one in eight only when the sparse one says the matches are
   // fewer than SPARSE_SAMPLE_FROM: one statement, whose second scan is skipped, not run, otherwise.
   const sampleCounts = async (): Promise<Sample> => {
@@ -401,7 +398,13 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   if (past) return past;
   const read = await readUpTo(TOTAL_EXACT_UP_TO);
   if (read) return read;
-  return countedFrom(await countAll(), sample?.rows ?? (await keyCounts(SAMPLE_EVERY)));
+  return countedFrom(
+    await countAll(),
+    sample?.rows ??
+      (await rowsOf<FacetRow>(
+        db.execute(sql`${near}select f as key, n as count from (${sliceKeys(SAMPLE_EVERY)}) k order by n desc, f`),
+      )),
+  );
 }
 
 /**
