@@ -20,6 +20,16 @@ beforeAll(async () => {
   http = createServer(getRequestListener(server.app.fetch));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
+  // A server's first requests compile its code and fill its database's caches, and the probe's
+  // first request compiles its own HTTP client's parser: a search, a probe and a small burst
+  // first, so that the bursts below time a flood on a running server, not a cold start (which
+  // held the probe 1.3 s on a loaded two-core machine).
+  const warm = client("127.0.5.249");
+  expect((await warm.get(search(999))).status).toBe(200);
+  await warm.close();
+  await healthzMs();
+  const { answers } = burst(Array.from({ length: 8 }, (_, n) => ["127.0.5.248", search(900 + n)]));
+  await answers;
 });
 afterAll(async () => {
   http?.close();
@@ -85,6 +95,13 @@ function burst(requests: [address: string, path: string][]): {
   return { sent, answers };
 }
 
+/**
+ * How long /healthz may take during a burst. When queries ran on the server's own thread, 60 searches
+ * held it 2.9 s; on a worker thread it answers in tens of milliseconds on an idle machine, and the
+ * bound leaves room for a two-core machine that runs other test files beside this one.
+ */
+const HEALTHZ_BOUND_MS = 1500;
+
 /** How long /healthz takes to answer, asked from an address of its own. */
 async function healthzMs(): Promise<number> {
   const probe = client("127.0.5.250");
@@ -96,7 +113,7 @@ async function healthzMs(): Promise<number> {
 }
 
 describe("one client's burst of searches", () => {
-  it("60 at once over sockets: some run, the others are 429 at once, and /healthz answers within a second (the exact 4 is the in-process test below)", async () => {
+  it("60 at once over sockets: some run, the others are 429 at once, and /healthz answers meanwhile (the exact 4 is the in-process test below)", async () => {
     const { sent, answers } = burst(Array.from({ length: 60 }, (_, n) => ["127.0.5.1", search(n)]));
     await sent;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -105,7 +122,7 @@ describe("one client's burst of searches", () => {
     const ran = statuses.filter((status) => status === 200).length;
     const refused = statuses.filter((status) => status === 429).length;
     console.log(`one client, 60 searches: ${ran} ran, ${refused} refused; /healthz ${health.toFixed(0)} ms`);
-    expect(health).toBeLessThan(1000);
+    expect(health).toBeLessThan(HEALTHZ_BOUND_MS);
     // Over sockets the searches arrive over some milliseconds, and a place freed is taken again.
     expect(ran).toBeGreaterThanOrEqual(1);
     expect(refused).toBeGreaterThan(0);
@@ -119,7 +136,7 @@ describe("one client's burst of searches", () => {
     await Promise.all([again.close(), other.close()]);
   });
 
-  it("60 searches from 60 clients all run, and /healthz still answers within a second", async () => {
+  it("60 searches from 60 clients all run, and /healthz still answers meanwhile", async () => {
     const { sent, answers } = burst(Array.from({ length: 60 }, (_, n) => [`127.0.8.${n + 1}`, search(400 + n)]));
     await sent;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -127,7 +144,7 @@ describe("one client's burst of searches", () => {
     const { statuses } = await answers;
     console.log(`60 clients, a search each: /healthz ${health.toFixed(0)} ms`);
     expect(statuses.every((status) => status === 200)).toBe(true);
-    expect(health).toBeLessThan(1000);
+    expect(health).toBeLessThan(HEALTHZ_BOUND_MS);
   });
 
   it("arriving all at once, exactly 4 run", async () => {
