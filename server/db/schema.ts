@@ -621,11 +621,11 @@ export const reviews = pgTable(
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
- * A sample slice's partial indexes (visible acts whose id hashes to 0 under `mask`): words, lists
- * and price. The search writes the predicate literally alike, so that the planner uses them.
+ * A sample slice's partial indexes (visible acts whose id hashes to 0 under `mask`): words, lists,
+ * price and place. The search writes the predicate literally alike, so that the planner uses them.
  */
 function sliceIndexes(
-  t: Record<"visible" | "actId" | "document" | "facets" | "priceFromCents", AnyPgColumn>,
+  t: Record<"visible" | "actId" | "document" | "facets" | "priceFromCents" | "placeId", AnyPgColumn>,
   name: "sample" | "sparse",
   mask: 7 | 63,
 ) {
@@ -634,6 +634,7 @@ function sliceIndexes(
     index(`act_search_${name}_document_idx`).using("gin", t.document).where(inSlice),
     index(`act_search_${name}_facets_idx`).using("gin", t.facets).where(inSlice),
     index(`act_search_${name}_price_idx`).on(t.priceFromCents).where(inSlice),
+    index(`act_search_${name}_place_idx`).on(t.placeId).where(inSlice),
   ];
 }
 
@@ -663,9 +664,16 @@ export const actSearch = pgTable(
      */
     responseRate: smallint("response_rate"),
     responseHours: real("response_hours"),
+    /**
+     * Where the act is based (acts.place_id): a search by place finds it, and puts it first, when this
+     * is in the circle (the places it also plays are read from act_locations, by theirs).
+     */
+    placeId: integer("place_id"),
   },
   (t) => [
     index("act_search_document_idx").using("gin", t.document),
+    // A circle's acts, by the places in it (modules/discovery/server/search/conditions.ts).
+    index("act_search_place_idx").on(t.placeId),
     index("act_search_facets_idx").using("gin", t.facets),
     // The slices whose keys estimate facet counts (search-acts.ts): one act in eight past
     // FACETS_EXACT_UP_TO matches, one in 64 past 64,000. Read through these, a sample costs its

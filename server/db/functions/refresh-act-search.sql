@@ -4,7 +4,7 @@
 -- database has (server/db/functions/sql-functions.ts), so a change to the search row is a change here.
 -- Migrations 0008, 0009, 0021 and 0023 hold earlier copies as they were applied; none is read again.
 CREATE OR REPLACE FUNCTION "refresh_act_search"(target integer) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO "act_search" ("act_id", "document", "rating_avg", "review_count", "visible", "featured", "name", "created_at", "price_from_cents", "facets")
+  INSERT INTO "act_search" ("act_id", "document", "rating_avg", "review_count", "visible", "featured", "name", "created_at", "price_from_cents", "place_id", "facets")
   SELECT a."id",
     setweight(to_tsvector('simple', unaccent(coalesce(a."name", ''))), 'A') ||
     setweight(to_tsvector('simple', unaccent(coalesce((SELECT string_agg(t."name", ' ') FROM "act_tags" at JOIN "tags" t ON t."id" = at."tag_id" WHERE at."act_id" = a."id"), ''))), 'B') ||
@@ -15,6 +15,7 @@ CREATE OR REPLACE FUNCTION "refresh_act_search"(target integer) RETURNS void LAN
     a."active" AND NOT a."internal_use_only",
     a."is_featured", a."name", a."created_at",
     (SELECT min(p."price_from_cents") FROM "packages" p WHERE p."act_id" = a."id" AND p."deleted_at" IS NULL),
+    a."place_id",
     ARRAY(
       SELECT DISTINCT list || ':' || t."name"
       FROM "act_tags" at JOIN "tags" t ON t."id" = at."tag_id"
@@ -37,7 +38,8 @@ CREATE OR REPLACE FUNCTION "refresh_act_search"(target integer) RETURNS void LAN
   WHERE a."id" = target
   ON CONFLICT ("act_id") DO UPDATE SET "document" = excluded."document", "rating_avg" = excluded."rating_avg", "review_count" = excluded."review_count",
     "visible" = excluded."visible", "featured" = excluded."featured", "name" = excluded."name", "created_at" = excluded."created_at",
-    "price_from_cents" = excluded."price_from_cents", "facets" = excluded."facets";
+    "price_from_cents" = excluded."price_from_cents", "place_id" = excluded."place_id",
+    "facets" = excluded."facets";
   -- Words a misspelling may have meant: letters only (numbers are not misspelt, and would swamp the list).
   INSERT INTO "search_words" ("word")
   -- In the words' order, so that two acts bringing the same new words wait on each other at

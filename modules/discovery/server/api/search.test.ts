@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { samplingBounds } from "#modules/discovery/server/search/search-acts";
 import {
   actLocations,
   actTags,
@@ -343,6 +344,7 @@ describe("filters", () => {
   });
 
   it("a search by place puts the acts based there before those that only also play there", async () => {
+    const WALK_FROM = samplingBounds.walkFrom;
     const db = server.database.db;
     const [magic] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "houston-magic"));
     // Houston Magic, based in Houston and also playing Austin, now rates 5 against Austin Jazz Trio's 4.67.
@@ -354,17 +356,29 @@ describe("filters", () => {
       expect((await urls({ sort: "rating" })).indexOf("houston-magic")).toBeLessThan(
         (await urls({ sort: "rating" })).indexOf("austin-jazz-trio"),
       );
-      // The featured act first, then the local one, then the better rated visitor.
-      expect(await urls({ location: "Austin, TX", radius: 25 })).toEqual([
-        "round-rock-swing",
-        "austin-jazz-trio",
-        "houston-magic",
-      ]);
+      // The featured act first, then the local one, then the better rated visitor: whether the page
+      // is sorted from every match (few) or found group by group along the order's index (many).
+      // (A day of its own each time, so that no answer kept from the first way gives the second.)
+      for (const [walkFrom, date] of [
+        [samplingBounds.walkFrom, "2031-06-14"],
+        [0, "2031-06-15"],
+      ] as const) {
+        samplingBounds.walkFrom = walkFrom;
+        expect(await urls({ location: "Austin, TX", radius: 25, date })).toEqual([
+          "round-rock-swing",
+          "austin-jazz-trio",
+          "houston-magic",
+        ]);
+        expect(await urls({ location: "Austin, TX", radius: 25, date, perPage: 1, page: 3 })).toEqual([
+          "houston-magic",
+        ]);
+      }
       expect(await urls({ location: "Austin, TX", radius: 25, searchTerms: "austin" })).toEqual([
         "austin-jazz-trio",
         "houston-magic",
       ]);
     } finally {
+      samplingBounds.walkFrom = WALK_FROM;
       await db.delete(reviews).where(eq(reviews.id, review!.id));
     }
   });

@@ -44,6 +44,36 @@ export function milesFrom(circle: Circle): SQL {
   return sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(power(sin(radians(p.lat - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lng - ${lng}) / 2), 2)))))`;
 }
 
+/**
+ * The circle's places (their ids, as an array literal), found before the search: the planner then
+ * knows how many acts they hold, and chooses between reading them by place and walking a sort's
+ * index; asked as a subquery, it guessed a handful.
+ */
+export interface PlacesIn extends Circle {
+  places: string;
+}
+
+/** Acts based in one of the circle's places, from their search row `s`: as its index reads it, null for an act with no place. */
+export const basePlaceIn = ({ places }: PlacesIn): SQL => sql`s.place_id = any(${places}::int[])`;
+
+/** Whether the search row `s`'s act is based in the circle (not only plays there). */
+export function basedIn(circle: PlacesIn): SQL {
+  return sql`coalesce(${basePlaceIn(circle)}, false)`;
+}
+
+/**
+ * Acts that also play in one of the circle's places: few next to those based there, read by id
+ * from their locations (an array the planner takes for a handful, as they are).
+ */
+export function onlyPlayIn({ places }: PlacesIn): SQL {
+  return sql`s.act_id = any(array(select l.act_id from act_locations l where l.place_id = any(${places}::int[])))`;
+}
+
+/** Acts based in one of the circle's places or playing in one, from their search row `s`. */
+export function inCircle(circle: PlacesIn): SQL {
+  return sql`(${basePlaceIn(circle)} or ${onlyPlayIn(circle)})`;
+}
+
 /** Places within the circle: an indexed bounding box first, then the exact distance. */
 export function placesWithin(circle: Circle): SQL {
   const dLat = circle.miles / 69.0;

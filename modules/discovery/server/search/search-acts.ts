@@ -21,37 +21,51 @@ import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "#domain/session-user";
 import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 import { notFreeOn } from "#modules/availability/server";
-import { type Circle, listCondition, placesWithin, statusCondition } from "./conditions";
+import {
+  basedIn,
+  basePlaceIn,
+  type Circle,
+  inCircle,
+  onlyPlayIn,
+  listCondition,
+  type PlacesIn,
+  placesWithin,
+  statusCondition,
+} from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "#server/db/json-column";
 import { browseFacetCounts } from "./facet-counts";
 import { rowsOf } from "#server/db/rows-of";
 
 /** The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on `location`. */
-async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<Circle | null> {
+async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<PlacesIn | null> {
   const miles = filter.radius ?? DEFAULT_RADIUS_MILES;
+  let circle: Circle;
   if (filter.location_lat !== undefined && filter.location_lng !== undefined)
-    return { lat: filter.location_lat, lng: filter.location_lng, miles };
-  if (!filter.location) return null;
-  const place = await findPlace(db, filter.location);
-  if (!place)
-    throw validationFailed({
-      location: [unknownPlaceMessage(filter.location, await nearestPlaceLabels(db, filter.location))],
-    });
-  return { lat: place.lat, lng: place.lng, miles };
+    circle = { lat: filter.location_lat, lng: filter.location_lng, miles };
+  else if (!filter.location) return null;
+  else {
+    const place = await findPlace(db, filter.location);
+    if (!place)
+      throw validationFailed({
+        location: [unknownPlaceMessage(filter.location, await nearestPlaceLabels(db, filter.location))],
+      });
+    circle = { lat: place.lat, lng: place.lng, miles };
+  }
+  const near = await rowsOf<{ id: number }>(db.execute(sql`select id from (${placesWithin(circle)}) p order by id`));
+  return { ...circle, places: `{${near.map(({ id }) => id).join(",")}}` };
 }
 
 interface Query {
   admin: boolean;
   filter: ActSearchFilter;
-  circle: Circle | null;
+  circle: PlacesIn | null;
   keywords: KeywordQuery | null;
 }
 
 /**
  * Every condition of the search but, when named, one list's: facets count with the others. With
- * a slice (one act in `every`), only its acts: a circle's acts are sliced before their search rows
- * are read, as the slice's partial indexes do for words and lists.
+ * a slice (one act in `every`), only its acts, read through the slice's partial indexes.
  */
 function conditions(query: Query, except?: ListKey, every?: number): SQL {
   const { admin, filter, circle, keywords } = query;
@@ -59,16 +73,12 @@ function conditions(query: Query, except?: ListKey, every?: number): SQL {
   // Guests, planners and artists see approved acts that are not internal use only, whatever they ask.
   if (!admin) parts.push(sql`s.visible`);
   else if (filter.status) parts.push(statusCondition(filter.status));
-  if (keywords) parts.push(sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`);
-  if (circle) {
-    // An array, not IN (subquery): the acts of a circle are few next to what a tag or a word
-    // matches, so the search rows are best read by key from them, which the planner does only
-    // when it cannot estimate the set (it otherwise scans every act with the tag first).
-    const x = every ? sql`and ${inSlice(every, "x.id")}` : sql``;
-    const l = every ? sql`and ${inSlice(every, "l.act_id")}` : sql``;
-    parts.push(sql`s.act_id = any(array(select x.id from acts x where x.place_id in (select id from near) ${x}
-      union select l.act_id from act_locations l where l.place_id in (select id from near) ${l}))`);
-  }
+  // A slice of a circle is read through the slice's place index and its words tested on its rows:
+  // the planner joined the circle's few acts to every match of a common word in the whole words'
+  // index ("comedy" near Astoria, NY: 133,000 matches found to keep 176, 88 ms).
+  const words = keywords && sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`;
+  if (words) parts.push(every && circle ? sql`(${words}) is true` : words);
+  if (circle) parts.push(inCircle(circle));
   if (filter.date) parts.push(sql`not ${notFreeOn(filter.date)}`);
   // Literally as the slice's partial indexes say it, so that the planner reads them.
   if (every) parts.push(inSlice(every));
@@ -80,7 +90,7 @@ function conditions(query: Query, except?: ListKey, every?: number): SQL {
     // A slice with words is read through the words' partial index, its lists tested on its rows:
     // the planner cannot join two partial indexes of the same slice, and joined the words' to the
     // whole list index instead, whose value on a sixth of a million acts took 64 ms to gather.
-    if (condition) parts.push(every && keywords ? sql`(${condition}) is true` : condition);
+    if (condition) parts.push(every && (keywords || circle) ? sql`(${condition}) is true` : condition);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
@@ -232,7 +242,7 @@ const SAMPLE_EVERY = 8;
 /** The acts of a slice, one in `every` (a power of two) by a hash of their id. */
 // A literal, not a parameter: the planner reads a slice's partial indexes (whose predicate says
 // `& 7 = 0`) only for a condition it can match to theirs.
-const inSlice = (every: number, column = "s.act_id") => sql.raw(`hashint4(${column}) & ${every - 1} = 0`);
+const inSlice = (every: number) => sql.raw(`hashint4(s.act_id) & ${every - 1} = 0`);
 const IN_SAMPLE = inSlice(SAMPLE_EVERY);
 /**
  * Past SPARSE_SAMPLE_FROM matches by it, the slice counted instead: one act in 64 (a part of the one in
@@ -244,10 +254,28 @@ const IN_SAMPLE = inSlice(SAMPLE_EVERY);
  */
 const SPARSE_EVERY = 64;
 /**
- * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
- * of generated acts rather than the hundreds of thousands it is meant for.
+ * With at least this many matches per row up to a page's last, the page is found by walking the
+ * sort's index until it is full; with fewer, by reading every match and sorting them. The
+ * planner chooses by its guess, and guesses two lists' matches as if their values were
+ * independent: for two values no act has together it walked the whole index, a million acts,
+ * for an empty page (1.0 s at 1M acts). Walking reads about (last row × acts ÷ matches) rows,
+ * each dearer than a match read in bulk: at a million acts, page 1 of 32,500 matches took 60 ms
+ * walking and 200 ms sorting; page 20 took 505 ms walking.
  */
-export const samplingBounds = { sparseFrom: SPARSE_SAMPLE_FROM };
+const WALK_FROM_MATCHES_PER_ROW = 250;
+/**
+ * The same for a circle, ten times as many: a place's acts are not spread evenly along an order
+ * (the 7,444 around Killeen, TX, of a million, sat past the 45,000 best rated: 86 ms to walk to
+ * the first), where sorting them all takes a few milliseconds per thousand.
+ */
+const CIRCLE_WALK_FACTOR = 10;
+
+/**
+ * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
+ * of generated acts rather than the hundreds of thousands it is meant for, and `walkFrom` to
+ * find the demo's few acts' pages as a million's are found.
+ */
+export const samplingBounds = { sparseFrom: SPARSE_SAMPLE_FROM, walkFrom: WALK_FROM_MATCHES_PER_ROW };
 
 /** A slice's counted keys (with TOTAL_KEY, its size), and how many matches each of its rows stands for. */
 interface Sample {
@@ -302,24 +330,36 @@ function sampledPast(query: Query, sample: Sample): Counted | null {
 }
 
 /**
- * With at least this many matches per row up to a page's last, the page is found by walking the
- * sort's index until it is full; with fewer, by reading every match and sorting them. The
- * planner chooses by its guess, and guesses two lists' matches as if their values were
- * independent: for two values no act has together it walked the whole index, a million acts,
- * for an empty page (1.0 s at 1M acts). Walking reads about (last row × acts ÷ matches) rows,
- * each dearer than a match read in bulk: at a million acts, page 1 of 32,500 matches took 60 ms
- * walking and 200 ms sorting; page 20 took 505 ms walking.
+ * A search whose page the planner would choose by a guess of its matches: of its lists', or of a
+ * circle's with anything else. It takes them as independent, and a word's acts and a place's are
+ * not: it took a word near Roswell, GA, which no act there has, for 2,600 acts, and walked a
+ * million rows in 1.6 s. Not a ranked keyword search, which reads every match to rank it.
  */
-const WALK_FROM_MATCHES_PER_ROW = 250;
+function walksOnGuess({ keywords, circle, filter }: Query, sort: SearchSort): boolean {
+  if (keywords && sort === "relevance") return false;
+  return circle !== null || (!keywords && LIST_KEYS.some((key) => filter[key].length > 0));
+}
 
-/** A search whose page the planner would choose by a guess of its lists' matches. */
-function walksOnGuess({ keywords, circle, filter }: Query): boolean {
-  return !keywords && !circle && LIST_KEYS.some((key) => filter[key].length > 0);
+/**
+ * A circle's matches in the recommended order, as four groups that each follow the order's index:
+ * featured and based there, featured, based there, the rest (acts that only also play there), each
+ * up to the page's last row. Sorted whole, the order's "based" (not a column) made the planner read
+ * every featured act, or every act of the circle, to sort it (a city and a date: 0.6 s at a million).
+ */
+function recommendedInCircle(query: Query, circle: PlacesIn, lastRow: number): SQL {
+  const rest = conditions({ ...query, circle: null });
+  const order = orderBy("recommended", query.keywords, query.admin, false);
+  const group = (featured: SQL, place: SQL) =>
+    sql`(select s.* ${countFrom(query)} where ${rest} and ${featured} and ${place} order by ${order} limit ${lastRow})`;
+  const based = basePlaceIn(circle);
+  const visiting = sql`not ${basedIn(circle)} and ${onlyPlayIn(circle)}`;
+  return sql`from (${group(sql`s.featured`, based)} union all ${group(sql`s.featured`, visiting)}
+    union all ${group(sql`not s.featured`, based)} union all ${group(sql`not s.featured`, visiting)}) s`;
 }
 
 /** What a page's sort and result columns read of a search row, when its matches are read first. */
 const SORTED_COLUMNS = sql`s.act_id, s.visible, s.featured, s.rating_avg, s.review_count, s.name, s.created_at,
-  s.price_from_cents, s.response_rate, s.response_hours`;
+  s.price_from_cents, s.response_rate, s.response_hours, s.place_id`;
 
 /**
  * One pass of the facet counts: the acts matching every condition but `except`'s, and per
@@ -373,11 +413,10 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
         )
       : null;
   };
-  if (query.circle || (!except && !runsQueriesSideBySide(db))) {
-    // Finding a circle's acts is most of such a pass, and reading its matches' rows is the rest
-    // (the sample's indexes do not narrow a list of acts); the embedded database runs its
-    // queries in turn. The matches are read first, and sampled only past the bound.
-    const read = await readUpTo(query.circle ? TOTAL_EXACT_UP_TO : FACETS_EXACT_UP_TO);
+  if (!except && !runsQueriesSideBySide(db)) {
+    // The embedded database runs its queries in turn: the matches are read first, and sampled
+    // only past the bound.
+    const read = await readUpTo(FACETS_EXACT_UP_TO);
     if (read) return read;
     const sample = await sampleCounts();
     return sampledPast(query, sample) ?? countedFrom(await countAll(), sample.rows);
@@ -531,11 +570,9 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     ? sql`(select p.label from near n join places p on p.id = n.id where n.id = a.place_id or n.id in (select l.place_id from act_locations l where l.act_id = a.id) order by n.miles, p.label limit 1)`
     : sql`null::text`;
   const distance = circle
-    ? sql`(select min(n.miles) from near n where n.id = (select x.place_id from acts x where x.id = s.act_id) or n.id in (select l.place_id from act_locations l where l.act_id = s.act_id))`
+    ? sql`(select min(n.miles) from near n where n.id = s.place_id or n.id in (select l.place_id from act_locations l where l.act_id = s.act_id))`
     : sql`null::double precision`;
-  const based = circle
-    ? sql`exists (select 1 from acts x where x.id = s.act_id and x.place_id in (select id from near))`
-    : sql`false`;
+  const based = circle ? basedIn(circle) : sql`false`;
   const local = circle ? LOCAL_FIRST : sql``;
 
   const limit = sql`limit ${filter.perPage} offset ${(filter.page - 1) * filter.perPage}`;
@@ -564,14 +601,16 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     rows = jsonColumn<ResultRow[]>(result!.rows);
     counted = await countsAndFacets(db, query, countedFrom(result!.total, facetRows));
   } else {
-    // With a list chosen, the first facet pass runs first, for its total: few matches are read
-    // and sorted, many found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
-    const first = walksOnGuess(query) ? await facetPass(db, query) : undefined;
+    // With a list or a circle, the first facet pass runs first, for its total: few matches are
+    // read and sorted, many found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
+    const first = walksOnGuess(query, sort) ? await facetPass(db, query) : undefined;
     const lastRow = filter.page * filter.perPage;
     const matching = sql`${countFrom(query)} where ${conditions(query)}`;
-    const matches =
-      first && first.total < WALK_FROM_MATCHES_PER_ROW * lastRow
-        ? sql`from (select ${SORTED_COLUMNS} ${matching} offset 0) s`
+    const few = first && first.total < samplingBounds.walkFrom * (circle ? CIRCLE_WALK_FACTOR : 1) * lastRow;
+    const matches = few
+      ? sql`from (select ${SORTED_COLUMNS} ${matching} offset 0) s`
+      : circle && sort === "recommended"
+        ? recommendedInCircle(query, circle, lastRow)
         : matching;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([

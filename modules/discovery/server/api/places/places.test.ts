@@ -70,6 +70,24 @@ describe("act locations are known places", () => {
     expect(act.additionalLocations.map((item) => item.location)).toEqual(["Boulder, CO"]);
   });
 
+  it("a search by place follows the act where it moves: its base first, then only where it also plays", async () => {
+    type Found = { data: { url: string; distance_miles: number | null; nearest_location: string | null }[] };
+    const near = async (location: string) =>
+      (
+        await json<Found>(await server.request(`/api/acts?location=${encodeURIComponent(location)}&radius=10`))
+      ).data.find((act) => act.url === "dj-nova");
+    const move = async (location: string, additionalLocations: string[]) =>
+      expect(
+        (await server.post("/api/acts/update/dj-nova", "owner", { ...base, location, additionalLocations })).status,
+      ).toBe(200);
+    await move("Boulder, CO", ["Tulsa, OK"]);
+    expect(await near("Boulder, CO")).toMatchObject({ distance_miles: 0, nearest_location: "Boulder, CO" });
+    expect(await near("Tulsa, OK")).toMatchObject({ distance_miles: 0, nearest_location: "Tulsa, OK" });
+    await move("Tulsa, OK", []);
+    expect(await near("Boulder, CO")).toBeUndefined();
+    expect(await near("Tulsa, OK")).toMatchObject({ nearest_location: "Tulsa, OK" });
+  });
+
   it("the demo acts' locations were geocoded when the database was made", async () => {
     const { sql } = await import("drizzle-orm");
     const result = (await server.database.db.execute(
