@@ -122,7 +122,8 @@ async function insertBulkRows(tx: Transaction, count: number, firstNumber: numbe
       'Act number ' || g || '. ' || (${array(HEADLINES)})[1 + (g / 10) % 10] || '.',
       top.label, top.id, true, true, g % 5 <> 0, g % 97 = 0, g % 211 = 0,
       now() - make_interval(days => g % 900)
-    from generate_series(${firstNumber}::int, ${firstNumber + count - 1}::int) g join top on top.n = 1 + (g::bigint * 7919) % 400`);
+    from generate_series(${firstNumber}::int, ${firstNumber + count - 1}::int) g join top on top.n = 1 + (g::bigint * 7919) % 400
+    order by g`);
   await tx.execute(sql`
     insert into act_tags (act_id, relation, tag_id)
     select a.id, r.relation, t.id
