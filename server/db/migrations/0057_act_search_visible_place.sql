@@ -1,0 +1,3 @@
+-- A circle's visible acts counted and sorted from the index alone (index-only scans): the search reads
+-- its acts based in a circle as a branch of their own (search-acts.ts matchingRows), whose every column is here.
+CREATE INDEX "act_search_visible_place_idx" ON "act_search" USING btree ("place_id","act_id","visible","featured","rating_avg","review_count","created_at","price_from_cents","response_rate","response_hours","name") WHERE "act_search"."visible";
