@@ -2181,7 +2181,7 @@ export interface components {
                  */
                 sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "price" | "distance";
                 facets: components["schemas"]["ActSearchFacets"];
-                /** @description True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight */
+                /** @description True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight */
                 facetsEstimated: boolean;
             };
         };

@@ -106,7 +106,7 @@ export const actSearchPageSchema = z
       facetsEstimated: z
         .boolean()
         .describe(
-          "True when more acts matched than facet counts are exact for (10,000): the counts are then estimates from one act in eight",
+          "True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight",
         ),
     }),
   })

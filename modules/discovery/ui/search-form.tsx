@@ -36,7 +36,7 @@ export function SearchForm({
   filter: ActSearchFilter | null;
   raw: Record<string, unknown>;
   facets: Facets | null;
-  /** Past 10,000 matches the counts are estimates (FACETS_EXACT_UP_TO), and say so. */
+  /** Past 2,500 matches the counts are estimates (FACETS_EXACT_UP_TO), and say so. */
   facetsEstimated?: boolean;
   errors: FieldErrors;
 }) {
