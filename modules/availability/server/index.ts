@@ -1,3 +1,3 @@
 // What other modules use of availability: whether an act is free on a day, for invites and offers.
 export { dayStatus, isFreeOn } from "./availability";
-export { notFreeOn } from "./not-free-on";
+export { actsNotFreeOn, notFreeOn } from "./not-free-on";
