@@ -10,7 +10,7 @@ import {
 import type { ActSearchPage } from "#modules/discovery/answers";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { addBulkActs } from "#server/db/bulk-acts";
-import { samplingBounds } from "#modules/discovery/server/search/search-acts";
+import { searchBounds } from "#modules/discovery/server/search/search-acts";
 
 let server: TestServer;
 // Generated acts are spread evenly over the 400 largest places, 124 of which lie within 500
@@ -146,7 +146,7 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
 
   it(`past ${SPARSE_SAMPLE_FROM.toLocaleString("en-US")} matches by the sparse slice, the total and the counts are one act in 64's, times 64`, async () => {
     // The bound is for a million acts; lowered here so that these 34,000 reach it.
-    samplingBounds.sparseFrom = 16_000;
+    searchBounds.sparseFrom = 16_000;
     try {
       const everyNumber = sql`s.document @@ to_tsquery('simple', 'number:*')`;
       const count = async (where: ReturnType<typeof sql>) =>
@@ -158,7 +158,7 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
       // Not asked before in this file, so that no kept answer replies.
       const page = await search({ searchTerms: "number", sort: "reviews" });
       const sparse = await count(sql`${everyNumber} and hashint4(s.act_id) & 63 = 0`);
-      expect(sparse * 64).toBeGreaterThanOrEqual(samplingBounds.sparseFrom);
+      expect(sparse * 64).toBeGreaterThanOrEqual(searchBounds.sparseFrom);
       expect([page.meta.total, page.meta.totalEstimated, page.meta.facetsEstimated]).toEqual([sparse * 64, true, true]);
       const truth = await count(everyNumber);
       // About 500 acts counted here (a thousand or more at the real bound): within a tenth or so.
@@ -178,7 +178,7 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
       expect(chosen.meta.facets.eventTypes).toEqual(page.meta.facets.eventTypes);
       expect(chosen.meta.total).toBeLessThan(page.meta.total);
     } finally {
-      samplingBounds.sparseFrom = SPARSE_SAMPLE_FROM;
+      searchBounds.sparseFrom = SPARSE_SAMPLE_FROM;
     }
   });
 

@@ -20,7 +20,7 @@ import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";
 import type { SessionUser } from "#domain/session-user";
 import { cachedRead, type ReadCache } from "#server/cache/cached-read";
-import { actsNotFreeOn } from "#modules/availability/server";
+import { actsNotFreeOn, notFreeOn } from "#modules/availability/server";
 import {
   basedIn,
   basePlaceIn,
@@ -61,25 +61,27 @@ interface Query {
   filter: ActSearchFilter;
   circle: PlacesIn | null;
   keywords: KeywordQuery | null;
-  /** With a date, the acts not free that day, as a literal array of ids (notFreeActs). */
-  notFree: string | null;
+  /** With a date: the search row `s`'s act is not free that day (notFreeCondition). */
+  notFree: SQL | null;
 }
+
+/** Past this many acts not free on a day, each statement finds them itself rather than being sent a list. */
+const NOT_FREE_LISTED_UP_TO = 20_000;
 
 /**
- * The acts not free on a search's date, read once for all its statements: each found them
- * afresh (7,500 of a million acts, 5 ms a statement, four or five statements a search).
+ * Whether the search row `s`'s act is not free on the search's date: its acts found once for
+ * all the search's statements and written as a list, since each found them afresh (7,500 of a
+ * million acts, 5 ms a statement, four or five statements a search); past
+ * NOT_FREE_LISTED_UP_TO, a busy day's list would outweigh finding them, and each does.
  */
-async function notFreeActs(db: Executor, date: string): Promise<string> {
-  const [row] = await rowsOf<{ ids: string }>(
-    db.execute(
-      sql`select coalesce(array_agg(distinct x.act_id order by x.act_id), '{}')::text as ids from (${actsNotFreeOn(date)}) x`,
-    ),
+async function notFreeCondition(db: Executor, date: string): Promise<SQL> {
+  const [row] = await rowsOf<{ ids: string; n: number }>(
+    db.execute(sql`select coalesce(array_agg(x.act_id order by x.act_id), '{}')::text as ids, count(*)::int as n
+      from (select distinct k.act_id from (${actsNotFreeOn(date)}) k limit ${searchBounds.notFreeListedUpTo + 1}) x`),
   );
-  return row?.ids ?? "{}";
+  if (!row || row.n > searchBounds.notFreeListedUpTo) return notFreeOn(date);
+  return sql`(s.act_id = any(${row.ids}::int[]))`;
 }
-
-/** The search row `s`'s act is among those not free on the search's date. */
-const notFreeIn = (notFree: string) => sql`(s.act_id = any(${notFree}::int[]))`;
 
 /**
  * Every condition of the search but, when named, one list's: facets count with the others. With
@@ -97,7 +99,7 @@ function conditions(query: Query, except?: ListKey, every?: number, place?: SQL)
   const words = keywords && sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`;
   if (words) parts.push(every && circle ? sql`(${words}) is true` : words);
   if (circle) parts.push(place ?? inCircle(circle));
-  if (notFree !== null) parts.push(sql`not ${notFreeIn(notFree)}`);
+  if (notFree !== null) parts.push(sql`not ${notFree}`);
   // Literally as the slice's partial indexes say it, so that the planner reads them.
   if (every) parts.push(inSlice(every));
   // Acts with no price have a null here, which no budget admits.
@@ -308,10 +310,15 @@ const CIRCLE_WALK_FACTOR = 10;
 
 /**
  * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
- * of generated acts rather than the hundreds of thousands it is meant for, and `walkFrom` to
- * find the demo's few acts' pages as a million's are found.
+ * of generated acts rather than the hundreds of thousands it is meant for, `walkFrom` to find the
+ * demo's few acts' pages as a million's are found, and `notFreeListedUpTo` to find a busy day's
+ * acts as each statement does.
  */
-export const samplingBounds = { sparseFrom: SPARSE_SAMPLE_FROM, walkFrom: WALK_FROM_MATCHES_PER_ROW };
+export const searchBounds = {
+  sparseFrom: SPARSE_SAMPLE_FROM,
+  walkFrom: WALK_FROM_MATCHES_PER_ROW,
+  notFreeListedUpTo: NOT_FREE_LISTED_UP_TO,
+};
 
 /** A slice's counted keys (with TOTAL_KEY, its size), and how many matches each of its rows stands for. */
 interface Sample {
@@ -417,7 +424,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
       db.execute(sql`${withNear(
         query.circle,
         sql`sparse as materialized (${sliceKeys(SPARSE_EVERY)}),
-          wide as (select coalesce((select n from sparse where f = ${TOTAL_KEY}), 0) * ${SPARSE_EVERY} >= ${samplingBounds.sparseFrom} as yes)`,
+          wide as (select coalesce((select n from sparse where f = ${TOTAL_KEY}), 0) * ${SPARSE_EVERY} >= ${searchBounds.sparseFrom} as yes)`,
       )}
         select f as key, n as count, ${SPARSE_EVERY}::int as every from sparse where (select yes from wide)
         union all select f, n, ${SAMPLE_EVERY}::int from (${sliceKeys(SAMPLE_EVERY)}) k where not (select yes from wide)
@@ -467,7 +474,6 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   // says they are few. The embedded database, which runs its queries in turn, did the reverse:
   // reading up to the bound first cost a budget with 30,000 matches at 100,000 acts 60 ms, where
   // its sample said "past it" in 9; the sample costs a small search a few milliseconds.
-
   if (except) {
     // A pass without a chosen list's condition gives that list's counts only, never a total that
     // is shown, and its matches are many (every act with the other lists' values).
@@ -480,8 +486,8 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
   const sample = query.admin ? null : await sampleCounts();
   const past = sample && sampledPast(query, sample);
   if (past) return past;
-  const sampled = sample && countedRows(sample.rows) * sample.every;
-  if (sample && sampled && sampled > FACETS_EXACT_UP_TO) {
+  const sampled = sample ? countedRows(sample.rows) * sample.every : 0;
+  if (sample && sampled > FACETS_EXACT_UP_TO) {
     // The sample's keys are the counts: only the total is read, which a circle's acts give from
     // an index alone (reading every match's keys as well took 60 ms for 10,000 acts at a million).
     // Past TOTAL_EXACT_UP_TO after all, the sample's is the total, as it would have been had it
@@ -554,12 +560,12 @@ async function listPass(db: Executor, query: Query, key: ListKey): Promise<Count
  * not free that day. Exact, and it reads only those few (counting the rest row by row was most
  * of such a search's time).
  */
-async function browseCountsOnDate(db: Executor, notFree: string): Promise<Counts> {
+async function browseCountsOnDate(db: Executor, notFree: SQL): Promise<Counts> {
   const [all, taken] = await Promise.all([
     browseFacetCounts(db),
     rowsOf<FacetRow>(
       db.execute(sql`select f as key, count(*)::int as count from act_search s cross join unnest(s.facets || '_visible'::text) f
-        where s.visible and ${notFreeIn(notFree)} group by f`),
+        where s.visible and ${notFree} group by f`),
     ),
   ]);
   const less = new Map(taken.map((row) => [row.key, row.count]));
@@ -620,7 +626,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   const [circle, keywords, notFree] = await Promise.all([
     searchCircle(db, filter),
     filter.searchTerms ? keywordQuery(db, filter.searchTerms) : null,
-    filter.date ? notFreeActs(db, filter.date) : null,
+    filter.date ? notFreeCondition(db, filter.date) : null,
   ]);
   const query: Query = { admin, filter, circle, keywords, notFree };
   const sort = effectiveSort(filter, circle !== null);
@@ -669,7 +675,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     counting.catch(() => {});
     const first = await firstPass;
     const lastRow = filter.page * filter.perPage;
-    const few = first && first.total < samplingBounds.walkFrom * (circle ? CIRCLE_WALK_FACTOR : 1) * lastRow;
+    const few = first && first.total < searchBounds.walkFrom * (circle ? CIRCLE_WALK_FACTOR : 1) * lastRow;
     const matches = few
       ? sql`from (${matchingRows(query, SORTED_COLUMNS)} offset 0) s`
       : circle && sort === "recommended"
