@@ -694,7 +694,7 @@ export const actSearch = pgTable(
       .where(sql`${t.visible}`),
     index("act_search_facets_idx").using("gin", t.facets),
     // The slices whose keys estimate facet counts (search-acts.ts): one act in eight past
-    // FACETS_EXACT_UP_TO matches, one in 64 past 64,000. Read through these, a sample costs its
+    // FACETS_EXACT_UP_TO matches, one in 64 past 32,000. Read through these, a sample costs its
     // share of the matches, not all of them; the price ones serve a budget nothing else narrows
     // (it read the price index's whole range, 45,000 rows at a million acts for $600, and filtered).
     ...sliceIndexes(t, "sample", 7),

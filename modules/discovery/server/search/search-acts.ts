@@ -286,8 +286,8 @@ const IN_SAMPLE = inSlice(SAMPLE_EVERY);
  * eight, with partial indexes of its own). A word or a tag on most of a million acts has hundreds
  * of thousands of matches, whose one in eight was still 10,000 to 60,000 rows to read and count
  * (a chosen list's pass for "that" and a date, 400 ms); one in 64 of 64,000 is 1,000 acts, which
- * put a total within about 3 per cent and a value one act in ten has within about a tenth
- * (the counts then say "about").
+ * put a total within about 3 per cent and a value one act in ten has within about a tenth; of
+ * 32,000 (SPARSE_SAMPLE_FROM), 500, within about 5 per cent (the counts then say "about").
  */
 const SPARSE_EVERY = 64;
 /**
