@@ -367,9 +367,13 @@ function countedFrom(total: number, rows: FacetRow[]): Counted {
  * past TOTAL_EXACT_UP_TO (never for an admin, who may see acts the sample leaves out), or null.
  */
 function sampledPast(query: Query, sample: Sample): Counted | null {
-  const sampled = countedRows(sample.rows) * sample.every;
-  if (query.admin || sampled <= TOTAL_EXACT_UP_TO) return null;
-  return { ...countedFrom(sampled, sample.rows), totalEstimated: true };
+  if (query.admin || countedRows(sample.rows) * sample.every <= TOTAL_EXACT_UP_TO) return null;
+  return sampledTotal(sample);
+}
+
+/** A pass's total and counts as the sample's, scaled, saying the total is estimated. */
+function sampledTotal(sample: Sample): Counted {
+  return { ...countedFrom(countedRows(sample.rows) * sample.every, sample.rows), totalEstimated: true };
 }
 
 /**
@@ -432,20 +436,14 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     );
     return { rows: rows.map(({ key, count }) => ({ key, count })), every: rows[0]?.every ?? SAMPLE_EVERY };
   };
-  const countAll = async () =>
-    (
-      await rowsOf<{ total: number }>(
-        db.execute(sql`${near}select count(*)::int as total from (${matchingRows(query, sql`1`, except)}) m`),
-      )
-    )[0]?.total ?? 0;
-  /** The number of matches, when at most `bound`; null past it. */
-  const countUpTo = async (bound: number): Promise<number | null> => {
+  /** The number of matches; with a `bound`, read no further than past it, and null there. */
+  const countMatches = async (bound?: number): Promise<number | null> => {
+    const limit = bound === undefined ? sql`` : sql` limit ${bound + 1}`;
     const [row] = await rowsOf<{ n: number }>(
-      db.execute(
-        sql`${near}select count(*)::int as n from (${matchingRows(query, sql`1`, except)} limit ${bound + 1}) m`,
-      ),
+      db.execute(sql`${near}select count(*)::int as n from (${matchingRows(query, sql`1`, except)}${limit}) m`),
     );
-    return (row?.n ?? 0) <= bound ? (row?.n ?? 0) : null;
+    const n = row?.n ?? 0;
+    return bound === undefined || n <= bound ? n : null;
   };
   /**
    * The matches read once, up to `bound`: their number, and every match's keys when they are at
@@ -492,15 +490,13 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     // an index alone (reading every match's keys as well took 60 ms for 10,000 acts at a million).
     // Past TOTAL_EXACT_UP_TO after all, the sample's is the total, as it would have been had it
     // said so (counting all 20,019 around Virginia Beach, VA, once more took 18 ms).
-    const upTo = await countUpTo(TOTAL_EXACT_UP_TO);
-    return upTo === null
-      ? { ...countedFrom(sampled, sample.rows), totalEstimated: true }
-      : countedFrom(upTo, sample.rows);
+    const upTo = await countMatches(TOTAL_EXACT_UP_TO);
+    return upTo === null ? sampledTotal(sample) : countedFrom(upTo, sample.rows);
   }
   const read = await readUpTo(TOTAL_EXACT_UP_TO);
   if (read) return read;
   return countedFrom(
-    await countAll(),
+    (await countMatches()) ?? 0,
     sample?.rows ??
       (await rowsOf<FacetRow>(
         db.execute(sql`${near}select f as key, n as count from (${sliceKeys(SAMPLE_EVERY)}) k order by n desc, f`),
