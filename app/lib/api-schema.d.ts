@@ -2173,7 +2173,7 @@ export interface components {
                 page: number;
                 perPage: number;
                 total: number;
-                /** @description True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty */
+                /** @description True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty. With a date alone, true when more than 2,500 acts are not free that day: every visible act less one in eight of those times eight */
                 totalEstimated: boolean;
                 /**
                  * @description The order applied: relevance by default with keywords, recommended without
@@ -2181,7 +2181,7 @@ export interface components {
                  */
                 sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "price" | "distance";
                 facets: components["schemas"]["ActSearchFacets"];
-                /** @description True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight */
+                /** @description True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight. With a date alone, when more than 2,500 acts are not free that day: every visible act's counts less one in eight of those times eight */
                 facetsEstimated: boolean;
             };
         };

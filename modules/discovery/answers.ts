@@ -99,14 +99,14 @@ export const actSearchPageSchema = z
       totalEstimated: z
         .boolean()
         .describe(
-          "True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty",
+          "True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty. With a date alone, true when more than 2,500 acts are not free that day: every visible act less one in eight of those times eight",
         ),
       sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
       facets: actSearchFacetsSchema,
       facetsEstimated: z
         .boolean()
         .describe(
-          "True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight",
+          "True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight. With a date alone, when more than 2,500 acts are not free that day: every visible act's counts less one in eight of those times eight",
         ),
     }),
   })

@@ -11,6 +11,7 @@ import type { ActSearchPage } from "#modules/discovery/answers";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { addBulkActs } from "#server/db/bulk-acts";
 import { searchBounds } from "#modules/discovery/server/search/search-acts";
+import { notFreeOn } from "#modules/availability/server";
 
 let server: TestServer;
 // Generated acts are spread evenly over the 400 largest places, 124 of which lie within 500
@@ -80,6 +81,49 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     expectTotal(keyworded, GENERATED);
     expect(keyworded.meta.facetsEstimated).toBe(true);
     expectNear(keyworded, await exactCounts(sql`s.document @@ to_tsquery('simple', 'number:*')`));
+  });
+
+  it("a busy day's counts are exact up to a bound of acts not free, and past it less the sample's, saying so", async () => {
+    // Generated blocks and calendars take a few hundred acts each day; the bound (2,500, for a
+    // million acts' busiest days) is lowered so that this day passes it.
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const free = sql`not ${notFreeOn(day)}`;
+    const exact = await exactCounts(free);
+    const [truth] = (
+      (await server.database.db.execute(
+        sql`select count(*)::int as free, (select count(*)::int from act_search s where s.visible and ${notFreeOn(day)}) as taken
+          from act_search s where s.visible and ${free}`,
+      )) as unknown as { rows: { free: number; taken: number }[] }
+    ).rows;
+    expect(truth!.taken).toBeGreaterThan(100);
+
+    const counted = await search({ date: day });
+    expect([counted.meta.total, counted.meta.totalEstimated, counted.meta.facetsEstimated]).toEqual([
+      truth!.free,
+      false,
+      false,
+    ]);
+    for (const [list, values] of Object.entries(counted.meta.facets))
+      for (const { value, count } of values) expect(count, `${list}:${value}`).toBe(exact.get(`${list}:${value}`));
+
+    searchBounds.notFreeExactUpTo = 100;
+    try {
+      // Another page size, so that the answer kept from the first does not reply.
+      const sampled = await search({ date: day, perPage: 19 });
+      expect([sampled.meta.totalEstimated, sampled.meta.facetsEstimated]).toEqual([true, true]);
+      // The free acts less an estimate of a few hundred taken: within a few per cent of them.
+      expect(Math.abs(sampled.meta.total - truth!.free)).toBeLessThan(truth!.taken * 0.5);
+      expectNear(sampled, exact);
+      // Every value some free act has is still offered.
+      for (const [list, values] of Object.entries(counted.meta.facets))
+        expect(
+          sampled.meta.facets[list as keyof typeof sampled.meta.facets].map((item) => item.value),
+          list,
+        ).toEqual(expect.arrayContaining(values.map((item) => item.value)));
+      expect(sampled.data.map((act) => act.url)).toEqual(counted.data.slice(0, 19).map((act) => act.url));
+    } finally {
+      searchBounds.notFreeExactUpTo = FACETS_EXACT_UP_TO;
+    }
   });
 
   it("a keyword search and a search around a place estimate the same way; a narrow one stays exact", async () => {

@@ -61,26 +61,50 @@ interface Query {
   filter: ActSearchFilter;
   circle: PlacesIn | null;
   keywords: KeywordQuery | null;
-  /** With a date: the search row `s`'s act is not free that day (notFreeCondition). */
-  notFree: SQL | null;
+  /** With a date, the acts not free that day (notFreeOnDate). */
+  notFree: NotFree | null;
+}
+
+/** The acts not free on a search's date, as conditions on the search row `s`. */
+interface NotFree {
+  /** The act is not free that day. */
+  taken: SQL;
+  /** The act is free that day. */
+  free: SQL;
+  /**
+   * The act is not free that day and in the sample (one in SAMPLE_EVERY); null when they are at
+   * most searchBounds.notFreeExactUpTo, and each is counted.
+   */
+  takenInSample: SQL | null;
 }
 
 /** Past this many acts not free on a day, each statement finds them itself rather than being sent a list. */
 const NOT_FREE_LISTED_UP_TO = 20_000;
 
 /**
- * Whether the search row `s`'s act is not free on the search's date: its acts found once for
- * all the search's statements and written as a list, since each found them afresh (7,500 of a
- * million acts, 5 ms a statement, four or five statements a search); past
- * NOT_FREE_LISTED_UP_TO, a busy day's list would outweigh finding them, and each does.
+ * The acts not free on the search's date: found once for all the search's statements and
+ * written as a list, since each found them afresh (7,500 of a million acts, 5 ms a statement,
+ * four or five statements a search); past NOT_FREE_LISTED_UP_TO, a busy day's list would
+ * outweigh finding them, and each does. A free act is one not in the list as a hashed set: as
+ * `<> all(list)`, the planner estimated the condition element by element, 3 ms a statement
+ * before it ran.
  */
-async function notFreeCondition(db: Executor, date: string): Promise<SQL> {
-  const [row] = await rowsOf<{ ids: string; n: number }>(
-    db.execute(sql`select coalesce(array_agg(x.act_id order by x.act_id), '{}')::text as ids, count(*)::int as n
+async function notFreeOnDate(db: Executor, date: string): Promise<NotFree> {
+  const [row] = await rowsOf<{ ids: string; sample: string; n: number }>(
+    db.execute(sql`select coalesce(array_agg(x.act_id order by x.act_id), '{}')::text as ids,
+        coalesce(array_agg(x.act_id order by x.act_id) filter (where ${inSliceOf("x", SAMPLE_EVERY)}), '{}')::text as sample,
+        count(*)::int as n
       from (select distinct k.act_id from (${actsNotFreeOn(date)}) k limit ${searchBounds.notFreeListedUpTo + 1}) x`),
   );
-  if (!row || row.n > searchBounds.notFreeListedUpTo) return notFreeOn(date);
-  return sql`(s.act_id = any(${row.ids}::int[]))`;
+  if (!row || row.n > searchBounds.notFreeListedUpTo) {
+    const taken = notFreeOn(date);
+    return { taken, free: sql`not ${taken}`, takenInSample: sql`${taken} and ${IN_SAMPLE}` };
+  }
+  return {
+    taken: sql`(s.act_id = any(${row.ids}::int[]))`,
+    free: sql`(s.act_id not in (select unnest(${row.ids}::int[])))`,
+    takenInSample: row.n > searchBounds.notFreeExactUpTo ? sql`(s.act_id = any(${row.sample}::int[]))` : null,
+  };
 }
 
 /**
@@ -99,7 +123,7 @@ function conditions(query: Query, except?: ListKey, every?: number, place?: SQL)
   const words = keywords && sql`s.document @@ to_tsquery('simple', ${keywords.tolerant})`;
   if (words) parts.push(every && circle ? sql`(${words}) is true` : words);
   if (circle) parts.push(place ?? inCircle(circle));
-  if (notFree !== null) parts.push(sql`not ${notFree}`);
+  if (notFree !== null) parts.push(notFree.free);
   // Literally as the slice's partial indexes say it, so that the planner reads them.
   if (every) parts.push(inSlice(every));
   // Acts with no price have a null here, which no budget admits.
@@ -311,13 +335,14 @@ const CIRCLE_WALK_FACTOR = 10;
 /**
  * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
  * of generated acts rather than the hundreds of thousands it is meant for, `walkFrom` to find the
- * demo's few acts' pages as a million's are found, and `notFreeListedUpTo` to find a busy day's
- * acts as each statement does.
+ * demo's few acts' pages as a million's are found, `notFreeListedUpTo` to find a busy day's
+ * acts as each statement does, and `notFreeExactUpTo` to count a busy day's by their sample.
  */
 export const searchBounds = {
   sparseFrom: SPARSE_SAMPLE_FROM,
   walkFrom: WALK_FROM_MATCHES_PER_ROW,
   notFreeListedUpTo: NOT_FREE_LISTED_UP_TO,
+  notFreeExactUpTo: FACETS_EXACT_UP_TO,
 };
 
 /** A slice's counted keys (with TOTAL_KEY, its size), and how many matches each of its rows stands for. */
@@ -546,34 +571,41 @@ async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted |
 async function listPass(db: Executor, query: Query, key: ListKey): Promise<Counted> {
   const rest: Query = { ...query, filter: { ...query.filter, [key]: [], date: undefined } };
   if (!isBrowse(rest)) return facetPass(db, query, key);
-  const { total, facets } =
+  const { total, facets, estimated } =
     query.notFree !== null ? await browseCountsOnDate(db, query.notFree) : await countsAndFacets(db, rest);
-  return { total, rows: facets[key].map(({ value, count }) => ({ key: `${key}:${value}`, count })), estimated: false };
+  return { total, rows: facets[key].map(({ value, count }) => ({ key: `${key}:${value}`, count })), estimated };
 }
 
 /**
  * A browse for a date: the kept counts of every visible act, less those of the few that are
- * not free that day. Exact, and it reads only those few (counting the rest row by row was most
- * of such a search's time).
+ * not free that day (counting the rest row by row was most of such a search's time). Exact up
+ * to FACETS_EXACT_UP_TO acts not free; past it, less the sample's counts scaled, as a search's
+ * facets are counted past as many matches: reading each of a busy day's 7,500 acts at a
+ * million took 25 ms.
  */
-async function browseCountsOnDate(db: Executor, notFree: SQL): Promise<Counts> {
+async function browseCountsOnDate(db: Executor, notFree: NotFree): Promise<Counts> {
+  const sampled = notFree.takenInSample !== null;
   const [all, taken] = await Promise.all([
     browseFacetCounts(db),
     rowsOf<FacetRow>(
       db.execute(sql`select f as key, count(*)::int as count from act_search s cross join unnest(s.facets || '_visible'::text) f
-        where s.visible and ${notFree} group by f`),
+        where s.visible and ${notFree.takenInSample ?? notFree.taken} group by f`),
     ),
   ]);
-  const less = new Map(taken.map((row) => [row.key, row.count]));
+  const scale = sampled ? SAMPLE_EVERY : 1;
+  const less = new Map(taken.map((row) => [row.key, row.count * scale]));
+  // A value some acts have stays listed when the sample's scaled count says all are taken: a
+  // day takes few of any value's acts, and a missing value could not be chosen.
+  const floor = sampled ? 1 : 0;
   const rows = all
-    .map((row) => ({ key: row.key, count: row.count - (less.get(row.key) ?? 0) }))
+    .map((row) => ({ key: row.key, count: Math.max(floor, row.count - (less.get(row.key) ?? 0)) }))
     .filter((row) => row.count > 0)
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
   return {
     total: rows.find((row) => row.key === "_visible")?.count ?? 0,
     facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
-    estimated: false,
-    totalEstimated: false,
+    estimated: sampled,
+    totalEstimated: sampled,
   };
 }
 
@@ -622,7 +654,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   const [circle, keywords, notFree] = await Promise.all([
     searchCircle(db, filter),
     filter.searchTerms ? keywordQuery(db, filter.searchTerms) : null,
-    filter.date ? notFreeCondition(db, filter.date) : null,
+    filter.date ? notFreeOnDate(db, filter.date) : null,
   ]);
   const query: Query = { admin, filter, circle, keywords, notFree };
   const sort = effectiveSort(filter, circle !== null);
