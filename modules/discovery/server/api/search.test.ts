@@ -345,6 +345,7 @@ describe("filters", () => {
 
   it("a search by place puts the acts based there before those that only also play there", async () => {
     const WALK_FROM = searchBounds.walkFrom;
+    const ROW_COST = searchBounds.rowCostInPostings;
     const db = server.database.db;
     const [magic] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "houston-magic"));
     // Houston Magic, based in Houston and also playing Austin, now rates 5 against Austin Jazz Trio's 4.67.
@@ -377,7 +378,26 @@ describe("filters", () => {
         "austin-jazz-trio",
         "houston-magic",
       ]);
+      // Read by the ids the count found, the local act still comes before the better rated visitor.
+      expect(await urls({ location: "Austin, TX", radius: 25, searchTerms: "austin", sort: "recommended" })).toEqual([
+        "austin-jazz-trio",
+        "houston-magic",
+      ]);
+      // A circle's lists tested on its acts' rows (few acts, common values) or read through their
+      // index (many acts): the same acts, in the same order.
+      for (const [cost, perPage] of [
+        [searchBounds.rowCostInPostings, 20],
+        [Number.POSITIVE_INFINITY, 19],
+      ] as const) {
+        searchBounds.rowCostInPostings = cost;
+        expect(await urls({ location: "Austin, TX", radius: 100, styles: ["Jazz", "Soul"], perPage })).toEqual([
+          "round-rock-swing",
+          "austin-jazz-trio",
+          "san-antonio-soul",
+        ]);
+      }
     } finally {
+      searchBounds.rowCostInPostings = ROW_COST;
       searchBounds.walkFrom = WALK_FROM;
       await db.delete(reviews).where(eq(reviews.id, review!.id));
     }

@@ -51,6 +51,8 @@ export function milesFrom(circle: Circle): SQL {
  */
 export interface PlacesIn extends Circle {
   places: string;
+  /** About how many visible acts are based in them: the sparse slice's count (one act in 64), times 64. */
+  acts: number;
 }
 
 /** Acts based in one of the circle's places, from their search row `s`: as its index reads it, null for an act with no place. */

@@ -37,8 +37,15 @@ import { jsonColumn } from "#server/db/json-column";
 import { browseFacetCounts } from "./facet-counts";
 import { rowsOf } from "#server/db/rows-of";
 
-/** The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on `location`. */
-async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<PlacesIn | null> {
+/**
+ * The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on
+ * `location`. With about how many acts are based there, and (keys) how many visible acts have
+ * each of the chosen lists' values, which choose how its lists are tested (listsOnRows).
+ */
+async function searchCircle(
+  db: Executor,
+  filter: ActSearchFilter,
+): Promise<{ circle: PlacesIn; valueCounts: Map<string, number> } | null> {
   const miles = filter.radius ?? DEFAULT_RADIUS_MILES;
   let circle: Circle;
   if (filter.location_lat !== undefined && filter.location_lng !== undefined)
@@ -52,14 +59,29 @@ async function searchCircle(db: Executor, filter: ActSearchFilter): Promise<Plac
       });
     circle = { lat: place.lat, lng: place.lng, miles };
   }
-  const near = await rowsOf<{ id: number }>(db.execute(sql`select id from (${placesWithin(circle)}) p order by id`));
-  return { ...circle, places: `{${near.map(({ id }) => id).join(",")}}` };
+  const keys = LIST_KEYS.flatMap((key) => filter[key].map((value) => `${key}:${value}`));
+  const [row] = await rowsOf<{ places: string; sparse: number; counts: Record<string, number> | string }>(
+    db.execute(sql`with near as (${placesWithin(circle)})
+      select (select coalesce(array_agg(id order by id), '{}')::text from near) as places,
+        (select count(*)::int from act_search s where s.visible and ${inSlice(SPARSE_EVERY)} and s.place_id in (select id from near)) as sparse,
+        (select coalesce(json_object_agg(k.key, k.n), '{}'::json) from (select key, sum(delta)::int as n from facet_count_changes
+          where key = any(array[${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )}]::text[]) group by key) k) as counts`),
+  );
+  return {
+    circle: { ...circle, places: row!.places, acts: row!.sparse * SPARSE_EVERY },
+    valueCounts: new Map(Object.entries(jsonColumn<Record<string, number>>(row!.counts))),
+  };
 }
 
 interface Query {
   admin: boolean;
   filter: ActSearchFilter;
   circle: PlacesIn | null;
+  /** With a circle, how many visible acts have each chosen "<list>:<value>" (searchCircle). */
+  valueCounts: Map<string, number>;
   keywords: KeywordQuery | null;
   /** With a date, the acts not free that day (notFreeOnDate). */
   notFree: NotFree | null;
@@ -113,6 +135,7 @@ async function notFreeOnDate(db: Executor, date: string): Promise<NotFree> {
  */
 function conditions(query: Query, except?: ListKey, every?: number, place?: SQL): SQL {
   const { admin, filter, circle, keywords, notFree } = query;
+  const onRows = !every && listsOnRows(query, except);
   const parts: SQL[] = [];
   // Guests, planners and artists see approved acts that are not internal use only, whatever they ask.
   if (!admin) parts.push(sql`s.visible`);
@@ -134,9 +157,29 @@ function conditions(query: Query, except?: ListKey, every?: number, place?: SQL)
     // A slice with words is read through the words' partial index, its lists tested on its rows:
     // the planner cannot join two partial indexes of the same slice, and joined the words' to the
     // whole list index instead, whose value on a sixth of a million acts took 64 ms to gather.
-    if (condition) parts.push(every && (keywords || circle) ? sql`(${condition}) is true` : condition);
+    if (condition) parts.push((every && (keywords || circle)) || onRows ? sql`(${condition}) is true` : condition);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * A circle's acts cost about this many times as much each to test a list on as each act with a
+ * chosen value costs the facets' GIN index to read (1.5 µs a row; 17 ms for a style's 133,000).
+ */
+const ROW_COST_IN_POSTINGS = 10;
+
+/**
+ * Whether a circle's lists are tested on its acts' rows rather than read through the facets'
+ * GIN index: the index reads every act with each value, which for common values costs more
+ * than the circle's own acts (Austin, TX's 5,000 acts with two styles' 133,000 each, 17 ms of
+ * index where testing them takes 4); the planner, which costs the index by its pages, took it.
+ */
+function listsOnRows({ circle, filter, valueCounts }: Query, except?: ListKey): boolean {
+  if (!circle) return false;
+  let postings = 0;
+  for (const key of LIST_KEYS)
+    if (key !== except) for (const value of filter[key]) postings += valueCounts.get(`${key}:${value}`) ?? 0;
+  return postings > circle.acts * searchBounds.rowCostInPostings;
 }
 
 /**
@@ -297,6 +340,12 @@ function facetsFrom(rows: FacetRow[]): Facets {
 const TOTAL_KEY = "_total";
 /** The key of a pass's row that says how many matches it read, when it counted only the sample's keys. */
 const MATCHED_KEY = "_matched";
+/**
+ * Up to this many matches, the first pass gives their ids, and a page of a search with words or
+ * lists is read by them: finding two common tags' acts again took 9 ms of GIN index for 7 acts
+ * at a million, a common word's 60 to 80; looking up 2,500 acts by id takes about 5.
+ */
+const IDS_UP_TO = FACETS_EXACT_UP_TO;
 /** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
 const SAMPLE_EVERY = 8;
 /** The acts of a slice, one in `every` (a power of two) by a hash of their id. */
@@ -336,13 +385,15 @@ const CIRCLE_WALK_FACTOR = 10;
  * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
  * of generated acts rather than the hundreds of thousands it is meant for, `walkFrom` to find the
  * demo's few acts' pages as a million's are found, `notFreeListedUpTo` to find a busy day's
- * acts as each statement does, and `notFreeExactUpTo` to count a busy day's by their sample.
+ * acts as each statement does, `notFreeExactUpTo` to count a busy day's by their sample, and
+ * `rowCostInPostings` to read a circle's lists through their index, as for a big circle.
  */
 export const searchBounds = {
   sparseFrom: SPARSE_SAMPLE_FROM,
   walkFrom: WALK_FROM_MATCHES_PER_ROW,
   notFreeListedUpTo: NOT_FREE_LISTED_UP_TO,
   notFreeExactUpTo: FACETS_EXACT_UP_TO,
+  rowCostInPostings: ROW_COST_IN_POSTINGS,
 };
 
 /** A slice's counted keys (with TOTAL_KEY, its size), and how many matches each of its rows stands for. */
@@ -369,6 +420,17 @@ interface Counted {
   estimated: boolean;
   /** The total is the sample's count scaled, not every match's. */
   totalEstimated?: boolean;
+  /** Every match, when the pass read them and they are few enough for a page to be read by id. */
+  ids?: MatchIds;
+}
+
+/** How many acts match, or about how many when the sample says they are past the exact counts; their ids when read. */
+type MatchesSize = Pick<Counted, "total" | "ids">;
+
+/** A search's matches by id (Postgres array literals): those based in its circle, and the rest. */
+interface MatchIds {
+  based: string;
+  rest: string;
 }
 
 /**
@@ -433,12 +495,22 @@ function recommendedInCircle(query: Query, circle: PlacesIn, lastRow: number): S
 const SORTED_COLUMNS = sql`s.act_id, s.visible, s.featured, s.rating_avg, s.review_count, s.name, s.created_at,
   s.price_from_cents, s.response_rate, s.response_hours, s.place_id`;
 
+/** The search rows of matches a pass has read, by id, as matchingRows gives them. */
+const byIds = ({ based, rest }: MatchIds) =>
+  sql`select ${SORTED_COLUMNS}, true as based_here from act_search s where s.act_id = any(${based}::int[])
+    union all select ${SORTED_COLUMNS}, false from act_search s where s.act_id = any(${rest}::int[])`;
+
 /**
  * One pass of the facet counts: the acts matching every condition but `except`'s, and per
  * "<list>:<value>" key (of `except`'s list only, when named) how many have it: every match's
  * keys up to FACETS_EXACT_UP_TO matches, the sample's past it (its own indexes make it cheap).
  */
-async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<Counted> {
+async function facetPass(
+  db: Executor,
+  query: Query,
+  except?: ListKey,
+  onSized?: (size: MatchesSize) => void,
+): Promise<Counted> {
   const near = withNear(query.circle);
   const keysOf = except ? sql`and (f = ${TOTAL_KEY} or f like ${`${except}:%`})` : sql``;
   /** Each key's count among the matches, or among a slice's (one in `every`). */
@@ -476,22 +548,26 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
    * each found the matches afresh (two lists' values on 7 acts of a million: 20 ms each time).
    */
   const readUpTo = async (bound: number): Promise<Counted | null> => {
-    const read = await rowsOf<FacetRow>(
+    const ids = (based: boolean) =>
+      sql`case when count(*) <= ${IDS_UP_TO} then coalesce(array_agg(act_id) filter (where based_here = ${based}), '{}')::text end`;
+    const read = await rowsOf<FacetRow & { based: string | null; rest: string | null }>(
       // The matches' ids first (a circle's from an index alone), and the keys of those counted.
       db.execute(sql`${withNear(query.circle, sql`m as materialized (${matchingRows(query, sql`s.act_id`, except)} limit ${bound + 1})`)}
-        select f as key, count(*)::int as count from m join act_search s on s.act_id = m.act_id
+        select f as key, count(*)::int as count, null as based, null as rest from m join act_search s on s.act_id = m.act_id
           cross join unnest(s.facets || ${TOTAL_KEY}::text) f
           where ((select count(*) from m) <= ${FACETS_EXACT_UP_TO} or ${inSliceOf("m", SAMPLE_EVERY)}) ${keysOf} group by f
-        union all select ${MATCHED_KEY}, count(*)::int from m
+        union all select ${MATCHED_KEY}, count(*)::int, ${ids(true)}, ${ids(false)} from m
         order by count desc, key`),
     );
-    const matched = read.find((row) => row.key === MATCHED_KEY)?.count ?? 0;
-    return matched <= bound
-      ? countedFrom(
-          matched,
-          read.filter((row) => row.key !== MATCHED_KEY),
-        )
-      : null;
+    const matched = read.find((row) => row.key === MATCHED_KEY);
+    if ((matched?.count ?? 0) > bound) return null;
+    const counted = countedFrom(
+      matched?.count ?? 0,
+      read.filter((row) => row.key !== MATCHED_KEY).map(({ key, count }) => ({ key, count })),
+    );
+    return matched?.based != null && matched.rest != null
+      ? { ...counted, ids: { based: matched.based, rest: matched.rest } }
+      : counted;
   };
   // The sample's keys first, through its own indexes, and every match read only when the sample
   // says they are few. The embedded database, which runs its queries in turn, did the reverse:
@@ -515,6 +591,7 @@ async function facetPass(db: Executor, query: Query, except?: ListKey): Promise<
     // an index alone (reading every match's keys as well took 60 ms for 10,000 acts at a million).
     // Past TOTAL_EXACT_UP_TO after all, the sample's is the total, as it would have been had it
     // said so (counting all 20,019 around Virginia Beach, VA, once more took 18 ms).
+    onSized?.({ total: sampled });
     const upTo = await countMatches(TOTAL_EXACT_UP_TO);
     return upTo === null ? sampledTotal(sample) : countedFrom(upTo, sample.rows);
   }
@@ -651,12 +728,13 @@ const searchAnswer = cachedRead({
 });
 
 async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter): Promise<ActSearchPage> {
-  const [circle, keywords, notFree] = await Promise.all([
+  const [place, keywords, notFree] = await Promise.all([
     searchCircle(db, filter),
     filter.searchTerms ? keywordQuery(db, filter.searchTerms) : null,
     filter.date ? notFreeOnDate(db, filter.date) : null,
   ]);
-  const query: Query = { admin, filter, circle, keywords, notFree };
+  const circle = place?.circle ?? null;
+  const query: Query = { admin, filter, circle, valueCounts: place?.valueCounts ?? new Map(), keywords, notFree };
   const sort = effectiveSort(filter, circle !== null);
   // Which of the act's locations is nearest, read for the page's acts only.
   const nearest = circle
@@ -697,25 +775,36 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // With a list or a circle, the first facet pass runs first, for its total: few matches are
     // read and sorted, many found by walking the sort's index (see WALK_FROM_MATCHES_PER_ROW).
     // The chosen lists' passes need no total, and start beside it.
-    const firstPass = walksOnGuess(query, sort) ? facetPass(db, query) : undefined;
+    // The page needs only how many matches there are, about: the sample's estimate when it says
+    // they are many, where counting them exactly came after it and before the page (7 ms of
+    // 20,000 around Virginia Beach, VA, at a million acts).
+    let sized: (size: MatchesSize) => void = () => {};
+    const early = new Promise<MatchesSize>((resolve) => {
+      sized = resolve;
+    });
+    const firstPass = walksOnGuess(query, sort) ? facetPass(db, query, undefined, sized) : undefined;
     const counting = countsAndFacets(db, query, firstPass);
     // Awaited together below; a rejection before then is not left unhandled.
     counting.catch(() => {});
-    const first = await firstPass;
+    const first = firstPass && (await Promise.race([early, firstPass]));
     const lastRow = filter.page * filter.perPage;
     const few = first && first.total < searchBounds.walkFrom * (circle ? CIRCLE_WALK_FACTOR : 1) * lastRow;
-    const matches = few
-      ? sql`from (${matchingRows(query, SORTED_COLUMNS)} offset 0) s`
-      : circle && sort === "recommended"
-        ? recommendedInCircle(query, circle, lastRow)
-        : sql`${countFrom(query)} where ${conditions(query)}`;
+    // Found again, a circle's acts alone come from an index (act_search_visible_place_idx).
+    const ids = (keywords || LIST_KEYS.some((key) => filter[key].length > 0)) && first?.ids;
+    const matches = ids
+      ? sql`from (${byIds(ids)} offset 0) s`
+      : few
+        ? sql`from (${matchingRows(query, SORTED_COLUMNS)} offset 0) s`
+        : circle && sort === "recommended"
+          ? recommendedInCircle(query, circle, lastRow)
+          : sql`${countFrom(query)} where ${conditions(query)}`;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
       counting,
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
-          from (select s.*, ${distance} as distance, ${few ? sql`s.based_here` : based} as based ${matches}
+          from (select s.*, ${distance} as distance, ${ids || few ? sql`s.based_here` : based} as based ${matches}
             order by ${orderBy(sort, keywords, admin, circle !== null)} ${limit}) s
           join acts a on a.id = s.act_id
           order by ${orderBy(sort, keywords, admin, circle !== null)}`),
