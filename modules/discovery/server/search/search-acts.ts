@@ -354,9 +354,15 @@ const MATCHED_KEY = "_matched";
 /**
  * Up to this many matches, the first pass gives their ids, and a page of a search with words or
  * lists is read by them: finding two common tags' acts again took 9 ms of GIN index for 7 acts
- * at a million, a common word's 60 to 80; looking up 2,500 acts by id takes about 5.
+ * at a million, a common word's 60 to 80; looking up 2,500 acts by id takes about 5. As many as
+ * a first page is sorted from rather than walked to (WALK_FROM_MATCHES_PER_ROW).
  */
-const IDS_UP_TO = FACETS_EXACT_UP_TO;
+const IDS_UP_TO = 5_000;
+
+/** The ids of the matches in `m` (act_id, based_here) based in the circle or not, when they are at most IDS_UP_TO; else null. */
+// Scalar subqueries, which PostgreSQL runs only when the case needs them: not for 20,000 matches.
+const idsOfM = (based: boolean) =>
+  sql`case when (select count(*) from m) <= ${IDS_UP_TO} then (select coalesce(array_agg(act_id) filter (where based_here = ${based}), '{}')::text from m) end`;
 /** Past FACETS_EXACT_UP_TO matches, the slice of them whose keys are counted: one act in eight, by a hash of its id. */
 const SAMPLE_EVERY = 8;
 /** The acts of a slice, one in `every` (a power of two) by a hash of their id. */
@@ -544,14 +550,24 @@ async function facetPass(
     );
     return { rows: rows.map(({ key, count }) => ({ key, count })), every: rows[0]?.every ?? SAMPLE_EVERY };
   };
-  /** The number of matches; with a `bound`, read no further than past it, and null there. */
-  const countMatches = async (bound?: number): Promise<number | null> => {
-    const limit = bound === undefined ? sql`` : sql` limit ${bound + 1}`;
+  /** The number of matches. */
+  const countMatches = async (): Promise<number> => {
     const [row] = await rowsOf<{ n: number }>(
-      db.execute(sql`${near}select count(*)::int as n from (${matchingRows(query, sql`1`, except)}${limit}) m`),
+      db.execute(sql`${near}select count(*)::int as n from (${matchingRows(query, sql`1`, except)}) m`),
+    );
+    return row?.n ?? 0;
+  };
+  /** The number of matches up to `bound` (null past it), with their ids when they are at most IDS_UP_TO. */
+  const countUpTo = async (bound: number): Promise<MatchesSize | null> => {
+    const [row] = await rowsOf<{ n: number; based: string | null; rest: string | null }>(
+      db.execute(sql`${withNear(query.circle, sql`m as materialized (${matchingRows(query, sql`s.act_id`, except)} limit ${bound + 1})`)}
+        select (select count(*)::int from m) as n, ${idsOfM(true)} as based, ${idsOfM(false)} as rest`),
     );
     const n = row?.n ?? 0;
-    return bound === undefined || n <= bound ? n : null;
+    if (n > bound) return null;
+    return row?.based != null && row.rest != null
+      ? { total: n, ids: { based: row.based, rest: row.rest } }
+      : { total: n };
   };
   /**
    * The matches read once, up to `bound`: their number, and every match's keys when they are at
@@ -559,15 +575,13 @@ async function facetPass(
    * each found the matches afresh (two lists' values on 7 acts of a million: 20 ms each time).
    */
   const readUpTo = async (bound: number): Promise<Counted | null> => {
-    const ids = (based: boolean) =>
-      sql`case when count(*) <= ${IDS_UP_TO} then coalesce(array_agg(act_id) filter (where based_here = ${based}), '{}')::text end`;
     const read = await rowsOf<FacetRow & { based: string | null; rest: string | null }>(
       // The matches' ids first (a circle's from an index alone), and the keys of those counted.
       db.execute(sql`${withNear(query.circle, sql`m as materialized (${matchingRows(query, sql`s.act_id`, except)} limit ${bound + 1})`)}
         select f as key, count(*)::int as count, null as based, null as rest from m join act_search s on s.act_id = m.act_id
           cross join unnest(s.facets || ${TOTAL_KEY}::text) f
           where ((select count(*) from m) <= ${FACETS_EXACT_UP_TO} or ${inSliceOf("m", SAMPLE_EVERY)}) ${keysOf} group by f
-        union all select ${MATCHED_KEY}, count(*)::int, ${ids(true)}, ${ids(false)} from m
+        union all select ${MATCHED_KEY}, count(*)::int, ${idsOfM(true)}, ${idsOfM(false)} from m
         order by count desc, key`),
     );
     const matched = read.find((row) => row.key === MATCHED_KEY);
@@ -603,13 +617,13 @@ async function facetPass(
     // Past TOTAL_EXACT_UP_TO after all, the sample's is the total, as it would have been had it
     // said so (counting all 20,019 around Virginia Beach, VA, once more took 18 ms).
     onSized?.({ total: sampled });
-    const upTo = await countMatches(TOTAL_EXACT_UP_TO);
-    return upTo === null ? sampledTotal(sample) : countedFrom(upTo, sample.rows);
+    const upTo = await countUpTo(TOTAL_EXACT_UP_TO);
+    return upTo === null ? sampledTotal(sample) : { ...countedFrom(upTo.total, sample.rows), ids: upTo.ids };
   }
   const read = await readUpTo(TOTAL_EXACT_UP_TO);
   if (read) return read;
   return countedFrom(
-    (await countMatches()) ?? 0,
+    await countMatches(),
     sample?.rows ??
       (await rowsOf<FacetRow>(
         db.execute(sql`${near}select f as key, n as count from (${sliceKeys(SAMPLE_EVERY)}) k order by n desc, f`),
