@@ -91,7 +91,7 @@ export async function withRowTriggersOff(tx: Transaction, tables: string[], load
   for (const table of tables) await tx.execute(sql.raw(`ALTER TABLE "${table}" ENABLE TRIGGER USER`));
 }
 
-/** Builds the search rows of the acts from id `first` on, then counts the browse facets afresh. */
+/** Builds the search rows of the acts from id `first` on, then counts the browse facets, and their pairs, afresh. */
 export async function refreshSearchRows(tx: Transaction, first: number): Promise<void> {
   // Counting facets row by row would update the same few counters once per act in one
   // transaction; they are counted once, afterwards, instead.
@@ -101,6 +101,10 @@ export async function refreshSearchRows(tx: Transaction, first: number): Promise
   await tx.execute(sql`delete from facet_count_changes`);
   await tx.execute(
     sql`insert into facet_count_changes (key, delta) select k, count(*)::int from act_search, unnest(facets || '_visible'::text) k where visible group by k`,
+  );
+  await tx.execute(sql`delete from facet_pair_count_changes`);
+  await tx.execute(
+    sql`insert into facet_pair_count_changes (key, other, delta) select k, o, count(*)::int from act_search, unnest(facets) k, unnest(facets) o where visible and k <> o group by k, o`,
   );
 }
 

@@ -17,6 +17,7 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   places: "the gazetteer: loaded once per version of the data, never written by users",
   act_search: "derived from the act tables, which notify; search answers are kept until any act changes",
   facet_count_changes: "derived from act_search; browse counts are kept with the search answers",
+  facet_pair_count_changes: "derived from act_search; counts beside one chosen value are kept with the search answers",
   search_words: "derived from act_search: words a misspelling may have meant",
   uploads: "files nothing uses yet: read fresh by the file route and the attach calls",
   video_uploads: "resumable uploads in progress: read fresh by the tus server",

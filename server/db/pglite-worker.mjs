@@ -13,6 +13,7 @@ const db = new PGlite({
   // A copy of another database (its dump, made below): the tests start each from one seeded copy.
   ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot]) } : {}),
   extensions: { pg_trgm, unaccent },
+  ...(process.env.PGLITE_SB ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${process.env.PGLITE_SB}`] } : {}),
 });
 /** Open transactions by id: the callback PGlite runs, held until the main thread commits or rolls back. */
 const transactions = new Map();

@@ -737,6 +737,21 @@ export const facetCountChanges = pgTable("facet_count_changes", {
   delta: integer("delta").notNull(),
 });
 
+/**
+ * Changes to how many visible acts have both of two "<list>:<value>" keys (each pair twice, once
+ * from each side), appended and compacted as facet_count_changes are: the counts of a list's
+ * values among the acts with one chosen value, a planner's second tick, without a scan.
+ */
+export const facetPairCountChanges = pgTable(
+  "facet_pair_count_changes",
+  {
+    key: text("key").notNull(),
+    other: text("other").notNull(),
+    delta: integer("delta").notNull(),
+  },
+  (t) => [index("facet_pair_count_changes_key_idx").on(t.key, t.other)],
+);
+
 /** Every word of every search document: where a misspelt word finds the word it meant. */
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),

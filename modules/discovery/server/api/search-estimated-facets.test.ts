@@ -126,6 +126,23 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     }
   });
 
+  it("two lists with a value each and a date: each list's counts, among the acts with the other's value that are free, are exact", async () => {
+    const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const browse = await search({});
+    const [style] = browse.meta.facets.styles;
+    const [eventType] = browse.meta.facets.eventTypes;
+    const page = await search({ styles: [style!.value], eventTypes: [eventType!.value], date: day });
+    const free = sql`not ${notFreeOn(day)}`;
+    const withValue = (key: string) => sql`s.facets @> array[${key}]::text[] and ${free}`;
+    const amongStyle = await exactCounts(withValue(`styles:${style!.value}`));
+    const amongEventType = await exactCounts(withValue(`eventTypes:${eventType!.value}`));
+    expect(page.meta.facets.eventTypes.length).toBeGreaterThan(1);
+    for (const { value, count } of page.meta.facets.eventTypes)
+      expect(count, value).toBe(amongStyle.get(`eventTypes:${value}`));
+    for (const { value, count } of page.meta.facets.styles)
+      expect(count, value).toBe(amongEventType.get(`styles:${value}`));
+  });
+
   it("a keyword search and a search around a place estimate the same way; a narrow one stays exact", async () => {
     // Every generated act's description says "Act number N".
     const keyword = await search({ searchTerms: "number" });

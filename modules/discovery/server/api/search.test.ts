@@ -1,9 +1,10 @@
 import { newBookingNumber } from "#modules/bookings/server/booking-number";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { searchBounds } from "#modules/discovery/server/search/search-acts";
+import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
 import {
   actLocations,
   actTags,
@@ -502,6 +503,39 @@ describe("sorting, paging and facets", () => {
     const weddingThatDay = await search({ eventTypes: ["Wedding"], date: "2099-01-01" });
     expect(weddingThatDay.meta.facets.eventTypes).toEqual(day.meta.facets.eventTypes);
     expect(weddingThatDay.meta.total).toBe(wedding.meta.total);
+  });
+
+  it("two lists with a value each: each list's counts are those among the acts with the other's value, kept, and follow changes", async () => {
+    const db = server.database.db;
+    const facetsOf = async (filter: Partial<ActSearchFilter>) => (await search(filter)).meta.facets;
+    // Each list's counts as the search with only the other value counts them (read, not kept).
+    const both = await facetsOf({ styles: ["Jazz"], eventTypes: ["Wedding"] });
+    expect(both.styles).toEqual((await facetsOf({ eventTypes: ["Wedding"] })).styles);
+    expect(both.eventTypes).toEqual((await facetsOf({ styles: ["Jazz"] })).eventTypes);
+    // On a day Austin Jazz Trio is booked, less its values.
+    const day = "2027-03-06";
+    const booked = await facetsOf({ styles: ["Jazz"], eventTypes: ["Wedding"], date: day });
+    expect(booked.eventTypes).toEqual((await facetsOf({ styles: ["Jazz"], date: day })).eventTypes);
+    expect(booked.styles).toEqual((await facetsOf({ eventTypes: ["Wedding"], date: day })).styles);
+    expect(booked.eventTypes).not.toEqual(both.eventTypes);
+
+    // Round Rock Swing (Jazz) takes weddings too, then stops; compacting the kept counts changes nothing.
+    const [swing] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "round-rock-swing"));
+    const [wedding] = await db.select({ id: tags.id }).from(tags).where(eq(tags.name, "Wedding"));
+    const weddings = (facets: typeof both) => facets.eventTypes?.find((item) => item.value === "Wedding")?.count;
+    await db.insert(actTags).values({ actId: swing!.id, relation: "eventTypes", tagId: wedding!.id });
+    try {
+      expect(weddings(await facetsOf({ styles: ["Jazz"], eventTypes: ["Wedding"], perPage: 19 }))).toBe(
+        weddings(both)! + 1,
+      );
+      await compactFacetCounts(db);
+      expect(weddings(await facetsOf({ styles: ["Jazz"], eventTypes: ["Wedding"], perPage: 18 }))).toBe(
+        weddings(both)! + 1,
+      );
+    } finally {
+      await db.delete(actTags).where(and(eq(actTags.actId, swing!.id), eq(actTags.tagId, wedding!.id)));
+    }
+    expect(await facetsOf({ styles: ["Jazz"], eventTypes: ["Wedding"], perPage: 17 })).toEqual(both);
   });
 
   it("counts, per value of each list, the acts that would match with it and the other filters", async () => {

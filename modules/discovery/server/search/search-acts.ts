@@ -672,10 +672,49 @@ async function countsAndFacets(db: Executor, query: Query, firstPass?: Counted |
  */
 async function listPass(db: Executor, query: Query, key: ListKey): Promise<Counted> {
   const rest: Query = { ...query, filter: { ...query.filter, [key]: [], date: undefined } };
-  if (!isBrowse(rest)) return facetPass(db, query, key);
+  if (!isBrowse(rest)) {
+    const given = soleValue(rest);
+    return given ? countsBeside(db, key, given, query.notFree) : facetPass(db, query, key);
+  }
   const { total, facets, estimated } =
     query.notFree !== null ? await browseCountsOnDate(db, query.notFree) : await countsAndFacets(db, rest);
   return { total, rows: facets[key].map(({ value, count }) => ({ key: `${key}:${value}`, count })), estimated };
+}
+
+/** The one "<list>:<value>" key a guest's search asks, when it asks nothing else (no date either), or null. */
+function soleValue(query: Query): string | null {
+  const { admin, circle, keywords, filter } = query;
+  if (admin || circle || keywords || filter.date || filter.budget !== undefined) return null;
+  const chosen = LIST_KEYS.flatMap((key) => filter[key].map((value) => `${key}:${value}`));
+  return chosen.length === 1 ? chosen[0]! : null;
+}
+
+/**
+ * The counts of a chosen list's values among the visible acts with one other value (`given`),
+ * less those not free on the search's date: kept pairs of keys (migration 0058), where reading
+ * the acts with the other value took a sample pass of 2,000 rows (8 ms at 100,000 acts on the
+ * embedded database, for two tags and a date).
+ */
+async function countsBeside(db: Executor, key: ListKey, given: string, notFree: NotFree | null): Promise<Counted> {
+  const kept = rowsOf<FacetRow>(
+    db.execute(sql`select other as key, sum(delta)::int as count from facet_pair_count_changes
+        where key = ${given} and other like ${`${key}:%`} group by other having sum(delta) > 0
+      union all select '_visible', coalesce(sum(delta), 0)::int from facet_count_changes where key = ${given}
+      order by count desc, key`),
+  );
+  const { rows, estimated } = notFree
+    ? await lessNotFree(
+        db,
+        kept,
+        notFree,
+        sql`s.facets @> array[${given}]::text[] and (f = '_visible' or f like ${`${key}:%`})`,
+      )
+    : { rows: await kept, estimated: false };
+  return {
+    total: rows.find((row) => row.key === "_visible")?.count ?? 0,
+    rows: rows.filter((row) => row.key !== "_visible"),
+    estimated,
+  };
 }
 
 /**
@@ -686,12 +725,32 @@ async function listPass(db: Executor, query: Query, key: ListKey): Promise<Count
  * million took 25 ms.
  */
 async function browseCountsOnDate(db: Executor, notFree: NotFree): Promise<Counts> {
+  const { rows, estimated } = await lessNotFree(db, browseFacetCounts(db), notFree, sql`true`);
+  return {
+    total: rows.find((row) => row.key === "_visible")?.count ?? 0,
+    facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
+    estimated,
+    totalEstimated: estimated,
+  };
+}
+
+/**
+ * Kept counts of visible acts (with "_visible", how many) less those of the acts among them
+ * (`among`, of the search row `s` and its key `f`) not free on the search's date: exact up to
+ * searchBounds.notFreeExactUpTo acts not free, less the sample's counts scaled past it.
+ */
+async function lessNotFree(
+  db: Executor,
+  kept: Promise<FacetRow[]>,
+  notFree: NotFree,
+  among: SQL,
+): Promise<{ rows: FacetRow[]; estimated: boolean }> {
   const sampled = notFree.takenInSample !== null;
   const [all, taken] = await Promise.all([
-    browseFacetCounts(db),
+    kept,
     rowsOf<FacetRow>(
       db.execute(sql`select f as key, count(*)::int as count from act_search s cross join unnest(s.facets || '_visible'::text) f
-        where s.visible and ${notFree.takenInSample ?? notFree.taken} group by f`),
+        where s.visible and ${notFree.takenInSample ?? notFree.taken} and ${among} group by f`),
     ),
   ]);
   const scale = sampled ? SAMPLE_EVERY : 1;
@@ -703,12 +762,7 @@ async function browseCountsOnDate(db: Executor, notFree: NotFree): Promise<Count
     .map((row) => ({ key: row.key, count: Math.max(floor, row.count - (less.get(row.key) ?? 0)) }))
     .filter((row) => row.count > 0)
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-  return {
-    total: rows.find((row) => row.key === "_visible")?.count ?? 0,
-    facets: facetsFrom(rows.filter((row) => row.key !== "_visible")),
-    estimated: sampled,
-    totalEstimated: sampled,
-  };
+  return { rows, estimated: sampled };
 }
 
 /** A guest's search with no condition but visibility: its counts are kept (browseFacetCounts). */
