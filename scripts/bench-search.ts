@@ -31,7 +31,11 @@ const GENERATED_PER_KIND = Number(process.env.BENCH_GENERATED ?? 40);
 // Other generated queries of each kind asked first, not timed: see below.
 const WARM_UP_PER_KIND = 5;
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  sharedBuffers: env.pgliteSharedBuffers,
+});
 try {
   await migrateDatabase(database);
   const db = database.db;
@@ -55,7 +59,7 @@ try {
     ["browse, page 3", "page=3"],
   ];
   console.log(`\nSearch over ${TARGET} acts (${database.kind}), ${RUNS} runs each after 3 warm-ups`);
-  if (database.kind === "postgres") console.log(await serverMemory(db));
+  console.log(await serverMemory(db, database.kind));
   console.log("");
   for (const [name, query] of queries) {
     const filter = parseSearchFilter(query);
@@ -111,17 +115,21 @@ try {
 }
 
 /**
- * What the server had to hold the search rows in: a row read from the operating system's cache
- * instead of shared buffers, or a buffer a new connection maps page by page without huge pages,
- * cost several times a kept one (README, scaling out).
+ * What the database had to hold the search rows in: a row read from the operating system's cache
+ * instead of shared buffers (on the embedded database, through the file system's JavaScript),
+ * or a buffer a new connection maps page by page without huge pages, cost several times a kept
+ * one (README, scaling out).
  */
-async function serverMemory(db: typeof database.db): Promise<string> {
+async function serverMemory(db: typeof database.db, kind: typeof database.kind): Promise<string> {
   const [row] = await rowsOf<{ buffers: string; huge: string; search: string; fits: boolean }>(
     db.execute(sql`select current_setting('shared_buffers') as buffers, current_setting('huge_pages') as huge,
       pg_size_pretty(pg_total_relation_size('act_search')) as search,
       pg_total_relation_size('act_search') < pg_size_bytes(current_setting('shared_buffers')) as fits`),
   );
-  return `shared_buffers ${row!.buffers}${row!.fits ? "" : " (smaller than the search rows)"}, huge_pages ${row!.huge}, search rows and indexes ${row!.search}`;
+  const buffers = `shared_buffers ${row!.buffers}${row!.fits ? "" : " (smaller than the search rows)"}`;
+  // The embedded database's are set by PGLITE_SHARED_BUFFERS; it has no huge pages.
+  const pages = kind === "postgres" ? `, huge_pages ${row!.huge}` : "";
+  return `${buffers}${pages}, search rows and indexes ${row!.search}`;
 }
 
 /** Time to the response's headers, and to its last byte, of a GET. */

@@ -20,7 +20,11 @@ if (!Number.isInteger(bulkActs) || bulkActs < 0 || bulkActs > 1_000_000) {
 const env = loadEnv();
 const storage = createFileStorage(env);
 await storage.check();
-const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  sharedBuffers: env.pgliteSharedBuffers,
+});
 try {
   await migrateDatabase(database);
   const [row] = await database.db.select({ value: count() }).from(users);

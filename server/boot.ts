@@ -17,6 +17,7 @@ export async function bootServices(env: Env, logger: Logger) {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
+    sharedBuffers: env.pgliteSharedBuffers,
     onTransientRetry: (attempt, error) =>
       logger.warn({ attempt, err: error }, "a transaction was aborted by a concurrent one and is tried again"),
   });

@@ -9,6 +9,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}(kB|MB|GB)$/, 'must be a size such as "512MB"')
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -66,6 +70,8 @@ export interface Env {
   port: number;
   host: string;
   dataDir: string;
+  /** The embedded database's shared_buffers, when not PostgreSQL's default 128 MB. */
+  pgliteSharedBuffers: string | undefined;
   databaseUrl: string | undefined;
   appName: string;
   publicUrl: string;
@@ -126,6 +132,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     port: value.PORT,
     host: value.HOST,
     dataDir: value.DATA_DIR,
+    pgliteSharedBuffers: value.PGLITE_SHARED_BUFFERS,
     databaseUrl: value.DATABASE_URL,
     appName: value.APP_NAME,
     publicUrl,

@@ -52,6 +52,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** An in-memory embedded database starts as a copy of this dump (DatabaseHandle.dump): the tests' seeded start. */
   snapshot?: Uint8Array | undefined;
+  /** The embedded database's shared_buffers ("512MB"), when not PostgreSQL's 128 MB (PGLITE_SHARED_BUFFERS). */
+  sharedBuffers?: string | undefined;
   /** Told of each transaction tried again after a deadlock or serialization failure (PostgreSQL server only). */
   onTransientRetry?: (attempt: number, error: unknown) => void;
 }
@@ -59,10 +61,14 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onTransientRetry ?? (() => undefined))
-    : openPglite(options.dataDir, options.snapshot);
+    : openPglite(options.dataDir, options.snapshot, options.sharedBuffers);
 }
 
-async function openPglite(dataDir: string | undefined, snapshot: Uint8Array | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  snapshot: Uint8Array | undefined,
+  sharedBuffers: string | undefined,
+): Promise<DatabaseHandle> {
   let location: string | undefined;
   if (dataDir) {
     location = join(dataDir, "pglite");
@@ -70,7 +76,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Uint8Array | un
   }
   // In a worker thread (server/db/pglite-worker.mjs loads the contrib extensions search uses;
   // CREATE EXTENSION runs in a migration), so that a long query never holds this thread.
-  const remote = new RemotePglite(location, snapshot);
+  const remote = new RemotePglite(location, snapshot, sharedBuffers);
   await remote.waitReady;
   // RemotePglite has the part of PGlite's interface drizzle calls: query, exec, transaction.
   const client = remote as unknown as PGlite;

@@ -48,9 +48,12 @@ export class RemotePglite {
   private isClosed = false;
   readonly waitReady: Promise<void>;
 
-  /** In dataDir, or in memory; in memory, from a snapshot (a dump of another) when one is given. */
-  constructor(dataDir: string | undefined, snapshot?: Uint8Array) {
-    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir, snapshot } });
+  /**
+   * In dataDir, or in memory; in memory, from a snapshot (a dump of another) when one is given;
+   * with `sharedBuffers` ("512MB") for PostgreSQL's shared_buffers.
+   */
+  constructor(dataDir: string | undefined, snapshot?: Uint8Array, sharedBuffers?: string) {
+    this.worker = new Worker(WORKER_FILE, { workerData: { dataDir, snapshot, sharedBuffers } });
     this.waitReady = new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean; error?: Answer["error"] }) => {
         if (message.ready === undefined) return;

@@ -13,7 +13,11 @@ const db = new PGlite({
   // A copy of another database (its dump, made below): the tests start each from one seeded copy.
   ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot]) } : {}),
   extensions: { pg_trgm, unaccent },
-  ...(process.env.PGLITE_SB ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${process.env.PGLITE_SB}`] } : {}),
+  // PostgreSQL's own 128 MB unless told: a page it does not hold is read through the
+  // file system's JavaScript, several times a held one's cost (PGLITE_SHARED_BUFFERS, README).
+  ...(workerData.sharedBuffers
+    ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${workerData.sharedBuffers}`] }
+    : {}),
 });
 /** Open transactions by id: the callback PGlite runs, held until the main thread commits or rolls back. */
 const transactions = new Map();
