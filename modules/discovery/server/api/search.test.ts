@@ -347,6 +347,7 @@ describe("filters", () => {
   it("a search by place puts the acts based there before those that only also play there", async () => {
     const WALK_FROM = searchBounds.walkFrom;
     const ROW_COST = searchBounds.rowCostInPostings;
+    const READ_CIRCLE = searchBounds.readCircleUpTo;
     const db = server.database.db;
     const [magic] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "houston-magic"));
     // Houston Magic, based in Houston and also playing Austin, now rates 5 against Austin Jazz Trio's 4.67.
@@ -386,11 +387,14 @@ describe("filters", () => {
       ]);
       // A circle's lists tested on its acts' rows (few acts, common values) or read through their
       // index (many acts): the same acts, in the same order.
-      for (const [cost, perPage] of [
-        [searchBounds.rowCostInPostings, 20],
-        [Number.POSITIVE_INFINITY, 19],
+      // And its passes counted from one read of its acts (a small circle), or each on its own.
+      for (const [cost, readCircle, perPage] of [
+        [searchBounds.rowCostInPostings, searchBounds.readCircleUpTo, 20],
+        [Number.POSITIVE_INFINITY, -1, 19],
+        [searchBounds.rowCostInPostings, -1, 18],
       ] as const) {
         searchBounds.rowCostInPostings = cost;
+        searchBounds.readCircleUpTo = readCircle;
         expect(await urls({ location: "Austin, TX", radius: 100, styles: ["Jazz", "Soul"], perPage })).toEqual([
           "round-rock-swing",
           "austin-jazz-trio",
@@ -399,6 +403,7 @@ describe("filters", () => {
       }
     } finally {
       searchBounds.rowCostInPostings = ROW_COST;
+      searchBounds.readCircleUpTo = READ_CIRCLE;
       searchBounds.walkFrom = WALK_FROM;
       await db.delete(reviews).where(eq(reviews.id, review!.id));
     }
@@ -540,6 +545,19 @@ describe("sorting, paging and facets", () => {
 
   it("counts, per value of each list, the acts that would match with it and the other filters", async () => {
     const { meta } = await search({ location: "Austin, TX", radius: 100, eventTypes: ["Wedding"] });
+    // A small circle's passes share one read of its acts; counted each on its own, the same.
+    const READ_CIRCLE = searchBounds.readCircleUpTo;
+    searchBounds.readCircleUpTo = -1;
+    try {
+      expect(
+        (await search({ location: "Austin, TX", radius: 100, eventTypes: ["Wedding"], perPage: 19 })).meta,
+      ).toEqual({
+        ...meta,
+        perPage: 19,
+      });
+    } finally {
+      searchBounds.readCircleUpTo = READ_CIRCLE;
+    }
     expect(meta.total).toBe(2);
     // styles counts keep the event-type filter; eventTypes counts drop their own list.
     expect(meta.facets.styles).toEqual([

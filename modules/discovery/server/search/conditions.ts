@@ -57,8 +57,11 @@ export interface PlacesIn extends Circle {
   bases: string;
   /** The circle's places some act also plays in (one of its other locations). */
   played: string;
-  /** About how many visible acts are based in them: the sparse slice's count (one act in 64), times 64. */
-  acts: number;
+  /**
+   * About how many visible acts are based in them (the sparse slice's count, one act in 64, times
+   * 64), when the search asks lists, the only searches that read it; else null.
+   */
+  acts: number | null;
 }
 
 /** Acts based in one of the circle's places, from their search row `s`: as its index reads it, null for an act with no place. */

@@ -69,11 +69,11 @@ async function searchCircle(
             keys.map((key) => sql`${key}`),
             sql`, `,
           )}]::text[]) group by key) k) as counts`
-    : sql`0 as sparse, '{}'::json as counts`;
+    : sql`null::int as sparse, '{}'::json as counts`;
   const [row] = await rowsOf<{
     bases: string;
     played: string;
-    sparse: number;
+    sparse: number | null;
     counts: Record<string, number> | string;
   }>(
     db.execute(sql`with near as (${placesWithin(circle)})
@@ -82,7 +82,12 @@ async function searchCircle(
         ${sizes}`),
   );
   return {
-    circle: { ...circle, bases: row!.bases, played: row!.played, acts: row!.sparse * SPARSE_EVERY },
+    circle: {
+      ...circle,
+      bases: row!.bases,
+      played: row!.played,
+      acts: row!.sparse === null ? null : row!.sparse * SPARSE_EVERY,
+    },
     valueCounts: new Map(Object.entries(jsonColumn<Record<string, number>>(row!.counts))),
   };
 }
@@ -180,6 +185,13 @@ function conditions(query: Query, except?: ListKey, every?: number, place?: SQL)
 const ROW_COST_IN_POSTINGS = 10;
 
 /**
+ * A circle with about this many acts or fewer, and lists chosen, has its acts read once for all
+ * its facet passes, each list tested on their rows (circlePasses), not sampled first: a pass's
+ * matches are at most as many.
+ */
+const READ_CIRCLE_UP_TO = 10_000;
+
+/**
  * Whether a circle's lists are tested on its acts' rows rather than read through the facets'
  * GIN index: the index reads every act with each value, which for common values costs more
  * than the circle's own acts (Austin, TX's 5,000 acts with two styles' 133,000 each, 17 ms of
@@ -190,7 +202,7 @@ function listsOnRows({ circle, filter, valueCounts }: Query, except?: ListKey): 
   let postings = 0;
   for (const key of LIST_KEYS)
     if (key !== except) for (const value of filter[key]) postings += valueCounts.get(`${key}:${value}`) ?? 0;
-  return postings > circle.acts * searchBounds.rowCostInPostings;
+  return postings > (circle.acts ?? 0) * searchBounds.rowCostInPostings;
 }
 
 /**
@@ -402,8 +414,9 @@ const CIRCLE_WALK_FACTOR = 10;
  * Read at each search: a test lowers `sparseFrom` to reach the sparse slice on tens of thousands
  * of generated acts rather than the hundreds of thousands it is meant for, `walkFrom` to find the
  * demo's few acts' pages as a million's are found, `notFreeListedUpTo` to find a busy day's
- * acts as each statement does, `notFreeExactUpTo` to count a busy day's by their sample, and
- * `rowCostInPostings` to read a circle's lists through their index, as for a big circle.
+ * acts as each statement does, `notFreeExactUpTo` to count a busy day's by their sample,
+ * `rowCostInPostings` to read a circle's lists through their index, and `readCircleUpTo` to
+ * count a small circle's passes each on its own, as for a big circle.
  */
 export const searchBounds = {
   sparseFrom: SPARSE_SAMPLE_FROM,
@@ -411,6 +424,7 @@ export const searchBounds = {
   notFreeListedUpTo: NOT_FREE_LISTED_UP_TO,
   notFreeExactUpTo: FACETS_EXACT_UP_TO,
   rowCostInPostings: ROW_COST_IN_POSTINGS,
+  readCircleUpTo: READ_CIRCLE_UP_TO,
 };
 
 /** A slice's counted keys (with TOTAL_KEY, its size), and how many matches each of its rows stands for. */
@@ -594,6 +608,13 @@ async function facetPass(
       ? { ...counted, ids: { based: matched.based, rest: matched.rest } }
       : counted;
   };
+  // A small circle's passes share one read of its acts (circlePasses).
+  const shared = smallCircleWithLists(query) ? await circlePassesOnce(db, query) : null;
+  const pass = shared?.get(except ?? FIRST_PASS);
+  if (pass) {
+    onSized?.(pass);
+    return pass;
+  }
   // The sample's keys first, through its own indexes, and every match read only when the sample
   // says they are few. The embedded database, which runs its queries in turn, did the reverse:
   // reading up to the bound first cost a budget with 30,000 matches at 100,000 acts 60 ms, where
@@ -629,6 +650,89 @@ async function facetPass(
         db.execute(sql`${near}select f as key, n as count from (${sliceKeys(SAMPLE_EVERY)}) k order by n desc, f`),
       )),
   );
+}
+
+/** The key of a search's first pass (every condition) among its passes. */
+const FIRST_PASS = "";
+
+/** A circle of about searchBounds.readCircleUpTo acts or fewer, with lists chosen: its passes share one read (circlePasses). */
+function smallCircleWithLists({ circle, admin, filter }: Query): boolean {
+  return (
+    !admin &&
+    circle?.acts != null &&
+    circle.acts <= searchBounds.readCircleUpTo &&
+    LIST_KEYS.some((key) => filter[key].length > 0)
+  );
+}
+
+/** Each search's shared passes, read once for all of them. */
+const circlePassesRead = new WeakMap<Query, Promise<Map<string, Counted> | null>>();
+function circlePassesOnce(db: Executor, query: Query): Promise<Map<string, Counted> | null> {
+  let read = circlePassesRead.get(query);
+  if (!read) {
+    read = circlePasses(db, query);
+    circlePassesRead.set(query, read);
+  }
+  return read;
+}
+
+/**
+ * Every pass of a small circle's search (the first, and one without each chosen list's
+ * condition), exact, from one read of the circle's acts matching everything but the lists, each
+ * list tested on its rows: each pass read the same acts (Austin, TX's 5,000 with two tags and a
+ * date, 15 ms a pass at a million acts). By FIRST_PASS or the list left out; null past
+ * TOTAL_EXACT_UP_TO such acts, which the passes then count as any search's.
+ */
+async function circlePasses(db: Executor, query: Query): Promise<Map<string, Counted> | null> {
+  const { filter, circle } = query;
+  const chosen = LIST_KEYS.filter((key) => filter[key].length > 0);
+  const rest: Query = { ...query, filter: { ...filter, ...Object.fromEntries(chosen.map((key) => [key, []])) } };
+  const flag = (key: ListKey) => sql.raw(`l_${LIST_KEYS.indexOf(key)}`);
+  const flags = sql.join(
+    chosen.map((key) => sql`(${listCondition(key, filter[key])}) is true as ${flag(key)}`),
+    sql`, `,
+  );
+  const all = (except?: ListKey) =>
+    sql.join(
+      chosen.filter((key) => key !== except).map((key) => sql`c.${flag(key)}`),
+      sql` and `,
+    );
+  const counted = (pass: string, where: SQL, keys: SQL) =>
+    sql`select ${pass}::text as pass, f as key, count(*)::int as count, null::text as ids
+      from c cross join unnest(c.facets || ${TOTAL_KEY}::text) f where ${where} ${keys} group by f`;
+  const firstIds = (based: boolean) =>
+    sql`select ${MATCHED_KEY}, ${based ? "based" : "rest"}, 0, coalesce(array_agg(c.act_id) filter (where c.based_here = ${based}), '{}')::text
+      from c where ${all()} having count(*) <= ${IDS_UP_TO}`;
+  const rows = await rowsOf<{ pass: string; key: string; count: number; ids: string | null }>(
+    db.execute(sql`${withNear(
+      circle,
+      sql`c as materialized (select s.act_id, s.facets, ${circle ? basedIn(circle) : sql`false`} as based_here, ${flags}
+        from act_search s where ${conditions(rest)} limit ${TOTAL_EXACT_UP_TO + 1})`,
+    )}
+      ${counted(FIRST_PASS, all(), sql``)}
+      ${sql.join(
+        chosen.map(
+          (key) =>
+            sql` union all ${counted(key, chosen.length > 1 ? all(key) : sql`true`, sql`and (f = ${TOTAL_KEY} or f like ${`${key}:%`})`)}`,
+        ),
+        sql``,
+      )}
+      union all ${firstIds(true)} union all ${firstIds(false)}
+      union all select ${MATCHED_KEY}, ${MATCHED_KEY}, count(*)::int, null from c
+      order by count desc, key`),
+  );
+  const read = rows.find((row) => row.pass === MATCHED_KEY && row.key === MATCHED_KEY)?.count ?? 0;
+  if (read > TOTAL_EXACT_UP_TO) return null;
+  const passes = new Map<string, Counted>();
+  for (const pass of [FIRST_PASS, ...chosen]) {
+    const keys = rows.filter((row) => row.pass === pass).map(({ key, count }) => ({ key, count }));
+    passes.set(pass, countedFrom(countedRows(keys), keys));
+  }
+  const based = rows.find((row) => row.pass === MATCHED_KEY && row.key === "based")?.ids;
+  const others = rows.find((row) => row.pass === MATCHED_KEY && row.key === "rest")?.ids;
+  if (based != null && others != null)
+    passes.set(FIRST_PASS, { ...passes.get(FIRST_PASS)!, ids: { based, rest: others } });
+  return passes;
 }
 
 /**
