@@ -243,6 +243,25 @@ describe(`facet counts past ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} matche
     }
   });
 
+  it("two values' page is the same walked to on their kept pair count, without waiting for the count, as sorted from every match", async () => {
+    const browse = await search({});
+    const [style] = browse.meta.facets.styles;
+    const [eventType] = browse.meta.facets.eventTypes;
+    const filter = { styles: [style!.value], eventTypes: [eventType!.value], date: "2099-01-02" };
+    const WALK_FROM = searchBounds.walkFrom;
+    try {
+      // Walked to from one match per row on (the pair count says there are hundreds), and never.
+      searchBounds.walkFrom = 1;
+      const walked = await search({ ...filter, perPage: 20 });
+      searchBounds.walkFrom = 1_000_000;
+      const sorted = await search({ ...filter, perPage: 19 });
+      expect(walked.meta.total).toBeGreaterThan(40);
+      expect(walked.data.map((act) => act.url).slice(0, 19)).toEqual(sorted.data.map((act) => act.url));
+    } finally {
+      searchBounds.walkFrom = WALK_FROM;
+    }
+  });
+
   it("a chosen list's page is the same found along the sort's index as found by sorting every match", async () => {
     // A page is walked to when there are 250 matches or more per row up to its last, and read
     // and sorted otherwise: 20 rows of this list are walked to, 50 are sorted.
