@@ -180,7 +180,7 @@ function conditions(query: Query, except?: ListKey, every?: number, place?: SQL)
 
 /**
  * A circle's acts cost about this many times as much each to test a list on as each act with a
- * chosen value costs the facets' GIN index to read (1.5 µs a row; 17 ms for a style's 133,000).
+ * chosen value costs the facets' GIN index to read (2 µs a row; 17 ms for a style's 133,000).
  */
 const ROW_COST_IN_POSTINGS = 10;
 
@@ -195,7 +195,8 @@ const READ_CIRCLE_UP_TO = 10_000;
  * Whether a circle's lists are tested on its acts' rows rather than read through the facets'
  * GIN index: the index reads every act with each value, which for common values costs more
  * than the circle's own acts (Austin, TX's 5,000 acts with two styles' 133,000 each, 17 ms of
- * index where testing them takes 4); the planner, which costs the index by its pages, took it.
+ * index where testing them on their rows takes 10); the planner, which costs the index by its
+ * pages, took it.
  */
 function listsOnRows({ circle, filter, valueCounts }: Query, except?: ListKey): boolean {
   if (!circle) return false;
@@ -370,6 +371,10 @@ const MATCHED_KEY = "_matched";
  * a first page is sorted from rather than walked to (WALK_FROM_MATCHES_PER_ROW).
  */
 const IDS_UP_TO = 5_000;
+
+/** Whether a search's page is read by its matches' ids when a pass gives them: found again, a circle's acts alone come from an index (act_search_visible_place_idx). */
+const pageReadsIds = ({ keywords, filter }: Query) =>
+  keywords !== null || LIST_KEYS.some((key) => filter[key].length > 0);
 
 /** The ids of the matches in `m` (act_id, based_here) based in the circle or not, when they are at most IDS_UP_TO; else null. */
 // Scalar subqueries, which PostgreSQL runs only when the case needs them: not for 20,000 matches.
@@ -573,9 +578,13 @@ async function facetPass(
   };
   /** The number of matches up to `bound` (null past it), with their ids when they are at most IDS_UP_TO. */
   const countUpTo = async (bound: number): Promise<MatchesSize | null> => {
+    // Only a page with words or lists reads its matches by id: a circle's alone come from an index.
+    const ids = pageReadsIds(query)
+      ? sql`${idsOfM(true)} as based, ${idsOfM(false)} as rest`
+      : sql`null as based, null as rest`;
     const [row] = await rowsOf<{ n: number; based: string | null; rest: string | null }>(
       db.execute(sql`${withNear(query.circle, sql`m as materialized (${matchingRows(query, sql`s.act_id`, except)} limit ${bound + 1})`)}
-        select (select count(*)::int from m) as n, ${idsOfM(true)} as based, ${idsOfM(false)} as rest`),
+        select (select count(*)::int from m) as n, ${ids}`),
     );
     const n = row?.n ?? 0;
     if (n > bound) return null;
@@ -1005,8 +1014,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
         ? { total: paired }
         : firstPass && (await Promise.race([early, firstPass]));
     const few = first && first.total < walkFrom;
-    // Found again, a circle's acts alone come from an index (act_search_visible_place_idx).
-    const ids = (keywords || LIST_KEYS.some((key) => filter[key].length > 0)) && first?.ids;
+    const ids = pageReadsIds(query) && first?.ids;
     const matches = ids
       ? sql`from (${byIds(ids)} offset 0) s`
       : few
