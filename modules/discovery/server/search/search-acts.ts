@@ -210,11 +210,16 @@ function listsOnRows({ circle, filter, valueCounts }: Query, except?: ListKey): 
  * The search rows matching every condition (but `except`'s list), as a select of `columns`; a
  * circle's in two branches, its acts based there and those only also playing there, so that the
  * first is read from the visible place index alone (act_search_visible_place_idx) when nothing
- * else asked needs the row: "based or also playing" read every act from the table.
+ * else asked needs the row: "based or also playing" read every act from the table. With
+ * `eachFirst`, only each branch's first rows in an order that leaves out "based", the same in
+ * either branch: sorting the two branches' union passed each row through two more plan nodes
+ * (the 37,000 acts around Garland, TX, with a date: 20 ms, 7 sorted branch by branch).
  */
-function matchingRows(query: Query, columns: SQL, except?: ListKey): SQL {
-  const where = (place?: SQL, based = sql`false`) =>
-    sql`select ${columns}, ${based} as based_here ${countFrom(query)} where ${conditions(query, except, undefined, place)}`;
+function matchingRows(query: Query, columns: SQL, except?: ListKey, eachFirst?: { order: SQL; rows: number }): SQL {
+  const where = (place?: SQL, based = sql`false`) => {
+    const select = sql`select ${columns}, ${based} as based_here ${countFrom(query)} where ${conditions(query, except, undefined, place)}`;
+    return eachFirst ? sql`(${select} order by ${eachFirst.order} limit ${eachFirst.rows})` : select;
+  };
   const { circle } = query;
   if (!circle) return where();
   // Each branch says whether its acts are based in the circle, which the recommended order
@@ -1018,7 +1023,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     const matches = ids
       ? sql`from (${byIds(ids)} offset 0) s`
       : few
-        ? sql`from (${matchingRows(query, SORTED_COLUMNS)} offset 0) s`
+        ? sql`from (${matchingRows(query, SORTED_COLUMNS, undefined, circle && sort !== "distance" ? { order: orderBy(sort, keywords, admin, false), rows: lastRow } : undefined)} offset 0) s`
         : circle && sort === "recommended"
           ? recommendedInCircle(query, circle, lastRow)
           : sql`${countFrom(query)} where ${conditions(query)}`;
