@@ -6,7 +6,7 @@ import type { Executor } from "#server/db/client";
 import { shortlists } from "#server/db/schema";
 import { forbidden } from "#server/errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
-import { RESULT_COLUMNS, type ResultRow, searchResultOf } from "./search/search-acts";
+import { RESULT_COLUMNS, type ResultRow, searchResultOf } from "./search/result-rows";
 import type { SessionUser } from "#domain/session-user";
 
 function requirePlanner(viewer: SessionUser) {

@@ -10,7 +10,7 @@ import {
 import type { ActSearchPage } from "#modules/discovery/answers";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { addBulkActs } from "#server/db/bulk-acts";
-import { searchBounds } from "#modules/discovery/server/search/search-acts";
+import { searchBounds } from "#modules/discovery/server/search/search-query";
 import { notFreeOn } from "#modules/availability/server";
 
 let server: TestServer;

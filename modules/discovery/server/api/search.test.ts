@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { searchBounds } from "#modules/discovery/server/search/search-acts";
+import { searchBounds } from "#modules/discovery/server/search/search-query";
 import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
 import {
   actLocations,

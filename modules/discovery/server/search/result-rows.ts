@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import type { ActSearchResult } from "#modules/discovery/answers";
+import { deriveActStatus } from "#modules/acts/act-status";
+import { actFactsOf } from "#modules/acts/act-facts";
+import { KIND_TAG_TYPES } from "#domain/tags";
+
+// What a search result shows of an act: for search, and for lists of acts such as a shortlist.
+
+const KIND_TYPES = sql`array[${sql.join(
+  KIND_TAG_TYPES.map((type) => sql`${type}`),
+  sql`, `,
+)}]::text[]`;
+
+/** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
+export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized, a.facts,
+    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
+    array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
+    (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
+      order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind`;
+
+/** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
+export function searchResultOf(
+  row: ResultRow,
+  { circle, admin }: { circle: boolean; admin: boolean },
+): ActSearchResult {
+  return {
+    url: row.url,
+    name: row.name,
+    headline: row.headline,
+    avatar: row.avatar,
+    location: row.location,
+    is_featured: row.is_featured ? 1 : 0,
+    nationallyRecognized: row.nationally_recognized,
+    rating: { average: row.rating_avg === null ? null : Number(row.rating_avg), count: row.review_count ?? 0 },
+    price_from_cents: row.price_from_cents,
+    tags: row.tags,
+    kind: row.kind,
+    facts: actFactsOf(row.facts),
+    ...(row.response_rate === null
+      ? {}
+      : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
+    ...(circle
+      ? {
+          distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10,
+          nearest_location: row.nearest ?? null,
+        }
+      : {}),
+    ...(admin
+      ? {
+          status: deriveActStatus({
+            application_complete: row.application_complete,
+            active: row.active,
+            declined: row.declined,
+          }),
+        }
+      : {}),
+  };
+}
+
+export interface ResultRow {
+  id: number;
+  url: string;
+  name: string;
+  headline: string | null;
+  avatar: string | null;
+  location: string | null;
+  is_featured: boolean;
+  nationally_recognized: boolean;
+  active: boolean;
+  declined: boolean;
+  application_complete: boolean;
+  rating_avg: number | null;
+  review_count: number | null;
+  price_from_cents: number | null;
+  response_rate: number | null;
+  response_hours: number | null;
+  distance?: number | null;
+  nearest?: string | null;
+  tags: string[];
+  kind: string | null;
+  facts: Record<string, unknown>;
+}
