@@ -3,7 +3,7 @@ import { LIST_KEYS, type ListKey } from "#modules/discovery/search-filter";
 import type { Executor } from "#server/db/client";
 import { browseFacetCounts } from "./facet-counts";
 import { rowsOf } from "#server/db/rows-of";
-import { type NotFree, type Query, SAMPLE_EVERY, isBrowse } from "./search-query";
+import { type NotFree, type Query, SAMPLE_EVERY, isBrowse, chosenKeys } from "./search-query";
 import type { Counted, Counts, FacetRow, Facets } from "./counted";
 import { facetPass } from "./facet-pass";
 
@@ -78,7 +78,7 @@ async function listPass(db: Executor, query: Query, key: ListKey): Promise<Count
 function soleValue(query: Query): string | null {
   const { admin, circle, keywords, filter } = query;
   if (admin || circle || keywords || filter.date || filter.budget !== undefined) return null;
-  const chosen = LIST_KEYS.flatMap((key) => filter[key].map((value) => `${key}:${value}`));
+  const chosen = chosenKeys(filter);
   return chosen.length === 1 ? chosen[0]! : null;
 }
 

@@ -184,7 +184,7 @@ function circlePassesOnce(db: Executor, query: Query): Promise<Map<string, Count
  * condition), exact, from one read of the circle's acts matching everything but the lists, each
  * list tested on its rows: each pass read the same acts (Austin, TX's 5,000 with two tags and a
  * date, 15 ms a pass at a million acts). By FIRST_PASS or the list left out; null past
- * TOTAL_EXACT_UP_TO such acts, which the passes then count as any search's.
+ * TOTAL_EXACT_UP_TO such acts, which the passes then count as they count every other search.
  */
 export async function circlePasses(db: Executor, query: Query): Promise<Map<string, Counted> | null> {
   const { filter, circle } = query;

@@ -23,6 +23,7 @@ import {
   matchingRows,
   searchBounds,
   withNear,
+  chosenKeys,
 } from "./search-query";
 import {
   type Counts,
@@ -125,7 +126,7 @@ const PAIRED_MARGIN = 1.25;
  * value each, and nothing else but a date (kept pairs, migration 0058); else null.
  */
 async function pairedMatches(db: Executor, admin: boolean, filter: ActSearchFilter): Promise<number | null> {
-  const chosen = LIST_KEYS.flatMap((key) => filter[key].map((value) => `${key}:${value}`));
+  const chosen = chosenKeys(filter);
   const asksMore =
     admin ||
     filter.searchTerms ||

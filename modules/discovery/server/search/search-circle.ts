@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type ActSearchFilter, DEFAULT_RADIUS_MILES, LIST_KEYS } from "#modules/discovery/search-filter";
+import { type ActSearchFilter, DEFAULT_RADIUS_MILES } from "#modules/discovery/search-filter";
 import { unknownPlaceMessage } from "#modules/discovery/places";
 import type { Executor } from "#server/db/client";
 import { validationFailed } from "#server/errors";
@@ -7,7 +7,7 @@ import { findPlace, nearestPlaceLabels } from "../places";
 import { type Circle, type PlacesIn, placesWithin } from "./conditions";
 import { jsonColumn } from "#server/db/json-column";
 import { rowsOf } from "#server/db/rows-of";
-import { SPARSE_EVERY, inSlice } from "./search-query";
+import { SPARSE_EVERY, inSlice, chosenKeys } from "./search-query";
 
 /**
  * The circle a filter searches in: its coordinates, or its place; an unknown place is a 422 on
@@ -31,7 +31,7 @@ export async function searchCircle(
       });
     circle = { lat: place.lat, lng: place.lng, miles };
   }
-  const keys = LIST_KEYS.flatMap((key) => filter[key].map((value) => `${key}:${value}`));
+  const keys = chosenKeys(filter);
   // Without lists, nothing reads how many acts the circle or a value has: not counted (3 ms
   // around Elmhurst, NY, on the embedded database).
   const sizes = keys.length

@@ -22,6 +22,10 @@ import type { KeywordQuery } from "./keywords";
 // A search as its statements see it: the filter with its circle, words and day found, the
 // conditions on the search rows (`s`, act_search), and the bounds the tests lower.
 
+/** Every "<list>:<value>" key a filter chooses, list by list. */
+export const chosenKeys = (filter: ActSearchFilter): string[] =>
+  LIST_KEYS.flatMap((key) => filter[key].map((value) => `${key}:${value}`));
+
 export interface Query {
   admin: boolean;
   filter: ActSearchFilter;
