@@ -26,6 +26,17 @@ export const MESSAGES = {
   refundAmount: "Enter the amount refunded in whole cents, more than 0",
   refundAbovePaid: "That is more than was paid and not yet refunded",
   bookingNotCancellable: "A completed booking cannot be cancelled",
+  /** A cancellation (or its quote) from the event's start: what went wrong is a case now. */
+  cancelAfterStart: "The event has started: report a problem instead",
+  /** An offer submitted or accepted from the event's start. */
+  eventStarted: "The event has started",
+  /** An event created or moved to a time already past. */
+  startInFuture: "Choose a time in the future",
+  /** A card booking's deposit or balance outside what one Stripe charge may be. */
+  cardPaymentBounds: "A card payment is between $0.50 and $999,999.99",
+  amountTooHigh: "Enter an amount of $999,999.99 or less",
+  /** A planner's review of an act whose booked event was cancelled or has not happened. */
+  reviewAfterEvent: "You can review an act after its event",
   cancelReasonRequired: "Reason is required",
   tooLong: (max: number) => `Must be ${max} characters or less`,
   unsafeText: "Must not contain NUL characters or broken Unicode",

@@ -5,6 +5,21 @@ export const MAX_PRICE_CENTS = 100_000_000;
 /** The most a search's budget may say, in whole dollars. */
 export const MAX_BUDGET_DOLLARS = MAX_PRICE_CENTS / 100;
 
+/**
+ * The most any amount of money a person enters may be (an offer's price and deposit, a refund,
+ * a case's refund): $999,999.99, Stripe's largest charge, so that nothing agreed is more than
+ * one card payment could carry. An offering's advertised price and a search's budget keep
+ * MAX_PRICE_CENTS: they are never charged.
+ */
+export const MAX_AMOUNT_CENTS = 99_999_999;
+/** Stripe's smallest charge in US dollars: $0.50. */
+export const MIN_CARD_CENTS = 50;
+
+/** Whether one card payment may carry this amount (Stripe's bounds); 0 is no payment at all. */
+export function fitsOneCardPayment(cents: number): boolean {
+  return cents === 0 || (cents >= MIN_CARD_CENTS && cents <= MAX_AMOUNT_CENTS);
+}
+
 /** An offer's price to the cent: "$8,500.00". */
 export function formatPrice(cents: number): string {
   return numberFormat({ style: "currency", currency: "USD" }).format(cents / 100);

@@ -90,7 +90,7 @@ async function main() {
   // Everything that happens on time is a job of the queue (server/jobs/), claimed by one server.
   const reading = { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes };
   await jobs.work({
-    ...processJobHandlers(database.db, cards),
+    ...processJobHandlers(database.db, jobs, cards),
     mail_retry: () => mailWorker.pass(),
     calendar_read: () => refreshDueCalendars(database.db, reading, { rest: true }),
     facet_compact: () => compactFacetCounts(database.db),

@@ -53,7 +53,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       context,
       reportProblemSchema,
       { kind: typed("kind"), details: typed("details") },
-      ({ db, viewer }, input) => reportProblem(db, viewer, params.number, input),
+      ({ db, jobs, viewer }, input) => reportProblem(db, jobs, viewer, params.number, input),
     );
     return reported.ok
       ? { paymentId: 0, report: true, ok: true, message: "Problem reported", errors: {} as Record<string, string[]> }
@@ -65,13 +65,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           context,
           recordRefundSchema,
           { amount_cents: centsOfDollars(typed("amount")) ?? -1, method: typed("method"), paid_on: typed("paid_on") },
-          ({ db, viewer }, input) => recordRefund(db, viewer, paymentId, input),
+          ({ db, jobs, viewer }, input) => recordRefund(db, jobs, viewer, paymentId, input),
         )
       : await runCommand(
           context,
           recordPaymentSchema,
           { method: typed("method"), paid_on: typed("paid_on"), note: typed("note") },
-          ({ db, viewer }, input) => recordPayment(db, viewer, paymentId, input),
+          ({ db, jobs, viewer }, input) => recordPayment(db, jobs, viewer, paymentId, input),
         );
   return result.ok
     ? { paymentId, report: false, ok: true, message: result.data.message, errors: {} as Record<string, string[]> }

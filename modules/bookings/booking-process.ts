@@ -11,18 +11,22 @@ import type { NotificationKind } from "../notifications/notifications";
  *   (a booking, the other acts released) or declines it -> reminders -> the event -> a review.
  *
  * Who: `planner` is the event's planner; `act` is the act's artist, or an admin acting for it;
- * `time` is a job of the queue (server/jobs/) at its moment; `process` is another move's effect.
- * The services (modules/bookings/server/) apply these moves and check
- * `from` before they write; nothing else changes these states.
+ * `admin` an admin deciding (a case); `time` is a job of the queue (server/jobs/) at its moment;
+ * `stripe` is Stripe telling us by webhook; `process` is another move's effect.
+ *
+ * A booking's moves run through one runner (modules/bookings/server/process/run-booking-move.ts):
+ * it locks the booking, checks `from`, `by` and the time (`beforeStart`, `afterEvent`), and applies
+ * what the move decides: the state `to`, its ledger lines, the notices it `notifies` (no other
+ * kind), its thread line (only where `thread`), and the jobs it `cancels`.
  */
 
-export type Actor = "planner" | "act" | "time" | "process";
+export type Actor = "planner" | "act" | "admin" | "time" | "stripe" | "process";
 
 export interface Move<S extends string> {
   /** The states the move starts from; empty for a move that makes the thing. */
   from: readonly S[];
-  /** The state it ends in; null when the thing is gone. */
-  to: S | null;
+  /** The state it ends in; null when the thing is gone; absent when the move leaves the state as it is. */
+  to?: S | null;
   by: readonly Actor[];
   /** Who is told, by notification kind (in the app, and by email unless they turned it off). */
   notifies: readonly NotificationKind[];
@@ -33,6 +37,10 @@ export interface Move<S extends string> {
   cancels?: readonly JobKind[];
   /** The call that makes the move, when a person makes it. */
   api?: string;
+  /** Refused from the event's start (409). */
+  beforeStart?: boolean;
+  /** Only from the day after the event's day, where it happens. */
+  afterEvent?: boolean;
 }
 
 export const INVITE_MOVES = {
@@ -138,8 +146,16 @@ export const BOOKING_MOVES = {
   },
   remind: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["event_reminder"], thread: false },
   remindToPay: { from: ["confirmed"], to: "confirmed", by: ["time"], notifies: ["payment_due"], thread: false },
-  complete: { from: ["confirmed"], to: "completed", by: ["time"], notifies: ["review_requested"], thread: false },
-  // Either side calls the booking off: what was paid comes back by the policy (all of it when the act cancels).
+  complete: {
+    from: ["confirmed"],
+    to: "completed",
+    by: ["time"],
+    notifies: ["review_requested"],
+    thread: false,
+    afterEvent: true,
+  },
+  // Either side calls the booking off before the event: what was paid comes back by the policy
+  // (all of it when the act cancels), less what was already given back.
   cancelOne: {
     from: ["confirmed"],
     to: "cancelled",
@@ -148,17 +164,73 @@ export const BOOKING_MOVES = {
     thread: true,
     cancels: ["event_reminder", "payment_due", "review_request"],
     api: "POST /api/bookings/{number}/cancel",
+    beforeStart: true,
   },
-  // Cancelling the whole event still removes its bookings (their ledger stays, by number).
+  // Cancelling the whole event ends its bookings as the planner cancelling each would; the rows
+  // and their ledger stay.
   cancel: {
     from: ["confirmed"],
-    to: null,
+    to: "cancelled",
     by: ["planner"],
-    notifies: ["event_cancelled"],
+    notifies: ["booking_cancelled"],
     thread: true,
     cancels: ["event_reminder", "payment_due", "review_request"],
+    api: "POST /api/events/cancel/{eventUrl}",
+    beforeStart: true,
+  },
+  // Offline, the act's manager says the planner paid it (after the event too: a balance paid on the night).
+  record: {
+    from: ["confirmed", "completed"],
+    by: ["act"],
+    notifies: ["payment_recorded"],
+    thread: true,
+    api: "POST /api/payments/{id}/record",
+  },
+  // Offline, the act's manager says it paid money back (a refund owed, or one of goodwill).
+  recordRefund: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["act"],
+    notifies: [],
+    thread: true,
+    api: "POST /api/payments/{id}/record-refund",
+  },
+  // Stripe says a Checkout Session was paid; on a booking cancelled meanwhile, the money goes back.
+  payByCard: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["stripe"],
+    notifies: ["card_paid"],
+    thread: false,
+  },
+  // Stripe says it refunded (some more of) a charge, or we took money back from the act's account.
+  refundedByCard: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["stripe", "time"],
+    notifies: [],
+    thread: false,
+  },
+  // Held card money goes to the act's account.
+  release: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["time", "stripe"],
+    notifies: ["payout_sent"],
+    thread: false,
+  },
+  report: {
+    from: ["confirmed", "completed"],
+    by: ["planner", "act"],
+    notifies: ["problem_reported"],
+    thread: false,
+    api: "POST /api/bookings/{number}/report",
+  },
+  resolve: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["admin"],
+    notifies: ["case_resolved"],
+    thread: false,
+    api: "POST /api/cases/{id}/resolve",
   },
 } as const satisfies Record<string, Move<BookingStatus>>;
+export type BookingMoveName = keyof typeof BOOKING_MOVES;
 
 /** Whether a move may start from a state. */
 export function canMove<S extends string>(move: Move<S>, state: S): boolean {

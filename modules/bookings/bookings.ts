@@ -21,6 +21,20 @@ export function bookingNumberFrom(random: Uint8Array): string {
 export const BOOKING_STATUSES = ["confirmed", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/**
+ * A booking's state as people read it: a confirmed booking is completed from the day after its
+ * event's day, where the event happens, whether or not the morning's job has run.
+ */
+export function bookingStatusAt(
+  stored: BookingStatus,
+  eventStart: Date,
+  timeZone: string | null,
+  now = new Date(),
+): BookingStatus {
+  if (stored !== "confirmed") return stored;
+  return dayIn(now, timeZone) > dayIn(eventStart, timeZone) ? "completed" : stored;
+}
+
 /** The days before the event its two sides are reminded of it. */
 export const EVENT_REMINDER_DAYS = [7, 1] as const;
 

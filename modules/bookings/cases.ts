@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "#domain/limits";
-import { MAX_PRICE_CENTS } from "#domain/prices";
+import { MESSAGES } from "#domain/messages";
+import { MAX_AMOUNT_CENTS } from "#domain/prices";
 import { requiredText } from "#domain/schemas/fields";
 
 /**
@@ -44,7 +45,7 @@ export const resolveCaseSchema = z.object({
     .number({ error: CASE_MESSAGES.refundWholeCents })
     .int(CASE_MESSAGES.refundWholeCents)
     .min(0, CASE_MESSAGES.refundWholeCents)
-    .max(MAX_PRICE_CENTS, CASE_MESSAGES.refundWholeCents),
+    .max(MAX_AMOUNT_CENTS, MESSAGES.amountTooHigh),
   note: requiredText(LIMITS.cancelReason, CASE_MESSAGES.noteRequired),
 });
 export type ResolveCaseInput = z.infer<typeof resolveCaseSchema>;

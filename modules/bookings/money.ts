@@ -42,7 +42,10 @@ export const PAYMENT_METHOD_NAMES: Record<PaidMethod, string> = {
  * planner_owes is what the planner still owes, act_earned (a credit) what the act has earned,
  * act_received what reached the act (directly, or released to it by us), refund_owed (a credit)
  * what the act owes back after a cancellation; with card payments, platform_held is the money in
- * our Stripe balance from this booking and platform_fee (a credit) our fee on what was released.
+ * our Stripe balance from this booking and platform_fee (a credit) our fee on what was released;
+ * act_owes (a debit) what an act owes us when Stripe refused to take a refund back from its
+ * account, and processor_fees (a debit) what Stripe kept of a charge. The database accepts these
+ * accounts only (ledger_lines_account_check).
  */
 export const LEDGER_ACCOUNTS = [
   "planner_owes",
@@ -51,6 +54,8 @@ export const LEDGER_ACCOUNTS = [
   "refund_owed",
   "platform_held",
   "platform_fee",
+  "act_owes",
+  "processor_fees",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -64,7 +69,7 @@ export function refundWords(refundCents: number, keptCents: number): string {
 /** Who cancels: the planner (the policy decides) or the act (everything paid comes back). */
 export type CancellingSide = "planner" | "act";
 
-/** What was paid of one payment and not yet refunded. */
+/** What was paid of one payment, whole (a refund later does not unpay it). */
 export interface PaidPart {
   kind: "deposit" | "balance";
   paidCents: number;
@@ -76,8 +81,11 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * What comes back and what is kept if `side` cancels on `cancelDay`, counting whole days to the
- * event's day (both where the event happens), of what was paid and not yet refunded.
+ * The one rule for what comes back when `side` cancels on `cancelDay` (both days where the event
+ * happens): the policy's share of everything paid, less what was already given back (refunded,
+ * or owed by a case or an earlier decision), never below 0 and never more than what is left of
+ * what was paid. The cancellation's quote and the cancellation itself both ask it; so does a
+ * case, through `refundableCents`. `keptCents` is what the act keeps of what was paid.
  */
 export function refundOnCancel(
   policy: CancellationPolicy,
@@ -85,12 +93,19 @@ export function refundOnCancel(
   paid: readonly PaidPart[],
   cancelDay: string,
   eventDay: string,
+  givenBackCents = 0,
 ): { refundCents: number; keptCents: number } {
   const total = paid.reduce((sum, part) => sum + part.paidCents, 0);
   const deposit = paid.filter((part) => part.kind === "deposit").reduce((sum, part) => sum + part.paidCents, 0);
-  const daysBefore = daysBetween(cancelDay, eventDay);
-  const refund = side === "act" ? total : plannerRefund(policy, total, deposit, daysBefore);
-  return { refundCents: refund, keptCents: total - refund };
+  const share = side === "act" ? total : plannerRefund(policy, total, deposit, daysBetween(cancelDay, eventDay));
+  const left = refundableCents(total, givenBackCents);
+  const refund = Math.min(Math.max(share - givenBackCents, 0), left);
+  return { refundCents: refund, keptCents: left - refund };
+}
+
+/** What may still come back of what was paid: what was paid, less what was given back already. */
+export function refundableCents(paidCents: number, givenBackCents: number): number {
+  return Math.max(paidCents - givenBackCents, 0);
 }
 
 function plannerRefund(policy: CancellationPolicy, total: number, deposit: number, daysBefore: number): number {
@@ -133,9 +148,18 @@ export function releaseAt(
   return due > paidAt ? due : paidAt;
 }
 
-/** The platform's fee on money released to an act, in whole cents (half a cent rounds up). */
-export function platformFee(releasedCents: number, feePercent: number): number {
-  return Math.round((releasedCents * feePercent) / 100);
+/** The platform's fee as the booking fixes it: basis points (4.1% is 410), from the percent configured. */
+export function feeBasisPoints(feePercent: number): number {
+  return Math.round(feePercent * 100);
+}
+
+/**
+ * The platform's fee on money released to an act, in whole cents, half a cent up: integer
+ * arithmetic on basis points, so 4.1% of $15.00 is 62 cents (floating point made it 61).
+ */
+export function platformFee(releasedCents: number, basisPoints: number): number {
+  const scaled = releasedCents * basisPoints + 5_000;
+  return (scaled - (scaled % 10_000)) / 10_000;
 }
 
 /** One payment's part of a refund, for paying it back where it was paid. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, PAYMENT_METHODS } from "./money";
-import { MAX_BUDGET_DOLLARS, MAX_PRICE_CENTS, isWholeCents } from "#domain/prices";
+import { MAX_AMOUNT_CENTS, MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/prices";
 import { isRealStartTime } from "#domain/time-zones";
 import { calendarDate, optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
 
@@ -75,7 +75,7 @@ export const offerSchema = z
     price: z
       .number({ error: "Price is required" })
       .min(1, MESSAGES.offerPriceTooLow)
-      .max(10_000_000, "Price is too high")
+      .max(MAX_AMOUNT_CENTS / 100, "Price is too high")
       .refine((price) => isWholeCents(price), MESSAGES.priceWholeCents),
     message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
     /** US cents paid on booking, from 0 to the price. */
@@ -83,6 +83,7 @@ export const offerSchema = z
       .number({ error: "Enter the deposit in cents" })
       .int("Enter the deposit in cents")
       .min(0, "The deposit can't be negative")
+      .max(MAX_AMOUNT_CENTS, MESSAGES.amountTooHigh)
       .optional(),
     /** The offer's last day, where the event happens (checked against the event by the server). */
     expires_on: text({ error: "Enter a date" })
@@ -152,7 +153,7 @@ export const recordRefundSchema = z.object({
     .number({ error: MESSAGES.refundAmount })
     .int(MESSAGES.refundAmount)
     .positive(MESSAGES.refundAmount)
-    .max(MAX_PRICE_CENTS, MESSAGES.refundAmount),
+    .max(MAX_AMOUNT_CENTS, MESSAGES.amountTooHigh),
   method: z.enum(PAYMENT_METHODS, { error: MESSAGES.paymentMethodRequired }),
   paid_on: calendarDate(),
 });

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "#modules/bookings/bookings";
-import { CANCELLATION_POLICIES } from "#modules/bookings/money";
+import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS } from "#modules/bookings/money";
 import { CASE_KINDS, CASE_STATUSES } from "#modules/bookings/cases";
 import { STORED_OFFER_STATUSES } from "#modules/bookings/events";
 import { DOCUMENT_APPROVALS } from "#modules/files/answers";
@@ -449,6 +449,11 @@ export const payments = pgTable(
     feeCents: integer("fee_cents").notNull().default(0),
     /** What came back from the act's account for a refund after release (transfer reversals). */
     reversedCents: integer("reversed_cents").notNull().default(0),
+    /**
+     * What refunds of this payment were asked of Stripe (at least refunded_cents): a refund
+     * still on its way counts, so that a second decision takes the rest from another payment.
+     */
+    refundAskedCents: integer("refund_asked_cents").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -463,15 +468,17 @@ export const payments = pgTable(
 /**
  * The ledger: every money event of a booking (due, paid, refunded…) is one transaction of
  * lines whose amounts sum to zero (a deferred trigger refuses any other at commit), in whole
- * cents. A booking's number is kept on its transactions, so the ledger outlives the booking.
+ * cents. A booking's number and id are kept on its transactions, without a foreign key, so the
+ * ledger outlives the booking and no cascade ever rewrites a line's booking; triggers refuse
+ * every update, delete and truncate (migration 0059).
  */
 export const ledgerTransactions = pgTable(
   "ledger_transactions",
   {
     id: id(),
-    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    bookingId: integer("booking_id"),
     bookingNumber: text("booking_number").notNull(),
-    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id"),
     memo: text("memo").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -491,6 +498,7 @@ export const ledgerLines = pgTable(
   (t) => [
     index("ledger_lines_transaction_idx").on(t.transactionId),
     check("ledger_lines_amount_check", sql`${t.amountCents} <> 0`),
+    check("ledger_lines_account_check", sql.raw(`account in (${LEDGER_ACCOUNTS.map((a) => `'${a}'`).join(", ")})`)),
   ],
 );
 
@@ -572,6 +580,11 @@ export const bookings = pgTable(
     provider: text("provider", { enum: ["offline", "stripe"] })
       .notNull()
       .default("offline"),
+    /**
+     * The platform's fee on card money released, fixed when the booking is made: basis points
+     * (410 is 4.1%). Null for bookings made before it was fixed, which pay the fee configured.
+     */
+    feeBasisPoints: integer("fee_basis_points"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1137,6 +1150,21 @@ export const cases = pgTable(
  * Stripe's events, each applied once: its id is kept in the transaction that applied it, so a
  * retried delivery (or the same one at two servers at once) finds it and changes nothing.
  */
+/**
+ * Each reminder and request sent, once per subject and moment: a job run twice (a crash after the
+ * mail was queued, two servers) finds its row and sends nothing more.
+ */
+export const remindersSent = pgTable(
+  "reminders_sent",
+  {
+    /** The job kind (event_reminder, payment_due, offer_expiring, review_request) and its subject's key. */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);
+
 export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

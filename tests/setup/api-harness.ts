@@ -309,7 +309,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     );
     const [row] = (result as unknown as { rows: { data: JobData }[] }).rows;
     if (!row) throw new Error(`no ${kind} job for ${key}`);
-    return processJobHandlers(database.db, cards)[kind](row.data);
+    return processJobHandlers(database.db, jobs, cards)[kind](row.data);
   }
 
   async function close() {

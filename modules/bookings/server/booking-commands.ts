@@ -1,28 +1,22 @@
 // The moves on a booking itself (modules/bookings/booking-process.ts): either side cancels it.
-import { eq } from "drizzle-orm";
 import { MESSAGES } from "#domain/messages";
 import type { MessageResult } from "#domain/resources/results";
 import type { Database, Executor } from "#server/db/client";
-import { bookings, payments } from "#server/db/schema";
-import { conflict, forbidden } from "#server/errors";
+import { forbidden } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#domain/session-user";
-import { BOOKING_MOVES, canMove } from "../booking-process";
 import { type CancellingSide, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";
-import { type BookingRow, findBooking, refundIfCancelled, sideOf } from "./booking-queries";
-import { cancelBookingJobs } from "./booking-times";
-import { refundBookingByCard } from "./card-refunds";
-import { oweRefund, postToLedger } from "./ledger";
+import { findBooking, sideOf } from "./booking-queries";
+import { type BookingNow, type Decision, runBookingMove } from "./process/run-booking-move";
+import { refundIfCancelled } from "./process/what-was-paid";
 
 /**
- * The booking's planner or its act's manager cancels it: what was paid comes back by the
- * policy (everything when the act cancels), owed by the act (offline) or refunded to the
- * planner's card (a job asks Stripe), and written in the ledger; what was still due is due no
- * more; the booking's jobs are called off; the other side is told, and the thread says it. The
- * event itself goes on.
+ * The booking's planner or its act's manager cancels it, before the event starts: what was paid
+ * comes back by the policy (everything when the act cancels), less what was already given back,
+ * owed by the act (offline) or refunded to the planner's card (a job asks Stripe); what was
+ * still due is due no more; the booking's jobs are called off; the other side is told, and the
+ * thread says it. The event itself goes on.
  */
 export async function cancelBooking(
   db: Database,
@@ -36,71 +30,91 @@ export async function cancelBooking(
     const row = await findBooking(tx, viewer, number);
     const side = sideOf(row, viewer);
     if (!side) throw forbidden(MESSAGES.notABookingSide);
-    const money = await endBooking(tx, jobs, viewer, row, side, input.reason, now);
+    const money = await runBookingMove(
+      tx,
+      jobs,
+      { bookingId: row.booking.id, move: "cancelOne", by: side, now, refusedFrom: CANCEL_REFUSALS },
+      (booking) => decideCancel(booking, viewer, side, input.reason),
+    );
     return { message: `Booking ${row.booking.number} cancelled. ${money}` };
   });
 }
 
+const CANCEL_REFUSALS = {
+  cancelled: MESSAGES.bookingAlreadyCancelled,
+  completed: MESSAGES.bookingNotCancellable,
+} as const;
+
 /**
- * Ends one booking in the caller's transaction (a side cancelling it, or its planner cancelling
- * the whole event): the refund by the policy, what was due no longer due, its jobs called off,
- * the other side told and the thread written. Answers what it means for money, in words.
+ * Its planner cancels the whole event: the booking ends as the planner cancelling it would, in
+ * the event's transaction. Answers what it means for money, in words.
  */
-export async function endBooking(
+export async function endBookingWithEvent(
   tx: Executor,
   jobs: JobQueue,
-  viewer: SessionUser,
-  row: BookingRow,
-  side: CancellingSide,
+  planner: SessionUser,
+  bookingId: number,
   reason: string,
   now = new Date(),
 ): Promise<string> {
-  const [locked] = await tx.select().from(bookings).where(eq(bookings.id, row.booking.id)).for("update");
-  if (!locked || locked.status === "cancelled") throw conflict(MESSAGES.bookingAlreadyCancelled);
-  if (!canMove(BOOKING_MOVES.cancelOne, locked.status)) throw conflict(MESSAGES.bookingNotCancellable);
-  const paymentRows = await tx.select().from(payments).where(eq(payments.bookingId, locked.id)).for("update");
-  const { refundCents, keptCents } = refundIfCancelled(row, paymentRows, side, now);
-  await tx
-    .update(bookings)
-    .set({ status: "cancelled", cancelledAt: now, cancelledBy: side, cancelReason: reason })
-    .where(eq(bookings.id, locked.id));
-  for (const payment of paymentRows.filter((each) => each.status === "due")) {
-    await postToLedger(tx, {
-      booking: locked,
+  return runBookingMove(
+    tx,
+    jobs,
+    { bookingId, move: "cancel", by: "planner", now, refusedFrom: CANCEL_REFUSALS },
+    (booking) => decideCancel(booking, planner, "planner", reason),
+  );
+}
+
+/**
+ * The cancel move's decision: the refund by the one rule, what was due no longer due, the refund
+ * owed (and, by card, asked of Stripe), the other side told, and the thread's line.
+ */
+function decideCancel(
+  booking: BookingNow,
+  viewer: SessionUser,
+  side: CancellingSide,
+  reason: string,
+): Decision<string> {
+  const { row } = booking;
+  const { refundCents, keptCents } = refundIfCancelled(row, booking.payments, booking.balances, side, booking.now);
+  const money = refundWords(refundCents, keptCents);
+  const noLongerDue = booking.payments
+    .filter((payment) => payment.status === "due")
+    .map((payment) => ({
       paymentId: payment.id,
       memo: `${payment.kind === "deposit" ? "Deposit" : "Balance"} no longer due: the booking is cancelled`,
       lines: [
-        { account: "act_earned", amountCents: payment.amountCents },
-        { account: "planner_owes", amountCents: -payment.amountCents },
+        { account: "act_earned" as const, amountCents: payment.amountCents },
+        { account: "planner_owes" as const, amountCents: -payment.amountCents },
       ],
-    });
-  }
-  await oweRefund(
-    tx,
-    locked,
-    `Refund owed by the act on cancelling (${side === "act" ? "the act cancelled" : `${row.policy} policy`})`,
-    refundCents,
-  );
-  if (locked.provider === "stripe") await refundBookingByCard(tx, jobs, paymentRows, refundCents, "cancel");
-  await cancelBookingJobs(tx, jobs, [locked.number]);
-  const money = refundWords(refundCents, keptCents);
-  const facts = {
-    actName: row.act.name,
-    actUrl: row.act.url,
-    eventName: row.event.name,
-    bookingNumber: locked.number,
-    fromName: viewer.name,
-    excerpt: reason,
-    due: money,
+    }));
+  const owed = {
+    memo: `Refund owed by the act on cancelling (${side === "act" ? "the act cancelled" : `${row.policy} policy`})`,
+    lines: [
+      { account: "act_earned" as const, amountCents: refundCents },
+      { account: "refund_owed" as const, amountCents: -refundCents },
+    ],
   };
-  await notify(tx, side === "planner" ? row.act.managerId : row.planner.id, "booking_cancelled", facts);
-  const line = `${viewer.name} cancelled booking ${locked.number}: "${reason}". ${money}`;
-  await recordInEventConversation(
-    tx,
-    viewer,
-    { plannerId: row.planner.id, actId: locked.actId, eventId: locked.eventId },
-    "booking",
-    line,
-  );
-  return money;
+  return {
+    booking: { cancelledAt: booking.now, cancelledBy: side, cancelReason: reason },
+    ledger: [...noLongerDue, owed],
+    ...(row.booking.provider === "stripe" ? { cardRefund: { cents: refundCents, key: "cancel" } } : {}),
+    notices: [
+      {
+        to: side === "planner" ? row.act.managerId : row.planner.id,
+        kind: "booking_cancelled",
+        facts: {
+          actName: row.act.name,
+          actUrl: row.act.url,
+          eventName: row.event.name,
+          bookingNumber: row.booking.number,
+          fromName: viewer.name,
+          excerpt: reason,
+          due: money,
+        },
+      },
+    ],
+    thread: { by: viewer, line: `${viewer.name} cancelled booking ${row.booking.number}: "${reason}". ${money}` },
+    result: money,
+  };
 }

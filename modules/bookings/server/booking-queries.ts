@@ -18,13 +18,14 @@ import {
 import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#modules/acts/server";
 import { MESSAGES } from "#domain/messages";
-import { forbidden, notFound } from "#server/errors";
+import { conflict, forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#domain/session-user";
 import type { BookingAnswer, BookingSummary, LedgerLineAnswer, PaymentAnswer } from "../answers";
-import { bookingLedger } from "./ledger";
-import { BOOKING_NUMBER_PATTERN } from "../bookings";
+import { bookingBalances, bookingLedger } from "./ledger";
+import { refundIfCancelled } from "./process/what-was-paid";
+import { BOOKING_NUMBER_PATTERN, bookingStatusAt } from "../bookings";
 import { dayIn } from "../events";
-import { type CancellingSide, type PaidMethod, refundOnCancel } from "../money";
+import type { CancellingSide, PaidMethod } from "../money";
 
 const planners = alias(users, "planners");
 const managers = alias(users, "managers");
@@ -79,7 +80,7 @@ const paidOf = (rows: (typeof payments.$inferSelect)[]) =>
 function summaryOf(row: BookingRow, paymentRows: (typeof payments.$inferSelect)[]): BookingSummary {
   return {
     number: row.booking.number,
-    status: row.booking.status,
+    status: bookingStatusAt(row.booking.status, row.event.starttime, row.timeZone),
     event: {
       url: row.event.url,
       name: row.event.name,
@@ -145,6 +146,12 @@ export async function findBooking(db: Executor, viewer: SessionUser, number: str
   return row;
 }
 
+/** A booking by id, whoever asks: for a move that has already found it for its viewer, or a job's. */
+export async function bookingRowById(db: Executor, bookingId: number): Promise<BookingRow | undefined> {
+  const [row] = await bookingRows(db).where(eq(bookings.id, bookingId)).limit(1);
+  return row;
+}
+
 /** Each side's contact; the day-of phones only for the two sides themselves. */
 function contactsFor(row: BookingRow, isSide: boolean): BookingAnswer["contacts"] {
   const phone = (value: string | null) => (isSide ? value : null);
@@ -190,7 +197,7 @@ export async function bookingView(
     acceptedFrom: row.booking.acceptedFrom,
     booking: bookingAnswer(viewer, row, paymentRows),
     side,
-    quote: side ? quoteFor(row, paymentRows, side, now) : null,
+    quote: side ? await quoteFor(db, row, paymentRows, side, now) : null,
   };
 }
 
@@ -230,26 +237,16 @@ export function sideOf(row: BookingRow, viewer: SessionUser): CancellingSide | n
 
 type CancellationQuote = { refund_cents: number; kept_cents: number };
 
-/** What cancelling the booking now would give back and keep: by its policy, its days and what was paid. */
-export function refundIfCancelled(
-  row: BookingRow,
-  paymentRows: readonly (typeof payments.$inferSelect)[],
-  side: CancellingSide,
-  now: Date,
-): { refundCents: number; keptCents: number } {
-  const paid = paymentRows
-    .filter((payment) => payment.status !== "due")
-    .map((payment) => ({ kind: payment.kind, paidCents: payment.amountCents - payment.refundedCents }));
-  return refundOnCancel(row.policy, side, paid, dayIn(now, row.timeZone), dayIn(row.event.starttime, row.timeZone));
-}
-
-function quoteFor(
+/** What cancelling now would give back and keep: the cancel move's own rule, on the same figures. */
+async function quoteFor(
+  db: Executor,
   row: BookingRow,
   paymentRows: (typeof payments.$inferSelect)[],
   side: CancellingSide,
   now: Date,
-): CancellationQuote {
-  const { refundCents, keptCents } = refundIfCancelled(row, paymentRows, side, now);
+): Promise<CancellationQuote> {
+  const balances = await bookingBalances(db, row.booking.number);
+  const { refundCents, keptCents } = refundIfCancelled(row, paymentRows, balances, side, now);
   return { refund_cents: refundCents, kept_cents: keptCents };
 }
 
@@ -260,8 +257,11 @@ export async function cancellationQuote(
   number: string,
   now = new Date(),
 ): Promise<CancellationQuote> {
-  const { quote } = await bookingView(db, viewer, number, now);
+  const { quote, booking } = await bookingView(db, viewer, number, now);
   if (!quote) throw forbidden(MESSAGES.notABookingSide);
+  // The same guard as the cancel move: from the event's start there is nothing to quote.
+  if (booking.status !== "cancelled" && now >= new Date(booking.event.starttime))
+    throw conflict(MESSAGES.cancelAfterStart);
   return quote;
 }
 

@@ -5,15 +5,14 @@ import { MESSAGES } from "#domain/messages";
 import type { Database, Executor } from "#server/db/client";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
-import { acts, bookings, events, offers, payments, places, stripeEvents, users } from "#server/db/schema";
-import { notify } from "#modules/notifications/server";
+import { acts, bookings, payments, stripeEvents } from "#server/db/schema";
 import { badRequest, conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { dayIn } from "../events";
 import { releaseAt } from "../money";
 import type { CardGateway } from "./card-gateway";
-import { scheduleCardRefund } from "./card-refunds";
-import { bookingBalances, lockedPayment, postToLedger } from "./ledger";
+import { scheduleCardRefund } from "./process/card-refund-asks";
+import { runBookingMove } from "./process/run-booking-move";
 
 /**
  * A webhook call: its Stripe-Signature must verify against the raw body with our secret (the
@@ -33,7 +32,21 @@ export async function receiveStripeWebhook(
   } catch {
     throw badRequest("The Stripe-Signature header does not verify");
   }
+  // Signed is not readable: an event without its id, type or object is refused, never a 5xx.
+  if (!isReadableEvent(event)) throw badRequest("The event is not one Stripe sends: it has no id, type or object");
   return { received: true, applied: await applyStripeEvent(db, jobs, event) };
+}
+
+function isReadableEvent(event: unknown): event is Stripe.Event {
+  const candidate = event as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } } | null;
+  return (
+    typeof candidate?.id === "string" &&
+    candidate.id.length > 0 &&
+    typeof candidate.type === "string" &&
+    typeof candidate.created === "number" &&
+    typeof candidate.data?.object === "object" &&
+    candidate.data.object !== null
+  );
 }
 
 /**
@@ -55,13 +68,11 @@ export async function applyStripeEvent(db: Database, jobs: JobQueue, event: Stri
         break;
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
-        await checkoutPaid(tx, jobs, event.data.object, new Date(event.created * 1000));
-        break;
+        return checkoutPaid(tx, jobs, event.data.object, new Date(event.created * 1000));
       case "charge.refunded":
-        await chargeRefunded(tx, event.data.object);
-        break;
+        return chargeRefunded(tx, jobs, event.data.object);
       case "transfer.created":
-        await applyRelease(tx, event.data.object);
+        await applyRelease(tx, jobs, event.data.object, "stripe");
         break;
     }
     return true;
@@ -80,73 +91,85 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   typeof value === "string" ? value : (value?.id ?? null);
 
 /**
- * A Checkout Session paid: its payment is paid by card and held by us until its release. A
- * payment already paid (another session of it paid too) or of a booking cancelled since is
- * refunded whole: that money was never the booking's.
+ * A Checkout Session paid: its payment is paid by card and held by us until its release. The
+ * booking is locked first, as for every move of it, so a cancellation at the same moment either
+ * came first (and the money goes back whole: it was never the booking's) or counts this
+ * payment. A session whose amount or currency is not the payment's is not applied: answered
+ * 200 with applied false, and kept for admins to see.
  */
-async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checkout.Session, at: Date): Promise<void> {
-  if (session.payment_status !== "paid") return;
+async function checkoutPaid(
+  tx: Executor,
+  jobs: JobQueue,
+  session: Stripe.Checkout.Session,
+  at: Date,
+): Promise<boolean> {
+  if (session.payment_status !== "paid") return true;
   const paymentId = Number(session.metadata?.payment_id);
   const intentId = idOf(session.payment_intent);
-  if (!Number.isSafeInteger(paymentId) || !intentId) return;
-  const [row] = await tx
-    .select({
-      payment: payments,
-      booking: bookings,
-      policy: offers.cancellationPolicy,
-      event: events,
-      timeZone: places.timeZone,
-    })
+  if (!Number.isSafeInteger(paymentId) || !intentId) return false;
+  const [found] = await tx
+    .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, provider: bookings.provider })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(places, eq(places.id, events.placeId))
-    .where(eq(payments.id, paymentId))
-    .for("update", { of: payments });
-  if (!row) return;
-  if (row.payment.status !== "due" || row.booking.status === "cancelled") {
-    await scheduleCardRefund(tx, jobs, {
-      paymentIntentId: intentId,
-      paymentId: null,
-      cents: session.amount_total ?? 0,
-      key: `unwanted-${session.id}`,
-    });
-    return;
-  }
-  const eventDay = dayIn(row.event.starttime, row.timeZone);
-  const release = releaseAt(row.payment.kind, row.policy, eventDay, row.timeZone, at);
-  await tx
-    .update(payments)
-    .set({
-      status: "paid",
-      paidAt: at,
-      paidOn: dayIn(at, row.timeZone),
-      method: "card",
-      paymentIntentId: intentId,
-      checkoutSessionId: session.id,
-      releaseAt: release,
-    })
     .where(eq(payments.id, paymentId));
-  await postToLedger(tx, {
-    booking: row.booking,
-    paymentId,
-    memo: `${row.payment.kind === "deposit" ? "Deposit" : "Balance"} paid by card, held until its release`,
-    lines: [
-      { account: "platform_held", amountCents: row.payment.amountCents },
-      { account: "planner_owes", amountCents: -row.payment.amountCents },
-    ],
-  });
-  const act = await actSide(tx, row.booking);
-  await notify(tx, act.managerId, "card_paid", {
-    fromName: act.plannerName,
-    actName: act.actName,
-    actUrl: act.actUrl,
-    eventName: act.eventName,
-    bookingNumber: row.booking.number,
-    price: formatPrice(row.payment.amountCents),
-    paymentKind: row.payment.kind,
-    due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
+  if (found?.provider !== "stripe") return false;
+  if (session.amount_total !== found.amountCents || session.currency?.toLowerCase() !== "usd") return false;
+  return runBookingMove(tx, jobs, { bookingId: found.bookingId, move: "payByCard", by: "stripe" }, async (booking) => {
+    const { row } = booking;
+    const payment = booking.payments.find((each) => each.id === paymentId)!;
+    if (payment.status !== "due" || booking.status === "cancelled") {
+      await scheduleCardRefund(tx, jobs, {
+        paymentIntentId: intentId,
+        paymentId: null,
+        cents: session.amount_total ?? 0,
+        key: `unwanted-${session.id}`,
+      });
+      return { result: true };
+    }
+    const release = releaseAt(payment.kind, row.policy, dayIn(row.event.starttime, row.timeZone), row.timeZone, at);
+    return {
+      payments: [
+        {
+          id: paymentId,
+          set: {
+            status: "paid",
+            paidAt: at,
+            paidOn: dayIn(at, row.timeZone),
+            method: "card",
+            paymentIntentId: intentId,
+            checkoutSessionId: session.id,
+            releaseAt: release,
+          },
+        },
+      ],
+      ledger: [
+        {
+          paymentId,
+          memo: `${payment.kind === "deposit" ? "Deposit" : "Balance"} paid by card, held until its release`,
+          lines: [
+            { account: "platform_held", amountCents: payment.amountCents },
+            { account: "planner_owes", amountCents: -payment.amountCents },
+          ],
+        },
+      ],
+      notices: [
+        {
+          to: row.act.managerId,
+          kind: "card_paid",
+          facts: {
+            fromName: row.planner.name,
+            actName: row.act.name,
+            actUrl: row.act.url,
+            eventName: row.event.name,
+            bookingNumber: row.booking.number,
+            price: formatPrice(payment.amountCents),
+            paymentKind: payment.kind,
+            due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
+          },
+        },
+      ],
+      result: true,
+    };
   });
 }
 
@@ -155,28 +178,46 @@ async function checkoutPaid(tx: Executor, jobs: JobQueue, session: Stripe.Checko
  * so a retried or late event adds only what is new. The ledger takes it from the refund owed
  * (a cancellation or a case), any more from what the act earned, and out of what we hold.
  */
-async function chargeRefunded(tx: Executor, charge: Stripe.Charge): Promise<void> {
+async function chargeRefunded(tx: Executor, jobs: JobQueue, charge: Stripe.Charge): Promise<boolean> {
   const intentId = idOf(charge.payment_intent);
-  if (!intentId) return;
-  const row = await lockedPayment(tx, eq(payments.paymentIntentId, intentId));
-  if (!row) return;
-  const added = Math.min(charge.amount_refunded, row.payment.amountCents) - row.payment.refundedCents;
-  if (added <= 0) return;
-  await tx
-    .update(payments)
-    .set({ status: "refunded", refundedCents: row.payment.refundedCents + added })
-    .where(eq(payments.id, row.payment.id));
-  const owed = -(await bookingBalances(tx, row.booking.number)).refund_owed;
-  const fromOwed = Math.min(Math.max(owed, 0), added);
-  await postToLedger(tx, {
-    booking: row.booking,
-    paymentId: row.payment.id,
-    memo: "Refunded to the planner's card",
-    lines: [
-      { account: "refund_owed", amountCents: fromOwed },
-      { account: "act_earned", amountCents: added - fromOwed },
-      { account: "platform_held", amountCents: -added },
-    ],
+  if (!intentId || typeof charge.amount_refunded !== "number") return false;
+  const [found] = await tx
+    .select({ bookingId: payments.bookingId, paymentId: payments.id })
+    .from(payments)
+    .where(eq(payments.paymentIntentId, intentId));
+  // A refund of money that never became a payment's (paid twice, or after a cancellation) moves nothing of ours.
+  if (!found) return true;
+  return runBookingMove(tx, jobs, { bookingId: found.bookingId, move: "refundedByCard", by: "stripe" }, (booking) => {
+    const payment = booking.payments.find((each) => each.id === found.paymentId)!;
+    const added = Math.min(charge.amount_refunded, payment.amountCents) - payment.refundedCents;
+    if (added <= 0) return { result: true };
+    const owed = -booking.balances.refund_owed;
+    const fromOwed = Math.min(Math.max(owed, 0), added);
+    const refunded = payment.refundedCents + added;
+    return {
+      payments: [
+        {
+          id: payment.id,
+          set: {
+            status: "refunded",
+            refundedCents: refunded,
+            refundAskedCents: Math.max(refunded, payment.refundAskedCents),
+          },
+        },
+      ],
+      ledger: [
+        {
+          paymentId: payment.id,
+          memo: "Refunded to the planner's card",
+          lines: [
+            { account: "refund_owed", amountCents: fromOwed },
+            { account: "act_earned", amountCents: added - fromOwed },
+            { account: "platform_held", amountCents: -added },
+          ],
+        },
+      ],
+      result: true,
+    };
   });
 }
 
@@ -184,52 +225,59 @@ async function chargeRefunded(tx: Executor, charge: Stripe.Charge): Promise<void
  * Money held was transferred to the act's account, less our fee: from the transfer itself (the
  * release pass) or its transfer.created event, whichever comes first; the other finds it done.
  */
-export async function applyRelease(tx: Executor, transfer: Stripe.Transfer): Promise<void> {
+export async function applyRelease(
+  tx: Executor,
+  jobs: JobQueue,
+  transfer: Stripe.Transfer,
+  by: "time" | "stripe" = "stripe",
+): Promise<void> {
   const paymentId = Number(transfer.metadata?.payment_id);
   const feeCents = Number(transfer.metadata?.fee_cents ?? 0);
-  if (!Number.isSafeInteger(paymentId) || !Number.isSafeInteger(feeCents)) return;
-  const row = await lockedPayment(tx, eq(payments.id, paymentId));
-  if (!row || row.payment.transferId) return;
-  await tx
-    .update(payments)
-    .set({ transferId: transfer.id, releasedCents: transfer.amount + feeCents, feeCents })
-    .where(eq(payments.id, paymentId));
-  const act = await actSide(tx, row.booking);
-  await notify(tx, act.managerId, "payout_sent", {
-    actName: act.actName,
-    actUrl: act.actUrl,
-    eventName: act.eventName,
-    bookingNumber: row.booking.number,
-    price: formatPrice(transfer.amount),
-    paymentKind: row.payment.kind,
-    due: feeCents ? `, after the platform's fee of ${formatPrice(feeCents)}` : "",
-  });
-  await postToLedger(tx, {
-    booking: row.booking,
-    paymentId,
-    memo: `${row.payment.kind === "deposit" ? "Deposit" : "Balance"} released to the act${feeCents ? ", less the platform's fee" : ""}`,
-    lines: [
-      { account: "act_received", amountCents: transfer.amount },
-      { account: "platform_held", amountCents: -transfer.amount },
-      { account: "act_earned", amountCents: feeCents },
-      { account: "platform_fee", amountCents: -feeCents },
-    ],
-  });
-}
-
-/** Who is told of a booking's card money, and the names the notice gives: the act's manager, the act, the event, the planner. */
-async function actSide(tx: Executor, booking: { actId: number; eventId: number }) {
-  const [side] = await tx
-    .select({
-      managerId: acts.managerId,
-      actName: acts.name,
-      actUrl: acts.url,
-      eventName: events.name,
-      plannerName: users.name,
-    })
-    .from(acts)
-    .innerJoin(events, eq(events.id, booking.eventId))
-    .innerJoin(users, eq(users.id, events.plannerId))
-    .where(eq(acts.id, booking.actId));
-  return side!;
+  if (!Number.isSafeInteger(paymentId) || !Number.isSafeInteger(feeCents) || !Number.isSafeInteger(transfer.amount))
+    return;
+  const [found] = await tx.select({ bookingId: payments.bookingId }).from(payments).where(eq(payments.id, paymentId));
+  if (!found) return;
+  await runBookingMove(
+    tx,
+    jobs,
+    { bookingId: found.bookingId, move: "release", by },
+    ({ row, payments: paymentRows }) => {
+      const payment = paymentRows.find((each) => each.id === paymentId)!;
+      if (payment.transferId) return { result: undefined };
+      const what = payment.kind === "deposit" ? "Deposit" : "Balance";
+      return {
+        payments: [
+          { id: paymentId, set: { transferId: transfer.id, releasedCents: transfer.amount + feeCents, feeCents } },
+        ],
+        notices: [
+          {
+            to: row.act.managerId,
+            kind: "payout_sent",
+            facts: {
+              actName: row.act.name,
+              actUrl: row.act.url,
+              eventName: row.event.name,
+              bookingNumber: row.booking.number,
+              price: formatPrice(transfer.amount),
+              paymentKind: payment.kind,
+              due: feeCents ? `, after the platform's fee of ${formatPrice(feeCents)}` : "",
+            },
+          },
+        ],
+        ledger: [
+          {
+            paymentId,
+            memo: `${what} released to the act${feeCents ? ", less the platform's fee" : ""}`,
+            lines: [
+              { account: "act_received", amountCents: transfer.amount },
+              { account: "platform_held", amountCents: -transfer.amount },
+              { account: "act_earned", amountCents: feeCents },
+              { account: "platform_fee", amountCents: -feeCents },
+            ],
+          },
+        ],
+        result: undefined,
+      };
+    },
+  );
 }

@@ -2,7 +2,8 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { acts, bookings, cases, payments, users } from "#server/db/schema";
-import { platformFee } from "../money";
+import type { JobQueue } from "#server/jobs/job-queue";
+import { feeBasisPoints, platformFee } from "../money";
 import type { CardGateway } from "./card-gateway";
 import { applyRelease } from "./card-events";
 import { bookingBalances } from "./ledger";
@@ -16,6 +17,7 @@ import { bookingBalances } from "./ledger";
  */
 export async function releaseHeldPayments(
   db: Database,
+  jobs: JobQueue,
   cards: CardGateway | undefined,
   now = new Date(),
 ): Promise<number> {
@@ -54,7 +56,8 @@ export async function releaseHeldPayments(
       await db.update(payments).set({ releaseAt: null }).where(eq(payments.id, payment.id));
       continue;
     }
-    const fee = platformFee(net, cards.feePercent);
+    // The fee the booking fixed when it was made; bookings from before that pay the one configured.
+    const fee = platformFee(net, booking.feeBasisPoints ?? feeBasisPoints(cards.feePercent));
     const transfer = await cards.stripe.transfers.create(
       {
         amount: net - fee,
@@ -65,7 +68,7 @@ export async function releaseHeldPayments(
       },
       { idempotencyKey: `release-${payment.id}-${net}` },
     );
-    await db.transaction((tx) => applyRelease(tx, transfer));
+    await db.transaction((tx) => applyRelease(tx, jobs, transfer, "time"));
     released += 1;
   }
   return released;

@@ -1,55 +1,74 @@
 // Problems reported on bookings and their resolution (modules/bookings/cases.ts).
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { acts, bookings, cases, conversations, events, payments, users } from "#server/db/schema";
+import { acts, bookings, cases, conversations, events, users } from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#domain/session-user";
 import type { CaseAnswer } from "../answers";
 import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";
 import { findBooking, sideOf } from "./booking-queries";
-import { refundBookingByCard } from "./card-refunds";
-import { bookingBalances, oweRefund } from "./ledger";
+import { runBookingMove } from "./process/run-booking-move";
+import { stillRefundable } from "./process/what-was-paid";
 
-/** Either side of a booking reports a problem: a case opens for the admins, and the other side is told. */
+/**
+ * Either side of a booking reports a problem, before or after the event (not on a cancelled
+ * booking): a case opens for the admins, and the other side is told.
+ */
 export async function reportProblem(
   db: Database,
+  jobs: JobQueue,
   viewer: SessionUser,
   number: string,
   input: ReportProblemInput,
 ): Promise<{ case: CaseAnswer }> {
   try {
     return await db.transaction(async (tx) => {
-      const row = await findBooking(tx, viewer, number);
-      const side = sideOf(row, viewer);
+      const found = await findBooking(tx, viewer, number);
+      const side = sideOf(found, viewer);
       if (!side) throw forbidden(CASE_MESSAGES.notASide);
-      if (row.booking.status === "cancelled") throw conflict(CASE_MESSAGES.cancelled);
-      // A problem is reported until the balance is released: after that, nothing is held.
-      const [released] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(
-          and(eq(payments.bookingId, row.booking.id), eq(payments.kind, "balance"), isNotNull(payments.transferId)),
-        );
-      if (released) throw conflict(CASE_MESSAGES.released);
-      const [made] = await tx
-        .insert(cases)
-        .values({ bookingId: row.booking.id, reportedBy: viewer.id, side, kind: input.kind, details: input.details })
-        .returning({ id: cases.id });
-      await notify(tx, side === "planner" ? row.act.managerId : row.planner.id, "problem_reported", {
-        actName: row.act.name,
-        actUrl: row.act.url,
-        eventName: row.event.name,
-        bookingNumber: row.booking.number,
-        fromName: viewer.name,
-        reason: CASE_KIND_LABELS[input.kind],
-        excerpt: input.details,
-      });
-      return { case: (await caseRows(tx, eq(cases.id, made!.id)))[0]! };
+      const caseId = await runBookingMove(
+        tx,
+        jobs,
+        { bookingId: found.booking.id, move: "report", by: side, refusedFrom: { cancelled: CASE_MESSAGES.cancelled } },
+        async ({ row, payments: paymentRows }) => {
+          // A problem is reported until the balance is released: after that, nothing is held.
+          if (paymentRows.some((payment) => payment.kind === "balance" && payment.transferId))
+            throw conflict(CASE_MESSAGES.released);
+          const [made] = await tx
+            .insert(cases)
+            .values({
+              bookingId: row.booking.id,
+              reportedBy: viewer.id,
+              side,
+              kind: input.kind,
+              details: input.details,
+            })
+            .returning({ id: cases.id });
+          return {
+            notices: [
+              {
+                to: side === "planner" ? row.act.managerId : row.planner.id,
+                kind: "problem_reported",
+                facts: {
+                  actName: row.act.name,
+                  actUrl: row.act.url,
+                  eventName: row.event.name,
+                  bookingNumber: row.booking.number,
+                  fromName: viewer.name,
+                  reason: CASE_KIND_LABELS[input.kind],
+                  excerpt: input.details,
+                },
+              },
+            ],
+            result: made!.id,
+          };
+        },
+      );
+      return { case: (await caseRows(tx, eq(cases.id, caseId)))[0]! };
     });
   } catch (error) {
     // One open case per booking: a second report, even one racing the first, is told so.
@@ -59,9 +78,10 @@ export async function reportProblem(
 }
 
 /**
- * An admin resolves a case with a refund of any part of what was paid and not yet refunded or
- * owed (offline: owed by the act, written in the ledger as a cancellation's refund is), and a
- * note; both sides are told.
+ * An admin resolves a case with a refund of any part of what was paid and not yet given back
+ * (refunded, or owed: offline by the act, written in the ledger as a cancellation's refund is;
+ * by card, asked of Stripe), and a note; both sides are told. The booking is locked first, as
+ * every move of it is, then the case read again under it.
  */
 export async function resolveCase(
   db: Database,
@@ -72,51 +92,60 @@ export async function resolveCase(
   now = new Date(),
 ): Promise<{ case: CaseAnswer }> {
   return db.transaction(async (tx) => {
-    const [open] = await tx.select().from(cases).where(eq(cases.id, caseId)).for("update");
-    if (!open) throw notFound("No such case");
-    if (open.status !== "open") throw conflict(CASE_MESSAGES.resolved);
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, open.bookingId)).for("update");
-    const paymentRows = await tx.select().from(payments).where(eq(payments.bookingId, booking!.id)).for("update");
-    const paid = paymentRows
-      .filter((payment) => payment.status !== "due")
-      .reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
-    const owed = -(await bookingBalances(tx, booking!.number)).refund_owed;
-    const refundable = Math.max(0, paid - owed);
-    if (input.refund_cents > refundable)
-      throw validationFailed({ refund_cents: [CASE_MESSAGES.refundOver(formatPrice(refundable))] });
-    await oweRefund(tx, booking!, `Refund owed by the act: case ${open.id} resolved by an admin`, input.refund_cents);
-    if (booking!.provider === "stripe")
-      await refundBookingByCard(tx, jobs, paymentRows, input.refund_cents, `case-${open.id}`);
-    await tx
-      .update(cases)
-      .set({
-        status: "resolved",
-        refundCents: input.refund_cents,
-        note: input.note,
-        resolvedBy: admin.id,
-        resolvedAt: now,
-      })
-      .where(eq(cases.id, open.id));
-    const [answer] = await caseRows(tx, eq(cases.id, open.id));
-    const [act] = await tx.select({ managerId: acts.managerId }).from(acts).where(eq(acts.id, booking!.actId));
-    const [event] = await tx
-      .select({ plannerId: events.plannerId })
-      .from(events)
-      .where(eq(events.id, booking!.eventId));
-    const facts = {
-      actName: answer!.act.name,
-      actUrl: answer!.act.url,
-      eventName: answer!.event.name,
-      bookingNumber: booking!.number,
-      excerpt: input.note,
-      due: input.refund_cents
-        ? booking!.provider === "stripe"
-          ? `${formatPrice(input.refund_cents)} is refunded to the planner's card.`
-          : `The act owes the planner ${formatPrice(input.refund_cents)} back.`
-        : "No money changes hands.",
-    };
-    for (const recipient of [event!.plannerId, act!.managerId]) await notify(tx, recipient, "case_resolved", facts);
-    return { case: answer! };
+    const [found] = await tx.select({ bookingId: cases.bookingId }).from(cases).where(eq(cases.id, caseId));
+    if (!found) throw notFound("No such case");
+    await runBookingMove(
+      tx,
+      jobs,
+      { bookingId: found.bookingId, move: "resolve", by: "admin", now },
+      async (booking) => {
+        const [open] = await tx.select().from(cases).where(eq(cases.id, caseId)).for("update");
+        if (open!.status !== "open") throw conflict(CASE_MESSAGES.resolved);
+        const { row } = booking;
+        const refundable = stillRefundable(booking.payments, booking.balances);
+        if (input.refund_cents > refundable)
+          throw validationFailed({ refund_cents: [CASE_MESSAGES.refundOver(formatPrice(refundable))] });
+        await tx
+          .update(cases)
+          .set({
+            status: "resolved",
+            refundCents: input.refund_cents,
+            note: input.note,
+            resolvedBy: admin.id,
+            resolvedAt: now,
+          })
+          .where(eq(cases.id, caseId));
+        const facts = {
+          actName: row.act.name,
+          actUrl: row.act.url,
+          eventName: row.event.name,
+          bookingNumber: row.booking.number,
+          excerpt: input.note,
+          due: input.refund_cents
+            ? row.booking.provider === "stripe"
+              ? `${formatPrice(input.refund_cents)} is refunded to the planner's card.`
+              : `The act owes the planner ${formatPrice(input.refund_cents)} back.`
+            : "No money changes hands.",
+        };
+        return {
+          ledger: [
+            {
+              memo: `Refund owed by the act: case ${caseId} resolved by an admin`,
+              lines: [
+                { account: "act_earned", amountCents: input.refund_cents },
+                { account: "refund_owed", amountCents: -input.refund_cents },
+              ],
+            },
+          ],
+          ...(row.booking.provider === "stripe"
+            ? { cardRefund: { cents: input.refund_cents, key: `case-${caseId}` } }
+            : {}),
+          notices: [row.planner.id, row.act.managerId].map((to) => ({ to, kind: "case_resolved" as const, facts })),
+          result: null,
+        };
+      },
+    );
+    return { case: (await caseRows(tx, eq(cases.id, caseId)))[0]! };
   });
 }
 

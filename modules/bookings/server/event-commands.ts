@@ -15,8 +15,7 @@ import { recordInEventConversation } from "#modules/conversations/server";
 import { findPlace, nearestPlaceLabels } from "#modules/discovery/server";
 import type { SessionUser } from "#domain/session-user";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { endBooking } from "./booking-commands";
-import { findBooking } from "./booking-queries";
+import { endBookingWithEvent } from "./booking-commands";
 import { requirePlanner } from "./require-planner";
 import { inviteAct } from "./invite-commands";
 
@@ -61,6 +60,11 @@ async function eventColumns(db: Executor, input: CreateEventInput) {
   };
 }
 
+/** An event is made or moved only to a time still ahead (an edit that leaves the time alone is fine). */
+function requireFuture(starttime: Date, now = new Date()): void {
+  if (starttime <= now) throw validationFailed({ starttime: [MESSAGES.startInFuture] });
+}
+
 export async function createEvent(
   db: Database,
   planner: SessionUser,
@@ -68,6 +72,7 @@ export async function createEvent(
 ): Promise<CreatedWithUrl> {
   requirePlanner(planner);
   const columns = await eventColumns(db, input);
+  requireFuture(columns.starttime);
   return db.transaction(async (tx: Transaction) => {
     await takeAccountAction(tx, "eventCreated", planner.id);
     const [event] = await tx
@@ -115,6 +120,8 @@ export async function updateEvent(
         .limit(1);
       if (booked) throw conflict(MESSAGES.bookedEventMoves);
     }
+    // Moving an event into the past would open a review of what never happened; its other details may still change.
+    if (minute(event.starttime) !== minute(columns.starttime)) requireFuture(columns.starttime);
     await tx.update(events).set(columns).where(eq(events.id, event.id));
     return { message: `${input.name} saved` };
   });
@@ -163,18 +170,11 @@ export async function cancelEvent(
     // Its bookings end as the planner cancelling each would: by its policy, with the refund owed
     // (or asked of Stripe) and its act told why; the rows and their ledger stay.
     const booked = await tx
-      .select({ number: bookings.number, actId: bookings.actId })
+      .select({ id: bookings.id, actId: bookings.actId })
       .from(bookings)
       .where(and(eq(bookings.eventId, event.id), eq(bookings.status, "confirmed")));
     for (const booking of booked)
-      await endBooking(
-        tx,
-        jobs,
-        planner,
-        await findBooking(tx, planner, booking.number),
-        "planner",
-        `${event.name} is cancelled.`,
-      );
+      await endBookingWithEvent(tx, jobs, planner, booking.id, `${event.name} is cancelled.`);
     const bookedActs = new Set(booked.map((booking) => booking.actId));
     for (const act of told.filter((each) => !bookedActs.has(each.actId))) {
       await notify(tx, act.managerId, "event_cancelled", {

@@ -1,6 +1,6 @@
-import { type SQL, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { bookings, ledgerLines, ledgerTransactions, payments } from "#server/db/schema";
+import { ledgerLines, ledgerTransactions } from "#server/db/schema";
 import { LEDGER_ACCOUNTS, type LedgerAccount } from "../money";
 
 export interface LedgerEntry {
@@ -32,26 +32,6 @@ export async function postToLedger(tx: Executor, entry: LedgerEntry): Promise<vo
     })
     .returning({ id: ledgerTransactions.id });
   await tx.insert(ledgerLines).values(lines.map((line) => ({ transactionId: made!.id, ...line })));
-}
-
-/**
- * A refund the act owes the planner (offline, the act pays it back and records it): moved from
- * what the act earned to what it owes, whether a cancellation or an admin's case decided it.
- */
-export async function oweRefund(
-  tx: Executor,
-  booking: LedgerEntry["booking"],
-  memo: string,
-  refundCents: number,
-): Promise<void> {
-  await postToLedger(tx, {
-    booking,
-    memo,
-    lines: [
-      { account: "act_earned", amountCents: refundCents },
-      { account: "refund_owed", amountCents: -refundCents },
-    ],
-  });
 }
 
 /** A booking's balance on each account: the sums of its lines. */
@@ -95,15 +75,4 @@ export async function bookingLedger(tx: Executor, bookingNumber: string) {
       at: transaction.at,
     };
   });
-}
-
-/** A payment with its booking, locked for a change that moves its money (by its id or its PaymentIntent). */
-export async function lockedPayment(tx: Executor, which: SQL) {
-  const [row] = await tx
-    .select({ payment: payments, booking: bookings })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(which)
-    .for("update", { of: payments });
-  return row;
 }

@@ -19,6 +19,7 @@ import { actAccess } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { OFFER_MOVES, canMove } from "../booking-process";
+import { feeBasisPoints } from "../money";
 import { cancelOfferJobs, scheduleOfferJobs } from "./offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./book-act";
 import { scheduleBookingJobs } from "./booking-times";
@@ -204,6 +205,8 @@ export async function acceptOffer(
           acceptedBy: planner.id,
           acceptedFrom: from,
           provider: cards && row.act.cardPayments && row.act.stripeAccountId ? "stripe" : "offline",
+          // The fee is part of what was agreed: a change of PLATFORM_FEE_PERCENT applies to bookings made after it.
+          feeBasisPoints: cards ? feeBasisPoints(cards.feePercent) : null,
         })
         .returning({ id: bookings.id });
       bookingId = made!.id;

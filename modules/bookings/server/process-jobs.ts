@@ -5,7 +5,7 @@ import { refundByCard } from "./card-refunds";
 import { remindOfEvent, requestReview } from "./booking-times";
 import { expireOffer, remindOfferExpiring } from "./offer-times";
 import { remindPaymentDue } from "./payments";
-import type { JobHandlers } from "#server/jobs/job-queue";
+import type { JobHandlers, JobQueue } from "#server/jobs/job-queue";
 
 /** The one-off jobs of the booking process, each a service that checks its subject again when it runs. */
 export type ProcessJobKind =
@@ -17,16 +17,20 @@ export type ProcessJobKind =
   | "card_refund"
   | "card_release";
 
-export function processJobHandlers(db: Database, cards?: CardGateway): Pick<JobHandlers, ProcessJobKind> {
+export function processJobHandlers(
+  db: Database,
+  jobs: JobQueue,
+  cards?: CardGateway,
+): Pick<JobHandlers, ProcessJobKind> {
   return {
     card_refund: (data) =>
-      refundByCard(db, cards, {
+      refundByCard(db, jobs, cards, {
         paymentIntentId: String(data?.paymentIntentId),
         paymentId: data?.paymentId == null ? null : Number(data.paymentId),
         cents: Number(data?.cents),
         key: String(data?.key),
       }),
-    card_release: () => releaseHeldPayments(db, cards),
+    card_release: () => releaseHeldPayments(db, jobs, cards),
     offer_expiring: (data) => remindOfferExpiring(db, Number(data?.offerId)),
     offer_expire: (data) => expireOffer(db, Number(data?.offerId)),
     event_reminder: (data) => remindOfEvent(db, Number(data?.bookingId), Number(data?.days)),

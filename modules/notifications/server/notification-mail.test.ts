@@ -285,7 +285,7 @@ describe("notification mail", () => {
       }),
     );
     await step("payout_sent", () =>
-      releaseHeldPayments(server.database.db, server.cards, new Date(Date.now() + 86_400_000)),
+      releaseHeldPayments(server.database.db, server.jobs, server.cards, new Date(Date.now() + 86_400_000)),
     );
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {

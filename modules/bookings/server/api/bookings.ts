@@ -136,7 +136,13 @@ export const bookingRoutes = createRouter()
     async (c) =>
       c.json(
         {
-          data: await recordPayment(c.get("db"), requireViewer(c), c.req.valid("param").paymentId, c.req.valid("json")),
+          data: await recordPayment(
+            c.get("db"),
+            c.get("jobs"),
+            requireViewer(c),
+            c.req.valid("param").paymentId,
+            c.req.valid("json"),
+          ),
         },
         200,
       ),
@@ -219,7 +225,13 @@ export const bookingRoutes = createRouter()
     async (c) =>
       c.json(
         {
-          data: await recordRefund(c.get("db"), requireViewer(c), c.req.valid("param").paymentId, c.req.valid("json")),
+          data: await recordRefund(
+            c.get("db"),
+            c.get("jobs"),
+            requireViewer(c),
+            c.req.valid("param").paymentId,
+            c.req.valid("json"),
+          ),
         },
         200,
       ),
@@ -246,7 +258,15 @@ export const bookingRoutes = createRouter()
     ),
     async (c) =>
       c.json(
-        { data: await reportProblem(c.get("db"), requireViewer(c), c.req.valid("param").number, c.req.valid("json")) },
+        {
+          data: await reportProblem(
+            c.get("db"),
+            c.get("jobs"),
+            requireViewer(c),
+            c.req.valid("param").number,
+            c.req.valid("json"),
+          ),
+        },
         201,
       ),
   )

@@ -104,7 +104,12 @@ async function apply(booking: { number: string; payments: { id: number }[] }, ea
       return;
     }
     case "release":
-      await releaseHeldPayments(server.database.db, server.cards, new Date(Date.now() + each.days * 86_400_000));
+      await releaseHeldPayments(
+        server.database.db,
+        server.jobs,
+        server.cards,
+        new Date(Date.now() + each.days * 86_400_000),
+      );
       return;
     case "cancel": {
       const answer = await server.post(`/api/bookings/${booking.number}/cancel`, each.side, {
@@ -156,7 +161,12 @@ describe("the ledger of card payments", () => {
           // Everything decided is carried out: refunds asked, events delivered, then what is due released.
           await runRefundJobs();
           await server.stripe!.deliverPending();
-          await releaseHeldPayments(server.database.db, server.cards, new Date(Date.now() + 400 * 86_400_000));
+          await releaseHeldPayments(
+            server.database.db,
+            server.jobs,
+            server.cards,
+            new Date(Date.now() + 400 * 86_400_000),
+          );
           await server.stripe!.deliverPending();
           await checkInvariants(booking.number);
         },

@@ -237,14 +237,14 @@ describe("card payments through Stripe", () => {
       (await post("/api/users/artist/payout-marks", "admin", { w9_received: false, direct_deposit_received: false }))
         .status,
     ).toBe(200);
-    expect(await releaseHeldPayments(server.database.db, server.cards, later(1))).toBe(0);
+    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(1))).toBe(0);
     expect(
       (await post("/api/users/artist/payout-marks", "admin", { w9_received: true, direct_deposit_received: true }))
         .status,
     ).toBe(200);
     // Moderate: the deposit never comes back to a planner who cancels, so it is released at once.
-    expect(await releaseHeldPayments(server.database.db, server.cards, later(1))).toBe(1);
-    expect(await releaseHeldPayments(server.database.db, server.cards, later(1))).toBe(0);
+    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(1))).toBe(1);
+    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(1))).toBe(0);
     await stripe().deliverPending();
     const transfers = stripe().objects("transfers");
     expect(transfers.map((transfer) => transfer.amount)).toEqual([135_000]);
@@ -290,7 +290,7 @@ describe("card payments through Stripe", () => {
     });
     expect(reported.status).toBe(201);
     const caseId = (await json<{ data: { case: { id: number } } }>(reported)).data.case.id;
-    expect(await releaseHeldPayments(server.database.db, server.cards, later(30))).toBe(0);
+    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(30))).toBe(0);
     const resolved = await post(`/api/cases/${caseId}/resolve`, "admin", {
       refund_cents: 50_000,
       note: "Half an hour's pay back.",
@@ -303,7 +303,7 @@ describe("card payments through Stripe", () => {
     await server.runJob("card_refund", `${intent.id}:case-${caseId}`);
     await stripe().deliverPending();
     expect(await paymentOf(number, "balance")).toMatchObject({ refunded_cents: 50_000 });
-    expect(await releaseHeldPayments(server.database.db, server.cards, later(30))).toBe(2);
+    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(30))).toBe(2);
     await stripe().deliverPending();
     // The balance is with the act now: there is nothing left to hold for a new problem.
     const late = await post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "One more thing." });
