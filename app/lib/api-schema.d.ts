@@ -954,7 +954,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What would be refunded and what kept if the caller's side cancelled the booking today
+         * What would be refunded and what kept if the caller's side cancelled the booking today (409 from the event's start)
          * @description **Who may call:** The booking's planner or its act's manager.
          */
         get: operations["getBookingCancellation"];
@@ -3492,7 +3492,7 @@ export interface components {
             /** @description The transaction the line belongs to */
             transaction: number;
             /** @enum {string} */
-            account: "planner_owes" | "act_earned" | "act_received" | "refund_owed" | "platform_held" | "platform_fee";
+            account: "planner_owes" | "act_earned" | "act_received" | "refund_owed" | "platform_held" | "platform_fee" | "act_owes" | "processor_fees";
             /** @description US cents: a debit positive, a credit negative */
             amount_cents: number;
             /** @description What moved the money, as people read it */
@@ -8053,6 +8053,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

@@ -33,6 +33,7 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   ledger_transactions: "the ledger: read fresh by a booking's page and the admins' ledger; no page keeps it",
   ledger_lines: "the ledger's lines: read fresh with their transactions; no page keeps them",
   cases: "problems reported on bookings: the booking page and the admins' queue read them fresh; no page keeps them",
+  reminders_sent: "which reminders were sent: only the reminder jobs read it, in their own transaction",
   stripe_events:
     "the ids of Stripe's events already applied: only the webhook reads them, in its own transaction; no page shows them",
 };

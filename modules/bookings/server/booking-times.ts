@@ -1,14 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
-import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS, morningAround } from "../bookings";
+import { EVENT_REMINDER_DAYS, morningAround } from "../bookings";
 import { formatEventTime } from "#domain/time-zones";
 import type { Database, Executor } from "#server/db/client";
-import { acts, bookings, events, payments, places, users } from "#server/db/schema";
+
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#modules/notifications/server";
+import { ApiError } from "#server/errors";
+import { daysBetween } from "../money";
+import { dayIn } from "../events";
 import { contactLine } from "./book-act";
-import { paymentReminderKey } from "./payments";
+import { runBookingMove } from "./process/run-booking-move";
+import { claimReminder } from "./process/sent-once";
 
 /**
  * A booking's moments, each the morning of a day where the event happens: both sides are
@@ -37,95 +39,100 @@ export async function scheduleBookingJobs(
   });
 }
 
-/** The booking is gone (its event cancelled): its moments, and its payments' reminders, are called off. */
-export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNumbers: string[]): Promise<void> {
-  for (const number of bookingNumbers) {
-    for (const days of EVENT_REMINDER_DAYS) await jobs.cancel(tx, "event_reminder", `${number}:${days}`);
-    for (const kind of PAYMENT_KINDS)
-      for (const days of PAYMENT_REMINDER_DAYS)
-        await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
-    await jobs.cancel(tx, "review_request", number);
-  }
-}
-
-/** A booking with both sides' contacts, locked against a change meanwhile. */
-async function lockedBooking(tx: Executor, bookingId: number) {
-  const [row] = await tx
-    .select({ booking: bookings, event: events, act: acts, timeZone: places.timeZone })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .innerJoin(acts, eq(acts.id, bookings.actId))
-    .leftJoin(places, eq(places.id, events.placeId))
-    .where(eq(bookings.id, bookingId))
-    .for("update", { of: bookings });
-  return row;
-}
-
 /** What the planner still owes, as the reminder says it. */
 function stillDue(due: { kind: string; amountCents: number; dueOn: string }[]): string {
   if (!due.length) return "Nothing is left to pay.";
   return `Still due: ${due.map((payment) => `the ${payment.kind} of ${formatPrice(payment.amountCents)} (${formatShortCalendarDate(payment.dueOn)})`).join(" and ")}.`;
 }
 
-const contactOf = async (tx: Executor, userId: string | null) =>
-  userId
-    ? (
-        await tx
-          .select({ name: users.name, email: users.email, phone: users.phone })
-          .from(users)
-          .where(eq(users.id, userId))
-      )[0]
-    : undefined;
-
-/** The `event_reminder` job: both sides of a booking still confirmed are told what, when, where, what is due, and whom to reach. */
-export async function remindOfEvent(db: Database, bookingId: number, days: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const row = await lockedBooking(tx, bookingId);
-    if (row?.booking.status !== "confirmed" || row.event.cancelledAt) return false;
-    const [planner, manager] = await Promise.all([
-      contactOf(tx, row.event.plannerId),
-      contactOf(tx, row.act.managerId),
-    ]);
-    const facts = {
-      actName: row.act.name,
-      actUrl: row.act.url,
-      eventName: row.event.name,
-      bookingNumber: row.booking.number,
-      when: formatEventTime(row.event.starttime, row.timeZone),
-      venue: row.event.venue ? `${row.event.venue}, ${row.event.location}` : row.event.location,
-      soon: days === 1 ? "tomorrow" : `in ${days} days`,
-      due: stillDue(
-        await tx
-          .select({ kind: payments.kind, amountCents: payments.amountCents, dueOn: payments.dueOn })
-          .from(payments)
-          .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "due"))),
-      ),
-    };
-    await notify(tx, row.event.plannerId, "event_reminder", {
-      ...facts,
-      contact: manager ? contactLine(manager) : `${row.act.name}, through its messages`,
-    });
-    if (planner)
-      await notify(tx, row.act.managerId, "event_reminder", {
-        ...facts,
-        contact: contactLine({ ...planner, phone: row.booking.plannerPhone ?? planner.phone }),
-      });
-    return true;
-  });
+/** How soon the event is, as a reminder says it: "tomorrow", "in 6 days". */
+export function soonWords(daysBefore: number): string {
+  return daysBefore === 1 ? "tomorrow" : `in ${daysBefore} days`;
 }
 
-/** The `review_request` job, the morning after the event: the booking is completed and its planner asked, once, for a review. */
-export async function requestReview(db: Database, bookingId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const row = await lockedBooking(tx, bookingId);
-    if (row?.booking.status !== "confirmed" || row.event.cancelledAt) return false;
-    await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, bookingId));
-    await notify(tx, row.event.plannerId, "review_requested", {
-      actName: row.act.name,
-      actUrl: row.act.url,
-      eventName: row.event.name,
-      eventUrl: row.event.url,
-    });
-    return true;
-  });
+/**
+ * The `event_reminder` job: both sides of a booking still confirmed are told what, when, where,
+ * what is due, and whom to reach; once per booking and moment, and only while the event's day
+ * is still ahead (a job run late says how soon it really is, or, on the day, nothing).
+ */
+export async function remindOfEvent(
+  db: Database,
+  jobs: JobQueue,
+  bookingId: number,
+  days: number,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) =>
+    runBookingMove(tx, jobs, { bookingId, move: "remind", by: "time", now }, async ({ row, payments: paymentRows }) => {
+      const daysBefore = daysBetween(dayIn(now, row.timeZone), dayIn(row.event.starttime, row.timeZone));
+      if (daysBefore < 1 || !(await claimReminder(tx, "event_reminder", `${row.booking.number}:${days}`)))
+        return { result: false };
+      const [planner, manager] = [row.planner, row.manager];
+      const facts = {
+        actName: row.act.name,
+        actUrl: row.act.url,
+        eventName: row.event.name,
+        bookingNumber: row.booking.number,
+        when: formatEventTime(row.event.starttime, row.timeZone),
+        venue: row.event.venue ? `${row.event.venue}, ${row.event.location}` : row.event.location,
+        soon: soonWords(daysBefore),
+        due: stillDue(paymentRows.filter((payment) => payment.status === "due")),
+      };
+      return {
+        notices: [
+          {
+            to: row.planner.id,
+            kind: "event_reminder" as const,
+            facts: { ...facts, contact: manager ? contactLine(manager) : `${row.act.name}, through its messages` },
+          },
+          {
+            to: row.act.managerId,
+            kind: "event_reminder" as const,
+            facts: { ...facts, contact: contactLine({ ...planner, phone: row.booking.plannerPhone ?? planner.phone }) },
+          },
+        ],
+        result: true,
+      };
+    }).catch(notNow),
+  );
+}
+
+/**
+ * The `review_request` job, the morning after the event: the booking is completed and its
+ * planner asked, once, for a review.
+ */
+export async function requestReview(
+  db: Database,
+  jobs: JobQueue,
+  bookingId: number,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) =>
+    runBookingMove(tx, jobs, { bookingId, move: "complete", by: "time", now }, async ({ row }) => {
+      const first = await claimReminder(tx, "review_request", row.booking.number);
+      return {
+        notices: first
+          ? [
+              {
+                to: row.planner.id,
+                kind: "review_requested" as const,
+                facts: {
+                  actName: row.act.name,
+                  actUrl: row.act.url,
+                  eventName: row.event.name,
+                  eventUrl: row.event.url,
+                },
+              },
+            ]
+          : [],
+        result: first,
+      };
+    }).catch(notNow),
+  );
+}
+
+/** A job whose booking's move is refused (cancelled since, or not yet its day) has nothing to do: it is done, not failed. */
+export function notNow(error: unknown): false {
+  if (error instanceof ApiError && error.status === 409) return false;
+  throw error;
 }

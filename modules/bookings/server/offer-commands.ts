@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BookingMade, MessageResult, OfferSent } from "#domain/resources/results";
 import { dayIn, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../events";
 import { MESSAGES } from "#domain/messages";
-import { formatPrice } from "#domain/prices";
+import { fitsOneCardPayment, formatPrice } from "#domain/prices";
 import { canManageAct } from "#domain/permissions";
 import type { AcceptOfferInput, OfferInput } from "../schemas";
 import type { Database, Executor } from "#server/db/client";
@@ -62,6 +62,9 @@ export async function submitOffer(
   artist: SessionUser,
   inviteId: number,
   input: OfferInput,
+  /** Stripe, when configured: an act that takes cards offers only amounts one card payment can carry. */
+  cards?: CardGateway,
+  now = new Date(),
 ): Promise<OfferSent> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -91,6 +94,8 @@ export async function submitOffer(
       .from(bookings)
       .where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
     if (booked) throw conflict("This invite is already booked");
+    if (now >= row.event.starttime) throw conflict(MESSAGES.eventStarted);
+    if (cards && row.act.cardPayments && row.act.stripeAccountId) requireCardAmounts(input);
     // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
     const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
     const range = offerExpiryRange(row.event.starttime, row.timeZone);
@@ -142,6 +147,17 @@ export async function submitOffer(
 }
 
 /**
+ * An offer to an act paid by card: its deposit and its balance are each one Stripe charge, so
+ * each is 0 or between Stripe's bounds (a 30-cent deposit would make a Checkout Stripe refuses).
+ */
+function requireCardAmounts(input: OfferInput): void {
+  const price = Math.round(input.price * 100);
+  const deposit = input.deposit_cents ?? 0;
+  if (!fitsOneCardPayment(deposit)) throw validationFailed({ deposit_cents: [MESSAGES.cardPaymentBounds] });
+  if (!fitsOneCardPayment(price - deposit)) throw validationFailed({ price: [MESSAGES.cardPaymentBounds] });
+}
+
+/**
  * Holds the act's day until the transaction ends, on every server: whoever books the act for that
  * day next waits, then sees this booking.
  */
@@ -184,6 +200,7 @@ export async function acceptOffer(
   requirePlanner(planner);
   return db.transaction(async (tx) => {
     const row = await pendingOfferOf(tx, planner, offerId);
+    if (new Date() >= row.event.starttime) throw conflict(MESSAGES.eventStarted);
     // An act plays one event a day: two planners accepting at once for one evening queue on the
     // act's day, and the second then finds it booked (or blocked, or busy since the offer).
     const day = dayIn(row.event.starttime, row.timeZone);

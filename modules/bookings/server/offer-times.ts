@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { OFFER_MOVES, canMove } from "../booking-process";
-import { offerEndsAt, offerReminderAt, offerStatusAt } from "../events";
+import { dayIn, offerEndsAt, offerReminderAt, offerStatusAt } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { offers } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { notify } from "#modules/notifications/server";
 import { lockedOffer } from "./locked-offer";
+import { claimReminder } from "./process/sent-once";
 
 /**
  * An offer's two moments: the morning before its last day the planner is reminded of it
@@ -63,6 +64,9 @@ export async function remindOfferExpiring(db: Database, offerId: number, now = n
     const row = await lockedOffer(tx, offerId);
     if (!row?.offer.expiresOn || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "pending")
       return false;
+    // Once, and only before the offer's last day: on that day "tomorrow" would be wrong.
+    if (dayIn(now, row.timeZone) >= row.offer.expiresOn) return false;
+    if (!(await claimReminder(tx, "offer_expiring", String(offerId)))) return false;
     await notify(tx, row.event.plannerId, "offer_expiring", {
       actName: row.act.name,
       actUrl: row.act.url,

@@ -4,10 +4,14 @@ import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { dayIn } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
-import { acts, bookings, events, payments, places } from "#server/db/schema";
+import { payments } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#modules/notifications/server";
 import { postToLedger } from "./ledger";
+import { daysBetween } from "../money";
+import { notNow } from "./booking-times";
+import { paymentReminderKey } from "./process/booking-jobs";
+import { runBookingMove } from "./process/run-booking-move";
+import { claimReminder } from "./process/sent-once";
 
 /**
  * A new booking's payments (its deposit and balance, each on a day where the event happens),
@@ -63,42 +67,52 @@ export async function schedulePayments(
   }
 }
 
-export const paymentReminderKey = (bookingNumber: string, kind: string, days: number) =>
-  `${bookingNumber}:${kind}:${days}`;
-
-/** The `payment_due` job: the planner is reminded of a payment still due on a booking still confirmed. */
-export async function remindPaymentDue(db: Database, paymentId: number, days: number): Promise<boolean> {
+/**
+ * The `payment_due` job: the planner is reminded of a payment still due on a booking still
+ * confirmed, once per payment and moment, and not after its day (a late run says how soon).
+ */
+export async function remindPaymentDue(
+  db: Database,
+  jobs: JobQueue,
+  paymentId: number,
+  days: number,
+  now = new Date(),
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        payment: payments,
-        booking: bookings,
-        eventName: events.name,
-        plannerId: events.plannerId,
-        cancelledAt: events.cancelledAt,
-        actName: acts.name,
-        actUrl: acts.url,
-      })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .innerJoin(acts, eq(acts.id, bookings.actId))
-      .leftJoin(places, eq(places.id, events.placeId))
-      .where(eq(payments.id, paymentId))
-      .for("update", { of: payments });
-    if (row?.payment.status !== "due" || row.booking.status !== "confirmed" || row.cancelledAt) return false;
-    await notify(tx, row.plannerId, "payment_due", {
-      actName: row.actName,
-      actUrl: row.actUrl,
-      eventName: row.eventName,
-      bookingNumber: row.booking.number,
-      price: formatPrice(row.payment.amountCents),
-      paymentKind: row.payment.kind,
-      day: formatShortCalendarDate(row.payment.dueOn),
-      soon: days === 0 ? "today" : `in ${days} days`,
-      // A card booking is paid through us: the reminder says where.
-      ...(row.booking.provider === "stripe" ? { due: "Pay it by card from the booking's page." } : {}),
-    });
-    return true;
+    const [found] = await tx.select({ bookingId: payments.bookingId }).from(payments).where(eq(payments.id, paymentId));
+    if (!found) return false;
+    return runBookingMove(
+      tx,
+      jobs,
+      { bookingId: found.bookingId, move: "remindToPay", by: "time", now },
+      async ({ row, payments: paymentRows }) => {
+        const payment = paymentRows.find((each) => each.id === paymentId)!;
+        const daysLeft = daysBetween(dayIn(now, row.timeZone), payment.dueOn);
+        if (payment.status !== "due" || daysLeft < 0) return { result: false };
+        if (!(await claimReminder(tx, "payment_due", paymentReminderKey(row.booking.number, payment.kind, days))))
+          return { result: false };
+        return {
+          notices: [
+            {
+              to: row.planner.id,
+              kind: "payment_due" as const,
+              facts: {
+                actName: row.act.name,
+                actUrl: row.act.url,
+                eventName: row.event.name,
+                bookingNumber: row.booking.number,
+                price: formatPrice(payment.amountCents),
+                paymentKind: payment.kind,
+                day: formatShortCalendarDate(payment.dueOn),
+                soon: daysLeft === 0 ? "today" : daysLeft === 1 ? "tomorrow" : `in ${daysLeft} days`,
+                // A card booking is paid through us: the reminder says where.
+                ...(row.booking.provider === "stripe" ? { due: "Pay it by card from the booking's page." } : {}),
+              },
+            },
+          ],
+          result: true,
+        };
+      },
+    ).catch(notNow);
   });
 }

@@ -33,8 +33,8 @@ export function processJobHandlers(
     card_release: () => releaseHeldPayments(db, jobs, cards),
     offer_expiring: (data) => remindOfferExpiring(db, Number(data?.offerId)),
     offer_expire: (data) => expireOffer(db, Number(data?.offerId)),
-    event_reminder: (data) => remindOfEvent(db, Number(data?.bookingId), Number(data?.days)),
-    payment_due: (data) => remindPaymentDue(db, Number(data?.paymentId), Number(data?.days)),
-    review_request: (data) => requestReview(db, Number(data?.bookingId)),
+    event_reminder: (data) => remindOfEvent(db, jobs, Number(data?.bookingId), Number(data?.days)),
+    payment_due: (data) => remindPaymentDue(db, jobs, Number(data?.paymentId), Number(data?.days)),
+    review_request: (data) => requestReview(db, jobs, Number(data?.bookingId)),
   };
 }

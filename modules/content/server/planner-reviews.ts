@@ -4,7 +4,9 @@ import type { CreatedResult } from "#domain/resources/results";
 import type { PlannerReviewInput } from "../review-schemas";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { bookings, events, reviews } from "#server/db/schema";
+import { bookings, events, places, reviews } from "#server/db/schema";
+import { type BookingStatus, bookingStatusAt } from "#modules/bookings/bookings";
+import { MESSAGES } from "#domain/messages";
 import { conflict, forbidden, validationFailed } from "#server/errors";
 import { findVisibleAct } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
@@ -18,6 +20,8 @@ export interface UnreviewedBooking {
   url: string;
   name: string;
   starttime: Date;
+  status: BookingStatus;
+  timeZone: string | null;
 }
 
 /**
@@ -27,9 +31,17 @@ export interface UnreviewedBooking {
  */
 export async function unreviewedBookings(db: Executor, plannerId: string): Promise<UnreviewedBooking[]> {
   return db
-    .select({ actId: bookings.actId, url: events.url, name: events.name, starttime: events.starttime })
+    .select({
+      actId: bookings.actId,
+      url: events.url,
+      name: events.name,
+      starttime: events.starttime,
+      status: bookings.status,
+      timeZone: places.timeZone,
+    })
     .from(events)
     .innerJoin(bookings, eq(bookings.eventId, events.id))
+    .leftJoin(places, eq(places.id, events.placeId))
     .where(
       and(
         eq(events.plannerId, plannerId),
@@ -41,14 +53,21 @@ export async function unreviewedBookings(db: Executor, plannerId: string): Promi
     .orderBy(asc(events.starttime), asc(events.id));
 }
 
-/** The planner's events that have started, booked this act, and have no review of it yet. */
+/**
+ * The planner's events that booked this act, are over (the booking completed: the day after the
+ * event, where it happens), and have no review of it yet: a verified review is of what happened.
+ */
 export function reviewableEvents(
   unreviewed: readonly UnreviewedBooking[],
   actId: number,
   now = new Date(),
 ): ReviewableEvent[] {
   return unreviewed
-    .filter((booking) => booking.actId === actId && booking.starttime <= now)
+    .filter(
+      (booking) =>
+        booking.actId === actId &&
+        bookingStatusAt(booking.status, booking.starttime, booking.timeZone, now) === "completed",
+    )
     .map(({ url, name }) => ({ url, name }));
 }
 
@@ -74,7 +93,10 @@ export async function eligibleEventsForAct(
   return eligibleEvents(db, viewer, act.id);
 }
 
-/** A verified review: the planner booked the act for this event, which has started. */
+/**
+ * A verified review: the planner booked the act for this event, which is over. A booking of it
+ * cancelled, or an event still to come, is told so (422 'You can review an act after its event').
+ */
 export async function addPlannerReview(
   db: Database,
   planner: SessionUser,
@@ -95,7 +117,14 @@ export async function addPlannerReview(
     .limit(1);
   if (existing) throw conflict("You have already reviewed this act for this event");
   const eligible = await eligibleEvents(db, planner, act.id);
-  if (!eligible.some((item) => item.url === event.url)) throw validationFailed({ event_url: [NOT_ELIGIBLE] });
+  if (!eligible.some((item) => item.url === event.url)) {
+    const [booked] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, event.id), eq(bookings.actId, act.id)))
+      .limit(1);
+    throw validationFailed({ event_url: [booked ? MESSAGES.reviewAfterEvent : NOT_ELIGIBLE] });
+  }
   try {
     // The review and its notification are one write.
     const [review] = await db.transaction(async (tx) => {

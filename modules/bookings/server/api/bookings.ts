@@ -79,11 +79,12 @@ export const bookingRoutes = createRouter()
         middleware: [signedIn],
         path: "/bookings/{number}/cancellation",
         tags: ["Bookings"],
-        summary: "What would be refunded and what kept if the caller's side cancelled the booking today",
+        summary:
+          "What would be refunded and what kept if the caller's side cancelled the booking today (409 from the event's start)",
         request: { params: numberParam },
         responses: {
           200: dataResponse("Refunded and kept, in US cents", cancellationQuoteSchema),
-          ...errorResponses(403, 404),
+          ...errorResponses(403, 404, 409),
         },
       },
       { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },

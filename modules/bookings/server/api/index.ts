@@ -183,6 +183,7 @@ export const eventRoutes = createRouter()
             viewer,
             c.req.valid("param").inviteId,
             c.req.valid("json"),
+            c.get("cards"),
           ),
         },
         200,

@@ -15,7 +15,7 @@ import { type Actor, BOOKING_MOVES, type BookingMoveName, type Move } from "../.
 import { type BookingStatus, bookingStatusAt } from "../../bookings";
 import type { LedgerAccount } from "../../money";
 import { type BookingRow, bookingRowById } from "../booking-queries";
-import { cancelBookingJobs } from "../booking-times";
+import { cancelBookingJobs } from "./booking-jobs";
 import { refundBookingByCard } from "./card-refund-asks";
 import { type LedgerEntry, bookingBalances, postToLedger } from "../ledger";
 

@@ -1,9 +1,14 @@
 // What a booking's money stands at, read from its payments and its ledger: the figures every
 // path that gives money back (a cancellation, its quote, a case) starts from.
 import type { LedgerAccount } from "../../money";
-import { type CancellingSide, type PaidPart, refundOnCancel, refundableCents } from "../../money";
+import {
+  type CancellationPolicy,
+  type CancellingSide,
+  type PaidPart,
+  refundOnCancel,
+  refundableCents,
+} from "../../money";
 import { dayIn } from "../../events";
-import type { BookingRow } from "../booking-queries";
 
 interface PaymentMoney {
   kind: "deposit" | "balance";
@@ -44,7 +49,7 @@ export function stillRefundable(
 
 /** What cancelling the booking at `now` would give back and keep: the one rule, on this booking's figures. */
 export function refundIfCancelled(
-  row: Pick<BookingRow, "policy" | "timeZone"> & { event: { starttime: Date } },
+  row: { policy: CancellationPolicy; timeZone: string | null; event: { starttime: Date } },
   payments: readonly PaymentMoney[],
   balances: Pick<Record<LedgerAccount, number>, "refund_owed">,
   side: CancellingSide,

@@ -1,0 +1,18 @@
+// The names of a booking's jobs, and calling them off: what the runner and the schedulers share.
+import type { Executor } from "#server/db/client";
+import type { JobQueue } from "#server/jobs/job-queue";
+import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS } from "../../bookings";
+
+export const paymentReminderKey = (bookingNumber: string, kind: string, days: number) =>
+  `${bookingNumber}:${kind}:${days}`;
+
+/** The booking is cancelled: its moments, and its payments' reminders, are called off. */
+export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNumbers: string[]): Promise<void> {
+  for (const number of bookingNumbers) {
+    for (const days of EVENT_REMINDER_DAYS) await jobs.cancel(tx, "event_reminder", `${number}:${days}`);
+    for (const kind of PAYMENT_KINDS)
+      for (const days of PAYMENT_REMINDER_DAYS)
+        await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
+    await jobs.cancel(tx, "review_request", number);
+  }
+}
