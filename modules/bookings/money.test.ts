@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CANCELLATION_POLICIES, type PaidPart, daysBetween, refundOnCancel } from "./money";
+import {
+  CANCELLATION_POLICIES,
+  type PaidPart,
+  daysBetween,
+  feeBasisPoints,
+  platformFee,
+  refundOnCancel,
+  refundableCents,
+} from "./money";
 
 const day = (offset: number) => new Date(Date.UTC(2027, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 const paidParts = fc.tuple(fc.nat(2_000_000), fc.nat(8_000_000)).map(([deposit, balance]): PaidPart[] => [
@@ -59,5 +67,55 @@ describe("refunds on cancelling", () => {
     expect(daysBetween("2027-03-13", "2027-03-14")).toBe(1);
     // Across a change of clocks the count stays in whole days.
     expect(daysBetween("2027-03-01", "2027-04-01")).toBe(31);
+  });
+});
+
+describe("what was given back counts", () => {
+  it("a refund after others never takes the total past the policy's share, nor past what was paid", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CANCELLATION_POLICIES),
+        fc.constantFrom("planner" as const, "act" as const),
+        paidParts,
+        fc.integer({ min: -30, max: 400 }),
+        fc.nat(12_000_000),
+        (policy, side, paid, daysBefore, given) => {
+          const givenBack = Math.min(given, total(paid));
+          const share = refundOnCancel(policy, side, paid, day(0), day(daysBefore)).refundCents;
+          const { refundCents, keptCents } = refundOnCancel(policy, side, paid, day(0), day(daysBefore), givenBack);
+          expect(refundCents).toBeGreaterThanOrEqual(0);
+          expect(givenBack + refundCents).toBeLessThanOrEqual(total(paid));
+          expect(givenBack + refundCents).toBe(Math.max(share, givenBack));
+          expect(givenBack + refundCents + keptCents).toBe(total(paid));
+        },
+      ),
+    );
+  });
+
+  it("the audit's case: $1,500 deposit, $500 back by a case, the act cancels: $1,000 more, $1,500 in all", () => {
+    const paid: PaidPart[] = [{ kind: "deposit", paidCents: 150_000 }];
+    expect(refundOnCancel("moderate", "act", paid, day(0), day(90), 50_000)).toEqual({
+      refundCents: 100_000,
+      keptCents: 0,
+    });
+    expect(refundableCents(150_000, 50_000)).toBe(100_000);
+  });
+});
+
+describe("the platform's fee", () => {
+  it("is whole cents from basis points, half a cent up, without floating point", () => {
+    expect(feeBasisPoints(4.1)).toBe(410);
+    expect(platformFee(1500, feeBasisPoints(4.1))).toBe(62);
+    expect(platformFee(580_000, 1000)).toBe(58_000);
+    expect(platformFee(5, 1000)).toBe(1);
+    expect(platformFee(4, 1000)).toBe(0);
+    fc.assert(
+      fc.property(fc.nat(99_999_999), fc.nat(5000), (cents, points) => {
+        const fee = platformFee(cents, points);
+        expect(Number.isSafeInteger(fee)).toBe(true);
+        // Exact: the fee is the nearest cent to cents * points / 10,000, halves up.
+        expect(BigInt(fee)).toBe((BigInt(cents) * BigInt(points) + 5_000n) / 10_000n);
+      }),
+    );
   });
 });

@@ -75,7 +75,8 @@ export async function remindOfEvent(
         bookingNumber: row.booking.number,
         when: formatEventTime(row.event.starttime, row.timeZone),
         venue: row.event.venue ? `${row.event.venue}, ${row.event.location}` : row.event.location,
-        soon: soonWords(daysBefore),
+        // A late run says how soon it really is; the scheduled words otherwise.
+        soon: soonWords(Math.min(days, daysBefore)),
         due: stillDue(paymentRows.filter((payment) => payment.status === "due")),
       };
       return {

@@ -87,7 +87,8 @@ export async function remindPaymentDue(
       { bookingId: found.bookingId, move: "remindToPay", by: "time", now },
       async ({ row, payments: paymentRows }) => {
         const payment = paymentRows.find((each) => each.id === paymentId)!;
-        const daysLeft = daysBetween(dayIn(now, row.timeZone), payment.dueOn);
+        // A late run says how soon it really is; none once the day has passed.
+        const daysLeft = Math.min(days, daysBetween(dayIn(now, row.timeZone), payment.dueOn));
         if (payment.status !== "due" || daysLeft < 0) return { result: false };
         if (!(await claimReminder(tx, "payment_due", paymentReminderKey(row.booking.number, payment.kind, days))))
           return { result: false };

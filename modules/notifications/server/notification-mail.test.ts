@@ -133,6 +133,10 @@ describe("notification mail", () => {
         await server.post(`/api/payments/${payments[0]!.id}/record`, "owner", { method: "check", paid_on: paidOn }),
       );
     });
+    // The morning after the event: its day has passed (a booking is completed only then).
+    await server.database.db.execute(
+      sql`update events set starttime = now() - interval '3 days' where url = 'summer-wedding'`,
+    );
     await step("review_requested", async () => expect(await server.runJob("review_request", booking)).toBe(true));
     // A second event's offer, declined.
     const brunch = await eventWithTheAct("Garden Brunch", 20);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "#server/db/schema";
@@ -232,6 +232,10 @@ describe("a booking's moments, where the event happens", () => {
     const toArtist = (await notes("owner")).find((note) => note.kind === "event_reminder")!;
     expect(toArtist.body).toContain("On the day, reach Pat Planner, planner@example.com, 808-555-0199");
 
+    // The morning after: the event's day has passed where it happens.
+    await server.database.db.execute(
+      sql`update events set starttime = now() - interval '3 days' where url = ${created.data.url}`,
+    );
     expect(await server.runJob("review_request", booking)).toBe(true);
     const asked = (
       await json<{ data: { kind: string; title: string; link: string }[] }>(await get("/api/notifications", "planner"))

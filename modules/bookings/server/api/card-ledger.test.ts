@@ -175,8 +175,29 @@ describe("the ledger of card payments", () => {
         numRuns: Number(process.env.PROPERTY_RUNS ?? 14),
         seed: process.env.PROPERTY_RUNS ? undefined : 43,
         // Always among them: the act cancels after its deposit was released (a transfer reversed),
-        // and a case's refund of a booking paid in full, with every event sent twice.
+        // a case's refund of a booking paid in full, with every event sent twice, and the audit's
+        // case then cancel (its refund counted once), before and after the case's refund ran.
         examples: [
+          [
+            "moderate",
+            [
+              { kind: "pay", which: 0 },
+              { kind: "case", share: 0.33 },
+              { kind: "refunds" },
+              { kind: "deliver" },
+              { kind: "cancel", side: "owner" },
+            ],
+          ],
+          [
+            "flexible",
+            [
+              { kind: "pay", which: 0 },
+              { kind: "pay", which: 1 },
+              { kind: "case", share: 0.25 },
+              { kind: "cancel", side: "owner" },
+              { kind: "refunds" },
+            ],
+          ],
           [
             "moderate",
             [
