@@ -10,6 +10,8 @@ export const JOB_KINDS = {
   payment_due: { label: "Remind the planner of a payment due", every: null },
   review_request: { label: "Ask the planner for a review, and complete the booking", every: null },
   card_refund: { label: "Refund a card payment through Stripe", every: null },
+  card_charge: { label: "Read a card payment's charge and Stripe's fee", every: null },
+  card_payout: { label: "Release one held card payment to its act", every: null },
   mail_retry: { label: "Send mail that is due again", every: "* * * * *" },
   calendar_read: { label: "Read subscribed calendars", every: "* * * * *" },
   facet_compact: { label: "Compact search facet counts", every: "* * * * *" },

@@ -208,6 +208,22 @@ export const BOOKING_MOVES = {
     notifies: [],
     thread: false,
   },
+  // We read what Stripe kept of a card payment (its charge's fee), a line of the ledger of its own.
+  chargeRead: { from: ["confirmed", "completed", "cancelled"], by: ["time"], notifies: [], thread: false },
+  // The planner's bank disputes a card payment: a case opens and holds every release of the booking.
+  dispute: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["stripe"],
+    notifies: ["problem_reported"],
+    thread: false,
+  },
+  // The dispute ends: won, the hold ends; lost, the amount and Stripe's fee leave the platform.
+  disputeClosed: {
+    from: ["confirmed", "completed", "cancelled"],
+    by: ["stripe"],
+    notifies: ["case_resolved"],
+    thread: false,
+  },
   // Held card money goes to the act's account.
   release: {
     from: ["confirmed", "completed", "cancelled"],

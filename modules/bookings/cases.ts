@@ -10,13 +10,17 @@ import { requiredText } from "#domain/schemas/fields";
  * of any part of what was paid and a note that both sides read. A case open holds any release
  * of money (once money is held through us).
  */
-export const CASE_KINDS = ["no_show", "late", "not_as_agreed", "other"] as const;
+/** What either side reports. */
+export const REPORT_KINDS = ["no_show", "late", "not_as_agreed", "other"] as const;
+/** What a case is about: a side's report, or a chargeback, which Stripe's dispute events open and close. */
+export const CASE_KINDS = [...REPORT_KINDS, "dispute"] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 export const CASE_KIND_LABELS: Record<CaseKind, string> = {
   no_show: "The other side did not show up",
   late: "Late",
   not_as_agreed: "Not as agreed",
   other: "Something else",
+  dispute: "The planner's bank disputed a card payment",
 };
 export const CASE_STATUSES = ["open", "resolved"] as const;
 
@@ -35,7 +39,7 @@ export const CASE_MESSAGES = {
 } as const;
 
 export const reportProblemSchema = z.object({
-  kind: z.enum(CASE_KINDS, { error: CASE_MESSAGES.kindRequired }),
+  kind: z.enum(REPORT_KINDS, { error: CASE_MESSAGES.kindRequired }),
   details: requiredText(LIMITS.cancelReason, CASE_MESSAGES.detailsRequired),
 });
 export type ReportProblemInput = z.infer<typeof reportProblemSchema>;

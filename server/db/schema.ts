@@ -454,6 +454,15 @@ export const payments = pgTable(
      * still on its way counts, so that a second decision takes the rest from another payment.
      */
     refundAskedCents: integer("refund_asked_cents").notNull().default(0),
+    /** The charge that paid it (its PaymentIntent's), which every transfer of it names as source_transaction. */
+    chargeId: text("charge_id"),
+    /** What Stripe kept of the charge (its balance transaction's fee), once read; a ledger line of its own. */
+    processorFeeCents: integer("processor_fee_cents"),
+    /** Why Stripe last refused its release (shown to admins), and how many refusals: each retry a new idempotency key. */
+    releaseError: text("release_error"),
+    releaseAttempts: integer("release_attempts").notNull().default(0),
+    /** What refunds asked to take back from the act's account after release (reversals asked, refused or not). */
+    takeBackAskedCents: integer("take_back_asked_cents").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1135,10 +1144,12 @@ export const cases = pgTable(
     note: text("note"),
     resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** A chargeback's case: Stripe's dispute, opened and closed by its events. */
+    disputeId: text("dispute_id").unique(),
     createdAt: createdAt(),
   },
   (t) => [
-    check("cases_kind_check", sql`${t.kind} in ('no_show', 'late', 'not_as_agreed', 'other')`),
+    check("cases_kind_check", sql`${t.kind} in ('no_show', 'late', 'not_as_agreed', 'other', 'dispute')`),
     check("cases_status_check", sql`${t.status} in ('open', 'resolved')`),
     check("cases_side_check", sql`${t.side} in ('planner', 'act')`),
     uniqueIndex("cases_one_open_per_booking").on(t.bookingId).where(sql`${t.status} = 'open'`),
@@ -1165,8 +1176,20 @@ export const remindersSent = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
 
-export const stripeEvents = pgTable("stripe_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const stripeEvents = pgTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Why a signed event was not applied (its amount, currency or payment not ours): admins read these. */
+    notApplied: text("not_applied"),
+    /**
+     * An event that came before what it needs (a charge.refunded before its checkout's completion):
+     * kept whole, with the PaymentIntent it waits for, and applied when that payment is paid.
+     */
+    waitingFor: text("waiting_for"),
+    payload: jsonb("payload"),
+  },
+  (t) => [index("stripe_events_waiting_idx").on(t.waitingFor).where(sql`${t.waitingFor} is not null`)],
+);

@@ -28,6 +28,7 @@ import { deliverDueMail } from "#server/mail/outbox";
 import { createMailTransport } from "#server/mail/transport";
 import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "#server/jobs/job-queue";
 import { type ProcessJobKind, processJobHandlers } from "#modules/bookings/server/process-jobs";
+import { releaseHeldPayments, releasePayment } from "#modules/bookings/server/card-payouts";
 import { openCardGateway } from "#modules/bookings/server/card-gateway";
 import { startLocalStripe } from "./stripe-server";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
@@ -312,6 +313,37 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return processJobHandlers(database.db, jobs, cards)[kind](row.data);
   }
 
+  /**
+   * The release pass as if at `now`, then each payment's release job it scheduled, as the worker
+   * would run them: answers how many payments were released. A release Stripe refuses leaves
+   * its error on the payment, as the job would, and the others go on.
+   */
+  async function releaseDue(now = new Date()): Promise<number> {
+    await releaseHeldPayments(database.db, jobs, cards, now);
+    const result = await database.db.execute(
+      sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = 'card_payout' and state = 'created' order by created_on`,
+    );
+    let released = 0;
+    for (const { data } of (result as unknown as { rows: { data: JobData }[] }).rows) {
+      const done = await releasePayment(
+        database.db,
+        jobs,
+        cards,
+        Number(data.paymentId),
+        Number(data.attempt),
+        now,
+      ).catch((error: unknown) => {
+        if (process.env.DEBUG_RELEASE) console.error(error);
+        return false;
+      });
+      await database.db.execute(
+        sql`update ${sql.raw(`${JOB_SCHEMA}.job`)} set state = 'completed' where id = ${jobId("card_payout", `${data.paymentId}:${data.attempt}`)}::uuid`,
+      );
+      if (done) released += 1;
+    }
+    return released;
+  }
+
   async function close() {
     mailDeps.transport.close();
     if (checker) recordCheckedAnswers(checker);
@@ -385,6 +417,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     newAccount,
     inviteOf,
     pageContext,
+    releaseDue,
     nextIp,
     close,
     restart,

@@ -20,16 +20,47 @@ export interface LocalStripe {
   completeOnboarding(accountId: string): Promise<void>;
   /** The planner pays a Checkout Session on Stripe's page (checkout.session.completed), delivered unless held back. */
   payCheckout(sessionId: string, options?: { deliver?: boolean }): Promise<void>;
-  /** Sends the events not yet delivered, oldest first, as Stripe's webhook calls would. */
-  deliverPending(): Promise<Response[]>;
+  /**
+   * Days pass: every charge's funds become available, as Stripe's do two business days after the
+   * charge (until then a transfer without source_transaction finds the balance too low).
+   */
+  settleCharges(): void;
+  /** A connected account pays its Stripe balance out to its bank: nothing is left to reverse. */
+  payOut(accountId: string): void;
+  /** A connected account's Stripe balance in cents. */
+  accountBalance(accountId: string): number;
+  /** The planner's bank disputes a charge (charge.dispute.created): Stripe takes the amount and its fee at once. */
+  dispute(chargeId: string): Promise<StripeObject>;
+  /** The dispute ends (charge.dispute.closed): won gives the amount and the fee back; lost keeps them. */
+  closeDispute(disputeId: string, outcome: "won" | "lost"): Promise<void>;
+  /**
+   * Sends the events not yet delivered, oldest first, as Stripe's webhook calls would; or newest
+   * first, as Stripe does not promise their order.
+   */
+  deliverPending(options?: { newestFirst?: boolean }): Promise<Response[]>;
   /** Sends an event again, as Stripe retries one. */
   redeliver(eventId: string): Promise<Response>;
   /** The body and signature header of an event, for tests that send it themselves. */
   signed(eventId: string): { body: string; signature: string };
   events: StripeObject[];
-  objects(kind: "accounts" | "sessions" | "intents" | "charges" | "refunds" | "transfers"): StripeObject[];
-  /** The platform's balance in cents: charged, less refunded and transferred, plus reversed. */
+  objects(
+    kind:
+      | "accounts"
+      | "sessions"
+      | "intents"
+      | "charges"
+      | "refunds"
+      | "transfers"
+      | "disputes"
+      | "balanceTransactions",
+  ): StripeObject[];
+  /**
+   * The platform's balance in cents, available and pending together: charged less Stripe's fee,
+   * less refunded and transferred, plus reversed, less disputes lost (with their fee).
+   */
   balance(): number;
+  /** The part of the platform's balance a transfer without source_transaction may use. */
+  available(): number;
   /** How many requests each path was sent, replays included. */
   requests: { method: string; path: string; idempotencyKey: string | undefined }[];
   close(): Promise<void>;
@@ -42,6 +73,10 @@ const error = (status: number, type: string, message: string, extra: Params = {}
 const missing = (kind: string, id: string, param = "id") =>
   error(404, "invalid_request_error", `No such ${kind}: '${id}'`, { code: "resource_missing", param });
 const idFor = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+/** Stripe's standard US card pricing: 2.9% of the charge and 30 cents, the percentage rounded. */
+export const stripeCardFee = (amount: number) => Math.round(amount * 0.029) + 30;
+/** What Stripe charges the platform for a dispute, won or lost until it ends. */
+export const STRIPE_DISPUTE_FEE = 1500;
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
@@ -61,10 +96,28 @@ export async function startLocalStripe(
     charges: new Map<string, StripeObject>(),
     refunds: new Map<string, StripeObject>(),
     transfers: new Map<string, StripeObject>(),
+    disputes: new Map<string, StripeObject>(),
+    balanceTransactions: new Map<string, StripeObject>(),
   };
   const events: StripeObject[] = [];
   let delivered = 0;
-  let balance = 0;
+  /** The platform's funds: pending until its charges settle, then available. */
+  let available = 0;
+  let pending = 0;
+  /** Each connected account's Stripe balance (what transfers brought and payouts have not taken). */
+  const accountBalances = new Map<string, number>();
+  /** How much of each charge was transferred to acts (source_transaction), less reversals. */
+  const transferredFrom = new Map<string, number>();
+  /**
+   * Takes money from the platform: available first, then pending, then below zero (Stripe refunds
+   * and disputes a platform whose balance is short, and debits its bank later).
+   */
+  function debit(amount: number) {
+    const fromAvailable = Math.min(available, amount);
+    available -= fromAvailable;
+    pending -= amount - fromAvailable;
+  }
+  const total = () => available + pending;
   const requests: LocalStripe["requests"] = [];
   const replies = new Map<string, { params: string; answer: Answer }>();
   /** Where each onboarding link sends its person back. */
@@ -209,7 +262,15 @@ export async function startLocalStripe(
         const intent = store.intents.get(intentId);
         if (!intent) return missing("payment_intent", intentId, "payment_intent");
         const charge = store.charges.get(String(intent.latest_charge))!;
-        const left = Number(charge.amount) - Number(charge.amount_refunded);
+        const disputes = [...store.disputes.values()].filter((dispute) => dispute.charge === charge.id);
+        if (disputes.some((dispute) => dispute.status === "needs_response"))
+          return error(400, "invalid_request_error", `Charge ${charge.id} has been disputed.`, {
+            code: "charge_disputed",
+          });
+        const lost = disputes
+          .filter((dispute) => dispute.status === "lost")
+          .reduce((sum, dispute) => sum + Number(dispute.amount), 0);
+        const left = Number(charge.amount) - Number(charge.amount_refunded) - lost;
         const amount = params.amount === undefined ? left : Number(params.amount);
         if (!Number.isSafeInteger(amount) || amount <= 0)
           return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
@@ -237,7 +298,7 @@ export async function startLocalStripe(
         store.refunds.set(refund.id, refund);
         Object.assign(charge, { amount_refunded: Number(charge.amount_refunded) + amount });
         charge.refunded = charge.amount_refunded === charge.amount;
-        balance -= amount;
+        debit(amount);
         emit("refund.created", refund);
         emit("charge.refunded", charge);
         return { status: 200, body: refund };
@@ -260,11 +321,27 @@ export async function startLocalStripe(
         const amount = Number(params.amount);
         if (!Number.isSafeInteger(amount) || amount <= 0)
           return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
-        if (amount > balance)
+        // With source_transaction the transfer is of that charge's money, pending or not; without,
+        // only the available balance may pay it (Stripe's "insufficient available funds").
+        const source = params.source_transaction === undefined ? null : String(params.source_transaction);
+        if (source !== null) {
+          const charge = store.charges.get(source);
+          if (!charge) return missing("charge", source, "source_transaction");
+          const left = Number(charge.amount) - Number(charge.amount_refunded) - (transferredFrom.get(source) ?? 0);
+          if (amount > left)
+            return error(
+              400,
+              "invalid_request_error",
+              `The transfer amount ($${(amount / 100).toFixed(2)}) exceeds the source transaction's remaining amount ($${(left / 100).toFixed(2)}).`,
+              { param: "amount" },
+            );
+          transferredFrom.set(source, (transferredFrom.get(source) ?? 0) + amount);
+        } else if (amount > available)
           return error(400, "invalid_request_error", "You have insufficient available funds in your Stripe account.", {
             code: "balance_insufficient",
           });
         const transfer = {
+          source_transaction: source,
           id: idFor("tr"),
           object: "transfer",
           amount,
@@ -277,7 +354,8 @@ export async function startLocalStripe(
           created: now(),
         };
         store.transfers.set(transfer.id, transfer);
-        balance -= amount;
+        debit(amount);
+        accountBalances.set(destination, (accountBalances.get(destination) ?? 0) + amount);
         emit("transfer.created", transfer);
         return { status: 200, body: transfer };
       },
@@ -294,6 +372,18 @@ export async function startLocalStripe(
           return error(400, "invalid_request_error", "Amount must be no more than the transfer's unreversed amount", {
             param: "amount",
           });
+        // The money comes back out of the act's Stripe balance: gone once paid out to its bank.
+        const destination = String(transfer.destination);
+        if (amount > (accountBalances.get(destination) ?? 0))
+          return error(
+            400,
+            "invalid_request_error",
+            "Insufficient funds in the connected account's Stripe balance to reverse this transfer.",
+            { code: "balance_insufficient" },
+          );
+        accountBalances.set(destination, (accountBalances.get(destination) ?? 0) - amount);
+        const source = transfer.source_transaction ? String(transfer.source_transaction) : null;
+        if (source) transferredFrom.set(source, (transferredFrom.get(source) ?? 0) - amount);
         const reversal = {
           id: idFor("trr"),
           object: "transfer_reversal",
@@ -304,12 +394,76 @@ export async function startLocalStripe(
         };
         Object.assign(transfer, { amount_reversed: Number(transfer.amount_reversed) + amount });
         transfer.reversed = transfer.amount_reversed === transfer.amount;
-        balance += amount;
+        available += amount;
         emit("transfer.reversed", transfer);
         return { status: 200, body: reversal };
       },
     ],
+    [
+      "GET",
+      /^\/v1\/payment_intents\/([^/]+)$/,
+      ([, id], params) => {
+        const intent = store.intents.get(id!);
+        return intent ? { status: 200, body: expanded(intent, params) } : missing("payment_intent", id!);
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/charges\/([^/]+)$/,
+      ([, id], params) => {
+        const charge = store.charges.get(id!);
+        return charge ? { status: 200, body: expanded(charge, params) } : missing("charge", id!);
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/balance_transactions\/([^/]+)$/,
+      ([, id]) => {
+        const transaction = store.balanceTransactions.get(id!);
+        return transaction ? { status: 200, body: transaction } : missing("balance_transaction", id!);
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/balance$/,
+      () => ({
+        status: 200,
+        body: {
+          object: "balance",
+          livemode: false,
+          available: [{ amount: available, currency: "usd" }],
+          pending: [{ amount: pending, currency: "usd" }],
+        },
+      }),
+    ],
   ];
+
+  /** An object with the ids its `expand[]` names replaced by the objects (one level and their children). */
+  function expanded(object: StripeObject, params: Params): StripeObject {
+    const paths = ([] as unknown[]).concat(params.expand ?? []).map(String);
+    const copy: Record<string, unknown> = structuredClone(object);
+    for (const path of paths) {
+      let at: Record<string, unknown> | undefined = copy;
+      for (const field of path.split(".")) {
+        if (!at) break;
+        const value = at[field];
+        if (typeof value === "string") {
+          const found = lookup(value);
+          if (found) at[field] = structuredClone(found);
+        }
+        at = at[field] as Record<string, unknown> | undefined;
+      }
+    }
+    return copy as StripeObject;
+  }
+
+  function lookup(id: string): StripeObject | undefined {
+    for (const kind of ["charges", "intents", "balanceTransactions", "transfers", "disputes"] as const) {
+      const found = store[kind].get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
 
   function answer(method: string, path: string, params: Params): Answer {
     for (const [routeMethod, pattern, handle] of routes) {
@@ -338,7 +492,8 @@ export async function startLocalStripe(
     };
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return send(error(401, "invalid_request_error", "Invalid API Key provided: sk_test_****"));
-    const params = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as Params;
+    const query = new URL(req.url ?? "/", "http://stripe.local").search.slice(1);
+    const params = qs.parse(method === "GET" ? query : raw, { depth: 10, arrayLimit: 100 }) as Params;
     if (method === "POST" && key) {
       const seen = replies.get(`${path}:${key}`);
       if (seen && seen.params !== raw)
@@ -398,8 +553,16 @@ export async function startLocalStripe(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function deliverPending(): Promise<Response[]> {
+  async function deliverPending(options: { newestFirst?: boolean } = {}): Promise<Response[]> {
     const sent: Response[] = [];
+    const due = events.slice(delivered);
+    delivered = events.length;
+    if (options.newestFirst) due.reverse();
+    for (const event of due) {
+      const { body, signature } = signed(event.id);
+      sent.push(await deliver(body, signature));
+    }
+    // Events that came of these deliveries (none do here) go in order.
     while (delivered < events.length) {
       const { body, signature } = signed(events[delivered]!.id);
       delivered += 1;
@@ -414,8 +577,59 @@ export async function startLocalStripe(
     webhookSecret,
     events,
     requests,
-    balance: () => balance,
+    balance: total,
+    available: () => available,
     objects: (kind) => [...store[kind].values()],
+    settleCharges() {
+      available += pending;
+      pending = 0;
+      for (const transaction of store.balanceTransactions.values()) transaction.status = "available";
+    },
+    payOut(accountId) {
+      accountBalances.set(accountId, 0);
+    },
+    accountBalance: (accountId) => accountBalances.get(accountId) ?? 0,
+    async dispute(chargeId) {
+      const charge = store.charges.get(chargeId);
+      if (!charge) throw new Error(`no charge ${chargeId}`);
+      const amount = Number(charge.amount) - Number(charge.amount_refunded);
+      const dispute = {
+        id: idFor("dp"),
+        object: "dispute",
+        amount,
+        currency: "usd",
+        charge: chargeId,
+        payment_intent: charge.payment_intent,
+        reason: "fraudulent",
+        status: "needs_response",
+        balance_transactions: [
+          {
+            id: idFor("txn"),
+            object: "balance_transaction",
+            amount: -amount,
+            fee: STRIPE_DISPUTE_FEE,
+            net: -amount - STRIPE_DISPUTE_FEE,
+            currency: "usd",
+            type: "adjustment",
+          },
+        ],
+        created: now(),
+      };
+      store.disputes.set(dispute.id, dispute);
+      charge.disputed = true;
+      debit(amount + STRIPE_DISPUTE_FEE);
+      emit("charge.dispute.created", dispute);
+      await deliverPending();
+      return dispute;
+    },
+    async closeDispute(disputeId, outcome) {
+      const dispute = store.disputes.get(disputeId);
+      if (!dispute) throw new Error(`no dispute ${disputeId}`);
+      dispute.status = outcome;
+      if (outcome === "won") available += Number(dispute.amount) + STRIPE_DISPUTE_FEE;
+      emit("charge.dispute.closed", dispute);
+      await deliverPending();
+    },
     async completeOnboarding(accountId) {
       const account = store.accounts.get(accountId);
       if (!account) throw new Error(`no account ${accountId}`);
@@ -428,6 +642,19 @@ export async function startLocalStripe(
       if (session?.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
       const amount = Number(session.amount_total);
       const intentId = idFor("pi");
+      const fee = stripeCardFee(amount);
+      const transaction = {
+        id: idFor("txn"),
+        object: "balance_transaction",
+        amount,
+        fee,
+        net: amount - fee,
+        currency: "usd",
+        status: "pending",
+        type: "charge",
+        created: now(),
+      };
+      store.balanceTransactions.set(transaction.id, transaction);
       const charge = {
         id: idFor("ch"),
         object: "charge",
@@ -435,7 +662,9 @@ export async function startLocalStripe(
         amount_refunded: 0,
         refunded: false,
         paid: true,
+        disputed: false,
         payment_intent: intentId,
+        balance_transaction: transaction.id,
         currency: "usd",
         created: now(),
       };
@@ -450,7 +679,7 @@ export async function startLocalStripe(
         metadata,
         created: now(),
       });
-      balance += amount;
+      pending += amount - fee;
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intentId, url: null });
       emit("payment_intent.succeeded", store.intents.get(intentId)!);
       emit("checkout.session.completed", session);

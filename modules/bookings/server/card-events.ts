@@ -12,6 +12,7 @@ import { dayIn } from "../events";
 import { releaseAt } from "../money";
 import type { CardGateway } from "./card-gateway";
 import { scheduleCardRefund } from "./process/card-refund-asks";
+import { disputeClosed, disputeOpened } from "./card-disputes";
 import { runBookingMove } from "./process/run-booking-move";
 
 /**
@@ -62,21 +63,46 @@ export async function applyStripeEvent(db: Database, jobs: JobQueue, event: Stri
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return false;
-    switch (event.type) {
-      case "account.updated":
-        await accountUpdated(tx, event.data.object);
-        break;
-      case "checkout.session.completed":
-      case "checkout.session.async_payment_succeeded":
-        return checkoutPaid(tx, jobs, event.data.object, new Date(event.created * 1000));
-      case "charge.refunded":
-        return chargeRefunded(tx, jobs, event.data.object);
-      case "transfer.created":
-        await applyRelease(tx, jobs, event.data.object, "stripe");
-        break;
-    }
-    return true;
+    const outcome = await applyFresh(tx, jobs, event);
+    if (outcome === true) return true;
+    // Kept for admins (/admin/cases): what came signed and was not applied, and why; or what waits.
+    await tx
+      .update(stripeEvents)
+      .set(
+        typeof outcome === "string"
+          ? { notApplied: outcome }
+          : { waitingFor: outcome.waitingFor, payload: event as unknown as Record<string, unknown> },
+      )
+      .where(eq(stripeEvents.id, event.id));
+    return false;
   });
+}
+
+/** What an event did: applied (true), not applied and why, or waiting for the payment it names. */
+type Outcome = true | string | { waitingFor: string };
+
+async function applyFresh(tx: Executor, jobs: JobQueue, event: Stripe.Event): Promise<Outcome> {
+  // Our charges are the platform's own: an event of a connected account's is not about them.
+  if (event.account && event.type !== "account.updated") return `An event of the account ${event.account}, not ours`;
+  switch (event.type) {
+    case "account.updated":
+      await accountUpdated(tx, event.data.object);
+      return true;
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return checkoutPaid(tx, jobs, event.data.object, new Date(event.created * 1000));
+    case "charge.refunded":
+      return chargeRefunded(tx, jobs, event.data.object);
+    case "charge.dispute.created":
+      return disputeOpened(tx, jobs, event.data.object);
+    case "charge.dispute.closed":
+      return disputeClosed(tx, jobs, event.data.object);
+    case "transfer.created":
+      await applyRelease(tx, jobs, event.data.object, "stripe");
+      return true;
+    default:
+      return true;
+  }
 }
 
 /** Whether the act may take card payments: Stripe lets its account charge and pay out. */
@@ -102,75 +128,99 @@ async function checkoutPaid(
   jobs: JobQueue,
   session: Stripe.Checkout.Session,
   at: Date,
-): Promise<boolean> {
+): Promise<Outcome> {
   if (session.payment_status !== "paid") return true;
   const paymentId = Number(session.metadata?.payment_id);
   const intentId = idOf(session.payment_intent);
-  if (!Number.isSafeInteger(paymentId) || !intentId) return false;
+  if (!Number.isSafeInteger(paymentId) || !intentId) return "A paid session that names no payment of ours";
   const [found] = await tx
     .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, provider: bookings.provider })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(eq(payments.id, paymentId));
-  if (found?.provider !== "stripe") return false;
-  if (session.amount_total !== found.amountCents || session.currency?.toLowerCase() !== "usd") return false;
-  return runBookingMove(tx, jobs, { bookingId: found.bookingId, move: "payByCard", by: "stripe" }, async (booking) => {
-    const { row } = booking;
-    const payment = booking.payments.find((each) => each.id === paymentId)!;
-    if (payment.status !== "due" || booking.status === "cancelled") {
-      await scheduleCardRefund(tx, jobs, {
-        paymentIntentId: intentId,
-        paymentId: null,
-        cents: session.amount_total ?? 0,
-        key: `unwanted-${session.id}`,
-      });
-      return { result: true };
-    }
-    const release = releaseAt(payment.kind, row.policy, dayIn(row.event.starttime, row.timeZone), row.timeZone, at);
-    return {
-      payments: [
-        {
-          id: paymentId,
-          set: {
-            status: "paid",
-            paidAt: at,
-            paidOn: dayIn(at, row.timeZone),
-            method: "card",
-            paymentIntentId: intentId,
-            checkoutSessionId: session.id,
-            releaseAt: release,
+  if (found?.provider !== "stripe") return `A paid session for payment ${paymentId}, which is not paid by card`;
+  if (session.amount_total !== found.amountCents || session.currency?.toLowerCase() !== "usd")
+    return `A paid session of ${session.amount_total} ${session.currency} for payment ${paymentId}, which is ${found.amountCents} usd`;
+  const paid = await runBookingMove(
+    tx,
+    jobs,
+    { bookingId: found.bookingId, move: "payByCard", by: "stripe" },
+    async (booking) => {
+      const { row } = booking;
+      const payment = booking.payments.find((each) => each.id === paymentId)!;
+      if (payment.status !== "due" || booking.status === "cancelled") {
+        await scheduleCardRefund(tx, jobs, {
+          paymentIntentId: intentId,
+          paymentId: null,
+          cents: session.amount_total ?? 0,
+          key: `unwanted-${session.id}`,
+        });
+        return { result: false };
+      }
+      const release = releaseAt(payment.kind, row.policy, dayIn(row.event.starttime, row.timeZone), row.timeZone, at);
+      return {
+        payments: [
+          {
+            id: paymentId,
+            set: {
+              status: "paid",
+              paidAt: at,
+              paidOn: dayIn(at, row.timeZone),
+              method: "card",
+              paymentIntentId: intentId,
+              checkoutSessionId: session.id,
+              releaseAt: release,
+            },
           },
-        },
-      ],
-      ledger: [
-        {
-          paymentId,
-          memo: `${payment.kind === "deposit" ? "Deposit" : "Balance"} paid by card, held until its release`,
-          lines: [
-            { account: "platform_held", amountCents: payment.amountCents },
-            { account: "planner_owes", amountCents: -payment.amountCents },
-          ],
-        },
-      ],
-      notices: [
-        {
-          to: row.act.managerId,
-          kind: "card_paid",
-          facts: {
-            fromName: row.planner.name,
-            actName: row.act.name,
-            actUrl: row.act.url,
-            eventName: row.event.name,
-            bookingNumber: row.booking.number,
-            price: formatPrice(payment.amountCents),
-            paymentKind: payment.kind,
-            due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
+        ],
+        ledger: [
+          {
+            paymentId,
+            memo: `${payment.kind === "deposit" ? "Deposit" : "Balance"} paid by card, held until its release`,
+            lines: [
+              { account: "platform_held", amountCents: payment.amountCents },
+              { account: "planner_owes", amountCents: -payment.amountCents },
+            ],
           },
-        },
-      ],
-      result: true,
-    };
+        ],
+        notices: [
+          {
+            to: row.act.managerId,
+            kind: "card_paid",
+            facts: {
+              fromName: row.planner.name,
+              actName: row.act.name,
+              actUrl: row.act.url,
+              eventName: row.event.name,
+              bookingNumber: row.booking.number,
+              price: formatPrice(payment.amountCents),
+              paymentKind: payment.kind,
+              due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
+            },
+          },
+        ],
+        result: true,
+      };
+    },
+  );
+  if (!paid) return true;
+  // What Stripe kept of the charge, and the charge every transfer of it names, are read next.
+  await jobs.schedule(tx, "card_charge", {
+    key: String(paymentId),
+    runAt: new Date(),
+    data: { subject: `Payment ${paymentId}`, paymentId },
   });
+  // A refund of this charge that came before its completion is applied now, as if just received.
+  const waiting = await tx
+    .update(stripeEvents)
+    .set({ waitingFor: null })
+    .where(eq(stripeEvents.waitingFor, intentId))
+    .returning({ payload: stripeEvents.payload });
+  for (const { payload } of waiting) {
+    const early = payload as unknown as Stripe.Event;
+    if (early.type === "charge.refunded") await chargeRefunded(tx, jobs, early.data.object);
+  }
+  return true;
 }
 
 /**
@@ -178,15 +228,16 @@ async function checkoutPaid(
  * so a retried or late event adds only what is new. The ledger takes it from the refund owed
  * (a cancellation or a case), any more from what the act earned, and out of what we hold.
  */
-async function chargeRefunded(tx: Executor, jobs: JobQueue, charge: Stripe.Charge): Promise<boolean> {
+async function chargeRefunded(tx: Executor, jobs: JobQueue, charge: Stripe.Charge): Promise<Outcome> {
   const intentId = idOf(charge.payment_intent);
-  if (!intentId || typeof charge.amount_refunded !== "number") return false;
+  if (!intentId || typeof charge.amount_refunded !== "number") return "A refunded charge without its payment";
   const [found] = await tx
     .select({ bookingId: payments.bookingId, paymentId: payments.id })
     .from(payments)
     .where(eq(payments.paymentIntentId, intentId));
-  // A refund of money that never became a payment's (paid twice, or after a cancellation) moves nothing of ours.
-  if (!found) return true;
+  // Before its checkout's completion (Stripe does not promise order), or of money that never became
+  // a payment's (paid twice, or after a cancellation): kept until a payment of that charge is paid.
+  if (!found) return { waitingFor: intentId };
   return runBookingMove(tx, jobs, { bookingId: found.bookingId, move: "refundedByCard", by: "stripe" }, (booking) => {
     const payment = booking.payments.find((each) => each.id === found.paymentId)!;
     const added = Math.min(charge.amount_refunded, payment.amountCents) - payment.refundedCents;

@@ -1,5 +1,6 @@
-// Money we hold goes to the act when its time comes and nothing holds it.
-import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
+// Money we hold goes to the act when its time comes and nothing holds it: each payment on its own.
+import { type SQL, and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
+import Stripe from "stripe";
 import type { Database } from "#server/db/client";
 import { acts, bookings, cases, payments, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
@@ -7,13 +8,45 @@ import { feeBasisPoints, platformFee } from "../money";
 import type { CardGateway } from "./card-gateway";
 import { applyRelease } from "./card-events";
 import { bookingBalances } from "./ledger";
+import { runBookingMove } from "./process/run-booking-move";
+
+/** What holds a payment's release: the act's account, its manager's marks, and an open case (a dispute too). */
+function releasable(db: Database, now: Date): SQL {
+  return and(
+    eq(bookings.provider, "stripe"),
+    isNull(payments.transferId),
+    isNotNull(payments.releaseAt),
+    lte(payments.releaseAt, now),
+    inArray(payments.status, ["paid", "refunded"]),
+    eq(acts.cardPayments, true),
+    eq(users.w9Received, true),
+    eq(users.directDepositReceived, true),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(cases)
+        .where(and(eq(cases.bookingId, bookings.id), eq(cases.status, "open"))),
+    ),
+  )!;
+}
+
+function dueRows(db: Database, where: SQL) {
+  return db
+    .select({ payment: payments, booking: bookings, destination: acts.stripeAccountId })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(acts, eq(acts.id, bookings.actId))
+    .innerJoin(users, eq(users.id, acts.managerId))
+    .where(where);
+}
+
+/** A payment's release job: its key names the attempt, so a refused release is tried again with a new idempotency key. */
+export const payoutKey = (paymentId: number, attempt: number) => `${paymentId}:${attempt}`;
 
 /**
- * The `card_release` pass: held money whose time has come goes to its act's account, less our
- * fee, when nothing holds it: no open case on the booking, no refund still to pay on it, the
- * act's account able to take payouts, and the manager's W-9 and direct-deposit marks set by an
- * admin. Each transfer's idempotency key is the payment and its amount, so a pass that dies
- * after Stripe answered repeats the same transfer, which applyRelease then finds done.
+ * The `card_release` pass: every held payment whose time has come and that nothing holds gets a
+ * `card_payout` job of its own, so one act whose transfers Stripe refuses never stops another's.
+ * Answers how many it scheduled.
  */
 export async function releaseHeldPayments(
   db: Database,
@@ -22,54 +55,119 @@ export async function releaseHeldPayments(
   now = new Date(),
 ): Promise<number> {
   if (!cards) return 0;
-  const due = await db
-    .select({ payment: payments, booking: bookings, destination: acts.stripeAccountId })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(acts, eq(acts.id, bookings.actId))
-    .innerJoin(users, eq(users.id, acts.managerId))
-    .where(
-      and(
-        eq(bookings.provider, "stripe"),
-        isNull(payments.transferId),
-        isNotNull(payments.releaseAt),
-        lte(payments.releaseAt, now),
-        inArray(payments.status, ["paid", "refunded"]),
-        eq(acts.cardPayments, true),
-        eq(users.w9Received, true),
-        eq(users.directDepositReceived, true),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(cases)
-            .where(and(eq(cases.bookingId, bookings.id), eq(cases.status, "open"))),
-        ),
-      ),
-    )
-    .orderBy(payments.releaseAt)
-    .limit(100);
-  let released = 0;
-  for (const { payment, booking, destination } of due) {
-    if ((await bookingBalances(db, booking.number)).refund_owed !== 0) continue;
-    const net = payment.amountCents - payment.refundedCents;
-    if (net <= 0 || !destination) {
-      await db.update(payments).set({ releaseAt: null }).where(eq(payments.id, payment.id));
-      continue;
-    }
-    // The fee the booking fixed when it was made; bookings from before that pay the one configured.
-    const fee = platformFee(net, booking.feeBasisPoints ?? feeBasisPoints(cards.feePercent));
-    const transfer = await cards.stripe.transfers.create(
+  const due = await dueRows(db, releasable(db, now)).orderBy(payments.releaseAt).limit(100);
+  for (const { payment } of due)
+    await jobs.schedule(db, "card_payout", {
+      key: payoutKey(payment.id, payment.releaseAttempts),
+      runAt: now,
+      data: { subject: `Payment ${payment.id}`, paymentId: payment.id, attempt: payment.releaseAttempts },
+    });
+  return due.length;
+}
+
+/** How long a refused release waits before its next try: an hour, doubling, at most a day and a half. */
+const retryDelayMs = (attempt: number) => 3_600_000 * 2 ** Math.min(attempt, 5);
+
+/**
+ * The `card_payout` job: one payment's money goes to its act's account, less the fee the booking
+ * fixed, from its own charge (`source_transaction`: the act is paid only from its planner's
+ * money, and only once Stripe has it). Checked again when it runs. Stripe's refusal is kept on
+ * the payment for admins and on the job as its error; the next try, an hour or more later, has a
+ * new idempotency key, since Stripe answers a key with its first answer, refusals included.
+ * Answers whether it released.
+ */
+export async function releasePayment(
+  db: Database,
+  jobs: JobQueue,
+  cards: CardGateway | undefined,
+  paymentId: number,
+  attempt: number,
+  now = new Date(),
+): Promise<boolean> {
+  if (!cards) return false;
+  const [row] = await dueRows(db, and(eq(payments.id, paymentId), releasable(db, now))!);
+  if (!row || row.payment.releaseAttempts !== attempt || !row.destination) return false;
+  if ((await bookingBalances(db, row.booking.number)).refund_owed !== 0) return false;
+  const net = row.payment.amountCents - Math.max(row.payment.refundedCents, row.payment.refundAskedCents);
+  if (net <= 0) {
+    await db.update(payments).set({ releaseAt: null }).where(eq(payments.id, paymentId));
+    return false;
+  }
+  const chargeId = row.payment.chargeId ?? (await readCharge(db, jobs, cards, paymentId));
+  if (!chargeId) return false;
+  // The fee the booking fixed when it was made; bookings from before that pay the one configured.
+  const fee = platformFee(net, row.booking.feeBasisPoints ?? feeBasisPoints(cards.feePercent));
+  let transfer: Stripe.Transfer;
+  try {
+    transfer = await cards.stripe.transfers.create(
       {
         amount: net - fee,
         currency: "usd",
-        destination,
-        transfer_group: booking.number,
-        metadata: { payment_id: String(payment.id), booking: booking.number, fee_cents: String(fee) },
+        destination: row.destination,
+        source_transaction: chargeId,
+        transfer_group: row.booking.number,
+        metadata: { payment_id: String(paymentId), booking: row.booking.number, fee_cents: String(fee) },
       },
-      { idempotencyKey: `release-${payment.id}-${net}` },
+      { idempotencyKey: `release-${paymentId}-${net}-${attempt}` },
     );
-    await db.transaction((tx) => applyRelease(tx, jobs, transfer, "time"));
-    released += 1;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      await db
+        .update(payments)
+        .set({
+          releaseError: error.message,
+          releaseAttempts: attempt + 1,
+          releaseAt: new Date(now.getTime() + retryDelayMs(attempt)),
+        })
+        .where(and(eq(payments.id, paymentId), eq(payments.releaseAttempts, attempt)));
+    }
+    throw error;
   }
-  return released;
+  await db.transaction((tx) => applyRelease(tx, jobs, transfer, "time"));
+  return true;
+}
+
+/**
+ * The `card_charge` job, after a card payment: reads its charge (whose id every transfer of it
+ * names) and what Stripe kept of it, its balance transaction's fee, which the ledger writes as
+ * a line of its own so that our platform balance is Stripe's. Answers the charge's id.
+ */
+export async function readCharge(
+  db: Database,
+  jobs: JobQueue,
+  cards: CardGateway | undefined,
+  paymentId: number,
+): Promise<string | null> {
+  if (!cards) return null;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment?.paymentIntentId) return null;
+  if (payment.chargeId && payment.processorFeeCents !== null) return payment.chargeId;
+  const intent = await cards.stripe.paymentIntents.retrieve(payment.paymentIntentId, {
+    expand: ["latest_charge.balance_transaction"],
+  });
+  const charge = intent.latest_charge as Stripe.Charge | string | null;
+  if (!charge || typeof charge === "string") return typeof charge === "string" ? charge : null;
+  const transaction = charge.balance_transaction as Stripe.BalanceTransaction | string | null;
+  const fee = transaction && typeof transaction !== "string" ? transaction.fee : 0;
+  await db.transaction((tx) =>
+    runBookingMove(tx, jobs, { bookingId: payment.bookingId, move: "chargeRead", by: "time" }, (booking) => {
+      const fresh = booking.payments.find((each) => each.id === paymentId)!;
+      if (fresh.processorFeeCents !== null) return { result: undefined };
+      return {
+        payments: [{ id: paymentId, set: { chargeId: charge.id, processorFeeCents: fee } }],
+        ledger: [
+          {
+            paymentId,
+            memo: "Stripe's processing fee on the card payment",
+            lines: [
+              { account: "processor_fees", amountCents: fee },
+              { account: "platform_held", amountCents: -fee },
+            ],
+          },
+        ],
+        result: undefined,
+      };
+    }),
+  );
+  return charge.id;
 }

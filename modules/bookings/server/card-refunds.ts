@@ -3,14 +3,18 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { payments, stripeEvents } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
+import Stripe from "stripe";
 import type { CardGateway } from "./card-gateway";
 import type { CardRefund } from "./process/card-refund-asks";
 import { runBookingMove } from "./process/run-booking-move";
 
 /**
- * The `card_refund` job. Money already released to the act is first taken back from its account
- * (a transfer reversal) as far as the refund needs it; what the act never got (our fee) we give
- * back ourselves, and the fee with it. Stripe's charge.refunded event then records the refund.
+ * The `card_refund` job: the planner is refunded first, from the platform's balance; then, when
+ * the payment was released, the act's share comes back by a transfer reversal, and what the act
+ * never got (our fee) we give back ourselves. When Stripe refuses the reversal (the act's balance
+ * went to its bank), the planner is refunded all the same and the ledger keeps what the act owes
+ * us (act_owes), which admins see. Stripe's charge.refunded event then records the refund.
+ * Both calls have idempotency keys of their decision, so a job run twice asks the same.
  */
 export async function refundByCard(
   db: Database,
@@ -19,9 +23,7 @@ export async function refundByCard(
   refund: CardRefund,
 ): Promise<boolean> {
   if (!cards) return false;
-  const { stripe } = cards;
-  if (refund.paymentId !== null) await takeBackReleased(db, jobs, cards, refund.paymentId, refund);
-  await stripe.refunds.create(
+  await cards.stripe.refunds.create(
     {
       payment_intent: refund.paymentIntentId,
       amount: refund.cents,
@@ -29,6 +31,8 @@ export async function refundByCard(
     },
     { idempotencyKey: `refund-${refund.paymentIntentId}-${refund.key}` },
   );
+  if (refund.paymentId !== null && (refund.takeBackCents || refund.feeBackCents))
+    await takeBackReleased(db, jobs, cards, refund.paymentId, refund);
   return true;
 }
 
@@ -38,32 +42,34 @@ async function takeBackReleased(
   cards: CardGateway,
   paymentId: number,
   refund: CardRefund,
-) {
+): Promise<void> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment?.transferId) return;
-  // What we still hold of this payment for others: paid, less refunded, less what went to the act.
-  const held = payment.amountCents - payment.refundedCents - payment.releasedCents + payment.reversedCents;
-  const needed = refund.cents - Math.max(held, 0);
-  if (needed <= 0) return;
-  const transferred = payment.releasedCents - payment.feeCents;
-  const reverse = Math.min(needed, transferred - payment.reversedCents);
-  const reversal =
-    reverse > 0
-      ? await cards.stripe.transfers.createReversal(
-          payment.transferId,
-          { amount: reverse, metadata: { payment_id: String(paymentId), reason: refund.key } },
-          { idempotencyKey: `reversal-${paymentId}-${refund.key}` },
-        )
-      : null;
-  const feeBack = needed - reverse;
+  const asked = refund.takeBackCents ?? 0;
+  let reversed = 0;
+  let refusal: string | null = null;
+  if (asked > 0) {
+    try {
+      const reversal = await cards.stripe.transfers.createReversal(
+        payment.transferId,
+        { amount: asked, metadata: { payment_id: String(paymentId), reason: refund.key } },
+        { idempotencyKey: `reversal-${paymentId}-${refund.key}` },
+      );
+      reversed = reversal.amount;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      refusal = error.message;
+    }
+  }
+  const owed = asked - reversed;
+  const feeBack = refund.feeBackCents ?? 0;
   await db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
-      .values({ id: `taken-back:${paymentId}:${refund.key}`, type: "transfer.reversal" })
+      .values({ id: `taken-back:${paymentId}:${refund.key}`, type: "transfer.reversal", notApplied: refusal })
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return;
-    const reversed = reversal?.amount ?? 0;
     await runBookingMove(tx, jobs, { bookingId: payment.bookingId, move: "refundedByCard", by: "time" }, (booking) => {
       const locked = booking.payments.find((each) => each.id === paymentId)!;
       return {
@@ -71,10 +77,13 @@ async function takeBackReleased(
         ledger: [
           {
             paymentId,
-            memo: "Taken back from the act's account for a refund",
+            memo: owed
+              ? `The act's share of a refund could not be taken back from its account (${refusal}): the act owes it`
+              : "Taken back from the act's account for a refund",
             lines: [
-              { account: "act_received", amountCents: -reversed },
+              { account: "act_received", amountCents: -asked },
               { account: "platform_held", amountCents: reversed },
+              { account: "act_owes", amountCents: owed },
               { account: "platform_fee", amountCents: feeBack },
               { account: "act_earned", amountCents: -feeBack },
             ],

@@ -1,6 +1,6 @@
 import type { Database } from "#server/db/client";
 import type { CardGateway } from "./card-gateway";
-import { releaseHeldPayments } from "./card-payouts";
+import { readCharge, releaseHeldPayments, releasePayment } from "./card-payouts";
 import { refundByCard } from "./card-refunds";
 import { remindOfEvent, requestReview } from "./booking-times";
 import { expireOffer, remindOfferExpiring } from "./offer-times";
@@ -15,6 +15,8 @@ export type ProcessJobKind =
   | "payment_due"
   | "review_request"
   | "card_refund"
+  | "card_charge"
+  | "card_payout"
   | "card_release";
 
 export function processJobHandlers(
@@ -29,7 +31,11 @@ export function processJobHandlers(
         paymentId: data?.paymentId == null ? null : Number(data.paymentId),
         cents: Number(data?.cents),
         key: String(data?.key),
+        takeBackCents: Number(data?.takeBackCents ?? 0),
+        feeBackCents: Number(data?.feeBackCents ?? 0),
       }),
+    card_charge: async (data) => (await readCharge(db, jobs, cards, Number(data?.paymentId))) !== null,
+    card_payout: (data) => releasePayment(db, jobs, cards, Number(data?.paymentId), Number(data?.attempt ?? 0)),
     card_release: () => releaseHeldPayments(db, jobs, cards),
     offer_expiring: (data) => remindOfferExpiring(db, Number(data?.offerId)),
     offer_expire: (data) => expireOffer(db, Number(data?.offerId)),

@@ -2,7 +2,6 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS } from "../notifications";
-import { releaseHeldPayments } from "#modules/bookings/server/card-payouts";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { recipientOf, startSmtpServer } from "#tests/setup/smtp";
 
@@ -288,9 +287,7 @@ describe("notification mail", () => {
         direct_deposit_received: true,
       }),
     );
-    await step("payout_sent", () =>
-      releaseHeldPayments(server.database.db, server.jobs, server.cards, new Date(Date.now() + 86_400_000)),
-    );
+    await step("payout_sent", () => server.releaseDue(new Date(Date.now() + 86_400_000)));
 
     const expected: Record<string, { to: string; subject: RegExp; link: string }> = {
       act_approved: {

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoUser, type TestServer, createPeerServer, createTestServer, json } from "#tests/setup/api-harness";
-import { releaseHeldPayments } from "../card-payouts";
 
 /**
  * Card payments through Stripe, against a local server that speaks the part of Stripe's API we
@@ -237,24 +236,27 @@ describe("card payments through Stripe", () => {
       (await post("/api/users/artist/payout-marks", "admin", { w9_received: false, direct_deposit_received: false }))
         .status,
     ).toBe(200);
-    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(1))).toBe(0);
+    expect(await server.releaseDue(later(1))).toBe(0);
     expect(
       (await post("/api/users/artist/payout-marks", "admin", { w9_received: true, direct_deposit_received: true }))
         .status,
     ).toBe(200);
     // Moderate: the deposit never comes back to a planner who cancels, so it is released at once.
-    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(1))).toBe(1);
-    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(1))).toBe(0);
+    expect(await server.releaseDue(later(1))).toBe(1);
+    expect(await server.releaseDue(later(1))).toBe(0);
     await stripe().deliverPending();
     const transfers = stripe().objects("transfers");
     expect(transfers.map((transfer) => transfer.amount)).toEqual([135_000]);
+    // Stripe kept 2.9% and 30 cents of the charge, which the ledger says as it says our fee.
     expect(await ledgerSums(number)).toEqual({
       planner_owes: 430_000,
       act_earned: -565_000,
       act_received: 135_000,
-      platform_held: 15_000,
+      platform_held: 15_000 - 4380,
       platform_fee: -15_000,
+      processor_fees: 4380,
     });
+    expect(transfers[0]!.source_transaction).toBe(stripe().objects("charges")[0]!.id);
   });
 
   it("the act cancelling after the release takes it back from the act's account and refunds everything", async () => {
@@ -276,8 +278,9 @@ describe("card payments through Stripe", () => {
     ).toEqual([150_000]);
     expect(stripe().objects("transfers")[0]!.amount_reversed).toBe(135_000);
     expect(await paymentOf(number, "deposit")).toMatchObject({ status: "refunded", refunded_cents: 150_000 });
-    expect(await ledgerSums(number)).toEqual({});
-    expect(stripe().balance()).toBe(0);
+    // Stripe keeps its fee of a refunded charge: the platform's balance is short of it, as the ledger says.
+    expect(await ledgerSums(number)).toEqual({ platform_held: -4380, processor_fees: 4380 });
+    expect(stripe().balance()).toBe(-4380);
   });
 
   it("a case holds the balance's release; its refund goes back to the card and the rest is released", async () => {
@@ -290,7 +293,7 @@ describe("card payments through Stripe", () => {
     });
     expect(reported.status).toBe(201);
     const caseId = (await json<{ data: { case: { id: number } } }>(reported)).data.case.id;
-    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(30))).toBe(0);
+    expect(await server.releaseDue(later(30))).toBe(0);
     const resolved = await post(`/api/cases/${caseId}/resolve`, "admin", {
       refund_cents: 50_000,
       note: "Half an hour's pay back.",
@@ -303,7 +306,7 @@ describe("card payments through Stripe", () => {
     await server.runJob("card_refund", `${intent.id}:case-${caseId}`);
     await stripe().deliverPending();
     expect(await paymentOf(number, "balance")).toMatchObject({ refunded_cents: 50_000 });
-    expect(await releaseHeldPayments(server.database.db, server.jobs, server.cards, later(30))).toBe(2);
+    expect(await server.releaseDue(later(30))).toBe(2);
     await stripe().deliverPending();
     // The balance is with the act now: there is nothing left to hold for a new problem.
     const late = await post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "One more thing." });
@@ -314,8 +317,9 @@ describe("card payments through Stripe", () => {
     expect(await ledgerSums(number)).toEqual({
       act_earned: -477_000,
       act_received: 477_000,
-      platform_held: 53_000,
+      platform_held: 53_000 - 4380 - 12_500,
       platform_fee: -53_000,
+      processor_fees: 4380 + 12_500,
     });
   });
 });

@@ -14,6 +14,13 @@ export interface CardRefund {
   cents: number;
   /** What decided it (a cancellation, a case): with the payment, the refund's idempotency key. */
   key: string;
+  /**
+   * Of the refund, what is to be taken back from the act's account (its payment was released):
+   * decided with the refund, so that a job run twice asks the same reversal.
+   */
+  takeBackCents?: number;
+  /** And what we give back of our own fee on the release (the act never got it). */
+  feeBackCents?: number;
 }
 
 /** Schedules a refund in the caller's transaction: it is asked of Stripe once the change commits. */
@@ -28,8 +35,29 @@ export async function scheduleCardRefund(tx: Executor, jobs: JobQueue, refund: C
       paymentId: refund.paymentId,
       cents: refund.cents,
       key: refund.key,
+      takeBackCents: refund.takeBackCents ?? 0,
+      feeBackCents: refund.feeBackCents ?? 0,
     },
   });
+}
+
+/**
+ * What of a refund of a released payment comes back from the act: the part beyond what we still
+ * hold of that payment, taken back first from what reached the act (a reversal) and then from
+ * our fee on the release (which we give back ourselves). Read from the payment before this
+ * refund is counted on it.
+ */
+export function takeBackOf(
+  payment: typeof payments.$inferSelect,
+  cents: number,
+): { takeBackCents: number; feeBackCents: number } {
+  if (!payment.transferId) return { takeBackCents: 0, feeBackCents: 0 };
+  const asked = Math.max(payment.refundedCents, payment.refundAskedCents);
+  const held = payment.amountCents - payment.releasedCents - asked + payment.takeBackAskedCents;
+  const needed = Math.min(Math.max(cents - Math.max(held, 0), 0), payment.releasedCents - payment.takeBackAskedCents);
+  const transferred = payment.releasedCents - payment.feeCents;
+  const takeBackCents = Math.min(needed, transferred - Math.min(payment.takeBackAskedCents, transferred));
+  return { takeBackCents, feeBackCents: needed - takeBackCents };
 }
 
 /**
@@ -56,15 +84,20 @@ export async function refundBookingByCard(
   );
   for (const part of parts) {
     const payment = charged.find((each) => each.id === part.paymentId)!;
+    const back = takeBackOf(payment, part.cents);
     await tx
       .update(payments)
-      .set({ refundAskedCents: Math.max(payment.refundedCents, payment.refundAskedCents) + part.cents })
+      .set({
+        refundAskedCents: Math.max(payment.refundedCents, payment.refundAskedCents) + part.cents,
+        takeBackAskedCents: payment.takeBackAskedCents + back.takeBackCents + back.feeBackCents,
+      })
       .where(eq(payments.id, payment.id));
     await scheduleCardRefund(tx, jobs, {
       paymentIntentId: payment.paymentIntentId!,
       paymentId: payment.id,
       cents: part.cents,
       key,
+      ...back,
     });
   }
 }
