@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import { CASE_KIND_LABELS, resolveCaseSchema } from "#modules/bookings/cases";
-import { listCases, resolveCase } from "#modules/bookings/server/cases";
+import { listCases, moneyAlerts, resolveCase } from "#modules/bookings/server/cases";
 import { runCommand } from "#server/render/page-command";
 import { Button } from "../components/ui/button";
 import { TextAreaField } from "../components/ui/form-fields";
@@ -22,7 +22,7 @@ export function meta() {
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const status = url.searchParams.get("status") === "resolved" ? "resolved" : "open";
-  return { status, cases: await listCases(context.db, status) };
+  return { status, cases: await listCases(context.db, status), alerts: await moneyAlerts(context.db) };
 }
 
 /** Resolving a case here runs the API's command. */
@@ -45,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminCases({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, cases } = loaderData;
+  const { status, cases, alerts } = loaderData;
   const submitting = useNavigation().state === "submitting";
   return (
     <>
@@ -137,6 +137,64 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
+      <MoneyToWatch alerts={alerts} />
     </>
+  );
+}
+
+/** Card money an admin settles by hand: debts of acts, refused releases, and Stripe events not applied. */
+function MoneyToWatch({ alerts }: { alerts: Route.ComponentProps["loaderData"]["alerts"] }) {
+  if (!alerts.actsOwing.length && !alerts.refusedReleases.length && !alerts.eventsNotApplied.length) return null;
+  return (
+    <section aria-labelledby="money-to-watch" className="mt-10">
+      <h2 id="money-to-watch" className="text-xl font-bold">
+        Card money to settle
+      </h2>
+      {alerts.actsOwing.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Acts owing a refund back</h3>
+          <p className="text-sm text-gray-700">
+            The planner was refunded; Stripe could not take the act's share back from its account, which had paid out.
+          </p>
+          <ul className="mt-2 list-disc pl-6 text-sm">
+            {alerts.actsOwing.map((owing) => (
+              <li key={owing.booking}>
+                {owing.act} owes {formatPrice(owing.cents)} on{" "}
+                <Link to={`/bookings/${owing.booking}`} className="text-brand-800 underline">
+                  booking {owing.booking}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {alerts.refusedReleases.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Releases Stripe refused</h3>
+          <ul className="mt-2 list-disc pl-6 text-sm">
+            {alerts.refusedReleases.map((refused) => (
+              <li key={refused.paymentId}>
+                <Link to={`/bookings/${refused.booking}`} className="text-brand-800 underline">
+                  Booking {refused.booking}
+                </Link>{" "}
+                ({refused.act}): “{refused.error}” It is tried again later.
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {alerts.eventsNotApplied.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Stripe events not applied</h3>
+          <ul className="mt-2 list-disc pl-6 text-sm">
+            {alerts.eventsNotApplied.map((event) => (
+              <li key={event.id}>
+                <code>{event.type}</code> {event.id}, {formatShortCalendarDate(event.at.slice(0, 10))}: {event.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

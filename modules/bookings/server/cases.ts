@@ -1,10 +1,21 @@
 // Problems reported on bookings and their resolution (modules/bookings/cases.ts).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { acts, bookings, cases, conversations, events, users } from "#server/db/schema";
+import {
+  acts,
+  bookings,
+  cases,
+  conversations,
+  events,
+  ledgerLines,
+  ledgerTransactions,
+  payments,
+  stripeEvents,
+  users,
+} from "#server/db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";
@@ -188,7 +199,7 @@ async function caseRows(db: Executor, where: ReturnType<typeof eq> | undefined):
     planner: { name: row.planner },
     event: { name: row.event },
     side: row.case.side,
-    reporter: row.reporter ?? "A deleted account",
+    reporter: row.case.kind === "dispute" ? "The planner's bank" : (row.reporter ?? "A deleted account"),
     kind: row.case.kind,
     details: row.case.details,
     status: row.case.status,
@@ -212,4 +223,54 @@ export async function listCases(db: Executor, status?: "open" | "resolved"): Pro
 export async function casesOfBooking(db: Executor, bookingId: number): Promise<CaseAnswer[]> {
   const [any] = await db.select({ id: cases.id }).from(cases).where(eq(cases.bookingId, bookingId)).limit(1);
   return any ? caseRows(db, eq(cases.bookingId, bookingId)) : [];
+}
+
+/** What of card money needs an admin's eye, beside the cases (the /admin/cases page). */
+export interface MoneyAlerts {
+  /** Bookings whose act owes back a refund Stripe refused to take from its paid-out balance. */
+  actsOwing: { booking: string; act: string; cents: number }[];
+  /** Releases Stripe refused, each tried again later with a new key. */
+  refusedReleases: { booking: string; act: string; paymentId: number; error: string }[];
+  /** Signed events that were not applied (their amount, currency or payment not ours), newest first. */
+  eventsNotApplied: { id: string; type: string; reason: string; at: string }[];
+}
+
+export async function moneyAlerts(db: Executor): Promise<MoneyAlerts> {
+  const owing = await db
+    .select({
+      booking: ledgerTransactions.bookingNumber,
+      act: acts.name,
+      cents: sql<string>`sum(${ledgerLines.amountCents})`,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
+    .innerJoin(bookings, eq(bookings.number, ledgerTransactions.bookingNumber))
+    .innerJoin(acts, eq(acts.id, bookings.actId))
+    .where(eq(ledgerLines.account, "act_owes"))
+    .groupBy(ledgerTransactions.bookingNumber, acts.name)
+    .having(sql`sum(${ledgerLines.amountCents}) > 0`)
+    .limit(100);
+  const refused = await db
+    .select({ booking: bookings.number, act: acts.name, paymentId: payments.id, error: payments.releaseError })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(acts, eq(acts.id, bookings.actId))
+    .where(and(isNotNull(payments.releaseError), isNull(payments.transferId)))
+    .limit(100);
+  const notApplied = await db
+    .select()
+    .from(stripeEvents)
+    .where(isNotNull(stripeEvents.notApplied))
+    .orderBy(desc(stripeEvents.receivedAt))
+    .limit(50);
+  return {
+    actsOwing: owing.map((row) => ({ booking: row.booking, act: row.act, cents: Number(row.cents) })),
+    refusedReleases: refused.map((row) => ({ ...row, error: row.error ?? "" })),
+    eventsNotApplied: notApplied.map((row) => ({
+      id: row.id,
+      type: row.type,
+      reason: row.notApplied ?? "",
+      at: row.receivedAt.toISOString(),
+    })),
+  };
 }

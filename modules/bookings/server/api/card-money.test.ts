@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_SCHEMA } from "#server/jobs/job-queue";
+import { moneyAlerts } from "../cases";
 import { type TestServer, createTestServer, json } from "#tests/setup/api-harness";
 
 /**
@@ -189,5 +190,114 @@ describe("Stripe's signed events, checked", () => {
     }
     expect((await bookingOf(booking.number)).payments.find((payment) => payment.id === deposit.id)!.status).toBe("due");
     expect(await ledgerSums(booking.number)).toEqual({ planner_owes: 20_000, act_earned: -20_000 });
+  });
+});
+
+/** The charge that paid a payment, in the local Stripe. */
+function chargeOf(paymentId: number) {
+  const intent = stripe()
+    .objects("intents")
+    .find((each) => (each.metadata as { payment_id?: string }).payment_id === String(paymentId))!;
+  return stripe()
+    .objects("charges")
+    .find((charge) => charge.payment_intent === intent.id)!;
+}
+
+async function casesOf(number: string) {
+  const all = await json<{ data: { booking: string; kind: string; status: string; reporter: string }[] }>(
+    await server.get("/api/cases", "admin"),
+  );
+  return all.data.filter((each) => each.booking === number);
+}
+
+describe("disputes", () => {
+  beforeAll(async () => {
+    const marks = { w9_received: true, direct_deposit_received: true };
+    expect((await server.post("/api/users/artist/payout-marks", "admin", marks)).status).toBe(200);
+  });
+
+  it("a chargeback opens a case that holds the release; lost, the amount and Stripe's fee leave the platform", async () => {
+    const booking = await booked(500, 50_000, "moderate");
+    const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
+    await payByCard(deposit.id);
+    const dispute = await stripe().dispute(String(chargeOf(deposit.id).id));
+    expect(await casesOf(booking.number)).toEqual([
+      expect.objectContaining({ kind: "dispute", status: "open", reporter: "The planner's bank" }),
+    ]);
+    // Moderate: the deposit would go at once, but the dispute holds it.
+    expect(await server.releaseDue(new Date(Date.now() + 86_400_000))).toBe(0);
+    await stripe().closeDispute(dispute.id, "lost");
+    expect(await casesOf(booking.number)).toEqual([expect.objectContaining({ kind: "dispute", status: "resolved" })]);
+    await server.runJob("card_charge", String(deposit.id));
+    // Paid $500, lost $500 and Stripe's $15 fee, and Stripe's fee on the charge: what the platform is short.
+    expect(await ledgerSums(booking.number)).toEqual({ processor_fees: 1480 + 1500, platform_held: -1480 - 1500 });
+    // Nothing is left to release: the planner's bank took it back.
+    expect(await server.releaseDue(new Date(Date.now() + 86_400_000))).toBe(0);
+  });
+
+  it("a chargeback won ends the hold: the payment is released", async () => {
+    const booking = await booked(400, 40_000, "moderate");
+    const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
+    await payByCard(deposit.id);
+    const dispute = await stripe().dispute(String(chargeOf(deposit.id).id));
+    expect(await server.releaseDue(new Date(Date.now() + 86_400_000))).toBe(0);
+    await stripe().closeDispute(dispute.id, "won");
+    expect(await server.releaseDue(new Date(Date.now() + 86_400_000))).toBe(1);
+  });
+});
+
+describe("webhooks in any order, and releases each on their own", () => {
+  it("a refund whose event comes before its checkout's completion is applied when the payment is", async () => {
+    const booking = await booked(300, 30_000, "strict");
+    const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
+    const answer = await server.post(`/api/payments/${deposit.id}/checkout`, "planner");
+    const session = (await json<{ data: { url: string } }>(answer)).data.url.split("/").pop()!;
+    await stripe().payCheckout(session, { deliver: false });
+    // Refunded in Stripe's dashboard before any event reached us, then every event newest first.
+    const sdk = new Stripe(stripe().secretKey, {
+      host: "127.0.0.1",
+      port: new URL(stripe().url).port,
+      protocol: "http",
+    });
+    const intent = String(chargeOf(deposit.id).payment_intent);
+    await sdk.refunds.create({ payment_intent: intent, amount: 10_000 });
+    await stripe().deliverPending({ newestFirst: true });
+    expect((await bookingOf(booking.number)).payments.find((payment) => payment.id === deposit.id)!.status).toBe("due");
+    const completed = stripe().events.find(
+      (event) =>
+        event.type === "checkout.session.completed" && (event.data as { object: { id: string } }).object.id === session,
+    )!;
+    expect((await stripe().redeliver(completed.id)).status).toBe(200);
+    const paid = (await bookingOf(booking.number)).payments.find((payment) => payment.id === deposit.id)!;
+    expect(paid).toMatchObject({ status: "refunded", refunded_cents: 10_000 });
+  });
+
+  it("one act's refused release does not stop another's, and admins see why", async () => {
+    const booking = await booked(200, 20_000, "moderate");
+    const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
+    await payByCard(deposit.id);
+    // The act's account can no longer take transfers (Stripe turned its payouts off meanwhile).
+    const account = stripe().objects("accounts")[0]!;
+    account.payouts_enabled = false;
+    const released = await server.releaseDue(new Date(Date.now() + 86_400_000));
+    account.payouts_enabled = true;
+    expect(released).toBe(0);
+    const alerts = await moneyAlerts(server.database.db);
+    expect(alerts.refusedReleases).toContainEqual(
+      expect.objectContaining({
+        booking: booking.number,
+        paymentId: deposit.id,
+        error: expect.stringContaining("capabilities"),
+      }),
+    );
+    // Its next try, with a new key, goes through once its time comes again.
+    await server.database.db.execute(sql`update payments set release_at = now() where id = ${deposit.id}`);
+    expect(await server.releaseDue(new Date(Date.now() + 86_400_000))).toBe(1);
+  });
+
+  it("signed events not applied are listed for admins", async () => {
+    const alerts = await moneyAlerts(server.database.db);
+    expect(alerts.eventsNotApplied.map((event) => event.id)).toContain("evt_forged_50_usd");
+    expect(alerts.eventsNotApplied.find((event) => event.id === "evt_forged_50_usd")!.reason).toContain("50 usd");
   });
 });
