@@ -3553,7 +3553,8 @@ export interface components {
          *           "name": "Pat Planner"
          *         },
          *         "event": {
-         *           "name": "Summer Wedding"
+         *           "name": "Summer Wedding",
+         *           "time_zone": "America/Chicago"
          *         },
          *         "side": "planner",
          *         "reporter": "Pat Planner",
@@ -3584,7 +3585,8 @@ export interface components {
          *         "name": "Pat Planner"
          *       },
          *       "event": {
-         *         "name": "Summer Wedding"
+         *         "name": "Summer Wedding",
+         *         "time_zone": "America/Chicago"
          *       },
          *       "side": "planner",
          *       "reporter": "Pat Planner",
@@ -3611,6 +3613,8 @@ export interface components {
             };
             event: {
                 name: string;
+                /** @description Where the event happens: the days a case is read in */
+                time_zone: string;
             };
             /**
              * @description Which side reported it
@@ -3620,7 +3624,7 @@ export interface components {
             /** @description The name of whoever reported it */
             reporter: string;
             /** @enum {string} */
-            kind: "no_show" | "late" | "not_as_agreed" | "other";
+            kind: "no_show" | "late" | "not_as_agreed" | "other" | "dispute";
             details: string;
             /** @enum {string} */
             status: "open" | "resolved";
@@ -11722,7 +11726,7 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 state?: "scheduled" | "running" | "done" | "failed";
-                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release";
+                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "card_charge" | "card_payout" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release";
             };
             header?: never;
             path?: never;

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import { CASE_KIND_LABELS, resolveCaseSchema } from "#modules/bookings/cases";
+import { dayIn } from "#modules/bookings/events";
 import { listCases, moneyAlerts, resolveCase } from "#modules/bookings/server/cases";
 import { runCommand } from "#server/render/page-command";
 import { Button } from "../components/ui/button";
@@ -78,7 +79,7 @@ export default function AdminCases({ loaderData, actionData }: Route.ComponentPr
                 </h2>
                 <p className="mt-1 text-sm text-gray-700">
                   Reported by {each.reporter} ({each.side === "act" ? "the act" : "the planner"}) on{" "}
-                  {formatShortCalendarDate(each.created_at.slice(0, 10))}.{" "}
+                  {formatShortCalendarDate(dayIn(new Date(each.created_at), each.event.time_zone))}.{" "}
                   <Link to={`/bookings/${each.booking}`} className="text-brand-800 underline">
                     Booking {each.booking}
                   </Link>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import type { BookingAnswer } from "#modules/bookings/answers";
+import { dayIn } from "#modules/bookings/events";
 import { POLICY_WORDS } from "#modules/bookings/money";
 import { recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "#modules/bookings/server/booking-page";
@@ -262,7 +263,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         {booking.cancellation && (
           <p className="mt-2 text-sm text-gray-800" role="status">
             Cancelled by {booking.cancellation.by === "act" ? "the act" : "the planner"} on{" "}
-            {formatShortCalendarDate(booking.cancellation.at.slice(0, 10))}: “{booking.cancellation.reason}”.
+            {formatShortCalendarDate(dayIn(new Date(booking.cancellation.at), booking.event.time_zone))}: “
+            {booking.cancellation.reason}”.
           </p>
         )}
       </section>
@@ -281,8 +283,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p className="mt-1 text-sm text-gray-800">
           {booking.agreement.accepted_by} accepted the offer on{" "}
-          {formatShortCalendarDate(booking.agreement.accepted_at.slice(0, 10))}: the price, the payments above, the
-          cancellation policy and the marketplace's terms.
+          {formatShortCalendarDate(dayIn(new Date(booking.agreement.accepted_at), booking.event.time_zone))}: the price,
+          the payments above, the cancellation policy and the marketplace's terms.
         </p>
         <p className="mt-2 text-sm">
           <a href={`/bookings/${booking.number}/agreement.pdf`} className="text-brand-800 underline" download>

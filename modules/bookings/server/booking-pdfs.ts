@@ -7,6 +7,7 @@ import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { PROJECT_ROOT } from "#server/paths";
 import type { BookingAnswer, PaymentAnswer } from "../answers";
+import { dayIn } from "../events";
 import { PAYMENT_METHOD_NAMES, POLICY_WORDS } from "../money";
 
 const FONTS = join(PROJECT_ROOT, "node_modules", "@fontsource", "inter", "files");
@@ -107,7 +108,7 @@ export function agreementPdf(booking: BookingAnswer, acceptedFrom: string | null
       ["Cancellation policy", `${policy.name}. ${policy.rule}`],
       [
         "Accepted",
-        `by ${booking.agreement.accepted_by} on ${formatShortCalendarDate(booking.agreement.accepted_at.slice(0, 10))}${acceptedFrom ? ` from ${acceptedFrom}` : ""}`,
+        `by ${booking.agreement.accepted_by} on ${formatShortCalendarDate(dayIn(new Date(booking.agreement.accepted_at), booking.event.time_zone))}${acceptedFrom ? ` from ${acceptedFrom}` : ""}`,
       ],
     ],
     paragraphs: [

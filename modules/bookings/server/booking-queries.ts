@@ -316,5 +316,9 @@ export async function actStatement(db: Executor, viewer: SessionUser, actUrl: st
       feeCents: Number(row.fee),
     }))
     .filter((line) => line.receivedCents !== 0 || line.feeCents !== 0);
-  return { act: { name: act.name, url: act.url }, lines, today: dayIn(new Date(), null) };
+  // "As of" is a day where the act is based (its events' own days are each in their zone).
+  const [base] = act.placeId
+    ? await db.select({ timeZone: places.timeZone }).from(places).where(eq(places.id, act.placeId))
+    : [];
+  return { act: { name: act.name, url: act.url }, lines, today: dayIn(new Date(), base?.timeZone ?? null) };
 }

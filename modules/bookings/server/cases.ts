@@ -13,6 +13,7 @@ import {
   ledgerLines,
   ledgerTransactions,
   payments,
+  places,
   stripeEvents,
   users,
 } from "#server/db/schema";
@@ -172,6 +173,7 @@ async function caseRows(db: Executor, where: ReturnType<typeof eq> | undefined):
       act: { url: acts.url, name: acts.name },
       planner: planners.name,
       event: events.name,
+      timeZone: places.timeZone,
       reporter: reporters.name,
       conversationId: conversations.id,
     })
@@ -180,6 +182,7 @@ async function caseRows(db: Executor, where: ReturnType<typeof eq> | undefined):
     .innerJoin(acts, eq(acts.id, bookings.actId))
     .innerJoin(events, eq(events.id, bookings.eventId))
     .innerJoin(planners, eq(planners.id, events.plannerId))
+    .leftJoin(places, eq(places.id, events.placeId))
     .leftJoin(reporters, eq(reporters.id, cases.reportedBy))
     .leftJoin(
       conversations,
@@ -197,7 +200,7 @@ async function caseRows(db: Executor, where: ReturnType<typeof eq> | undefined):
     booking: row.number,
     act: row.act,
     planner: { name: row.planner },
-    event: { name: row.event },
+    event: { name: row.event, time_zone: row.timeZone ?? "UTC" },
     side: row.case.side,
     reporter: row.case.kind === "dispute" ? "The planner's bank" : (row.reporter ?? "A deleted account"),
     kind: row.case.kind,

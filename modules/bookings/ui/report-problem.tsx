@@ -1,3 +1,4 @@
+import { dayIn } from "../events";
 import { Form } from "react-router";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
@@ -38,7 +39,7 @@ export function ReportProblem({
             <li key={each.id} className="rounded-md border border-gray-200 p-3">
               <p className="font-medium">
                 {CASE_KIND_LABELS[each.kind]}, reported by {each.reporter} on{" "}
-                {formatShortCalendarDate(each.created_at.slice(0, 10))}
+                {formatShortCalendarDate(dayIn(new Date(each.created_at), each.event.time_zone))}
               </p>
               <p className="mt-1 whitespace-pre-wrap text-gray-800">“{each.details}”</p>
               <p className="mt-1 text-gray-800" role="status">

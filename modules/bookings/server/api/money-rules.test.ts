@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoUser, type TestServer, createTestServer, json } from "#tests/setup/api-harness";
 
@@ -243,6 +244,42 @@ describe("time", () => {
     expect((await json<{ errors: unknown }>(refused)).errors).toEqual({
       event_url: ["You can review an act after its event"],
     });
+  });
+});
+
+describe("days people read are the event's", () => {
+  it("an agreement accepted late in the evening in Honolulu says that day, not the next one in UTC", async () => {
+    await server.database.db.execute(sql`delete from account_actions`);
+    const created = await json<{ data: { url: string } }>(
+      await post("/api/events/create", "planner", {
+        name: "Luau",
+        starttime: inDays(80),
+        location: "Honolulu, HI",
+        actUrl: "the-velvet-tones",
+      }),
+    );
+    const offer = await json<{ data: { id: number } }>(
+      await post(`/api/offers/submit/${await server.inviteOf(created.data.url)}`, "owner", { price: 900 }),
+    );
+    const accepted = await json<{ data: { booking: string } }>(
+      await post(`/api/offers/accept/${offer.data.id}`, "planner", { release_others: false }),
+    );
+    const number = accepted.data.booking;
+    // 10 PM on Friday, December 4 in Honolulu is Saturday, December 5 in UTC.
+    await server.database.db.execute(
+      sql`update bookings set created_at = '2026-12-05T08:00:00Z' where number = ${number}`,
+    );
+    const response = await server.request(`/bookings/${number}/agreement.pdf`, {
+      cookie: await server.cookieFor("planner"),
+    });
+    const proxy = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+    const text = (await extractText(proxy, { mergePages: true })).text;
+    expect(text).toContain("on Fri, Dec 4");
+    expect(text).not.toContain("on Sat, Dec 5");
+    const reported = await post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "A question" });
+    expect((await json<{ data: { case: { event: { time_zone: string } } } }>(reported)).data.case.event.time_zone).toBe(
+      "Pacific/Honolulu",
+    );
   });
 });
 
