@@ -155,6 +155,12 @@ async function checkoutPaid(
           cents: session.amount_total ?? 0,
           key: `unwanted-${session.id}`,
         });
+        // What Stripe kept of it is read next, and written in the booking's ledger.
+        await jobs.schedule(tx, "card_charge", {
+          key: `unwanted-${session.id}`,
+          runAt: new Date(),
+          data: { subject: `Booking ${row.booking.number}`, bookingId: row.booking.id, paymentIntentId: intentId },
+        });
         return { result: false };
       }
       const release = releaseAt(payment.kind, row.policy, dayIn(row.event.starttime, row.timeZone), row.timeZone, at);

@@ -2,7 +2,7 @@
 import { type SQL, and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "#server/db/client";
-import { acts, bookings, cases, payments, users } from "#server/db/schema";
+import { acts, bookings, cases, payments, stripeEvents, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { feeBasisPoints, platformFee } from "../money";
 import type { CardGateway } from "./card-gateway";
@@ -125,6 +125,47 @@ export async function releasePayment(
   }
   await db.transaction((tx) => applyRelease(tx, jobs, transfer, "time"));
   return true;
+}
+
+/**
+ * The `card_charge` job of money that never became a payment's (paid twice, or after its booking
+ * was cancelled), refunded whole: Stripe kept its fee all the same, which the booking's ledger
+ * writes so that our platform balance is still Stripe's. Once per charge.
+ */
+export async function readUnwantedCharge(
+  db: Database,
+  jobs: JobQueue,
+  cards: CardGateway | undefined,
+  bookingId: number,
+  paymentIntentId: string,
+): Promise<boolean> {
+  if (!cards) return false;
+  const intent = await cards.stripe.paymentIntents.retrieve(paymentIntentId, {
+    expand: ["latest_charge.balance_transaction"],
+  });
+  const charge = intent.latest_charge as Stripe.Charge | string | null;
+  const transaction = charge && typeof charge !== "string" ? charge.balance_transaction : null;
+  const fee = transaction && typeof transaction !== "string" ? transaction.fee : 0;
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: `fee:${paymentIntentId}`, type: "balance_transaction.fee" })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (!fresh) return false;
+    return runBookingMove(tx, jobs, { bookingId, move: "chargeRead", by: "time" }, () => ({
+      ledger: [
+        {
+          memo: "Stripe's processing fee on a card payment refunded whole (paid twice, or after the cancellation)",
+          lines: [
+            { account: "processor_fees", amountCents: fee },
+            { account: "platform_held", amountCents: -fee },
+          ],
+        },
+      ],
+      result: true,
+    }));
+  });
 }
 
 /**

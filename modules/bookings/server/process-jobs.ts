@@ -1,6 +1,6 @@
 import type { Database } from "#server/db/client";
 import type { CardGateway } from "./card-gateway";
-import { readCharge, releaseHeldPayments, releasePayment } from "./card-payouts";
+import { readCharge, readUnwantedCharge, releaseHeldPayments, releasePayment } from "./card-payouts";
 import { refundByCard } from "./card-refunds";
 import { remindOfEvent, requestReview } from "./booking-times";
 import { expireOffer, remindOfferExpiring } from "./offer-times";
@@ -34,7 +34,10 @@ export function processJobHandlers(
         takeBackCents: Number(data?.takeBackCents ?? 0),
         feeBackCents: Number(data?.feeBackCents ?? 0),
       }),
-    card_charge: async (data) => (await readCharge(db, jobs, cards, Number(data?.paymentId))) !== null,
+    card_charge: async (data) =>
+      data?.paymentId == null
+        ? readUnwantedCharge(db, jobs, cards, Number(data?.bookingId), String(data?.paymentIntentId))
+        : (await readCharge(db, jobs, cards, Number(data.paymentId))) !== null,
     card_payout: (data) => releasePayment(db, jobs, cards, Number(data?.paymentId), Number(data?.attempt ?? 0)),
     card_release: () => releaseHeldPayments(db, jobs, cards),
     offer_expiring: (data) => remindOfferExpiring(db, Number(data?.offerId)),

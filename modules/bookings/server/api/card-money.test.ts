@@ -301,3 +301,25 @@ describe("webhooks in any order, and releases each on their own", () => {
     expect(alerts.eventsNotApplied.find((event) => event.id === "evt_forged_50_usd")!.reason).toContain("50 usd");
   });
 });
+
+describe("money that never became the booking's", () => {
+  it("paid after the booking was cancelled: refunded whole, and Stripe's fee on it is in the ledger", async () => {
+    const booking = await booked(250, 25_000, "moderate");
+    const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
+    const answer = await server.post(`/api/payments/${deposit.id}/checkout`, "planner");
+    const session = (await json<{ data: { url: string } }>(answer)).data.url.split("/").pop()!;
+    expect((await server.post(`/api/bookings/${booking.number}/cancel`, "planner", { reason: "No" })).status).toBe(200);
+    await stripe().payCheckout(session);
+    await runRefundJobs();
+    await server.runJob("card_charge", `unwanted-${session}`);
+    await server.runJob("card_charge", `unwanted-${session}`);
+    const intent = String(chargeOf(deposit.id).payment_intent);
+    expect(
+      stripe()
+        .objects("refunds")
+        .filter((refund) => refund.payment_intent === intent)
+        .map((r) => r.amount),
+    ).toEqual([25_000]);
+    expect(await ledgerSums(booking.number)).toEqual({ processor_fees: 755, platform_held: -755 });
+  });
+});
