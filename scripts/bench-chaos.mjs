@@ -9,7 +9,12 @@
 // databases. CHAOS_SERVERS (2), CHAOS_CLIENTS (100), CHAOS_SECONDS (300) change the run.
 // Beside them, CHAOS_PLANNERS (4) new planners book The Velvet Tones again and again, its artist
 // records each deposit and, for every third booking cancelled, the refund: after the kill, every
-// ledger transaction must balance and each booking's ledger agree with its payments.
+// ledger transaction must balance and each booking's ledger agree with its payments. They also
+// book DJ Nova, which takes cards through a local server speaking Stripe's API
+// (tests/setup/stripe-server.ts: pending funds, fees, refusals): each deposit paid by card, every
+// third booking cancelled by the act while its payment is on its way, so that the cancel and the
+// payment race. Once the servers' jobs are done, the money the stand-in holds must equal the
+// ledger's platform balance.
 // Each client has a loopback address of its own (127.0.1.x), as separate visitors would, so the
 // per-address limits see a hundred visitors, not one.
 import "./require-node.mjs";
@@ -20,6 +25,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { Agent } from "undici";
 import { buildApp, createServerDatabase, freePort, percentile, signIn, waitFor } from "./bench-support.mjs";
+import { startLocalStripe } from "../tests/setup/stripe-server.ts";
 
 const SERVER_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 const SERVERS = Number(process.env.CHAOS_SERVERS ?? 2);
@@ -73,10 +79,26 @@ buildApp();
 const workDir = mkdtempSync(join(tmpdir(), "eva-chaos-"));
 const database = await createServerDatabase(SERVER_URL, "eva_chaos");
 const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+/** Stripe's webhook calls go to whichever server is up, as to a load balancer. */
+const stripe = await startLocalStripe(async (body, signature) => {
+  for (const server of servers.filter((each) => each.up)) {
+    const answer = await fetch(`${server.base}/api/stripe/webhook`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    }).catch(() => null);
+    if (answer) return answer;
+  }
+  return new Response(null, { status: 503 });
+});
 const serverEnv = {
   DATABASE_URL: database.url,
   AUTH_SECRET: "chaos-secret-chaos-secret-chaos-secret-0123",
   LOG_LEVEL: "warn",
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_BASE: stripe.url,
+  PLATFORM_FEE_PERCENT: "10",
 };
 
 /** One app server: its port stays the same across a restart, as behind a load balancer. */
@@ -111,6 +133,7 @@ try {
   await run();
 } finally {
   for (const server of servers) server.child?.kill("SIGTERM");
+  await stripe.close();
   await sql.end();
   await new Promise((resolve) => setTimeout(resolve, 500));
   await database.drop().catch((error) => console.error(`could not drop the chaos database: ${error.message}`));
@@ -142,6 +165,10 @@ async function run() {
     paymentsRecorded: new Set(),
     refundsRecorded: new Set(),
     cancelled: new Set(),
+    /** By card: bookings made, deposits paid on Stripe's page, and cancellations racing them. */
+    cardBookings: new Set(),
+    cardPaid: new Set(),
+    cardCancelled: new Set(),
   };
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -208,6 +235,15 @@ async function run() {
     planners.push(await makeClient(CLIENTS + 2 + n, { url: "", email }));
   }
   const probeClient = await makeClient(CLIENTS, artists[CLIENTS]);
+  // DJ Nova (artist@'s too) takes cards: its Express account onboarded, its manager's marks set.
+  const onboard = await owner.call("money: onboard", "POST", "/api/payouts/onboard/dj-nova");
+  if (onboard.status !== 200) throw new Error(`onboarding DJ Nova: ${onboard.status}`);
+  await stripe.completeOnboarding(stripe.objects("accounts")[0].id);
+  const admin = await makeClient(CLIENTS + 2 + PLANNERS, { url: "", email: "admin@example.com" });
+  await admin.call("money: payout marks", "POST", "/api/users/artist/payout-marks", {
+    w9_received: true,
+    direct_deposit_received: true,
+  });
   console.log(
     `${SERVERS} servers, ${CLIENTS} signed-in clients, ${SECONDS} s; server ${victim.index} is killed at ${Math.round(killAt / 1000)} s`,
   );
@@ -297,6 +333,7 @@ async function run() {
    */
   async function book(planner, n) {
     let round = 0;
+    const byCard = cardBooking(planner, n);
     const paidOn = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     while (elapsed() < until) {
       round++;
@@ -347,6 +384,57 @@ async function run() {
         { amount_cents: 25_000, method: "check", paid_on: paidOn },
       );
       if (refunded.status === 200) acked.refundsRecorded.add(payments[0].id);
+    }
+    await byCard;
+  }
+
+  /**
+   * A planner's card bookings of DJ Nova, beside the offline ones: the deposit paid on Stripe's
+   * page; every third booking the act cancels while the payment is on its way (the two race).
+   */
+  async function cardBooking(planner, n) {
+    let round = 0;
+    while (elapsed() < until) {
+      round++;
+      const day = 400 + n * 2000 + 1000 + round;
+      const event = await planner.call("card: create event", "POST", "/api/events/create", {
+        name: `Chaos card booking ${n}.${round}`,
+        starttime: new Date(Date.now() + day * 86_400_000).toISOString(),
+        location: "Chicago, IL",
+        actUrl: "dj-nova",
+      });
+      if (event.status === 429) return;
+      if (event.status !== 201) continue;
+      const { rows: invites } = await sql.query(
+        `select i.id from invites i join events e on e.id = i.event_id where e.url = $1`,
+        [event.json().data.url],
+      );
+      if (!invites[0]) continue;
+      const offer = await owner.call("card: send offer", "POST", `/api/offers/submit/${invites[0].id}`, {
+        price: 800,
+        deposit_cents: 20_000,
+        cancellation_policy: "moderate",
+      });
+      if (offer.status !== 200) continue;
+      const accepted = await planner.call("card: book", "POST", `/api/offers/accept/${offer.json().data.id}`, {});
+      if (accepted.status !== 200) continue;
+      const number = accepted.json().data.booking;
+      acked.cardBookings.add(number);
+      const { rows: payments } = await sql.query(
+        `select p.id from payments p join bookings b on b.id = p.booking_id where b.number = $1 and p.kind = 'deposit'`,
+        [number],
+      );
+      const checkout = await planner.call("card: checkout", "POST", `/api/payments/${payments[0].id}/checkout`);
+      if (checkout.status !== 200) continue;
+      const session = checkout.json().data.url.split("/").pop();
+      const pay = stripe.payCheckout(session).then(() => acked.cardPaid.add(number));
+      if (round % 3 === 0) {
+        const cancelled = await owner.call("card: cancel", "POST", `/api/bookings/${number}/cancel`, {
+          reason: "Chaos.",
+        });
+        if (cancelled.status === 200) acked.cardCancelled.add(number);
+      }
+      await pay.catch(() => undefined);
     }
   }
 
@@ -444,6 +532,39 @@ async function report({ calls, acked, staleness, killedAt, readyAt, victim }) {
      select paid.number from paid left join ledger using (number)
       where coalesce(ledger.owes, 0) <> coalesce(paid.owes, 0) or coalesce(ledger.received, 0) <> coalesce(paid.received, 0)`,
     [[...acked.bookings]],
+  );
+  // Card money: once the servers' jobs are done (refunds asked, charges read), every event
+  // delivered, the stand-in's balance is the ledger's platform balance, and no cancelled booking
+  // keeps a deposit its policy (the act cancelled: everything) gives back with nothing owed.
+  for (let waited = 0; waited < 120; waited++) {
+    await stripe.deliverPending();
+    const { rows } = await sql.query(
+      `select count(*)::int as n from pgboss.job where name in ('card_refund', 'card_charge') and state in ('created', 'retry', 'active')`,
+    );
+    if (rows[0].n === 0) break;
+    await sleep(1_000);
+  }
+  await stripe.deliverPending();
+  const { rows: held } = await sql.query(
+    `select coalesce(sum(amount_cents), 0)::bigint as cents from ledger_lines where account = 'platform_held'`,
+  );
+  const { rows: keptWhileCancelled } = await sql.query(
+    `select b.number from bookings b join payments p on p.booking_id = b.id
+      where b.number = any($1::text[]) and b.status = 'cancelled' and p.status = 'paid'
+        and not exists (select 1 from ledger_transactions t join ledger_lines l on l.transaction_id = t.id
+                         where t.booking_number = b.number and l.account = 'refund_owed' and l.amount_cents < 0)`,
+    [[...acked.cardBookings]],
+  );
+  const { rows: cardDisagreeing } = await sql.query(
+    `select b.number from bookings b join payments p on p.booking_id = b.id
+      where b.number = any($1::text[]) and p.status <> 'due'
+        and p.amount_cents - p.refunded_cents <> (
+          select coalesce(sum(l.amount_cents), 0) from ledger_transactions t join ledger_lines l on l.transaction_id = t.id
+           where t.payment_id = p.id and l.account in ('platform_held', 'processor_fees', 'act_received', 'act_owes'))`,
+    [[...acked.cardBookings]],
+  );
+  console.log(
+    `Card money: ${acked.cardBookings.size} bookings, ${acked.cardPaid.size} deposits paid by card, ${acked.cardCancelled.size} cancelled as they were paid; ${keptWhileCancelled.length} cancelled bookings keeping a paid deposit with nothing owed, ${cardDisagreeing.length} payments whose ledger disagrees with them; the stand-in holds ${stripe.balance()} cents, the ledger's platform balance is ${held[0].cents} (${Number(held[0].cents) === stripe.balance() ? "equal" : "NOT EQUAL"})`,
   );
   console.log(
     `\nMoney: ${acked.bookings.size} bookings, ${acked.paymentsRecorded.size} payments and ${acked.refundsRecorded.size} refunds recorded, ${acked.cancelled.size} cancelled; ${unbalanced.length} unbalanced ledger transactions, ${disagreeing.length} bookings whose ledger disagrees with their payments`,

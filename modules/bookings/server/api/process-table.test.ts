@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITE_MOVES, type Move, OFFER_MOVES } from "#modules/bookings/booking-process";
+import { BOOKING_MOVES, INVITE_MOVES, type Move, OFFER_MOVES } from "#modules/bookings/booking-process";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 /**
@@ -169,4 +169,135 @@ describe("refused from the states a move does not start from", () => {
       ).toBe(409);
     }
   });
+});
+
+describe("a booking's moves, from the table", () => {
+  /** A new booking of The Velvet Tones, $1,000 with a $200 deposit, on a day of its own. */
+  async function booking(): Promise<{ number: string; deposit: number }> {
+    const s = await subject();
+    const offer = await post(`/api/offers/submit/${s.inviteId}`, "owner", { price: 1000, deposit_cents: 20_000 });
+    const accepted = await post(
+      `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,
+      "planner",
+      { release_others: false },
+    );
+    const number = (await json<{ data: { booking: string } }>(accepted)).data.booking;
+    const view = await json<{ data: { payments: { id: number; kind: string }[] } }>(
+      await server.get(`/api/bookings/${number}`, "planner"),
+    );
+    return { number, deposit: view.data.payments.find((payment) => payment.kind === "deposit")!.id };
+  }
+  const paidOn = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const record = (deposit: number, who: Who = "owner") =>
+    post(`/api/payments/${deposit}/record`, who, { method: "check", paid_on: paidOn() });
+
+  /** What a move wrote for people: each notification kind since `since`, and the booking's thread lines. */
+  async function effects(number: string, since: number) {
+    const kinds = await server.database.db.execute(
+      sql`select kind from notifications where id > ${since} and (body like ${`%${number}%`} or title like ${`%${number}%`})`,
+    );
+    const lines = await server.database.db.execute(
+      sql`select count(*)::int as n from messages where kind = 'booking' and body like ${`%${number}%`}`,
+    );
+    return {
+      kinds: new Set((kinds as unknown as { rows: { kind: string }[] }).rows.map((row) => row.kind)),
+      lines: (lines as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    };
+  }
+  const lastNotification = async () =>
+    (
+      (await server.database.db.execute(sql`select coalesce(max(id), 0)::int as id from notifications`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id;
+
+  interface Subject {
+    number: string;
+    deposit: number;
+  }
+  /** Each booking move a person makes: who may (the table's `by`, and admins acting for the act), its subject and its call. */
+  const MOVES: {
+    name: keyof typeof BOOKING_MOVES;
+    allowed: Who[];
+    refused: [Who, number][];
+    ready?: (subject: Subject) => Promise<unknown>;
+    make: (subject: Subject, who: Who) => Promise<Response>;
+  }[] = [
+    {
+      name: "cancelOne",
+      allowed: ["planner", "owner"],
+      refused: [
+        ["guest", 401],
+        ["otherPlanner", 404],
+        ["otherArtist", 404],
+        ["admin", 403],
+      ],
+      make: ({ number }, who) => post(`/api/bookings/${number}/cancel`, who, { reason: "Plans changed" }),
+    },
+    {
+      name: "record",
+      allowed: ["owner", "admin"],
+      refused: [
+        ["guest", 401],
+        ["planner", 403],
+        ["otherPlanner", 404],
+        ["otherArtist", 404],
+      ],
+      make: ({ deposit }, who) => record(deposit, who),
+    },
+    {
+      name: "recordRefund",
+      allowed: ["owner", "admin"],
+      refused: [
+        ["guest", 401],
+        ["planner", 403],
+        ["otherPlanner", 404],
+        ["otherArtist", 404],
+      ],
+      ready: async ({ deposit }) => expect((await record(deposit)).status).toBe(200),
+      make: ({ deposit }, who) =>
+        post(`/api/payments/${deposit}/record-refund`, who, {
+          amount_cents: 5_000,
+          method: "check",
+          paid_on: paidOn(),
+        }),
+    },
+    {
+      name: "report",
+      allowed: ["planner", "owner"],
+      refused: [
+        ["guest", 401],
+        ["otherPlanner", 404],
+        ["otherArtist", 404],
+        ["admin", 403],
+      ],
+      make: ({ number }, who) => post(`/api/bookings/${number}/report`, who, { kind: "other", details: "A question" }),
+    },
+  ];
+
+  for (const move of MOVES) {
+    const declared = BOOKING_MOVES[move.name];
+    it(`${move.name}: ${move.allowed.join(" and ")} may; it sends the notices and writes the line the table declares, no others`, async () => {
+      const subject = await booking();
+      await move.ready?.(subject);
+      for (const [who, status] of move.refused) {
+        const before = await lastNotification();
+        const { lines } = await effects(subject.number, before);
+        expect((await move.make(subject, who)).status, `${move.name} by ${who}`).toBe(status);
+        const after = await effects(subject.number, before);
+        expect([after.kinds.size, after.lines], `${move.name} by ${who} changed nothing`).toEqual([0, lines]);
+      }
+      for (const who of move.allowed) {
+        const own = await booking();
+        await move.ready?.(own);
+        const before = await lastNotification();
+        const { lines } = await effects(own.number, before);
+        const response = await move.make(own, who);
+        expect([200, 201], `${move.name} by ${who}: ${await response.clone().text()}`).toContain(response.status);
+        const after = await effects(own.number, before);
+        expect([...after.kinds].sort(), `${move.name} by ${who}`).toEqual([...new Set(declared.notifies)].sort());
+        expect(after.lines - lines, `${move.name} by ${who}: thread lines`).toBe(declared.thread ? 1 : 0);
+      }
+    });
+  }
 });
