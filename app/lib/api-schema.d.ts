@@ -3114,7 +3114,7 @@ export interface components {
             offers: components["schemas"]["Offer"][];
             /** @description The booking's number once the act is booked (its page: /bookings/{number}) */
             booking: string | null;
-            /** @description The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet */
+            /** @description The act was booked for this event, the event is over (from the day after it, where it happens), and the planner has not reviewed the act for it yet */
             review_due: boolean;
         };
         /**

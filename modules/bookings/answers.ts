@@ -90,7 +90,7 @@ export const plannerInviteSchema = z
     review_due: z
       .boolean()
       .describe(
-        "The act was booked for this event, the event has started, and the planner has not reviewed the act for it yet",
+        "The act was booked for this event, the event is over (from the day after it, where it happens), and the planner has not reviewed the act for it yet",
       ),
   })
   .meta({

@@ -119,7 +119,7 @@ describe("the booking loop in the browser", () => {
   });
 
   it("creates an event from the act's page, the artist offers, the planner accepts, then reviews", async () => {
-    // 1. The planner creates an event (dated in the past, so it has started) from the act's page.
+    // 1. The planner creates an event from the act's page (events are made only in the future).
     const planner = await suite.sessions.openProfile("planner", "the-velvet-tones");
     await planner.page.getByRole("button", { name: "Invite To Event" }).click();
     await planner.page.getByRole("radio", { name: "A new event" }).check();
@@ -131,7 +131,7 @@ describe("the booking loop in the browser", () => {
     await planner.page.getByRole("combobox", { name: "Location" }).fill("Oak Pa");
     await planner.page.getByRole("option", { name: "Oak Park, IL", exact: true }).click();
     await expect.poll(() => planner.page.getByRole("combobox", { name: "Location" }).inputValue()).toBe("Oak Park, IL");
-    await planner.page.getByLabel("Start time (local time where the event happens)").fill("2026-01-10T19:00");
+    await planner.page.getByLabel("Start time (local time where the event happens)").fill("2031-01-10T19:00");
     await planner.page.getByRole("button", { name: "Create event and invite" }).click();
     await planner.page.waitForURL(`${suite.app.baseUrl}/entertainment/the-velvet-tones`);
     await planner.page.goto(`${suite.app.baseUrl}/events`);
@@ -179,24 +179,27 @@ describe("the booking loop in the browser", () => {
     // An accepted price is the booking's: no longer an estimate.
     await party.getByText("(estimate)").waitFor({ state: "detached" });
 
-    // 4. The event has started: My Events asks for a review of the act, which opens on that
-    // event; the planner reviews without showing their name.
-    await party.getByRole("link", { name: "Leave a review of The Velvet Tones" }).click();
+    // 4. Not before it is over: My Events asks for a review of the act booked for the Spring Gala,
+    // held last month, which opens on that event; the planner reviews without showing their name.
+    expect(await party.getByRole("link", { name: /Leave a review/ }).count()).toBe(0);
+    const gala = planner.page
+      .getByRole("listitem")
+      .filter({ has: planner.page.getByRole("heading", { name: "Spring Gala" }) });
+    await gala.getByRole("link", { name: "Leave a review of The Velvet Tones" }).click();
     await planner.page.waitForURL(/\/entertainment\/the-velvet-tones\?review=/);
     const dialog = planner.page.getByRole("dialog", { name: "Add Review" });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Event").locator("option").allTextContents()).toEqual([
       "Choose an event",
-      "Anniversary Party",
       "Spring Gala",
     ]);
     expect(
       await dialog.getByLabel("Event").evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text),
-    ).toBe("Anniversary Party");
+    ).toBe("Spring Gala");
     await dialog.getByLabel("Event").selectOption("");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await dialog.getByText("Event is required").waitFor();
-    await dialog.getByLabel("Event").selectOption({ label: "Anniversary Party" });
+    await dialog.getByLabel("Event").selectOption({ label: "Spring Gala" });
     // The stars are a radio group: arrows move along them, and the choice is said in words.
     await dialog.getByRole("radio", { name: "1 star", exact: true }).check();
     await planner.page.keyboard.press("ArrowRight");
@@ -221,8 +224,8 @@ describe("the booking loop in the browser", () => {
     expect(await newest.getByRole("img").getAttribute("aria-label")).toBe("1 out of 5 stars");
     // Reviewed: My Events no longer asks.
     await planner.page.goto(`${suite.app.baseUrl}/events`);
-    await party.getByText("Booked", { exact: true }).waitFor();
-    expect(await party.getByRole("link", { name: /Leave a review/ }).count()).toBe(0);
+    await gala.getByText("Booked", { exact: true }).waitFor();
+    expect(await gala.getByRole("link", { name: /Leave a review/ }).count()).toBe(0);
     await planner.page.close();
   });
 

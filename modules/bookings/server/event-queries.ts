@@ -1,4 +1,5 @@
 // What the planner reads of their events: the events page, the invitable events, the acts invited.
+import { bookingStatusAt } from "../bookings";
 import { type SQL, and, asc, count, eq, gt, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { PageQuery, Paged } from "#domain/paging";
 import type { InvitableEvent, PlannerEvent, PlannerInvite } from "../answers";
@@ -103,8 +104,12 @@ export async function listPlannerEvents(
             ),
             offers: own.map((offer) => offerOf(offer)),
             booking: booking?.number ?? null,
-            // The same rule as the review's own check (planner-reviews.ts): booked, started, not yet reviewed.
-            review_due: booked && event.starttime <= now && !reviewed,
+            // The same rule as the review's own check (planner-reviews.ts): booked, over (the day
+            // after the event, where it happens), not yet reviewed.
+            review_due:
+              booked &&
+              bookingStatusAt(booking.status, event.starttime, event.timeZone, now) === "completed" &&
+              !reviewed,
           };
         }),
     }),
