@@ -327,6 +327,37 @@ async function run() {
   }
 
   /**
+   * An event on a day of its own with one act invited, its offer, and the planner's acceptance:
+   * the booking's number and its deposit's id, null when a step's answer was lost, "limited" when
+   * the planner may make no more events this hour.
+   */
+  async function bookAct(planner, kind, { name, day, actUrl, offer }) {
+    const event = await planner.call(`${kind}: create event`, "POST", "/api/events/create", {
+      name,
+      starttime: new Date(Date.now() + day * 86_400_000).toISOString(),
+      location: "Chicago, IL",
+      actUrl,
+    });
+    if (event.status === 429) return "limited";
+    if (event.status !== 201) return null;
+    const { rows: invites } = await sql.query(
+      `select i.id from invites i join events e on e.id = i.event_id where e.url = $1`,
+      [event.json().data.url],
+    );
+    if (!invites[0]) return null;
+    const sent = await owner.call(`${kind}: send offer`, "POST", `/api/offers/submit/${invites[0].id}`, offer);
+    if (sent.status !== 200) return null;
+    const accepted = await planner.call(`${kind}: book`, "POST", `/api/offers/accept/${sent.json().data.id}`, {});
+    if (accepted.status !== 200) return null;
+    const number = accepted.json().data.booking;
+    const { rows: payments } = await sql.query(
+      `select p.id from payments p join bookings b on b.id = p.booking_id where b.number = $1 and p.kind = 'deposit'`,
+      [number],
+    );
+    return { number, deposit: payments[0].id };
+  }
+
+  /**
    * A planner's loop: an event with The Velvet Tones on a day of its own, the artist's offer with
    * a deposit, the booking, the deposit recorded; every third booking cancelled and its refund
    * recorded. A step whose answer was lost ends that booking's round.
@@ -337,39 +368,22 @@ async function run() {
     const paidOn = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     while (elapsed() < until) {
       round++;
-      const day = 400 + n * 2000 + round;
-      const event = await planner.call("money: create event", "POST", "/api/events/create", {
+      const booked = await bookAct(planner, "money", {
         name: `Chaos booking ${n}.${round}`,
-        starttime: new Date(Date.now() + day * 86_400_000).toISOString(),
-        location: "Chicago, IL",
+        day: 400 + n * 2000 + round,
         actUrl: "the-velvet-tones",
+        offer: { price: 1000, deposit_cents: 25_000 },
       });
-      if (event.status === 429) return;
-      if (event.status !== 201) continue;
-      const { rows: invites } = await sql.query(
-        `select i.id from invites i join events e on e.id = i.event_id where e.url = $1`,
-        [event.json().data.url],
-      );
-      if (!invites[0]) continue;
-      const offer = await owner.call("money: send offer", "POST", `/api/offers/submit/${invites[0].id}`, {
-        price: 1000,
-        deposit_cents: 25_000,
-      });
-      if (offer.status !== 200) continue;
-      const accepted = await planner.call("money: book", "POST", `/api/offers/accept/${offer.json().data.id}`, {});
-      if (accepted.status !== 200) continue;
-      const number = accepted.json().data.booking;
+      if (booked === "limited") break;
+      if (!booked) continue;
+      const { number, deposit } = booked;
       acked.bookings.add(number);
-      const { rows: payments } = await sql.query(
-        `select p.id from payments p join bookings b on b.id = p.booking_id where b.number = $1 and p.kind = 'deposit'`,
-        [number],
-      );
-      const recorded = await owner.call("money: record payment", "POST", `/api/payments/${payments[0].id}/record`, {
+      const recorded = await owner.call("money: record payment", "POST", `/api/payments/${deposit}/record`, {
         method: "check",
         paid_on: paidOn,
       });
       if (recorded.status !== 200) continue;
-      acked.paymentsRecorded.add(payments[0].id);
+      acked.paymentsRecorded.add(deposit);
       if (round % 3 !== 0) continue;
       // The act cancels: the deposit is owed back, and the artist records paying it.
       const cancelled = await owner.call("money: cancel", "POST", `/api/bookings/${number}/cancel`, {
@@ -377,13 +391,12 @@ async function run() {
       });
       if (cancelled.status !== 200) continue;
       acked.cancelled.add(number);
-      const refunded = await owner.call(
-        "money: record refund",
-        "POST",
-        `/api/payments/${payments[0].id}/record-refund`,
-        { amount_cents: 25_000, method: "check", paid_on: paidOn },
-      );
-      if (refunded.status === 200) acked.refundsRecorded.add(payments[0].id);
+      const refunded = await owner.call("money: record refund", "POST", `/api/payments/${deposit}/record-refund`, {
+        amount_cents: 25_000,
+        method: "check",
+        paid_on: paidOn,
+      });
+      if (refunded.status === 200) acked.refundsRecorded.add(deposit);
     }
     await byCard;
   }
@@ -396,35 +409,17 @@ async function run() {
     let round = 0;
     while (elapsed() < until) {
       round++;
-      const day = 400 + n * 2000 + 1000 + round;
-      const event = await planner.call("card: create event", "POST", "/api/events/create", {
+      const booked = await bookAct(planner, "card", {
         name: `Chaos card booking ${n}.${round}`,
-        starttime: new Date(Date.now() + day * 86_400_000).toISOString(),
-        location: "Chicago, IL",
+        day: 400 + n * 2000 + 1000 + round,
         actUrl: "dj-nova",
+        offer: { price: 800, deposit_cents: 20_000, cancellation_policy: "moderate" },
       });
-      if (event.status === 429) return;
-      if (event.status !== 201) continue;
-      const { rows: invites } = await sql.query(
-        `select i.id from invites i join events e on e.id = i.event_id where e.url = $1`,
-        [event.json().data.url],
-      );
-      if (!invites[0]) continue;
-      const offer = await owner.call("card: send offer", "POST", `/api/offers/submit/${invites[0].id}`, {
-        price: 800,
-        deposit_cents: 20_000,
-        cancellation_policy: "moderate",
-      });
-      if (offer.status !== 200) continue;
-      const accepted = await planner.call("card: book", "POST", `/api/offers/accept/${offer.json().data.id}`, {});
-      if (accepted.status !== 200) continue;
-      const number = accepted.json().data.booking;
+      if (booked === "limited") return;
+      if (!booked) continue;
+      const { number, deposit } = booked;
       acked.cardBookings.add(number);
-      const { rows: payments } = await sql.query(
-        `select p.id from payments p join bookings b on b.id = p.booking_id where b.number = $1 and p.kind = 'deposit'`,
-        [number],
-      );
-      const checkout = await planner.call("card: checkout", "POST", `/api/payments/${payments[0].id}/checkout`);
+      const checkout = await planner.call("card: checkout", "POST", `/api/payments/${deposit}/checkout`);
       if (checkout.status !== 200) continue;
       const session = checkout.json().data.url.split("/").pop();
       const pay = stripe.payCheckout(session).then(() => acked.cardPaid.add(number));

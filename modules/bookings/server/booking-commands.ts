@@ -8,7 +8,7 @@ import type { SessionUser } from "#domain/session-user";
 import { type CancellingSide, refundWords } from "../money";
 import type { CancelBookingInput } from "../schemas";
 import { findBooking, sideOf } from "./booking-queries";
-import { type BookingNow, type Decision, runBookingMove } from "./process/run-booking-move";
+import { type BookingNow, type Decision, runBookingMove, bookingFacts } from "./process/run-booking-move";
 import { refundIfCancelled } from "./process/what-was-paid";
 
 /**
@@ -104,10 +104,7 @@ function decideCancel(
         to: side === "planner" ? row.act.managerId : row.planner.id,
         kind: "booking_cancelled",
         facts: {
-          actName: row.act.name,
-          actUrl: row.act.url,
-          eventName: row.event.name,
-          bookingNumber: row.booking.number,
+          ...bookingFacts(row),
           fromName: viewer.name,
           excerpt: reason,
           due: money,

@@ -9,7 +9,7 @@ import { ApiError } from "#server/errors";
 import { daysBetween } from "../money";
 import { dayIn } from "../events";
 import { contactLine } from "./book-act";
-import { runBookingMove } from "./process/run-booking-move";
+import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 import { claimReminder } from "./process/sent-once";
 
 /**
@@ -69,10 +69,7 @@ export async function remindOfEvent(
         return { result: false };
       const [planner, manager] = [row.planner, row.manager];
       const facts = {
-        actName: row.act.name,
-        actUrl: row.act.url,
-        eventName: row.event.name,
-        bookingNumber: row.booking.number,
+        ...bookingFacts(row),
         when: formatEventTime(row.event.starttime, row.timeZone),
         venue: row.event.venue ? `${row.event.venue}, ${row.event.location}` : row.event.location,
         // A late run says how soon it really is; the scheduled words otherwise.

@@ -6,7 +6,7 @@ import type { Executor } from "#server/db/client";
 import { cases, payments } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { CASE_KIND_LABELS } from "../cases";
-import { runBookingMove } from "./process/run-booking-move";
+import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
@@ -51,10 +51,7 @@ export async function disputeOpened(tx: Executor, jobs: JobQueue, dispute: Strip
           to: row.act.managerId,
           kind: "problem_reported" as const,
           facts: {
-            actName: row.act.name,
-            actUrl: row.act.url,
-            eventName: row.event.name,
-            bookingNumber: row.booking.number,
+            ...bookingFacts(row),
             fromName: "The planner's bank",
             reason: CASE_KIND_LABELS.dispute,
             excerpt: details,
@@ -93,10 +90,7 @@ export async function disputeClosed(tx: Executor, jobs: JobQueue, dispute: Strip
       const paid = paymentRows.find((each) => each.id === payment.id)!;
       const amount = lost ? Math.min(dispute.amount, paid.amountCents - paid.refundedCents) : 0;
       const facts = {
-        actName: row.act.name,
-        actUrl: row.act.url,
-        eventName: row.event.name,
-        bookingNumber: row.booking.number,
+        ...bookingFacts(row),
         excerpt: note,
         due: lost ? `${formatPrice(amount)} went back to the planner.` : "No money changes hands.",
       };

@@ -13,7 +13,7 @@ import { releaseAt } from "../money";
 import type { CardGateway } from "./card-gateway";
 import { scheduleCardRefund } from "./process/card-refund-asks";
 import { disputeClosed, disputeOpened } from "./card-disputes";
-import { runBookingMove } from "./process/run-booking-move";
+import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 
 /**
  * A webhook call: its Stripe-Signature must verify against the raw body with our secret (the
@@ -195,10 +195,7 @@ async function checkoutPaid(
             kind: "card_paid",
             facts: {
               fromName: row.planner.name,
-              actName: row.act.name,
-              actUrl: row.act.url,
-              eventName: row.event.name,
-              bookingNumber: row.booking.number,
+              ...bookingFacts(row),
               price: formatPrice(payment.amountCents),
               paymentKind: payment.kind,
               due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
@@ -311,10 +308,7 @@ export async function applyRelease(
             to: row.act.managerId,
             kind: "payout_sent",
             facts: {
-              actName: row.act.name,
-              actUrl: row.act.url,
-              eventName: row.event.name,
-              bookingNumber: row.booking.number,
+              ...bookingFacts(row),
               price: formatPrice(transfer.amount),
               paymentKind: payment.kind,
               due: feeCents ? `, after the platform's fee of ${formatPrice(feeCents)}` : "",

@@ -23,7 +23,7 @@ import type { SessionUser } from "#domain/session-user";
 import type { CaseAnswer } from "../answers";
 import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";
 import { findBooking, sideOf } from "./booking-queries";
-import { runBookingMove } from "./process/run-booking-move";
+import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 import { stillRefundable } from "./process/what-was-paid";
 
 /**
@@ -66,10 +66,7 @@ export async function reportProblem(
                 to: side === "planner" ? row.act.managerId : row.planner.id,
                 kind: "problem_reported",
                 facts: {
-                  actName: row.act.name,
-                  actUrl: row.act.url,
-                  eventName: row.event.name,
-                  bookingNumber: row.booking.number,
+                  ...bookingFacts(row),
                   fromName: viewer.name,
                   reason: CASE_KIND_LABELS[input.kind],
                   excerpt: input.details,
@@ -128,10 +125,7 @@ export async function resolveCase(
           })
           .where(eq(cases.id, caseId));
         const facts = {
-          actName: row.act.name,
-          actUrl: row.act.url,
-          eventName: row.event.name,
-          bookingNumber: row.booking.number,
+          ...bookingFacts(row),
           excerpt: input.note,
           due: input.refund_cents
             ? row.booking.provider === "stripe"

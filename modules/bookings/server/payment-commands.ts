@@ -14,7 +14,7 @@ import type { SessionUser } from "#domain/session-user";
 import { dayIn } from "../events";
 import { PAYMENT_METHOD_NAMES } from "../money";
 import type { RecordPaymentInput, RecordRefundInput } from "../schemas";
-import { type BookingNow, type PaymentRow, runBookingMove } from "./process/run-booking-move";
+import { type BookingNow, type PaymentRow, runBookingMove, bookingFacts } from "./process/run-booking-move";
 
 /**
  * The payment's booking, when the viewer manages its act (or is an admin); its booking's planner
@@ -86,10 +86,7 @@ export async function recordPayment(
             to: row.planner.id,
             kind: "payment_recorded",
             facts: {
-              actName: row.act.name,
-              actUrl: row.act.url,
-              eventName: row.event.name,
-              bookingNumber: row.booking.number,
+              ...bookingFacts(row),
               price,
               paymentKind: payment.kind,
               day,

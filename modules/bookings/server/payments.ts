@@ -10,7 +10,7 @@ import { postToLedger } from "./ledger";
 import { daysBetween } from "../money";
 import { notNow } from "./booking-times";
 import { paymentReminderKey } from "./process/booking-jobs";
-import { runBookingMove } from "./process/run-booking-move";
+import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 import { claimReminder } from "./process/sent-once";
 
 /**
@@ -98,10 +98,7 @@ export async function remindPaymentDue(
               to: row.planner.id,
               kind: "payment_due" as const,
               facts: {
-                actName: row.act.name,
-                actUrl: row.act.url,
-                eventName: row.event.name,
-                bookingNumber: row.booking.number,
+                ...bookingFacts(row),
                 price: formatPrice(payment.amountCents),
                 paymentKind: payment.kind,
                 day: formatShortCalendarDate(payment.dueOn),

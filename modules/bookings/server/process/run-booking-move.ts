@@ -60,6 +60,11 @@ export interface MoveRequest {
   refusedFrom?: Partial<Record<BookingStatus, string>>;
 }
 
+/** What every notice of a booking names: the act, its page, the event and the booking's number. */
+export function bookingFacts(row: BookingRow): NotificationFacts {
+  return { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, bookingNumber: row.booking.number };
+}
+
 const REFUSED_FROM: Record<BookingStatus, string> = {
   cancelled: MESSAGES.bookingCancelled,
   completed: MESSAGES.bookingNotCancellable,
