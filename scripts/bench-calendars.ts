@@ -77,7 +77,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "eva-bench-calendars-"));
 const env = loadEnv({ ...process.env, DATA_DIR: dataDir });
 const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir });
 await migrateDatabase(database);
-await seedDemoData(database.db, { storage: createFileStorage(env) });
+await seedDemoData(database, { storage: createFileStorage(env) });
 await addBulkActs(database.db, CALENDARS);
 await database.db.execute(sql`delete from calendar_subscriptions`);
 await database.db.execute(sql`insert into calendar_subscriptions (act_id, url, next_read_at)

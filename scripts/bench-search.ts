@@ -40,7 +40,7 @@ try {
   await migrateDatabase(database);
   const db = database.db;
   if (((await db.select({ value: count() }).from(users))[0]?.value ?? 0) === 0)
-    await seedDemoData(db, { storage: createFileStorage(env) });
+    await seedDemoData(database, { storage: createFileStorage(env) });
   const have = (await db.select({ value: count() }).from(acts))[0]?.value ?? 0;
   if (have < TARGET) {
     const started = performance.now();

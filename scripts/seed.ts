@@ -32,8 +32,8 @@ try {
     console.error("The database already has accounts; the demo data goes only into an empty database.");
     process.exitCode = 1;
   } else {
-    await seedDemoData(database.db, { storage });
-    await seedCatalogue(database.db, { storage });
+    await seedDemoData(database, { storage });
+    await seedCatalogue(database, { storage });
     console.log("Loaded the demo data. Every demo account's password is demo-password.");
     if (bulkActs > 0) {
       const started = performance.now();

@@ -26,8 +26,8 @@ export async function bootServices(env: Env, logger: Logger) {
   if (env.seedDemo) {
     const [row] = await database.db.select({ value: count() }).from(users);
     if ((row?.value ?? 0) === 0) {
-      await seedDemoData(database.db, { storage });
-      await seedCatalogue(database.db, { storage });
+      await seedDemoData(database, { storage });
+      await seedCatalogue(database, { storage });
       logger.info("loaded the demo data into the new database");
     }
   }

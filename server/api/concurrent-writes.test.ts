@@ -19,7 +19,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
   // Acts each run by an artist of its own (the catalogue's), approved and musical.
-  await seedCatalogue(server.database.db, { storage: server.storage, count: 60 });
+  await seedCatalogue(server.database, { storage: server.storage, count: 60 });
 });
 afterAll(async () => server.close());
 

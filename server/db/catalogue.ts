@@ -6,7 +6,9 @@ import { slugify } from "#domain/slug";
 import type { ActTagRelation } from "#domain/tags";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
-import type { Database, Transaction } from "./client";
+import { scheduleBooking } from "#modules/bookings/server/booking-schedule";
+import type { JobQueue } from "../jobs/job-queue";
+import type { Database, DatabaseHandle, Transaction } from "./client";
 import {
   ACT_ANSWERS,
   ACT_KINDS,
@@ -28,7 +30,7 @@ import {
 import { type Picture, type PosterAct, type PosterIcon, pictureJpeg } from "./act-posters";
 import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
 import * as t from "./schema";
-import { DEMO_PASSWORD } from "./seed";
+import { DEMO_PASSWORD, withSeedJobs } from "./seed";
 import { seededRandom } from "./seeded-random";
 
 export const CATALOGUE_ACTS = 320;
@@ -378,7 +380,15 @@ function offeringPrices(seed: number, index: number, city: string) {
  * at the end rather than by a trigger per row.
  */
 export async function seedCatalogue(
+  database: DatabaseHandle,
+  options: { storage: FileStorage; now?: Date; count?: number },
+): Promise<void> {
+  await withSeedJobs(database, (jobs) => seedCatalogueActs(database.db, jobs, options));
+}
+
+async function seedCatalogueActs(
   db: Database,
+  jobs: JobQueue,
   options: { storage: FileStorage; now?: Date; count?: number },
 ): Promise<void> {
   const now = options.now ?? new Date();
@@ -417,7 +427,7 @@ export async function seedCatalogue(
       ],
       async () => {
         const managers = await insertCatalogueArtists(tx, planned, passwordHash);
-        const first = await insertCatalogueRows(tx, planned, managers, avatars, photoKeys, now);
+        const first = await insertCatalogueRows(tx, jobs, planned, managers, avatars, photoKeys, now);
         // The acts' own trigger, which makes each its calendar feed's secret, is off during the load.
         await tx.execute(
           sql`insert into act_calendar_feeds (act_id) select id from acts where id >= ${first} on conflict do nothing`,
@@ -461,6 +471,7 @@ async function insertCatalogueArtists(tx: Transaction, planned: PlannedAct[], pa
 
 async function insertCatalogueRows(
   tx: Transaction,
+  jobs: JobQueue,
   planned: PlannedAct[],
   managers: string[],
   avatars: string[],
@@ -534,7 +545,7 @@ async function insertCatalogueRows(
     ),
     (rows) => tx.insert(t.packageEventTypes).values(rows).onConflictDoNothing(),
   );
-  await insertCatalogueBookings(tx, planned, ids, placeId, now);
+  await insertCatalogueBookings(tx, jobs, planned, ids, placeId, now);
   await insertCatalogueConversations(tx, planned, ids, managers, now);
   return ids[0]!;
 }
@@ -602,6 +613,7 @@ async function insertCatalogueConversations(
 /** Booked dates, so that a search for a date drops some acts: events of one planner account that cannot sign in. */
 async function insertCatalogueBookings(
   tx: Transaction,
+  jobs: JobQueue,
   planned: PlannedAct[],
   ids: number[],
   placeId: Map<string, number>,
@@ -634,7 +646,19 @@ async function insertCatalogueBookings(
         };
       }),
     )
-    .returning({ id: t.events.id });
+    .returning({ id: t.events.id, starttime: t.events.starttime, placeId: t.events.placeId });
+  const zones = new Map(
+    (
+      await tx
+        .select({ id: t.places.id, timeZone: t.places.timeZone })
+        .from(t.places)
+        .where(
+          inArray(t.places.id, [
+            ...new Set(events.map((event) => event.placeId).filter((id): id is number => id !== null)),
+          ]),
+        )
+    ).map((place) => [place.id, place.timeZone]),
+  );
   const invites = await tx
     .insert(t.invites)
     .values(bookings.map(({ actId }, n) => ({ eventId: events[n]!.id, actId })))
@@ -649,13 +673,23 @@ async function insertCatalogueBookings(
         status: "accepted" as const,
       })),
     )
-    .returning({ id: t.offers.id });
-  await tx.insert(t.bookings).values(
-    bookings.map(({ actId }, n) => ({
-      eventId: events[n]!.id,
-      actId,
-      offerId: offers[n]!.id,
-      number: newBookingNumber(),
-    })),
-  );
+    .returning({ id: t.offers.id, priceCents: t.offers.priceCents, depositCents: t.offers.depositCents });
+  const made = await tx
+    .insert(t.bookings)
+    .values(
+      bookings.map(({ actId }, n) => ({
+        eventId: events[n]!.id,
+        actId,
+        offerId: offers[n]!.id,
+        number: newBookingNumber(),
+        acceptedBy: plannerId,
+      })),
+    )
+    .returning({ id: t.bookings.id, number: t.bookings.number });
+  // Each is scheduled as the book move schedules a booking: its payment due, with its reminders and moments.
+  for (const [n, booking] of made.entries())
+    await scheduleBooking(tx, jobs, booking, offers[n]!, {
+      starttime: events[n]!.starttime,
+      timeZone: zones.get(events[n]!.placeId ?? -1) ?? null,
+    });
 }

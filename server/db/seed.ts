@@ -5,7 +5,10 @@ import type { Role } from "#domain/roles";
 import type { ActTagRelation, TagType } from "#domain/tags";
 import { type FileStorage, newKey } from "../storage/file-storage";
 import { geocodeLocations } from "./places-load";
-import type { Database, Transaction } from "./client";
+import { scheduleBooking } from "#modules/bookings/server/booking-schedule";
+import { type JobQueue, openJobQueue } from "../jobs/job-queue";
+import { createLogger } from "../logger";
+import type { Database, DatabaseHandle, Transaction } from "./client";
 import { simplePdf } from "./demo-files";
 import { type PosterAct, pictureJpeg } from "./act-posters";
 import { seededRandom } from "./seeded-random";
@@ -63,8 +66,30 @@ const REVIEWS: [number, string, string, string][] = [
   [5, "Perfect night", "Everything we hoped for and more.", "Jordan and Lee"],
 ];
 
-/** Loads the demo data (the README's demo accounts, their acts, events, reviews and conversations) into an empty database, in one transaction. */
-export async function seedDemoData(db: Database, options: { storage: FileStorage; now?: Date }): Promise<void> {
+/**
+ * Loads the demo data (the README's demo accounts, their acts, events, reviews and conversations)
+ * into an empty database, in one transaction. Its booking is scheduled as the book move schedules
+ * one (payments due in the ledger, reminders, the review request), through a job queue opened
+ * for the seed and closed after it.
+ */
+export async function seedDemoData(
+  database: DatabaseHandle,
+  options: { storage: FileStorage; now?: Date },
+): Promise<void> {
+  await withSeedJobs(database, (jobs) => seedDemo(database.db, jobs, options));
+}
+
+/** A job queue that only schedules (the servers work it), for the seeds' bookings. */
+export async function withSeedJobs<T>(database: DatabaseHandle, seed: (jobs: JobQueue) => Promise<T>): Promise<T> {
+  const jobs = await openJobQueue(database, createLogger("silent"), { work: false });
+  try {
+    return await seed(jobs);
+  } finally {
+    await jobs.stop();
+  }
+}
+
+async function seedDemo(db: Database, jobs: JobQueue, options: { storage: FileStorage; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
   const files = await writeDemoFiles(options.storage);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -297,7 +322,7 @@ export async function seedDemoData(db: Database, options: { storage: FileStorage
       },
     ]);
 
-    await insertPlannerEvents(tx, userIds.planner!, velvetId, now);
+    await insertPlannerEvents(tx, jobs, userIds.planner!, velvetId, now);
   });
   await geocodeLocations(db);
 }
@@ -366,7 +391,7 @@ function eveningInChicago(now: Date, days: number): Date {
   return day;
 }
 
-async function insertPlannerEvents(tx: Transaction, plannerId: string, velvetId: number, now: Date) {
+async function insertPlannerEvents(tx: Transaction, jobs: JobQueue, plannerId: string, velvetId: number, now: Date) {
   const [past, , upcomingInvited] = await tx
     .insert(t.events)
     .values([
@@ -410,7 +435,27 @@ async function insertPlannerEvents(tx: Transaction, plannerId: string, velvetId:
       dateTimePosted: new Date(now.getTime() - 55 * DAY),
     })
     .returning();
-  await tx
+  // Booked when the offer was accepted, 55 days ago: its balance fell due before the gala, and
+  // the act has not recorded it yet; its moments have passed (the servers find nothing to send
+  // but the review request).
+  const bookedAt = new Date(now.getTime() - 55 * DAY);
+  const [booking] = await tx
     .insert(t.bookings)
-    .values({ eventId: past!.id, actId: velvetId, offerId: acceptedOffer!.id, number: newBookingNumber() });
+    .values({
+      eventId: past!.id,
+      actId: velvetId,
+      offerId: acceptedOffer!.id,
+      number: newBookingNumber(),
+      acceptedBy: plannerId,
+      createdAt: bookedAt,
+    })
+    .returning({ id: t.bookings.id, number: t.bookings.number });
+  await scheduleBooking(
+    tx,
+    jobs,
+    booking!,
+    { priceCents: acceptedOffer!.priceCents, depositCents: acceptedOffer!.depositCents },
+    { starttime: past!.starttime, timeZone: null },
+    bookedAt,
+  );
 }

@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl });
     try {
       await migrateDatabase(database);
-      await seedDemoData(database.db, { storage: createFileStorage(env) });
+      await seedDemoData(database, { storage: createFileStorage(env) });
       if (templateDatabase) start.templateDatabase = templateDatabase;
       else {
         start.snapshotFile = join(root, "pglite.tar");

@@ -188,7 +188,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     cpSync(seeded.filesDir, dataDir, { recursive: true });
   } else {
     await migrateDatabase(database);
-    await seedDemoData(database.db, { storage });
+    await seedDemoData(database, { storage });
   }
   await storage.check();
   const auth = createAuth(database.db, env, env.authSecret!);

@@ -22,8 +22,7 @@ import { OFFER_MOVES, canMove } from "../booking-process";
 import { feeBasisPoints } from "../money";
 import { cancelOfferJobs, scheduleOfferJobs } from "./offer-times";
 import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./book-act";
-import { scheduleBookingJobs } from "./booking-times";
-import { schedulePayments } from "./payments";
+import { scheduleBooking } from "./booking-schedule";
 import type { CardGateway } from "./card-gateway";
 import { lockedOffer } from "./locked-offer";
 import { requirePlanner } from "./require-planner";
@@ -231,8 +230,10 @@ export async function acceptOffer(
       if (isUniqueViolation(error)) throw conflict(`${row.actName} is already booked for this event`);
       throw error;
     }
-    await scheduleBookingJobs(tx, jobs, { id: bookingId, number }, row.event.starttime, row.timeZone);
-    await schedulePayments(tx, jobs, { id: bookingId, number }, row.offer, row.event.starttime, row.timeZone);
+    await scheduleBooking(tx, jobs, { id: bookingId, number }, row.offer, {
+      starttime: row.event.starttime,
+      timeZone: row.timeZone,
+    });
     await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
     // The act's other offers for this event wait for nothing now.
     const others = await tx

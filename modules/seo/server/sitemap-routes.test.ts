@@ -29,8 +29,8 @@ beforeAll(async () => {
     createTestServer({ guestCache: true }),
     createTestServer({ sitemapMaxUrls: 100 }),
   ]);
-  await seedCatalogue(server.database.db, { storage: server.storage });
-  await seedCatalogue(small.database.db, { storage: small.storage, count: 150 });
+  await seedCatalogue(server.database, { storage: server.storage });
+  await seedCatalogue(small.database, { storage: small.storage, count: 150 });
 }, 120_000);
 afterAll(async () => Promise.all([server.close(), small.close()]));
 

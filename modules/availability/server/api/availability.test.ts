@@ -541,7 +541,7 @@ describe("the act's own feed and a planner's event file", () => {
 describe("every act has its calendar", () => {
   it("the catalogue's acts too: each has its feed's secret, and its address and calendar read", async () => {
     // The catalogue is loaded with the acts' row triggers off, which is how its acts once lost their feeds.
-    await seedCatalogue(server.database.db, { storage: server.storage, count: 2 });
+    await seedCatalogue(server.database, { storage: server.storage, count: 2 });
     const missing = (await server.database.db.execute(
       sql`select count(*)::int as n from acts a where not exists (select 1 from act_calendar_feeds f where f.act_id = a.id)`,
     )) as unknown as {
