@@ -353,6 +353,21 @@ describe("reminders", () => {
   });
 });
 
+describe("the demo's bookings", () => {
+  it("are scheduled as the book move schedules one: a payment due in the ledger, and its moments", async () => {
+    const [gala] = await rows<{ number: string; id: number }>(
+      sql`select b.number, b.id from bookings b join events e on e.id = b.event_id where e.url = 'spring-gala'`,
+    );
+    const booking = await bookingOf(gala!.number);
+    expect(booking.payments).toEqual([
+      expect.objectContaining({ kind: "balance", amount_cents: 850_000, status: "due" }),
+    ]);
+    expect(await ledgerSums(gala!.number)).toEqual({ planner_owes: 850_000, act_earned: -850_000 });
+    // Its moments have passed: the review request is there for the worker, which completes it.
+    expect(await server.runJob("review_request", gala!.number)).toBe(true);
+  });
+});
+
 describe("the ledger's rules are the database's", () => {
   it("no update, delete or truncate; known accounts only; a line's booking never changes", async () => {
     const number = await booked(70, "strict");
