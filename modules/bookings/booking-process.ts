@@ -17,7 +17,8 @@ import type { NotificationKind } from "../notifications/notifications";
  * A booking's moves run through one runner (modules/bookings/server/process/run-booking-move.ts):
  * it locks the booking, checks `from`, `by` and the time (`beforeStart`, `afterEvent`), and applies
  * what the move decides: the state `to`, its ledger lines, the notices it `notifies` (no other
- * kind), its thread line (only where `thread`), and the jobs it `cancels`.
+ * kind), its thread line (only where `thread`), and the jobs it `cancels`. An invite's and its
+ * offers' moves run through their own (server/process/run-invite-move.ts), which locks the invite.
  */
 
 export type Actor = "planner" | "act" | "admin" | "time" | "stripe" | "process";
@@ -58,7 +59,9 @@ export const INVITE_MOVES = {
     by: ["act"],
     notifies: ["offer_received"],
     thread: true,
+    schedules: ["offer_expiring", "offer_expire"],
     api: "POST /api/offers/submit/{inviteId}",
+    beforeStart: true,
   },
   decline: {
     from: ["invited", "offered"],
@@ -66,6 +69,7 @@ export const INVITE_MOVES = {
     by: ["act"],
     notifies: ["invite_declined"],
     thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
     api: "POST /api/invites/decline/{inviteId}",
   },
   withdraw: {
@@ -74,6 +78,7 @@ export const INVITE_MOVES = {
     by: ["planner"],
     notifies: ["invite_withdrawn"],
     thread: false,
+    cancels: ["offer_expiring", "offer_expire"],
     api: "POST /api/invites/withdraw/{inviteId}",
   },
   book: { from: ["offered"], to: "booked", by: ["process"], notifies: [], thread: false },
@@ -103,6 +108,7 @@ export const OFFER_MOVES = {
     thread: true,
     schedules: ["offer_expiring", "offer_expire"],
     api: "POST /api/offers/submit/{inviteId}",
+    beforeStart: true,
   },
   remind: { from: ["pending"], to: "pending", by: ["time"], notifies: ["offer_expiring"], thread: false },
   accept: {
@@ -113,6 +119,7 @@ export const OFFER_MOVES = {
     thread: true,
     cancels: ["offer_expiring", "offer_expire"],
     api: "POST /api/offers/accept/{offerId}",
+    beforeStart: true,
   },
   decline: {
     from: ["pending"],

@@ -8,7 +8,7 @@ import { recordInEventConversation } from "#modules/conversations/server";
 import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#domain/session-user";
 import { newBookingNumber } from "./booking-number";
-import { cancelOfferJobs } from "./offer-times";
+import { cancelOfferJobs } from "./process/booking-jobs";
 
 /** A booking number no booking has yet: 24^8 numbers make a clash rare, and a clash is drawn again. */
 export async function unusedBookingNumber(tx: Executor): Promise<string> {
@@ -41,10 +41,10 @@ interface Booked {
 }
 
 /**
- * Both sides are told, each with the other's contact on the day: the planner gets the booking's
- * confirmation (its number, the amounts due), the act's artist the planner's acceptance.
+ * What both sides are told, each with the other's contact on the day: the planner gets the
+ * booking's confirmation (its number, the amounts due), the act's artist the planner's acceptance.
  */
-export async function tellBothSides(tx: Executor, planner: SessionUser, booked: Booked): Promise<void> {
+export async function bothSidesNotices(tx: Executor, planner: SessionUser, booked: Booked) {
   const [plannerRow] = await tx
     .select({ name: users.name, email: users.email, phone: users.phone })
     .from(users)
@@ -63,15 +63,21 @@ export async function tellBothSides(tx: Executor, planner: SessionUser, booked: 
     bookingNumber: booked.number,
     when,
   };
-  await notify(tx, planner.id, "booking_confirmed", {
-    ...common,
-    due: amountsDue(booked.offer.priceCents, booked.offer.depositCents),
-    contact: managerRow ? contactLine(managerRow) : `${booked.act.name}, through its messages`,
-  });
   const plannerContact = plannerRow
     ? contactLine({ ...plannerRow, phone: booked.plannerPhone ?? plannerRow.phone })
     : planner.name;
-  await notify(tx, booked.act.managerId, "offer_accepted", { ...common, contact: plannerContact });
+  return [
+    {
+      to: planner.id,
+      kind: "booking_confirmed" as const,
+      facts: {
+        ...common,
+        due: amountsDue(booked.offer.priceCents, booked.offer.depositCents),
+        contact: managerRow ? contactLine(managerRow) : `${booked.act.name}, through its messages`,
+      },
+    },
+    { to: booked.act.managerId, kind: "offer_accepted" as const, facts: { ...common, contact: plannerContact } },
+  ];
 }
 
 /**

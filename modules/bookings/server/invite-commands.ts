@@ -2,12 +2,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { QuoteRequestResult } from "../answers";
 import type { MessageResult } from "#domain/resources/results";
-import { MESSAGES } from "#domain/messages";
 import { canInviteToEvent, canManageAct } from "#domain/permissions";
 import type { InviteActsInput } from "../schemas";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
+import { acts, events, invites, places } from "#server/db/schema";
 import { conflict, forbidden, notFound } from "#server/errors";
 import { takeAccountAction } from "#modules/accounts/server";
 import { notify } from "#modules/notifications/server";
@@ -16,6 +15,8 @@ import { isFreeOn } from "#modules/availability/server";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
+import type { JobQueue } from "#server/jobs/job-queue";
+import { runInviteMove } from "./process/run-invite-move";
 import { requirePlanner } from "./require-planner";
 
 /** The day an event starts where it happens (YYYY-MM-DD; UTC without a place). */
@@ -172,69 +173,79 @@ export async function findPlannersInvite(db: Executor, viewer: SessionUser, invi
  * The planner takes an invite back, with any offer on it; the act is told. A booked act's
  * invite stays: the booking is an agreement the invite no longer decides.
  */
-export async function withdrawInvite(db: Database, planner: SessionUser, inviteId: number): Promise<MessageResult> {
+export async function withdrawInvite(
+  db: Database,
+  jobs: JobQueue,
+  planner: SessionUser,
+  inviteId: number,
+): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ invite: invites, event: events, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
-      .from(invites)
-      .innerJoin(events, eq(events.id, invites.eventId))
-      .innerJoin(acts, eq(acts.id, invites.actId))
-      .where(eq(invites.id, inviteId))
-      .for("update");
-    if (!row || row.event.plannerId !== planner.id) throw notFound("No such invite");
-    const [booking] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.invite.actId)))
-      .limit(1);
-    if (booking) throw conflict(`${row.actName} is booked for ${row.event.name}: the invite cannot be withdrawn`);
-    await tx.delete(invites).where(eq(invites.id, inviteId));
-    await notify(tx, row.managerId, "invite_withdrawn", {
-      actName: row.actName,
-      actUrl: row.actUrl,
-      eventName: row.event.name,
-    });
-    return { message: `Invite of ${row.actName} to ${row.event.name} withdrawn` };
+    await findPlannersInvite(tx, planner, inviteId);
+    return runInviteMove(
+      tx,
+      jobs,
+      {
+        inviteId,
+        move: { invite: "withdraw" },
+        by: "planner",
+        refusal: (state, { act, event }) =>
+          state === "booked" ? `${act.name} is booked for ${event.name}: the invite cannot be withdrawn` : undefined,
+      },
+      ({ act, event, offers: offerRows }) => ({
+        notices: [
+          {
+            to: act.managerId,
+            kind: "invite_withdrawn",
+            facts: { actName: act.name, actUrl: act.url, eventName: event.name },
+          },
+        ],
+        callOff: offerRows.map((offer) => offer.id),
+        result: { message: `Invite of ${act.name} to ${event.name} withdrawn` },
+      }),
+    );
   });
 }
 
 /** The act's artist says no to an invite not yet booked; its waiting offers go with it; the planner is told. */
-export async function declineInvite(db: Database, artist: SessionUser, inviteId: number): Promise<MessageResult> {
+export async function declineInvite(
+  db: Database,
+  jobs: JobQueue,
+  artist: SessionUser,
+  inviteId: number,
+): Promise<MessageResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ invite: invites, act: acts, event: events })
-      .from(invites)
-      .innerJoin(acts, eq(acts.id, invites.actId))
-      .innerJoin(events, eq(events.id, invites.eventId))
-      .where(eq(invites.id, inviteId))
-      .for("update", { of: invites });
-    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
-    if (row.invite.declinedAt) throw conflict("This invite is already declined");
-    if (row.invite.releasedAt) throw conflict(MESSAGES.inviteReleased(row.event.name));
-    if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
-    const [booked] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.eventId, row.event.id), eq(bookings.actId, row.act.id)));
-    if (booked) throw conflict(`${row.act.name} is booked for ${row.event.name}: the invite cannot be declined`);
-    await tx.update(invites).set({ declinedAt: new Date() }).where(eq(invites.id, inviteId));
-    await tx
-      .update(offers)
-      .set({ status: "withdrawn" })
-      .where(and(eq(offers.inviteId, inviteId), eq(offers.status, "pending")));
-    await notify(tx, row.event.plannerId, "invite_declined", {
-      actName: row.act.name,
-      actUrl: row.act.url,
-      eventName: row.event.name,
-    });
-    await recordInEventConversation(
+    await findManagedInvite(tx, artist, inviteId);
+    return runInviteMove(
       tx,
-      artist,
-      { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id },
-      "invite",
-      `${row.act.name} declined the invite to ${row.event.name}.`,
+      jobs,
+      {
+        inviteId,
+        move: { invite: "decline" },
+        by: "act",
+        refusal: (state, { act, event }) =>
+          state === "declined"
+            ? "This invite is already declined"
+            : state === "booked"
+              ? `${act.name} is booked for ${event.name}: the invite cannot be declined`
+              : undefined,
+      },
+      ({ act, event, offers: offerRows }) => {
+        const waiting = offerRows.filter((offer) => offer.status === "pending");
+        return {
+          offers: waiting.map((offer) => ({ id: offer.id, set: { status: "withdrawn" as const } })),
+          notices: [
+            {
+              to: event.plannerId,
+              kind: "invite_declined",
+              facts: { actName: act.name, actUrl: act.url, eventName: event.name },
+            },
+          ],
+          thread: { by: artist, kind: "invite", line: `${act.name} declined the invite to ${event.name}.` },
+          callOff: waiting.map((offer) => offer.id),
+          result: { message: `Invite to ${event.name} declined` },
+        };
+      },
     );
-    return { message: `Invite to ${row.event.name} declined` };
   });
 }

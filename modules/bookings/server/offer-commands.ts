@@ -1,30 +1,28 @@
 // The moves on an offer (modules/bookings/booking-process.ts): send, accept (which books), decline, withdraw.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BookingMade, MessageResult, OfferSent } from "#domain/resources/results";
-import { dayIn, defaultOfferExpiry, offerExpiryRange, offerStatusAt } from "../events";
+import { dayIn, defaultOfferExpiry, offerExpiryRange } from "../events";
 import { MESSAGES } from "#domain/messages";
 import { fitsOneCardPayment, formatPrice } from "#domain/prices";
 import { canManageAct } from "#domain/permissions";
 import type { AcceptOfferInput, OfferInput } from "../schemas";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
+import { acts, bookings, events, invites, offers } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
-import { notify } from "#modules/notifications/server";
-import { recordInEventConversation } from "#modules/conversations/server";
 import { dayStatus } from "#modules/availability/server";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { actAccess } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { OFFER_MOVES, canMove } from "../booking-process";
 import { feeBasisPoints } from "../money";
-import { cancelOfferJobs, scheduleOfferJobs } from "./offer-times";
-import { releaseOtherInvites, tellBothSides, unusedBookingNumber } from "./book-act";
+import { scheduleOfferJobs } from "./offer-times";
+import { bothSidesNotices, releaseOtherInvites, unusedBookingNumber } from "./book-act";
+import { findManagedInvite } from "./invite-commands";
+import { runInviteMove } from "./process/run-invite-move";
 import { scheduleBooking } from "./booking-schedule";
 import type { CardGateway } from "./card-gateway";
-import { lockedOffer } from "./locked-offer";
 import { requirePlanner } from "./require-planner";
 
 /** The offer, when the caller is the planner of its event; else 404. */
@@ -66,82 +64,59 @@ export async function submitOffer(
   now = new Date(),
 ): Promise<OfferSent> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        invite: invites,
-        act: acts,
-        event: {
-          name: events.name,
-          plannerId: events.plannerId,
-          starttime: events.starttime,
-          cancelledAt: events.cancelledAt,
+    await findManagedInvite(tx, artist, inviteId);
+    return runInviteMove(tx, jobs, { inviteId, move: { invite: "offer" }, by: "act", now }, async (row) => {
+      if (cards && row.act.cardPayments && row.act.stripeAccountId) requireCardAmounts(input);
+      // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
+      const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
+      const range = offerExpiryRange(row.event.starttime, row.timeZone);
+      if (expiresOn < range.first || expiresOn > range.last)
+        throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
+      const [offer] = await tx
+        .insert(offers)
+        .values({
+          inviteId,
+          priceCents: Math.round(input.price * 100),
+          message: input.message,
+          depositCents: input.deposit_cents ?? 0,
+          expiresOn,
+          terms: input.terms,
+          cancellationPolicy: input.cancellation_policy,
+        })
+        .returning();
+      await scheduleOfferJobs(tx, jobs, { id: offer!.id, expiresOn }, row.timeZone);
+      const offerText = [
+        `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.`,
+        offer!.depositCents > 0 ? `Deposit ${formatPrice(offer!.depositCents)}.` : "",
+        `Open until ${formatShortCalendarDate(expiresOn)}.`,
+        input.message,
+        input.terms ? `Cancellation terms: ${input.terms}` : "",
+      ]
+        .filter(Boolean)
+        .join(" ");
+      const day = dayIn(row.event.starttime, row.timeZone);
+      const taken = await dayStatus(tx, row.act.id, day, row.invite.eventId);
+      return {
+        notices: [
+          {
+            to: row.event.plannerId,
+            kind: "offer_received" as const,
+            facts: {
+              actName: row.act.name,
+              actUrl: row.act.url,
+              eventName: row.event.name,
+              price: formatPrice(offer!.priceCents),
+            },
+          },
+        ],
+        thread: { by: artist, kind: "offer" as const, line: offerText },
+        result: {
+          id: offer!.id,
+          message: "Offer sent",
+          ...(taken ? { warning: AVAILABILITY_MESSAGES.quotingTakenDay(day, taken) } : {}),
         },
-        timeZone: places.timeZone,
-      })
-      .from(invites)
-      .innerJoin(acts, eq(acts.id, invites.actId))
-      .innerJoin(events, eq(events.id, invites.eventId))
-      .leftJoin(places, eq(places.id, events.placeId))
-      .where(eq(invites.id, inviteId))
-      .for("update", { of: invites });
-    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such invite");
-    if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
-    if (row.invite.declinedAt) throw conflict("This invite was declined");
-    if (row.invite.releasedAt) throw conflict(MESSAGES.inviteReleased(row.event.name));
-    const [booked] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.eventId, row.invite.eventId), eq(bookings.actId, row.act.id)));
-    if (booked) throw conflict("This invite is already booked");
-    if (now >= row.event.starttime) throw conflict(MESSAGES.eventStarted);
-    if (cards && row.act.cardPayments && row.act.stripeAccountId) requireCardAmounts(input);
-    // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
-    const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
-    const range = offerExpiryRange(row.event.starttime, row.timeZone);
-    if (expiresOn < range.first || expiresOn > range.last)
-      throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
-    const [offer] = await tx
-      .insert(offers)
-      .values({
-        inviteId,
-        priceCents: Math.round(input.price * 100),
-        message: input.message,
-        depositCents: input.deposit_cents ?? 0,
-        expiresOn,
-        terms: input.terms,
-        cancellationPolicy: input.cancellation_policy,
-      })
-      .returning();
-    await scheduleOfferJobs(tx, jobs, { id: offer!.id, expiresOn }, row.timeZone);
-    await notify(tx, row.event.plannerId, "offer_received", {
-      actName: row.act.name,
-      actUrl: row.act.url,
-      eventName: row.event.name,
-      price: formatPrice(offer!.priceCents),
+      };
     });
-    const offerText = [
-      `${row.act.name} offers to play ${row.event.name} for ${formatPrice(offer!.priceCents)}.`,
-      offer!.depositCents > 0 ? `Deposit ${formatPrice(offer!.depositCents)}.` : "",
-      `Open until ${formatShortCalendarDate(expiresOn)}.`,
-      input.message,
-      input.terms ? `Cancellation terms: ${input.terms}` : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
-    await recordInEventConversation(
-      tx,
-      artist,
-      { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.invite.eventId },
-      "offer",
-      offerText,
-    );
-    const day = dayIn(row.event.starttime, row.timeZone);
-    const taken = await dayStatus(tx, row.act.id, day, row.invite.eventId);
-    return {
-      id: offer!.id,
-      message: "Offer sent",
-      ...(taken ? { warning: AVAILABILITY_MESSAGES.quotingTakenDay(day, taken) } : {}),
-    };
   });
 }
 
@@ -164,26 +139,18 @@ async function lockActDay(tx: Executor, actId: number, day: string): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(${actId}, hashtext(${`act-day:${day}`}))`);
 }
 
-/**
- * The planner's offer that still waits for an answer, locked for it: 404 for another planner's,
- * 409 once answered or expired.
- */
-async function pendingOfferOf(tx: Executor, planner: SessionUser, offerId: number) {
-  const locked = await lockedOffer(tx, offerId);
-  if (!locked || locked.event.plannerId !== planner.id) throw notFound("No such offer");
-  const row = { ...locked, actName: locked.act.name, actUrl: locked.act.url, managerId: locked.act.managerId };
-  if (row.event.cancelledAt) throw conflict(`${row.event.name} is cancelled`);
-  const status = offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone);
-  if (status === "expired") throw conflict(MESSAGES.offerExpired);
-  // Accepting and declining start from the same state.
-  if (!canMove(OFFER_MOVES.accept, status)) throw conflict("This offer was already answered");
-  return row;
+/** The offer's invite, read without a lock: the move locks the invite and reads the offer again. */
+async function inviteOfOffer(tx: Executor, offerId: number): Promise<number> {
+  const [row] = await tx.select({ inviteId: offers.inviteId }).from(offers).where(eq(offers.id, offerId));
+  if (!row) throw notFound("No such offer");
+  return row.inviteId;
 }
 
 /**
- * The event's planner accepts an offer, which books the act; an offer is accepted once, and not
- * after its last day. Both sides are told with the other's contact; unless the planner keeps
- * them (booking several acts for one event), the event's other acts are released.
+ * The event's planner accepts an offer, which books the act; an offer is accepted once, before
+ * the event starts and not after its last day. Both sides are told with the other's contact;
+ * unless the planner keeps them (booking several acts for one event), the event's other acts are
+ * released. Accepts of one event queue on its row, then each on its invite.
  */
 export async function acceptOffer(
   db: Database,
@@ -198,62 +165,66 @@ export async function acceptOffer(
 ): Promise<BookingMade> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
-    const row = await pendingOfferOf(tx, planner, offerId);
-    if (new Date() >= row.event.starttime) throw conflict(MESSAGES.eventStarted);
-    // An act plays one event a day: two planners accepting at once for one evening queue on the
-    // act's day, and the second then finds it booked (or blocked, or busy since the offer).
-    const day = dayIn(row.event.starttime, row.timeZone);
-    await lockActDay(tx, row.invite.actId, day);
-    if (await dayStatus(tx, row.invite.actId, day, row.event.id))
-      throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
-    const number = await unusedBookingNumber(tx);
-    const plannerPhone = input.phone?.trim() || null;
-    let bookingId: number;
-    try {
-      const [made] = await tx
-        .insert(bookings)
-        .values({
-          eventId: row.event.id,
-          actId: row.invite.actId,
-          offerId,
-          number,
-          plannerPhone,
-          acceptedBy: planner.id,
-          acceptedFrom: from,
-          provider: cards && row.act.cardPayments && row.act.stripeAccountId ? "stripe" : "offline",
-          // The fee is part of what was agreed: a change of PLATFORM_FEE_PERCENT applies to bookings made after it.
-          feeBasisPoints: cards ? feeBasisPoints(cards.feePercent) : null,
-        })
-        .returning({ id: bookings.id });
-      bookingId = made!.id;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`${row.actName} is already booked for this event`);
-      throw error;
-    }
-    await scheduleBooking(tx, jobs, { id: bookingId, number }, row.offer, {
-      starttime: row.event.starttime,
-      timeZone: row.timeZone,
-    });
-    await tx.update(offers).set({ status: "accepted" }).where(eq(offers.id, offerId));
-    // The act's other offers for this event wait for nothing now.
-    const others = await tx
-      .update(offers)
-      .set({ status: "withdrawn" })
-      .where(and(eq(offers.inviteId, row.invite.id), eq(offers.status, "pending")))
-      .returning({ id: offers.id });
-    await cancelOfferJobs(tx, jobs, [offerId, ...others.map((other) => other.id)]);
-    const booked = { number, event: row.event, timeZone: row.timeZone, act: row.act, offer: row.offer, plannerPhone };
-    await tellBothSides(tx, planner, booked);
-    const bookedText = `${planner.name} accepted the offer of ${formatPrice(row.offer.priceCents)}: ${row.actName} is booked for ${row.event.name}. Booking ${number}.`;
-    await recordInEventConversation(
-      tx,
-      planner,
-      { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id },
-      "booking",
-      bookedText,
+    await findPlannersOffer(tx, planner, offerId);
+    const inviteId = await inviteOfOffer(tx, offerId);
+    // The event first, then the invite: releasing the event's other invites never waits on an
+    // accept that waits on this one.
+    await tx.execute(
+      sql`select id from ${events} where id = (select event_id from ${invites} where id = ${inviteId}) for update`,
     );
-    if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
-    return { message: `${row.actName} booked for ${row.event.name}`, booking: number };
+    return runInviteMove(tx, jobs, { inviteId, move: { offer: "accept", offerId }, by: "planner" }, async (row) => {
+      const offer = row.offers.find((each) => each.id === offerId)!;
+      // An act plays one event a day: two planners accepting at once for one evening queue on the
+      // act's day, and the second then finds it booked (or blocked, or busy since the offer).
+      const day = dayIn(row.event.starttime, row.timeZone);
+      await lockActDay(tx, row.invite.actId, day);
+      if (await dayStatus(tx, row.invite.actId, day, row.event.id))
+        throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
+      const number = await unusedBookingNumber(tx);
+      const plannerPhone = input.phone?.trim() || null;
+      let bookingId: number;
+      try {
+        const [made] = await tx
+          .insert(bookings)
+          .values({
+            eventId: row.event.id,
+            actId: row.invite.actId,
+            offerId,
+            number,
+            plannerPhone,
+            acceptedBy: planner.id,
+            acceptedFrom: from,
+            provider: cards && row.act.cardPayments && row.act.stripeAccountId ? "stripe" : "offline",
+            // The fee is part of what was agreed: a change of PLATFORM_FEE_PERCENT applies to bookings made after it.
+            feeBasisPoints: cards ? feeBasisPoints(cards.feePercent) : null,
+          })
+          .returning({ id: bookings.id });
+        bookingId = made!.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`${row.act.name} is already booked for this event`);
+        throw error;
+      }
+      await scheduleBooking(tx, jobs, { id: bookingId, number }, offer, {
+        starttime: row.event.starttime,
+        timeZone: row.timeZone,
+      });
+      // The act's other offers for this event wait for nothing now.
+      const others = row.offers.filter((each) => each.id !== offerId && each.status === "pending");
+      const booked = { number, event: row.event, timeZone: row.timeZone, act: row.act, offer, plannerPhone };
+      const notices = await bothSidesNotices(tx, planner, booked);
+      if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
+      return {
+        offers: others.map((each) => ({ id: each.id, set: { status: "withdrawn" as const } })),
+        notices,
+        thread: {
+          by: planner,
+          kind: "booking" as const,
+          line: `${planner.name} accepted the offer of ${formatPrice(offer.priceCents)}: ${row.act.name} is booked for ${row.event.name}. Booking ${number}.`,
+        },
+        callOff: [offerId, ...others.map((each) => each.id)],
+        result: { message: `${row.act.name} booked for ${row.event.name}`, booking: number },
+      };
+    });
   });
 }
 
@@ -266,24 +237,28 @@ export async function declineOffer(
 ): Promise<MessageResult> {
   requirePlanner(planner);
   return db.transaction(async (tx) => {
-    const row = await pendingOfferOf(tx, planner, offerId);
-    await tx.update(offers).set({ status: "declined" }).where(eq(offers.id, offerId));
-    await cancelOfferJobs(tx, jobs, [offerId]);
-    await notify(tx, row.managerId, "offer_declined", {
-      actName: row.actName,
-      actUrl: row.actUrl,
-      eventName: row.event.name,
-      price: formatPrice(row.offer.priceCents),
+    await findPlannersOffer(tx, planner, offerId);
+    const inviteId = await inviteOfOffer(tx, offerId);
+    return runInviteMove(tx, jobs, { inviteId, move: { offer: "decline", offerId }, by: "planner" }, (row) => {
+      const offer = row.offers.find((each) => each.id === offerId)!;
+      const price = formatPrice(offer.priceCents);
+      return {
+        notices: [
+          {
+            to: row.act.managerId,
+            kind: "offer_declined" as const,
+            facts: { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price },
+          },
+        ],
+        thread: {
+          by: planner,
+          kind: "offer" as const,
+          line: `${planner.name} declined the offer of ${price} for ${row.event.name}.`,
+        },
+        callOff: [offerId],
+        result: { message: `Offer from ${row.act.name} declined` },
+      };
     });
-    const text = `${planner.name} declined the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`;
-    await recordInEventConversation(
-      tx,
-      planner,
-      { plannerId: planner.id, actId: row.invite.actId, eventId: row.event.id },
-      "offer",
-      text,
-    );
-    return { message: `Offer from ${row.actName} declined` };
   });
 }
 
@@ -295,25 +270,37 @@ export async function withdrawOffer(
   offerId: number,
 ): Promise<MessageResult> {
   return db.transaction(async (tx) => {
-    const row = await lockedOffer(tx, offerId);
-    if (!row || !canManageAct(artist, actAccess(row.act))) throw notFound("No such offer");
-    if (!canMove(OFFER_MOVES.withdraw, offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone)))
-      throw conflict("Only an offer waiting for an answer can be withdrawn");
-    await tx.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offerId));
-    await cancelOfferJobs(tx, jobs, [offerId]);
-    await notify(tx, row.event.plannerId, "offer_withdrawn", {
-      actName: row.act.name,
-      actUrl: row.act.url,
-      eventName: row.event.name,
-      price: formatPrice(row.offer.priceCents),
-    });
-    await recordInEventConversation(
+    await findManagedOffer(tx, artist, offerId);
+    const inviteId = await inviteOfOffer(tx, offerId);
+    return runInviteMove(
       tx,
-      artist,
-      { plannerId: row.event.plannerId, actId: row.act.id, eventId: row.event.id },
-      "offer",
-      `${row.act.name} withdrew the offer of ${formatPrice(row.offer.priceCents)} for ${row.event.name}.`,
+      jobs,
+      {
+        inviteId,
+        move: { offer: "withdraw", offerId },
+        by: "act",
+        refusal: () => "Only an offer waiting for an answer can be withdrawn",
+      },
+      (row) => {
+        const offer = row.offers.find((each) => each.id === offerId)!;
+        const price = formatPrice(offer.priceCents);
+        return {
+          notices: [
+            {
+              to: row.event.plannerId,
+              kind: "offer_withdrawn" as const,
+              facts: { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, price },
+            },
+          ],
+          thread: {
+            by: artist,
+            kind: "offer" as const,
+            line: `${row.act.name} withdrew the offer of ${price} for ${row.event.name}.`,
+          },
+          callOff: [offerId],
+          result: { message: "Offer withdrawn" },
+        };
+      },
     );
-    return { message: "Offer withdrawn" };
   });
 }

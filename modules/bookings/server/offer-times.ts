@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
-import { OFFER_MOVES, canMove } from "../booking-process";
-import { dayIn, offerEndsAt, offerReminderAt, offerStatusAt } from "../events";
+import { dayIn, offerEndsAt, offerReminderAt } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { offers } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { notify } from "#modules/notifications/server";
-import { lockedOffer } from "./locked-offer";
+import { ApiError } from "#server/errors";
+import { runInviteMove } from "./process/run-invite-move";
 import { claimReminder } from "./process/sent-once";
 
 /**
@@ -34,46 +33,69 @@ export async function scheduleOfferJobs(
   });
 }
 
-/** The offer was answered: nothing is left to remind of, or to close. */
-export async function cancelOfferJobs(tx: Executor, jobs: JobQueue, offerIds: number[]): Promise<void> {
-  for (const id of offerIds) {
-    await jobs.cancel(tx, "offer_expiring", String(id));
-    await jobs.cancel(tx, "offer_expire", String(id));
-  }
+/** The offer's invite, when the offer is still there (a withdrawn invite takes its offers with it). */
+async function inviteOf(tx: Executor, offerId: number): Promise<number | null> {
+  const [row] = await tx.select({ inviteId: offers.inviteId }).from(offers).where(eq(offers.id, offerId));
+  return row?.inviteId ?? null;
+}
+
+/** A job whose move is refused (answered since, or its moment passed) has nothing to do: done, not failed. */
+function nothingToDo(error: unknown): false {
+  if (error instanceof ApiError && error.status === 409) return false;
+  throw error;
 }
 
 /** The `offer_expire` job: a pending offer whose last day has ended is stored `expired`. Answers whether it was. */
-export async function expireOffer(db: Database, offerId: number, now = new Date()): Promise<boolean> {
+export async function expireOffer(db: Database, jobs: JobQueue, offerId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await lockedOffer(tx, offerId);
-    // The read-time rule guards the move: only a pending offer whose last day has ended expires.
-    if (
-      !row ||
-      !canMove(OFFER_MOVES.expire, row.offer.status) ||
-      offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "expired"
-    )
-      return false;
-    await tx.update(offers).set({ status: "expired" }).where(eq(offers.id, offerId));
-    return true;
+    const inviteId = await inviteOf(tx, offerId);
+    if (inviteId === null) return false;
+    return runInviteMove(tx, jobs, { inviteId, move: { offer: "expire", offerId }, by: "time", now }, (row) => {
+      // Only once its last day has ended where the event happens: the read-time rule guards the move.
+      const offer = row.offers.find((each) => each.id === offerId)!;
+      if (offer.statusNow !== "expired") throw new ApiError("conflict", "Not yet");
+      return { result: true };
+    }).catch(nothingToDo);
   });
 }
 
-/** The `offer_expiring` job: the planner is told of an offer still waiting on the day before its last. Answers whether they were. */
-export async function remindOfferExpiring(db: Database, offerId: number, now = new Date()): Promise<boolean> {
+/**
+ * The `offer_expiring` job: the planner is told of an offer still waiting, once, before its
+ * last day (on that day "tomorrow" would be wrong). Answers whether they were.
+ */
+export async function remindOfferExpiring(
+  db: Database,
+  jobs: JobQueue,
+  offerId: number,
+  now = new Date(),
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await lockedOffer(tx, offerId);
-    if (!row?.offer.expiresOn || offerStatusAt(row.offer.status, row.offer.expiresOn, row.timeZone, now) !== "pending")
-      return false;
-    // Once, and only before the offer's last day: on that day "tomorrow" would be wrong.
-    if (dayIn(now, row.timeZone) >= row.offer.expiresOn) return false;
-    if (!(await claimReminder(tx, "offer_expiring", String(offerId)))) return false;
-    await notify(tx, row.event.plannerId, "offer_expiring", {
-      actName: row.act.name,
-      actUrl: row.act.url,
-      eventName: row.event.name,
-      price: formatPrice(row.offer.priceCents),
-      day: formatShortCalendarDate(row.offer.expiresOn),
-    });
-    return true;
+    const inviteId = await inviteOf(tx, offerId);
+    if (inviteId === null) return false;
+    return runInviteMove(tx, jobs, { inviteId, move: { offer: "remind", offerId }, by: "time", now }, async (row) => {
+      const offer = row.offers.find((each) => each.id === offerId)!;
+      const first =
+        offer.expiresOn !== null &&
+        dayIn(now, row.timeZone) < offer.expiresOn &&
+        (await claimReminder(tx, "offer_expiring", String(offerId)));
+      return {
+        notices: first
+          ? [
+              {
+                to: row.event.plannerId,
+                kind: "offer_expiring" as const,
+                facts: {
+                  actName: row.act.name,
+                  actUrl: row.act.url,
+                  eventName: row.event.name,
+                  price: formatPrice(offer.priceCents),
+                  day: formatShortCalendarDate(offer.expiresOn!),
+                },
+              },
+            ]
+          : [],
+        result: first,
+      };
+    }).catch(nothingToDo);
   });
 }

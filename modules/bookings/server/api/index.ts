@@ -254,7 +254,10 @@ export const eventRoutes = createRouter()
       errors: [401, 404, 409],
     }),
     async (c) =>
-      c.json({ data: await declineInvite(c.get("db"), requireViewer(c), c.req.valid("param").inviteId) }, 200),
+      c.json(
+        { data: await declineInvite(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").inviteId) },
+        200,
+      ),
   )
   .openapi(
     actionRoute({
@@ -322,6 +325,9 @@ export const eventRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireViewer(c);
-      return c.json({ data: await withdrawInvite(c.get("db"), viewer, c.req.valid("param").inviteId) }, 200);
+      return c.json(
+        { data: await withdrawInvite(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").inviteId) },
+        200,
+      );
     },
   );

@@ -1,4 +1,4 @@
-// The names of a booking's jobs, and calling them off: what the runner and the schedulers share.
+// The names of a booking's and an offer's jobs, and calling them off: what the runners and the schedulers share.
 import type { Executor } from "#server/db/client";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS } from "../../bookings";
@@ -14,5 +14,13 @@ export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNum
       for (const days of PAYMENT_REMINDER_DAYS)
         await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
     await jobs.cancel(tx, "review_request", number);
+  }
+}
+
+/** The offer was answered: nothing is left to remind of, or to close. */
+export async function cancelOfferJobs(tx: Executor, jobs: JobQueue, offerIds: number[]): Promise<void> {
+  for (const id of offerIds) {
+    await jobs.cancel(tx, "offer_expiring", String(id));
+    await jobs.cancel(tx, "offer_expire", String(id));
   }
 }
