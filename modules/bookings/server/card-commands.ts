@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { MESSAGES } from "#domain/messages";
+import { fitsOneCardPayment } from "#domain/prices";
 import { canManageAct, canSetUpPayouts } from "#domain/permissions";
 import type { Database } from "#server/db/client";
 import { acts, bookings, events, payments, users } from "#server/db/schema";
@@ -104,6 +105,8 @@ export async function startCheckout(
   if (row.booking.provider !== "stripe") throw conflict(MESSAGES.paidToActDirectly);
   if (row.booking.status === "cancelled") throw conflict(MESSAGES.bookingCancelled);
   if (row.payment.status !== "due") throw conflict(MESSAGES.paymentNotDue);
+  // An offer from before card bounds were checked may hold a payment Stripe would refuse: say so, not a 500.
+  if (!fitsOneCardPayment(row.payment.amountCents)) throw conflict(MESSAGES.cardPaymentBounds);
 
   const [counted] = await db
     .update(payments)

@@ -112,6 +112,15 @@ describe("amounts one card payment can carry", () => {
     ).toBe(200);
   });
 
+  it("a payment Stripe would refuse, left from before the bounds were checked, is a clear 409 at checkout", async () => {
+    const booking = await booked(100, 5_000, "moderate");
+    const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
+    await server.database.db.execute(sql`update payments set amount_cents = 30 where id = ${deposit.id}`);
+    const answer = await server.post(`/api/payments/${deposit.id}/checkout`, "planner");
+    expect(answer.status).toBe(409);
+    expect((await json<{ message: string }>(answer)).message).toBe("A card payment is between $0.50 and $999,999.99");
+  });
+
   it("the fee is fixed on the booking when it is made, in basis points", async () => {
     const booking = await booked(15, 0, "moderate");
     expect(booking.provider).toBe("stripe");

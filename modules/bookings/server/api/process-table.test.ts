@@ -99,6 +99,49 @@ describe("the booking process, move by move", () => {
   }
 });
 
+describe("what each invite and offer move writes is what the table declares", () => {
+  /** The notification kinds about an event since a notification id, and the lines of its conversations. */
+  async function written(eventName: string, since: number) {
+    const kinds = await server.database.db.execute(
+      sql`select kind from notifications where id > ${since} and (body like ${`%${eventName}%`} or title like ${`%${eventName}%`})`,
+    );
+    const lines = await server.database.db.execute(
+      sql`select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id
+          join events e on e.id = c.event_id where e.name = ${eventName} and m.kind <> 'text'`,
+    );
+    return {
+      kinds: [...new Set((kinds as unknown as { rows: { kind: string }[] }).rows.map((row) => row.kind))].sort(),
+      lines: (lines as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    };
+  }
+  const last = async () =>
+    (
+      (await server.database.db.execute(sql`select coalesce(max(id), 0)::int as id from notifications`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id;
+
+  for (const { name, move, path } of API_MOVES) {
+    it(`${name}: the notices it declares and ${move.thread ? "a line in the thread" : "no line in the thread"}`, async () => {
+      const who: Who = move.by.includes("planner") ? "planner" : "owner";
+      const s = await subject();
+      const at = await path(s);
+      const eventName = (
+        (await server.database.db.execute(sql`select name from events where url = ${s.eventUrl}`)) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows[0]!.name;
+      const since = await last();
+      const before = await written(eventName, since);
+      const answer = await post(at, who, name === "offer.send" ? { price: 1200 } : undefined);
+      expect(answer.status, `${name}: ${await answer.clone().text()}`).toBe(200);
+      const after = await written(eventName, since);
+      expect(after.kinds, name).toEqual([...new Set(move.notifies)].sort());
+      expect(after.lines - before.lines, name).toBe(move.thread ? 1 : 0);
+    });
+  }
+});
+
 describe("refused from the states a move does not start from", () => {
   /** Brings a new subject's offer to a state the offer moves do not start from. */
   const offerIn: Record<string, (s: Awaited<ReturnType<typeof subject>>, offerId: number) => Promise<unknown>> = {
