@@ -88,6 +88,7 @@ export const INVITE_MOVES = {
     by: ["process"],
     notifies: ["invite_released"],
     thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
   },
   cancel: {
     from: ["invited", "offered", "booked", "declined", "released"],
@@ -95,6 +96,7 @@ export const INVITE_MOVES = {
     by: ["planner"],
     notifies: ["event_cancelled"],
     thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
     api: "POST /api/events/cancel/{eventUrl}",
   },
 } as const satisfies Record<string, Move<InviteState>>;

@@ -1,14 +1,12 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { formatPrice } from "#domain/prices";
 import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
-import { acts, bookings, invites, offers, users } from "#server/db/schema";
+import { bookings, invites, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
-import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#domain/session-user";
 import { newBookingNumber } from "./booking-number";
-import { cancelOfferJobs } from "./process/booking-jobs";
+import { runInviteMove } from "./process/run-invite-move";
 
 /** A booking number no booking has yet: 24^8 numbers make a clash rare, and a clash is drawn again. */
 export async function unusedBookingNumber(tx: Executor): Promise<string> {
@@ -92,9 +90,8 @@ export async function releaseOtherInvites(
   booked: Booked,
 ): Promise<number> {
   const open = await tx
-    .select({ inviteId: invites.id, actId: acts.id, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
+    .select({ inviteId: invites.id })
     .from(invites)
-    .innerJoin(acts, eq(acts.id, invites.actId))
     .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
     .where(
       and(
@@ -105,35 +102,29 @@ export async function releaseOtherInvites(
         isNull(bookings.id),
       ),
     )
-    .for("update", { of: invites });
-  if (!open.length) return 0;
-  const inviteIds = open.map((row) => row.inviteId);
-  await tx.update(invites).set({ releasedAt: new Date() }).where(inArray(invites.id, inviteIds));
-  const withdrawn = await tx
-    .update(offers)
-    .set({ status: "withdrawn" })
-    .where(and(inArray(offers.inviteId, inviteIds), eq(offers.status, "pending")))
-    .returning({ id: offers.id });
-  await cancelOfferJobs(
-    tx,
-    jobs,
-    withdrawn.map((offer) => offer.id),
-  );
+    .orderBy(invites.id);
   const when = formatEventTime(booked.event.starttime, booked.timeZone);
-  for (const act of open) {
-    await notify(tx, act.managerId, "invite_released", {
-      actName: act.actName,
-      actUrl: act.actUrl,
-      eventName: booked.event.name,
-      when,
+  // Each is the process's release move, on its own invite's lock (the event's is held already).
+  for (const { inviteId } of open)
+    await runInviteMove(tx, jobs, { inviteId, move: { invite: "release" }, by: "process" }, ({ act, offers: rows }) => {
+      const waiting = rows.filter((offer) => offer.status === "pending").map((offer) => offer.id);
+      return {
+        offers: waiting.map((id) => ({ id, set: { status: "withdrawn" as const } })),
+        callOff: waiting,
+        notices: [
+          {
+            to: act.managerId,
+            kind: "invite_released" as const,
+            facts: { actName: act.name, actUrl: act.url, eventName: booked.event.name, when },
+          },
+        ],
+        thread: {
+          by: planner,
+          kind: "invite" as const,
+          line: `${planner.name} booked another act for ${booked.event.name}: the date is taken, and this invite is closed. Thank you for your answer.`,
+        },
+        result: undefined,
+      };
     });
-    await recordInEventConversation(
-      tx,
-      planner,
-      { plannerId: planner.id, actId: act.actId, eventId: booked.event.id },
-      "invite",
-      `${planner.name} booked another act for ${booked.event.name}: the date is taken, and this invite is closed. Thank you for your answer.`,
-    );
-  }
   return open.length;
 }

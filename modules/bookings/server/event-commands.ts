@@ -1,5 +1,5 @@
 // The planner's moves on an event (modules/bookings/booking-process.ts): create, change, cancel.
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
 import { CITY_AND_STATE, unknownPlaceMessage } from "#modules/discovery/places";
@@ -7,15 +7,14 @@ import { hasOffset, wallTimeToInstant } from "#domain/time-zones";
 import type { CreateEventInput } from "../schemas";
 import { uniqueSlug } from "#domain/slug";
 import type { Database, Executor, Transaction } from "#server/db/client";
-import { acts, bookings, events, invites, offers, tags } from "#server/db/schema";
+import { bookings, events, invites, tags } from "#server/db/schema";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { takeAccountAction } from "#modules/accounts/server";
-import { notify } from "#modules/notifications/server";
-import { recordInEventConversation } from "#modules/conversations/server";
 import { findPlace, nearestPlaceLabels } from "#modules/discovery/server";
 import type { SessionUser } from "#domain/session-user";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { endBookingWithEvent } from "./booking-commands";
+import { runInviteMove } from "./process/run-invite-move";
 import { requirePlanner } from "./require-planner";
 import { inviteAct } from "./invite-commands";
 
@@ -148,25 +147,6 @@ export async function cancelEvent(
       .limit(1);
     if (!event) throw notFound("No such event");
     if (event.cancelledAt) throw conflict(`${event.name} is already cancelled`);
-    await tx.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
-    const told = await tx
-      .select({ inviteId: invites.id, actId: acts.id, actName: acts.name, actUrl: acts.url, managerId: acts.managerId })
-      .from(invites)
-      .innerJoin(acts, eq(acts.id, invites.actId))
-      .where(and(eq(invites.eventId, event.id), isNull(invites.declinedAt)));
-    if (told.length)
-      await tx
-        .update(offers)
-        .set({ status: "withdrawn" })
-        .where(
-          and(
-            inArray(
-              offers.inviteId,
-              told.map((row) => row.inviteId),
-            ),
-            eq(offers.status, "pending"),
-          ),
-        );
     // Its bookings end as the planner cancelling each would: by its policy, with the refund owed
     // (or asked of Stripe) and its act told why; the rows and their ledger stay.
     const booked = await tx
@@ -175,21 +155,41 @@ export async function cancelEvent(
       .where(and(eq(bookings.eventId, event.id), eq(bookings.status, "confirmed")));
     for (const booking of booked)
       await endBookingWithEvent(tx, jobs, planner, booking.id, `${event.name} is cancelled.`);
-    const bookedActs = new Set(booked.map((booking) => booking.actId));
-    for (const act of told.filter((each) => !bookedActs.has(each.actId))) {
-      await notify(tx, act.managerId, "event_cancelled", {
-        actName: act.actName,
-        actUrl: act.actUrl,
-        eventName: event.name,
-      });
-      await recordInEventConversation(
+    // Every other act still invited (not declined) is told, each the invite's cancel move; an act
+    // whose booking was cancelled before was told then.
+    const bookedActs = new Set(
+      (await tx.select({ actId: bookings.actId }).from(bookings).where(eq(bookings.eventId, event.id))).map(
+        (booking) => booking.actId,
+      ),
+    );
+    const told = await tx
+      .select({ inviteId: invites.id, actId: invites.actId })
+      .from(invites)
+      .where(and(eq(invites.eventId, event.id), isNull(invites.declinedAt)))
+      .orderBy(invites.id);
+    for (const { inviteId } of told.filter((each) => !bookedActs.has(each.actId)))
+      await runInviteMove(
         tx,
-        planner,
-        { plannerId: planner.id, actId: act.actId, eventId: event.id },
-        "invite",
-        `${planner.name} cancelled ${event.name}.`,
+        jobs,
+        { inviteId, move: { invite: "cancel" }, by: "planner" },
+        ({ act, offers: rows }) => {
+          const waiting = rows.filter((offer) => offer.status === "pending").map((offer) => offer.id);
+          return {
+            offers: waiting.map((id) => ({ id, set: { status: "withdrawn" as const } })),
+            callOff: waiting,
+            notices: [
+              {
+                to: act.managerId,
+                kind: "event_cancelled" as const,
+                facts: { actName: act.name, actUrl: act.url, eventName: event.name },
+              },
+            ],
+            thread: { by: planner, kind: "invite" as const, line: `${planner.name} cancelled ${event.name}.` },
+            result: undefined,
+          };
+        },
       );
-    }
+    await tx.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
     return { message: `${event.name} cancelled` };
   });
 }

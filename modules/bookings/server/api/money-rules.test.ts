@@ -393,3 +393,18 @@ describe("the ledger's rules are the database's", () => {
     expect(Object.values(await ledgerSums(number)).reduce((sum, cents) => sum + cents, 0)).toBe(0);
   });
 });
+
+describe("cancelling an event after one of its bookings was cancelled", () => {
+  it("ends the rest and tells the acts still invited; the act whose booking ended was told then", async () => {
+    const number = await booked(120, "moderate");
+    const { url } = (
+      await rows<{ url: string }>(
+        sql`select e.url from events e join bookings b on b.event_id = e.id where b.number = ${number}`,
+      )
+    )[0]!;
+    expect((await post(`/api/events/invite-acts/${url}`, "planner", { acts: ["dj-nova"] })).status).toBe(200);
+    expect((await post(`/api/bookings/${number}/cancel`, "planner", { reason: "Smaller party" })).status).toBe(200);
+    const cancelled = await post(`/api/events/cancel/${url}`, "planner");
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+  });
+});
