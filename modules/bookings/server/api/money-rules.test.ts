@@ -72,8 +72,9 @@ async function ledgerSums(number: string): Promise<Record<string, number>> {
   return Object.fromEntries(sums.filter((row) => row.total !== 0).map((row) => [row.account, row.total]));
 }
 
+// Yesterday by UTC is no later than today where any US event happens, at any hour.
 const record = (paymentId: number) =>
-  post(`/api/payments/${paymentId}/record`, "owner", { method: "bank_transfer", paid_on: inDays(0).slice(0, 10) });
+  post(`/api/payments/${paymentId}/record`, "owner", { method: "bank_transfer", paid_on: inDays(-1).slice(0, 10) });
 
 /** The planner reports a problem and an admin resolves it with `refund` cents back. */
 async function resolvedCase(number: string, refund: number): Promise<void> {
@@ -111,7 +112,7 @@ describe("what a cancellation gives back, after a case", () => {
     const refunded = await post(`/api/payments/${deposit.id}/record-refund`, "owner", {
       amount_cents: 150_000,
       method: "bank_transfer",
-      paid_on: inDays(0).slice(0, 10),
+      paid_on: inDays(-1).slice(0, 10),
     });
     expect(refunded.status).toBe(200);
     expect((await ledgerSums(number)).refund_owed).toBeUndefined();
