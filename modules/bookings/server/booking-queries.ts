@@ -189,7 +189,7 @@ export async function bookingView(
   now = new Date(),
 ): Promise<{
   bookingId: number;
-  /** The address the planner accepted from: the agreement's, for its two sides and admins only. */
+  /** The address the planner accepted from: kept with the agreement, printed on admins' copy only. */
   acceptedFrom: string | null;
   booking: BookingAnswer;
   side: CancellingSide | null;

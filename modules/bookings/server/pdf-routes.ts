@@ -25,7 +25,9 @@ export function bookingPdfRoutes() {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
       const { booking, acceptedFrom } = await bookingView(c.get("db"), viewer, c.req.param("number"));
-      return pdf(await agreementPdf(booking, acceptedFrom), `booking-${booking.number}-agreement.pdf`);
+      // The paper names who accepted and when; the address it was accepted from is for admins alone.
+      const from = viewer.role === "ADMIN" ? acceptedFrom : null;
+      return pdf(await agreementPdf(booking, from), `booking-${booking.number}-agreement.pdf`);
     })
     .get("/bookings/:number/receipts/:file", async (c) => {
       const viewer = c.get("viewer");
