@@ -325,6 +325,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     );
     let released = 0;
     for (const { data } of (result as unknown as { rows: { data: JobData }[] }).rows) {
+      // A refusal is kept on the payment (release_error), as the job's error would be.
       const done = await releasePayment(
         database.db,
         jobs,
@@ -332,10 +333,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
         Number(data.paymentId),
         Number(data.attempt),
         now,
-      ).catch((error: unknown) => {
-        if (process.env.DEBUG_RELEASE) console.error(error);
-        return false;
-      });
+      ).catch(() => false);
       await database.db.execute(
         sql`update ${sql.raw(`${JOB_SCHEMA}.job`)} set state = 'completed' where id = ${jobId("card_payout", `${data.paymentId}:${data.attempt}`)}::uuid`,
       );
