@@ -34,6 +34,13 @@ describe("safeRedirect", () => {
       "/\u0000",
       "/\u200B/evil.example",
       "%2F%2Fevil.example",
+      "/.//evil.example.com",
+      "/..//evil.example.com",
+      "/a/..//evil.example.com",
+      "/.%2F%2Fevil.example.com",
+      "/%2F%2Fevil.example.com",
+      "/.%2f%2fevil.example.com",
+      "/%5C%5Cevil.example.com",
       "",
       `/${"a".repeat(3000)}`,
     ];

@@ -22,8 +22,28 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
   }
   if (resolved.origin !== PROBE_ORIGIN) return fallback;
   const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
-  return path.startsWith("//") ? fallback : path;
+  if (path.startsWith("//") || leavesOnceDecoded(path)) return fallback;
+  return path;
 }
+
+/**
+ * A path whose encoded slashes or dots, decoded once by whoever reads it next (a library that
+ * redirects, a proxy), resolve to another host: `/.%2F%2Fevil.example` is `//evil.example`.
+ */
+function leavesOnceDecoded(path: string): boolean {
+  const decoded = decodeLoosely(path);
+  if (decoded === path) return false;
+  if (decoded.startsWith("//") || decoded.includes("\\")) return true;
+  try {
+    const again = new URL(decoded, PROBE_ORIGIN);
+    return again.origin !== PROBE_ORIGIN || again.pathname.startsWith("//");
+  } catch {
+    return true;
+  }
+}
+
+/** The names auth routes take a redirect target under, in a query or a body. */
+export const REDIRECT_PARAMETERS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"] as const;
 
 /** Percent-decoded as far as it decodes: a malformed escape leaves the value as it was. */
 function decodeLoosely(value: string): string {

@@ -252,3 +252,19 @@ describe("whether an address has an account (decision 0026)", () => {
     for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(PASSWORD_RESET_ANSWER_MS - 5);
   });
 });
+
+describe("auth routes redirect only to our own paths (issue 62)", () => {
+  const HOSTILE = ["/.//evil.example.com", "/..//evil.example.com", "/a/..//evil.example.com", "/.%2F%2Fevil.example.com"];
+
+  it.each(HOSTILE)("verify-email with callbackURL %s and no valid token stays on our origin", async (target) => {
+    const answer = await server.request(
+      `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(target)}`,
+    );
+    const location = answer.headers.get("location");
+    if (location !== null) {
+      expect(new URL(location, "http://ours.invalid").host, location).toBe("ours.invalid");
+      expect(location.startsWith("//")).toBe(false);
+    }
+    expect(await answer.text()).not.toContain("evil.example.com");
+  });
+});

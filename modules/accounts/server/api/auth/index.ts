@@ -14,6 +14,7 @@ import {
 import type { Auth } from "#modules/accounts/server/auth";
 import { MESSAGES } from "#domain/messages";
 import { isUnsafeText } from "#domain/schemas/fields";
+import { REDIRECT_PARAMETERS, safeRedirect } from "#domain/redirect";
 import { badRequest, errorBody, notFound, unauthenticated, validationError, validationFailed } from "#server/errors";
 import { socketAddress, withClientIp } from "#server/http/client-ip";
 import { users, verifications } from "#server/db/schema";
@@ -136,7 +137,38 @@ async function refuseUnsafeText(request: Request): Promise<Request> {
   }
   const paths = unsafeTextPaths(value);
   if (paths.length > 0) throw validationFailed(Object.fromEntries(paths.map((path) => [path, [MESSAGES.unsafeText]])));
-  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
+  const body = value === null ? text : JSON.stringify(withSafeBodyRedirects(value));
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  return new Request(request.url, { method: request.method, headers, body });
+}
+
+/**
+ * The request with every redirect target in its query made a same-origin path: better-auth
+ * redirects to `callbackURL` before it looks at the token, and its own check lets
+ * `/.//evil.example` through (issue 62).
+ */
+function withSafeRedirects(request: Request): Request {
+  const url = new URL(request.url);
+  let changed = false;
+  for (const name of REDIRECT_PARAMETERS) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    const safe = safeRedirect(value);
+    if (safe !== value) {
+      url.searchParams.set(name, safe);
+      changed = true;
+    }
+  }
+  return changed ? new Request(url, request) : request;
+}
+
+/** A JSON body's redirect targets made same-origin paths, as the query's are. */
+function withSafeBodyRedirects(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const record = { ...(value as Record<string, unknown>) };
+  for (const name of REDIRECT_PARAMETERS) if (name in record) record[name] = safeRedirect(record[name]);
+  return record;
 }
 
 /** The email of the account a password-reset token was made for, or null when the token names none. */
@@ -160,7 +192,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function authRoutes(auth: Auth, db: Database) {
   const handle = async (c: Context<AppEnv>, request: Request = c.req.raw) =>
-    withoutToken(await reshapeFailure(await auth.handler(withClientIp(request, socketAddress(c)))));
+    withoutToken(await reshapeFailure(await auth.handler(withClientIp(withSafeRedirects(request), socketAddress(c)))));
   const passThrough = async (c: Context<AppEnv>) => handle(c, await refuseUnsafeText(c.req.raw));
 
   return new Hono<AppEnv>()
