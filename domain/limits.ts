@@ -5,6 +5,8 @@ export const LIMITS = {
   /** Not in the spec: what one act's profile may hold, since every view of it reads them all. */
   maxTestimonials: 50,
   maxOfferings: 30,
+  /** Offers one invite may ever hold, withdrawn and declined ones too: each is a notice, a mail and a thread line. */
+  maxOffersPerInvite: 5,
   maxDocuments: 30,
   reviewsShown: 5,
   maxGenres: 5,
@@ -80,6 +82,12 @@ export const ACCOUNT_LIMITS = {
     max: 120,
     windowSeconds: 60 * 60,
     message: "You have sent many messages in the last hour. Try again later.",
+  },
+  /** Offers sent, on any invite; each also counts as a message (it writes a thread line). */
+  offerSent: {
+    max: 20,
+    windowSeconds: 60 * 60,
+    message: "You have sent many offers in the last hour. Try again later.",
   },
   fileUploaded: {
     max: 60,

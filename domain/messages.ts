@@ -56,6 +56,7 @@ export const MESSAGES = {
   offerPriceTooLow: "An offer is at least $1",
   priceWholeCents: "Enter the price in dollars and cents, such as 1500 or 1500.50",
   offerExpiryOutOfRange: "Choose a day from today to the event's day",
+  offersPerInviteUsed: "This request already has 5 offers. Write to the planner in the conversation instead.",
   offerExpired: "This offer has expired",
   invalidPhone: "Enter a valid phone number",
   inviteReleased: (eventName: string) => `${eventName} is booked with another act: this invite is closed`,

@@ -737,7 +737,9 @@ export interface paths {
         put?: never;
         /**
          * Answer an invite with a price and a message (the act's artist)
-         * @description **Who may call:** The invited act's artist and admins.
+         * @description An invite holds at most 5 offers in all, and an account sends at most 20 offers an hour, each counted as a message toward the 120 an hour: 429 with Retry-After beyond, nothing written.
+         *
+         *     **Who may call:** The invited act's artist and admins.
          */
         post: operations["submitOffer"];
         delete?: never;
@@ -7178,6 +7180,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */

@@ -48,6 +48,8 @@ interface ActionOptions<P extends z.ZodObject, R extends z.ZodType> {
   path: string;
   tags: string[];
   summary: string;
+  /** The longer story, where limits or moments are part of the call. */
+  description?: string;
   params: P;
   /** The `data` of the success answer. */
   result: R;
@@ -57,12 +59,13 @@ interface ActionOptions<P extends z.ZodObject, R extends z.ZodType> {
 
 /** A POST without a body that changes something and answers `{data: result}`. */
 export function actionRoute<P extends z.ZodObject, R extends z.ZodType>(options: ActionOptions<P, R>) {
-  const { guard, path, tags, summary, params, result, errors = [] } = options;
+  const { guard, path, tags, summary, description, params, result, errors = [] } = options;
   return apiRoute({
     method: "post" as const,
     path,
     tags,
     summary,
+    ...(description ? { description } : {}),
     middleware: [guard],
     request: { params },
     responses: { 200: dataResponse("Done", result), ...errorResponses(...errors) },
@@ -73,12 +76,13 @@ export function actionRoute<P extends z.ZodObject, R extends z.ZodType>(options:
 export function actionRouteWithBody<P extends z.ZodObject, R extends z.ZodType, B extends z.ZodType>(
   options: ActionOptions<P, R> & { body: B },
 ) {
-  const { guard, path, tags, summary, params, result, errors = [], body } = options;
+  const { guard, path, tags, summary, description, params, result, errors = [], body } = options;
   return apiRoute({
     method: "post" as const,
     path,
     tags,
     summary,
+    ...(description ? { description } : {}),
     middleware: [guard],
     request: { params, body: { content: { "application/json": { schema: body } }, required: true } },
     responses: { 200: dataResponse("Done", result), ...errorResponses(...errors) },

@@ -9,7 +9,9 @@ import type { AcceptOfferInput, OfferInput } from "../schemas";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { acts, bookings, events, invites, offers } from "#server/db/schema";
-import { conflict, notFound, validationFailed } from "#server/errors";
+import { conflict, notFound, rateLimited, validationFailed } from "#server/errors";
+import { LIMITS } from "#domain/limits";
+import { takeAccountAction } from "#modules/accounts/server";
 import { dayStatus } from "#modules/availability/server";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
@@ -67,6 +69,7 @@ export async function submitOffer(
     await findManagedInvite(tx, artist, inviteId);
     return runInviteMove(tx, jobs, { inviteId, move: { invite: "offer" }, by: "act", now }, async (row) => {
       if (cards && row.act.cardPayments && row.act.stripeAccountId) requireCardAmounts(input);
+      await takeOfferPlaces(tx, artist, row.offers.length, now);
       // The offer stands from today to its last day, which is the event's day at the latest (where the event happens).
       const expiresOn = input.expires_on ?? defaultOfferExpiry(row.event.starttime, row.timeZone);
       const range = offerExpiryRange(row.event.starttime, row.timeZone);
@@ -118,6 +121,16 @@ export async function submitOffer(
       };
     });
   });
+}
+
+/**
+ * An offer is a notice, a mail, two jobs and a thread line: an invite holds a few in all, and one
+ * account sends a few an hour, each counted as a message too (contract, limits round 4).
+ */
+async function takeOfferPlaces(tx: Executor, sender: SessionUser, offersOnInvite: number, now: Date): Promise<void> {
+  if (offersOnInvite >= LIMITS.maxOffersPerInvite) throw rateLimited(MESSAGES.offersPerInviteUsed, 24 * 60 * 60);
+  await takeAccountAction(tx, "offerSent", sender.id, 1, now);
+  await takeAccountAction(tx, "messageSent", sender.id, 1, now);
 }
 
 /**

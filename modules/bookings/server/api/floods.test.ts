@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS } from "#domain/limits";
-import { mailOutbox } from "#server/db/schema";
+import { eq } from "drizzle-orm";
+import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
+import { MESSAGES } from "#domain/messages";
+import { accountActions, mailOutbox } from "#server/db/schema";
 import { createTestServer, json, sessionCookie, type TestServer } from "#tests/setup/api-harness";
 
 /**
@@ -124,6 +126,51 @@ describe("per-account write limits", () => {
     const refused = await server.request("/api/uploads", { method: "POST", body: form, cookie });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("offer floods (issue 62, item 4)", () => {
+  it("5 offers per invite in all and 20 an hour per account, each a message; beyond, 429 and nothing written", async () => {
+    const inviteIds: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      const created = await server.post("/api/events/create", "planner", {
+        name: `Offer flood ${n}`,
+        starttime: inDays(200 + n),
+        location: "Chicago, IL",
+        actUrl: "dj-nova",
+      });
+      expect(created.status).toBe(201);
+      const { url } = (await json<{ data: { url: string } }>(created)).data;
+      const listed = await json<{ data: { id: number; event: { url: string } }[] }>(
+        await server.get("/api/invites?perPage=50", "owner"),
+      );
+      inviteIds.push(listed.data.find((invite) => invite.event.url === url)!.id);
+    }
+    const offer = (inviteId: number) => server.post(`/api/offers/submit/${inviteId}`, "owner", { price: 900 });
+    for (let n = 0; n < LIMITS.maxOffersPerInvite; n++) expect((await offer(inviteIds[0]!)).status).toBe(200);
+    const sixth = await offer(inviteIds[0]!);
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toEqual({ message: MESSAGES.offersPerInviteUsed, code: "rate_limited" });
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+    const [invite] = (
+      await json<{ data: { id: number; offers: unknown[] }[] }>(await server.get("/api/invites?perPage=50", "owner"))
+    ).data.filter((each) => each.id === inviteIds[0]);
+    expect(invite!.offers).toHaveLength(LIMITS.maxOffersPerInvite);
+
+    for (const inviteId of inviteIds.slice(1, 4))
+      for (let n = 0; n < 5; n++) expect((await offer(inviteId)).status).toBe(200);
+    const overTheHour = await offer(inviteIds[4]!);
+    expect(overTheHour.status).toBe(429);
+    expect(await overTheHour.json()).toEqual({ message: ACCOUNT_LIMITS.offerSent.message, code: "rate_limited" });
+    const fifth = await json<{ data: { id: number; offers: unknown[] }[] }>(
+      await server.get("/api/invites?perPage=50", "owner"),
+    );
+    expect(fifth.data.find((each) => each.id === inviteIds[4])!.offers).toHaveLength(0);
+    const counted = await server.database.db
+      .select()
+      .from(accountActions)
+      .where(eq(accountActions.action, "messageSent"));
+    expect(counted).toHaveLength(ACCOUNT_LIMITS.offerSent.max);
   });
 });
 

@@ -169,9 +169,11 @@ export const eventRoutes = createRouter()
       result: offerSentSchema,
       tags: ["Events"],
       summary: "Answer an invite with a price and a message (the act's artist)",
+      description:
+        "An invite holds at most 5 offers in all, and an account sends at most 20 offers an hour, each counted as a message toward the 120 an hour: 429 with Retry-After beyond, nothing written.",
       params: idParam("inviteId"),
       body: offerSchema,
-      errors: [400, 401, 404, 409, 422],
+      errors: [400, 401, 404, 409, 422, 429],
     }),
     async (c) => {
       const viewer = requireViewer(c);
