@@ -61,6 +61,25 @@ export async function rotateActFeed(
   return { url: `${publicUrl}${feedPath(feed.token)}`, message: "A new address is ready; the old one no longer works" };
 }
 
+/**
+ * Text as RFC 5545 lets a TEXT value hold it: ical.js escapes LF, commas, semicolons and
+ * backslashes, but leaves a CR as it is, which readers take for a line break (a name with CR LF
+ * then writes its own `UID:` line). Every line break is one LF, and other control characters go.
+ */
+function icsText(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+  return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "");
+}
+
+/** A TEXT property of ours, set through icsText; typed TEXT even when ical.js does not know it (`X-WR-CALNAME`). */
+function textProperty(component: ICAL.Component, name: string, value: string): void {
+  const property = new ICAL.Property(name, component);
+  property.resetType("text");
+  property.setValue(icsText(value));
+  component.removeAllProperties(name);
+  component.addProperty(property);
+}
+
 /** A calendar of ours: its header, and a VTIMEZONE for each zone its times name (RFC 5545 3.6.5). */
 function calendar(name: string, zones: Set<string>): ICAL.Component {
   const root = new ICAL.Component(["vcalendar", [], []]);
@@ -68,7 +87,7 @@ function calendar(name: string, zones: Set<string>): ICAL.Component {
   root.updatePropertyWithValue("version", "2.0");
   root.updatePropertyWithValue("calscale", "GREGORIAN");
   root.updatePropertyWithValue("method", "PUBLISH");
-  root.updatePropertyWithValue("x-wr-calname", name);
+  textProperty(root, "x-wr-calname", name);
   for (const zone of zones) {
     const [block] = tzlib_get_ical_block(zone);
     if (block) root.addSubcomponent(new ICAL.Component(ICAL.parse(block) as unknown[]));
@@ -111,11 +130,11 @@ function bookingEvent(row: BookingRow, uid: string): ICAL.Component {
   const start = new Date(row.starttime);
   event.updatePropertyWithValue("uid", uid);
   event.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(new Date(row.stamp), true));
-  event.updatePropertyWithValue("summary", row.name);
-  event.updatePropertyWithValue("location", row.venue ? `${row.venue}, ${row.location}` : row.location);
+  textProperty(event, "summary", row.name);
+  textProperty(event, "location", row.venue ? `${row.venue}, ${row.location}` : row.location);
   timeProperty(event, "dtstart", start, row.zone);
   timeProperty(event, "dtend", new Date(start.getTime() + (row.hours ?? EVENT_HOURS_UNSAID) * 3_600_000), row.zone);
-  event.updatePropertyWithValue("description", `Planner: ${row.planner}`);
+  textProperty(event, "description", `Planner: ${row.planner}`);
   return event;
 }
 
@@ -148,7 +167,7 @@ export async function actFeed(db: Executor, token: string, host: string): Promis
     const event = new ICAL.Component("vevent");
     event.updatePropertyWithValue("uid", `blocked-${block.id}@${host}`);
     event.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(new Date(block.stamp), true));
-    event.updatePropertyWithValue("summary", block.note ? `Blocked: ${block.note}` : "Blocked");
+    textProperty(event, "summary", block.note ? `Blocked: ${block.note}` : "Blocked");
     dayProperty(event, "dtstart", block.starts_on);
     // An all-day event ends on the day after its last (exclusive).
     dayProperty(event, "dtend", addDays(block.ends_on, 1));
@@ -194,7 +213,7 @@ export async function plannerEventIcs(
     booked.length ? `Booked: ${booked.map((row) => row.name).join(", ")}` : "No act booked yet",
     ...(event.notes ? [event.notes] : []),
   ];
-  vevent.updatePropertyWithValue("description", lines.join("\n"));
+  textProperty(vevent, "description", lines.join("\n"));
   root.addSubcomponent(vevent);
   return { name: event.url, ics: root.toString() };
 }

@@ -534,6 +534,25 @@ describe("the act's own feed and a planner's event file", () => {
     expect([event.summary, event.description]).toEqual(["Feed Wedding", "Booked: The Velvet Tones"]);
     expect((await get(`/calendar/events/${eventUrl}.ics`, "otherPlanner")).status).toBe(404);
     expect((await get(`/calendar/events/${eventUrl}.ics`, "guest")).status).toBe(401);
+
+    // A name written before line breaks were refused, and notes with every character RFC 5545 escapes.
+    const hostile = "Feed Wedding\r\nUID:evil\rEND:VEVENT; a, b \\ c";
+    await server.database.db.execute(
+      sql`update events set name = ${hostile}, notes = ${"Parking: lot B\r\nUID:evil2"} where url = ${eventUrl}`,
+    );
+    for (const text of [
+      await (await get(`/calendar/events/${eventUrl}.ics`, "planner")).text(),
+      await (await server.request(new URL(rotated).pathname)).text(),
+    ]) {
+      expect(JSON.stringify(text.replace(/\r\n/g, "").match(/.{0,40}[\r\n].{0,40}/)?.[0] ?? null)).toBe("null");
+      const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+      const uids = root.getAllSubcomponents("vevent").map((vevent) => String(vevent.getFirstPropertyValue("uid")));
+      expect(uids.filter((uid) => uid.startsWith("evil"))).toEqual([]);
+      const written = root
+        .getAllSubcomponents("vevent")
+        .find((vevent) => String(vevent.getFirstPropertyValue("summary")).startsWith("Feed Wedding"))!;
+      expect(written.getFirstPropertyValue("summary")).toBe("Feed Wedding\nUID:evil\nEND:VEVENT; a, b \\ c");
+    }
     await server.database.db.execute(sql`delete from act_blocks`);
   });
 });
