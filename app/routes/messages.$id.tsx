@@ -1,3 +1,4 @@
+import { decimalId } from "#domain/schemas/fields";
 import { useEffect, useRef, useState } from "react";
 import { fieldMessagesText } from "#domain/api-error";
 import { Form, Link, useNavigation } from "react-router";
@@ -31,9 +32,9 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 /** Writing a message runs the API's command (who may write, the hourly limit, the other side told). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const id = Number(params.id);
+  const id = decimalId(params.id);
   const result = await runCommand(context, messageSchema, { body: form.get("body") ?? "" }, ({ db, viewer }, input) => {
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound("No such conversation");
+    if (id === null) throw notFound("No such conversation");
     return postMessage(db, viewer, id, input);
   });
   if (result.ok) return { sent: true as const, message: "Sent", errors: {} as Record<string, string[]> };

@@ -70,7 +70,18 @@ export const urlSlugSchema = text({ error: "Must be a url" })
  * An id in a path: a whole number in the id columns' range (anything else names nothing).
  * A function, so that each caller gets its own instance (the API adds OpenAPI metadata).
  */
-export const pathIdSchema = () => z.coerce.number().int().min(1).max(MAX_ID);
+export const pathIdSchema = () =>
+  z.string().regex(DECIMAL_ID).transform(Number).pipe(z.number().int().min(1).max(MAX_ID));
+
+/** Decimal digits without a leading zero: `0x1`, `1e3`, `01` and ` 1` would otherwise each coerce to some id. */
+const DECIMAL_ID = /^[1-9][0-9]*$/;
+
+/** An id written in a path as pages read it (no schema at hand), or null when it names no row. */
+export function decimalId(value: string | undefined): number | null {
+  if (value === undefined || !DECIMAL_ID.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_ID ? id : null;
+}
 
 /** A slug in a path (an act, event or user url), or any other path segment we look up. */
 export const pathSegmentSchema = () => text().max(500);

@@ -118,6 +118,32 @@ describe("ids beyond the id columns' range name nothing", () => {
   });
 });
 
+describe("path ids are decimal digits only (issue 62)", () => {
+  it("0x1, 1e3, 01, +1, 1.0 and ' 1' name no row, in the API and on pages", async () => {
+    const added = await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {
+      name: "Spelled",
+      content: "Before",
+    });
+    const { id } = (await json<{ data: { id: number } }>(added)).data;
+    const spellings = [`0${id}`, `%20${id}`, `+${id}`, `${id}.0`, `0x${id.toString(16)}`];
+    if (id % 1000 === 0) spellings.push(`${id / 1000}e3`);
+    for (const spelling of spellings) {
+      const edited = await server.post(`/api/testimonials/edit-testimonial/${spelling}`, "owner", {
+        name: "Spelled",
+        content: "After",
+      });
+      expect([400, 404], spelling).toContain(edited.status);
+      expect((await server.get(`/messages/${spelling}`, "admin")).status, spelling).toBe(404);
+    }
+    for (const spelling of ["0x1", "1e3", "01", "%201"])
+      expect((await server.get(`/messages/${spelling}`, "admin")).status, spelling).toBe(404);
+    const profile = await json<{ data: { testimonials: { id: number; content: string }[] } }>(
+      await server.request("/api/acts/the-velvet-tones"),
+    );
+    expect(profile.data.testimonials.find((each) => each.id === id)?.content).toBe("Before");
+  });
+});
+
 describe("the caller is judged before the body", () => {
   it("a guest's invalid body is 401, even from another origin", async () => {
     for (const body of [{}, { name: 5 }, "nonsense"]) {

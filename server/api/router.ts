@@ -34,7 +34,9 @@ export function pathError(failing: unknown[]) {
 
 /** An id path parameter, in the id columns' range. */
 export const idParam = <N extends string>(name: N) =>
-  z.object({ [name]: pathIdSchema().openapi({ param: { name, in: "path" }, example: 1 }) } as Record<
+  z.object({
+    [name]: pathIdSchema().openapi({ param: { name, in: "path" }, type: "integer", minimum: 1, example: 1 }),
+  } as Record<
     N,
     ReturnType<typeof pathIdSchema>
   >);

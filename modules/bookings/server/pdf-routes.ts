@@ -1,3 +1,4 @@
+import { decimalId } from "#domain/schemas/fields";
 import { Hono } from "hono";
 import type { AppEnv } from "#server/http/app-env";
 import { notFound } from "#server/errors";
@@ -32,7 +33,7 @@ export function bookingPdfRoutes() {
     .get("/bookings/:number/receipts/:file", async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
-      const id = Number(c.req.param("file").match(/^(\d{1,10})\.pdf$/)?.[1]);
+      const id = decimalId(c.req.param("file").match(/^(\d{1,10})\.pdf$/)?.[1]);
       const booking = await bookingDetail(c.get("db"), viewer, c.req.param("number"));
       const payment = booking.payments.find((each) => each.id === id && each.status !== "due");
       if (!payment) throw notFound("No such receipt");

@@ -1,3 +1,4 @@
+import { decimalId } from "#domain/schemas/fields";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { LIMITS } from "#domain/limits";
@@ -23,9 +24,8 @@ export async function loadConversations(context: AppLoadContext, url: URL) {
 /** /messages/{id}: one conversation, which reading marks read; 404 for anyone who may not read it. */
 export async function loadConversation(context: AppLoadContext, url: URL, id: string | undefined) {
   const viewer = signedIn(context, url);
-  const conversationId = Number(id);
-  if (!Number.isSafeInteger(conversationId) || conversationId < 1 || conversationId > 2_147_483_647)
-    throw data("No such conversation", { status: 404 });
+  const conversationId = decimalId(id);
+  if (conversationId === null) throw data("No such conversation", { status: 404 });
   try {
     const sides = await findReadableConversation(context.db, viewer, conversationId);
     const [conversation, waiting] = await Promise.all([
