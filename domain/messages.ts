@@ -20,6 +20,7 @@ export const MESSAGES = {
   onlyManagerOnboards: "Only the act's manager sets up its payouts",
   paymentNotYours: "Only the act's manager records what the act was paid",
   paidInFuture: "The day it was paid can't be after today",
+  paidLongAgo: "The day it was paid must be within the last year",
   bookingCancelled: "This booking is cancelled",
   notABookingSide: "Only the booking's planner and its act may cancel it",
   bookingAlreadyCancelled: "This booking is already cancelled",

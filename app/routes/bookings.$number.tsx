@@ -1,3 +1,4 @@
+import { addDays } from "#modules/availability/calendar-days";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
@@ -177,6 +178,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                   label="Paid on"
                   name="paid_on"
                   type="date"
+                  min={addDays(today, -365)}
                   max={today}
                   defaultValue={today}
                   errors={actionData?.paymentId === payment.id ? actionData.errors.paid_on : undefined}
@@ -226,7 +228,14 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                   errors={actionData?.paymentId === payment.id ? actionData.errors.amount_cents : undefined}
                 />
                 <PaymentMethodSelect label="How it was paid back" />
-                <TextField label="Paid back on" name="paid_on" type="date" max={today} defaultValue={today} />
+                <TextField
+                  label="Paid back on"
+                  name="paid_on"
+                  type="date"
+                  min={addDays(today, -365)}
+                  max={today}
+                  defaultValue={today}
+                />
                 {actionData?.paymentId === payment.id && (
                   <p role="alert" className="text-sm sm:col-span-3">
                     {actionData.errors.method?.[0] ?? actionData.errors.paid_on?.[0] ?? actionData.message}

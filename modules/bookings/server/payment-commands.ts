@@ -1,6 +1,6 @@
 // The moves on a booking's payments: offline, the act's manager records what the planner paid it.
 import { eq } from "drizzle-orm";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { addDays, formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { MESSAGES } from "#domain/messages";
 import { canManageAct } from "#domain/permissions";
 import { formatPrice } from "#domain/prices";
@@ -41,6 +41,16 @@ const paymentIn = (booking: BookingNow, paymentId: number): PaymentRow =>
   booking.payments.find((payment) => payment.id === paymentId)!;
 
 /**
+ * The day money changed hands, as the person says it: in the event's zone, not after today and
+ * not more than a year before (a mistyped year would move the ledger decades back).
+ */
+function requirePaidOnRecently(paidOn: string, timeZone: string | null, now: Date): void {
+  const today = dayIn(now, timeZone);
+  if (paidOn > today) throw validationFailed({ paid_on: [MESSAGES.paidInFuture] });
+  if (paidOn < addDays(today, -365)) throw validationFailed({ paid_on: [MESSAGES.paidLongAgo] });
+}
+
+/**
  * The act's manager (or an admin) says a payment reached the act: it is paid, the ledger moves
  * it from what the planner owes to what the act received, and the planner is told. Anyone who
  * may not see the booking is told there is no such payment; its planner, that they may not.
@@ -60,7 +70,7 @@ export async function recordPayment(
       const { row } = booking;
       const payment = paymentIn(booking, paymentId);
       if (payment.status !== "due") throw conflict(MESSAGES.paymentAlreadyRecorded);
-      if (input.paid_on > dayIn(now, row.timeZone)) throw validationFailed({ paid_on: [MESSAGES.paidInFuture] });
+      requirePaidOnRecently(input.paid_on, row.timeZone, now);
       const what = payment.kind === "deposit" ? "Deposit" : "Balance";
       const price = formatPrice(payment.amountCents);
       const day = formatShortCalendarDate(input.paid_on);
@@ -123,7 +133,7 @@ export async function recordRefund(
       const payment = paymentIn(booking, paymentId);
       if (payment.status === "due") throw conflict(MESSAGES.refundAbovePaid);
       if (input.amount_cents > payment.amountCents - payment.refundedCents) throw conflict(MESSAGES.refundAbovePaid);
-      if (input.paid_on > dayIn(now, row.timeZone)) throw validationFailed({ paid_on: [MESSAGES.paidInFuture] });
+      requirePaidOnRecently(input.paid_on, row.timeZone, now);
       const owed = -booking.balances.refund_owed;
       const fromOwed = Math.min(Math.max(owed, 0), input.amount_cents);
       const price = formatPrice(input.amount_cents);

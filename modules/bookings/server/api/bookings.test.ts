@@ -172,6 +172,10 @@ describe("bookings", () => {
     expect(await errors({ method: "check", paid_on: "2999-01-01" })).toEqual({
       paid_on: ["The day it was paid can't be after today"],
     });
+    for (const longAgo of ["1900-01-01", "2000-02-29"])
+      expect(await errors({ method: "check", paid_on: longAgo })).toEqual({
+        paid_on: ["The day it was paid must be within the last year"],
+      });
     expect(await errors({ method: "check", paid_on: today, note: "x\u0000" })).toEqual({
       note: ["Must not contain NUL characters or broken Unicode"],
     });
