@@ -62,9 +62,17 @@ export function wallTimeToInstant(local: string, timeZone: string): Date {
   if (!match) return new Date(Number.NaN);
   const [, y, mo, d, h = "0", mi = "0", s = "0"] = match;
   const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const first = asUtc - offsetAt(asUtc, timeZone);
-  return new Date(asUtc - offsetAt(first, timeZone));
+  // The zone's offsets half a day either side: the same, or the two sides of one clock change.
+  const before = offsetAt(asUtc - HALF_DAY_MS, timeZone);
+  const after = offsetAt(asUtc + HALF_DAY_MS, timeZone);
+  const shows = (offset: number) => offsetAt(asUtc - offset, timeZone) === offset;
+  if (shows(before)) return new Date(asUtc - before); // the first of a repeated time, or an ordinary one
+  if (shows(after)) return new Date(asUtc - after);
+  // Skipped: read on the clock before the change, which lands in the hour after (2:30 CST is 3:30 CDT).
+  return new Date(asUtc - before);
 }
+
+const HALF_DAY_MS = 12 * 60 * 60 * 1000;
 
 /** "Sat, Dec 5, 7:00 PM CST": the year is added when it is not this year. */
 export function formatEventTime(instant: Date | string, timeZone: string | null, now = new Date()): string {
