@@ -90,6 +90,19 @@ describe("the error shape of every failed /api call", () => {
       headers: { "sec-fetch-site": "cross-site" },
     });
     expect(crossSite.status).toBe(403);
+    // A forged Host with an Origin to match is still another site: ours is PUBLIC_URL's.
+    const forgedHost = await server.request("http://evil.example/api/auth/sign-out", {
+      json: {},
+      cookie,
+      headers: { host: "evil.example", origin: "http://evil.example" },
+    });
+    expect(forgedHost.status).toBe(403);
+    const loopbackAlias = await server.request("/api/notifications/read", {
+      json: {},
+      cookie,
+      headers: { origin: "http://127.0.0.1:3000" },
+    });
+    expect(loopbackAlias.status).not.toBe(403);
     // Still signed in: the forged sign-out did nothing.
     expect((await server.request("/api/me", { cookie })).status).toBe(200);
   });

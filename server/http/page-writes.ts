@@ -22,10 +22,28 @@ function originOf(referer: string | undefined): string | null {
  * header is refused too. One rule for /api (cookie-authenticated calls) and page forms.
  */
 export function comesFromOurPages(c: Context<AppEnv>, publicOrigin: string): boolean {
-  const ownOrigins = new Set([publicOrigin, `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`]);
   const claimed = c.req.header("origin") ?? originOf(c.req.header("referer"));
-  return c.req.header("sec-fetch-site") !== "cross-site" && claimed !== null && ownOrigins.has(claimed);
+  return c.req.header("sec-fetch-site") !== "cross-site" && claimed !== null && ownOrigins(publicOrigin).has(claimed);
 }
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The origins our pages are served from: PUBLIC_URL's, never the request's own Host (a forged
+ * Host with a matching Origin would pass). A loopback PUBLIC_URL (the default) also answers to
+ * its other loopback names on the same port, so `npm start` works at 127.0.0.1 as at localhost.
+ */
+function ownOrigins(publicOrigin: string): Set<string> {
+  let origins = ORIGINS.get(publicOrigin);
+  if (origins) return origins;
+  const url = new URL(publicOrigin);
+  origins = new Set([url.origin]);
+  if (LOOPBACK_HOSTS.includes(url.hostname))
+    for (const host of LOOPBACK_HOSTS) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+  ORIGINS.set(publicOrigin, origins);
+  return origins;
+}
+const ORIGINS = new Map<string, Set<string>>();
 
 /** Whether a request's path, percent-decoded, is malformed or holds NUL or broken Unicode. */
 export function hasUnsafePath(path: string): boolean {
