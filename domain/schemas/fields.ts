@@ -83,6 +83,19 @@ export function decimalId(value: string | undefined): number | null {
   return id <= MAX_ID ? id : null;
 }
 
+/** A line break or other control character: what a field shown as one line (a name, a title) may not hold. */
+const CONTROL = /\p{Cc}/u;
+
+/** A required field shown as one line (a name, a title, a place): requiredText without line breaks. */
+export function requiredLine(max: number, requiredMessage: string) {
+  return requiredText(max, requiredMessage).refine((value) => !CONTROL.test(value), MESSAGES.nameControlCharacters);
+}
+
+/** An optional field shown as one line: optionalText without line breaks. */
+export function optionalLine(max: number) {
+  return optionalText(max).refine((value) => value === null || !CONTROL.test(value), MESSAGES.nameControlCharacters);
+}
+
 /** A slug in a path (an act, event or user url), or any other path segment we look up. */
 export const pathSegmentSchema = () => text().max(500);
 

@@ -3,7 +3,7 @@ import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { safeRedirect } from "#domain/redirect";
 import { SELF_SERVICE_ROLES } from "#domain/roles";
-import { requiredText, text } from "#domain/schemas/fields";
+import { requiredLine, text } from "#domain/schemas/fields";
 
 const email = text({ error: MESSAGES.emailRequired })
   .trim()
@@ -13,10 +13,7 @@ const email = text({ error: MESSAGES.emailRequired })
   .transform((value) => value.toLowerCase());
 
 /** A person's name, on sign-up and every later change: one line of 1-255 characters. */
-export const personNameSchema = requiredText(LIMITS.name, MESSAGES.nameRequired).refine(
-  (value) => !/\p{Cc}/u.test(value),
-  MESSAGES.nameControlCharacters,
-);
+export const personNameSchema = requiredLine(LIMITS.name, MESSAGES.nameRequired);
 
 /**
  * The rules a new password meets that need nothing but the password: 10-128 characters, not

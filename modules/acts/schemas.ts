@@ -3,7 +3,7 @@ import { SOCIAL_NETWORKS } from "./act-profile";
 import { actFactsInputSchema } from "./act-facts";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { optionalText, requiredText, text } from "#domain/schemas/fields";
+import { optionalLine, optionalText, requiredLine, text } from "#domain/schemas/fields";
 
 export const MAX_ADDITIONAL_LOCATIONS = 10;
 export const DESCRIPTION_MAX = 5000;
@@ -27,15 +27,15 @@ const socialUrl = text({ error: "Enter a link starting with https://" })
 
 /** POST /api/acts/update/{actUrl}: the act's profile fields its artist edits. */
 export const actUpdateSchema = z.object({
-  name: requiredText(LIMITS.name, MESSAGES.nameRequired),
+  name: requiredLine(LIMITS.name, MESSAGES.nameRequired),
   avatar: text()
     .trim()
     .max(1024)
     .nullish()
     .transform((value) => (value ? value : null)),
-  headline: optionalText(LIMITS.title),
+  headline: optionalLine(LIMITS.title),
   description: optionalText(DESCRIPTION_MAX),
-  location: optionalText(LIMITS.name),
+  location: optionalLine(LIMITS.name),
   additionalLocations: z
     .array(text({ error: "Must be text" }).trim().max(LIMITS.name, MESSAGES.tooLong(LIMITS.name)), {
       error: "Must be a list",
@@ -43,7 +43,7 @@ export const actUpdateSchema = z.object({
     .max(MAX_ADDITIONAL_LOCATIONS, `At most ${MAX_ADDITIONAL_LOCATIONS} additional locations`)
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),
-  compare_to: optionalText(LIMITS.name),
+  compare_to: optionalLine(LIMITS.name),
   social: z
     .object(
       Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialUrl])) as Record<
@@ -61,7 +61,7 @@ export const actUpdateSchema = z.object({
 export type ActUpdateInput = z.infer<typeof actUpdateSchema>;
 
 export const createActSchema = z.object({
-  name: requiredText(LIMITS.name, MESSAGES.nameRequired),
+  name: requiredLine(LIMITS.name, MESSAGES.nameRequired),
   musical: z.boolean({ error: "Say whether the act is musical" }),
 });
 export type CreateActInput = z.infer<typeof createActSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daysCounted, formatCalendarDate, isCalendarDate } from "./calendar-days";
-import { calendarDate, optionalText, text } from "#domain/schemas/fields";
+import { calendarDate, optionalLine, text } from "#domain/schemas/fields";
 
 /**
  * An act's day (issue 31): booked through us, blocked by its manager, busy in a calendar it
@@ -96,7 +96,7 @@ export const availabilityQuerySchema = z
   );
 
 export const blockDaysSchema = z
-  .object({ from: calendarDate(), to: calendarDate(), note: optionalText(AVAILABILITY.noteMax) })
+  .object({ from: calendarDate(), to: calendarDate(), note: optionalLine(AVAILABILITY.noteMax) })
   .strict()
   .refine((block) => !bothDays(block) || block.from <= block.to, {
     message: AVAILABILITY_MESSAGES.blockOrder,

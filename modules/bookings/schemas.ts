@@ -4,7 +4,15 @@ import { MESSAGES } from "#domain/messages";
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, PAYMENT_METHODS } from "./money";
 import { MAX_AMOUNT_CENTS, MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/prices";
 import { isRealStartTime } from "#domain/time-zones";
-import { calendarDate, optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
+import {
+  calendarDate,
+  optionalLine,
+  optionalText,
+  requiredLine,
+  requiredText,
+  text,
+  urlSlugSchema,
+} from "#domain/schemas/fields";
 
 /**
  * A start time: an ISO 8601 instant with its offset, or a wall time as a datetime-local field
@@ -25,7 +33,7 @@ const starttime = text({ error: "Start time is required" })
 /** What an act needs to quote, besides the name, the time and the place: all optional. */
 export const eventDetailsSchema = z.object({
   /** One of the event-type tags' names. */
-  event_type: optionalText(LIMITS.name),
+  event_type: optionalLine(LIMITS.name),
   guests: z
     .number({ error: MESSAGES.guestsOutOfRange })
     .int(MESSAGES.guestsOutOfRange)
@@ -48,15 +56,15 @@ export const eventDetailsSchema = z.object({
     .max(24, MESSAGES.hoursOutOfRange)
     .nullable()
     .optional(),
-  venue: optionalText(LIMITS.name),
+  venue: optionalLine(LIMITS.name),
   notes: optionalText(LIMITS.messageBody),
 });
 
 export const createEventSchema = z
   .object({
-    name: requiredText(LIMITS.name, "Event name is required"),
+    name: requiredLine(LIMITS.name, "Event name is required"),
     starttime,
-    location: requiredText(LIMITS.name, "Location is required"),
+    location: requiredLine(LIMITS.name, "Location is required"),
     actUrl: urlSlugSchema.optional(),
   })
   .extend(eventDetailsSchema.shape);

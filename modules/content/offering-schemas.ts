@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { MAX_PRICE_CENTS, centsOfDollars } from "#domain/prices";
-import { idSchema, requiredText } from "#domain/schemas/fields";
+import { idSchema, requiredLine, requiredText } from "#domain/schemas/fields";
 
 type PriceIssue = { end: "from" | "to"; message: string };
 
@@ -30,7 +30,7 @@ function priceOrderIssues(from: unknown, to: unknown): PriceIssue[] {
 }
 
 const offeringFields = {
-  title: requiredText(LIMITS.title, MESSAGES.offeringTitleRequired),
+  title: requiredLine(LIMITS.title, MESSAGES.offeringTitleRequired),
   description: requiredText(LIMITS.offeringDescription, MESSAGES.offeringDescriptionRequired),
   eventTypes: z
     .array(idSchema, { error: MESSAGES.eventTypeRequired })

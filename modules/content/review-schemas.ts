@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { optionalText, requiredText, urlSlugSchema, text } from "#domain/schemas/fields";
+import { optionalLine, optionalText, requiredLine, requiredText, text, urlSlugSchema } from "#domain/schemas/fields";
 
 const rating = z
   .number({ error: MESSAGES.ratingRequired })
@@ -11,15 +11,15 @@ const rating = z
 
 const reviewBase = z.object({
   rating,
-  title: requiredText(LIMITS.title, MESSAGES.reviewTitleRequired),
+  title: requiredLine(LIMITS.title, MESSAGES.reviewTitleRequired),
   body: requiredText(LIMITS.reviewBody, MESSAGES.reviewBodyRequired),
 });
 
 /** An admin's review names its reviewer. */
 export const adminReviewSchema = reviewBase.extend({
-  reviewer_name: requiredText(LIMITS.reviewerName, MESSAGES.reviewerNameRequired),
+  reviewer_name: requiredLine(LIMITS.reviewerName, MESSAGES.reviewerNameRequired),
   /** Why it is added (from the act's former site, a phone call…): shown with it, so that readers can weigh it. */
-  reason: optionalText(LIMITS.reviewSourceNote),
+  reason: optionalLine(LIMITS.reviewSourceNote),
 });
 
 /** A planner's review names the event it is for; showing their name defaults to yes. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { LISTING_PATH_PATTERN, SEO_ENTRY_KINDS } from "./seo";
-import { optionalText, requiredText, text } from "#domain/schemas/fields";
+import { optionalText, requiredLine, requiredText, text } from "#domain/schemas/fields";
 
 const paragraph = requiredText(LIMITS.seoParagraph, MESSAGES.guideParagraphRequired);
 const paragraphs = (min: number) =>
@@ -18,8 +18,8 @@ const paragraphs = (min: number) =>
 export const seoEntrySchema = z
   .object({
     kind: z.enum(SEO_ENTRY_KINDS, { error: "Choose an act or a listing page" }),
-    key: requiredText(500, MESSAGES.seoKeyRequired),
-    title: requiredText(LIMITS.seoTitle, MESSAGES.seoTitleRequired),
+    key: requiredLine(500, MESSAGES.seoKeyRequired),
+    title: requiredLine(LIMITS.seoTitle, MESSAGES.seoTitleRequired),
     description: requiredText(LIMITS.seoDescription, MESSAGES.seoDescriptionRequired),
     intro: paragraphs(0).default([]),
   })
@@ -43,17 +43,17 @@ export const guideSchema = z.object({
     .trim()
     .max(LIMITS.guideSlug, MESSAGES.tooLong(LIMITS.guideSlug))
     .regex(GUIDE_SLUG_PATTERN, MESSAGES.guideSlugInvalid),
-  title: requiredText(LIMITS.seoTitle, MESSAGES.seoTitleRequired),
+  title: requiredLine(LIMITS.seoTitle, MESSAGES.seoTitleRequired),
   description: optionalText(LIMITS.seoDescription),
   paragraphs: paragraphs(1),
   sections: z
-    .array(z.object({ heading: requiredText(LIMITS.title, MESSAGES.guideHeadingRequired), paragraphs: paragraphs(1) }))
+    .array(z.object({ heading: requiredLine(LIMITS.title, MESSAGES.guideHeadingRequired), paragraphs: paragraphs(1) }))
     .max(LIMITS.guideSections, MESSAGES.tooManyItems(LIMITS.guideSections))
     .default([]),
   links: z
     .array(
       z.object({
-        label: requiredText(LIMITS.title, MESSAGES.guideLinkLabelRequired),
+        label: requiredLine(LIMITS.title, MESSAGES.guideLinkLabelRequired),
         // A path on this site: one leading slash (never "//host"), no spaces or backslashes.
         path: text({ error: MESSAGES.guideLinkPathInvalid })
           .trim()

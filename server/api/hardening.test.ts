@@ -144,6 +144,31 @@ describe("path ids are decimal digits only (issue 62)", () => {
   });
 });
 
+describe("one-line fields refuse line breaks (issue 62)", () => {
+  it("event names and places, act names, testimonial names and offering titles", async () => {
+    const oneLine = { name: ["Must not contain line breaks or control characters"] };
+    const event = await server.post("/api/events/create", "planner", {
+      name: "Party\r\nUID:evil",
+      starttime: "2031-05-01T18:00",
+      location: "Chicago, IL\nSomewhere",
+    });
+    expect(event.status).toBe(422);
+    expect((await json<{ errors: unknown }>(event)).errors).toEqual({
+      ...oneLine,
+      location: oneLine.name,
+    });
+    const act = await server.post("/api/acts/update/the-velvet-tones", "owner", { name: "The Velvet\nTones" });
+    expect((await json<{ errors: unknown }>(act)).errors).toEqual(oneLine);
+    const testimonial = await server.post("/api/testimonials/add-testimonial/the-velvet-tones", "owner", {
+      name: "Ann\tLee",
+      content: "Several lines\nare fine here",
+    });
+    expect((await json<{ errors: unknown }>(testimonial)).errors).toEqual(oneLine);
+    const profile = await json<{ data: { name: string } }>(await server.request("/api/acts/the-velvet-tones"));
+    expect(profile.data.name).toBe("The Velvet Tones");
+  });
+});
+
 describe("the caller is judged before the body", () => {
   it("a guest's invalid body is 401, even from another origin", async () => {
     for (const body of [{}, { name: 5 }, "nonsense"]) {

@@ -254,7 +254,12 @@ describe("whether an address has an account (decision 0026)", () => {
 });
 
 describe("auth routes redirect only to our own paths (issue 62)", () => {
-  const HOSTILE = ["/.//evil.example.com", "/..//evil.example.com", "/a/..//evil.example.com", "/.%2F%2Fevil.example.com"];
+  const HOSTILE = [
+    "/.//evil.example.com",
+    "/..//evil.example.com",
+    "/a/..//evil.example.com",
+    "/.%2F%2Fevil.example.com",
+  ];
 
   it.each(HOSTILE)("verify-email with callbackURL %s and no valid token stays on our origin", async (target) => {
     const answer = await server.request(
