@@ -3,6 +3,7 @@ import { LIVE_STREAMS } from "../conversations";
 import type { ConversationMessage } from "../answers";
 import { listenForChanges } from "#server/cache/change-listener";
 import type { DatabaseHandle } from "#server/db/client";
+import { CHANGE_CHANNEL } from "#server/db/change-notices";
 import {
   CONVERSATION_CHANNEL,
   markStreamsRead,
@@ -175,6 +176,33 @@ export async function createConversationHub(
     what: "conversation streams",
   });
 
+  // A session ended or an account changed (user:<id>, from the sessions' and users' triggers),
+  // or an act changed hands (act:<url>): those readers are checked at once, not at the next round.
+  let actCheckPending = false;
+  const recheck = (list: Reader[]) =>
+    void keepAllowed(list).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not check the conversation streams' readers"),
+    );
+  const accessChanges = await listenForChanges(database, CHANGE_CHANNEL, logger, {
+    onNotify: (tag) => {
+      if (readers.size === 0) return;
+      if (tag.startsWith("user:")) {
+        const userId = tag.slice("user:".length);
+        const theirs = [...readers.values()].filter((reader) => reader.viewer.id === userId);
+        if (theirs.length > 0) recheck(theirs);
+      } else if (tag.startsWith("act:") && !actCheckPending) {
+        actCheckPending = true;
+        setImmediate(() => {
+          actCheckPending = false;
+          recheck([...readers.values()]);
+        });
+      }
+    },
+    // Missed notices are made up by the round below.
+    invalidateAll: () => undefined,
+    what: "conversation streams' readers",
+  });
+
   // Every reader's access, checked together; quiet streams get their heartbeat.
   const check = setInterval(() => {
     const all = [...readers.values()];
@@ -224,7 +252,7 @@ export async function createConversationHub(
     async stop() {
       clearInterval(check);
       for (const reader of [...readers.values()]) endReader(reader);
-      await changes.stop();
+      await Promise.all([changes.stop(), accessChanges.stop()]);
     },
   };
 }
