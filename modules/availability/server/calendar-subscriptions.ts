@@ -28,13 +28,14 @@ export interface CalendarReading {
 
 /** The busy days of a calendar's text (read on the calendar worker), or the message a failed read shows. */
 async function readCalendar(
+  owner: string,
   url: string,
   actZone: string,
   reading: CalendarReading,
 ): Promise<{ days: Map<string, string | null> } | { error: string }> {
   try {
     const text = await fetchCalendar(url, { allowPrivate: reading.allowPrivate });
-    return { days: await readBusyDays(text, actZone) };
+    return { days: await readBusyDays(owner, text, actZone) };
   } catch (error) {
     if (error instanceof CalendarFetchError || error instanceof CalendarBudgetError) return { error: error.message };
     if (error instanceof NotICalendarError) return { error: AVAILABILITY_MESSAGES.calendarNotICalendar };
@@ -102,7 +103,7 @@ export async function subscribeCalendar(
   let result: Awaited<ReturnType<typeof readCalendar>>;
   try {
     await db.transaction((tx) => takeAccountAction(tx, "calendarSubscribeTried", viewer.id));
-    result = await readCalendar(input.url, await actTimeZone(db, act.id), reading);
+    result = await readCalendar(`account:${viewer.id}`, input.url, await actTimeZone(db, act.id), reading);
   } finally {
     const left = (subscribing.get(viewer.id) ?? 1) - 1;
     if (left > 0) subscribing.set(viewer.id, left);
@@ -204,7 +205,8 @@ export async function refreshDueCalendars(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const started = performance.now();
-          const result = await readCalendar(next.url, next.zone ?? "UTC", reading);
+          // Each act's calendars wait in the act's own line, behind nobody's subscription.
+          const result = await readCalendar(`act:${next.act_id}`, next.url, next.zone ?? "UTC", reading);
           await db.transaction((tx) => writeRead(tx, { id: next.id, actId: next.act_id }, result, reading));
           read += 1;
           if (rest) await new Promise((resolve) => setTimeout(resolve, performance.now() - started));

@@ -35,12 +35,48 @@ interface Waiting {
 }
 
 /**
+ * Who waits, fairly: each owner (an account subscribing, the refresh round) has its own line,
+ * and the next calendar read is the first of the owner served longest ago (one never served
+ * first), so one account's slow feeds wait behind each other, never in front of another's.
+ */
+function createFairQueue() {
+  const lines = new Map<string, Waiting[]>();
+  const lastServed = new Map<string, number>();
+  let served = 0;
+  return {
+    push(owner: string, waiting: Waiting) {
+      const line = lines.get(owner);
+      if (line) line.push(waiting);
+      else lines.set(owner, [waiting]);
+    },
+    shift(): Waiting | undefined {
+      let chosen: string | undefined;
+      for (const owner of lines.keys())
+        if (chosen === undefined || (lastServed.get(owner) ?? 0) < (lastServed.get(chosen) ?? 0)) chosen = owner;
+      if (chosen === undefined) return undefined;
+      const line = lines.get(chosen)!;
+      const next = line.shift();
+      if (line.length === 0) lines.delete(chosen);
+      lastServed.set(chosen, ++served);
+      // Owners with nothing waiting are forgotten after a while: a served count is only an order.
+      if (lastServed.size > 1_000)
+        for (const owner of lastServed.keys()) if (!lines.has(owner)) lastServed.delete(owner);
+      return next;
+    },
+    get size() {
+      return lines.size;
+    },
+  };
+}
+
+/**
  * Calendars are read into busy days one at a time on one worker thread, within a budget of work
  * and occurrences per feed (AVAILABILITY.feedWorkMs, feedMaxOccurrences): a feed that would take
- * seconds, or a memory bomb, costs the worker, never the thread that answers requests.
+ * seconds, or a memory bomb, costs the worker, never the thread that answers requests. The
+ * worker takes them from a fair queue (createFairQueue).
  */
 function createCalendarThread() {
-  const queue: Waiting[] = [];
+  const queue = createFairQueue();
   let worker: Worker | null = null;
   let ready: Promise<void> | null = null;
   let busy = false;
@@ -79,7 +115,7 @@ function createCalendarThread() {
     if (!waiting) {
       idle ??= setTimeout(() => {
         idle = null;
-        if (!busy && queue.length === 0) stopWorker();
+        if (!busy && queue.size === 0) stopWorker();
       }, IDLE_MS).unref();
       return;
     }
@@ -101,9 +137,9 @@ function createCalendarThread() {
   };
 
   return {
-    read(job: Omit<CalendarJob, "id">): Promise<Map<string, string | null>> {
+    read(owner: string, job: Omit<CalendarJob, "id">): Promise<Map<string, string | null>> {
       return new Promise((resolve, reject) => {
-        queue.push({ job, resolve, reject });
+        queue.push(owner, { job, resolve, reject });
         void runNext();
       });
     },
@@ -145,10 +181,16 @@ const thread = createCalendarThread();
 
 /**
  * The busy days of a calendar's text (see busyDaysOf), read on the calendar worker within the
- * feed budget. Rejects with NotICalendarError or CalendarBudgetError (its message for the artist).
+ * feed budget, in `owner`'s line of the fair queue (an account's id, or the refresh round's).
+ * Rejects with NotICalendarError or CalendarBudgetError (its message for the artist).
  */
-export function readBusyDays(ics: string, zone: string, now = new Date()): Promise<Map<string, string | null>> {
-  return thread.read({
+export function readBusyDays(
+  owner: string,
+  ics: string,
+  zone: string,
+  now = new Date(),
+): Promise<Map<string, string | null>> {
+  return thread.read(owner, {
     ics,
     zone,
     now: now.getTime(),

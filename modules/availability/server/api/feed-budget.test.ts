@@ -128,6 +128,43 @@ describe("a calendar feed that asks too much", () => {
   });
 });
 
+describe("calendars are read fairly between accounts (issue 62, item 7)", () => {
+  it("one account's slow feeds wait behind each other, not in front of another account's", async () => {
+    const slow = [1, 2, 3, 4, 5, 6, 7, 8].map(
+      (n) =>
+        `UID:slow-${n}@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Old ${n}\nDTSTART:1900010${n}T100000Z\nDTEND:1900010${n}T110000Z\nRRULE:FREQ=DAILY`,
+    );
+    calendars.serve("/slow-a.ics", icsFile(slow));
+    calendars.serve("/slow-b.ics", icsFile(slow));
+    calendars.serve(
+      "/quick.ics",
+      icsFile([
+        `UID:quick@test\nDTSTAMP:20260101T000000Z\nSUMMARY:Gig\nDTSTART:${icsDay(day(5))}T190000Z\nDTEND:${icsDay(day(5))}T220000Z`,
+      ]),
+    );
+    const finished: string[] = [];
+    const timed = (name: string, answer: Promise<Response>) =>
+      answer.then((response) => {
+        finished.push(name.startsWith("slow") ? "slow" : name);
+        return response;
+      });
+    const first = timed("slow a", subscribe(calendars.url("/slow-a.ics")));
+    const second = timed("slow b", subscribe(calendars.url("/slow-b.ics")));
+    // The other account asks once the first account's feeds are both waiting on the worker.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const otherCookie = (await server.cookieFor("otherArtist"))!;
+    const started = performance.now();
+    const other = await timed("other account", subscribe(calendars.url("/quick.ics"), otherCookie, "draft-act"));
+    const waited = performance.now() - started;
+    await Promise.all([first, second]);
+    expect(other.status).toBe(201);
+    // The worker was busy with one slow feed when it asked; the other slow feed waited for it.
+    expect(finished).toEqual(["slow", "other account", "slow"]);
+    expect(waited).toBeLessThan(5_000);
+    await removeAll();
+  });
+});
+
 describe("subscribing, per account", () => {
   it(`at most ${ACCOUNT_LIMITS.calendarSubscribeTried.max} attempts an hour, refused ones counted: then 429 with Retry-After`, async () => {
     for (let attempt = 1; attempt <= ACCOUNT_LIMITS.calendarSubscribeTried.max; attempt++) {
