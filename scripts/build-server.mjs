@@ -1,9 +1,13 @@
-// Bundles the Node server (our code only; packages stay in node_modules) into dist/server.js, and its calendar worker into dist/calendar-worker.js.
+// Bundles the Node server (our code only; packages stay in node_modules) into dist/server.js, and its worker threads (calendars, PDFs) beside it.
 import { build } from "esbuild";
 
-// The calendar worker is a thread of its own, so it is an entry of its own (modules/availability/server/calendar-thread.ts finds it beside the server).
+// Each worker is a thread of its own, so an entry of its own (server/workers/worker-entry.ts finds it beside the server).
 await build({
-  entryPoints: { server: "server/main.ts", "calendar-worker": "modules/availability/server/calendar-worker.ts" },
+  entryPoints: {
+    server: "server/main.ts",
+    "calendar-worker": "modules/availability/server/calendar-worker.ts",
+    "pdf-worker": "modules/bookings/server/pdf/pdf-worker.ts",
+  },
   outdir: "dist",
   bundle: true,
   platform: "node",

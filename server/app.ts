@@ -29,7 +29,7 @@ import type { EnhanceScripts, SsrHandler } from "./render/load-context";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
 import { sitemapRoutes } from "#modules/seo/server/sitemap-routes";
 import { calendarRoutes } from "#modules/availability/server/calendar-routes";
-import { bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
+import { PDF_PATHS, bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
 import { privateAnswersToSignedIn } from "./http/private-answers";
 import type { FileStorage } from "./storage/file-storage";
 import { unsubscribeRoutes } from "#modules/notifications/server/unsubscribe-routes";
@@ -123,6 +123,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route("/", calendarRoutes({ db: database.db, publicUrl: env.publicUrl }));
+  // Drawing a PDF is a render: it counts toward the client's renders in progress.
+  for (const path of PDF_PATHS) app.on("GET", path, concurrency.page);
   app.route("/", bookingPdfRoutes());
   if (deps.staticDir) serveBuiltAssets(app, deps.staticDir);
 

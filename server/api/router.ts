@@ -36,10 +36,7 @@ export function pathError(failing: unknown[]) {
 export const idParam = <N extends string>(name: N) =>
   z.object({
     [name]: pathIdSchema().openapi({ param: { name, in: "path" }, type: "integer", minimum: 1, example: 1 }),
-  } as Record<
-    N,
-    ReturnType<typeof pathIdSchema>
-  >);
+  } as Record<N, ReturnType<typeof pathIdSchema>>);
 
 export const actUrlParam = z.object({
   actUrl: pathSegmentSchema().openapi({ param: { name: "actUrl", in: "path" }, example: "the-velvet-tones" }),

@@ -1,4 +1,4 @@
-// The part of fontkit (a dependency of pdfkit, which ships no types) that the demo posters use.
+// The part of fontkit (a dependency of pdfkit, which ships no types) that the demo posters and the PDFs use.
 declare module "fontkit" {
   interface Path {
     scale(x: number, y: number): Path;
@@ -13,6 +13,7 @@ declare module "fontkit" {
   interface Font {
     unitsPerEm: number;
     layout(text: string): { glyphs: { path: Path }[]; positions: GlyphPosition[] };
+    hasGlyphForCodePoint(codePoint: number): boolean;
   }
   export function openSync(path: string): Font;
 }

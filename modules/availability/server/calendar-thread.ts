@@ -1,22 +1,8 @@
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { workerEntry } from "#server/workers/worker-entry";
 import { AVAILABILITY, AVAILABILITY_MESSAGES } from "../availability";
 import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";
 import type { CalendarJob, CalendarJobAnswer } from "./calendar-worker";
-
-/**
- * Where the worker's code is: beside the bundle once built (dist/calendar-worker.js, see
- * scripts/build-server.mjs), else the TypeScript source, which the worker loads through tsx
- * (tests, scripts and `npm run dev` run from the sources).
- */
-function workerEntry(): { file: string; execArgv: string[] } {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const built = join(here, "calendar-worker.js");
-  if (existsSync(built)) return { file: built, execArgv: [] };
-  return { file: join(here, "calendar-worker.ts"), execArgv: ["--import", "tsx"] };
-}
 
 /** A worker with nothing to do for this long ends; the next calendar starts another. */
 const IDLE_MS = 30_000;
@@ -91,7 +77,7 @@ function createCalendarThread() {
   };
 
   const start = (): Promise<void> => {
-    const { file, execArgv } = workerEntry();
+    const { file, execArgv } = workerEntry(import.meta.url, "calendar-worker");
     const made = new Worker(file, { execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     made.unref();
     // A failure in the worker (out of memory, say) ends it; the job waiting on it hears of the exit.

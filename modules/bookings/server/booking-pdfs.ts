@@ -1,27 +1,12 @@
 // The booking's paper: the agreement both sides signed by accepting, and a receipt of each payment.
 import { createHash } from "node:crypto";
-import { type Font, openSync as openFont } from "fontkit";
-import { join } from "node:path";
-import PDFDocument from "pdfkit";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
-import { PROJECT_ROOT } from "#server/paths";
+import type { Paper } from "./pdf/paper";
+import { drawOnPdfThread } from "./pdf/pdf-thread";
 import type { BookingAnswer, PaymentAnswer } from "../answers";
 import { dayIn } from "../events";
 import { PAYMENT_METHOD_NAMES, POLICY_WORDS } from "../money";
-
-const FONTS = join(PROJECT_ROOT, "node_modules", "@fontsource", "inter", "files");
-/**
- * Embedded, so that the text reads the same everywhere and can be copied out of the file; read
- * and parsed once (unpacking the WOFF files was most of a document's time), each document
- * embedding the subset it uses.
- */
-let fonts: { regular: Font; bold: Font } | undefined;
-const fontFiles = () =>
-  (fonts ??= {
-    regular: openFont(join(FONTS, "inter-latin-400-normal.woff")),
-    bold: openFont(join(FONTS, "inter-latin-700-normal.woff")),
-  });
 
 /** The marketplace's terms every agreement carries, in short. */
 export const MARKETPLACE_TERMS = [
@@ -30,20 +15,14 @@ export const MARKETPLACE_TERMS = [
   "Either side may report a problem with the booking; the marketplace reads both sides before any money is released or refunded.",
 ];
 
-interface Paper {
-  title: string;
-  lines: [label: string, value: string][];
-  paragraphs: string[];
-}
-
 /** Papers made lately, by a hash of everything they say: a document asked again is not drawn again. */
 const made = new Map<string, Promise<Buffer>>();
 const MAX_CACHED_PAPERS = 200;
 
 /**
- * One document, from what it says: drawn once (embedding the font's subset is most of the
- * work) and kept while it is among the last 200 asked for on this server. A booking's change
- * changes its words, and so its key.
+ * One document, from what it says: drawn once, on the PDF worker (embedding the fonts' subsets
+ * is most of the work), and kept while it is among the last 200 asked for on this server. A
+ * booking's change changes its words, and so its key.
  */
 function render(paper: Paper): Promise<Buffer> {
   const key = createHash("sha256").update(JSON.stringify(paper)).digest("hex");
@@ -53,37 +32,11 @@ function render(paper: Paper): Promise<Buffer> {
     made.set(key, kept);
     return kept;
   }
-  const drawing = draw(paper);
+  const drawing = drawOnPdfThread(paper);
   made.set(key, drawing);
   drawing.catch(() => made.delete(key));
   if (made.size > MAX_CACHED_PAPERS) made.delete(made.keys().next().value!);
   return drawing;
-}
-
-/** Draws one document: a title, labelled lines, then paragraphs, in the embedded font. */
-function draw(paper: Paper): Promise<Buffer> {
-  const document = new PDFDocument({ size: "LETTER", margin: 56, info: { Title: paper.title, Author: "EVA" } });
-  // pdfkit takes a parsed fontkit font as well as its bytes; its types name only the bytes.
-  document.registerFont("regular", fontFiles().regular as unknown as Buffer);
-  document.registerFont("bold", fontFiles().bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  document.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on("end", () => resolve(Buffer.concat(chunks)));
-    document.on("error", reject);
-  });
-  document.font("bold").fontSize(20).text(paper.title);
-  document.moveDown();
-  for (const [label, value] of paper.lines) {
-    document.font("bold").fontSize(10).text(`${label}: `, { continued: true });
-    document.font("regular").text(value);
-  }
-  for (const paragraph of paper.paragraphs) {
-    document.moveDown(0.6);
-    document.font("regular").fontSize(10).text(paragraph);
-  }
-  document.end();
-  return done;
 }
 
 function paymentLine(payment: PaymentAnswer): [string, string] {

@@ -16,13 +16,20 @@ function pdf(bytes: Buffer, name: string): Response {
   });
 }
 
+/** The PDFs' paths: each is an uncached render, counted toward a client's renders in progress. */
+export const PDF_PATHS = [
+  "/bookings/:number/agreement.pdf",
+  "/bookings/:number/receipts/:file",
+  "/acts/:actUrl/statement.pdf",
+] as const;
+
 /**
  * The agreement and receipts as PDFs, for the booking's two sides and admins (anyone else: 404),
  * and an act's statement for its manager and admins; a guest signs in first and comes back.
  */
 export function bookingPdfRoutes() {
   return new Hono<AppEnv>()
-    .get("/bookings/:number/agreement.pdf", async (c) => {
+    .get(PDF_PATHS[0], async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
       const { booking, acceptedFrom } = await bookingView(c.get("db"), viewer, c.req.param("number"));
@@ -30,7 +37,7 @@ export function bookingPdfRoutes() {
       const from = viewer.role === "ADMIN" ? acceptedFrom : null;
       return pdf(await agreementPdf(booking, from), `booking-${booking.number}-agreement.pdf`);
     })
-    .get("/bookings/:number/receipts/:file", async (c) => {
+    .get(PDF_PATHS[1], async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
       const id = decimalId(c.req.param("file").match(/^(\d{1,10})\.pdf$/)?.[1]);
@@ -39,7 +46,7 @@ export function bookingPdfRoutes() {
       if (!payment) throw notFound("No such receipt");
       return pdf(await receiptPdf(booking, payment), `booking-${booking.number}-receipt-${payment.id}.pdf`);
     })
-    .get("/acts/:actUrl/statement.pdf", async (c) => {
+    .get(PDF_PATHS[2], async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
       const { act, lines, today } = await actStatement(c.get("db"), viewer, c.req.param("actUrl"));

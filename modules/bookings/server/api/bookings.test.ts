@@ -3,6 +3,8 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoUser, type TestServer, createTestServer, json } from "#tests/setup/api-harness";
 import { dayIn } from "../../events";
+import type { BookingAnswer } from "../../answers";
+import { agreementPdf } from "../booking-pdfs";
 
 /**
  * A booking is a thing: its list and page for its two sides and admins, the payments the act
@@ -441,6 +443,60 @@ describe("bookings", () => {
       404,
     );
     expect((await server.request("/acts/the-velvet-tones/statement.pdf")).status).toBe(302);
+  });
+});
+
+describe("the paper in every script, drawn away from the request thread (issue 62, items 1 and 2)", () => {
+  const WORDS = ["Свадьба", "Γάμος", "חתונה", "דנה", "حفل", "زفاف", "婚礼派对", "パーティー", "결혼식", "🎉", "Café"];
+
+  it("an event name and terms in Cyrillic, Greek, Hebrew, Arabic, CJK and emoji come out in the PDF's text", async () => {
+    const number = await booked("Свадьба Γάμος חתונה של דנה حفل زفاف 婚礼派对 パーティー 결혼식 🎉 Café", 56);
+    const response = await server.request(`/bookings/${number}/agreement.pdf`, {
+      cookie: await server.cookieFor("planner"),
+    });
+    expect(response.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), {
+      mergePages: true,
+    });
+    // pdf.js reads Arabic's joined letters back in pieces, with a control character between some:
+    // compared without spaces and controls, as their letters (NFKC). The page itself reads right.
+    const joined = text.normalize("NFKC").replace(/[\s\p{Cc}]+/gu, "");
+    for (const word of WORDS) expect(joined, word).toContain(word);
+  });
+
+  it("ten PDFs drawn at once leave /healthz answering within a second; one client's fifth at once is refused", async () => {
+    const number = await booked("Ten Papers", 57);
+    const booking = (await json<{ data: BookingAnswer }>(await get(`/api/bookings/${number}`, "planner"))).data;
+    const longTerms = "Terms of the day, written out at length. ".repeat(400);
+    let slowest = 0;
+    let drawing = true;
+    const health = (async () => {
+      while (drawing) {
+        const started = performance.now();
+        expect((await server.request("/healthz")).status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    // Ten different papers, so none is one already kept.
+    const papers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        agreementPdf({ ...booking, number: `${booking.number}-${n}`, terms: longTerms }, null),
+      ),
+    );
+    drawing = false;
+    await health;
+    expect(papers.every((paper) => paper.subarray(0, 5).toString() === "%PDF-")).toBe(true);
+    expect(slowest).toBeLessThan(1_000);
+
+    const cookie = await server.cookieFor("planner");
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        server.request(`/bookings/${number}/agreement.pdf`, { cookie }).then((each) => each.status),
+      ),
+    );
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(4);
   });
 });
 
