@@ -14,8 +14,8 @@ type Direction = "rtl" | "number" | "neutral" | "ltr";
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const NUMBER = /[0-9\u0660-\u0669\u06F0-\u06F9]/u;
 const NEUTRAL = /[\s\p{P}\p{S}]/u;
-/** Marks, joiners and variation selectors stay with the character before them (an emoji's ZWJ sequence, an accent). */
-const ATTACHED = /[\p{M}\p{Cf}\uFE00-\uFE0F]/u;
+/** Marks (variation selectors among them) and joiners stay with the character before them (an emoji's ZWJ sequence, an accent). */
+const ATTACHED = /[\p{M}\p{Cf}]/u;
 
 function directionOf(char: string): Direction {
   if (RTL.test(char)) return "rtl";
