@@ -67,7 +67,6 @@ export async function rotateActFeed(
  * then writes its own `UID:` line). Every line break is one LF, and other control characters go.
  */
 function icsText(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
   return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "");
 }
 
