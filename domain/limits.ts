@@ -5,6 +5,8 @@ export const LIMITS = {
   /** Not in the spec: what one act's profile may hold, since every view of it reads them all. */
   maxTestimonials: 50,
   maxOfferings: 30,
+  /** How a planner pays an act directly, in the act's words. */
+  paymentInstructions: 1000,
   /** Offers one invite may ever hold, withdrawn and declined ones too: each is a notice, a mail and a thread line. */
   maxOffersPerInvite: 5,
   maxDocuments: 30,

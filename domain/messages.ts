@@ -26,6 +26,8 @@ export const MESSAGES = {
   bookingAlreadyCancelled: "This booking is already cancelled",
   refundAmount: "Enter the amount refunded in whole cents, more than 0",
   refundAbovePaid: "That is more than was paid and not yet refunded",
+  refundAboveOwed: "That is more than is owed back to the planner",
+  paymentInstructionsRequired: "Say whom the planner pays and how",
   bookingNotCancellable: "A completed booking cannot be cancelled",
   /** A cancellation (or its quote) from the event's start: what went wrong is a case now. */
   cancelAfterStart: "The event has started: report a problem instead",

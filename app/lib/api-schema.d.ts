@@ -20,6 +20,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the account's phone for the day of an event (an empty one clears it)
+         * @description An act's manager's phone is the act's day-of contact on its bookings (`contacts.act.phone`); a planner's is used where a booking gives none.
+         *
+         *     **Who may call:** Any signed-in user.
+         */
+        post: operations["setMyPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -200,6 +222,28 @@ export interface paths {
          * @description **Who may call:** The act's artist (its manager) and admins.
          */
         post: operations["updateAct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/acts/{actUrl}/payment-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say how planners pay the act directly (the act's artist or an admin)
+         * @description 1-1000 characters: whom to pay and how. Bookings paid directly answer them as `payment_instructions`, and the booking page, the confirmation mail and the agreement show them to the planner.
+         *
+         *     **Who may call:** The act's artist (its manager) and admins.
+         */
+        post: operations["setPaymentInstructions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2027,28 +2071,14 @@ export interface components {
             code: "internal";
         };
         /**
-         * @description Something that happened that the user should know of
+         * @description Done
          * @example {
-         *       "id": 12,
-         *       "kind": "act_approved",
-         *       "title": "The Velvet Tones is approved",
-         *       "body": "The Velvet Tones is live: planners can now find and book it.",
-         *       "link": "/entertainment/the-velvet-tones",
-         *       "created_at": "2026-11-24T11:11:33.909Z",
-         *       "read": false
+         *       "message": "Profile updated"
          *     }
          */
-        Notification: {
-            id: number;
-            /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
-            title: string;
-            body: string;
-            /** @description The page to act on, a path on this site */
-            link: string;
-            /** Format: date-time */
-            created_at: string;
-            read: boolean;
+        MessageResult: {
+            /** @description What happened, as the page shows it */
+            message: string;
         };
         /**
          * @description The body is not JSON, not an object, or of the wrong types; or the path is malformed
@@ -2065,6 +2095,18 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+        };
+        /**
+         * @description The body or file is over its limit
+         * @example {
+         *       "message": "The body or file is over its limit",
+         *       "code": "payload_too_large"
+         *     }
+         */
+        PayloadTooLargeError: {
+            message: string;
+            /** @enum {string} */
+            code: "payload_too_large";
         };
         /**
          * @description Field rules: `errors` holds the messages per field
@@ -2088,14 +2130,28 @@ export interface components {
             };
         };
         /**
-         * @description Done
+         * @description Something that happened that the user should know of
          * @example {
-         *       "message": "Profile updated"
+         *       "id": 12,
+         *       "kind": "act_approved",
+         *       "title": "The Velvet Tones is approved",
+         *       "body": "The Velvet Tones is live: planners can now find and book it.",
+         *       "link": "/entertainment/the-velvet-tones",
+         *       "created_at": "2026-11-24T11:11:33.909Z",
+         *       "read": false
          *     }
          */
-        MessageResult: {
-            /** @description What happened, as the page shows it */
-            message: string;
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            title: string;
+            body: string;
+            /** @description The page to act on, a path on this site */
+            link: string;
+            /** Format: date-time */
+            created_at: string;
+            read: boolean;
         };
         /**
          * @description Whether the user gets this kind of notification by email
@@ -2123,18 +2179,6 @@ export interface components {
             message: string;
             /** @enum {string} */
             code: "forbidden";
-        };
-        /**
-         * @description The body or file is over its limit
-         * @example {
-         *       "message": "The body or file is over its limit",
-         *       "code": "payload_too_large"
-         *     }
-         */
-        PayloadTooLargeError: {
-            message: string;
-            /** @enum {string} */
-            code: "payload_too_large";
         };
         /**
          * @description A tag of the catalogue: a genre, event type, band setup, song type, variety or speaker type
@@ -3334,6 +3378,7 @@ export interface components {
                 name: string;
             };
             price_cents: number;
+            /** @description Paid by the planner and not refunded, in US cents */
             paid_cents: number;
         };
         /**
@@ -3364,6 +3409,8 @@ export interface components {
          *       "terms": "",
          *       "payments": [],
          *       "refunded_cents": 0,
+         *       "refund_owed_cents": 0,
+         *       "payment_instructions": "Bank transfer to The Velvet Tones LLC, or Zelle to pay@velvettones.example",
          *       "contacts": {
          *         "planner": {
          *           "name": "Pat Planner",
@@ -3402,6 +3449,7 @@ export interface components {
                 name: string;
             };
             price_cents: number;
+            /** @description Paid by the planner and not refunded, in US cents */
             paid_cents: number;
             deposit_cents: number;
             balance_cents: number;
@@ -3410,6 +3458,10 @@ export interface components {
             terms: string;
             payments: components["schemas"]["Payment"][];
             refunded_cents: number;
+            /** @description Owed back to the planner (by the policy after a cancellation, or by a case) and not yet paid back */
+            refund_owed_cents: number;
+            /** @description How the planner pays the act directly, in the act's words (bookings paid offline; null otherwise) */
+            payment_instructions: string | null;
             /** @description Each side's contact on the day */
             contacts: {
                 planner: {
@@ -4111,6 +4163,83 @@ export interface operations {
             };
         };
     };
+    setMyPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A phone for the day of an event
+                     * @example +1 312 555 0199
+                     */
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     listNotifications: {
         parameters: {
             query?: {
@@ -4662,6 +4791,103 @@ export interface operations {
                     facts?: {
                         languages?: ("English" | "Spanish" | "French" | "Portuguese" | "Italian" | "German" | "Polish" | "Greek" | "Russian" | "Hebrew" | "Arabic" | "Hindi" | "Mandarin" | "Cantonese" | "Korean" | "Japanese" | "Tagalog" | "Vietnamese")[];
                     };
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    setPaymentInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Shown to the planner on the booking page, in the confirmation mail and on the agreement
+                     * @example Bank transfer to The Velvet Tones LLC, Chase, routing 021000021, account 123456789; or Zelle to pay@velvettones.example
+                     */
+                    payment_instructions: string;
                 };
             };
         };

@@ -96,6 +96,21 @@ export function optionalLine(max: number) {
   return optionalText(max).refine((value) => value === null || !CONTROL.test(value), MESSAGES.nameControlCharacters);
 }
 
+/** A phone number as people write it: 7 to 15 digits, with spaces, dots, dashes, brackets and a leading +. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]{7,24}$/;
+export function isPhone(value: string): boolean {
+  const digits = value.match(/\d/g)?.length ?? 0;
+  return PHONE_PATTERN.test(value) && digits >= 7 && digits <= 15;
+}
+
+/** A phone someone may leave out: "" or null says none. */
+export const optionalPhone = () =>
+  text({ error: MESSAGES.invalidPhone })
+    .trim()
+    .refine((value) => value === "" || isPhone(value), MESSAGES.invalidPhone)
+    .nullable()
+    .optional();
+
 /** A slug in a path (an act, event or user url), or any other path segment we look up. */
 export const pathSegmentSchema = () => text().max(500);
 

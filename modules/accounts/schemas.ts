@@ -3,7 +3,7 @@ import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { safeRedirect } from "#domain/redirect";
 import { SELF_SERVICE_ROLES } from "#domain/roles";
-import { requiredLine, text } from "#domain/schemas/fields";
+import { optionalPhone, requiredLine, text } from "#domain/schemas/fields";
 
 const email = text({ error: MESSAGES.emailRequired })
   .trim()
@@ -60,6 +60,12 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 /** What an account may change of itself through update-user: its name, nothing the server keeps. */
 export const updateUserSchema = z.object({ name: personNameSchema });
+
+/** POST /api/me/phone: the account's phone, which its bookings give the other side for the day ("" clears it). */
+export const phoneSchema = z.object({
+  phone: optionalPhone().meta({ description: "A phone for the day of an event", example: "+1 312 555 0199" }),
+});
+export type PhoneInput = z.infer<typeof phoneSchema>;
 
 export const changePasswordSchema = z.object({
   currentPassword: text({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax),

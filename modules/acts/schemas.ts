@@ -3,7 +3,7 @@ import { SOCIAL_NETWORKS } from "./act-profile";
 import { actFactsInputSchema } from "./act-facts";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { optionalLine, optionalText, requiredLine, text } from "#domain/schemas/fields";
+import { optionalLine, optionalText, requiredLine, requiredText, text } from "#domain/schemas/fields";
 
 export const MAX_ADDITIONAL_LOCATIONS = 10;
 export const DESCRIPTION_MAX = 5000;
@@ -65,3 +65,13 @@ export const createActSchema = z.object({
   musical: z.boolean({ error: "Say whether the act is musical" }),
 });
 export type CreateActInput = z.infer<typeof createActSchema>;
+
+/** POST /api/acts/{actUrl}/payment-instructions: whom a planner pays directly, and how (offline bookings). */
+export const paymentInstructionsSchema = z.object({
+  payment_instructions: requiredText(LIMITS.paymentInstructions, MESSAGES.paymentInstructionsRequired).meta({
+    description: "Shown to the planner on the booking page, in the confirmation mail and on the agreement",
+    example:
+      "Bank transfer to The Velvet Tones LLC, Chase, routing 021000021, account 123456789; or Zelle to pay@velvettones.example",
+  }),
+});
+export type PaymentInstructionsInput = z.infer<typeof paymentInstructionsSchema>;

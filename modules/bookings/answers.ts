@@ -311,7 +311,7 @@ export const bookingSummarySchema = z
     act: actRef,
     planner: z.object({ name: z.string() }),
     price_cents: z.number().int(),
-    paid_cents: z.number().int(),
+    paid_cents: z.number().int().describe("Paid by the planner and not refunded, in US cents"),
   })
   .meta({
     id: "BookingSummary",
@@ -328,6 +328,14 @@ export const bookingSchema = bookingSummarySchema
     terms: z.string(),
     payments: z.array(paymentSchema),
     refunded_cents: z.number().int(),
+    refund_owed_cents: z
+      .number()
+      .int()
+      .describe("Owed back to the planner (by the policy after a cancellation, or by a case) and not yet paid back"),
+    payment_instructions: z
+      .string()
+      .nullable()
+      .describe("How the planner pays the act directly, in the act's words (bookings paid offline; null otherwise)"),
     contacts: z.object({ planner: contactSchema, act: contactSchema }).describe("Each side's contact on the day"),
     agreement: z
       .object({ accepted_at: z.iso.datetime(), accepted_by: z.string() })
@@ -349,6 +357,8 @@ export const bookingSchema = bookingSummarySchema
       terms: "",
       payments: [],
       refunded_cents: 0,
+      refund_owed_cents: 0,
+      payment_instructions: "Bank transfer to The Velvet Tones LLC, or Zelle to pay@velvettones.example",
       contacts: {
         planner: { name: "Pat Planner", email: "planner@example.com", phone: "+1 312 555 0142" },
         act: { name: "Alex Artist", email: "artist@example.com", phone: null },

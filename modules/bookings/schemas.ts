@@ -7,6 +7,7 @@ import { isRealStartTime } from "#domain/time-zones";
 import {
   calendarDate,
   optionalLine,
+  optionalPhone,
   optionalText,
   requiredLine,
   requiredText,
@@ -121,19 +122,12 @@ export const inviteActsSchema = z.object({
 });
 export type InviteActsInput = z.infer<typeof inviteActsSchema>;
 
-/** A phone number as people write it: 7 to 15 digits, with spaces, dots, dashes, brackets and a leading +. */
-export const PHONE_PATTERN = /^\+?[\d\s().-]{7,24}$/;
-const isPhone = (value: string) =>
-  PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15;
-
 /** Accepting an offer: the planner's day-of phone, and whether the event's other acts are released (the default). */
 export const acceptOfferSchema = z.object({
-  phone: text({ error: MESSAGES.invalidPhone })
-    .trim()
-    .refine((value) => value === "" || isPhone(value), MESSAGES.invalidPhone)
-    .nullable()
-    .optional()
-    .meta({ description: "The planner's phone on the day, for the act", example: "+1 312 555 0142" }),
+  phone: optionalPhone().meta({
+    description: "The planner's phone on the day, for the act",
+    example: "+1 312 555 0142",
+  }),
   release_others: z.boolean({ error: "Choose whether the other acts are released" }).default(true).meta({
     description:
       "Close the event's other open invites and withdraw their waiting offers; false when booking several acts for one event",

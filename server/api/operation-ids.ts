@@ -5,6 +5,7 @@
  */
 export const OPERATION_IDS: Record<string, string> = {
   "GET /me": "getMe",
+  "POST /me/phone": "setMyPhone",
   "GET /acts/{actUrl}/availability": "getActAvailability",
   "POST /availability/block/{actUrl}": "blockDays",
   "POST /availability/unblock/{id}": "unblockDays",
@@ -39,6 +40,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /acts/{actUrl}": "getActProfile",
   "POST /acts/create": "createAct",
   "POST /acts/update/{actUrl}": "updateAct",
+  "POST /acts/{actUrl}/payment-instructions": "setPaymentInstructions",
   "POST /acts/submit-application/{actUrl}": "submitApplication",
   "POST /acts/set-status/{actUrl}": "setActStatus",
   "POST /acts/reassign/{actUrl}": "reassignAct",

@@ -195,6 +195,8 @@ export const acts = pgTable(
     /** The act's Stripe Connect Express account (card payments), and whether Stripe lets it take them. */
     stripeAccountId: text("stripe_account_id").unique(),
     cardPayments: boolean("card_payments").notNull().default(false),
+    /** How a planner pays the act directly (offline bookings): whom to pay and how, in the act's words. */
+    paymentInstructions: text("payment_instructions"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,7 +2,7 @@ import { and, eq, like, or, sql } from "drizzle-orm";
 import { MESSAGES } from "#domain/messages";
 import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
 import { canCreateAct, canEditAdditionalInfo, canSubmitApplication } from "#domain/permissions";
-import type { ActUpdateInput, CreateActInput } from "../schemas";
+import type { ActUpdateInput, CreateActInput, PaymentInstructionsInput } from "../schemas";
 import { firstFreeSlug, slugify } from "#domain/slug";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
@@ -135,4 +135,16 @@ export async function submitApplication(db: Database, viewer: SessionUser, actUr
     }
     return { message: "Application submitted for approval" };
   });
+}
+
+/** How planners pay the act directly: shown with its offline bookings (page, mail, agreement). */
+export async function setPaymentInstructions(
+  db: Database,
+  viewer: SessionUser,
+  actUrl: string,
+  input: PaymentInstructionsInput,
+): Promise<MessageResult> {
+  const act = await requireManagedAct(db, viewer, actUrl);
+  await db.update(acts).set({ paymentInstructions: input.payment_instructions }).where(eq(acts.id, act.id));
+  return { message: "Payment instructions saved" };
 }

@@ -22,6 +22,7 @@ import { conflict, forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#domain/session-user";
 import type { BookingAnswer, BookingSummary, LedgerLineAnswer, PaymentAnswer } from "../answers";
 import { bookingBalances, bookingLedger } from "./ledger";
+import type { LedgerAccount } from "../money";
 import { refundIfCancelled } from "./process/what-was-paid";
 import { BOOKING_NUMBER_PATTERN, bookingStatusAt } from "../bookings";
 import { dayIn } from "../events";
@@ -51,7 +52,7 @@ function bookingRows(db: Executor) {
         venue: events.venue,
       },
       timeZone: places.timeZone,
-      act: { url: acts.url, name: acts.name, managerId: acts.managerId },
+      act: { url: acts.url, name: acts.name, managerId: acts.managerId, paymentInstructions: acts.paymentInstructions },
       planner: { id: planners.id, name: planners.name, email: planners.email, phone: planners.phone },
       manager: { name: managers.name, email: managers.email, phone: managers.phone },
     })
@@ -79,9 +80,11 @@ function paymentOf(payment: typeof payments.$inferSelect): PaymentAnswer {
   };
 }
 
-/** What was paid of a booking: its payments paid (a refund later does not unpay them). */
+/** What the planner has paid and not had back: its payments paid, less what was refunded of them. */
 const paidOf = (rows: (typeof payments.$inferSelect)[]) =>
-  rows.filter((payment) => payment.status !== "due").reduce((sum, payment) => sum + payment.amountCents, 0);
+  rows
+    .filter((payment) => payment.status !== "due")
+    .reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
 
 function summaryOf(row: BookingRow, paymentRows: (typeof payments.$inferSelect)[]): BookingSummary {
   return {
@@ -196,14 +199,17 @@ export async function bookingView(
   quote: CancellationQuote | null;
 }> {
   const row = await findBooking(db, viewer, number);
-  const paymentRows = await paymentsOf(db, [row.booking.id]);
+  const [paymentRows, balances] = await Promise.all([
+    paymentsOf(db, [row.booking.id]),
+    bookingBalances(db, row.booking.number),
+  ]);
   const side = sideOf(row, viewer);
   return {
     bookingId: row.booking.id,
     acceptedFrom: row.booking.acceptedFrom,
-    booking: bookingAnswer(viewer, row, paymentRows),
+    booking: bookingAnswer(viewer, row, paymentRows, balances),
     side,
-    quote: side ? await quoteFor(db, row, paymentRows, side, now) : null,
+    quote: side ? quoteFor(row, paymentRows, balances, side, now) : null,
   };
 }
 
@@ -211,6 +217,7 @@ function bookingAnswer(
   viewer: SessionUser,
   row: BookingRow,
   paymentRows: (typeof payments.$inferSelect)[],
+  balances: Record<LedgerAccount, number>,
 ): BookingAnswer {
   return {
     ...summaryOf(row, paymentRows),
@@ -220,6 +227,9 @@ function bookingAnswer(
     terms: row.offer.terms,
     payments: paymentRows.map(paymentOf),
     refunded_cents: paymentRows.reduce((sum, payment) => sum + payment.refundedCents, 0),
+    // The ledger's refund_owed holds what the policy or a case gave back and is not yet paid back (negative).
+    refund_owed_cents: Math.max(-balances.refund_owed, 0),
+    payment_instructions: row.booking.provider === "offline" ? row.act.paymentInstructions : null,
     contacts: contactsFor(row, sideOf(row, viewer) !== null),
     agreement: { accepted_at: row.booking.createdAt.toISOString(), accepted_by: row.planner.name },
     provider: row.booking.provider,
@@ -244,14 +254,13 @@ export function sideOf(row: BookingRow, viewer: SessionUser): CancellingSide | n
 type CancellationQuote = { refund_cents: number; kept_cents: number };
 
 /** What cancelling now would give back and keep: the cancel move's own rule, on the same figures. */
-async function quoteFor(
-  db: Executor,
+function quoteFor(
   row: BookingRow,
   paymentRows: (typeof payments.$inferSelect)[],
+  balances: Record<LedgerAccount, number>,
   side: CancellingSide,
   now: Date,
-): Promise<CancellationQuote> {
-  const balances = await bookingBalances(db, row.booking.number);
+): CancellationQuote {
   const { refundCents, keptCents } = refundIfCancelled(row, paymentRows, balances, side, now);
   return { refund_cents: refundCents, kept_cents: keptCents };
 }

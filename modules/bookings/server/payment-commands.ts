@@ -134,8 +134,9 @@ export async function recordRefund(
       if (payment.status === "due") throw conflict(MESSAGES.refundAbovePaid);
       if (input.amount_cents > payment.amountCents - payment.refundedCents) throw conflict(MESSAGES.refundAbovePaid);
       requirePaidOnRecently(input.paid_on, row.timeZone, now);
-      const owed = -booking.balances.refund_owed;
-      const fromOwed = Math.min(Math.max(owed, 0), input.amount_cents);
+      // What the policy or a case says comes back, and no more: money the act keeps stays its own.
+      const owed = Math.max(-booking.balances.refund_owed, 0);
+      if (input.amount_cents > owed) throw conflict(MESSAGES.refundAboveOwed);
       const price = formatPrice(input.amount_cents);
       const refunded = payment.refundedCents + input.amount_cents;
       return {
@@ -154,8 +155,7 @@ export async function recordRefund(
             paymentId,
             memo: `Refund paid to the planner (${PAYMENT_METHOD_NAMES[input.method]}, ${input.paid_on})`,
             lines: [
-              { account: "refund_owed", amountCents: fromOwed },
-              { account: "act_earned", amountCents: input.amount_cents - fromOwed },
+              { account: "refund_owed", amountCents: input.amount_cents },
               { account: "act_received", amountCents: -input.amount_cents },
             ],
           },

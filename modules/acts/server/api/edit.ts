@@ -1,7 +1,7 @@
 import { canSubmitApplication } from "#domain/permissions";
 import { createdWithUrlSchema, messageResultSchema } from "#domain/resources/results";
-import { actUpdateSchema, createActSchema } from "#modules/acts/schemas";
-import { createAct, submitApplication, updateActProfile } from "../act-profile-edit";
+import { actUpdateSchema, createActSchema, paymentInstructionsSchema } from "#modules/acts/schemas";
+import { createAct, setPaymentInstructions, submitApplication, updateActProfile } from "../act-profile-edit";
 import { onAct, roles, requireViewer } from "#server/api/guards";
 import { apiRoute, errorResponses, dataResponse } from "#server/api/route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
@@ -34,6 +34,31 @@ export const actEditRoutes = createRouter()
       c.json(
         {
           data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    actionRouteWithBody({
+      guard: onAct(),
+      path: "/acts/{actUrl}/payment-instructions",
+      tags: ["Acts"],
+      summary: "Say how planners pay the act directly (the act's artist or an admin)",
+      description:
+        "1-1000 characters: whom to pay and how. Bookings paid directly answer them as `payment_instructions`, and the booking page, the confirmation mail and the agreement show them to the planner.",
+      params: actUrlParam,
+      body: paymentInstructionsSchema,
+      result: messageResultSchema,
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await setPaymentInstructions(
+            c.get("db"),
+            requireViewer(c),
+            c.req.valid("param").actUrl,
+            c.req.valid("json"),
+          ),
         },
         200,
       ),
