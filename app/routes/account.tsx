@@ -32,6 +32,10 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ou
     const response = await postJson(context, "/api/auth/update-user", { name: String(form.get("name") ?? "").trim() });
     return response.ok ? { intent, done: "Name saved" } : failed(response);
   }
+  if (intent === "phone") {
+    const response = await postJson(context, "/api/me/phone", { phone: String(form.get("phone") ?? "") });
+    return response.ok ? { intent, done: String(form.get("phone") ?? "").trim() ? "Phone saved" : "Phone removed" } : failed(response);
+  }
   if (intent === "email") {
     const newEmail = String(form.get("email") ?? "").trim();
     const response = await postJson(context, "/api/auth/change-email", { newEmail, callbackURL: "/account" });
@@ -133,6 +137,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           required
           maxLength={255}
           errors={errors("name", "name")}
+        />
+      </AccountForm>
+      <AccountForm intent="phone" title="Phone for the day" submit="Save phone" outcome={outcome}>
+        <TextField
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          defaultValue={loaderData.phone}
+          autoComplete="tel"
+          hint={
+            loaderData.role === "ARTIST"
+              ? "Given to the planners who book your acts, to reach you on the day."
+              : "Given to the acts you book when you leave the booking's own phone empty."
+          }
+          errors={errors("phone", "phone")}
         />
       </AccountForm>
       <AccountForm intent="email" title="Email" submit="Change email" outcome={outcome}>

@@ -89,8 +89,17 @@ const STATUS: Record<BookingAnswer["status"], { label: string; color: BadgeColor
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, side, quote, cases, today, paidNow } = loaderData;
   const policy = POLICY_WORDS[booking.cancellation_policy];
-  const other = side === "planner" ? booking.contacts.act : side === "act" ? booking.contacts.planner : null;
   const submitting = useNavigation().state === "submitting";
+  // What is owed back is recorded against the payment with the most left to refund, up to what is owed.
+  const refundFrom =
+    booking.refund_owed_cents > 0
+      ? booking.payments
+          .filter((payment) => payment.status !== "due" && payment.amount_cents > payment.refunded_cents)
+          .sort((a, b) => b.amount_cents - b.refunded_cents - (a.amount_cents - a.refunded_cents))[0]
+      : undefined;
+  const refundable = refundFrom
+    ? Math.min(booking.refund_owed_cents, refundFrom.amount_cents - refundFrom.refunded_cents)
+    : 0;
   return (
     <article className="mx-auto max-w-3xl" aria-labelledby="booking-heading">
       <p className="text-sm text-gray-700">
@@ -126,11 +135,29 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           <dt className="text-gray-700">Balance</dt>
           <dd>{formatPrice(booking.balance_cents)}</dd>
         </dl>
+        {booking.refund_owed_cents > 0 && (
+          <p role="status" className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-950">
+            {booking.provider === "offline"
+              ? `${formatPrice(booking.refund_owed_cents)} owed back to the planner`
+              : `${formatPrice(booking.refund_owed_cents)} is being refunded to the planner's card`}
+          </p>
+        )}
         <p className="mt-2 text-sm text-gray-700">
           {booking.provider === "offline"
-            ? "The planner pays the act directly (bank transfer, check); the act records each payment here."
+            ? "The planner pays the act directly; the act records each payment here."
             : "The planner pays by card through us. We hold each payment and release it to the act: the deposit once it can no longer come back, the balance two days after the event, unless a problem is reported."}
         </p>
+        {booking.provider === "offline" && (
+          <div className="mt-2 rounded-md border border-gray-200 p-3 text-sm">
+            <h3 className="font-semibold">How to pay {booking.act.name}</h3>
+            <p className="mt-1 whitespace-pre-wrap text-gray-800">
+              {booking.payment_instructions ??
+                (side === "act"
+                  ? "You have not said how planners pay you: add payment instructions on My Acts."
+                  : `${booking.act.name} has not given payment instructions yet: ask them in your conversation.`)}
+            </p>
+          </div>
+        )}
         {paidNow && booking.payments.some((payment) => payment.id === paidNow && payment.status === "due") && (
           <p role="status" className="mt-2 rounded-md bg-blue-50 p-2 text-sm text-blue-950">
             Thank you: Stripe is confirming your payment. It shows as paid here in a moment.
@@ -202,52 +229,46 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
                 </div>
               </Form>
             ))}
-        {side === "act" &&
-          booking.provider === "offline" &&
-          booking.status === "cancelled" &&
-          booking.payments
-            .filter((payment) => payment.status !== "due" && payment.amount_cents > payment.refunded_cents)
-            .map((payment) => (
-              <Form
-                key={payment.id}
-                method="post"
-                className="mt-4 grid gap-3 rounded-md border border-gray-200 p-3 sm:grid-cols-3"
-                aria-label={`Record a refund of the ${payment.kind}`}
-                noValidate
-              >
-                <input type="hidden" name="paymentId" value={payment.id} />
-                <input type="hidden" name="intent" value="refund" />
-                <p className="text-sm font-medium sm:col-span-3">
-                  Record money paid back to the planner of the {payment.kind} (at most{" "}
-                  {formatPrice(payment.amount_cents - payment.refunded_cents)})
-                </p>
-                <TextField
-                  label="Amount refunded (USD)"
-                  name="amount"
-                  inputMode="decimal"
-                  errors={actionData?.paymentId === payment.id ? actionData.errors.amount_cents : undefined}
-                />
-                <PaymentMethodSelect label="How it was paid back" />
-                <TextField
-                  label="Paid back on"
-                  name="paid_on"
-                  type="date"
-                  min={addDays(today, -365)}
-                  max={today}
-                  defaultValue={today}
-                />
-                {actionData?.paymentId === payment.id && (
-                  <p role="alert" className="text-sm sm:col-span-3">
-                    {actionData.errors.method?.[0] ?? actionData.errors.paid_on?.[0] ?? actionData.message}
-                  </p>
-                )}
-                <div className="sm:col-span-3">
-                  <Button type="submit" disabled={submitting}>
-                    Record refund
-                  </Button>
-                </div>
-              </Form>
-            ))}
+        {side === "act" && booking.provider === "offline" && refundFrom && (
+          <Form
+            method="post"
+            className="mt-4 grid gap-3 rounded-md border border-gray-200 p-3 sm:grid-cols-3"
+            aria-label="Record money paid back to the planner"
+            noValidate
+          >
+            <input type="hidden" name="paymentId" value={refundFrom.id} />
+            <input type="hidden" name="intent" value="refund" />
+            <p className="text-sm font-medium sm:col-span-3">
+              Record money paid back to the planner (at most {formatPrice(refundable)})
+            </p>
+            <TextField
+              label="Amount refunded (USD)"
+              name="amount"
+              inputMode="decimal"
+              defaultValue={(refundable / 100).toFixed(2)}
+              errors={actionData?.paymentId === refundFrom.id ? actionData.errors.amount_cents : undefined}
+            />
+            <PaymentMethodSelect label="How it was paid back" />
+            <TextField
+              label="Paid back on"
+              name="paid_on"
+              type="date"
+              min={addDays(today, -365)}
+              max={today}
+              defaultValue={today}
+            />
+            {actionData?.paymentId === refundFrom.id && (
+              <p role="alert" className="text-sm sm:col-span-3">
+                {actionData.errors.method?.[0] ?? actionData.errors.paid_on?.[0] ?? actionData.message}
+              </p>
+            )}
+            <div className="sm:col-span-3">
+              <Button type="submit" disabled={submitting}>
+                Record refund
+              </Button>
+            </div>
+          </Form>
+        )}
       </section>
 
       <section aria-labelledby="policy-heading" className="mt-6 rounded-lg bg-white p-4 shadow-sm">
@@ -300,13 +321,21 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             Download the agreement (PDF)
           </a>
         </p>
-        {other && (
-          <p className="mt-2 text-sm text-gray-800">
-            {side === "planner" ? "The act" : "The planner"} on the day: {other.name}
-            {other.email && `, ${other.email}`}
-            {other.phone && `, ${other.phone}`}
-          </p>
-        )}
+        <h3 className="mt-3 text-sm font-semibold">On the day</h3>
+        <ul className="mt-1 text-sm text-gray-800">
+          {(
+            [
+              ["The act", booking.contacts.act],
+              ["The planner", booking.contacts.planner],
+            ] as const
+          ).map(([who, contact]) => (
+            <li key={who}>
+              {who}: {contact.name}
+              {contact.email && `, ${contact.email}`}
+              {contact.phone ? `, ${contact.phone}` : side ? ", no phone given" : ""}
+            </li>
+          ))}
+        </ul>
       </section>
     </article>
   );

@@ -4,6 +4,9 @@ import { Button } from "../components/ui/button";
 import { api, outcome } from "../lib/api-client";
 import { useAction } from "../lib/use-action";
 import { loadMyActs } from "#modules/acts/server/my-acts-page";
+import { paymentInstructionsSchema } from "#modules/acts/schemas";
+import { LIMITS } from "#domain/limits";
+import { TextAreaDialog } from "../components/ui/text-area-dialog";
 import type { Route } from "./+types/my-acts";
 
 export function meta() {
@@ -101,6 +104,44 @@ function CardPayments({ act, takesCards }: { act: OwnAct; takesCards: boolean })
   );
 }
 
+/** How planners pay the act directly: on its offline bookings' pages, confirmation mails and agreements. */
+function PaymentInstructions({ act }: { act: OwnAct }) {
+  return (
+    <div className="mt-3 text-sm">
+      <h3 className="font-semibold">How planners pay {act.name} directly</h3>
+      <p className="mt-1 whitespace-pre-wrap text-gray-800">
+        {act.payment_instructions ?? "Not given yet: planners who book you are told to ask you."}
+      </p>
+      <div className="mt-2">
+        <TextAreaDialog
+          title={`How planners pay ${act.name}`}
+          description="Whom to pay and how (a bank transfer's details, a check's payee, Zelle or Venmo). Shown to the planner with every booking paid directly: on its page, in its confirmation email and on its agreement."
+          trigger={
+            <Button variant="secondary">
+              {act.payment_instructions ? "Change payment instructions" : "Add payment instructions"}
+              <span className="sr-only"> for {act.name}</span>
+            </Button>
+          }
+          label="Payment instructions"
+          max={LIMITS.paymentInstructions}
+          rule={paymentInstructionsSchema.shape.payment_instructions}
+          submitLabel="Save instructions"
+          field="payment_instructions"
+          initial={act.payment_instructions ?? ""}
+          send={(text) =>
+            outcome(
+              api.POST("/acts/{actUrl}/payment-instructions", {
+                params: { path: { actUrl: act.url } },
+                body: { payment_instructions: text },
+              }),
+            )
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
 function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean | null }) {
   const { run, pending } = useAction();
   const ready = act.checklist.every((item) => item.done);
@@ -166,6 +207,7 @@ function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean 
         )}
       </div>
       {cardPayments !== null && <CardPayments act={act} takesCards={cardPayments} />}
+      <PaymentInstructions act={act} />
       {act.checklist.length > 0 && !ready && (
         <p id={`why-not-${act.url}`} className="mt-2 text-sm text-gray-700">
           Finish the checklist above to submit {act.name} for approval.

@@ -76,6 +76,7 @@ export async function listOwnActs(db: Executor, viewer: SessionUser) {
       declined: row.declined,
     }),
     decline_reason: row.declined ? row.declineReason : null,
+    payment_instructions: row.paymentInstructions,
     // A declined act shows its checklist again: its artist fixes what the reason names and resubmits.
     checklist: row.applicationComplete && !row.declined ? [] : applicationChecklist(facts.get(row.id)!),
   }));
