@@ -34,7 +34,9 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ou
   }
   if (intent === "phone") {
     const response = await postJson(context, "/api/me/phone", { phone: String(form.get("phone") ?? "") });
-    return response.ok ? { intent, done: String(form.get("phone") ?? "").trim() ? "Phone saved" : "Phone removed" } : failed(response);
+    return response.ok
+      ? { intent, done: String(form.get("phone") ?? "").trim() ? "Phone saved" : "Phone removed" }
+      : failed(response);
   }
   if (intent === "email") {
     const newEmail = String(form.get("email") ?? "").trim();

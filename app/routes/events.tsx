@@ -63,7 +63,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           Create an event
         </Link>
       </div>
-      <p className="mt-2 text-sm text-gray-700">Prices are estimates until you accept an offer.</p>
+      <p className="mt-2 text-sm text-gray-700">
+        An offer is the price you pay if you accept it: read its terms before you do.
+      </p>
       {loaderData.events.length === 0 ? (
         <p className="mt-6 text-gray-700">No Events Found</p>
       ) : (
@@ -182,8 +184,6 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                         <div key={offer.id} className="mt-2 flex flex-wrap items-center gap-3 text-sm">
                           <span>
                             Offer: <strong>{formatPrice(offer.price_cents)}</strong>
-                            {/* Accepted, the price is the booking's, no longer an estimate. */}
-                            {offer.status !== "accepted" && " (estimate)"}
                             {offer.message && <> — “{offer.message}”</>}
                           </span>
                           {offer.status !== "pending" && (
@@ -195,6 +195,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                               actName={invite.act.name}
                               event={event}
                               offer={offer}
+                              agreeing={loaderData.acceptTerms[offer.id]!}
                               othersWaiting={event.invites
                                 .filter(
                                   (other) =>

@@ -183,7 +183,13 @@ function WaitingOfferCard({
         {offer.expires_on && ` · open until ${formatShortCalendarDate(offer.expires_on)}`} · waiting for your answer
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <AcceptOfferDialog actName={actName} event={event} offer={offer} othersWaiting={waiting.othersWaiting} />
+        <AcceptOfferDialog
+          actName={actName}
+          event={event}
+          offer={offer}
+          agreeing={waiting.accept}
+          othersWaiting={waiting.othersWaiting}
+        />
         <ConfirmDialog
           title={`Decline the offer of ${actName}?`}
           confirmLabel="Decline offer"

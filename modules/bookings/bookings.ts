@@ -87,3 +87,12 @@ export function paymentSchedule(
     schedule.push({ kind: "balance", amountCents: balance, dueOn: balanceDay > bookedOn ? balanceDay : bookedOn });
   return schedule;
 }
+
+/** How the planner pays: by card through us, or directly to the act by its instructions. */
+export type Paying = { by: "card" } | { by: "direct"; instructions: string | null };
+
+/** What a planner reads before committing: the payments accepting would schedule, and how they are paid. */
+export interface AcceptTerms {
+  schedule: { kind: PaymentKind; amount_cents: number; due_on: string }[];
+  paying: Paying;
+}

@@ -3,6 +3,9 @@ import { pageQueryOf } from "#domain/paging";
 import { instantToWallTime } from "#domain/time-zones";
 import { listPlannerEvents, plannersEvent } from "./event-queries";
 import { listTags } from "#modules/acts/server";
+import { inArray } from "drizzle-orm";
+import { acts } from "#server/db/schema";
+import { type AcceptTerms, acceptTermsOf } from "./accept-terms";
 import type { EventFormValues } from "../events";
 
 /** The planner's events page: guests sign in first; other roles are refused. */
@@ -11,7 +14,42 @@ export async function loadPlannerEvents(context: AppLoadContext, url: URL) {
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   if (viewer.role !== "PLANNER") throw data("Only planners have events", { status: 403 });
   const listed = await listPlannerEvents(context.db, viewer, pageQueryOf(url));
-  return { events: listed.data, meta: listed.meta };
+  return { events: listed.data, meta: listed.meta, acceptTerms: await pendingOffersTerms(context, listed.data) };
+}
+
+/** For each offer still waiting for the planner: what accepting it would schedule, and how it is paid. */
+async function pendingOffersTerms(
+  context: AppLoadContext,
+  planned: Awaited<ReturnType<typeof listPlannerEvents>>["data"],
+): Promise<Record<number, AcceptTerms>> {
+  const waiting = planned.flatMap((event) =>
+    event.invites.flatMap((invite) =>
+      invite.offers.filter((offer) => offer.status === "pending").map((offer) => ({ event, invite, offer })),
+    ),
+  );
+  if (waiting.length === 0) return {};
+  const actRows = await context.db
+    .select({
+      url: acts.url,
+      cardPayments: acts.cardPayments,
+      stripeAccountId: acts.stripeAccountId,
+      paymentInstructions: acts.paymentInstructions,
+    })
+    .from(acts)
+    .where(inArray(acts.url, [...new Set(waiting.map((each) => each.invite.act.url))]));
+  const byUrl = new Map(actRows.map((row) => [row.url, row]));
+  const terms: Record<number, AcceptTerms> = {};
+  for (const { event, invite, offer } of waiting) {
+    const act = byUrl.get(invite.act.url);
+    if (!act) continue;
+    terms[offer.id] = acceptTermsOf(
+      { priceCents: offer.price_cents, depositCents: offer.deposit_cents },
+      { starttime: new Date(event.starttime), timeZone: event.time_zone },
+      act,
+      context.cards,
+    );
+  }
+  return terms;
 }
 
 /** The event-type tags' names, for the Kind of event field. */

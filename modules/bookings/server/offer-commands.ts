@@ -25,6 +25,7 @@ import { findManagedInvite } from "./invite-commands";
 import { runInviteMove } from "./process/run-invite-move";
 import { scheduleBooking } from "./booking-schedule";
 import type { CardGateway } from "./card-gateway";
+import { paidByCard } from "./accept-terms";
 import { requirePlanner } from "./require-planner";
 
 /** The offer, when the caller is the planner of its event; else 404. */
@@ -207,7 +208,7 @@ export async function acceptOffer(
             plannerPhone,
             acceptedBy: planner.id,
             acceptedFrom: from,
-            provider: cards && row.act.cardPayments && row.act.stripeAccountId ? "stripe" : "offline",
+            provider: paidByCard(row.act, cards) ? "stripe" : "offline",
             // The fee is part of what was agreed: a change of PLATFORM_FEE_PERCENT applies to bookings made after it.
             feeBasisPoints: cards ? feeBasisPoints(cards.feePercent) : null,
           })

@@ -3,6 +3,9 @@ import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import type { SessionUser } from "#domain/session-user";
+import type { CancellationPolicy } from "../money";
+import { type AcceptTerms, acceptTermsOf } from "./accept-terms";
+import type { CardGateway } from "./card-gateway";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */
 export interface WaitingOffer {
@@ -13,8 +16,11 @@ export interface WaitingOffer {
     terms: string | null;
     message: string | null;
     expires_on: string | null;
+    cancellation_policy: CancellationPolicy;
   };
   event: { url: string; name: string; starttime: string; short_starttime: string };
+  /** What accepting would schedule, and how it is paid. */
+  accept: AcceptTerms;
   /** The event's other acts still waiting on it, released by a booking unless the planner keeps them. */
   othersWaiting: string[];
 }
@@ -27,12 +33,24 @@ export async function waitingOfferInThread(
   db: Executor,
   viewer: SessionUser,
   thread: { plannerId: string; actId: number; eventUrl: string | null },
+  cards?: CardGateway,
 ): Promise<WaitingOffer | null> {
   if (viewer.id !== thread.plannerId || !thread.eventUrl) return null;
   const [row] = await db
-    .select({ offer: offers, event: events, timeZone: places.timeZone, inviteId: invites.id })
+    .select({
+      offer: offers,
+      event: events,
+      timeZone: places.timeZone,
+      inviteId: invites.id,
+      act: {
+        cardPayments: acts.cardPayments,
+        stripeAccountId: acts.stripeAccountId,
+        paymentInstructions: acts.paymentInstructions,
+      },
+    })
     .from(offers)
     .innerJoin(invites, eq(invites.id, offers.inviteId))
+    .innerJoin(acts, eq(acts.id, invites.actId))
     .innerJoin(events, eq(events.id, invites.eventId))
     .leftJoin(places, eq(places.id, events.placeId))
     .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
@@ -72,7 +90,9 @@ export async function waitingOfferInThread(
       terms: row.offer.terms,
       message: row.offer.message,
       expires_on: row.offer.expiresOn,
+      cancellation_policy: row.offer.cancellationPolicy,
     },
+    accept: acceptTermsOf(row.offer, { starttime: row.event.starttime, timeZone: row.timeZone }, row.act, cards),
     event: {
       url: row.event.url,
       name: row.event.name,

@@ -1,5 +1,8 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { formatPrice } from "#domain/prices";
+import { formatCalendarDate } from "#modules/availability/calendar-days";
+import { POLICY_WORDS, type CancellationPolicy } from "../money";
+import type { AcceptTerms } from "../bookings";
 import { acceptOfferSchema } from "../schemas";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
@@ -11,13 +14,23 @@ import { useAction } from "#app/lib/use-action";
 interface AcceptOfferDialogProps {
   actName: string;
   event: { name: string; starttime: string; short_starttime: string };
-  offer: { id: number; price_cents: number; deposit_cents: number; terms: string | null; message: string | null };
+  offer: {
+    id: number;
+    price_cents: number;
+    deposit_cents: number;
+    terms: string | null;
+    message: string | null;
+    cancellation_policy: CancellationPolicy;
+  };
+  /** What accepting schedules and how it is paid, from the booking's own rules. */
+  agreeing: AcceptTerms;
   /** The event's other acts still waiting on it, released when this one is booked unless the planner keeps them. */
   othersWaiting: string[];
 }
 
 /** The planner books an act: what they agree to, their phone on the day, and whether the other acts are let go. */
-export function AcceptOfferDialog({ actName, event, offer, othersWaiting }: AcceptOfferDialogProps) {
+export function AcceptOfferDialog({ actName, event, offer, agreeing, othersWaiting }: AcceptOfferDialogProps) {
+  const policy = POLICY_WORDS[offer.cancellation_policy];
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState("");
   const [releaseOthers, setReleaseOthers] = useState(true);
@@ -60,18 +73,34 @@ export function AcceptOfferDialog({ actName, event, offer, othersWaiting }: Acce
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Price</dt>
           <dd>{formatPrice(offer.price_cents)}</dd>
-          <dt className="font-semibold">Deposit</dt>
-          <dd>{offer.deposit_cents > 0 ? formatPrice(offer.deposit_cents) : "None"}</dd>
+          {agreeing.schedule.map((payment) => (
+            <Fragment key={payment.kind}>
+              <dt className="font-semibold">{payment.kind === "deposit" ? "Deposit" : "Balance"}</dt>
+              <dd>
+                {formatPrice(payment.amount_cents)}, due {formatCalendarDate(payment.due_on)}
+              </dd>
+            </Fragment>
+          ))}
+          <dt className="font-semibold">Cancellation</dt>
+          <dd>
+            {policy.name}: {policy.rule} If the act cancels, everything paid comes back.
+          </dd>
           {offer.terms && (
             <>
-              <dt className="font-semibold">Cancellation terms</dt>
+              <dt className="font-semibold">The act's terms</dt>
               <dd className="whitespace-pre-wrap">{offer.terms}</dd>
             </>
           )}
+          <dt className="font-semibold">Paying</dt>
+          <dd className="whitespace-pre-wrap">
+            {agreeing.paying.by === "card"
+              ? "By card, on the booking's page once you accept. We hold each payment and release it to the act: the deposit once it can no longer come back, the balance two days after the event."
+              : `Directly to ${actName}: ${agreeing.paying.instructions ?? "they have not given payment instructions yet, so ask them in your conversation."}`}
+          </dd>
           {offer.message && (
             <>
-              <dt className="font-semibold">Their note</dt>
-              <dd>“{offer.message}”</dd>
+              <dt className="font-semibold">What they offer</dt>
+              <dd className="whitespace-pre-wrap">“{offer.message}”</dd>
             </>
           )}
         </dl>
@@ -102,7 +131,11 @@ export function AcceptOfferDialog({ actName, event, offer, othersWaiting }: Acce
           </label>
         )}
         <p className="mt-3 text-sm text-gray-700">
-          {actName} is told at once, and you get the booking's number by email.
+          Accepting signs the booking agreement with these amounts, days and policy, and the marketplace's{" "}
+          <a href="/terms" target="_blank" rel="noreferrer" className="text-brand-800 underline">
+            terms
+          </a>
+          . {actName} is told at once, and you get the booking's number by email.
         </p>
         <FormActions>
           <Button type="button" variant="secondary" onClick={() => setOpen(false)}>

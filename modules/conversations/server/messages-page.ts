@@ -30,11 +30,16 @@ export async function loadConversation(context: AppLoadContext, url: URL, id: st
     const sides = await findReadableConversation(context.db, viewer, conversationId);
     const [conversation, waiting] = await Promise.all([
       readConversation(context.db, viewer, conversationId),
-      waitingOfferInThread(context.db, viewer, {
-        plannerId: sides.plannerId,
-        actId: sides.act.id,
-        eventUrl: sides.event?.url ?? null,
-      }),
+      waitingOfferInThread(
+        context.db,
+        viewer,
+        {
+          plannerId: sides.plannerId,
+          actId: sides.act.id,
+          eventUrl: sides.event?.url ?? null,
+        },
+        context.cards,
+      ),
     ]);
     return { conversation, waiting, canWrite: canWriteConversation(viewer, sides), viewerRole: viewer.role };
   } catch (error) {

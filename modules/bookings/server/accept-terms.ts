@@ -1,0 +1,38 @@
+// What a planner reads before committing to a booking (issue 63): the payments with their days,
+// and how the money is paid, from the same rules the booking will then follow.
+import { type AcceptTerms, paymentSchedule } from "../bookings";
+import { dayIn } from "../events";
+import type { CardGateway } from "./card-gateway";
+
+export type { AcceptTerms };
+
+interface PayingAct {
+  cardPayments: boolean;
+  stripeAccountId: string | null;
+  paymentInstructions: string | null;
+}
+
+/** Whether a booking of the act would be paid by card: the rule the accept move writes as its provider. */
+export function paidByCard(act: Pick<PayingAct, "cardPayments" | "stripeAccountId">, cards: CardGateway | undefined) {
+  return Boolean(cards && act.cardPayments && act.stripeAccountId);
+}
+
+/** The payments an offer accepted now would schedule, and how they would be paid. */
+export function acceptTermsOf(
+  offer: { priceCents: number; depositCents: number },
+  event: { starttime: Date; timeZone: string | null },
+  act: PayingAct,
+  cards: CardGateway | undefined,
+  now = new Date(),
+): AcceptTerms {
+  const schedule = paymentSchedule(
+    offer.priceCents,
+    offer.depositCents,
+    dayIn(now, event.timeZone),
+    dayIn(event.starttime, event.timeZone),
+  ).map((payment) => ({ kind: payment.kind, amount_cents: payment.amountCents, due_on: payment.dueOn }));
+  return {
+    schedule,
+    paying: paidByCard(act, cards) ? { by: "card" } : { by: "direct", instructions: act.paymentInstructions },
+  };
+}
