@@ -87,7 +87,7 @@ const STATUS: Record<BookingAnswer["status"], { label: string; color: BadgeColor
 };
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, side, quote, cases, today, paidNow } = loaderData;
+  const { booking, side, quote, cases, today, paidNow, started } = loaderData;
   const policy = POLICY_WORDS[booking.cancellation_policy];
   const submitting = useNavigation().state === "submitting";
   // What is owed back is recorded against the payment with the most left to refund, up to what is owed.
@@ -279,7 +279,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         {booking.terms && (
           <p className="mt-1 whitespace-pre-wrap text-sm text-gray-800">The act's terms: {booking.terms}</p>
         )}
-        {quote && booking.status === "confirmed" && (
+        {quote && booking.status === "confirmed" && !started && (
           <>
             <p className="mt-2 text-sm text-gray-800">
               If you cancelled today: {formatPrice(quote.refund_cents)} back to the planner,{" "}
@@ -303,6 +303,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         cases={cases}
         side={side}
         status={booking.status}
+        started={started}
         result={actionData?.report && !actionData.ok ? actionData : undefined}
         submitting={submitting}
       />

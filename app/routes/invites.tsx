@@ -73,8 +73,20 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                 </p>
               )}
               {(invite.state === "declined" || invite.state === "cancelled") && (
-                <p className="mt-2">
-                  <Badge color="gray">{invite.state === "declined" ? "You declined" : "Event cancelled"}</Badge>
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                  {/* A cancelled booking is its own page still: what was paid, what is owed back. */}
+                  <Badge color="gray">
+                    {invite.state === "declined"
+                      ? "You declined"
+                      : invite.booking
+                        ? "Booking cancelled"
+                        : "Event cancelled"}
+                  </Badge>
+                  {invite.state === "cancelled" && invite.booking && (
+                    <Link to={`/bookings/${invite.booking}`} className="text-brand-800 underline">
+                      Booking {invite.booking}: payments and agreement
+                    </Link>
+                  )}
                 </p>
               )}
               {invite.state === "released" && (

@@ -41,6 +41,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return { sent: false as const, message: result.message, errors: result.errors };
 }
 
+/** The booking a line of the process names ("… Booking K7TQ9MXA."), which the line links to. */
+function bookingIn(body: string): string | null {
+  return /\bBooking ([A-Z0-9]{6,12})\b/.exec(body)?.[1] ?? null;
+}
+
 /** What the invite, offer and booking lines say they are, in words as well as colour. */
 const KIND_LABELS: Record<ConversationMessage["kind"], string | null> = {
   text: null,
@@ -116,6 +121,13 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
                 {message.mine ? "You" : (message.from?.name ?? "Someone no longer here")}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-900">{message.body}</p>
+              {label && bookingIn(message.body) && (
+                <p className="mt-1 text-sm">
+                  <Link to={`/bookings/${bookingIn(message.body)}`} className="text-brand-800 underline">
+                    Open booking {bookingIn(message.body)}
+                  </Link>
+                </p>
+              )}
               <p className="mt-1 text-xs text-gray-600">
                 <LocalTime instant={message.created_at} />
               </p>

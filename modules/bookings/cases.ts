@@ -23,9 +23,12 @@ export const CASE_KIND_LABELS: Record<CaseKind, string> = {
   dispute: "The planner's bank disputed a card payment",
 };
 export const CASE_STATUSES = ["open", "resolved"] as const;
+/** What can only have gone wrong once the event has started. */
+export const KINDS_FROM_THE_START: readonly CaseKind[] = ["no_show", "late"];
 
 export const CASE_MESSAGES = {
   kindRequired: "Choose what went wrong",
+  notStarted: "The event has not started",
   detailsRequired: "Details are required",
   noteRequired: "Note is required",
   refundWholeCents: "Enter a refund in whole cents, 0 or more",

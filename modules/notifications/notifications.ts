@@ -78,6 +78,8 @@ export interface NotificationText {
 }
 
 const actPage = (facts: NotificationFacts) => `/entertainment/${facts.actUrl ?? ""}`;
+/** Every mail about a booking links to the booking's own page. */
+const bookingPage = (facts: NotificationFacts) => `/bookings/${encodeURIComponent(facts.bookingNumber ?? "")}`;
 
 /** For each kind: who gets it, the line of the settings page, the email's button, and its words. */
 export const NOTIFICATIONS: Record<
@@ -226,17 +228,17 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.actName} is booked for ${f.eventName}`,
       body: `The planner accepted your offer: ${f.actName} is booked for ${f.eventName}${f.when ? `, ${f.when}` : ""}.${f.bookingNumber ? ` Booking ${f.bookingNumber}.` : ""}${f.contact ? ` The planner on the day: ${f.contact}.` : ""}`,
-      link: "/invites",
+      link: bookingPage(f),
     }),
   },
   booking_confirmed: {
     setting: "My booking is confirmed",
-    action: "See your events",
+    action: "See the booking",
     recipient: "planner",
     text: (f) => ({
       title: `Booking ${f.bookingNumber}: ${f.actName} for ${f.eventName}`,
       body: `${f.actName} is booked for ${f.eventName}, ${f.when}. Your booking number is ${f.bookingNumber}. ${f.due} The act on the day: ${f.contact}.`,
-      link: "/events",
+      link: bookingPage(f),
     }),
   },
   event_reminder: {
@@ -246,17 +248,17 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.eventName} is ${f.soon}: ${f.actName}`,
       body: `${f.actName} plays ${f.eventName}, ${f.when}, at ${f.venue}. Booking ${f.bookingNumber}. ${f.due} On the day, reach ${f.contact}.`,
-      link: "/events",
+      link: bookingPage(f),
     }),
   },
   payment_due: {
     setting: "A payment for my booking is due",
-    action: "See your events",
+    action: "See the booking",
     recipient: "planner",
     text: (f) => ({
       title: `${f.price} due ${f.soon} for ${f.eventName}`,
       body: `The ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is due ${f.day}. ${f.due ?? `Pay ${f.actName} as you agreed.`}`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   payment_recorded: {
@@ -266,7 +268,7 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.actName} recorded your ${f.paymentKind} of ${f.price}`,
       body: `${f.actName} says your ${f.paymentKind} of ${f.price} for ${f.eventName} (booking ${f.bookingNumber}) was paid on ${f.day}. Your receipt is on the booking.`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   card_paid: {
@@ -276,7 +278,7 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.fromName} paid the ${f.paymentKind} of ${f.price} by card`,
       body: `${f.fromName} paid the ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}). We hold it and release it to your account ${f.due}.`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   payout_sent: {
@@ -286,7 +288,7 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.price} released to you for booking ${f.bookingNumber}`,
       body: `${f.price} of the ${f.paymentKind} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is on its way to your Stripe account${f.due}.`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   booking_cancelled: {
@@ -296,7 +298,7 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `Booking ${f.bookingNumber} is cancelled: ${f.actName} for ${f.eventName}`,
       body: `${f.fromName} cancelled the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". ${f.due}`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   problem_reported: {
@@ -306,7 +308,7 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `${f.fromName} reported a problem with booking ${f.bookingNumber}`,
       body: `${f.fromName} reported "${f.reason}" on the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". An admin will look at it and tell you both what was decided.`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   case_resolved: {
@@ -316,7 +318,7 @@ export const NOTIFICATIONS: Record<
     text: (f) => ({
       title: `The problem with booking ${f.bookingNumber} is resolved`,
       body: `An admin resolved the problem reported on the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". ${f.due}`,
-      link: `/bookings/${encodeURIComponent(f.bookingNumber ?? "")}`,
+      link: bookingPage(f),
     }),
   },
   review_requested: {
@@ -335,7 +337,7 @@ export const NOTIFICATIONS: Record<
     recipient: "artist",
     text: (f) => ({
       title: `${f.eventName} is booked with another act`,
-      body: `The planner booked another act for ${f.eventName}, ${f.when}: the date is taken, and the invite of ${f.actName} is closed, with any offer on it. Thank you for your answer.`,
+      body: `The planner booked another act for ${f.eventName}, ${f.when}: the date is taken, and the invite of ${f.actName} is closed, with any offer on it.`,
       link: "/invites",
     }),
   },

@@ -5,6 +5,7 @@ import type { Executor } from "#server/db/client";
 import { bookings, invites, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";
+import type { Paying } from "../bookings";
 import { newBookingNumber } from "./booking-number";
 import { runInviteMove } from "./process/run-invite-move";
 
@@ -29,6 +30,14 @@ export function amountsDue(priceCents: number, depositCents: number): string {
   return `The price is ${formatPrice(priceCents)}: a deposit of ${formatPrice(depositCents)} is due now, and the balance of ${formatPrice(priceCents - depositCents)} before the event.`;
 }
 
+/** How the confirmation says to pay: on the booking's page by card, or as the act asks. */
+export function howToPay(actName: string, paying: Paying): string {
+  if (paying.by === "card") return "Pay by card on the booking's page.";
+  return paying.instructions
+    ? `Pay ${actName} directly: ${paying.instructions}`
+    : `Pay ${actName} directly: they have not given payment instructions yet, so ask them in your conversation.`;
+}
+
 interface Booked {
   number: string;
   event: { id: number; name: string; starttime: Date };
@@ -36,6 +45,7 @@ interface Booked {
   act: { id: number; name: string; url: string; managerId: string | null };
   offer: { priceCents: number; depositCents: number };
   plannerPhone: string | null;
+  paying: Paying;
 }
 
 /**
@@ -70,7 +80,7 @@ export async function bothSidesNotices(tx: Executor, planner: SessionUser, booke
       kind: "booking_confirmed" as const,
       facts: {
         ...common,
-        due: amountsDue(booked.offer.priceCents, booked.offer.depositCents),
+        due: `${amountsDue(booked.offer.priceCents, booked.offer.depositCents)} ${howToPay(booked.act.name, booked.paying)}`,
         contact: managerRow ? contactLine(managerRow) : `${booked.act.name}, through its messages`,
       },
     },

@@ -13,7 +13,17 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
     const cases = await casesOfBooking(context.db, bookingId);
     // Back from Stripe Checkout: the payment is paid when Stripe's webhook says so, which may be a moment later.
     const paidNow = Number(url.searchParams.get("paid")) || null;
-    return { booking, side, quote, cases, paidNow, today: dayIn(new Date(), booking.event.time_zone) };
+    const now = new Date();
+    return {
+      booking,
+      side,
+      quote,
+      cases,
+      paidNow,
+      today: dayIn(now, booking.event.time_zone),
+      // From the event's start a booking is no longer cancelled, and what went wrong may be that nobody came.
+      started: now >= new Date(booking.event.starttime),
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data("No such booking", { status: 404 });
     throw error;

@@ -21,7 +21,13 @@ import { conflict, forbidden, notFound, validationFailed } from "#server/errors"
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";
 import type { CaseAnswer } from "../answers";
-import { CASE_KIND_LABELS, CASE_MESSAGES, type ReportProblemInput, type ResolveCaseInput } from "../cases";
+import {
+  CASE_KIND_LABELS,
+  CASE_MESSAGES,
+  KINDS_FROM_THE_START,
+  type ReportProblemInput,
+  type ResolveCaseInput,
+} from "../cases";
 import { findBooking, sideOf } from "./booking-queries";
 import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 import { stillRefundable } from "./process/what-was-paid";
@@ -50,6 +56,9 @@ export async function reportProblem(
           // A problem is reported until the balance is released: after that, nothing is held.
           if (paymentRows.some((payment) => payment.kind === "balance" && payment.transferId))
             throw conflict(CASE_MESSAGES.released);
+          // Nobody has failed to show up, or come late, before the event starts.
+          if (KINDS_FROM_THE_START.includes(input.kind) && new Date() < row.event.starttime)
+            throw validationFailed({ kind: [CASE_MESSAGES.notStarted] });
           const [made] = await tx
             .insert(cases)
             .values({

@@ -5,7 +5,7 @@ import { formatPrice } from "#domain/prices";
 import { Button } from "#app/components/ui/button";
 import { TextAreaField } from "#app/components/ui/form-fields";
 import type { BookingAnswer, CaseAnswer } from "../answers";
-import { CASE_KIND_LABELS, CASE_KINDS } from "../cases";
+import { CASE_KIND_LABELS, CASE_MESSAGES, KINDS_FROM_THE_START, REPORT_KINDS } from "../cases";
 import { LIMITS } from "#domain/limits";
 
 /**
@@ -16,12 +16,15 @@ export function ReportProblem({
   cases,
   side,
   status,
+  started,
   result,
   submitting,
 }: {
   cases: CaseAnswer[];
   side: "planner" | "act" | null;
   status: BookingAnswer["status"];
+  /** Whether the event has started: before, nobody has failed to show up or come late. */
+  started: boolean;
   result: { message: string; errors: Record<string, string[]> } | undefined;
   submitting: boolean;
 }) {
@@ -67,8 +70,10 @@ export function ReportProblem({
               name="kind"
               className="rounded-md border border-gray-300 px-3 py-2"
               aria-invalid={Boolean(result?.errors.kind) || undefined}
+              defaultValue=""
             >
-              {CASE_KINDS.map((kind) => (
+              <option value="">{CASE_MESSAGES.kindRequired}</option>
+              {REPORT_KINDS.filter((kind) => started || !KINDS_FROM_THE_START.includes(kind)).map((kind) => (
                 <option key={kind} value={kind}>
                   {CASE_KIND_LABELS[kind]}
                 </option>

@@ -323,12 +323,12 @@ describe("notification mail", () => {
       offer_accepted: {
         to: "artist@example.com",
         subject: /^The Velvet Tones is booked for Summer Wedding/,
-        link: "/invites",
+        link: `/bookings/${booking}`,
       },
       booking_confirmed: {
         to: "planner@example.com",
         subject: /^Booking [A-Z0-9]{8}: The Velvet Tones for Summer Wedding/,
-        link: "/events",
+        link: `/bookings/${booking}`,
       },
       invite_released: {
         to: "artist2@example.com",
@@ -338,7 +338,7 @@ describe("notification mail", () => {
       event_reminder: {
         to: "planner@example.com",
         subject: /^Summer Wedding is in 7 days: The Velvet Tones/,
-        link: "/events",
+        link: `/bookings/${booking}`,
       },
       payment_due: {
         to: "planner@example.com",

@@ -44,6 +44,15 @@ describe("paying the act directly", () => {
     const { number } = await bookThroughApi(server, { name: "Lakeside Wedding", days: 120 });
     for (const who of ["planner", "owner", "admin"] as const)
       expect((await booking(number, who)).payment_instructions, who).toBe(INSTRUCTIONS);
+    // The confirmation says how to pay, and links to the booking itself.
+    const notices = await json<{ data: { kind: string; body: string; link: string }[] }>(
+      await server.get("/api/notifications?perPage=50", "planner"),
+    );
+    const confirmed = notices.data.find(
+      (notice) => notice.kind === "booking_confirmed" && notice.body.includes(number),
+    );
+    expect(confirmed?.body).toContain(`Pay The Velvet Tones directly: ${INSTRUCTIONS}`);
+    expect(confirmed?.link).toBe(`/bookings/${number}`);
   });
 
   it("the manager's phone is the act's day-of contact, and a phone that is none is refused", async () => {
@@ -59,6 +68,20 @@ describe("paying the act directly", () => {
     }
     expect((await server.post("/api/me/phone", "owner", { phone: "" })).status).toBe(200);
     expect((await booking(number)).contacts.act.phone).toBeNull();
+  });
+});
+
+describe("reporting a problem", () => {
+  it("before the event's start, nobody failed to show up or came late; something else may be reported", async () => {
+    const { number } = await bookThroughApi(server, { name: "Early Worry", days: 122 });
+    for (const kind of ["no_show", "late"]) {
+      const refused = await server.post(`/api/bookings/${number}/report`, "planner", { kind, details: "Worried" });
+      expect(refused.status, kind).toBe(422);
+      expect((await json<{ errors: unknown }>(refused)).errors).toEqual({ kind: ["The event has not started"] });
+    }
+    expect(
+      (await server.post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "A question" })).status,
+    ).toBe(201);
   });
 });
 
