@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "#modules/moderation/server";
 import { cachedRead } from "#server/cache/cached-read";
 import { unreadMessageCount } from "#modules/conversations/server/conversations";
+import { countOpenCases } from "#modules/bookings/server";
 
 /** Acts, documents and tag requests notify their act's changes: the count is kept until any act changes. */
 const waitingForAdmin = cachedRead({
@@ -23,12 +24,14 @@ export async function loadRoot(context: AppLoadContext, url: URL) {
   const reading = /^\/messages\/(\d{1,9})$/.exec(url.pathname)?.[1];
   const countUnreadMessages = () =>
     viewer && reading ? unreadMessageCount(context.db, viewer.id, Number(reading)) : context.unreadMessages();
-  const [unread, unreadMessages, adminWaiting] = await Promise.all([
+  const admin = viewer?.role === "ADMIN";
+  const [unread, unreadMessages, adminWaiting, openCases] = await Promise.all([
     context.unreadCount(),
     countUnreadMessages(),
     viewer?.role === "ADMIN"
       ? waitingForAdmin({ db: context.db, cache: context.readCache }, null).then((counts) => counts.total)
       : null,
+    admin ? countOpenCases(context.db) : null,
   ]);
   return {
     appName: context.config.appName,
@@ -36,5 +39,6 @@ export async function loadRoot(context: AppLoadContext, url: URL) {
     unread,
     unreadMessages,
     adminWaiting,
+    openCases,
   };
 }

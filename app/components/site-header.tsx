@@ -10,6 +10,8 @@ export interface HeaderData {
   /** Messages from others not yet read, over the viewer's conversations. */
   unreadMessages: number | null;
   adminWaiting: number | null;
+  /** Cases waiting for an admin's decision. */
+  openCases: number | null;
 }
 
 const LINK = "whitespace-nowrap rounded px-1 py-2 hover:underline lg:py-1";
@@ -72,6 +74,11 @@ function SignedInLinks({ data }: { data: HeaderData }) {
       {role === "ADMIN" && (
         <Link to="/admin/acts" className={LINK}>
           Moderation <Badge color={data.adminWaiting ? "yellow" : "gray"}>{data.adminWaiting ?? 0} waiting</Badge>
+        </Link>
+      )}
+      {role === "ADMIN" && (
+        <Link to="/admin/cases" className={LINK}>
+          Cases <Badge color={data.openCases ? "yellow" : "gray"}>{data.openCases ?? 0} open</Badge>
         </Link>
       )}
       {role === "ADMIN" && (

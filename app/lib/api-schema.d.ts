@@ -2144,7 +2144,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -2163,7 +2163,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -4398,7 +4398,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };

@@ -303,6 +303,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
         cases={cases}
         side={side}
         status={booking.status}
+        provider={booking.provider}
         started={started}
         result={actionData?.report && !actionData.ok ? actionData : undefined}
         submitting={submitting}

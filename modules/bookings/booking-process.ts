@@ -195,11 +195,11 @@ export const BOOKING_MOVES = {
     thread: true,
     api: "POST /api/payments/{id}/record",
   },
-  // Offline, the act's manager says it paid money back (a refund owed, or one of goodwill).
+  // Offline, the act's manager says it paid back money owed (by the policy, or a case).
   recordRefund: {
     from: ["confirmed", "completed", "cancelled"],
     by: ["act"],
-    notifies: [],
+    notifies: ["refund_paid"],
     thread: true,
     api: "POST /api/payments/{id}/record-refund",
   },
@@ -207,14 +207,14 @@ export const BOOKING_MOVES = {
   payByCard: {
     from: ["confirmed", "completed", "cancelled"],
     by: ["stripe"],
-    notifies: ["card_paid"],
+    notifies: ["card_paid", "payment_received"],
     thread: false,
   },
   // Stripe says it refunded (some more of) a charge, or we took money back from the act's account.
   refundedByCard: {
     from: ["confirmed", "completed", "cancelled"],
     by: ["stripe", "time"],
-    notifies: [],
+    notifies: ["refund_paid"],
     thread: false,
   },
   // We read what Stripe kept of a card payment (its charge's fee), a line of the ledger of its own.
@@ -223,7 +223,7 @@ export const BOOKING_MOVES = {
   dispute: {
     from: ["confirmed", "completed", "cancelled"],
     by: ["stripe"],
-    notifies: ["problem_reported"],
+    notifies: ["problem_reported", "case_opened"],
     thread: false,
   },
   // The dispute ends: won, the hold ends; lost, the amount and Stripe's fee leave the platform.
@@ -243,7 +243,7 @@ export const BOOKING_MOVES = {
   report: {
     from: ["confirmed", "completed"],
     by: ["planner", "act"],
-    notifies: ["problem_reported"],
+    notifies: ["problem_reported", "case_opened"],
     thread: false,
     api: "POST /api/bookings/{number}/report",
   },

@@ -26,9 +26,12 @@ export const NOTIFICATION_KINDS = [
   "payment_due",
   "payment_recorded",
   "card_paid",
+  "payment_received",
+  "refund_paid",
   "payout_sent",
   "booking_cancelled",
   "problem_reported",
+  "case_opened",
   "case_resolved",
   "review_requested",
   "offer_declined",
@@ -87,7 +90,8 @@ export const NOTIFICATIONS: Record<
   {
     setting: string;
     action: string;
-    recipient: "artist" | "planner" | "both";
+    /** Who gets it: admins' kinds are about the marketplace's own work (a case to read). */
+    recipient: "artist" | "planner" | "both" | "admin";
     text: (facts: NotificationFacts) => NotificationText;
   }
 > = {
@@ -281,6 +285,26 @@ export const NOTIFICATIONS: Record<
       link: bookingPage(f),
     }),
   },
+  payment_received: {
+    setting: "My card payment goes through",
+    action: "See the booking",
+    recipient: "planner",
+    text: (f) => ({
+      title: `Your ${f.paymentKind} of ${f.price} is paid`,
+      body: `We received your card payment of ${f.price}, the ${f.paymentKind} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}). We hold it for the act until it is due to them. Your receipt is on the booking.`,
+      link: bookingPage(f),
+    }),
+  },
+  refund_paid: {
+    setting: "Money is paid back to me",
+    action: "See the booking",
+    recipient: "planner",
+    text: (f) => ({
+      title: `${f.price} paid back to you for booking ${f.bookingNumber}`,
+      body: `${f.reason} (${f.actName} at ${f.eventName}, booking ${f.bookingNumber}). Your receipt is on the booking.`,
+      link: bookingPage(f),
+    }),
+  },
   payout_sent: {
     setting: "Money from a booking is released to my account",
     action: "See the booking",
@@ -311,13 +335,23 @@ export const NOTIFICATIONS: Record<
       link: bookingPage(f),
     }),
   },
+  case_opened: {
+    setting: "A problem is reported on a booking",
+    action: "Read the case",
+    recipient: "admin",
+    text: (f) => ({
+      title: `A problem is reported on booking ${f.bookingNumber}`,
+      body: `${f.fromName} reported “${f.reason}” on booking ${f.bookingNumber} (${f.actName} for ${f.eventName}): ${f.excerpt}`,
+      link: "/admin/cases",
+    }),
+  },
   case_resolved: {
     setting: "An admin resolves a problem reported on a booking",
     action: "See the booking",
     recipient: "both",
     text: (f) => ({
       title: `The problem with booking ${f.bookingNumber} is resolved`,
-      body: `An admin resolved the problem reported on the booking of ${f.actName} for ${f.eventName}: "${f.excerpt}". ${f.due}`,
+      body: `An admin resolved the problem reported on the booking of ${f.actName} for ${f.eventName}: “${f.excerpt}” ${f.due}`,
       link: bookingPage(f),
     }),
   },

@@ -451,7 +451,7 @@ describe("the booking loop in the browser", () => {
     const form = page.getByRole("form", { name: "Report a problem" });
     await form.getByRole("button", { name: "Report the problem" }).click();
     await form.getByText("Details are required").waitFor();
-    await form.getByLabel("What went wrong").selectOption("late");
+    await form.getByLabel("What went wrong").selectOption("not_as_agreed");
     await form.getByLabel("Details").fill("The band arrived an hour after the agreed time.");
     expect(await axeViolations(page)).toEqual([]);
     await form.getByRole("button", { name: "Report the problem" }).click();

@@ -3,7 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { signUpSchema } from "../schemas";
 import { uniqueSlug } from "#domain/slug";
-import type { Database } from "#server/db/client";
+import type { Database, Executor } from "#server/db/client";
 import { accounts, users } from "#server/db/schema";
 import { newPasswordRefusal } from "./password-policy";
 
@@ -26,4 +26,9 @@ export async function createAdmin(db: Database, input: { email: string; name: st
       .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
   });
   return { id, email };
+}
+
+/** Every admin's id: those told of what waits for an admin (a new case). */
+export async function adminIds(db: Executor): Promise<string[]> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN"))).map((row) => row.id);
 }

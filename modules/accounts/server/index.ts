@@ -1,4 +1,6 @@
-// What other modules use of accounts: the per-account limits on actions (messages, requests), and the session
+// What other modules use of accounts: the per-account limits on actions (messages, requests), the admins (told
+// of a new case), and the session
 // token a request carries.
 export { accountActionsLeft, takeAccountAction } from "./account-limits";
 export { sessionTokenIn } from "./auth";
+export { adminIds } from "./admins";

@@ -6,6 +6,7 @@ import type { Executor } from "#server/db/client";
 import { cases, payments } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { CASE_KIND_LABELS } from "../cases";
+import { adminIds } from "#modules/accounts/server";
 import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -45,18 +46,16 @@ export async function disputeOpened(tx: Executor, jobs: JobQueue, dispute: Strip
         .insert(cases)
         .values({ bookingId: row.booking.id, side: "planner", kind: "dispute", details, disputeId: dispute.id })
         .onConflictDoNothing();
+    const facts = {
+      ...bookingFacts(row),
+      fromName: "The planner's bank",
+      reason: CASE_KIND_LABELS.dispute,
+      excerpt: details,
+    };
     return {
       notices: [
-        {
-          to: row.act.managerId,
-          kind: "problem_reported" as const,
-          facts: {
-            ...bookingFacts(row),
-            fromName: "The planner's bank",
-            reason: CASE_KIND_LABELS.dispute,
-            excerpt: details,
-          },
-        },
+        { to: row.act.managerId, kind: "problem_reported" as const, facts },
+        ...(await adminIds(tx)).map((to) => ({ to, kind: "case_opened" as const, facts })),
       ],
       result: true as const,
     };

@@ -5,7 +5,7 @@ import { MESSAGES } from "#domain/messages";
 import type { Database, Executor } from "#server/db/client";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
-import { acts, bookings, payments, stripeEvents } from "#server/db/schema";
+import { acts, bookings, payments, stripeEvents, users } from "#server/db/schema";
 import { badRequest, conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { dayIn } from "../events";
@@ -164,6 +164,10 @@ async function checkoutPaid(
         return { result: false };
       }
       const release = releaseAt(payment.kind, row.policy, dayIn(row.event.starttime, row.timeZone), row.timeZone, at);
+      const marked = await payoutMarked(tx, row.act.managerId);
+      const when =
+        release <= at ? "as soon as it may be" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`;
+      const paidFacts = { ...bookingFacts(row), price: formatPrice(payment.amountCents), paymentKind: payment.kind };
       return {
         payments: [
           {
@@ -195,12 +199,12 @@ async function checkoutPaid(
             kind: "card_paid",
             facts: {
               fromName: row.planner.name,
-              ...bookingFacts(row),
-              price: formatPrice(payment.amountCents),
-              paymentKind: payment.kind,
-              due: release <= at ? "at once" : `on ${formatShortCalendarDate(dayIn(release, row.timeZone))}`,
+              ...paidFacts,
+              // Releases wait for the admins' marks of the act's W-9 and direct deposit as well as their day.
+              due: marked ? when : `${when}, once an admin has marked your W-9 and direct deposit details received`,
             },
           },
+          { to: row.planner.id, kind: "payment_received", facts: paidFacts },
         ],
         result: true,
       };
@@ -256,6 +260,17 @@ async function chargeRefunded(tx: Executor, jobs: JobQueue, charge: Stripe.Charg
             status: "refunded",
             refundedCents: refunded,
             refundAskedCents: Math.max(refunded, payment.refundAskedCents),
+          },
+        },
+      ],
+      notices: [
+        {
+          to: booking.row.planner.id,
+          kind: "refund_paid",
+          facts: {
+            ...bookingFacts(booking.row),
+            price: formatPrice(added),
+            reason: `${formatPrice(added)} of your ${payment.kind} is refunded to your card: your bank shows it in 5 to 10 days`,
           },
         },
       ],
@@ -331,4 +346,14 @@ export async function applyRelease(
       };
     },
   );
+}
+
+/** Whether admins have marked the manager's W-9 and direct deposit details received: releases wait for both. */
+async function payoutMarked(tx: Executor, managerId: string | null): Promise<boolean> {
+  if (!managerId) return false;
+  const [row] = await tx
+    .select({ w9: users.w9Received, deposit: users.directDepositReceived })
+    .from(users)
+    .where(eq(users.id, managerId));
+  return Boolean(row?.w9 && row.deposit);
 }

@@ -29,6 +29,7 @@ import {
   type ResolveCaseInput,
 } from "../cases";
 import { findBooking, sideOf } from "./booking-queries";
+import { adminIds } from "#modules/accounts/server";
 import { runBookingMove, bookingFacts } from "./process/run-booking-move";
 import { stillRefundable } from "./process/what-was-paid";
 
@@ -69,18 +70,17 @@ export async function reportProblem(
               details: input.details,
             })
             .returning({ id: cases.id });
+          const facts = {
+            ...bookingFacts(row),
+            fromName: viewer.name,
+            reason: CASE_KIND_LABELS[input.kind],
+            excerpt: input.details,
+          };
           return {
             notices: [
-              {
-                to: side === "planner" ? row.act.managerId : row.planner.id,
-                kind: "problem_reported",
-                facts: {
-                  ...bookingFacts(row),
-                  fromName: viewer.name,
-                  reason: CASE_KIND_LABELS[input.kind],
-                  excerpt: input.details,
-                },
-              },
+              { to: side === "planner" ? row.act.managerId : row.planner.id, kind: "problem_reported" as const, facts },
+              // Admins decide cases: each is told of a new one.
+              ...(await adminIds(tx)).map((to) => ({ to, kind: "case_opened" as const, facts })),
             ],
             result: made!.id,
           };
@@ -139,7 +139,7 @@ export async function resolveCase(
           due: input.refund_cents
             ? row.booking.provider === "stripe"
               ? `${formatPrice(input.refund_cents)} is refunded to the planner's card.`
-              : `The act owes the planner ${formatPrice(input.refund_cents)} back.`
+              : `${formatPrice(input.refund_cents)} is owed back to the planner by the act.`
             : "No money changes hands.",
         };
         return {
@@ -215,6 +215,12 @@ async function caseRows(db: Executor, where: ReturnType<typeof eq> | undefined):
     resolved_at: row.case.resolvedAt?.toISOString() ?? null,
     conversation_id: row.conversationId,
   }));
+}
+
+/** How many cases wait for an admin: the header's count. */
+export async function countOpenCases(db: Executor): Promise<number> {
+  const [row] = await db.select({ open: sql<number>`count(*)::int` }).from(cases).where(eq(cases.status, "open"));
+  return row?.open ?? 0;
 }
 
 /** The admins' queue: open cases first, then the resolved, newest first (200 at most). */

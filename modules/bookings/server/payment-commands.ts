@@ -160,6 +160,17 @@ export async function recordRefund(
             ],
           },
         ],
+        notices: [
+          {
+            to: row.planner.id,
+            kind: "refund_paid" as const,
+            facts: {
+              ...bookingFacts(row),
+              price,
+              reason: `${row.act.name} says it paid you back ${price} on ${formatShortCalendarDate(input.paid_on)} (${PAYMENT_METHOD_NAMES[input.method].toLowerCase()})`,
+            },
+          },
+        ],
         thread: {
           by: viewer,
           line: `${row.act.name} recorded a refund of ${price} to the planner, paid on ${formatShortCalendarDate(input.paid_on)} (${PAYMENT_METHOD_NAMES[input.method].toLowerCase()}). Booking ${row.booking.number}.`,

@@ -16,6 +16,7 @@ export function ReportProblem({
   cases,
   side,
   status,
+  provider,
   started,
   result,
   submitting,
@@ -23,6 +24,7 @@ export function ReportProblem({
   cases: CaseAnswer[];
   side: "planner" | "act" | null;
   status: BookingAnswer["status"];
+  provider: BookingAnswer["provider"];
   /** Whether the event has started: before, nobody has failed to show up or come late. */
   started: boolean;
   result: { message: string; errors: Record<string, string[]> } | undefined;
@@ -48,7 +50,7 @@ export function ReportProblem({
               <p className="mt-1 text-gray-800" role="status">
                 {each.status === "open"
                   ? "Open: an admin is looking at it and will tell you both what was decided."
-                  : `Resolved: “${each.note}” ${each.refund_cents ? `The act owes the planner ${formatPrice(each.refund_cents)} back.` : "No money changes hands."}`}
+                  : `Resolved: “${each.note}” ${refundWords(each.refund_cents, provider)}`}
               </p>
             </li>
           ))}
@@ -95,4 +97,12 @@ export function ReportProblem({
       )}
     </section>
   );
+}
+
+/** A resolved case's money, in the words the notices use: by card it goes back to the card, offline the act owes it. */
+function refundWords(cents: number | null, provider: BookingAnswer["provider"]): string {
+  if (!cents) return "No money changes hands.";
+  return provider === "stripe"
+    ? `${formatPrice(cents)} is refunded to the planner's card.`
+    : `${formatPrice(cents)} is owed back to the planner by the act.`;
 }

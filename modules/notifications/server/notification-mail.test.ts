@@ -237,12 +237,12 @@ describe("notification mail", () => {
     );
     // A problem the planner reports on the booking; an admin resolves it, and both sides are told.
     let caseId = 0;
-    await step("problem_reported", async () => {
+    await step(["problem_reported", "case_opened"], async () => {
       caseId = (
         (
           await ok(
             await server.post(`/api/bookings/${booking}/report`, "planner", {
-              kind: "late",
+              kind: "not_as_agreed",
               details: "The band started an hour late.",
             }),
           )
@@ -254,6 +254,35 @@ describe("notification mail", () => {
         await server.post(`/api/cases/${caseId}/resolve`, "admin", {
           refund_cents: 0,
           note: "The start was moved by the venue.",
+        }),
+      ),
+    );
+
+    // Money paid back: the act cancels a booking paid directly, and records the deposit it owes back.
+    const ball = await eventWithTheAct("Refund Ball", 85);
+    const ballOffer = await ok(
+      await server.post(`/api/offers/submit/${await server.inviteOf(ball.data.url as string)}`, "owner", {
+        price: 500,
+        deposit_cents: 10_000,
+      }),
+    );
+    const ballBooking = (await ok(await server.post(`/api/offers/accept/${ballOffer.data.id}`, "planner", {}))).data
+      .booking as string;
+    const ballDeposit = (
+      (await ok(await server.get(`/api/bookings/${ballBooking}`, "planner"))).data.payments as { id: number }[]
+    )[0]!;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await ok(
+      await server.post(`/api/payments/${ballDeposit.id}/record`, "owner", { method: "check", paid_on: yesterday }),
+    );
+    await ok(await server.post(`/api/bookings/${ballBooking}/cancel`, "owner", { reason: "The singer is ill" }));
+    await deliver();
+    await step("refund_paid", async () =>
+      ok(
+        await server.post(`/api/payments/${ballDeposit.id}/record-refund`, "owner", {
+          amount_cents: 10_000,
+          method: "check",
+          paid_on: yesterday,
         }),
       ),
     );
@@ -277,7 +306,7 @@ describe("notification mail", () => {
         kind: string;
       }[]
     ).find((payment) => payment.kind === "deposit")!;
-    await step("card_paid", async () => {
+    await step(["card_paid", "payment_received"], async () => {
       const checkout = await ok(await server.post(`/api/payments/${cardDeposit.id}/checkout`, "planner"));
       await server.stripe!.payCheckout(String(checkout.data.url).split("/").pop()!);
     });
@@ -403,6 +432,21 @@ describe("notification mail", () => {
         subject: /^The problem with booking [A-Z0-9]+ is resolved/,
         link: `/bookings/${booking}`,
       },
+      case_opened: {
+        to: "admin@example.com",
+        subject: /^A problem is reported on booking [A-Z0-9]+/,
+        link: "/admin/cases",
+      },
+      refund_paid: {
+        to: "planner@example.com",
+        subject: /^\$100\.00 paid back to you for booking [A-Z0-9]+/,
+        link: `/bookings/${ballBooking}`,
+      },
+      payment_received: {
+        to: "planner@example.com",
+        subject: /^Your deposit of \$1,000\.00 is paid/,
+        link: `/bookings/${cardBooking}`,
+      },
       card_paid: {
         to: "artist@example.com",
         subject: /^Pat Planner paid the deposit of \$1,000\.00 by card/,
@@ -447,6 +491,8 @@ describe("notification mail", () => {
       "card_paid",
       "offer_accepted",
       "act_invited",
+      "offer_accepted",
+      "act_invited",
       "case_resolved",
       "problem_reported",
       "review_removed",
@@ -461,11 +507,9 @@ describe("notification mail", () => {
       "act_invited",
       "invite_withdrawn",
       "act_invited",
-      "review_posted",
-      "offer_declined",
     ]);
-    // A page of 20: the ten oldest (from act_declined on) are on the next.
-    expect(artist.meta.unread).toBe(30);
+    // A page of 20: the twelve oldest (from act_declined on) are on the next.
+    expect(artist.meta.unread).toBe(32);
     await ok(await server.post("/api/notifications/read", "owner"));
     expect(
       (await json<{ meta: { unread: number } }>(await server.get("/api/notifications", "owner"))).meta.unread,
@@ -475,6 +519,12 @@ describe("notification mail", () => {
         (item) => item.kind,
       ),
     ).toEqual([
+      "payment_received",
+      "booking_confirmed",
+      "offer_received",
+      "refund_paid",
+      "booking_cancelled",
+      "payment_recorded",
       "booking_confirmed",
       "offer_received",
       "case_resolved",
@@ -489,9 +539,6 @@ describe("notification mail", () => {
       "payment_recorded",
       "payment_due",
       "event_reminder",
-      "booking_confirmed",
-      "offer_expiring",
-      "offer_received",
     ]);
   });
 
@@ -589,6 +636,8 @@ describe("notification mail", () => {
       "event_reminder",
       "payment_due",
       "payment_recorded",
+      "payment_received",
+      "refund_paid",
       "booking_cancelled",
       "problem_reported",
       "case_resolved",
@@ -602,6 +651,9 @@ describe("notification mail", () => {
       await json<{ data: { kind: string }[] }>(await server.get("/api/notifications/settings", "admin"))
     ).data.map((item) => item.kind);
     expect(adminKinds).not.toContain("offer_received");
+    // Admins are told of a new case; nobody else is.
+    expect(adminKinds).toContain("case_opened");
+    expect(plannerKinds).not.toContain("case_opened");
     // Both sides of a conversation are told of a message.
     expect(adminKinds).toContain("message");
     expect(

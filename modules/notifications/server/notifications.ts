@@ -84,11 +84,12 @@ export async function markAllRead(db: Executor, userId: string): Promise<void> {
 
 /** The kinds a role can receive: planners get offers; artists and admins (who manage acts) the rest. */
 export function kindsFor(role: Role): NotificationKind[] {
-  return NOTIFICATION_KINDS.filter(
-    (kind) =>
-      NOTIFICATIONS[kind].recipient === "both" ||
-      (NOTIFICATIONS[kind].recipient === "planner") === (role === "PLANNER"),
-  );
+  return NOTIFICATION_KINDS.filter((kind) => {
+    const recipient = NOTIFICATIONS[kind].recipient;
+    if (recipient === "both") return true;
+    if (recipient === "admin") return role === "ADMIN";
+    return (recipient === "planner") === (role === "PLANNER");
+  });
 }
 
 /** Each kind the user can receive, and whether its email is on. */

@@ -509,7 +509,7 @@ describe("a problem with a booking", () => {
       (await post(`/api/payments/${deposit.id}/record`, "owner", { method: "check", paid_on: today })).status,
     ).toBe(200);
     const path = `/api/bookings/${number}/report`;
-    const report = { kind: "late", details: "The band started an hour late." };
+    const report = { kind: "not_as_agreed", details: "The band started an hour late." };
     expect((await post(path, "guest", report)).status).toBe(401);
     for (const who of ["otherArtist", "otherPlanner"] as const)
       expect((await post(path, who, report)).status, who).toBe(404);
@@ -520,8 +520,8 @@ describe("a problem with a booking", () => {
     );
     const errors = async (body: unknown) => (await json<{ errors: unknown }>(await post(path, "planner", body))).errors;
     expect(await errors({ kind: "bored", details: "x" })).toEqual({ kind: ["Choose what went wrong"] });
-    expect(await errors({ kind: "late", details: " " })).toEqual({ details: ["Details are required"] });
-    expect(await errors({ kind: "late", details: "x".repeat(1001) })).toEqual({
+    expect(await errors({ kind: "not_as_agreed", details: " " })).toEqual({ details: ["Details are required"] });
+    expect(await errors({ kind: "not_as_agreed", details: "x".repeat(1001) })).toEqual({
       details: ["Must be 1000 characters or less"],
     });
     expect((await get("/api/cases", "admin")).status).toBe(200);
@@ -530,7 +530,7 @@ describe("a problem with a booking", () => {
     const opened = (
       await json<{ data: { case: { id: number; status: string; side: string; reporter: string } } }>(reported)
     ).data.case;
-    expect(opened).toMatchObject({ status: "open", side: "planner", reporter: "Pat Planner", kind: "late" });
+    expect(opened).toMatchObject({ status: "open", side: "planner", reporter: "Pat Planner", kind: "not_as_agreed" });
     // One open case per booking, whichever side reports.
     const second = await post(path, "owner", { kind: "other", details: "They moved the stage." });
     expect(second.status).toBe(409);
@@ -576,7 +576,7 @@ describe("a problem with a booking", () => {
     for (const who of ["planner", "owner"] as const) {
       const told = await json<{ data: { kind: string; body: string }[] }>(await get("/api/notifications", who));
       expect(told.data[0], who).toMatchObject({ kind: "case_resolved" });
-      expect(told.data[0]!.body, who).toContain("The act owes the planner $500.00 back.");
+      expect(told.data[0]!.body, who).toContain("$500.00 is owed back to the planner by the act.");
     }
     // The refund owed is in the ledger, balanced; a new report may follow once the case is closed.
     expect(await ledgerSums(number)).toEqual([

@@ -137,7 +137,7 @@ describe("a case's refund, then a cancellation", () => {
     const deposit = booking.payments.find((payment) => payment.kind === "deposit")!;
     await payByCard(deposit.id);
     const reported = await server.post(`/api/bookings/${booking.number}/report`, "planner", {
-      kind: "late",
+      kind: "not_as_agreed",
       details: "An hour late",
     });
     const caseId = (await json<{ data: { case: { id: number } } }>(reported)).data.case.id;

@@ -288,7 +288,7 @@ describe("card payments through Stripe", () => {
     await payByCard((await paymentOf(number, "deposit")).id);
     await payByCard((await paymentOf(number, "balance")).id);
     const reported = await post(`/api/bookings/${number}/report`, "planner", {
-      kind: "late",
+      kind: "not_as_agreed",
       details: "An hour late.",
     });
     expect(reported.status).toBe(201);

@@ -78,7 +78,10 @@ const record = (paymentId: number) =>
 
 /** The planner reports a problem and an admin resolves it with `refund` cents back. */
 async function resolvedCase(number: string, refund: number): Promise<void> {
-  const reported = await post(`/api/bookings/${number}/report`, "planner", { kind: "late", details: "An hour late" });
+  const reported = await post(`/api/bookings/${number}/report`, "planner", {
+    kind: "not_as_agreed",
+    details: "An hour late",
+  });
   expect(reported.status, await reported.clone().text()).toBe(201);
   const caseId = (await json<{ data: { case: { id: number } } }>(reported)).data.case.id;
   const resolved = await post(`/api/cases/${caseId}/resolve`, "admin", { refund_cents: refund, note: "Fair" });
