@@ -74,8 +74,13 @@ export function wallTimeToInstant(local: string, timeZone: string): Date {
 
 const HALF_DAY_MS = 12 * 60 * 60 * 1000;
 
-/** "Sat, Dec 5, 7:00 PM CST": the year is added when it is not this year. */
-export function formatEventTime(instant: Date | string, timeZone: string | null, now = new Date()): string {
+/** "Sat, Dec 5, 7:00 PM CST": the year is added when it is not this year (always, for paper that is kept). */
+export function formatEventTime(
+  instant: Date | string,
+  timeZone: string | null,
+  now = new Date(),
+  options: { year?: "always" } = {},
+): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   const zone = timeZone ?? "UTC";
   const year = (at: Date) => dateFormat({ timeZone: zone, year: "numeric" }).format(at);
@@ -84,7 +89,7 @@ export function formatEventTime(instant: Date | string, timeZone: string | null,
     weekday: "short",
     month: "short",
     day: "numeric",
-    ...(year(date) === year(now) ? {} : { year: "numeric" }),
+    ...(options.year !== "always" && year(date) === year(now) ? {} : { year: "numeric" }),
     hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
@@ -96,4 +101,11 @@ export function instantToWallTime(instant: Date | string, timeZone: string | nul
   const date = typeof instant === "string" ? new Date(instant) : instant;
   const shifted = new Date(date.getTime() + offsetAt(date.getTime(), timeZone ?? "UTC"));
   return shifted.toISOString().slice(0, 16);
+}
+
+/** "7:00 PM CST": an instant's time of day where it happens. */
+export function formatTimeOfDay(instant: Date | string, timeZone: string | null): string {
+  return dateFormat({ timeZone: timeZone ?? "UTC", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
+    typeof instant === "string" ? new Date(instant) : instant,
+  );
 }

@@ -3347,7 +3347,9 @@ export interface components {
          *         "starttime": "2027-06-12T22:00:00.000Z",
          *         "short_starttime": "Sat, Jun 12, 2027, 5:00 PM",
          *         "time_zone": "America/Chicago",
-         *         "location": "Chicago, IL"
+         *         "location": "Chicago, IL",
+         *         "venue": "The Drake",
+         *         "hours": 4
          *       },
          *       "act": {
          *         "url": "the-velvet-tones",
@@ -3372,6 +3374,10 @@ export interface components {
                 short_starttime: string;
                 time_zone: string;
                 location: string;
+                /** @description The venue's name, when the planner gave it */
+                venue: string | null;
+                /** @description How many hours the act plays, when the planner said */
+                hours: number | null;
             };
             act: components["schemas"]["ActRef"];
             planner: {
@@ -3392,7 +3398,9 @@ export interface components {
          *         "starttime": "2027-06-12T22:00:00.000Z",
          *         "short_starttime": "Sat, Jun 12, 2027, 5:00 PM",
          *         "time_zone": "America/Chicago",
-         *         "location": "Chicago, IL"
+         *         "location": "Chicago, IL",
+         *         "venue": "The Drake",
+         *         "hours": 4
          *       },
          *       "act": {
          *         "url": "the-velvet-tones",
@@ -3407,6 +3415,7 @@ export interface components {
          *       "balance_cents": 430000,
          *       "cancellation_policy": "moderate",
          *       "terms": "",
+         *       "services": "Full band, four sets, sound included.",
          *       "payments": [],
          *       "refunded_cents": 0,
          *       "refund_owed_cents": 0,
@@ -3443,6 +3452,10 @@ export interface components {
                 short_starttime: string;
                 time_zone: string;
                 location: string;
+                /** @description The venue's name, when the planner gave it */
+                venue: string | null;
+                /** @description How many hours the act plays, when the planner said */
+                hours: number | null;
             };
             act: components["schemas"]["ActRef"];
             planner: {
@@ -3456,6 +3469,8 @@ export interface components {
             /** @enum {string} */
             cancellation_policy: "flexible" | "moderate" | "strict";
             terms: string;
+            /** @description What the act offered to do, in its offer's words */
+            services: string;
             payments: components["schemas"]["Payment"][];
             refunded_cents: number;
             /** @description Owed back to the planner (by the policy after a cancellation, or by a case) and not yet paid back */
@@ -3506,7 +3521,8 @@ export interface components {
          *       "paid_at": "2027-06-02T15:04:00.000Z",
          *       "paid_on": "2027-06-02",
          *       "method": "bank_transfer",
-         *       "refunded_cents": 0
+         *       "refunded_cents": 0,
+         *       "refunds": []
          *     }
          */
         Payment: {
@@ -3531,6 +3547,15 @@ export interface components {
             /** @enum {string|null} */
             method: "bank_transfer" | "check" | "cash" | "card_in_person" | "other" | "card" | null;
             refunded_cents: number;
+            /** @description Each refund paid back of it, oldest first */
+            refunds: {
+                cents: number;
+                /**
+                 * Format: date
+                 * @description A day where the event happens
+                 */
+                on: string;
+            }[];
         };
         /**
          * @description A line of a booking's ledger

@@ -256,6 +256,9 @@ export const paymentSchema = z
     paid_on: z.iso.date().nullable().describe("The day it was paid, as the act recorded it"),
     method: z.enum(PAID_METHODS).nullable(),
     refunded_cents: z.number().int(),
+    refunds: z
+      .array(z.object({ cents: z.number().int(), on: z.iso.date().describe("A day where the event happens") }))
+      .describe("Each refund paid back of it, oldest first"),
   })
   .meta({
     id: "Payment",
@@ -270,6 +273,7 @@ export const paymentSchema = z
       paid_on: "2027-06-02",
       method: "bank_transfer",
       refunded_cents: 0,
+      refunds: [],
     },
   });
 export type PaymentAnswer = z.infer<typeof paymentSchema>;
@@ -283,6 +287,8 @@ const bookingEventSchema = z.object({
   short_starttime: z.string(),
   time_zone: z.string(),
   location: z.string(),
+  venue: z.string().nullable().describe("The venue's name, when the planner gave it"),
+  hours: z.number().nullable().describe("How many hours the act plays, when the planner said"),
 });
 
 const BOOKING_SUMMARY_EXAMPLE = {
@@ -295,6 +301,8 @@ const BOOKING_SUMMARY_EXAMPLE = {
     short_starttime: "Sat, Jun 12, 2027, 5:00 PM",
     time_zone: "America/Chicago",
     location: "Chicago, IL",
+    venue: "The Drake",
+    hours: 4,
   },
   act: { url: "the-velvet-tones", name: "The Velvet Tones" },
   planner: { name: "Pat Planner" },
@@ -326,6 +334,7 @@ export const bookingSchema = bookingSummarySchema
     balance_cents: z.number().int(),
     cancellation_policy: z.enum(CANCELLATION_POLICIES),
     terms: z.string(),
+    services: z.string().describe("What the act offered to do, in its offer's words"),
     payments: z.array(paymentSchema),
     refunded_cents: z.number().int(),
     refund_owed_cents: z
@@ -355,6 +364,7 @@ export const bookingSchema = bookingSummarySchema
       balance_cents: 430000,
       cancellation_policy: "moderate",
       terms: "",
+      services: "Full band, four sets, sound included.",
       payments: [],
       refunded_cents: 0,
       refund_owed_cents: 0,

@@ -186,3 +186,12 @@ export function splitRefund(
   }
   return parts;
 }
+
+/**
+ * How the ledger names money paid back to the planner (the memo's start), so a receipt can list
+ * its refunds: recorded by the act (offline), or refunded to the card by Stripe.
+ */
+export const REFUND_PAID_MEMOS = {
+  offline: "Refund paid to the planner",
+  card: "Refunded to the planner's card",
+} as const;

@@ -21,7 +21,7 @@ import { MESSAGES } from "#domain/messages";
 import { conflict, forbidden, notFound } from "#server/errors";
 import type { SessionUser } from "#domain/session-user";
 import type { BookingAnswer, BookingSummary, LedgerLineAnswer, PaymentAnswer } from "../answers";
-import { bookingBalances, bookingLedger } from "./ledger";
+import { bookingBalances, bookingLedger, refundsPaid } from "./ledger";
 import type { LedgerAccount } from "../money";
 import { refundIfCancelled } from "./process/what-was-paid";
 import { BOOKING_NUMBER_PATTERN, bookingStatusAt } from "../bookings";
@@ -42,7 +42,12 @@ function bookingRows(db: Executor) {
   return db
     .select({
       booking: bookings,
-      offer: { priceCents: offers.priceCents, depositCents: offers.depositCents, terms: offers.terms },
+      offer: {
+        priceCents: offers.priceCents,
+        depositCents: offers.depositCents,
+        terms: offers.terms,
+        message: offers.message,
+      },
       policy: offers.cancellationPolicy,
       event: {
         url: events.url,
@@ -50,6 +55,7 @@ function bookingRows(db: Executor) {
         starttime: events.starttime,
         location: events.location,
         venue: events.venue,
+        hours: events.hours,
       },
       timeZone: places.timeZone,
       act: { url: acts.url, name: acts.name, managerId: acts.managerId, paymentInstructions: acts.paymentInstructions },
@@ -66,7 +72,13 @@ function bookingRows(db: Executor) {
 }
 export type BookingRow = Awaited<ReturnType<typeof bookingRows>>[number];
 
-function paymentOf(payment: typeof payments.$inferSelect): PaymentAnswer {
+type RefundPaid = Awaited<ReturnType<typeof refundsPaid>>[number];
+
+function paymentOf(
+  payment: typeof payments.$inferSelect,
+  refunds: RefundPaid[] = [],
+  timeZone: string | null = null,
+): PaymentAnswer {
   return {
     id: payment.id,
     kind: payment.kind,
@@ -77,6 +89,9 @@ function paymentOf(payment: typeof payments.$inferSelect): PaymentAnswer {
     paid_on: payment.paidOn,
     method: payment.method as PaidMethod | null,
     refunded_cents: payment.refundedCents,
+    refunds: refunds
+      .filter((refund) => refund.paymentId === payment.id)
+      .map((refund) => ({ cents: refund.cents, on: dayIn(refund.at, timeZone) })),
   };
 }
 
@@ -97,6 +112,8 @@ function summaryOf(row: BookingRow, paymentRows: (typeof payments.$inferSelect)[
       short_starttime: formatEventTime(row.event.starttime, row.timeZone),
       time_zone: row.timeZone ?? "UTC",
       location: row.event.location,
+      venue: row.event.venue,
+      hours: row.event.hours,
     },
     act: { url: row.act.url, name: row.act.name },
     planner: { name: row.planner.name },
@@ -199,15 +216,16 @@ export async function bookingView(
   quote: CancellationQuote | null;
 }> {
   const row = await findBooking(db, viewer, number);
-  const [paymentRows, balances] = await Promise.all([
+  const [paymentRows, balances, refunds] = await Promise.all([
     paymentsOf(db, [row.booking.id]),
     bookingBalances(db, row.booking.number),
+    refundsPaid(db, row.booking.number),
   ]);
   const side = sideOf(row, viewer);
   return {
     bookingId: row.booking.id,
     acceptedFrom: row.booking.acceptedFrom,
-    booking: bookingAnswer(viewer, row, paymentRows, balances),
+    booking: bookingAnswer(viewer, row, paymentRows, balances, refunds),
     side,
     quote: side ? quoteFor(row, paymentRows, balances, side, now) : null,
   };
@@ -218,6 +236,7 @@ function bookingAnswer(
   row: BookingRow,
   paymentRows: (typeof payments.$inferSelect)[],
   balances: Record<LedgerAccount, number>,
+  refunds: RefundPaid[],
 ): BookingAnswer {
   return {
     ...summaryOf(row, paymentRows),
@@ -225,7 +244,8 @@ function bookingAnswer(
     balance_cents: row.offer.priceCents - row.offer.depositCents,
     cancellation_policy: row.policy,
     terms: row.offer.terms,
-    payments: paymentRows.map(paymentOf),
+    services: row.offer.message,
+    payments: paymentRows.map((payment) => paymentOf(payment, refunds, row.timeZone)),
     refunded_cents: paymentRows.reduce((sum, payment) => sum + payment.refundedCents, 0),
     // The ledger's refund_owed holds what the policy or a case gave back and is not yet paid back (negative).
     refund_owed_cents: Math.max(-balances.refund_owed, 0),

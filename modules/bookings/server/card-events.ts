@@ -9,7 +9,7 @@ import { acts, bookings, payments, stripeEvents, users } from "#server/db/schema
 import { badRequest, conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { dayIn } from "../events";
-import { releaseAt } from "../money";
+import { REFUND_PAID_MEMOS, releaseAt } from "../money";
 import type { CardGateway } from "./card-gateway";
 import { scheduleCardRefund } from "./process/card-refund-asks";
 import { disputeClosed, disputeOpened } from "./card-disputes";
@@ -277,7 +277,7 @@ async function chargeRefunded(tx: Executor, jobs: JobQueue, charge: Stripe.Charg
       ledger: [
         {
           paymentId: payment.id,
-          memo: "Refunded to the planner's card",
+          memo: REFUND_PAID_MEMOS.card,
           lines: [
             { account: "refund_owed", amountCents: fromOwed },
             { account: "act_earned", amountCents: added - fromOwed },

@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
 import { ledgerLines, ledgerTransactions } from "#server/db/schema";
-import { LEDGER_ACCOUNTS, type LedgerAccount } from "../money";
+import { LEDGER_ACCOUNTS, type LedgerAccount, REFUND_PAID_MEMOS } from "../money";
 
 export interface LedgerEntry {
   booking: { id: number; number: string };
@@ -75,4 +75,36 @@ export async function bookingLedger(tx: Executor, bookingNumber: string) {
       at: transaction.at,
     };
   });
+}
+
+/**
+ * The refunds paid to the planner, by payment, oldest first: what each took out of what the act
+ * received (offline) or what we held (card), on the day it was written.
+ */
+export async function refundsPaid(
+  tx: Executor,
+  bookingNumber: string,
+): Promise<{ paymentId: number; at: Date; cents: number }[]> {
+  const rows = await tx
+    .select({
+      paymentId: ledgerTransactions.paymentId,
+      at: ledgerTransactions.at,
+      cents: sql<string>`-sum(${ledgerLines.amountCents})`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerLines, eq(ledgerLines.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.bookingNumber, bookingNumber),
+        isNotNull(ledgerTransactions.paymentId),
+        or(
+          like(ledgerTransactions.memo, `${REFUND_PAID_MEMOS.offline}%`),
+          eq(ledgerTransactions.memo, REFUND_PAID_MEMOS.card),
+        ),
+        inArray(ledgerLines.account, ["act_received", "platform_held"]),
+      ),
+    )
+    .groupBy(ledgerTransactions.id)
+    .orderBy(ledgerTransactions.id);
+  return rows.map((row) => ({ paymentId: row.paymentId!, at: row.at, cents: Number(row.cents) }));
 }

@@ -12,7 +12,7 @@ import type { JobQueue } from "#server/jobs/job-queue";
 import { actAccess } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
 import { dayIn } from "../events";
-import { PAYMENT_METHOD_NAMES } from "../money";
+import { PAYMENT_METHOD_NAMES, REFUND_PAID_MEMOS } from "../money";
 import type { RecordPaymentInput, RecordRefundInput } from "../schemas";
 import { type BookingNow, type PaymentRow, runBookingMove, bookingFacts } from "./process/run-booking-move";
 
@@ -153,7 +153,7 @@ export async function recordRefund(
         ledger: [
           {
             paymentId,
-            memo: `Refund paid to the planner (${PAYMENT_METHOD_NAMES[input.method]}, ${input.paid_on})`,
+            memo: `${REFUND_PAID_MEMOS.offline} (${PAYMENT_METHOD_NAMES[input.method]}, ${input.paid_on})`,
             lines: [
               { account: "refund_owed", amountCents: input.amount_cents },
               { account: "act_received", amountCents: -input.amount_cents },

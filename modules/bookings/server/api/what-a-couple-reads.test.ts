@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
 import { type DemoUser, type TestServer, createTestServer, json } from "#tests/setup/api-harness";
@@ -15,6 +16,12 @@ afterAll(async () => server.close());
 type Who = DemoUser | "guest";
 const booking = async (number: string, as: Who = "planner") =>
   (await json<{ data: BookingAnswer }>(await server.get(`/api/bookings/${number}`, as))).data;
+const pdfText = async (path: string, as: DemoUser = "planner") => {
+  const response = await server.request(path, { cookie: await server.cookieFor(as) });
+  expect(response.status, path).toBe(200);
+  return (await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), { mergePages: true }))
+    .text;
+};
 const INSTRUCTIONS =
   "Bank transfer to The Velvet Tones LLC, Chase, account 123456789.\nOr Zelle to pay@velvettones.example";
 
@@ -121,5 +128,49 @@ describe("after a cancellation", () => {
       await server.get("/api/bookings?perPage=50", "planner"),
     );
     expect(listed.data.find((each) => each.number === number)?.paid_cents).toBe(150_000);
+
+    // The receipt an accountant would take: numbered, issued by the act, dated with the year, its refunds listed.
+    const paidBack = (await booking(number)).payments.find((payment) => payment.id === balance!.id)!;
+    expect(paidBack.refunds.map((refund) => refund.cents)).toEqual([429_999]);
+    const receipt = await pdfText(`/bookings/${number}/receipts/${balance!.id}.pdf`);
+    const year = paidYesterday().slice(0, 4);
+    for (const words of [
+      `Receipt ${number}-${balance!.id}`,
+      "Issued by: The Velvet Tones (managed by Riley Artist)",
+      "Received from: Pat Planner",
+      "Balance: $4,300.00",
+      `, ${year}`,
+      "Refunded: $4,299.99 on",
+      "Kept: $0.01",
+    ])
+      expect(receipt, words).toContain(words);
+  });
+
+  it("the agreement a couple would file: where, when to when, what the act does, both contacts, how to pay, every year", async () => {
+    await server.post("/api/me/phone", "owner", { phone: "+1 312 555 0199" });
+    const { number } = await bookThroughApi(server, {
+      name: "Garden Wedding",
+      days: 150,
+      venue: "The Drake",
+      hours: 3,
+      message: "Ceremony strings, then a four-piece band for dancing.",
+    });
+    const text = await pdfText(`/bookings/${number}/agreement.pdf`);
+    const eventYear = new Date(Date.now() + 150 * 86_400_000).getUTCFullYear();
+    for (const words of [
+      "Where: The Drake, Chicago, IL",
+      `${eventYear}`,
+      "(3 hours)",
+      "Services: Ceremony strings, then a four-piece band for dancing.",
+      `Paying: Directly to the act: ${INSTRUCTIONS.split("\n")[0]}`,
+      "The act on the day: Riley Artist, artist@example.com, +1 312 555 0199",
+      "The planner on the day: Pat Planner, planner@example.com, +1 312 555 0142",
+      "the amounts above",
+      "The act agreed to this by sending its offer, and the planner by accepting it.",
+    ])
+      expect(text, words).toContain(words);
+    expect(text).not.toContain("below");
+    // Every day with its year.
+    expect(text).not.toMatch(/due \w+, \w+ \d+(?!\d)(?!, \d{4})/);
   });
 });
