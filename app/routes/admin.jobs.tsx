@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import { JOB_KINDS, JOB_KIND_NAMES, JOB_STATES, JOB_STATE_LABELS, type JobKind, type JobState } from "#domain/jobs";
+import { LIMITS } from "#domain/limits";
+import { runJobNowSchema } from "#domain/resources/jobs";
 import { LocalTime } from "../components/local-time";
+import { Button } from "../components/ui/button";
+import { TextAreaDialog } from "../components/ui/text-area-dialog";
+import { api, outcome } from "../lib/api-client";
 import { Pager } from "../components/ui/pager";
 import type { RouteHandle } from "../root";
 import { loadAdminJobs } from "./admin.server";
@@ -103,9 +108,50 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
                 {job.subject && <span className="font-normal text-gray-700"> · {job.subject}</span>}
               </p>
               <p className="text-sm text-gray-700">
-                {JOB_STATE_LABELS[job.state]} · due <LocalTime instant={job.run_at} /> ·{" "}
-                {job.attempts === 1 ? "1 try" : `${job.attempts} tries`}
+                {job.cancelled ? (
+                  <>
+                    Cancelled · was due <LocalTime instant={job.run_at} /> · never run
+                  </>
+                ) : (
+                  <>
+                    {JOB_STATE_LABELS[job.state]} · due <LocalTime instant={job.run_at} /> ·{" "}
+                    {job.attempts === 1 ? "1 try" : `${job.attempts} tries`}
+                  </>
+                )}
               </p>
+              {job.run_now && (
+                <p className="mt-1 text-sm text-gray-700">
+                  Run now by {job.run_now.by} on <LocalTime instant={job.run_now.at} />: “{job.run_now.reason}”
+                </p>
+              )}
+              {job.state === "scheduled" && (
+                <div className="mt-2">
+                  <TextAreaDialog
+                    title={`Run ${kindLabel(job.kind)} now?`}
+                    description="It runs at once instead of at its time, as it would then. Say why: the reason is kept with the job and logged."
+                    trigger={
+                      <Button variant="secondary" className="px-3 py-1">
+                        Run now
+                        <span className="sr-only">
+                          {" "}
+                          ({kindLabel(job.kind)}
+                          {job.subject ? `, ${job.subject}` : ""})
+                        </span>
+                      </Button>
+                    }
+                    label="Why it runs now"
+                    max={LIMITS.cancelReason}
+                    rule={runJobNowSchema.shape.reason}
+                    submitLabel="Run now"
+                    field="reason"
+                    send={(reason) =>
+                      outcome(
+                        api.POST("/admin/jobs/{id}/run-now", { params: { path: { id: job.id } }, body: { reason } }),
+                      )
+                    }
+                  />
+                </div>
+              )}
               {job.last_error && (
                 <p className="mt-2 break-words text-sm text-red-800">
                   <span className="font-medium">Error:</span> {job.last_error}

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { JOB_KIND_NAMES, JOB_STATES } from "../jobs";
+import { LIMITS } from "../limits";
 import { pageQuerySchema } from "../paging";
+import { requiredText } from "../schemas/fields";
 
 export const adminJobsQuerySchema = pageQuerySchema.extend({
   state: z.enum(JOB_STATES).optional(),
@@ -17,6 +19,13 @@ export const adminJobSchema = z
     attempts: z.number().int().describe("How many times it was tried"),
     last_error: z.string().nullable().describe("Why its last try failed"),
     subject: z.string().nullable().describe("What the job is about (a booking, an offer), when it is about one thing"),
+    cancelled: z
+      .boolean()
+      .describe("A done job that was called off rather than run (a reminder of a cancelled booking)"),
+    run_now: z
+      .object({ by: z.string(), reason: z.string(), at: z.string() })
+      .nullable()
+      .describe("An admin ran it before its time: who, why and when"),
   })
   .meta({
     id: "AdminJob",
@@ -29,6 +38,8 @@ export const adminJobSchema = z
       attempts: 1,
       last_error: null,
       subject: null,
+      cancelled: false,
+      run_now: null,
     },
   });
 export type AdminJob = z.infer<typeof adminJobSchema>;
@@ -39,3 +50,9 @@ export const jobCountSchema = z.object({ kind: z.string(), state: z.enum(JOB_STA
   example: { kind: "calendar-read", state: "done", count: 1440 },
 });
 export type JobCount = z.infer<typeof jobCountSchema>;
+
+/** POST /api/admin/jobs/{id}/run-now: why an admin runs a scheduled job before its time (kept with the job). */
+export const runJobNowSchema = z.object({
+  reason: requiredText(LIMITS.cancelReason, "Say why it runs now"),
+});
+export type RunJobNowInput = z.infer<typeof runJobNowSchema>;

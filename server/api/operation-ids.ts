@@ -32,6 +32,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /notifications": "listNotifications",
   "GET /admin/jobs": "listJobs",
   "GET /admin/jobs/counts": "countJobs",
+  "POST /admin/jobs/{id}/run-now": "runJobNow",
   "POST /notifications/read": "markNotificationsRead",
   "GET /notifications/settings": "getNotificationSettings",
   "POST /notifications/settings": "setNotificationSetting",

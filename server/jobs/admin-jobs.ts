@@ -39,6 +39,7 @@ interface JobRow {
   retry_count: number;
   error: string | null;
   subject: string | null;
+  run_now: { by: string; reason: string; at: string } | null;
 }
 
 /** A page of jobs, the latest due first, of a state and a kind when asked. */
@@ -48,7 +49,7 @@ export async function listJobs(db: Executor, query: AdminJobsQuery): Promise<Pag
     rowsOf<JobRow>(
       db.execute(sql`select id::text, name, start_after as run_at, state::text, retry_count,
                             case when state::text in ('failed', 'retry') then coalesce(output ->> 'message', output #>> '{}') end as error,
-                            data ->> 'subject' as subject
+                            data ->> 'subject' as subject, data -> 'runNow' as run_now
                        from ${jobTable} where ${where}
                       order by start_after desc, id
                       limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
@@ -67,6 +68,8 @@ export async function listJobs(db: Executor, query: AdminJobsQuery): Promise<Pag
         attempts: row.retry_count + (row.state === "created" || row.state === "retry" ? 0 : 1),
         last_error: row.error,
         subject: row.subject,
+        cancelled: row.state === "cancelled",
+        run_now: row.run_now ?? null,
       };
     }),
     meta: { page: query.page, perPage: query.perPage, total: counted?.total ?? 0 },
@@ -89,4 +92,23 @@ export async function countJobs(db: Executor): Promise<JobCount[]> {
     counts.set(key, entry);
   }
   return [...counts.values()];
+}
+
+/**
+ * An admin runs a scheduled job now, with a reason: its due time becomes now (a worker takes it
+ * at its next look), and who asked, why and when are kept in the job's data. Answers whether a
+ * job was waiting to run; a running, finished or failed job is left as it is.
+ */
+export async function runJobNow(
+  db: Executor,
+  id: string,
+  by: { id: string; name: string },
+  reason: string,
+): Promise<boolean> {
+  const note = JSON.stringify({ by: by.name, byId: by.id, reason, at: new Date().toISOString() });
+  const rows = await rowsOf<{ id: string }>(
+    db.execute(sql`update ${jobTable} set start_after = now(), data = coalesce(data, '{}'::jsonb) || jsonb_build_object('runNow', ${note}::jsonb)
+      where id::text = ${id} and state::text in ('created', 'retry') returning id::text`),
+  );
+  return rows.length > 0;
 }

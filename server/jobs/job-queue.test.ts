@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "#domain/jobs";
 import type { AdminJob, JobCount } from "#domain/resources/jobs";
 import { createPeerServer, createTestServer, type TestServer } from "#tests/setup/api-harness";
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 import { eventually } from "#tests/setup/eventually";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
@@ -179,5 +180,39 @@ describe("durable jobs", () => {
       failing = null;
       await Promise.all(queues.map((queue) => queue.stop()));
     }
+  });
+});
+
+describe("an admin's hand on the jobs (issue 63)", () => {
+  it("a scheduled job runs now with a reason kept on it; a cancelled one reads as cancelled; others may not", async () => {
+    const { number } = await bookThroughApi(server, { name: "Jobs Party", days: 120 });
+    const [waiting] = (await jobs("&state=scheduled&kind=review_request")).filter(
+      (job) => job.subject === `Booking ${number}`,
+    );
+    expect(waiting).toBeDefined();
+    const path = `/api/admin/jobs/${waiting!.id}/run-now`;
+    for (const [role, status] of [
+      ["guest", 401],
+      ["planner", 403],
+      ["owner", 403],
+      ["otherArtist", 403],
+    ] as const)
+      expect((await server.post(path, role, { reason: "Testing" })).status, role).toBe(status);
+    const unsaid = await server.post(path, "admin", { reason: " " });
+    expect(unsaid.status).toBe(422);
+    expect(((await unsaid.json()) as { errors: unknown }).errors).toEqual({ reason: ["Say why it runs now"] });
+    expect((await server.post(path, "admin", { reason: "The planner asked to review today" })).status).toBe(200);
+    const ran = (await jobs("&kind=review_request")).find((job) => job.id === waiting!.id)!;
+    expect(ran.run_now).toMatchObject({ by: "Avery Admin", reason: "The planner asked to review today" });
+    expect(Date.parse(ran.run_at)).toBeLessThanOrEqual(Date.now());
+    expect((await server.post("/api/admin/jobs/not-a-job/run-now", "admin", { reason: "Why not" })).status).toBe(409);
+
+    // The booking's reminders are called off with it: done, and read as cancelled.
+    expect(
+      (await server.post(`/api/bookings/${number}/cancel`, "planner", { reason: "Testing the jobs page" })).status,
+    ).toBe(200);
+    const cancelled = (await jobs("&state=done&kind=event_reminder")).filter((job) => job.subject === waiting!.subject);
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(cancelled.every((job) => job.cancelled)).toBe(true);
   });
 });
