@@ -59,6 +59,18 @@ export const LEDGER_ACCOUNTS = [
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
+/** The accounts as an admin reads them on a booking's page. */
+export const LEDGER_ACCOUNT_NAMES: Record<LedgerAccount, string> = {
+  planner_owes: "The planner owes",
+  act_earned: "The act earned",
+  act_received: "The act received",
+  refund_owed: "Owed back to the planner",
+  platform_held: "Held by the marketplace",
+  platform_fee: "The marketplace's fee",
+  act_owes: "The act owes the marketplace",
+  processor_fees: "Card processing fees",
+};
+
 /** What a cancellation means for money, in words for both sides, the dialog and the thread. */
 export function refundWords(refundCents: number, keptCents: number): string {
   if (refundCents === 0 && keptCents === 0) return "Nothing was paid, so nothing is owed.";

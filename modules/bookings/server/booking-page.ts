@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ApiError } from "#server/errors";
 import { dayIn } from "../events";
-import { bookingView } from "./booking-queries";
+import { bookingView, ledgerOf } from "./booking-queries";
 import { casesOfBooking } from "./cases";
 
 /** A booking's page: guests sign in first; anyone but its two sides and admins finds nothing. */
@@ -10,7 +10,11 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   try {
     const { bookingId, booking, side, quote } = await bookingView(context.db, viewer, number);
-    const cases = await casesOfBooking(context.db, bookingId);
+    const [cases, ledger] = await Promise.all([
+      casesOfBooking(context.db, bookingId),
+      // Admins read the booking's money as the ledger has it: what is held, released, owed.
+      viewer.role === "ADMIN" ? ledgerOf(context.db, viewer, number) : Promise.resolve(null),
+    ]);
     // Back from Stripe Checkout: the payment is paid when Stripe's webhook says so, which may be a moment later.
     const paidNow = Number(url.searchParams.get("paid")) || null;
     const now = new Date();
@@ -19,6 +23,7 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
       side,
       quote,
       cases,
+      ledger,
       paidNow,
       today: dayIn(now, booking.event.time_zone),
       // From the event's start a booking is no longer cancelled, and what went wrong may be that nobody came.
