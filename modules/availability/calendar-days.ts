@@ -78,6 +78,6 @@ export function quoteRequestPath(actUrl: string, date: string | null, asker: "gu
 /** What "Check availability" on a profile answers for a day. */
 export function availabilityAnswer(date: string, free: boolean): string {
   return free
-    ? `Available on ${formatCalendarDate(date)}. Ask for a quote to hold the date.`
+    ? `Available on ${formatCalendarDate(date)}. Nothing is held until you book: ask for a quote.`
     : `Not available on ${formatCalendarDate(date)}. Try another date.`;
 }
