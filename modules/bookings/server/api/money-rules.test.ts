@@ -278,8 +278,8 @@ describe("days people read are the event's", () => {
     });
     const proxy = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
     const text = (await extractText(proxy, { mergePages: true })).text;
-    expect(text).toContain("on Fri, Dec 4");
-    expect(text).not.toContain("on Sat, Dec 5");
+    expect(text).toContain("on Friday, December 4, 2026");
+    expect(text).not.toContain("December 5, 2026");
     const reported = await post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "A question" });
     expect((await json<{ data: { case: { event: { time_zone: string } } } }>(reported)).data.case.event.time_zone).toBe(
       "Pacific/Honolulu",
