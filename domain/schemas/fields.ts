@@ -83,8 +83,11 @@ export function decimalId(value: string | undefined): number | null {
   return id <= MAX_ID ? id : null;
 }
 
-/** A line break or other control character: what a field shown as one line (a name, a title) may not hold. */
-const CONTROL = /\p{Cc}/u;
+/**
+ * A line break or other control character: what a field shown as one line (a name, a title) may
+ * not hold. NUL is left to `text()`, whose message says it already.
+ */
+const CONTROL = /[\u0001-\u001F\u007F-\u009F]/u;
 
 /** A required field shown as one line (a name, a title, a place): requiredText without line breaks. */
 export function requiredLine(max: number, requiredMessage: string) {
