@@ -89,10 +89,19 @@ async function resolvedCase(number: string, refund: number): Promise<void> {
 }
 
 /** Moves the event of a booking to `hoursAgo` hours in the past, as time passing would. */
+/**
+ * Moves the booking's event to have started `hoursAgo`. Less than a day ago it stays on today
+ * where it happens (just after midnight an hour ago is yesterday, and the booking would already
+ * be completed): it then starts at the later of the two, and never after now.
+ */
 async function eventStarted(number: string, hoursAgo: number): Promise<void> {
   await server.database.db.execute(sql`
-    update events set starttime = now() - make_interval(hours => ${hoursAgo})
-    where id = (select event_id from bookings where number = ${number})`);
+    update events e set starttime = case when ${hoursAgo} < 24
+        then least(now() - interval '1 second', greatest(now() - make_interval(hours => ${hoursAgo}),
+          (date_trunc('day', now() at time zone p.time_zone) + interval '1 second') at time zone p.time_zone))
+        else now() - make_interval(hours => ${hoursAgo}) end
+    from places p
+    where p.id = e.place_id and e.id = (select event_id from bookings where number = ${number})`);
 }
 
 describe("what a cancellation gives back, after a case", () => {
