@@ -59,6 +59,7 @@ export function SiteHeader({ data }: { data: HeaderData | null }) {
 
 function SignedInLinks({ data }: { data: HeaderData }) {
   const role = data.viewer!.role;
+  const waiting = (data.adminWaiting ?? 0) + (data.openCases ?? 0);
   return (
     <>
       {role === "PLANNER" && (
@@ -72,13 +73,17 @@ function SignedInLinks({ data }: { data: HeaderData }) {
         </Link>
       )}
       {role === "ADMIN" && (
-        <Link to="/admin/acts" className={LINK}>
-          Moderation <Badge color={data.adminWaiting ? "yellow" : "gray"}>{data.adminWaiting ?? 0} waiting</Badge>
-        </Link>
-      )}
-      {role === "ADMIN" && (
-        <Link to="/admin/cases" className={LINK}>
-          Cases <Badge color={data.openCases ? "yellow" : "gray"}>{data.openCases ?? 0} open</Badge>
+        <Link
+          to="/admin/acts"
+          className={LINK}
+          title={`${data.openCases ?? 0} open ${data.openCases === 1 ? "case" : "cases"} among them`}
+        >
+          {/* Open cases wait for an admin as acts, documents and tag requests do: one count, one link, one row. */}
+          Moderation{" "}
+          <Badge color={waiting ? "yellow" : "gray"}>
+            {waiting} waiting
+            {data.openCases ? <span className="sr-only">, {data.openCases} of them open cases</span> : null}
+          </Badge>
         </Link>
       )}
       {role === "ADMIN" && (

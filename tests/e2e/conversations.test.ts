@@ -234,7 +234,7 @@ describe("planners and acts talk", () => {
     await toast(planner, "Offer from DJ Nova declined");
     await wedding.getByRole("button", { name: "Accept offer from The Velvet Tones" }).click();
     const confirm = planner.getByRole("dialog", { name: "Book The Velvet Tones?" });
-    await confirm.getByText("$4,200.00").waitFor();
+    await confirm.getByText("$4,200.00", { exact: true }).waitFor();
     await confirm.getByRole("button", { name: "Accept and book" }).click();
     await toast(planner, "The Velvet Tones booked for Journey Wedding");
     await wedding.getByText("Booked", { exact: true }).waitFor();
