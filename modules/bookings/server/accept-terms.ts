@@ -1,10 +1,8 @@
 // What a planner reads before committing to a booking (issue 63): the payments with their days,
 // and how the money is paid, from the same rules the booking will then follow.
-import { type AcceptTerms, paymentSchedule } from "../bookings";
+import { type AcceptTerms, type Paying, paymentSchedule } from "../bookings";
 import { dayIn } from "../events";
 import type { CardGateway } from "./card-gateway";
-
-export type { AcceptTerms };
 
 interface PayingAct {
   cardPayments: boolean;
@@ -15,6 +13,11 @@ interface PayingAct {
 /** Whether a booking of the act would be paid by card: the rule the accept move writes as its provider. */
 export function paidByCard(act: Pick<PayingAct, "cardPayments" | "stripeAccountId">, cards: CardGateway | undefined) {
   return Boolean(cards && act.cardPayments && act.stripeAccountId);
+}
+
+/** How a booking of the act is paid: by card, or directly by the act's own instructions. */
+export function payingOf(act: PayingAct, cards: CardGateway | undefined): Paying {
+  return paidByCard(act, cards) ? { by: "card" } : { by: "direct", instructions: act.paymentInstructions };
 }
 
 /** The payments an offer accepted now would schedule, and how they would be paid. */
@@ -33,6 +36,6 @@ export function acceptTermsOf(
   ).map((payment) => ({ kind: payment.kind, amount_cents: payment.amountCents, due_on: payment.dueOn }));
   return {
     schedule,
-    paying: paidByCard(act, cards) ? { by: "card" } : { by: "direct", instructions: act.paymentInstructions },
+    paying: payingOf(act, cards),
   };
 }

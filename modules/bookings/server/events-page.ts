@@ -5,7 +5,8 @@ import { listPlannerEvents, plannersEvent } from "./event-queries";
 import { listTags } from "#modules/acts/server";
 import { inArray } from "drizzle-orm";
 import { acts } from "#server/db/schema";
-import { type AcceptTerms, acceptTermsOf } from "./accept-terms";
+import type { AcceptTerms } from "../bookings";
+import { acceptTermsOf } from "./accept-terms";
 import type { EventFormValues } from "../events";
 
 /** The planner's events page: guests sign in first; other roles are refused. */

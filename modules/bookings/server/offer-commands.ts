@@ -25,8 +25,7 @@ import { findManagedInvite } from "./invite-commands";
 import { runInviteMove } from "./process/run-invite-move";
 import { scheduleBooking } from "./booking-schedule";
 import type { CardGateway } from "./card-gateway";
-import { paidByCard } from "./accept-terms";
-import type { Paying } from "../bookings";
+import { paidByCard, payingOf } from "./accept-terms";
 import { requirePlanner } from "./require-planner";
 
 /** The offer, when the caller is the planner of its event; else 404. */
@@ -225,10 +224,15 @@ export async function acceptOffer(
       });
       // The act's other offers for this event wait for nothing now.
       const others = row.offers.filter((each) => each.id !== offerId && each.status === "pending");
-      const paying: Paying = paidByCard(row.act, cards)
-        ? { by: "card" }
-        : { by: "direct", instructions: row.act.paymentInstructions };
-      const booked = { number, event: row.event, timeZone: row.timeZone, act: row.act, offer, plannerPhone, paying };
+      const booked = {
+        number,
+        event: row.event,
+        timeZone: row.timeZone,
+        act: row.act,
+        offer,
+        plannerPhone,
+        paying: payingOf(row.act, cards),
+      };
       const notices = await bothSidesNotices(tx, planner, booked);
       if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
       return {

@@ -4,7 +4,8 @@ import type { Executor } from "#server/db/client";
 import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
 import type { SessionUser } from "#domain/session-user";
 import type { CancellationPolicy } from "../money";
-import { type AcceptTerms, acceptTermsOf } from "./accept-terms";
+import type { AcceptTerms } from "../bookings";
+import { acceptTermsOf } from "./accept-terms";
 import type { CardGateway } from "./card-gateway";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */
