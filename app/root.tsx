@@ -9,6 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "sonner";
 import { SiteFooter } from "./components/site-footer";
@@ -64,6 +65,11 @@ export function links() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const publicLayout = usePublicLayout();
   const hydrate = !publicLayout;
+  // A page is drawn before its scripts load (decision 0046): this says when it answers clicks,
+  // for browser tests and for anyone watching a page's readiness.
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,4 +1,4 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
 import { safeRedirect } from "#domain/redirect";
@@ -7,6 +7,7 @@ import { runCommand } from "#server/render/page-command";
 import { createEventSchema } from "#modules/bookings/schemas";
 import { createEvent } from "#modules/bookings/server/event-commands";
 import { eventTypeNames } from "#modules/bookings/server/events-page";
+import { actCameFrom } from "../lib/act-came-from.server";
 import type { Route } from "./+types/events.add-event";
 import type { RouteHandle } from "../root";
 
@@ -21,8 +22,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (context.viewer.role !== "PLANNER") throw data("Only planners create events", { status: 403 });
   // The day a planner found the act free on (its profile's "Request a quote"), kept as the start's day.
   const date = url.searchParams.get("date") ?? "";
+  const act = await actCameFrom(context, url.pathname + url.search);
   return {
     actUrl: url.searchParams.get("actUrl") ?? "",
+    act,
     date: isCalendarDate(date) ? date : "",
     eventTypes: await eventTypeNames(context),
   };
@@ -47,8 +50,19 @@ export default function AddEvent({ loaderData, actionData }: Route.ComponentProp
       <h1 id="add-event-heading" className="text-2xl font-bold">
         Create an event
       </h1>
-      {loaderData.actUrl && (
-        <p className="mt-1 text-sm text-gray-700">The act you came from is invited as soon as the event is created.</p>
+      {loaderData.act ? (
+        <p className="mt-1 text-sm text-gray-700">
+          <Link to={`/entertainment/${encodeURIComponent(loaderData.act.url)}`} className="text-brand-800 underline">
+            {loaderData.act.name}
+          </Link>{" "}
+          is invited to quote as soon as the event is created.
+        </p>
+      ) : (
+        loaderData.actUrl && (
+          <p className="mt-1 text-sm text-gray-700">
+            The act you came from is invited as soon as the event is created.
+          </p>
+        )
       )}
       {loaderData.date && (
         <p className="mt-1 text-sm text-gray-700">

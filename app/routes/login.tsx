@@ -5,6 +5,7 @@ import { forwardCookies, readFailure } from "../lib/api-errors";
 import { safeRedirect } from "#domain/redirect";
 import { isRole, LANDING_PAGE, type Role } from "#domain/roles";
 import { postJson } from "../lib/post-json.server";
+import { actCameFrom } from "../lib/act-came-from.server";
 import type { Route } from "./+types/login";
 import type { RouteHandle } from "../root";
 
@@ -14,11 +15,12 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Log in - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   // Empty when no page asked to be returned to: the user then lands on their role's page.
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   if (context.viewer) throw redirect(redirectTo || LANDING_PAGE[context.viewer.role]);
-  return { appName: context.config.appName, redirectTo, reset: url.searchParams.has("reset") };
+  const act = redirectTo ? await actCameFrom(context, redirectTo) : null;
+  return { appName: context.config.appName, redirectTo, reset: url.searchParams.has("reset"), act };
 }
 
 async function roleOf(response: Response): Promise<Role | null> {
@@ -51,6 +53,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 id="login-heading" className="text-2xl font-bold">
         Log in
       </h1>
+      {loaderData.act && (
+        <p className="mt-1 text-sm text-gray-700">
+          {`Log in or sign up to ask ${loaderData.act.name} for a quote: you come back to it after.`}
+        </p>
+      )}
       {loaderData.reset && (
         <p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-sm text-green-900">
           Your password is changed. Log in with the new one.

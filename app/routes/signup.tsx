@@ -6,6 +6,7 @@ import { NewPasswordField } from "../components/ui/new-password-field";
 import { forwardCookies, readFailure } from "../lib/api-errors";
 import { safeRedirect } from "#domain/redirect";
 import { postJson } from "../lib/post-json.server";
+import { actCameFrom } from "../lib/act-came-from.server";
 import type { Route } from "./+types/signup";
 import type { RouteHandle } from "../root";
 
@@ -15,10 +16,10 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `Sign up - ${data?.appName ?? "EVA"}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.viewer) throw redirect(redirectTo);
-  return { appName: context.config.appName, redirectTo };
+  return { appName: context.config.appName, redirectTo, act: await actCameFrom(context, redirectTo) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -41,6 +42,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <h1 id="signup-heading" className="text-2xl font-bold">
         Create your free account
       </h1>
+      {loaderData.act && (
+        <p className="mt-1 text-sm text-gray-700">{`Then you go on to ask ${loaderData.act.name} for a quote.`}</p>
+      )}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <fieldset className="flex flex-col gap-2" aria-describedby={roleErrors ? "role-error" : undefined}>

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { inject } from "vitest";
 import { CHROMIUM_ARGS } from "../setup/chromium";
+import { waitForHydration } from "./hydrated-pages";
 import { freePort } from "../setup/free-port";
 import { RUN_MARKER, spawnTracked } from "../setup/spawned-processes";
 
@@ -102,12 +103,13 @@ async function startOn(port: number, dataDir: string, extraEnv: Record<string, s
 }
 
 /** Chromium as the run's global setup found it (tests/setup/chromium.ts). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: inject("chromiumPath"),
     args: CHROMIUM_ARGS,
     env: { ...process.env, [RUN_MARKER]: inject("runMarker") },
   });
+  return waitForHydration(browser);
 }
 
 type AppServer = Awaited<ReturnType<typeof startAppServer>>;

@@ -139,12 +139,18 @@ describe("an act's calendar", () => {
         .waitFor();
       await quote.click();
       await page.waitForURL(/\/signup\?redirectTo=/);
+      // The forms on the way remember whom the couple came to ask.
+      await page.getByText("Then you go on to ask The Velvet Tones for a quote.").waitFor();
       await page.getByLabel("Name").fill(`Quote Asker ${width}`);
       await page.getByLabel("Email").fill(`quote-asker-${width}@example.com`);
       await page.getByLabel("Password").fill("a-good-password");
       await page.getByRole("button", { name: "Sign up" }).click();
       await page.getByRole("heading", { name: "Create an event" }).waitFor();
       await page.getByText(`The day you checked, ${formatCalendarDate(day)}, is filled in`).waitFor();
+      expect(await page.getByText(/is invited to quote as soon as the event is created\.$/).textContent()).toBe(
+        "The Velvet Tones is invited to quote as soon as the event is created.",
+      );
+      await page.getByRole("link", { name: "The Velvet Tones", exact: true }).first().waitFor();
       expect(await page.getByLabel(/^Start time/).inputValue()).toBe(`${day}T18:00`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       if (width === 390) {

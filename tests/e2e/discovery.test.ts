@@ -35,6 +35,24 @@ describe("queues and dashboards for every role", () => {
     },
   );
 
+  it("the sign-in and sign-up pages name the act a guest came to ask, and only an act the guest may see", async () => {
+    const pageFor = async (page: string, actUrl: string) => {
+      const target = encodeURIComponent(`/events/add-event?actUrl=${actUrl}`);
+      return (await fetch(`${suite.app.baseUrl}${page}?redirectTo=${target}`)).text();
+    };
+    expect(await pageFor("/login", "the-velvet-tones")).toContain(
+      "Log in or sign up to ask The Velvet Tones for a quote: you come back to it after.",
+    );
+    expect(await pageFor("/signup", "the-velvet-tones")).toContain(
+      "Then you go on to ask The Velvet Tones for a quote.",
+    );
+    // An act waiting for approval is nobody's to ask yet, and a made-up one is nothing.
+    for (const actUrl of ["pending-act", "no-such-act"]) {
+      expect(await pageFor("/login", actUrl)).not.toContain("for a quote");
+      expect(await pageFor("/signup", actUrl)).not.toContain("go on to ask");
+    }
+  });
+
   it("an admin lands on the queue, sees counts per status and what waits, and approves in place", async () => {
     const page = await (await suite.browser.newContext()).newPage();
     await page.goto(`${suite.app.baseUrl}/login`);
