@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The work the product does later or elsewhere, as durable jobs (server/jobs/): each kind's
  * name in the queue (the API's `kind`), what an admin reads for it, and, for the recurring
@@ -22,6 +24,52 @@ export const JOB_KINDS = {
 
 export type JobKind = keyof typeof JOB_KINDS;
 export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKind[];
+
+/** What an admin reads a job to be about ("Booking GDQTJ79Y"). */
+const subject = z.string().min(1);
+const rowId = z.number().int().positive();
+const cents = z.number().int().nonnegative();
+/** A recurring round carries nothing (an admin's "run now" adds its note, which the round ignores). */
+const nothing = z.object({}).nullish();
+
+/**
+ * What each kind's job carries, parsed when the job is read: a job written with a wrong or
+ * missing field fails (tried again, then shown failed to admins with the field named) instead
+ * of running on `NaN` and reading as done. `schedule` takes each kind's own shape.
+ */
+export const JOB_PAYLOADS = {
+  offer_expiring: z.object({ subject, offerId: rowId }),
+  offer_expire: z.object({ subject, offerId: rowId }),
+  event_reminder: z.object({ subject, bookingId: rowId, days: z.number().int() }),
+  payment_due: z.object({ subject, paymentId: rowId, days: z.number().int() }),
+  review_request: z.object({ subject, bookingId: rowId }),
+  card_refund: z.object({
+    subject,
+    paymentIntentId: z.string().min(1),
+    paymentId: rowId.nullable(),
+    cents: cents.positive(),
+    key: z.string().min(1),
+    takeBackCents: cents.default(0),
+    feeBackCents: cents.default(0),
+  }),
+  /** A booking's payment's charge, or a charge that paid nothing we wanted (it is refunded). */
+  card_charge: z.union([
+    z.object({ subject, paymentId: rowId }),
+    z.object({ subject, bookingId: rowId, paymentIntentId: z.string().min(1) }),
+  ]),
+  card_payout: z.object({ subject, paymentId: rowId, attempt: z.number().int().nonnegative().default(0) }),
+  mail_retry: nothing,
+  calendar_read: nothing,
+  facet_compact: nothing,
+  upload_sweep: nothing,
+  response_facts: nothing,
+  card_release: nothing,
+} as const satisfies Record<JobKind, z.ZodType>;
+
+/** A job of this kind as its handler gets it. */
+export type JobPayload<K extends JobKind> = z.output<(typeof JOB_PAYLOADS)[K]>;
+/** What a change gives when it schedules a job of this kind. */
+export type JobPayloadInput<K extends JobKind> = z.input<(typeof JOB_PAYLOADS)[K]>;
 
 /** A job as an admin reads it: waiting for its time, running, done, or failed after its last try. */
 export const JOB_STATES = ["scheduled", "running", "done", "failed"] as const;

@@ -129,12 +129,20 @@ describe("durable jobs", () => {
       const runAt = new Date(Date.now() + 86_400_000);
       for (const queue of [a, b, a])
         await (queue === a ? server.database : second).db.transaction((tx) =>
-          queue.schedule(tx, "offer_expire", { key: "test-key", runAt, data: { subject: "Offer of the test" } }),
+          queue.schedule(tx, "offer_expire", {
+            key: "test-key",
+            runAt,
+            data: { subject: "Offer of the test", offerId: 1 },
+          }),
         );
       // Asked inside a transaction that rolls back, it is not there at all.
       await server.database.db
         .transaction(async (tx) => {
-          await a.schedule(tx, "offer_expiring", { key: "rolled-back", runAt, data: { subject: "Rolled back" } });
+          await a.schedule(tx, "offer_expiring", {
+            key: "rolled-back",
+            runAt,
+            data: { subject: "Rolled back", offerId: 2 },
+          });
           throw new Error("the change fails");
         })
         .catch(() => undefined);
@@ -179,6 +187,35 @@ describe("durable jobs", () => {
     } finally {
       failing = null;
       await Promise.all(queues.map((queue) => queue.stop()));
+    }
+  });
+});
+
+describe("what a job carries (issue 64)", () => {
+  it("a job with a wrong field fails with the field named, and its handler never runs on it", async () => {
+    const sender = new PgBoss({
+      ...server.database.jobConnection,
+      schema: JOB_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
+    await sender.start();
+    // Written by hand with the key misspelt, as an old or careless sender might.
+    const id = await sender.send("offer_expire", { subject: "A misspelt offer", offerID: 7 });
+    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
+    const before = runs.get("offer_expire") ?? 0;
+    const queue = await start(server.database);
+    try {
+      await eventually(async () =>
+        Boolean((await jobs("&kind=offer_expire")).find((job) => job.id === id)?.last_error),
+      );
+      const job = (await jobs("&kind=offer_expire")).find((each) => each.id === id)!;
+      expect(job.state).not.toBe("done");
+      expect(job.last_error).toMatch(/^A offer_expire job carries offerId: /);
+      expect(runs.get("offer_expire") ?? 0).toBe(before);
+    } finally {
+      await queue.stop();
     }
   });
 });

@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, PgBoss, type Queue } from "pg-boss";
 import type { Logger } from "pino";
-import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "#domain/jobs";
+import {
+  JOB_KINDS,
+  JOB_KIND_NAMES,
+  JOB_PAYLOADS,
+  type JobKind,
+  type JobPayload,
+  type JobPayloadInput,
+} from "#domain/jobs";
 import type { DatabaseHandle, Executor } from "../db/client";
 
 /** The PostgreSQL schema the job library keeps its tables in. */
@@ -22,14 +29,26 @@ function queueOptions(kind: JobKind): Omit<Queue, "name"> {
     : { ...retry, policy: "standard", retryLimit: 8, deleteAfterSeconds: 30 * 24 * 60 * 60 };
 }
 
-/** What a job carries: what it is about, as admins read it, and what its handler needs. */
-export interface JobData {
-  subject: string;
-  [field: string]: string | number | boolean | null;
+/** What runs a job of each kind, given what the job carries as its kind declares it (domain/jobs.ts). */
+export type JobHandlers = { [K in JobKind]: (data: JobPayload<K>) => Promise<unknown> };
+
+/** A one-off job: what it is about and what its handler needs, as its kind declares it. */
+type OneOffJob<K extends JobKind> = { key: string; runAt: Date; data: NonNullable<JobPayloadInput<K>> };
+
+/**
+ * Parses the job's data by its kind before its handler sees it: a job with a wrong field throws
+ * here, which the library records as the try's error (admins read it on /admin/jobs).
+ */
+export function parseJobPayload<K extends JobKind>(kind: K, data: unknown): JobPayload<K> {
+  const parsed = JOB_PAYLOADS[kind].safeParse(data);
+  if (parsed.success) return parsed.data as JobPayload<K>;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "its data"}: ${issue.message}`);
+  throw new Error(`A ${kind} job carries ${issues.join("; ")}`);
 }
 
-/** What runs a job of each kind. */
-export type JobHandlers = Record<JobKind, (data: JobData | null) => Promise<unknown>>;
+function runJob<K extends JobKind>(handlers: JobHandlers, kind: K, data: unknown): Promise<unknown> {
+  return handlers[kind](parseJobPayload(kind, data));
+}
 
 /** Quicker timing for tests: how often idle workers look for jobs, and a short fixed delay between tries. */
 export interface JobQueueTiming {
@@ -52,7 +71,7 @@ export interface JobQueue {
    * Schedules a job in the caller's transaction, so that it exists exactly when the change
    * commits; a second one of the same kind and key is nothing.
    */
-  schedule(tx: Executor, kind: JobKind, job: { key: string; runAt: Date; data: JobData }): Promise<void>;
+  schedule<K extends JobKind>(tx: Executor, kind: K, job: OneOffJob<K>): Promise<void>;
   /** Calls off the job of a kind and key if it has not run, in the caller's transaction. */
   cancel(tx: Executor, kind: JobKind, key: string): Promise<void>;
   /**
@@ -126,7 +145,7 @@ export async function openJobQueue(
           kind,
           { pollingIntervalSeconds: timing.pollingIntervalSeconds ?? 2, batchSize: 1 },
           async ([job]) => {
-            await handlers[kind]((job?.data as JobData | null) ?? null);
+            await runJob(handlers, kind, job?.data ?? null);
           },
         );
         const { every } = JOB_KINDS[kind];

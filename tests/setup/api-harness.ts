@@ -26,7 +26,8 @@ import { type HubTimes, createConversationHub } from "#modules/conversations/ser
 import { createLogger } from "#server/logger";
 import { deliverDueMail } from "#server/mail/outbox";
 import { createMailTransport } from "#server/mail/transport";
-import { JOB_SCHEMA, type JobData, jobId, openJobQueue } from "#server/jobs/job-queue";
+import { JOB_SCHEMA, jobId, openJobQueue, parseJobPayload } from "#server/jobs/job-queue";
+import type { JobPayload } from "#domain/jobs";
 import { type ProcessJobKind, processJobHandlers } from "#modules/bookings/server/process-jobs";
 import { releaseHeldPayments, releasePayment } from "#modules/bookings/server/card-payouts";
 import { openCardGateway } from "#modules/bookings/server/card-gateway";
@@ -308,9 +309,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
     const result = await database.db.execute(
       sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where id = ${jobId(kind, key)}::uuid`,
     );
-    const [row] = (result as unknown as { rows: { data: JobData }[] }).rows;
+    const [row] = (result as unknown as { rows: { data: unknown }[] }).rows;
     if (!row) throw new Error(`no ${kind} job for ${key}`);
-    return processJobHandlers(database.db, jobs, cards)[kind](row.data);
+    const handler = processJobHandlers(database.db, jobs, cards)[kind] as (data: unknown) => Promise<unknown>;
+    return handler(parseJobPayload(kind, row.data));
   }
 
   /**
@@ -324,16 +326,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
       sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = 'card_payout' and state = 'created' order by created_on`,
     );
     let released = 0;
-    for (const { data } of (result as unknown as { rows: { data: JobData }[] }).rows) {
+    for (const row of (result as unknown as { rows: { data: unknown }[] }).rows) {
+      const data: JobPayload<"card_payout"> = parseJobPayload("card_payout", row.data);
       // A refusal is kept on the payment (release_error), as the job's error would be.
-      const done = await releasePayment(
-        database.db,
-        jobs,
-        cards,
-        Number(data.paymentId),
-        Number(data.attempt),
-        now,
-      ).catch(() => false);
+      const done = await releasePayment(database.db, jobs, cards, data.paymentId, data.attempt, now).catch(() => false);
       await database.db.execute(
         sql`update ${sql.raw(`${JOB_SCHEMA}.job`)} set state = 'completed' where id = ${jobId("card_payout", `${data.paymentId}:${data.attempt}`)}::uuid`,
       );

@@ -25,25 +25,17 @@ export function processJobHandlers(
   cards?: CardGateway,
 ): Pick<JobHandlers, ProcessJobKind> {
   return {
-    card_refund: (data) =>
-      refundByCard(db, jobs, cards, {
-        paymentIntentId: String(data?.paymentIntentId),
-        paymentId: data?.paymentId == null ? null : Number(data.paymentId),
-        cents: Number(data?.cents),
-        key: String(data?.key),
-        takeBackCents: Number(data?.takeBackCents ?? 0),
-        feeBackCents: Number(data?.feeBackCents ?? 0),
-      }),
+    card_refund: (data) => refundByCard(db, jobs, cards, data),
     card_charge: async (data) =>
-      data?.paymentId == null
-        ? readUnwantedCharge(db, jobs, cards, Number(data?.bookingId), String(data?.paymentIntentId))
-        : (await readCharge(db, jobs, cards, Number(data.paymentId))) !== null,
-    card_payout: (data) => releasePayment(db, jobs, cards, Number(data?.paymentId), Number(data?.attempt ?? 0)),
+      "bookingId" in data
+        ? readUnwantedCharge(db, jobs, cards, data.bookingId, data.paymentIntentId)
+        : (await readCharge(db, jobs, cards, data.paymentId)) !== null,
+    card_payout: (data) => releasePayment(db, jobs, cards, data.paymentId, data.attempt),
     card_release: () => releaseHeldPayments(db, jobs, cards),
-    offer_expiring: (data) => remindOfferExpiring(db, jobs, Number(data?.offerId)),
-    offer_expire: (data) => expireOffer(db, jobs, Number(data?.offerId)),
-    event_reminder: (data) => remindOfEvent(db, jobs, Number(data?.bookingId), Number(data?.days)),
-    payment_due: (data) => remindPaymentDue(db, jobs, Number(data?.paymentId), Number(data?.days)),
-    review_request: (data) => requestReview(db, jobs, Number(data?.bookingId)),
+    offer_expiring: (data) => remindOfferExpiring(db, jobs, data.offerId),
+    offer_expire: (data) => expireOffer(db, jobs, data.offerId),
+    event_reminder: (data) => remindOfEvent(db, jobs, data.bookingId, data.days),
+    payment_due: (data) => remindPaymentDue(db, jobs, data.paymentId, data.days),
+    review_request: (data) => requestReview(db, jobs, data.bookingId),
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOB_SCHEMA, type JobData } from "#server/jobs/job-queue";
+import type { JobPayload } from "#domain/jobs";
+import { JOB_SCHEMA } from "#server/jobs/job-queue";
 import { type TestServer, createTestServer, json } from "#tests/setup/api-harness";
 
 /**
@@ -83,7 +84,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** Runs every refund job scheduled and not yet run, as the worker would; a job run twice asks Stripe the same. */
 async function runRefundJobs(times = 1): Promise<void> {
-  const jobs = await rows<{ data: JobData }>(
+  const jobs = await rows<{ data: JobPayload<"card_refund"> }>(
     sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = 'card_refund' order by created_on`,
   );
   for (let n = 0; n < times; n++)
@@ -92,7 +93,7 @@ async function runRefundJobs(times = 1): Promise<void> {
 
 /** Reads each card payment's charge and Stripe's fee, as the worker would after each payment (twice: it is once). */
 async function runChargeJobs(): Promise<void> {
-  const jobs = await rows<{ data: JobData }>(
+  const jobs = await rows<{ data: { paymentId?: number } }>(
     sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = 'card_charge' order by created_on`,
   );
   for (let n = 0; n < 2; n++) for (const { data } of jobs) await server.runJob("card_charge", String(data.paymentId));
