@@ -4,7 +4,6 @@ import { LIMITS } from "./limits";
 export const MESSAGES = {
   /** A signed-in account whose role may not take this action (the API's role guard and the commands alike). */
   roleMayNot: "Your account may not do this",
-  unknownCancellationPolicy: "Choose flexible, moderate or strict",
   paymentMethodRequired: "Choose how it was paid",
   paymentAlreadyRecorded: "This payment is already recorded",
   /** Without STRIPE_SECRET_KEY: the card calls (checkout, onboarding) answer 409 with it. */

@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_RULES,
+  UNKNOWN_POLICY_MESSAGE,
+  releaseAt,
   type PaidPart,
   daysBetween,
   feeBasisPoints,
@@ -65,8 +68,27 @@ describe("refunds on cancelling", () => {
     expect([refund("moderate", 30), refund("moderate", 29)]).toEqual([430_000, 0]);
     expect([refund("strict", 60), refund("strict", 59), refund("strict", 365)]).toEqual([430_000, 0, 430_000]);
     expect(daysBetween("2027-03-13", "2027-03-14")).toBe(1);
+    // Every row, today's three and any added: its words name its days, and its days are where its share changes.
+    for (const policy of CANCELLATION_POLICIES) {
+      const { cutoffDays, rule } = CANCELLATION_POLICY_RULES[policy];
+      expect(rule, policy).toContain(`${cutoffDays} days before the event`);
+      expect(refund(policy, cutoffDays), policy).toBeGreaterThanOrEqual(refund(policy, cutoffDays - 1));
+    }
     // Across a change of clocks the count stays in whole days.
     expect(daysBetween("2027-03-01", "2027-04-01")).toBe(31);
+  });
+});
+
+describe("a policy is one row", () => {
+  it("its deposit is released the day after it can no longer come back, and the schema's message names every row", () => {
+    const paidAt = new Date("2027-01-01T15:00:00Z");
+    // Flexible gives the deposit back up to 14 days before: it is released 13 days before, at 9 AM there.
+    expect(releaseAt("deposit", "flexible", "2027-06-19", "America/Chicago", paidAt).toISOString()).toBe(
+      "2027-06-06T14:00:00.000Z",
+    );
+    for (const policy of ["moderate", "strict"] as const)
+      expect(releaseAt("deposit", policy, "2027-06-19", "America/Chicago", paidAt)).toEqual(paidAt);
+    expect(UNKNOWN_POLICY_MESSAGE).toBe("Choose flexible, moderate or strict");
   });
 });
 

@@ -1,26 +1,72 @@
 import { formatPrice } from "#domain/prices";
 import { type PaymentKind, dayAfter, morningOf } from "./bookings";
 
-/** How much comes back to a planner who cancels, chosen by the act on its offer. */
-export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
-export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
-export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = "moderate";
+/** What of the money paid comes back: all of it, all but the deposit, or none. */
+type RefundShare = "everything" | "all_but_deposit" | "nothing";
 
-/** Each policy in words, as offers, bookings and the agreement say it. */
-export const POLICY_WORDS: Record<CancellationPolicy, { name: string; rule: string }> = {
+interface CancellationPolicyRule {
+  name: string;
+  /** The policy as offers, bookings and the agreement say it; it names `cutoffDays` (a test checks). */
+  rule: string;
+  /** Up to this many days before the event (counted in its time zone), `before` applies; later, `after`. */
+  cutoffDays: number;
+  before: RefundShare;
+  after: RefundShare;
+}
+
+/**
+ * How much comes back to a planner who cancels, chosen by the act on its offer: each policy is
+ * one row, which the refund rule, the release of a card deposit, the offer schema (and its
+ * message), the database's CHECK, the pages and the paper all read. A new policy is a row here,
+ * its migration (the CHECK), and its tests.
+ */
+export const CANCELLATION_POLICY_RULES = {
   flexible: {
     name: "Flexible",
     rule: "Everything paid comes back up to 14 days before the event; after that, everything but the deposit.",
+    cutoffDays: 14,
+    before: "everything",
+    after: "all_but_deposit",
   },
   moderate: {
     name: "Moderate",
     rule: "Everything but the deposit comes back up to 30 days before the event; after that, nothing.",
+    cutoffDays: 30,
+    before: "all_but_deposit",
+    after: "nothing",
   },
   strict: {
     name: "Strict",
     rule: "The deposit never comes back; the rest does up to 60 days before the event; after that, nothing.",
+    cutoffDays: 60,
+    before: "all_but_deposit",
+    after: "nothing",
   },
-};
+} as const satisfies Record<string, CancellationPolicyRule>;
+
+export type CancellationPolicy = keyof typeof CANCELLATION_POLICY_RULES;
+export const CANCELLATION_POLICIES = Object.keys(CANCELLATION_POLICY_RULES) as [
+  CancellationPolicy,
+  ...CancellationPolicy[],
+];
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = "moderate";
+
+/** Each policy in words, as offers, bookings and the agreement say it. */
+export const POLICY_WORDS: Record<CancellationPolicy, { name: string; rule: string }> = CANCELLATION_POLICY_RULES;
+
+/** The offer schema's message for a policy that is not one of these ("Choose flexible, moderate or strict"). */
+export const UNKNOWN_POLICY_MESSAGE = `Choose ${CANCELLATION_POLICIES.slice(0, -1).join(", ")} or ${CANCELLATION_POLICIES.at(-1)}`;
+
+/**
+ * The last day before the event on which a planner who cancels still gets the deposit back, as
+ * days before it; null when the policy never gives the deposit back.
+ */
+export function depositRefundableUntil(policy: CancellationPolicy): number | null {
+  // Read as any row may be, not as today's three are.
+  const { before, after, cutoffDays } = CANCELLATION_POLICY_RULES[policy] as CancellationPolicyRule;
+  if (after === "everything") return 0;
+  return before === "everything" ? cutoffDays : null;
+}
 
 /** How an act's manager says a planner paid them directly (offline payments). */
 export const PAYMENT_METHODS = ["bank_transfer", "check", "cash", "card_in_person", "other"] as const;
@@ -121,14 +167,9 @@ export function refundableCents(paidCents: number, givenBackCents: number): numb
 }
 
 function plannerRefund(policy: CancellationPolicy, total: number, deposit: number, daysBefore: number): number {
-  switch (policy) {
-    case "flexible":
-      return daysBefore >= 14 ? total : total - deposit;
-    case "moderate":
-      return daysBefore >= 30 ? total - deposit : 0;
-    case "strict":
-      return daysBefore >= 60 ? total - deposit : 0;
-  }
+  const { cutoffDays, before, after } = CANCELLATION_POLICY_RULES[policy] as CancellationPolicyRule;
+  const share: RefundShare = daysBefore >= cutoffDays ? before : after;
+  return share === "everything" ? total : share === "all_but_deposit" ? total - deposit : 0;
 }
 
 /** Who moves a booking's money: the planner pays the act directly, or pays us by card and we hold it. */
@@ -154,10 +195,14 @@ export function releaseAt(
   const due =
     kind === "balance"
       ? morningOf(dayAfter(eventDay, BALANCE_RELEASE_DAYS_AFTER), timeZone)
-      : policy === "flexible"
-        ? morningOf(dayAfter(eventDay, -13), timeZone)
-        : paidAt;
+      : depositReleaseDay(policy, eventDay, timeZone, paidAt);
   return due > paidAt ? due : paidAt;
+}
+
+/** A deposit is released the day after the last on which it could still come back: at once if it never can. */
+function depositReleaseDay(policy: CancellationPolicy, eventDay: string, timeZone: string | null, paidAt: Date): Date {
+  const until = depositRefundableUntil(policy);
+  return until === null ? paidAt : morningOf(dayAfter(eventDay, -(until - 1)), timeZone);
 }
 
 /** The platform's fee as the booking fixes it: basis points (4.1% is 410), from the percent configured. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, PAYMENT_METHODS } from "./money";
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, PAYMENT_METHODS, UNKNOWN_POLICY_MESSAGE } from "./money";
 import { MAX_AMOUNT_CENTS, MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/prices";
 import { isRealStartTime } from "#domain/time-zones";
 import {
@@ -101,7 +101,7 @@ export const offerSchema = z
     /** The cancellation policy in the act's own words, beside the policy that computes refunds. */
     terms: optionalText(LIMITS.offerTerms).transform((value) => value ?? ""),
     cancellation_policy: z
-      .enum(CANCELLATION_POLICIES, { error: MESSAGES.unknownCancellationPolicy })
+      .enum(CANCELLATION_POLICIES, { error: UNKNOWN_POLICY_MESSAGE })
       .default(DEFAULT_CANCELLATION_POLICY)
       .meta({ description: "What comes back to a planner who cancels (moderate by default)" }),
   })

@@ -554,7 +554,10 @@ export const offers = pgTable(
   },
   (t) => [
     index("offers_invite_idx").on(t.inviteId),
-    check("offers_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    check(
+      "offers_cancellation_policy_check",
+      sql`${t.cancellationPolicy} in ${sql.raw(`(${CANCELLATION_POLICIES.map((policy) => `'${policy}'`).join(", ")})`)}`,
+    ),
     check("offers_price_check", sql`${t.priceCents} >= 0`),
     check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn', 'declined', 'expired')`),
     check("offers_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
