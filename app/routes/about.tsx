@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PlainPage } from "../features/site/plain-page";
+import { PlainPage } from "../components/plain-page";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSitePage } from "./site-pages.server";
 import type { Route } from "./+types/about";

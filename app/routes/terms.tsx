@@ -1,4 +1,4 @@
-import { PlainPage } from "../features/site/plain-page";
+import { PlainPage } from "../components/plain-page";
 import { publicPageMeta } from "../lib/page-meta";
 import { loadSitePage } from "./site-pages.server";
 import type { Route } from "./+types/terms";
