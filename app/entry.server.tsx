@@ -6,7 +6,7 @@ import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
-import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
+import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
 import { CachedMarkupContext, type CachedMarkupRenderer } from "./components/cached-markup";
 
 /** How long a render may wait for data still on its way before it is cut short. */
@@ -30,8 +30,6 @@ function cachedMarkupFor(pieces: CachedPiece[]): CachedMarkupRenderer {
     },
   };
 }
-
-const HYDRATING = '<script type="module" async="">';
 
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
 
@@ -114,7 +112,7 @@ function renderPage(request: Request, status: number, routerContext: EntryContex
         clearTimeout(timeout);
         const bytes = Buffer.concat(chunks);
         // A guest's page hydrates nothing: only signed-in pages carry React Router's bootstrap.
-        const page = bytes.includes(HYDRATING) ? Buffer.from(hydrateAfterPaint(bytes.toString("utf8"))) : bytes;
+        const page = bytes.includes(BOOTSTRAP_OPENING) ? Buffer.from(hydrateAfterPaint(bytes.toString("utf8"))) : bytes;
         resolve({ bytes: page, status, kept: cachedPieces });
         callback();
       },

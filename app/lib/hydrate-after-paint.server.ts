@@ -1,7 +1,9 @@
 /** React's hoisted preloads of the page's modules, in the head. */
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
+/** How React Router's bootstrap opens: only a page that hydrates has it. */
+export const BOOTSTRAP_OPENING = '<script type="module" async="">';
 /** React Router's bootstrap: one inline module script that imports the route modules it hydrates. */
-const BOOTSTRAP = /(<script type="module" async="">)([\s\S]*?)(<\/script>)/;
+const BOOTSTRAP = new RegExp(`(${BOOTSTRAP_OPENING})([\\s\\S]*?)(</script>)`);
 const ASSET = /^\/[\w./-]+\.js$/;
 const STATIC_IMPORT = /import \* as (\w+) from "([^"]+)";/g;
 

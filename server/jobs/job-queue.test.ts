@@ -1,4 +1,4 @@
-import { PgBoss } from "pg-boss";
+import { PgBoss, type SendOptions } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_KINDS, JOB_KIND_NAMES, type JobKind } from "#domain/jobs";
 import type { AdminJob, JobCount } from "#domain/resources/jobs";
@@ -37,6 +37,23 @@ async function start(database: DatabaseHandle): Promise<JobQueue> {
   const queue = await openJobQueue(database, createLogger("silent"), { work: true });
   await queue.work(handlers, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
   return queue;
+}
+
+/** A job written straight into the queue's tables, with no server working it and none of our checks. */
+async function sendWithoutServer(kind: JobKind, data: object, options: SendOptions = {}): Promise<string | null> {
+  const sender = new PgBoss({
+    ...server.database.jobConnection,
+    schema: JOB_SCHEMA,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  await sender.start();
+  try {
+    return await sender.send(kind, data, options);
+  } finally {
+    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
+  }
 }
 
 async function jobs(query = ""): Promise<AdminJob[]> {
@@ -80,20 +97,11 @@ describe("durable jobs", () => {
 
   it("a job that came due while no server ran is run by the first to start, and two servers run each start-up job once between them", async () => {
     // Sent with no server working the queue, as a server that wrote it and went down would leave it.
-    const sender = new PgBoss({
-      ...server.database.jobConnection,
-      schema: JOB_SCHEMA,
-      supervise: false,
-      schedule: false,
-      migrate: false,
-    });
-    await sender.start();
-    const id = await sender.send(
+    const id = await sendWithoutServer(
       "upload_sweep",
       { subject: "left while down" },
       { startAfter: new Date(Date.now() - 60_000) },
     );
-    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
     expect((await jobs("&state=scheduled")).map((job) => [job.id, job.subject, job.attempts])).toContainEqual([
       id,
       "left while down",
@@ -156,16 +164,7 @@ describe("durable jobs", () => {
 
   it("a job that fails is tried again, then shown failed to admins with its error", async () => {
     failing = "response_facts";
-    const sender = new PgBoss({
-      ...server.database.jobConnection,
-      schema: JOB_SCHEMA,
-      supervise: false,
-      schedule: false,
-      migrate: false,
-    });
-    await sender.start();
-    const id = await sender.send("response_facts", { subject: "the test's" });
-    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
+    const id = await sendWithoutServer("response_facts", { subject: "the test's" });
     const queues: JobQueue[] = [await start(server.database), await start(second)];
     try {
       await eventually(async () => (await jobs("&state=failed&kind=response_facts")).some((job) => job.id === id));
@@ -193,17 +192,8 @@ describe("durable jobs", () => {
 
 describe("what a job carries (issue 64)", () => {
   it("a job with a wrong field fails with the field named, and its handler never runs on it", async () => {
-    const sender = new PgBoss({
-      ...server.database.jobConnection,
-      schema: JOB_SCHEMA,
-      supervise: false,
-      schedule: false,
-      migrate: false,
-    });
-    await sender.start();
     // Written by hand with the key misspelt, as an old or careless sender might.
-    const id = await sender.send("offer_expire", { subject: "A misspelt offer", offerID: 7 });
-    await sender.stop({ graceful: false, close: server.database.kind !== "pglite" });
+    const id = await sendWithoutServer("offer_expire", { subject: "A misspelt offer", offerID: 7 });
     const before = runs.get("offer_expire") ?? 0;
     const queue = await start(server.database);
     try {
