@@ -7,7 +7,7 @@ import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#serv
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
 import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
-import { CachedMarkupContext, type CachedMarkupRenderer } from "./components/cached-markup";
+import { CachedMarkupContext, type CachedMarkupRenderer } from "#ui/cached-markup";
 
 /** How long a render may wait for data still on its way before it is cut short. */
 export const streamTimeout = 5_000;

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "#modules/moderation/server";
 import { cachedRead } from "#server/cache/cached-read";
-import { unreadMessageCount } from "#modules/conversations/server/conversations";
+import { unreadMessageCount } from "#modules/conversations/server";
 import { countOpenCases } from "#modules/bookings/server";
 
 /** Acts, documents and tag requests notify their act's changes: the count is kept until any act changes. */

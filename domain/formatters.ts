@@ -47,3 +47,15 @@ export function distanceText(miles: number): string | null {
   if (miles < 10) return `${Number(miles.toFixed(1))} miles away`;
   return `${Math.round(miles)} miles away`;
 }
+
+/** Words a name's initials skip: "The Velvet Tones" is VT, "DJ Nova" is DN. */
+const SKIPPED = new Set(["the", "a", "an", "and", "of", "&"]);
+
+/** Up to two initials for an act without a photo: "The Velvet Tones" is "VT". */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => word && !SKIPPED.has(word.toLowerCase()));
+  return (words.length ? words : [name])
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toUpperCase())
+    .join("");
+}

@@ -1,5 +1,5 @@
 /**
- * Writes app/lib/api-schema.d.ts, the browser's types of our API, from the OpenAPI document
+ * Writes ui/lib/api-schema.d.ts, the browser's types of our API, from the OpenAPI document
  * the server publishes (issue 16): `npm run api:types` after changing a route or a resource
  * schema. A test fails while the file differs from what this would write.
  */
@@ -18,7 +18,7 @@ import { loadEnv } from "#server/env";
 import { createLogger } from "#server/logger";
 import { createFileStorage } from "#server/storage/create-storage";
 
-export const API_TYPES_FILE = "app/lib/api-schema.d.ts";
+export const API_TYPES_FILE = "ui/lib/api-schema.d.ts";
 
 /** The document as /api/openapi.json serves it, from an app on an empty in-memory database. */
 export async function publishedDocument(): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { usePublicLayout } from "../root";
-import { CachedMarkup } from "./cached-markup";
+import { CachedMarkup } from "#ui/cached-markup";
 
 interface PublicPageBodyProps<T> {
   /** Unique on the page: the kept part's name. */

@@ -1,7 +1,7 @@
 import { Bell, Menu, MessagesSquare, UserRound } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import type { Role } from "#domain/roles";
-import { Badge } from "./ui/badge";
+import { Badge } from "#ui/badge";
 
 export interface HeaderData {
   appName: string;

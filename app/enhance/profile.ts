@@ -4,7 +4,7 @@
  * the page without React in the browser, so these work from markup alone (data attributes),
  * by event delegation, and React never owns the nodes this script changes.
  */
-import { downloadFile } from "../lib/files";
+import { downloadFile } from "#modules/files/file-urls";
 import { availabilityAnswer, quoteRequestPath } from "#modules/availability/calendar-days";
 import { isCalendarDate } from "#modules/availability/calendar-days";
 

@@ -10,8 +10,8 @@
  * Elsewhere a search opens /search, so typed words wait for Enter: a page that reloads mid-word
  * would take the field from under the typist.
  */
-import { placeSuggestions, SUGGEST_DEBOUNCE_MS, type PlaceOption } from "../lib/place-suggestions";
-import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../lib/search-timing";
+import { placeSuggestions, SUGGEST_DEBOUNCE_MS, type PlaceOption } from "#ui/lib/place-suggestions";
+import { KEYWORD_DEBOUNCE_MS, searchTiming } from "#modules/discovery/search-timing";
 
 const OPTION_CLASS = "cursor-pointer px-3 py-1.5 text-sm";
 const HIGHLIGHTED_CLASS = "bg-brand-100 text-brand-900";

@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/text-field";
-import { NewPasswordField } from "../components/ui/new-password-field";
-import { forwardCookies, readFailure, type FormFailure } from "../lib/api-errors";
+import { Button } from "#ui/button";
+import { TextField } from "#ui/text-field";
+import { NewPasswordField } from "#ui/new-password-field";
+import { forwardCookies, readFailure, type FormFailure } from "#ui/lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import { notificationSettingInputSchema } from "#modules/notifications/schemas";
-import { saveEmailSetting } from "#modules/notifications/server/notifications";
+import { saveEmailSetting } from "#modules/notifications/server";
 import { runCommand } from "#server/render/page-command";
-import { loadAccount } from "#modules/accounts/server/account-page";
+import { loadAccount } from "./account.server";
 import type { Route } from "./+types/account";
 
 export function meta() {

@@ -1,9 +1,9 @@
 import { Form, data, redirect, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { FieldErrors } from "../components/ui/form-fields";
-import { TextField } from "../components/ui/text-field";
+import { Button } from "#ui/button";
+import { FieldErrors } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
 import { createActSchema } from "#modules/acts/schemas";
-import { createAct } from "#modules/acts/server/act-profile-edit";
+import { createAct } from "#modules/acts/server/pages";
 import { runCommand } from "#server/render/page-command";
 import type { Route } from "./+types/acts.new";
 

@@ -1,14 +1,14 @@
-import { LocalDay } from "../components/local-time";
+import { LocalDay } from "#ui/local-time";
 import { Link } from "react-router";
 import { deriveActStatus, type ActStatusKey } from "#modules/acts/act-status";
-import { Badge } from "../components/ui/badge";
-import { ActPicture } from "../components/ui/act-picture";
-import { QueueNav } from "#modules/moderation/ui/queue-nav";
-import { ApproveActDialog } from "#modules/moderation/ui/approve-act-dialog";
-import { DeclineActDialog } from "#modules/moderation/ui/decline-act-dialog";
+import { Badge } from "#ui/badge";
+import { ActPicture } from "#modules/files/ui";
+import { QueueNav } from "#modules/moderation/ui";
+import { ApproveActDialog } from "#modules/moderation/ui";
+import { DeclineActDialog } from "#modules/moderation/ui";
 import { loadAdminActs } from "./admin.server";
 import type { Route } from "./+types/admin.acts";
-import { Pager } from "../components/ui/pager";
+import { Pager } from "#ui/pager";
 
 export function meta() {
   return [{ title: "Acts to moderate" }, { name: "robots", content: "noindex" }];

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "#domain/limits";
 import { paragraphsToText, seoEntryPath, type SeoEntryKind } from "#modules/seo/seo";
-import { Button } from "../components/ui/button";
-import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
-import { TextField } from "../components/ui/text-field";
-import { SerpPreview } from "#modules/seo/ui/serp-preview";
+import { Button } from "#ui/button";
+import { FieldErrors, TextAreaField } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
+import { SerpPreview } from "#modules/seo/ui";
 import { loadSeoEntryEditor, saveSeoEntry } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo.entry";
 

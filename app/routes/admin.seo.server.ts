@@ -19,7 +19,7 @@ import {
   SEO_PAGE_SIZE,
   updateGuide,
   updateSeoEntry,
-} from "#modules/seo/server/seo";
+} from "#modules/seo/server";
 import { guideSchema, seoEntrySchema } from "#modules/seo/schemas";
 import { notFound } from "#server/errors";
 import { runCommand } from "#server/render/page-command";

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { MESSAGES } from "#domain/messages";
-import { Button } from "../components/ui/button";
-import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import { loadSeoList, type SeoTab } from "./admin.seo.server";
 import type { Route } from "./+types/admin.seo";
-import { Pager } from "../components/ui/pager";
+import { Pager } from "#ui/pager";
 
 export function meta() {
   return [{ title: "Search-engine copy" }, { name: "robots", content: "noindex" }];

@@ -7,7 +7,7 @@ import {
   listPendingTagRequests,
   QUEUE_PAGE_SIZE,
   QUEUE_STATUSES,
-} from "#modules/moderation/server/admin-queues";
+} from "#modules/moderation/server";
 import type { SessionUser } from "#domain/session-user";
 import { pageNumber } from "../lib/page-number";
 import { adminJobsQuerySchema } from "#domain/resources/jobs";

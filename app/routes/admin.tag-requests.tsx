@@ -1,9 +1,9 @@
-import { LocalDay } from "../components/local-time";
+import { LocalDay } from "#ui/local-time";
 import { Link } from "react-router";
-import { Button } from "../components/ui/button";
-import { QueueNav } from "#modules/moderation/ui/queue-nav";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
+import { Button } from "#ui/button";
+import { QueueNav } from "#modules/moderation/ui";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import { loadAdminTagRequests } from "./admin.server";
 import type { Route } from "./+types/admin.tag-requests";
 import { TAG_TYPE_NAMES } from "#domain/tags";

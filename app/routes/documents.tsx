@@ -2,16 +2,16 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { DOCUMENT_REQUIRED, documentSchema } from "#modules/files/document-schemas";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
-import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { FieldErrors } from "../components/ui/form-fields";
-import { TextField } from "../components/ui/text-field";
-import { api, outcome } from "../lib/api-client";
-import { fileUrl } from "../lib/files";
-import { uploadFile } from "../lib/upload";
-import { useAction } from "../lib/use-action";
-import { loadDocumentsPage } from "#modules/files/server/documents-page";
+import { Badge } from "#ui/badge";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { FieldErrors } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { fileUrl } from "#modules/files/file-urls";
+import { uploadFile } from "#ui/lib/upload";
+import { useAction } from "#ui/lib/use-action";
+import { loadDocumentsPage } from "./documents.server";
 import type { Route } from "./+types/documents";
 
 export function meta() {

@@ -3,17 +3,17 @@ import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { AVAILABILITY, blockDaysSchema } from "#modules/availability/availability";
 import { formatDayRange, formatMonth } from "#modules/availability/calendar-days";
-import { Button } from "../components/ui/button";
-import { FieldErrors } from "../components/ui/form-fields";
-import { Section } from "../components/ui/section";
-import { TextField } from "../components/ui/text-field";
-import { FeedAddress, Subscriptions } from "#modules/availability/ui/calendar-sources";
-import { MonthGrid, StatusLegend } from "#modules/availability/ui/month-grid";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
+import { Button } from "#ui/button";
+import { FieldErrors } from "#ui/form-fields";
+import { Section } from "#ui/section";
+import { TextField } from "#ui/text-field";
+import { FeedAddress, Subscriptions } from "#modules/availability/ui";
+import { MonthGrid, StatusLegend } from "#modules/availability/ui";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/entertainment.$actUrl.calendar";
-import { loadActCalendar } from "#modules/availability/server/calendar-page";
+import { loadActCalendar } from "./entertainment.$actUrl.calendar.server";
 
 export const handle: RouteHandle = { queryParams: ["month"] };
 

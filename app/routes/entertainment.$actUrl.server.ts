@@ -1,14 +1,14 @@
 import type { AppLoadContext } from "react-router";
 import { profileAbilities } from "#modules/acts/profile-abilities";
 import { actPageSeo } from "#modules/seo/seo";
-import { reviewableEvents } from "#modules/content/server/planner-reviews";
-import { isFreeOn } from "#modules/availability/server/availability";
-import { plannerThreadsWithAct } from "#modules/conversations/server/conversations";
+import { reviewableEvents } from "#modules/content/server";
+import { isFreeOn } from "#modules/availability/server";
+import { plannerThreadsWithAct } from "#modules/conversations/server";
 import { isCalendarDate } from "#modules/availability/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
 import { declaredRead } from "#server/cache/read-tracking";
 import { packJson } from "../lib/packed-json";
-import { visibleProfilePageOr404 } from "#modules/acts/server/visible-act-pages";
+import { visibleProfilePageOr404 } from "#modules/acts/server/pages";
 
 /** The profile page's data: the act as this viewer may see it, its SEO and what the viewer may do. */
 export async function loadActProfilePage(context: AppLoadContext, actUrl: string, url: URL) {

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { RouteHandle } from "../root";
-import { CachedMarkup } from "../components/cached-markup";
-import type { SignupFailure } from "#modules/acts/ui/create-account-prompt";
-import { ProfilePage } from "#modules/acts/ui/profile-page";
-import { forwardCookies, readFailure } from "../lib/api-errors";
+import { CachedMarkup } from "#ui/cached-markup";
+import type { SignupFailure } from "#modules/acts/ui";
+import { ProfilePage } from "#modules/acts/ui";
+import { forwardCookies, readFailure } from "#ui/lib/api-errors";
 import { actJsonLd } from "../lib/act-json-ld";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";

@@ -5,16 +5,16 @@ import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-e
 import { IMAGE_ACCEPT } from "#modules/files/file-types";
 import { LIMITS } from "#domain/limits";
 import { DESCRIPTION_MAX, MAX_ADDITIONAL_LOCATIONS, actUpdateSchema } from "#modules/acts/schemas";
-import { Button } from "../components/ui/button";
-import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
-import { PlaceCombobox } from "../components/ui/place-combobox";
-import { TextField } from "../components/ui/text-field";
-import { api, outcome } from "../lib/api-client";
-import { fileUrl } from "../lib/files";
-import { uploadFile } from "../lib/upload";
-import { useAction } from "../lib/use-action";
-import { loadUpdateProfile } from "#modules/acts/server/profile-edit-page";
-import { ActFactFields } from "#modules/acts/ui/act-fact-fields";
+import { Button } from "#ui/button";
+import { FieldErrors, TextAreaField } from "#ui/form-fields";
+import { PlaceCombobox } from "#ui/place-combobox";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { fileUrl } from "#modules/files/file-urls";
+import { uploadFile } from "#ui/lib/upload";
+import { useAction } from "#ui/lib/use-action";
+import { loadUpdateProfile } from "./entertainment.update.$actUrl.server";
+import { ActFactFields } from "#modules/acts/ui";
 import type { Route } from "./+types/entertainment.update.$actUrl";
 
 export function meta({ data }: Route.MetaArgs) {

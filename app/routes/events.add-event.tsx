@@ -1,12 +1,12 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
+import { Button } from "#ui/button";
+import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "#modules/bookings/ui";
 import { safeRedirect } from "#domain/redirect";
 import { formatCalendarDate, isCalendarDate } from "#modules/availability/calendar-days";
 import { runCommand } from "#server/render/page-command";
 import { createEventSchema } from "#modules/bookings/schemas";
-import { createEvent } from "#modules/bookings/server/event-commands";
-import { eventTypeNames } from "#modules/bookings/server/events-page";
+import { createEvent } from "#modules/bookings/server";
+import { eventTypeNames } from "./events.server";
 import { actCameFrom } from "../lib/act-came-from.server";
 import type { Route } from "./+types/events.add-event";
 import type { RouteHandle } from "../root";

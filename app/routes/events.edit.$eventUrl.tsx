@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { EventFormFields, eventBodyOf } from "#modules/bookings/ui/event-form-fields";
+import { Button } from "#ui/button";
+import { EventFormFields, eventBodyOf } from "#modules/bookings/ui";
 import { runCommand } from "#server/render/page-command";
 import { updateEventSchema } from "#modules/bookings/schemas";
-import { updateEvent } from "#modules/bookings/server/event-commands";
-import { loadEventToEdit } from "#modules/bookings/server/events-page";
+import { updateEvent } from "#modules/bookings/server";
+import { loadEventToEdit } from "./events.server";
 import type { Route } from "./+types/events.edit.$eventUrl";
 
 export function meta() {

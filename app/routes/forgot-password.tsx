@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/text-field";
-import { readFailure } from "../lib/api-errors";
+import { Button } from "#ui/button";
+import { TextField } from "#ui/text-field";
+import { readFailure } from "#ui/lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/forgot-password";
 import type { RouteHandle } from "../root";

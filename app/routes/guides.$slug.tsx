@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { publicPageMeta } from "../lib/page-meta";
-import { loadGuide } from "#modules/seo/server/guides-page";
+import { loadGuide } from "./guides.server";
 import type { Route } from "./+types/guides.$slug";
 import type { RouteHandle } from "../root";
 

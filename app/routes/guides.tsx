@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { publicPageMeta } from "../lib/page-meta";
-import { loadGuides } from "#modules/seo/server/guides-page";
+import { loadGuides } from "./guides.server";
 import type { Route } from "./+types/guides";
 import type { RouteHandle } from "../root";
 

@@ -16,9 +16,9 @@ import {
   listingQuery,
   listingResults,
   nearbyCitiesWithCategory,
-} from "#modules/discovery/server/listings";
-import { curatedListingFor } from "#modules/seo/server/seo";
-import { reviewSourceCounts } from "#modules/content/server/reviews";
+} from "#modules/discovery/server";
+import { curatedListingFor } from "#modules/seo/server";
+import { reviewSourceCounts } from "#modules/content/server";
 import { cachedRead } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { packJson } from "../lib/packed-json";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { isShowcaseReady } from "#modules/acts/act-presentation";
 import { type ListKey, parseSearchFilter } from "#modules/discovery/search-filter";
-import { searchActs } from "#modules/discovery/server/search/search-acts";
+import { searchActs } from "#modules/discovery/server";
 
 /** The lists whose values become category tiles on the home page, and how many of each. */
 const TILE_LISTS: [ListKey, number][] = [

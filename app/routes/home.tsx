@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { PlaceCombobox } from "../components/ui/place-combobox";
+import { PlaceCombobox } from "#ui/place-combobox";
 import { publicPageMeta } from "../lib/page-meta";
 import { LIST_LABELS, serializeSearchFilter } from "#modules/discovery/search-filter";
-import { ActTile } from "#modules/discovery/ui/act-tile";
+import { ActTile } from "#modules/discovery/ui";
 import type { SearchResults } from "./search.server";
 import { loadHome } from "./home.server";
 import type { Route } from "./+types/home";

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { pageCount } from "#domain/paging";
-import { Pager } from "../components/ui/pager";
+import { Pager } from "#ui/pager";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { OFFER_STATUS_LABELS, dayIn } from "#modules/bookings/events";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { centsOfDollars, formatPrice } from "#domain/prices";
-import { OfferTerms } from "#modules/bookings/ui/offer-terms";
-import { EventDetails } from "#modules/bookings/ui/event-details";
+import { OfferTerms } from "#modules/bookings/ui";
+import { EventDetails } from "#modules/bookings/ui";
 import { offerSchema } from "#modules/bookings/schemas";
 import {
   CANCELLATION_POLICIES,
@@ -15,14 +15,14 @@ import {
   DEFAULT_CANCELLATION_POLICY,
   POLICY_WORDS,
 } from "#modules/bookings/money";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
-import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { FieldErrors, TextAreaField } from "../components/ui/form-fields";
-import { TextField } from "../components/ui/text-field";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
-import { loadArtistInvites } from "#modules/bookings/server/invites-page";
+import { Badge } from "#ui/badge";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { FieldErrors, TextAreaField } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
+import { loadArtistInvites } from "./invites.server";
 import type { Route } from "./+types/invites";
 import type { RouteHandle } from "../root";
 import { PAGE_QUERY_KEYS } from "#domain/paging";

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/text-field";
-import { forwardCookies, readFailure } from "../lib/api-errors";
+import { Button } from "#ui/button";
+import { TextField } from "#ui/text-field";
+import { forwardCookies, readFailure } from "#ui/lib/api-errors";
 import { safeRedirect } from "#domain/redirect";
 import { isRole, LANDING_PAGE, type Role } from "#domain/roles";
 import { postJson } from "../lib/post-json.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { forwardCookies } from "../lib/api-errors";
+import { forwardCookies } from "#ui/lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/logout";
 

@@ -5,19 +5,19 @@ import { Form, Link, useNavigation } from "react-router";
 import { LIMITS } from "#domain/limits";
 import { conversationTitle } from "#modules/conversations/conversations";
 import type { ConversationMessage } from "#modules/conversations/answers";
-import { LocalTime } from "../components/local-time";
-import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { AcceptOfferDialog } from "#modules/bookings/ui/accept-offer-dialog";
+import { LocalTime } from "#ui/local-time";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { AcceptOfferDialog } from "#modules/bookings/ui";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
 import { formatPrice } from "#domain/prices";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
-import { Button } from "../components/ui/button";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
+import { Button } from "#ui/button";
 import { messageSchema } from "#modules/conversations/schemas";
 import { notFound } from "#server/errors";
 import { runCommand } from "#server/render/page-command";
-import { postMessage } from "#modules/conversations/server/conversations";
-import { loadConversation } from "#modules/conversations/server/messages-page";
+import { postMessage } from "#modules/conversations/server";
+import { loadConversation } from "./messages.server";
 import type { Route } from "./+types/messages.$id";
 
 export function meta({ data }: Route.MetaArgs) {

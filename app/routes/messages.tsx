@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { conversationTitle } from "#modules/conversations/conversations";
 import { pageCount } from "#domain/paging";
-import { Pager } from "../components/ui/pager";
-import { LocalTime } from "../components/local-time";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
-import { loadConversations } from "#modules/conversations/server/messages-page";
+import { Pager } from "#ui/pager";
+import { LocalTime } from "#ui/local-time";
+import { Badge } from "#ui/badge";
+import { Button } from "#ui/button";
+import { loadConversations } from "./messages.server";
 import type { Route } from "./+types/messages";
 import type { RouteHandle } from "../root";
 import { PAGE_QUERY_KEYS } from "#domain/paging";

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
-import { api, outcome } from "../lib/api-client";
-import { useAction } from "../lib/use-action";
-import { loadMyActs } from "#modules/acts/server/my-acts-page";
+import { Badge } from "#ui/badge";
+import { Button } from "#ui/button";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
+import { loadMyActs } from "./my-acts.server";
 import { paymentInstructionsSchema } from "#modules/acts/schemas";
 import { LIMITS } from "#domain/limits";
-import { TextAreaDialog } from "../components/ui/text-area-dialog";
+import { TextAreaDialog } from "#ui/text-area-dialog";
 import type { Route } from "./+types/my-acts";
 
 export function meta() {

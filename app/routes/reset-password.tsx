@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/text-field";
-import { NewPasswordField } from "../components/ui/new-password-field";
-import { readFailure } from "../lib/api-errors";
+import { Button } from "#ui/button";
+import { TextField } from "#ui/text-field";
+import { NewPasswordField } from "#ui/new-password-field";
+import { readFailure } from "#ui/lib/api-errors";
 import { postJson } from "../lib/post-json.server";
 import type { Route } from "./+types/reset-password";
 import type { RouteHandle } from "../root";

@@ -3,8 +3,8 @@ import type { FieldErrors } from "#domain/api-error";
 import { fieldErrorsFromIssues } from "#domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "#modules/discovery/search-filter";
 import { ApiError } from "#server/errors";
-import { invitedActUrls } from "#modules/bookings/server/event-queries";
-import { searchActs } from "#modules/discovery/server/search/search-acts";
+import { invitedActUrls } from "#modules/bookings/server";
+import { searchActs } from "#modules/discovery/server";
 import { packJson } from "../lib/packed-json";
 
 export type SearchResults = Awaited<ReturnType<typeof searchActs>>;

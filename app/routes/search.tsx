@@ -8,9 +8,9 @@ import {
   LIST_LABELS,
   SEARCH_QUERY_KEYS,
 } from "#modules/discovery/search-filter";
-import { pageHref, Pagination } from "#modules/discovery/ui/pagination";
-import { ResultList } from "#modules/discovery/ui/result-list";
-import { SearchForm } from "#modules/discovery/ui/search-form";
+import { pageHref, Pagination } from "#modules/discovery/ui";
+import { ResultList } from "#modules/discovery/ui";
+import { SearchForm } from "#modules/discovery/ui";
 import { foundLine } from "#modules/discovery/found-line";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";

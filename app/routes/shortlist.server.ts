@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
-import { plannerUpcomingEvents } from "#modules/bookings/server/event-queries";
-import { listShortlist } from "#modules/discovery/server/shortlists";
+import { plannerUpcomingEvents } from "#modules/bookings/server";
+import { listShortlist } from "#modules/discovery/server";
 
 /** /shortlist: the planner's saved acts, and their upcoming events to ask for quotes for. */
 export async function loadShortlist(context: AppLoadContext, url: URL) {

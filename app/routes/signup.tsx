@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { fieldMessagesText } from "#domain/api-error";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/text-field";
-import { NewPasswordField } from "../components/ui/new-password-field";
-import { forwardCookies, readFailure } from "../lib/api-errors";
+import { Button } from "#ui/button";
+import { TextField } from "#ui/text-field";
+import { NewPasswordField } from "#ui/new-password-field";
+import { forwardCookies, readFailure } from "#ui/lib/api-errors";
 import { safeRedirect } from "#domain/redirect";
 import { postJson } from "../lib/post-json.server";
 import { actCameFrom } from "../lib/act-came-from.server";

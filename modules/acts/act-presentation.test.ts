@@ -1,6 +1,7 @@
 import { kindOfAct } from "#domain/tags";
 import { describe, expect, it } from "vitest";
-import { initialsOf, isShowcaseReady } from "./act-presentation";
+import { initialsOf } from "#domain/formatters";
+import { isShowcaseReady } from "./act-presentation";
 
 describe("how an act is put in front of planners", () => {
   it("a promoted act has a photo, a headline and a city", () => {

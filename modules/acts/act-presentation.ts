@@ -12,15 +12,3 @@ interface Presentable {
 export function isShowcaseReady(act: Presentable): boolean {
   return Boolean(act.avatar && act.headline?.trim() && act.location?.trim());
 }
-
-/** Words a name's initials skip: "The Velvet Tones" is VT, "DJ Nova" is DN. */
-const SKIPPED = new Set(["the", "a", "an", "and", "of", "&"]);
-
-/** Up to two initials for an act without a photo: "The Velvet Tones" is "VT". */
-export function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter((word) => word && !SKIPPED.has(word.toLowerCase()));
-  return (words.length ? words : [name])
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0]!.toUpperCase())
-    .join("");
-}

@@ -7,7 +7,7 @@ import { Disc3, Flame, Guitar, Laugh, Mic, Music, Palette, Presentation, Sparkle
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
-import { initialsOf } from "#modules/acts/act-presentation";
+import { initialsOf } from "#domain/formatters";
 import { PROJECT_ROOT } from "../paths";
 
 /**

@@ -1,4 +1,4 @@
-import { FieldErrors } from "#app/components/ui/form-fields";
+import { FieldErrors } from "#ui/form-fields";
 import type { FieldErrors as Errors } from "#domain/api-error";
 import { ACT_FACTS, type ActFacts } from "../act-facts";
 

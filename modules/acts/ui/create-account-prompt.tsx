@@ -1,9 +1,9 @@
 import { LIMITS } from "#domain/limits";
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "#domain/api-error";
-import { Button } from "#app/components/ui/button";
-import { TextField } from "#app/components/ui/text-field";
-import { NewPasswordField } from "#app/components/ui/new-password-field";
+import { Button } from "#ui/button";
+import { TextField } from "#ui/text-field";
+import { NewPasswordField } from "#ui/new-password-field";
 
 /** A refused sign-up: the messages, and what was typed (never the password), to show again. */
 export interface SignupFailure {

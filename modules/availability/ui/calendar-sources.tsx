@@ -2,13 +2,13 @@ import { useState } from "react";
 import type { CalendarSubscription } from "../availability";
 import { subscribeCalendarSchema } from "../availability";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { Button } from "#app/components/ui/button";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { LocalTime } from "#app/components/local-time";
-import { Section } from "#app/components/ui/section";
-import { TextField } from "#app/components/ui/text-field";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { LocalTime } from "#ui/local-time";
+import { Section } from "#ui/section";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 /** The calendars an act subscribed to: add one by its address, see when each was read and why it failed, remove it. */
 export function Subscriptions({ actUrl, calendars }: { actUrl: string; calendars: CalendarSubscription[] }) {

@@ -4,12 +4,12 @@ import { formatCalendarDate } from "#modules/availability/calendar-days";
 import { POLICY_WORDS, type CancellationPolicy } from "../money";
 import type { AcceptTerms } from "../bookings";
 import { acceptOfferSchema } from "../schemas";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FormActions } from "#app/components/ui/form-fields";
-import { TextField } from "#app/components/ui/text-field";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FormActions } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 interface AcceptOfferDialogProps {
   actName: string;

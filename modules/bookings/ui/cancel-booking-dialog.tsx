@@ -1,7 +1,7 @@
 import { LIMITS } from "#domain/limits";
-import { Button } from "#app/components/ui/button";
-import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
-import { api, outcome } from "#app/lib/api-client";
+import { Button } from "#ui/button";
+import { TextAreaDialog } from "#ui/text-area-dialog";
+import { api, outcome } from "#ui/lib/api-client";
 import { refundWords } from "../money";
 import { cancelBookingSchema } from "../schemas";
 

@@ -2,9 +2,9 @@ import { useState } from "react";
 import type { EventFormValues } from "../events";
 import { fieldMessagesText } from "#domain/api-error";
 import { LIMITS } from "#domain/limits";
-import { PlaceCombobox } from "#app/components/ui/place-combobox";
-import { TextAreaField } from "#app/components/ui/form-fields";
-import { TextField } from "#app/components/ui/text-field";
+import { PlaceCombobox } from "#ui/place-combobox";
+import { TextAreaField } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
 
 export const EMPTY_EVENT: EventFormValues = {
   name: "",

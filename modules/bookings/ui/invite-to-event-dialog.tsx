@@ -3,11 +3,11 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGES } from "#domain/messages";
 import { inviteSchema } from "../schemas";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FieldErrors, FormActions } from "#ui/form-fields";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 interface InvitableEvent {
   url: string;

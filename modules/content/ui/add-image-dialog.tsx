@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { IMAGE_ACCEPT } from "#modules/files/file-types";
 import { MESSAGES } from "#domain/messages";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
-import { api, outcome } from "#app/lib/api-client";
-import { uploadFile } from "#app/lib/upload";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FieldErrors, FormActions } from "#ui/form-fields";
+import { api, outcome } from "#ui/lib/api-client";
+import { uploadFile } from "#ui/lib/upload";
+import { useAction } from "#ui/lib/use-action";
 
 /** Add Image: the file goes to /api/uploads, then becomes one of the act's images. */
 export function AddImageDialog({ actUrl }: { actUrl: string }) {

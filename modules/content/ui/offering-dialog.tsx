@@ -6,13 +6,13 @@ import { LIMITS } from "#domain/limits";
 import { dollarsOfCents } from "#domain/prices";
 import { type OfferingFormInput, offeringFormSchema, offeringInputOfForm } from "../offering-schemas";
 import type { Tag } from "#domain/tags";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FieldErrors, FormActions, TextAreaField } from "#app/components/ui/form-fields";
-import { TextField } from "#app/components/ui/text-field";
-import { api, outcome } from "#app/lib/api-client";
-import { schemaResolver } from "#app/lib/forms";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FieldErrors, FormActions, TextAreaField } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { schemaResolver } from "#ui/lib/forms";
+import { useAction } from "#ui/lib/use-action";
 
 type Values = OfferingFormInput;
 

@@ -20,9 +20,9 @@ import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { Button } from "#app/components/ui/button";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction, useAppName } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction, useAppName } from "#ui/lib/use-action";
 
 interface ReorderListProps<T extends { id: number }> {
   items: T[];

@@ -1,9 +1,9 @@
 import { LIMITS } from "#domain/limits";
 import { reviewRemovalSchema, reviewReplySchema } from "../review-schemas";
-import { Button } from "#app/components/ui/button";
-import { leaveNativeDialog } from "#app/components/ui/native-dialog";
-import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
-import { api, outcome } from "#app/lib/api-client";
+import { Button } from "#ui/button";
+import { leaveNativeDialog } from "#ui/native-dialog";
+import { TextAreaDialog } from "#ui/text-area-dialog";
+import { api, outcome } from "#ui/lib/api-client";
 
 /** The act's artist answers a review, once and in public. */
 export function AnswerReviewDialog({ reviewId, reviewTitle }: { reviewId: number; reviewTitle: string }) {

@@ -4,13 +4,13 @@ import { useForm } from "react-hook-form";
 import type { ProfileTestimonial } from "#modules/acts/act-profile";
 import { LIMITS } from "#domain/limits";
 import { testimonialSchema } from "../testimonial-schemas";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FormActions, TextAreaField } from "#app/components/ui/form-fields";
-import { TextField } from "#app/components/ui/text-field";
-import { api, outcome } from "#app/lib/api-client";
-import { schemaResolver } from "#app/lib/forms";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FormActions, TextAreaField } from "#ui/form-fields";
+import { TextField } from "#ui/text-field";
+import { api, outcome } from "#ui/lib/api-client";
+import { schemaResolver } from "#ui/lib/forms";
+import { useAction } from "#ui/lib/use-action";
 
 interface Values {
   name: string;

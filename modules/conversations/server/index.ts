@@ -2,3 +2,5 @@
 // and an act's response facts.
 export { recordInEventConversation } from "./conversations";
 export { responseFacts } from "./response-facts";
+export { plannerThreadsWithAct, postMessage, unreadMessageCount } from "./conversations";
+export { findReadableConversation, listConversations, readConversation } from "./conversations";

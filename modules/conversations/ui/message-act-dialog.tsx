@@ -2,10 +2,10 @@ import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LIMITS } from "#domain/limits";
 import { startConversationSchema } from "../schemas";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
-import { api, outcome } from "#app/lib/api-client";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FieldErrors, FormActions } from "#ui/form-fields";
+import { api, outcome } from "#ui/lib/api-client";
 
 type Thread = { id: number; event: { url: string; name: string } | null };
 

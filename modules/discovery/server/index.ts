@@ -2,3 +2,7 @@
 export { findPlace, nearestPlaceLabels } from "./places";
 export { findCategory, findPlaceBySlug } from "./listings";
 export { resolvePlaces } from "./places";
+export { listingQuery, listingResults, nearbyCitiesWithCategory } from "./listings";
+export type { ListingNarrowing } from "./listings";
+export { searchActs } from "./search/search-acts";
+export { listShortlist } from "./shortlists";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { ActPicture } from "#app/components/ui/act-picture";
-import { StarRating } from "#app/components/ui/star-rating";
+import { ActPicture } from "#modules/files/ui";
+import { StarRating } from "#ui/star-rating";
 import { priceFromText } from "#domain/prices";
-import type { SearchResults } from "#app/routes/search.server";
+import type { ActSearchPage as SearchResults } from "../answers";
 
 type Result = SearchResults["data"][number];
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ActPicture } from "#app/components/ui/act-picture";
-import { Badge } from "#app/components/ui/badge";
-import { StarRating } from "#app/components/ui/star-rating";
+import { ActPicture } from "#modules/files/ui";
+import { Badge } from "#ui/badge";
+import { StarRating } from "#ui/star-rating";
 import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
 import { formatShortCalendarDate } from "#modules/availability/calendar-days";
@@ -9,7 +9,7 @@ import { responseFactsText } from "#modules/conversations/conversations";
 import { actFactLines } from "#modules/acts/act-facts";
 import { InviteToEventDialog } from "#modules/bookings/ui";
 import { ShortlistHeart } from "./shortlist-heart";
-import type { SearchResults } from "#app/routes/search.server";
+import type { ActSearchPage as SearchResults } from "../answers";
 
 type Result = SearchResults["data"][number];
 

@@ -1,4 +1,4 @@
-import { CachedMarkup } from "#app/components/cached-markup";
+import { CachedMarkup } from "#ui/cached-markup";
 import { ResultCard } from "./result-card";
 
 type Result = Parameters<typeof ResultCard>[0]["act"];

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { FieldErrors } from "#domain/api-error";
-import { PlaceCombobox } from "#app/components/ui/place-combobox";
-import { KEYWORD_DEBOUNCE_MS, searchTiming } from "#app/lib/search-timing";
+import { PlaceCombobox } from "#ui/place-combobox";
+import { KEYWORD_DEBOUNCE_MS, searchTiming } from "../search-timing";
 import { MAX_BUDGET_DOLLARS } from "#domain/prices";
 import {
   type ActSearchFilter,

@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api, outcome } from "#app/lib/api-client";
+import { api, outcome } from "#ui/lib/api-client";
 
 /**
  * A planner's heart on a card or a profile: saves the act to their shortlist, or takes it off.

@@ -1,6 +1,6 @@
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { api, outcome } from "#app/lib/api-client";
+import { api, outcome } from "#ui/lib/api-client";
 
 /**
  * Uploads one video with Uppy's tus plugin to /api/videos/upload/{actUrl}/{userUrl}?uppyId=…,

@@ -4,3 +4,10 @@ export { lockAct } from "./act-moderation";
 export { moderationHistory, recordModeration } from "./moderation-log";
 export { pendingRequests } from "./act-tags";
 export { countWaitingForAdmin } from "./admin-queues";
+export {
+  QUEUE_PAGE_SIZE,
+  QUEUE_STATUSES,
+  countActsByStatus,
+  listActsByStatus,
+  listPendingTagRequests,
+} from "./admin-queues";

@@ -1,8 +1,8 @@
 import { approvalWarning } from "#modules/acts/application-checklist";
-import { Button } from "#app/components/ui/button";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 /**
  * Approving puts an act in front of every planner, so it is asked for twice: a click, then a

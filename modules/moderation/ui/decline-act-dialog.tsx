@@ -1,8 +1,8 @@
 import { LIMITS } from "#domain/limits";
 import { setStatusSchema } from "../schemas";
-import { Button } from "#app/components/ui/button";
-import { TextAreaDialog } from "#app/components/ui/text-area-dialog";
-import { api, outcome } from "#app/lib/api-client";
+import { Button } from "#ui/button";
+import { TextAreaDialog } from "#ui/text-area-dialog";
+import { api, outcome } from "#ui/lib/api-client";
 
 export function DeclineActDialog({ actUrl, actName }: { actUrl: string; actName: string }) {
   return (

@@ -5,3 +5,6 @@ export { ModerationActions } from "./moderation-actions";
 export { ModerationHistory } from "./moderation-history";
 export { PendingTagRequest } from "./pending-tag-request";
 export { TagsDialog } from "./tags-dialog";
+export { ApproveActDialog } from "./approve-act-dialog";
+export { DeclineActDialog } from "./decline-act-dialog";
+export { QueueNav } from "./queue-nav";

@@ -2,9 +2,9 @@ import { type ActProfile, profileApplicationFacts } from "#modules/acts/act-prof
 import { LIMITS } from "#domain/limits";
 import { missingForApplication } from "#modules/acts/application-checklist";
 import type { ProfileAbilities } from "#modules/acts/profile-abilities";
-import { Button } from "#app/components/ui/button";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import { ApproveActDialog } from "./approve-act-dialog";
 import { DeclineActDialog } from "./decline-act-dialog";
 import { ReassignActDialog } from "./reassign-act-dialog";

@@ -1,5 +1,5 @@
 import type { ModerationEvent } from "../moderation";
-import { LocalTime } from "#app/components/local-time";
+import { LocalTime } from "#ui/local-time";
 
 /** Who did what, when, and what it changed from and to (admins only). */
 export function ModerationHistory({ events }: { events: ModerationEvent[] }) {

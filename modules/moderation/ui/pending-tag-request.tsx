@@ -1,8 +1,8 @@
 import type { ActProfile } from "#modules/acts/act-profile";
 import type { ProfileAbilities } from "#modules/acts/profile-abilities";
-import { Button } from "#app/components/ui/button";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 /** The first pending tag update request, with what its viewer may do about it. */
 export function PendingTagRequest({ act, can }: { act: ActProfile; can: ProfileAbilities }) {

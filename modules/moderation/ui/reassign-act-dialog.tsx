@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { MESSAGES } from "#domain/messages";
 import { reassignSchema } from "../schemas";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FieldErrors, FormActions } from "#ui/form-fields";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 interface Artist {
   url: string;

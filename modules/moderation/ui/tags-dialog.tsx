@@ -4,11 +4,11 @@ import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-e
 import { tagSelectionSchema } from "../tag-schemas";
 import { ACT_TYPES_NAME } from "#modules/discovery/search-filter";
 import { TAG_TYPE_NAMES, type Tag, type TagType } from "#domain/tags";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { FieldErrors, FormActions } from "#app/components/ui/form-fields";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { Dialog } from "#ui/dialog";
+import { FieldErrors, FormActions } from "#ui/form-fields";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 
 type Field = "genres" | "song-types" | "band-setups" | "tags";
 const MUSICAL_GROUPS: { field: Field; legend: string; types: TagType[] }[] = [

@@ -1,9 +1,9 @@
 import { Check, X } from "lucide-react";
 import { useState } from "react";
-import { Button } from "#app/components/ui/button";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
-import { Section } from "#app/components/ui/section";
+import { Button } from "#ui/button";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
+import { Section } from "#ui/section";
 import { ModerationHistory } from "#modules/moderation/ui";
 import type { SectionProps } from "../types";
 

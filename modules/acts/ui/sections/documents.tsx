@@ -1,8 +1,8 @@
 import { FileText } from "lucide-react";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
 import { documentTypeLabel } from "#modules/files/media";
-import { EmptyState, Section } from "#app/components/ui/section";
-import { fileUrl } from "#app/lib/files";
+import { EmptyState, Section } from "#ui/section";
+import { fileUrl } from "#modules/files/file-urls";
 import type { SectionProps } from "../types";
 
 export function Documents({ act, can }: SectionProps) {

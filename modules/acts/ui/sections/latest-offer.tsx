@@ -1,7 +1,7 @@
 import { MESSAGES } from "#domain/messages";
-import { Section } from "#app/components/ui/section";
+import { Section } from "#ui/section";
 import type { SectionProps } from "../types";
-import { LocalTime } from "#app/components/local-time";
+import { LocalTime } from "#ui/local-time";
 
 export function LatestOffer({ act, can }: SectionProps) {
   if (!can.admin) return null;

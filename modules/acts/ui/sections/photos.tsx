@@ -1,12 +1,12 @@
 import { Download } from "lucide-react";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
-import { EmptyState, Section } from "#app/components/ui/section";
-import { LimitedAddButton } from "#app/components/ui/limited-add-button";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { api, outcome } from "#app/lib/api-client";
-import { fileUrl, sizedImage } from "#app/lib/files";
-import { useAction } from "#app/lib/use-action";
+import { EmptyState, Section } from "#ui/section";
+import { LimitedAddButton } from "#ui/limited-add-button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { api, outcome } from "#ui/lib/api-client";
+import { fileUrl, sizedImage } from "#modules/files/file-urls";
+import { useAction } from "#ui/lib/use-action";
 import { AddImageDialog } from "#modules/content/ui";
 import type { SectionProps } from "../types";
 

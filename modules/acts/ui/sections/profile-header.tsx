@@ -3,12 +3,12 @@ import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#modules/acts/act-profil
 import { priceFromText } from "#domain/prices";
 import { responseFactsText } from "#modules/conversations/conversations";
 import { kindOfAct } from "#domain/tags";
-import { ActPlaceholder } from "#app/components/ui/act-placeholder";
+import { ActPlaceholder } from "#ui/act-placeholder";
 import { formatAverage } from "#domain/ratings";
-import { Badge } from "#app/components/ui/badge";
-import { StarRating } from "#app/components/ui/star-rating";
-import { Tooltip } from "#app/components/ui/tooltip";
-import { sizedImage } from "#app/lib/files";
+import { Badge } from "#ui/badge";
+import { StarRating } from "#ui/star-rating";
+import { Tooltip } from "#ui/tooltip";
+import { sizedImage } from "#modules/files/file-urls";
 import type { SectionProps } from "../types";
 
 export function ProfileHeader({ act, can }: SectionProps) {

@@ -1,18 +1,18 @@
-import { LocalDay } from "#app/components/local-time";
+import { LocalDay } from "#ui/local-time";
 import type { ProfileReview } from "#modules/acts/act-profile";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { formatAverage, reviewAnswerEditable, reviewSourceLabel } from "#domain/ratings";
-import { Badge } from "#app/components/ui/badge";
-import { Button } from "#app/components/ui/button";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction, useAppName } from "#app/lib/use-action";
+import { Badge } from "#ui/badge";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction, useAppName } from "#ui/lib/use-action";
 import { AddReviewDialog } from "#modules/moderation/ui";
 import { AnswerReviewDialog, EditAnswerDialog, RemoveReviewDialog } from "#modules/content/ui";
-import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "#app/components/ui/native-dialog";
-import { Section } from "#app/components/ui/section";
-import { StarRating } from "#app/components/ui/star-rating";
+import { leaveNativeDialog, NativeDialog, NativeDialogTrigger } from "#ui/native-dialog";
+import { Section } from "#ui/section";
+import { StarRating } from "#ui/star-rating";
 import type { SectionProps } from "../types";
 
 export function Reviews({ act, can, reviewEvents = [] }: SectionProps) {

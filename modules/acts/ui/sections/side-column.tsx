@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ProfilePackage } from "#modules/acts/act-profile";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import { OfferingDialog } from "#modules/content/ui";
 import { ReorderList } from "#modules/content/ui";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
 import { priceRangeText } from "#domain/prices";
-import { Button } from "#app/components/ui/button";
+import { Button } from "#ui/button";
 import { InviteToEventDialog } from "#modules/bookings/ui";
 import { MessageActDialog } from "#modules/conversations/ui";
 import { ShortlistHeart } from "#modules/discovery/ui";
 import { CheckAvailability } from "#modules/availability/ui";
-import { EmptyState, Section } from "#app/components/ui/section";
+import { EmptyState, Section } from "#ui/section";
 import type { SectionProps } from "../types";
 
 /** Offerings, then the booking block and the price note. */

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { ProfileTestimonial } from "#modules/acts/act-profile";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
-import { Button } from "#app/components/ui/button";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { EmptyState, Section } from "#app/components/ui/section";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { Button } from "#ui/button";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { EmptyState, Section } from "#ui/section";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import { ReorderList } from "#modules/content/ui";
 import { TestimonialDialog } from "#modules/content/ui";
 import type { SectionProps } from "../types";

@@ -3,14 +3,14 @@ import type { ProfileVideo } from "#modules/acts/act-profile";
 import { LIMITS } from "#domain/limits";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
 import { parseVideoLink, videoEmbedUrl } from "#modules/files/media";
-import { Button } from "#app/components/ui/button";
-import { EmptyState, Section } from "#app/components/ui/section";
-import { LimitedAddButton } from "#app/components/ui/limited-add-button";
-import { fileUrl } from "#app/lib/files";
+import { Button } from "#ui/button";
+import { EmptyState, Section } from "#ui/section";
+import { LimitedAddButton } from "#ui/limited-add-button";
+import { fileUrl } from "#modules/files/file-urls";
 import { AddVideoDialog } from "#modules/files/ui";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog";
-import { api, outcome } from "#app/lib/api-client";
-import { useAction } from "#app/lib/use-action";
+import { ConfirmDialog } from "#ui/confirm-dialog";
+import { api, outcome } from "#ui/lib/api-client";
+import { useAction } from "#ui/lib/use-action";
 import type { SectionProps } from "../types";
 
 export function Videos({ act, can, userUrl }: SectionProps & { userUrl?: string | undefined }) {

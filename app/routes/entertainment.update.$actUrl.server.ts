@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { visibleProfileOr404 } from "./visible-act-pages";
+import { visibleProfileOr404 } from "#modules/acts/server/pages";
 
 /** The Update Profile page's data: the act, for its artist and admins only. */
 export async function loadUpdateProfile(context: AppLoadContext, url: URL, actUrl: string) {

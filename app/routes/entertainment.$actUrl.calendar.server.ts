@@ -1,11 +1,11 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { addDays, monthOf } from "../calendar-days";
+import { addDays, monthOf } from "#modules/availability/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#modules/acts/server";
-import { actTimeZone, unavailableDays, upcomingBlocks } from "./availability";
-import { actFeedAddress } from "./calendar-feed";
-import { listCalendars } from "./calendar-subscriptions";
+import { actTimeZone, unavailableDays, upcomingBlocks } from "#modules/availability/server";
+import { actFeedAddress } from "#modules/availability/server";
+import { listCalendars } from "#modules/availability/server";
 import { visibleActOr404 } from "#modules/acts/server";
 
 /** `?month=2027-06`, when it names a month; else the month of today. */

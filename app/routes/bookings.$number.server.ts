@@ -1,8 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ApiError } from "#server/errors";
-import { dayIn } from "../events";
-import { bookingView, ledgerOf } from "./booking-queries";
-import { casesOfBooking } from "./cases";
+import { dayIn } from "#modules/bookings/events";
+import { bookingView, ledgerOf } from "#modules/bookings/server";
+import { casesOfBooking } from "#modules/bookings/server";
 
 /** A booking's page: guests sign in first; anyone but its two sides and admins finds nothing. */
 export async function loadBooking(context: AppLoadContext, url: URL, number: string) {

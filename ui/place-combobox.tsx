@@ -1,7 +1,7 @@
 import { useCombobox } from "downshift";
 import { fieldMessagesText } from "#domain/api-error";
 import { useEffect, useId, useRef, useState } from "react";
-import { asksForPlaces, type PlaceOption, placeSuggestions, SUGGEST_DEBOUNCE_MS } from "#app/lib/place-suggestions";
+import { asksForPlaces, type PlaceOption, placeSuggestions, SUGGEST_DEBOUNCE_MS } from "./lib/place-suggestions";
 
 interface PlaceComboboxProps {
   label: string;

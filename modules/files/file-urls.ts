@@ -1,6 +1,6 @@
 import { MESSAGES } from "#domain/messages";
-import { downloadFileName } from "#modules/files/media";
-import { IMAGE_WIDTHS, sizedKey, widthFor } from "#modules/files/image-sizes";
+import { downloadFileName } from "./media";
+import { IMAGE_WIDTHS, sizedKey, widthFor } from "./image-sizes";
 
 /** The address the server serves a stored file from (modules/files/server/file-routes.ts). */
 export function fileUrl(key: string): string {

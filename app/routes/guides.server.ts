@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { findGuide, listGuides } from "./seo";
+import { findGuide, listGuides } from "#modules/seo/server";
 
 export async function loadGuides(context: AppLoadContext) {
   const { publicUrl, appName } = context.config;

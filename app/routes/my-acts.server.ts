@@ -1,6 +1,6 @@
 import { PAGING } from "#domain/limits";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { listOwnActs } from "./act-application";
+import { listOwnActs } from "#modules/acts/server";
 import { listArtistInvites } from "#modules/bookings/server";
 import { cardPaymentsOf } from "#modules/bookings/server";
 

@@ -1,4 +1,4 @@
-import { initialsOf } from "#modules/acts/act-presentation";
+import { initialsOf } from "#domain/formatters";
 
 /**
  * Where an act without a photo would show one: its initials and, where known, its kind of act

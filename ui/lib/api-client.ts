@@ -6,7 +6,7 @@ export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ApiErr
 
 /**
  * Our API as the browser calls it, typed from the OpenAPI document the server publishes
- * (app/lib/api-schema.d.ts, `npm run api:types`): a path, parameter, body or answer that the
+ * (ui/lib/api-schema.d.ts, `npm run api:types`): a path, parameter, body or answer that the
  * document does not have is a type error here.
  */
 export const api = createClient<paths>({

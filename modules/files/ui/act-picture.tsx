@@ -1,5 +1,5 @@
-import { sizedImage } from "#app/lib/files";
-import { ActPlaceholder } from "./act-placeholder";
+import { sizedImage } from "../file-urls";
+import { ActPlaceholder } from "#ui/act-placeholder";
 
 /**
  * An act's photo in a slot of the given size, or its initials and kind of act where it has none.

@@ -2,9 +2,9 @@ import { decimalId } from "#domain/schemas/fields";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { LIMITS } from "#domain/limits";
-import { canWriteConversation } from "../conversations";
+import { canWriteConversation } from "#modules/conversations/conversations";
 import { ApiError } from "#server/errors";
-import { findReadableConversation, listConversations, readConversation } from "./conversations";
+import { findReadableConversation, listConversations, readConversation } from "#modules/conversations/server";
 import { waitingOfferInThread } from "#modules/bookings/server";
 
 function signedIn(context: AppLoadContext, url: URL) {

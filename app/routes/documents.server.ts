@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { listDocuments, managedActs } from "./documents";
+import { listDocuments, managedActs } from "#modules/files/server";
 
 export async function loadDocumentsPage(context: AppLoadContext) {
   const viewer = context.viewer;

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
-import { listArtistInvites } from "./invite-queries";
+import { listArtistInvites } from "#modules/bookings/server";
 
 export async function loadArtistInvites(context: AppLoadContext, url: URL) {
   if (!context.viewer) throw redirect("/login?redirectTo=/invites");

@@ -1,4 +1,4 @@
-import { CITY_AND_STATE } from "#modules/discovery/places";
+import { CITY_AND_STATE } from "./places";
 
 /** How long typing pauses before the results follow it. */
 export const KEYWORD_DEBOUNCE_MS = 350;

@@ -1,13 +1,13 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
 import { instantToWallTime } from "#domain/time-zones";
-import { listPlannerEvents, plannersEvent } from "./event-queries";
+import { listPlannerEvents, plannersEvent } from "#modules/bookings/server";
 import { listTags } from "#modules/acts/server";
 import { inArray } from "drizzle-orm";
 import { acts } from "#server/db/schema";
-import type { AcceptTerms } from "../bookings";
-import { acceptTermsOf } from "./accept-terms";
-import type { EventFormValues } from "../events";
+import type { AcceptTerms } from "#modules/bookings/bookings";
+import { acceptTermsOf } from "#modules/bookings/server";
+import type { EventFormValues } from "#modules/bookings/events";
 
 /** The planner's events page: guests sign in first; other roles are refused. */
 export async function loadPlannerEvents(context: AppLoadContext, url: URL) {

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { pageQueryOf } from "#domain/paging";
-import { listNotifications, unreadCount } from "./notifications";
+import { listNotifications, unreadCount } from "#modules/notifications/server";
 
 export async function loadNotifications(context: AppLoadContext, url: URL) {
   const viewer = context.viewer;

@@ -1,0 +1,3 @@
+// What pages and other modules use of content's server code.
+export { reviewableEvents } from "./planner-reviews";
+export { reviewSourceCounts } from "./reviews";
