@@ -2,7 +2,7 @@ import "./scripts/require-node.mjs";
 import { defineConfig } from "vitest/config";
 import { importAliases } from "./scripts/import-aliases";
 
-const apiFiles = ["server/**/*.test.ts", "modules/*/server/**/*.test.ts"];
+const apiFiles = ["server/**/*.test.ts", "start/**/*.test.ts", "modules/*/server/**/*.test.ts"];
 /** The tests of stored files, run once more with files on a real S3-compatible server. */
 const fileTests = ["modules/files/server/**/*.test.ts"];
 /**

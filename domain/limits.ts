@@ -125,3 +125,16 @@ export const UNFINISHED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /** The largest image (width x height) a photo or avatar may declare: 50 megapixels. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Live conversation streams (server-sent events): how many one account keeps open on a server,
+ * how long one lives before the browser must reconnect, how often every reader's access is
+ * checked again (a stream ends within this of its reader losing access), and how often a quiet
+ * stream says it is still there.
+ */
+export const LIVE_STREAMS = {
+  perAccount: 5,
+  maxAgeMs: 60 * 60 * 1000,
+  checkEveryMs: 4_000,
+  heartbeatMs: 25_000,
+} as const;

@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { addDays } from "#modules/availability/calendar-days";
+import { addDays } from "#domain/calendar-days";
 import { addBulkActs } from "#server/db/bulk-acts";
 import { openDatabase } from "#server/db/client";
-import { migrateDatabase } from "#server/db/migrate";
-import { seedDemoData } from "#server/db/seed";
+import { migrateDatabase } from "#start/migrate";
+import { seedDemoData } from "#start/demo/seed";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
 // @ts-expect-error: plain JavaScript helpers shared by the benches

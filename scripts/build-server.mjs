@@ -4,7 +4,7 @@ import { build } from "esbuild";
 // Each worker is a thread of its own, so an entry of its own (server/workers/worker-entry.ts finds it beside the server).
 await build({
   entryPoints: {
-    server: "server/main.ts",
+    server: "start/main.ts",
     "calendar-worker": "modules/availability/server/calendar-worker.ts",
     "pdf-worker": "modules/bookings/server/pdf/pdf-worker.ts",
   },

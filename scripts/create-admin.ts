@@ -2,7 +2,7 @@
 import "./require-node.mjs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/client";
-import { migrateDatabase } from "#server/db/migrate";
+import { migrateDatabase } from "#start/migrate";
 import { loadEnv } from "#server/env";
 import { createAdmin } from "#modules/accounts/server/admins";
 

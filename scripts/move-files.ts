@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { ALIASED_FOLDERS } from "./import-aliases";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const SOURCE_FOLDERS = ["app", "ui", "server", "domain", "modules", "tests", "scripts", "content"];
+const SOURCE_FOLDERS = ["app", "start", "ui", "server", "domain", "modules", "tests", "scripts", "content"];
 const EXTENSIONS = ["", ".ts", ".tsx", ".mjs", "/index.ts"];
 /** `from "x"`, `import("x")`, `import "x"`, `vi.mock("x")`: every place a module names another. */
 const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)(["'])([^"']+)\2/g;

@@ -3,10 +3,10 @@
 import "./require-node.mjs";
 import { count } from "drizzle-orm";
 import { openDatabase } from "#server/db/client";
-import { migrateDatabase } from "#server/db/migrate";
+import { migrateDatabase } from "#start/migrate";
 import { users } from "#server/db/schema";
-import { seedDemoData } from "#server/db/seed";
-import { seedCatalogue } from "#server/db/catalogue";
+import { seedDemoData } from "#start/demo/seed";
+import { seedCatalogue } from "#start/demo/catalogue";
 import { addBulkActs } from "#server/db/bulk-acts";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLIENT_CONCURRENCY } from "#domain/limits";
-import { LIVE_STREAMS } from "#modules/conversations/conversations";
+import { LIVE_STREAMS } from "#domain/limits";
 import type { S3Settings } from "./storage/s3";
 
 const flag = z.enum(["0", "1"]).transform((value) => value === "1");

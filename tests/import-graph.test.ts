@@ -3,15 +3,25 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const FOLDERS = ["app", "ui", "server", "domain", "modules"] as const;
+const FOLDERS = ["start", "app", "ui", "server", "domain", "modules"] as const;
 
 /**
- * The floors, top to bottom (docs/architecture.md): pages; modules' page components and
+ * The floors, top to bottom (docs/architecture.md): what starts the product and hands the
+ * platform its modules (start/); pages; modules' page components and
  * modules' server code; modules' shared rules; the design system and the platform; the kernel.
  */
-type Layer = "pages" | "module-ui" | "module-server" | "module-rules" | "design-system" | "platform" | "domain";
+type Layer =
+  | "start"
+  | "pages"
+  | "module-ui"
+  | "module-server"
+  | "module-rules"
+  | "design-system"
+  | "platform"
+  | "domain";
 /** Which floors each floor may import: down only, and the browser's floors never the server's. */
 const MAY_IMPORT: Record<Layer, Layer[]> = {
+  start: ["start", "pages", "module-ui", "module-server", "module-rules", "design-system", "platform", "domain"],
   pages: ["pages", "module-ui", "module-server", "module-rules", "design-system", "platform", "domain"],
   "module-ui": ["module-ui", "module-rules", "design-system", "domain"],
   "module-server": ["module-server", "module-rules", "platform", "domain"],
@@ -21,11 +31,28 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
   domain: ["domain"],
 };
 
+/**
+ * The one place the platform still imports modules (issue 64, left for its next step): the
+ * database's schema reads the values its CHECKs allow from the modules' rules. Its tables move
+ * to their modules, handed to the platform at start like the routes, and this list empties.
+ */
+const STILL_UP = [
+  "server/db/schema.ts -> modules/bookings/bookings.ts",
+  "server/db/schema.ts -> modules/bookings/money.ts",
+  "server/db/schema.ts -> modules/bookings/cases.ts",
+  "server/db/schema.ts -> modules/bookings/events.ts",
+  "server/db/schema.ts -> modules/files/answers.ts",
+  "server/db/schema.ts -> modules/notifications/notifications.ts",
+  "server/db/schema.ts -> modules/conversations/conversations.ts",
+];
+
 /** A capability module (modules/<name>/): its top-level files are its shared rules, server/ and ui/ its two sides. */
 function layerOf(file: string): Layer {
   const [top, , part] = file.split("/");
   if (top === "modules") return part === "server" ? "module-server" : part === "ui" ? "module-ui" : "module-rules";
-  return ({ app: "pages", ui: "design-system", server: "platform", domain: "domain" } as const)[top as "app"];
+  return ({ start: "start", app: "pages", ui: "design-system", server: "platform", domain: "domain" } as const)[
+    top as "start"
+  ];
 }
 
 /** The module a file belongs to, or null outside modules/. */
@@ -37,13 +64,16 @@ function moduleOf(file: string): string | null {
 /**
  * What pages and other modules may use of a module: its shared rules (top-level files) and its
  * published entries (server/index.ts, ui/index.ts), never the files behind them. Pages may also
- * use a module's server/pages.ts: what assembles other modules, which other modules may not import.
+ * use a module's server/pages.ts: what assembles other modules, which other modules may not import;
+ * and start/ its server/start.ts: what the module hands the platform when the product starts.
  */
 function isPublic(target: string, from: string): boolean {
   const parts = target.split("/");
   if (parts.length === 3) return true;
   if (parts.length !== 4 || !/^(server|ui)$/.test(parts[2]!)) return false;
-  return /^index\.tsx?$/.test(parts[3]!) || (layerOf(from) === "pages" && parts[3] === "pages.ts");
+  if (/^index\.tsx?$/.test(parts[3]!)) return true;
+  if (parts[3] === "pages.ts") return layerOf(from) === "pages" || layerOf(from) === "start";
+  return parts[3] === "start.ts" && layerOf(from) === "start";
 }
 
 function sourceFiles(dir: string): string[] {
@@ -117,7 +147,9 @@ describe("the import graph", () => {
         .filter((target) => !MAY_IMPORT[layer].includes(layerOf(target)))
         .map((target) => `${file} -> ${target}`);
     });
-    expect(wrong).toEqual([]);
+    expect(wrong.filter((edge) => !STILL_UP.includes(edge))).toEqual([]);
+    // An edge on the list that is gone must leave it, so the list only shrinks.
+    expect(STILL_UP.filter((edge) => !wrong.includes(edge))).toEqual([]);
   });
 
   it("keeps each module's insides its own: pages and other modules use only its shared rules and entries", () => {

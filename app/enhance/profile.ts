@@ -5,8 +5,8 @@
  * by event delegation, and React never owns the nodes this script changes.
  */
 import { downloadFile } from "#modules/files/file-urls";
-import { availabilityAnswer, quoteRequestPath } from "#modules/availability/calendar-days";
-import { isCalendarDate } from "#modules/availability/calendar-days";
+import { availabilityAnswer, quoteRequestPath } from "#domain/calendar-days";
+import { isCalendarDate } from "#domain/calendar-days";
 
 function closest<T extends Element>(target: EventTarget | null, selector: string): T | null {
   return target instanceof Element ? (target.closest(selector) as T | null) : null;

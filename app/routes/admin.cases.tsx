@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import { CASE_KIND_LABELS, resolveCaseSchema } from "#modules/bookings/cases";
 import { dayIn } from "#modules/bookings/events";

@@ -1,7 +1,7 @@
-import { addDays } from "#modules/availability/calendar-days";
+import { addDays } from "#domain/calendar-days";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { centsOfDollars, formatPrice } from "#domain/prices";
 import type { BookingAnswer, LedgerLineAnswer } from "#modules/bookings/answers";
 import { LEDGER_ACCOUNT_NAMES, POLICY_WORDS } from "#modules/bookings/money";

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { addDays, monthOf } from "#modules/availability/calendar-days";
+import { addDays, monthOf } from "#domain/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#modules/acts/server";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
 import { AVAILABILITY, blockDaysSchema } from "#modules/availability/availability";
-import { formatDayRange, formatMonth } from "#modules/availability/calendar-days";
+import { formatDayRange, formatMonth } from "#domain/calendar-days";
 import { Button } from "#ui/button";
 import { FieldErrors } from "#ui/form-fields";
 import { Section } from "#ui/section";

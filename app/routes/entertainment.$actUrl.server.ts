@@ -4,7 +4,7 @@ import { actPageSeo } from "#modules/seo/seo";
 import { reviewableEvents } from "#modules/content/server";
 import { isFreeOn } from "#modules/availability/server";
 import { plannerThreadsWithAct } from "#modules/conversations/server";
-import { isCalendarDate } from "#modules/availability/calendar-days";
+import { isCalendarDate } from "#domain/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
 import { declaredRead } from "#server/cache/read-tracking";
 import { packJson } from "../lib/packed-json";

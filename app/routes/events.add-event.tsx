@@ -2,7 +2,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { Button } from "#ui/button";
 import { EMPTY_EVENT, EventFormFields, eventBodyOf } from "#modules/bookings/ui";
 import { safeRedirect } from "#domain/redirect";
-import { formatCalendarDate, isCalendarDate } from "#modules/availability/calendar-days";
+import { formatCalendarDate, isCalendarDate } from "#domain/calendar-days";
 import { runCommand } from "#server/render/page-command";
 import { createEventSchema } from "#modules/bookings/schemas";
 import { createEvent } from "#modules/bookings/server";

@@ -8,7 +8,7 @@ import type { ConversationMessage } from "#modules/conversations/answers";
 import { LocalTime } from "#ui/local-time";
 import { ConfirmDialog } from "#ui/confirm-dialog";
 import { AcceptOfferDialog } from "#modules/bookings/ui";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { api, outcome } from "#ui/lib/api-client";
 import { useAction } from "#ui/lib/use-action";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
-import { isCalendarDate } from "#modules/availability/calendar-days";
+import { isCalendarDate } from "../calendar-days";
 
 /** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysCounted, formatCalendarDate, isCalendarDate } from "./calendar-days";
+import { daysCounted, formatCalendarDate, isCalendarDate } from "#domain/calendar-days";
 import { calendarDate, optionalLine, text } from "#domain/schemas/fields";
 
 /**

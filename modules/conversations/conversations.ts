@@ -1,3 +1,4 @@
+import { LIVE_STREAMS } from "#domain/limits";
 /**
  * Conversations between a planner and an act: what a message can
  * be, and who may read and write one. The server and the pages share these rules.
@@ -71,18 +72,7 @@ export function responseFactsText(facts: {
   return `${time}${facts.response_rate}% response rate`;
 }
 
-/**
- * Live conversation streams (server-sent events): how many one account keeps open on a server,
- * how long one lives before the browser must reconnect, how often every reader's access is
- * checked again (a stream ends within this of its reader losing access), and how often a quiet
- * stream says it is still there.
- */
-export const LIVE_STREAMS = {
-  perAccount: 5,
-  maxAgeMs: 60 * 60 * 1000,
-  checkEveryMs: 4_000,
-  heartbeatMs: 25_000,
-} as const;
+export { LIVE_STREAMS };
 
 export const LIVE_STREAM_MESSAGES = {
   tooMany: `You have ${LIVE_STREAMS.perAccount} conversations open live already: close one to open another`,

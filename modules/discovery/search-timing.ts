@@ -1,4 +1,4 @@
-import { CITY_AND_STATE } from "./places";
+import { CITY_AND_STATE } from "#domain/places";
 
 /** How long typing pauses before the results follow it. */
 export const KEYWORD_DEBOUNCE_MS = 350;

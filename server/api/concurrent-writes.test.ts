@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like, sql } from "drizzle-orm";
 import { acts, users } from "../db/schema";
-import { gradientPng } from "../db/demo-files";
-import { seedCatalogue } from "../db/catalogue";
+import { gradientPng } from "#start/demo/demo-files";
+import { seedCatalogue } from "#start/demo/catalogue";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { transientRetries } from "../db/transient-retry";
 import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";

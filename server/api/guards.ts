@@ -1,12 +1,10 @@
 import { MESSAGES } from "#domain/messages";
 import type { Context } from "hono";
 import type { z } from "zod";
-import { type ActAccess, type Viewer, canManageAct } from "#domain/permissions";
 import type { Role } from "#domain/roles";
-import { pathIdSchema, pathSegmentSchema } from "#domain/schemas/fields";
+import { pathIdSchema } from "#domain/schemas/fields";
 import type { Database } from "../db/client";
 import { forbidden, unauthenticated } from "../errors";
-import { actAccess, findVisibleAct } from "#modules/acts/server/act-visibility";
 import type { SessionUser } from "#domain/session-user";
 import { describedGuard } from "./route-docs";
 import { type AppEnv, type Guard, pathError } from "./router";
@@ -25,7 +23,7 @@ export function requireAdmin(c: Context<AppEnv>): SessionUser {
   return viewer;
 }
 
-const guard =
+export const guard =
   (check: (c: Context<AppEnv>) => unknown): Guard =>
   async (c, next) => {
     await check(c);
@@ -40,7 +38,6 @@ export function pathParam<S extends z.ZodType>(c: Context<AppEnv>, name: string,
   return parsed.data;
 }
 
-const PATH_SEGMENT = pathSegmentSchema();
 const PATH_ID = pathIdSchema();
 
 export const anyone: Guard = describedGuard(
@@ -73,25 +70,8 @@ export function roles(...allowed: Role[]): Guard {
   );
 }
 
-const ACT_MANAGERS = "The act's artist (its manager) and admins";
-
-/**
- * A permission on the act named by the path's actUrl: 404 when the caller may not see the
- * act, 403 when they see it but may not do this (by default: manage it).
- */
-export function onAct(
-  permission: (viewer: Viewer, act: ActAccess) => boolean = canManageAct,
-  who = ACT_MANAGERS,
-): Guard {
-  return describedGuard(
-    guard(async (c) => {
-      const viewer = requireViewer(c);
-      const act = await findVisibleAct(c.get("db"), pathParam(c, "actUrl", PATH_SEGMENT), viewer);
-      if (!permission(viewer, actAccess(act))) throw forbidden("You may not do this to this act");
-    }),
-    { who, session: "required", forbids: true, finds: true },
-  );
-}
+/** Who may act on an act: the platform's default words for a permission on an item (modules/acts/server/on-act.ts). */
+export const ACT_MANAGERS = "The act's artist (its manager) and admins";
 
 /**
  * A permission on the item named by an id in the path, checked by the service function

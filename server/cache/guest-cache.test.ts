@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { acts } from "../db/schema";
-import type { SsrHandler } from "../app";
+import type { SsrHandler } from "#start/app";
 import { htmlResponse } from "../http/page-response";
 import { cachedRead } from "./cached-read";
 

@@ -2,7 +2,7 @@ import { eventually } from "#tests/setup/eventually";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_EMAILS, createTestServer, type TestServer } from "#tests/setup/api-harness";
-import type { SsrHandler } from "../app";
+import type { SsrHandler } from "#start/app";
 import { acts, bookings as bookings_, events, sessions, users } from "../db/schema";
 
 /**

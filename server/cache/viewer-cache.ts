@@ -1,5 +1,4 @@
 import type { TaggedStore } from "./tagged-store";
-import type { UnreviewedBooking } from "#modules/content/server/planner-reviews";
 import type { SessionUser } from "#domain/session-user";
 
 /** How long a kept fact is trusted at most, whatever is heard: it bounds a lost notice, and lets better-auth refresh a session's expiry. */
@@ -28,13 +27,12 @@ export interface CachedSession {
  */
 export interface ViewerCache {
   session(token: string, load: () => Promise<CachedSession | null>): Promise<SessionUser | null>;
-  unread(userId: string, load: () => Promise<number>): Promise<number>;
-  /** Unread messages of the user's conversations: a message tells its reader by a notification, and reading one sends the reader's change notice. */
-  unreadMessages(userId: string, load: () => Promise<number>): Promise<number>;
-  /** A planner's bookings without a review (modules/content/server/planner-reviews.ts), from which a profile finds the events that may review it. */
-  unreviewedBookings(userId: string, load: () => Promise<UnreviewedBooking[]>): Promise<readonly UnreviewedBooking[]>;
-  /** The urls of the acts a planner saved (a trigger on shortlists notifies the planner, migration 0031). */
-  shortlisted(userId: string, load: () => Promise<string[]>): Promise<readonly string[]>;
+  /**
+   * One fact of one user's (a group each: `viewer-<group>`), read by `load` and kept until the
+   * user is notified: the pages' viewer facts (app/lib/viewer-facts.server.ts) are kept this way.
+   * What it answers is frozen, since every request of that viewer shares it.
+   */
+  fact<T>(group: string, userId: string, load: () => Promise<T>): Promise<Readonly<T>>;
 }
 
 export function createViewerCache(store: TaggedStore): ViewerCache {
@@ -56,12 +54,6 @@ export function createViewerCache(store: TaggedStore): ViewerCache {
       return session.viewer;
     },
 
-    unread: (userId, load) => perUser("unread", userId, load),
-
-    unreadMessages: (userId, load) => perUser("unread-messages", userId, load),
-
-    unreviewedBookings: (userId, load) => perUser("bookings", userId, async () => Object.freeze(await load())),
-
-    shortlisted: (userId, load) => perUser("shortlists", userId, async () => Object.freeze(await load())),
+    fact: (group, userId, load) => perUser(group, userId, async () => Object.freeze(await load())),
   };
 }

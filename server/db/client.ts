@@ -31,7 +31,7 @@ export function runsQueriesSideBySide(db: Executor): boolean {
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  /** The schema migrations only: callers use migrateDatabase (server/db/migrate.ts), which loads the places too. */
+  /** The schema migrations only: callers use migrateDatabase (start/migrate.ts), which loads the places too. */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   /**

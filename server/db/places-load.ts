@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { count, sql } from "drizzle-orm";
-import { placeLabel, placeSlug } from "#modules/discovery/places";
+import { placeLabel, placeSlug } from "#domain/places";
 import { PLACES_FILE } from "../paths";
 import type { Database } from "./client";
 import { places } from "./schema";

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "#domain/limits";
 import { API_METHODS, allowedMethods } from "./allowed-methods";
-import { SESSION_COOKIE } from "#modules/accounts/server/auth";
+import { SESSION_COOKIE } from "./session-cookie";
 import { ApiError, unauthenticated } from "../errors";
 import type { AppEnv } from "./app-env";
 import { payloadTooLarge } from "./drain-body";

@@ -5,10 +5,10 @@ import type { ReadCache } from "../cache/cached-read";
 import type { Dependencies } from "../cache/change-clock";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
-import type { CardGateway } from "#modules/bookings/server/card-gateway";
+import type { CardGateway } from "../payments/card-gateway";
 import type { SessionUser } from "#domain/session-user";
 
-/** What every request carries through the app (server/app.ts sets it). */
+/** What every request carries through the app (start/app.ts sets it). */
 export interface AppVariables {
   requestId: string;
   log: Logger;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_CONCURRENCY } from "#domain/limits";
 import type { AppEnv } from "./app-env";
-import { sessionTokenOf } from "#modules/accounts/server/auth";
+import { sessionTokenOf } from "./session-cookie";
 import { socketAddress } from "./client-ip";
 import { sendError } from "./error-response";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { CLIENT_IP_HEADER } from "#modules/accounts/server/auth";
+import { CLIENT_IP_HEADER } from "./session-cookie";
 import type { AppEnv } from "./app-env";
 
 /** The socket's address: the only client IP we trust, because no header can forge it. */

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { ReadCache } from "../cache/cached-read";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
-import type { CardGateway } from "#modules/bookings/server/card-gateway";
+import type { CardGateway } from "../payments/card-gateway";
 import type { AppEnv } from "./app-env";
 import { setResponseHeader } from "./set-response-header";
 

@@ -1,9 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import { isRole } from "#domain/roles";
 import type { AppEnv } from "./app-env";
-import { type Auth, sessionTokenOf } from "#modules/accounts/server/auth";
+import { sessionTokenOf } from "./session-cookie";
 import type { SessionUser } from "#domain/session-user";
 import type { CachedSession, ViewerCache } from "../cache/viewer-cache";
+
+/** The session a request's headers carry, as the sign-in library finds it (start/app.ts hands it better-auth's). */
+export type FindSession = (
+  headers: Headers,
+) => Promise<{ user: { id: string } & Record<string, unknown>; session: { expiresAt: Date | string } } | null>;
 
 /** How many session tokens known to be no session are remembered. */
 const MAX_REMEMBERED_INVALID = 1_000;
@@ -16,14 +21,14 @@ const MAX_REMEMBERED_INVALID = 1_000;
  * (server/cache/viewer-cache.ts), which every write here clears once it is answered
  * (server/http/writes.ts).
  */
-export function sessionViewer(auth: Auth, cache?: ViewerCache): MiddlewareHandler<AppEnv> {
+export function sessionViewer(findSession: FindSession, cache?: ViewerCache): MiddlewareHandler<AppEnv> {
   const invalid = new Set<string>();
   return async (c, next) => {
     c.set("viewer", null);
     const token = sessionTokenOf(c.req.header("cookie"));
     if (token !== undefined && !invalid.has(token)) {
       const load = async (): Promise<CachedSession | null> => {
-        const session = await auth.api.getSession({ headers: c.req.raw.headers });
+        const session = await findSession(c.req.raw.headers);
         const user = session?.user as (Partial<SessionUser> & { id: string }) | undefined;
         if (session && user && isRole(user.role)) {
           return {

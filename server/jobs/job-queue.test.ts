@@ -88,7 +88,7 @@ describe("durable jobs", () => {
     }
     expect((await server.get("/api/admin/jobs?state=lost", "admin")).status).toBe(422);
     expect((await server.get("/api/admin/jobs?kind=nap", "admin")).status).toBe(422);
-    // The demo's one booking is scheduled as any booking is (server/db/seed.ts); nothing else waits.
+    // The demo's one booking is scheduled as any booking is (start/demo/seed.ts); nothing else waits.
     expect((await jobs()).filter((job) => !job.subject?.startsWith("Booking "))).toEqual([]);
     expect(new Set((await jobs()).map((job) => job.kind))).toEqual(
       new Set(["event_reminder", "payment_due", "review_request"]),

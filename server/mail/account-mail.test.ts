@@ -1,6 +1,6 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../db/seed";
+import { DEMO_PASSWORD } from "#start/demo/seed";
 import { createTestServer, json, sessionCookie, type TestServer } from "#tests/setup/api-harness";
 import { recipientOf, startSmtpServer } from "#tests/setup/smtp";
 

@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { NOTIFICATIONS, type NotificationKind } from "#modules/notifications/notifications";
 import type { Database, DatabaseHandle } from "../db/client";
 import { jsonColumn } from "../db/json-column";
-import { renderNotificationMail } from "./render";
 import type { MailTransport } from "./transport";
-import { unsubscribeToken } from "./unsubscribe";
 
 export const MAIL_CHANNEL = "mail_outbox";
 /** How long a worker may hold a claimed mail before another may take it. */
@@ -20,10 +17,24 @@ export function retryDelaySeconds(attempts: number): number {
 export interface MailDeps {
   transport: MailTransport;
   logger: Logger;
-  appName: string;
-  publicUrl: string;
-  secret: string;
+  /** How a notification's row becomes its mail (the notifications module's, handed over at start). */
+  notificationMail: NotificationMail;
 }
+
+/** A notification as the outbox holds it, and the mail it becomes: subject, both bodies, and headers of its own. */
+export interface QueuedNotification {
+  userId: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+}
+export type NotificationMail = (notification: QueuedNotification) => {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+};
 
 interface ClaimedMail {
   id: number;
@@ -34,7 +45,7 @@ interface ClaimedMail {
   headers: Record<string, string>;
   attempts: number;
   user_id: string | null;
-  kind: NotificationKind | null;
+  kind: string | null;
   title: string | null;
   body: string | null;
   link: string | null;
@@ -43,23 +54,14 @@ interface ClaimedMail {
 /** The mail of a claimed row: a notification's is made from it now, other mail was written whole. */
 function compose(row: ClaimedMail, deps: MailDeps) {
   if (row.kind && row.user_id && row.title && row.body && row.link) {
-    const unsubscribeUrl = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.secret, row.user_id, row.kind))}`;
-    const mail = renderNotificationMail({
-      appName: deps.appName,
-      publicUrl: deps.publicUrl,
-      text: { title: row.title, body: row.body, link: row.link },
-      action: NOTIFICATIONS[row.kind].action,
-      unsubscribeUrl,
-      settingsUrl: `${deps.publicUrl}/account`,
+    const mail = deps.notificationMail({
+      userId: row.user_id,
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
     });
-    return {
-      ...mail,
-      headers: {
-        ...jsonColumn<Record<string, string>>(row.headers),
-        "List-Unsubscribe": `<${unsubscribeUrl}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    };
+    return { ...mail, headers: { ...jsonColumn<Record<string, string>>(row.headers), ...mail.headers } };
   }
   return {
     subject: row.subject ?? "",

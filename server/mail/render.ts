@@ -1,5 +1,3 @@
-import type { NotificationText } from "#modules/notifications/notifications";
-
 /** A mail ready to send: one template makes both parts. */
 export interface RenderedMail {
   subject: string;
@@ -69,7 +67,8 @@ ${footer}
 export function renderNotificationMail(input: {
   appName: string;
   publicUrl: string;
-  text: NotificationText;
+  /** What happened (the subject's and heading's title, the body) and the path of the page to act on. */
+  text: { title: string; body: string; link: string };
   action: string;
   unsubscribeUrl: string;
   settingsUrl: string;

@@ -1,9 +1,9 @@
 import type GUEST_SCRIPTS from "./guest-scripts.json";
 import type { ReadCache } from "../cache/cached-read";
+import type { ViewerCache } from "../cache/viewer-cache";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
-import type { CardGateway } from "#modules/bookings/server/card-gateway";
-import type { UnreviewedBooking } from "#modules/content/server/planner-reviews";
+import type { CardGateway } from "../payments/card-gateway";
 import type { SessionUser } from "#domain/session-user";
 
 /** What the server hands to every React Router loader and action. */
@@ -24,16 +24,8 @@ export type LoadContext = {
   db: Database;
   /** Where a page's command schedules its jobs, as its API route does (server/render/page-command.ts). */
   jobs: JobQueue;
-  /** Stripe, when card payments are set up (modules/bookings/server/card-gateway.ts). */
+  /** Stripe, when card payments are set up (server/payments/card-gateway.ts). */
   cards: CardGateway | undefined;
-  /** How many of the viewer's notifications are unread (null for a guest), kept per viewer between changes. */
-  unreadCount(): Promise<number | null>;
-  /** Messages from others the viewer has not read, over their conversations. */
-  unreadMessages(): Promise<number | null>;
-  /** A planner's bookings not yet reviewed, kept per viewer between changes. */
-  unreviewedBookings(): Promise<readonly UnreviewedBooking[]>;
-  /** A planner's saved acts (urls); empty for anyone else. */
-  shortlisted(): Promise<readonly string[]>;
   /** What reads may be answered from between requests (server/cache/cached-read.ts). */
   readCache: ReadCache;
   config: PublicConfig;
@@ -44,5 +36,19 @@ export type LoadContext = {
   requestId: string;
 };
 
+/**
+ * What the pages add to every load context: facts of the viewer the header and pages show
+ * (app/lib/viewer-facts.server.ts), handed to the page handler at start. The platform only
+ * builds them per request, with the viewer cache to keep them in.
+ */
+export type ViewerFactsOf<Facts extends object> = (deps: {
+  viewer: SessionUser | null;
+  db: Database;
+  viewerCache: ViewerCache | undefined;
+}) => Facts;
+
 /** Renders a page: React Router's request handler, given the request and its load context. */
-export type SsrHandler = (request: Request, context: LoadContext) => Promise<Response>;
+export type SsrHandler<Facts extends object = object> = (
+  request: Request,
+  context: LoadContext & Facts,
+) => Promise<Response>;

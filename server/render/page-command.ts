@@ -3,7 +3,7 @@ import type { FieldErrors } from "#domain/api-error";
 import type { Database } from "../db/client";
 import { ApiError, unauthenticated, validationError } from "../errors";
 import type { JobQueue } from "../jobs/job-queue";
-import type { CardGateway } from "#modules/bookings/server/card-gateway";
+import type { CardGateway } from "../payments/card-gateway";
 import type { SessionUser } from "#domain/session-user";
 import type { LoadContext } from "./load-context";
 

@@ -5,25 +5,23 @@ import type { ReadCache } from "../cache/cached-read";
 import { PageReads } from "../cache/read-tracking";
 import type { DatabaseHandle } from "../db/client";
 import type { JobQueue } from "../jobs/job-queue";
-import type { CardGateway } from "#modules/bookings/server/card-gateway";
+import type { CardGateway } from "../payments/card-gateway";
 import type { AppEnv } from "../http/app-env";
 import { socketAddress, withClientIp } from "../http/client-ip";
 import { hasUnsafePath } from "../http/page-writes";
 import { acceptsGzip, finishPage } from "../http/page-response";
 import { withPagePolicy } from "../http/security-headers";
-import { unreadMessageCount } from "#modules/conversations/server/conversations";
-import { unreadCount } from "#modules/notifications/server/notifications";
-import { unreviewedBookings } from "#modules/content/server/planner-reviews";
-import { shortlistedActUrls } from "#modules/discovery/server/shortlists";
-import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler } from "./load-context";
+import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler, ViewerFactsOf } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */
 export const DEV_ENHANCE_SCRIPTS = Object.fromEntries(
   Object.entries(GUEST_SCRIPTS).map(([name, source]) => [name, `/${source}`]),
 ) as EnhanceScripts;
 
-export interface PageDeps {
-  ssr: SsrHandler;
+export interface PageDeps<Facts extends object> {
+  ssr: SsrHandler<Facts>;
+  /** What the pages add to the context (the viewer's facts), built per request. */
+  viewerFacts: ViewerFactsOf<Facts>;
   database: DatabaseHandle;
   jobs: JobQueue;
   cards: CardGateway | undefined;
@@ -42,38 +40,20 @@ export interface PageDeps {
  * Router's render, and the answer's bytes with a policy made from them (so that the guest
  * cache keeps the policy with the page).
  */
-export function pageHandler(deps: PageDeps): Handler<AppEnv> {
+export function pageHandler<Facts extends object>(deps: PageDeps<Facts>): Handler<AppEnv> {
   const { database, viewerCache } = deps;
   return async (c) => {
     const viewer = c.get("viewer");
     // What of the viewer's the header and pages show, kept per viewer when there is a viewer cache.
     // Which declared reads the page makes, and whether it read anything else (server/cache/read-tracking.ts).
     const reads = new PageReads();
-    const context: LoadContext = {
+    const context: LoadContext & Facts = {
+      // The viewer's facts read the database itself, not the page's watched reads: they are kept per viewer, never in a guest's page.
+      ...deps.viewerFacts({ viewer, db: database.db, viewerCache }),
       viewer,
       db: reads.watch(database.db),
       jobs: deps.jobs,
       cards: deps.cards,
-      unreadCount: () => {
-        if (!viewer) return Promise.resolve(null);
-        const load = () => unreadCount(database.db, viewer.id);
-        return viewerCache ? viewerCache.unread(viewer.id, load) : load();
-      },
-      unreadMessages: () => {
-        if (!viewer) return Promise.resolve(null);
-        const load = () => unreadMessageCount(database.db, viewer.id);
-        return viewerCache ? viewerCache.unreadMessages(viewer.id, load) : load();
-      },
-      shortlisted: () => {
-        if (viewer?.role !== "PLANNER") return Promise.resolve([]);
-        const load = () => shortlistedActUrls(database.db, viewer);
-        return viewerCache ? viewerCache.shortlisted(viewer.id, load) : load();
-      },
-      unreviewedBookings: () => {
-        if (viewer?.role !== "PLANNER") return Promise.resolve([]);
-        const load = () => unreviewedBookings(database.db, viewer.id);
-        return viewerCache ? viewerCache.unreviewedBookings(viewer.id, load) : load();
-      },
       readCache: deps.readCache,
       keepPages: deps.keepPages,
       requestId: c.get("requestId"),

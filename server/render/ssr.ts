@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { SsrHandler } from "./load-context";
 
 /**
@@ -9,7 +9,19 @@ import type { SsrHandler } from "./load-context";
 export async function createProductionSsr(buildFile: string): Promise<{ ssr: SsrHandler; pageQueryParams: string[] }> {
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  return { ssr: (request, context) => handler(request, context), pageQueryParams: routeQueryParams(build) };
+  return {
+    ssr: (request, context) => handler(request, asAppContext(context)),
+    pageQueryParams: routeQueryParams(build),
+  };
+}
+
+/**
+ * React Router types the context by the pages' declaration (app/load-context.d.ts: the
+ * platform's context and the viewer facts the product hands the page handler at start), which
+ * the platform cannot name without importing the pages.
+ */
+function asAppContext(context: Parameters<SsrHandler>[1]): AppLoadContext {
+  return context as AppLoadContext;
 }
 
 /** Every query parameter some route's handle names, once each. */
@@ -28,6 +40,6 @@ export async function createDevelopmentSsr() {
     () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     "development",
   );
-  const ssr: SsrHandler = (request, context) => handler(request, context);
+  const ssr: SsrHandler = (request, context) => handler(request, asAppContext(context));
   return { ssr, middlewares: vite.middlewares, close: () => vite.close() };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gradientPng, simplePdf } from "#server/db/demo-files";
+import { gradientPng, simplePdf } from "#start/demo/demo-files";
 import { axeViolations } from "./axe";
 import { browserSuite, searchAnswered, toast } from "./browser-session";
 

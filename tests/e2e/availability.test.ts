@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, availabilityAnswer, formatCalendarDate } from "#modules/availability/calendar-days";
+import { addDays, availabilityAnswer, formatCalendarDate } from "#domain/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "../setup/calendar-server";
 import { axeViolations } from "./axe";

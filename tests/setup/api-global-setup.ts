@@ -5,8 +5,8 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client";
-import { migrateDatabase } from "#server/db/migrate";
-import { seedDemoData } from "#server/db/seed";
+import { migrateDatabase } from "#start/migrate";
+import { seedDemoData } from "#start/demo/seed";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
 

@@ -8,29 +8,30 @@ import type { Role } from "#domain/roles";
 import type { SessionUser } from "#domain/session-user";
 import { users } from "#server/db/schema";
 import { inject } from "vitest";
-import { createApp, type SsrHandler } from "#server/app";
+import { createApp, type SsrHandler } from "#start/app";
 import { createGuestPageCache } from "#server/cache/guest-cache";
 import { createTaggedStore } from "#server/cache/tagged-store";
 
 /** What the tests' own pages read of the query string (the real routes declare theirs in their handles). */
 const TEST_PAGE_QUERY_PARAMS = ["redirectTo"];
-import { createAuth } from "#modules/accounts/server/auth";
+import { createAuth } from "#modules/accounts/server/start";
 import { openDatabase } from "#server/db/client";
-import { migrateDatabase } from "#server/db/migrate";
-import { DEMO_PASSWORD, seedDemoData } from "#server/db/seed";
+import { migrateDatabase } from "#start/migrate";
+import { DEMO_PASSWORD, seedDemoData } from "#start/demo/seed";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
 import { startS3Server } from "./s3";
 import { createViewerCache } from "#server/cache/viewer-cache";
-import { type HubTimes, createConversationHub } from "#modules/conversations/server/conversation-hub";
+import { type HubTimes, createConversationHub } from "#modules/conversations/server/start";
 import { createLogger } from "#server/logger";
 import { deliverDueMail } from "#server/mail/outbox";
+import { notificationMailer } from "#modules/notifications/server/start";
 import { createMailTransport } from "#server/mail/transport";
 import { JOB_SCHEMA, jobId, openJobQueue, parseJobPayload } from "#server/jobs/job-queue";
 import type { JobPayload } from "#domain/jobs";
-import { type ProcessJobKind, processJobHandlers } from "#modules/bookings/server/process-jobs";
-import { releaseHeldPayments, releasePayment } from "#modules/bookings/server/card-payouts";
-import { openCardGateway } from "#modules/bookings/server/card-gateway";
+import { type ProcessJobKind, processJobHandlers } from "#modules/bookings/server/start";
+import { releaseHeldPayments, releasePayment } from "#modules/bookings/server/start";
+import { openCardGateway } from "#server/payments/card-gateway";
 import { startLocalStripe } from "./stripe-server";
 import { type AnswerChecker, createAnswerChecker, recordCheckedAnswers } from "./openapi-answers";
 
@@ -295,9 +296,11 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const mailDeps = {
     transport: createMailTransport(env),
     logger: createLogger("silent"),
-    appName: env.appName,
-    publicUrl: env.publicUrl,
-    secret: auth.options.secret as string,
+    notificationMail: notificationMailer({
+      appName: env.appName,
+      publicUrl: env.publicUrl,
+      secret: auth.options.secret as string,
+    }),
   };
   /** One pass of the mail worker, as if at this moment. */
   const deliverMail = (now?: Date) => deliverDueMail(database.db, mailDeps, now);

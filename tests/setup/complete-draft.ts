@@ -1,4 +1,4 @@
-import { gradientPng } from "#server/db/demo-files";
+import { gradientPng } from "#start/demo/demo-files";
 import { json, type DemoUser, type TestServer } from "./api-harness";
 
 /**

@@ -2,5 +2,4 @@
 // of a new case), and the session
 // token a request carries.
 export { accountActionsLeft, takeAccountAction } from "./account-limits";
-export { sessionTokenIn } from "./auth";
 export { adminIds } from "./admins";

@@ -7,3 +7,4 @@ export { lockActById, requireManagedAct, requireManagedActById } from "./managed
 export { listTags } from "./tags";
 export { visibleActOr404 } from "./visible-act-page";
 export { listOwnActs } from "./act-application";
+export { onAct } from "./on-act";

@@ -6,7 +6,7 @@ import {
   type BlockDaysInput,
   type DayStatus,
 } from "../availability";
-import { addDays, daysCounted, formatDayRange } from "../calendar-days";
+import { addDays, daysCounted, formatDayRange } from "#domain/calendar-days";
 import type { CreatedResult } from "#domain/resources/results";
 import { dayIn } from "#modules/bookings/events";
 import { canManageAct } from "#domain/permissions";

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { AVAILABILITY, AVAILABILITY_MESSAGES } from "../availability";
-import { addDays } from "../calendar-days";
+import { addDays } from "#domain/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { wallTimeToInstant } from "#domain/time-zones";
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { EVENT_HOURS_UNSAID } from "../availability";
-import { addDays } from "../calendar-days";
+import { addDays } from "#domain/calendar-days";
 import { instantToWallTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { FEED_TOKEN_DEFAULT, actCalendarFeeds, acts, events, places } from "#server/db/schema";

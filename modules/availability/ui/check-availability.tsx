@@ -1,4 +1,4 @@
-import { availabilityAnswer, quoteRequestPath } from "../calendar-days";
+import { availabilityAnswer, quoteRequestPath } from "#domain/calendar-days";
 
 /**
  * "Check availability" on a profile: a plain GET form, so it answers without JavaScript (the

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { DAY_STATUS_LABELS, type AvailabilityDay } from "../availability";
-import { addDays, formatCalendarDate, formatMonth } from "../calendar-days";
+import { addDays, formatCalendarDate, formatMonth } from "#domain/calendar-days";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** Each status has a mark as well as a colour, so no one needs the colour to tell them apart. */

@@ -2,7 +2,7 @@
 // and how the money is paid, from the same rules the booking will then follow.
 import { type AcceptTerms, type Paying, paymentSchedule } from "../bookings";
 import { dayIn } from "../events";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 
 interface PayingAct {
   cardPayments: boolean;

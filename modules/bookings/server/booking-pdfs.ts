@@ -1,6 +1,6 @@
 // The booking's paper: the agreement both sides signed by accepting, and a receipt of each payment.
 import { createHash } from "node:crypto";
-import { formatCalendarDate } from "#modules/availability/calendar-days";
+import { formatCalendarDate } from "#domain/calendar-days";
 import { formatEventTime, formatTimeOfDay } from "#domain/time-zones";
 import { formatPrice } from "#domain/prices";
 import type { Paper } from "./pdf/paper";

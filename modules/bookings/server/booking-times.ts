@@ -1,4 +1,4 @@
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { EVENT_REMINDER_DAYS, morningAround } from "../bookings";
 import { formatEventTime } from "#domain/time-zones";

@@ -10,7 +10,7 @@ import { acts, bookings, events, payments, users } from "#server/db/schema";
 import { ApiError, conflict, forbidden, notFound } from "#server/errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 
 /** Stripe's refusals and outages become one clear answer; nothing of ours changed. */
 async function askStripe<T>(call: () => Promise<T>): Promise<T> {

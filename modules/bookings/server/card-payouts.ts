@@ -5,7 +5,7 @@ import type { Database } from "#server/db/client";
 import { acts, bookings, cases, payments, stripeEvents, users } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { feeBasisPoints, platformFee } from "../money";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 import { applyRelease } from "./card-events";
 import { bookingBalances } from "./ledger";
 import { runBookingMove } from "./process/run-booking-move";

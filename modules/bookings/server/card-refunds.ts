@@ -4,7 +4,7 @@ import type { Database } from "#server/db/client";
 import { payments, stripeEvents } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/job-queue";
 import Stripe from "stripe";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 import type { CardRefund } from "./process/card-refund-asks";
 import { runBookingMove } from "./process/run-booking-move";
 

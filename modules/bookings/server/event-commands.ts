@@ -2,7 +2,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { CreatedWithUrl, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
-import { CITY_AND_STATE, unknownPlaceMessage } from "#modules/discovery/places";
+import { CITY_AND_STATE, unknownPlaceMessage } from "#domain/places";
 import { hasOffset, wallTimeToInstant } from "#domain/time-zones";
 import type { CreateEventInput } from "../schemas";
 import { uniqueSlug } from "#domain/slug";

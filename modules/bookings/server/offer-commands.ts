@@ -13,7 +13,7 @@ import { conflict, notFound, rateLimited, validationFailed } from "#server/error
 import { LIMITS } from "#domain/limits";
 import { takeAccountAction } from "#modules/accounts/server";
 import { dayStatus } from "#modules/availability/server";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
 import { actAccess } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
@@ -24,7 +24,7 @@ import { bothSidesNotices, releaseOtherInvites, unusedBookingNumber } from "./bo
 import { findManagedInvite } from "./invite-commands";
 import { runInviteMove } from "./process/run-invite-move";
 import { scheduleBooking } from "./booking-schedule";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 import { paidByCard, payingOf } from "./accept-terms";
 import { requirePlanner } from "./require-planner";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { dayIn, offerEndsAt, offerReminderAt } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";

@@ -1,6 +1,6 @@
 // The moves on a booking's payments: offline, the act's manager records what the planner paid it.
 import { eq } from "drizzle-orm";
-import { addDays, formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { addDays, formatShortCalendarDate } from "#domain/calendar-days";
 import { MESSAGES } from "#domain/messages";
 import { canManageAct } from "#domain/permissions";
 import { formatPrice } from "#domain/prices";

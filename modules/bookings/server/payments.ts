@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { PAYMENT_REMINDER_DAYS, dayAfter, morningOf, paymentSchedule } from "../bookings";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { dayIn } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";

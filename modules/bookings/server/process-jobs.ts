@@ -1,5 +1,5 @@
 import type { Database } from "#server/db/client";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 import { readCharge, readUnwantedCharge, releaseHeldPayments, releasePayment } from "./card-payouts";
 import { refundByCard } from "./card-refunds";
 import { remindOfEvent, requestReview } from "./booking-times";

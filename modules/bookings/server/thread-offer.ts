@@ -6,7 +6,7 @@ import type { SessionUser } from "#domain/session-user";
 import type { CancellationPolicy } from "../money";
 import type { AcceptTerms } from "../bookings";
 import { acceptTermsOf } from "./accept-terms";
-import type { CardGateway } from "./card-gateway";
+import type { CardGateway } from "#server/payments/card-gateway";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */
 export interface WaitingOffer {

@@ -1,6 +1,6 @@
 import { Fragment, useState } from "react";
 import { formatPrice } from "#domain/prices";
-import { formatCalendarDate } from "#modules/availability/calendar-days";
+import { formatCalendarDate } from "#domain/calendar-days";
 import { POLICY_WORDS, type CancellationPolicy } from "../money";
 import type { AcceptTerms } from "../bookings";
 import { acceptOfferSchema } from "../schemas";

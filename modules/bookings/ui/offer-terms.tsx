@@ -1,4 +1,4 @@
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
 import type { Offer } from "../answers";
 import { POLICY_WORDS } from "../money";

@@ -1,4 +1,4 @@
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
 import type { PaymentAnswer } from "../answers";
 import { PAYMENT_METHOD_NAMES } from "../money";

@@ -1,6 +1,6 @@
 import { dayIn } from "../events";
 import { Form } from "react-router";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { formatPrice } from "#domain/prices";
 import { Button } from "#ui/button";
 import { TextAreaField } from "#ui/form-fields";

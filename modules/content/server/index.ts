@@ -1,3 +1,3 @@
 // What pages and other modules use of content's server code.
-export { reviewableEvents } from "./planner-reviews";
+export { reviewableEvents, unreviewedBookings } from "./planner-reviews";
 export { reviewSourceCounts } from "./reviews";

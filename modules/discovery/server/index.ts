@@ -5,4 +5,4 @@ export { resolvePlaces } from "./places";
 export { listingQuery, listingResults, nearbyCitiesWithCategory } from "./listings";
 export type { ListingNarrowing } from "./listings";
 export { searchActs } from "./search/search-acts";
-export { listShortlist } from "./shortlists";
+export { listShortlist, shortlistedActUrls } from "./shortlists";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_PLACE_SUGGESTIONS, unknownPlaceMessage } from "../places";
+import { MAX_PLACE_SUGGESTIONS, unknownPlaceMessage } from "#domain/places";
 import type { Place } from "../place";
 import type { Executor } from "#server/db/client";
 import { likePrefix } from "#server/db/like";

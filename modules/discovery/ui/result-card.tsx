@@ -4,7 +4,7 @@ import { Badge } from "#ui/badge";
 import { StarRating } from "#ui/star-rating";
 import { priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { responseFactsText } from "#modules/conversations/conversations";
 import { actFactLines } from "#modules/acts/act-facts";
 import { InviteToEventDialog } from "#modules/bookings/ui";

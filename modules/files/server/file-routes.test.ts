@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { gradientPng } from "#server/db/demo-files";
+import { gradientPng } from "#start/demo/demo-files";
 import { FILE_FOLDERS } from "./stored-file-key";
 
 let server: TestServer;

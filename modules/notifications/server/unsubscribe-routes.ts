@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { NOTIFICATIONS } from "../notifications";
 import type { AppEnv } from "#server/http/app-env";
 import { escapeHtml } from "#server/mail/render";
-import { readUnsubscribeToken } from "#server/mail/unsubscribe";
+import { readUnsubscribeToken } from "./unsubscribe-token";
 import { setEmailEnabled } from "./notifications";
 
 function page(appName: string, title: string, body: string) {

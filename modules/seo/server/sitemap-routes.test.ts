@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";
-import { seedCatalogue } from "#server/db/catalogue";
+import { seedCatalogue } from "#start/demo/catalogue";
 import { PROJECT_ROOT } from "#server/paths";
 
 const SCHEMAS = join(PROJECT_ROOT, "tests", "fixtures", "sitemaps");

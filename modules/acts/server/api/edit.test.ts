@@ -4,7 +4,7 @@ import { ACCOUNT_LIMITS } from "#domain/limits";
 import type { ActProfile } from "#modules/acts/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { completeDraft } from "#tests/setup/complete-draft";
-import { gradientPng } from "#server/db/demo-files";
+import { gradientPng } from "#start/demo/demo-files";
 
 let server: TestServer;
 beforeAll(async () => {

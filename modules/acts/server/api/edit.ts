@@ -2,7 +2,8 @@ import { canSubmitApplication } from "#domain/permissions";
 import { createdWithUrlSchema, messageResultSchema } from "#domain/resources/results";
 import { actUpdateSchema, createActSchema, paymentInstructionsSchema } from "#modules/acts/schemas";
 import { createAct, setPaymentInstructions, submitApplication, updateActProfile } from "../act-profile-edit";
-import { onAct, roles, requireViewer } from "#server/api/guards";
+import { roles, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server/on-act";
 import { apiRoute, errorResponses, dataResponse } from "#server/api/route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 

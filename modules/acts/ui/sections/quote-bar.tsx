@@ -1,4 +1,4 @@
-import { quoteRequestPath } from "#modules/availability/calendar-days";
+import { quoteRequestPath } from "#domain/calendar-days";
 import { priceFromText } from "#domain/prices";
 import { formatAverage } from "#domain/ratings";
 import type { SectionProps } from "../types";

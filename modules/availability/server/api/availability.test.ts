@@ -6,11 +6,11 @@ import {
   type AvailabilityDay,
   type CalendarSubscription,
 } from "#modules/availability/availability";
-import { addDays, formatCalendarDate } from "#modules/availability/calendar-days";
+import { addDays, formatCalendarDate } from "#domain/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import type { ActSearchResult } from "#modules/discovery/answers";
 import { refreshDueCalendars } from "../calendar-subscriptions";
-import { seedCatalogue } from "#server/db/catalogue";
+import { seedCatalogue } from "#start/demo/catalogue";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 

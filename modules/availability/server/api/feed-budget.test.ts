@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { AVAILABILITY, AVAILABILITY_MESSAGES, type AvailabilityDay } from "#modules/availability/availability";
-import { addDays } from "#modules/availability/calendar-days";
+import { addDays } from "#domain/calendar-days";
 import { dayIn } from "#modules/bookings/events";
 import { ACCOUNT_LIMITS } from "#domain/limits";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";

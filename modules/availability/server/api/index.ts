@@ -16,7 +16,8 @@ import {
   removeCalendar,
   subscribeCalendar,
 } from "../calendar-subscriptions";
-import { onAct, onItem, requireViewer } from "#server/api/guards";
+import { onItem, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
 import { actionRoute, actUrlParam, createRouter, idParam } from "#server/api/router";
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { formatShortCalendarDate } from "#modules/availability/calendar-days";
+import { formatShortCalendarDate } from "#domain/calendar-days";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "#server/db/schema";
 import type { Conversation, ConversationSummary } from "#modules/conversations/answers";

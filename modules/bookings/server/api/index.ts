@@ -41,7 +41,8 @@ import {
 import { updateEvent, cancelEvent, createEvent } from "../event-commands";
 import { eventsToInvite, listPlannerEvents } from "../event-queries";
 import { listArtistInvites } from "../invite-queries";
-import { onAct, onItem, roles, requireViewer } from "#server/api/guards";
+import { onItem, roles, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { socketAddress } from "#server/http/client-ip";
 import { pageQuerySchema } from "#domain/paging";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";

@@ -13,7 +13,8 @@ import {
   readConversation,
   startConversation,
 } from "../conversations";
-import { onAct, onItem, requireViewer, signedIn } from "#server/api/guards";
+import { onItem, requireViewer, signedIn } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { actUrlParam, createRouter, idParam } from "#server/api/router";
 import type { ConversationHub } from "../conversation-hub";

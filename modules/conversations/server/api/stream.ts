@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "#modules/conversations/conversations";
 import type { ConversationHub } from "../conversation-hub";
-import { sessionTokenIn } from "#modules/accounts/server";
+import { sessionTokenIn } from "#server/http/session-cookie";
 import { rateLimited } from "#server/errors";
 import { findReadableConversation } from "../conversations";
 import { onItem, requireViewer } from "#server/api/guards";

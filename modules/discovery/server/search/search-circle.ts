@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES } from "#modules/discovery/search-filter";
-import { unknownPlaceMessage } from "#modules/discovery/places";
+import { unknownPlaceMessage } from "#domain/places";
 import type { Executor } from "#server/db/client";
 import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";

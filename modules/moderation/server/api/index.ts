@@ -24,7 +24,8 @@ import {
   listTagUpdateRequests,
   requestTagUpdate,
 } from "../act-tags";
-import { adminOnly, onAct, requireAdmin, requireViewer } from "#server/api/guards";
+import { adminOnly, requireAdmin, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse } from "#server/api/route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { loadContent } from "#server/db/content-load";
+import { loadContent } from "../content-load";
 
 let server: TestServer;
 beforeAll(async () => {

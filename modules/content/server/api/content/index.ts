@@ -17,7 +17,8 @@ import {
   findTestimonial,
   orderTestimonials,
 } from "#modules/content/server/testimonials";
-import { onAct, onItem, requireViewer, roles } from "#server/api/guards";
+import { onItem, requireViewer, roles } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter, idParam as pathId } from "#server/api/router";
 
 const idParam = pathId("id");

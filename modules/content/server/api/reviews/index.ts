@@ -19,7 +19,8 @@ import {
   findAnswerableReview,
   replyToReview,
 } from "#modules/content/server/reviews";
-import { adminOnly, onAct, onItem, requireAdmin, requireViewer } from "#server/api/guards";
+import { adminOnly, onItem, requireAdmin, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
 import { idParam, actionRoute, actUrlParam, createRouter } from "#server/api/router";
 

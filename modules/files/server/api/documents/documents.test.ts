@@ -4,7 +4,7 @@ import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import type { ActProfile } from "#modules/acts/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { simplePdf } from "#server/db/demo-files";
+import { simplePdf } from "#start/demo/demo-files";
 
 let server: TestServer;
 beforeAll(async () => {

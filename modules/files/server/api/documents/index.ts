@@ -11,7 +11,8 @@ import {
   listDocuments,
   setDocumentApproval,
 } from "#modules/files/server/documents";
-import { adminOnly, onAct, onItem, roles, requireAdmin, requireViewer } from "#server/api/guards";
+import { adminOnly, onItem, roles, requireAdmin, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
 import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 

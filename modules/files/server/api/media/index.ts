@@ -8,7 +8,8 @@ import { badRequest } from "#server/errors";
 import { payloadTooLarge } from "#server/http/drain-body";
 import { createImage, deleteImage } from "#modules/files/server/images";
 import { storeUpload } from "#modules/files/server/uploads";
-import { onAct, roles, requireViewer } from "#server/api/guards";
+import { roles, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
 import { idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 

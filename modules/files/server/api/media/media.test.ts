@@ -3,7 +3,7 @@ import type { ActProfile } from "#modules/acts/act-profile";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
-import { gradientPng, simplePdf } from "#server/db/demo-files";
+import { gradientPng, simplePdf } from "#start/demo/demo-files";
 import { IMAGE_TOO_LARGE } from "#modules/files/server/image-cleaning";
 
 let server: TestServer;

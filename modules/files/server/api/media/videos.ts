@@ -17,7 +17,8 @@ import {
   recordVideoUpload,
   touchVideoUpload,
 } from "#modules/files/server/videos";
-import { onAct, roles, requireViewer } from "#server/api/guards";
+import { roles, requireViewer } from "#server/api/guards";
+import { onAct } from "#modules/acts/server";
 import { pathError, idParam, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
 
 const BASE = "/api/videos/upload";

@@ -1,41 +1,43 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { Logger } from "pino";
-import { apiRouter } from "./api/api-router";
-import { authRoutes } from "#modules/accounts/server/api/auth";
-import type { Auth } from "#modules/accounts/server/auth";
-import type { ReadCache } from "./cache/cached-read";
-import type { GuestPageCache } from "./cache/guest-cache";
-import type { TaggedStore } from "./cache/tagged-store";
-import type { ViewerCache } from "./cache/viewer-cache";
-import type { JobQueue } from "./jobs/job-queue";
-import { type CardGateway, openCardGateway } from "#modules/bookings/server/card-gateway";
-import type { DatabaseHandle } from "./db/client";
-import type { Env } from "./env";
-import { fileRoutes } from "#modules/files/server/file-routes";
-import { jsonBodies, knownMethodsOnly, sameOriginWrites, signedInWrites } from "./http/api-gate";
-import type { AppEnv } from "./http/app-env";
-import { serveBuiltAssets } from "./http/built-assets";
-import { clientConcurrency } from "./http/client-concurrency";
-import { errorAnswer } from "./http/error-answer";
-import { healthRoutes } from "./http/health";
-import { pageWriteGuard } from "./http/page-writes";
-import { requestContext } from "./http/request-context";
-import { securityHeaders } from "./http/security-headers";
-import { sessionViewer } from "./http/session-viewer";
-import { invalidateAfterWrites } from "./http/writes";
-import type { ConversationHub } from "#modules/conversations/server/conversation-hub";
-import type { EnhanceScripts, SsrHandler } from "./render/load-context";
-import { DEV_ENHANCE_SCRIPTS, pageHandler } from "./render/page-handler";
-import { sitemapRoutes } from "#modules/seo/server/sitemap-routes";
-import { calendarRoutes } from "#modules/availability/server/calendar-routes";
-import { PDF_PATHS, bookingPdfRoutes } from "#modules/bookings/server/pdf-routes";
-import { privateAnswersToSignedIn } from "./http/private-answers";
-import type { FileStorage } from "./storage/file-storage";
-import { unsubscribeRoutes } from "#modules/notifications/server/unsubscribe-routes";
+import { apiRouter } from "./api-router";
+import { authRoutes } from "#modules/accounts/server/start";
+import type { Auth } from "#modules/accounts/server/start";
+import type { ReadCache } from "#server/cache/cached-read";
+import type { GuestPageCache } from "#server/cache/guest-cache";
+import type { TaggedStore } from "#server/cache/tagged-store";
+import type { ViewerCache } from "#server/cache/viewer-cache";
+import type { JobQueue } from "#server/jobs/job-queue";
+import { type CardGateway, openCardGateway } from "#server/payments/card-gateway";
+import type { DatabaseHandle } from "#server/db/client";
+import type { Env } from "#server/env";
+import { fileRoutes } from "#modules/files/server/start";
+import { jsonBodies, knownMethodsOnly, sameOriginWrites, signedInWrites } from "#server/http/api-gate";
+import type { AppEnv } from "#server/http/app-env";
+import { serveBuiltAssets } from "#server/http/built-assets";
+import { clientConcurrency } from "#server/http/client-concurrency";
+import { errorAnswer } from "#server/http/error-answer";
+import { healthRoutes } from "#server/http/health";
+import { pageWriteGuard } from "#server/http/page-writes";
+import { requestContext } from "#server/http/request-context";
+import { securityHeaders } from "#server/http/security-headers";
+import { sessionViewer } from "#server/http/session-viewer";
+import { invalidateAfterWrites } from "#server/http/writes";
+import type { ConversationHub } from "#modules/conversations/server/start";
+import type { EnhanceScripts, SsrHandler as PlatformSsrHandler } from "#server/render/load-context";
+import { type ViewerFacts, viewerFacts } from "#app/lib/viewer-facts.server";
+import { DEV_ENHANCE_SCRIPTS, pageHandler } from "#server/render/page-handler";
+import { sitemapRoutes } from "#modules/seo/server/start";
+import { calendarRoutes } from "#modules/availability/server/start";
+import { PDF_PATHS, bookingPdfRoutes } from "#modules/bookings/server/start";
+import { privateAnswersToSignedIn } from "#server/http/private-answers";
+import type { FileStorage } from "#server/storage/file-storage";
+import { unsubscribeRoutes } from "#modules/notifications/server/start";
 
-export type { SsrHandler } from "./render/load-context";
-export { DEV_ENHANCE_SCRIPTS } from "./render/page-handler";
+/** React Router's handler as the product runs it: the platform's context and the pages' viewer facts. */
+export type SsrHandler = PlatformSsrHandler<ViewerFacts>;
+export { DEV_ENHANCE_SCRIPTS } from "#server/render/page-handler";
 
 export interface AppDeps {
   env: Env;
@@ -96,7 +98,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", compress());
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));
   app.route("/", healthRoutes(database));
-  app.use("*", sessionViewer(auth, deps.viewerCache));
+  app.use(
+    "*",
+    sessionViewer((headers) => auth.api.getSession({ headers }), deps.viewerCache),
+  );
   app.use("*", privateAnswersToSignedIn());
   app.on("GET", "/api/acts", concurrency.api);
   app.use("*", invalidateAfterWrites(deps.store));
@@ -143,6 +148,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       "*",
       pageHandler({
         ssr: deps.ssr,
+        viewerFacts,
         database,
         jobs: deps.jobs,
         cards,

@@ -1,19 +1,19 @@
-import { newBookingNumber } from "#modules/bookings/server/booking-number";
+import { newBookingNumber } from "#modules/bookings/server/start";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Role } from "#domain/roles";
 import type { ActTagRelation, TagType } from "#domain/tags";
-import { type FileStorage, newKey } from "../storage/file-storage";
-import { geocodeLocations } from "./places-load";
-import { scheduleBooking } from "#modules/bookings/server/booking-schedule";
-import { type JobQueue, openJobQueue } from "../jobs/job-queue";
-import { createLogger } from "../logger";
-import type { Database, DatabaseHandle, Transaction } from "./client";
+import { type FileStorage, newKey } from "#server/storage/file-storage";
+import { geocodeLocations } from "#server/db/places-load";
+import { scheduleBooking } from "#modules/bookings/server/start";
+import { type JobQueue, openJobQueue } from "#server/jobs/job-queue";
+import { createLogger } from "#server/logger";
+import type { Database, DatabaseHandle, Transaction } from "#server/db/client";
 import { simplePdf } from "./demo-files";
-import { type PosterAct, pictureJpeg } from "./act-posters";
-import { seededRandom } from "./seeded-random";
+import { type PosterAct, pictureJpeg } from "#server/db/act-posters";
+import { seededRandom } from "#server/db/seeded-random";
 import { DEMO_TAGS } from "./demo-tags";
-import * as t from "./schema";
+import * as t from "#server/db/schema";
 
 export const DEMO_PASSWORD = "demo-password";
 

@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { guideSchema, seoEntrySchema } from "#modules/seo/schemas";
-import { CONTENT_DIR } from "../paths";
-import type { Database } from "./client";
-import { contentImports, guides, seoEntries } from "./schema";
+import { guideSchema, seoEntrySchema } from "../schemas";
+import { CONTENT_DIR } from "#server/paths";
+import type { Database } from "#server/db/client";
+import { contentImports, guides, seoEntries } from "#server/db/schema";
 
 /** The files' own shape (url, title, desc; long-form: url, title, paragraphs). */
 const actFile = z.array(z.object({ url: z.string(), title: z.string(), desc: z.string() }));

@@ -1,6 +1,6 @@
 // Card payments go through Stripe's official SDK, pointed at Stripe or, in tests, at a local server speaking its API.
 import Stripe from "stripe";
-import type { StripeSettings } from "#server/env";
+import type { StripeSettings } from "../env";
 
 /** What the card commands need: the SDK, the webhook secret, our fee and where Stripe sends people back. */
 export interface CardGateway {

@@ -1,4 +1,4 @@
-/** The trade's words for the demo catalogue (server/db/catalogue.ts): our own lists, combined deterministically. */
+/** The trade's words for the demo catalogue (start/demo/catalogue.ts): our own lists, combined deterministically. */
 
 /** Real US cities, each a label of the gazetteer; the catalogue spreads its acts over them. */
 /**

@@ -1,14 +1,14 @@
 import sharp from "sharp";
 import { startSmtpServer } from "#tests/setup/smtp";
-import { createMailTransport } from "./mail/transport";
+import { createMailTransport } from "#server/mail/transport";
 import { eventually } from "#tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPeerServer, createTestServer, type TestServer } from "#tests/setup/api-harness";
 import type { SsrHandler } from "./app";
-import { SIGN_IN_LIMIT } from "#modules/accounts/server/auth";
-import { acts } from "./db/schema";
-import { gradientPng } from "./db/demo-files";
+import { SIGN_IN_LIMIT } from "#modules/accounts/server/start";
+import { acts } from "#server/db/schema";
+import { gradientPng } from "./demo/demo-files";
 
 /**
  * Two app servers on one PostgreSQL database and one S3 bucket (issue 15): what one writes,
@@ -125,7 +125,7 @@ describe.runIf(onPostgres)("two app servers on one database", () => {
     expect((await a.post("/api/acts/set-status/pending-act", "admin", { status: "approved" })).status).toBe(200);
     // A real SMTP server receives what both workers send, each through its own connection.
     const smtp = await startSmtpServer();
-    const { deliverDueMail } = await import("./mail/outbox");
+    const { deliverDueMail } = await import("#server/mail/outbox");
     const viaSmtp = () => ({ ...a.mailDeps, transport: createMailTransport({ ...a.env, smtpUrl: smtp.url }) });
     const [depsA, depsB] = [viaSmtp(), viaSmtp()];
     try {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { EXTRAS, type Extra } from "#modules/discovery/search-filter";
 import { ACT_FACT_KEYS } from "#modules/acts/act-facts";
-import { PROJECT_ROOT } from "../../paths";
-import type { Database, Executor } from "../client";
-import { rowsOf } from "../rows-of";
+import { PROJECT_ROOT } from "#server/paths";
+import type { Database, Executor } from "#server/db/client";
+import { rowsOf } from "#server/db/rows-of";
 
 /**
  * When an act has each word of the search filter's "extras" list, as SQL over the act `a` and its
@@ -30,7 +30,10 @@ const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
  * are rebuilt, though the act's column still holds it).
  */
 export function refreshActSearchSql(): string {
-  const template = readFileSync(join(PROJECT_ROOT, "server", "db", "functions", "refresh-act-search.sql"), "utf8");
+  const template = readFileSync(
+    join(PROJECT_ROOT, "modules", "discovery", "server", "search", "functions", "refresh-act-search.sql"),
+    "utf8",
+  );
   const extras = EXTRAS.map(
     (extra) => `      UNION ALL SELECT ${quoted(`extras:${extra}`)} WHERE ${EXTRA_CONDITIONS[extra]}`,
   );

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isNotificationKind, type NotificationKind } from "#modules/notifications/notifications";
+import { isNotificationKind, type NotificationKind } from "../notifications";
 
 /**
  * The token of a mail's unsubscribe link: who and which kind, signed with the auth secret,

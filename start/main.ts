@@ -2,27 +2,28 @@ import "../scripts/require-node.mjs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
-import { createGuestPageCache } from "./cache/guest-cache";
-import { createTaggedStore } from "./cache/tagged-store";
-import { createViewerCache } from "./cache/viewer-cache";
-import { createConversationHub } from "#modules/conversations/server/conversation-hub";
+import { createGuestPageCache } from "#server/cache/guest-cache";
+import { createTaggedStore } from "#server/cache/tagged-store";
+import { createViewerCache } from "#server/cache/viewer-cache";
+import { createConversationHub } from "#modules/conversations/server/start";
 import { bootServices } from "./boot";
-import { EnvError, loadEnv } from "./env";
-import { createLogger } from "./logger";
-import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "./paths";
-import type { EnhanceScripts } from "./render/load-context";
+import { EnvError, loadEnv } from "#server/env";
+import { createLogger } from "#server/logger";
+import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "#server/paths";
+import type { EnhanceScripts } from "#server/render/load-context";
 import { readFileSync } from "node:fs";
-import { createProductionSsr, createDevelopmentSsr } from "./render/ssr";
-import { removeStaleUploads } from "#modules/files/server/uploads";
-import { removeStaleVideoUploads } from "#modules/files/server/videos";
-import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
-import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
-import { refreshDueCalendars } from "#modules/availability/server/calendar-subscriptions";
-import { openJobQueue } from "./jobs/job-queue";
-import { processJobHandlers } from "#modules/bookings/server/process-jobs";
-import { openCardGateway } from "#modules/bookings/server/card-gateway";
-import { startMailWorker } from "./mail/outbox";
-import { createMailTransport } from "./mail/transport";
+import { createProductionSsr, createDevelopmentSsr } from "#server/render/ssr";
+import { removeStaleUploads } from "#modules/files/server/start";
+import { removeStaleVideoUploads } from "#modules/files/server/start";
+import { compactFacetCounts } from "#modules/discovery/server/start";
+import { refreshAllResponseFacts } from "#modules/conversations/server/start";
+import { refreshDueCalendars } from "#modules/availability/server/start";
+import { openJobQueue } from "#server/jobs/job-queue";
+import { processJobHandlers } from "#modules/bookings/server/start";
+import { openCardGateway } from "#server/payments/card-gateway";
+import { startMailWorker } from "#server/mail/outbox";
+import { notificationMailer } from "#modules/notifications/server/start";
+import { createMailTransport } from "#server/mail/transport";
 
 /** How often unused uploads are looked for; each is removed a day after it was sent. */
 
@@ -81,9 +82,11 @@ async function main() {
   const mailWorker = await startMailWorker(database, {
     transport,
     logger,
-    appName: env.appName,
-    publicUrl: env.publicUrl,
-    secret: auth.options.secret as string,
+    notificationMail: notificationMailer({
+      appName: env.appName,
+      publicUrl: env.publicUrl,
+      secret: auth.options.secret as string,
+    }),
   });
   logger.info({ via: transport.describe }, "mail worker started");
 

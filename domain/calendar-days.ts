@@ -1,4 +1,4 @@
-import { dateFormat } from "#domain/formatters";
+import { dateFormat } from "./formatters";
 
 /**
  * Days written YYYY-MM-DD, as calendars, availability and search's date use them: pure and

@@ -1,13 +1,13 @@
 import { count, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { createAuth, resolveAuthSecret } from "#modules/accounts/server/auth";
-import { openDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
-import { users } from "./db/schema";
-import { seedDemoData } from "./db/seed";
-import { seedCatalogue } from "./db/catalogue";
-import type { Env } from "./env";
-import { createFileStorage } from "./storage/create-storage";
+import { createAuth, resolveAuthSecret } from "#modules/accounts/server/start";
+import { openDatabase } from "#server/db/client";
+import { migrateDatabase } from "./migrate";
+import { users } from "#server/db/schema";
+import { seedDemoData } from "./demo/seed";
+import { seedCatalogue } from "./demo/catalogue";
+import type { Env } from "#server/env";
+import { createFileStorage } from "#server/storage/create-storage";
 
 /** Checks the file storage, opens and migrates the database, seeds a new one when asked, and builds auth. */
 export async function bootServices(env: Env, logger: Logger) {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTRAS } from "#modules/discovery/search-filter";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
-import { rowsOf } from "../rows-of";
+import { rowsOf } from "#server/db/rows-of";
 import { applySqlFunctions, refreshActSearchSql } from "./sql-functions";
 
 let server: TestServer;

@@ -1,14 +1,14 @@
-import { newBookingNumber } from "#modules/bookings/server/booking-number";
+import { newBookingNumber } from "#modules/bookings/server/start";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";
 import { slugify } from "#domain/slug";
 import type { ActTagRelation } from "#domain/tags";
-import { type FileStorage, newKey } from "../storage/file-storage";
-import { refreshSearchRows, withRowTriggersOff } from "./bulk-acts";
-import { scheduleBooking } from "#modules/bookings/server/booking-schedule";
-import type { JobQueue } from "../jobs/job-queue";
-import type { Database, DatabaseHandle, Transaction } from "./client";
+import { type FileStorage, newKey } from "#server/storage/file-storage";
+import { refreshSearchRows, withRowTriggersOff } from "#server/db/bulk-acts";
+import { scheduleBooking } from "#modules/bookings/server/start";
+import type { JobQueue } from "#server/jobs/job-queue";
+import type { Database, DatabaseHandle, Transaction } from "#server/db/client";
 import {
   ACT_ANSWERS,
   ACT_KINDS,
@@ -27,11 +27,11 @@ import {
   REVIEW_TEMPLATES,
   VARIETY_HEADLINES,
 } from "./catalogue-words";
-import { type Picture, type PosterAct, type PosterIcon, pictureJpeg } from "./act-posters";
-import { refreshAllResponseFacts } from "#modules/conversations/server/response-facts";
-import * as t from "./schema";
+import { type Picture, type PosterAct, type PosterIcon, pictureJpeg } from "#server/db/act-posters";
+import { refreshAllResponseFacts } from "#modules/conversations/server/start";
+import * as t from "#server/db/schema";
 import { DEMO_PASSWORD, withSeedJobs } from "./seed";
-import { seededRandom } from "./seeded-random";
+import { seededRandom } from "#server/db/seeded-random";
 
 export const CATALOGUE_ACTS = 320;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // No zod here: the guests' search script imports this file, and a schema built at module level
 // is kept by every bundler (its calls may have effects), zod with it. The API's schema of a
 // place is in place.ts.
-import { slugify } from "#domain/slug";
+import { slugify } from "./slug";
 
 /** How a place is written everywhere: "Austin, TX". */
 export function placeLabel(name: string, region: string): string {

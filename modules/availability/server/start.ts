@@ -1,0 +1,5 @@
+// What availability hands the platform when the product starts (start/): its routes, the work it runs on
+// time, and what the demo data and the database's set-up call. Only start/ (and the tests' harness) imports it.
+export { availabilityRoutes } from "./api";
+export { calendarRoutes } from "./calendar-routes";
+export { refreshDueCalendars } from "./calendar-subscriptions";

@@ -1,0 +1,3 @@
+// What moderation hands the platform when the product starts (start/): its routes, the work it runs on
+// time, and what the demo data and the database's set-up call. Only start/ (and the tests' harness) imports it.
+export { moderationRoutes } from "./api";

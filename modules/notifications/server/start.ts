@@ -1,0 +1,5 @@
+// What notifications hands the platform when the product starts (start/): its routes, the work it runs on
+// time, and what the demo data and the database's set-up call. Only start/ (and the tests' harness) imports it.
+export { notificationRoutes } from "./api";
+export { notificationMailer } from "./notification-mail";
+export { unsubscribeRoutes } from "./unsubscribe-routes";
