@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  // The platform's tables and each module's (start/schema.ts gathers the same for the code).
+  schema: ["./server/db/schema.ts", "./modules/*/server/tables.ts"],
   out: "./server/db/migrations",
 });

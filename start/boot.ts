@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { createAuth, resolveAuthSecret } from "#modules/accounts/server/start";
 import { openDatabase } from "#server/db/client";
 import { migrateDatabase } from "./migrate";
-import { users } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { seedDemoData } from "./demo/seed";
 import { seedCatalogue } from "./demo/catalogue";
 import type { Env } from "#server/env";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPeerServer, createTestServer, type TestServer } from "#tests/setup/api-harness";
 import type { SsrHandler } from "./app";
 import { SIGN_IN_LIMIT } from "#modules/accounts/server/start";
-import { acts } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
 import { gradientPng } from "./demo/demo-files";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
-import { users } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { notificationSettings } from "#modules/notifications/server";
 
 export async function loadAccount(context: AppLoadContext) {

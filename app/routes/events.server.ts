@@ -4,7 +4,7 @@ import { instantToWallTime } from "#domain/time-zones";
 import { listPlannerEvents, plannersEvent } from "#modules/bookings/server";
 import { listTags } from "#modules/acts/server";
 import { inArray } from "drizzle-orm";
-import { acts } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
 import type { AcceptTerms } from "#modules/bookings/bookings";
 import { acceptTermsOf } from "#modules/bookings/server";
 import type { EventFormValues } from "#modules/bookings/events";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like, sql } from "drizzle-orm";
-import { acts, users } from "../db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import { gradientPng } from "#start/demo/demo-files";
 import { seedCatalogue } from "#start/demo/catalogue";
 import { createTestServer, json, type TestServer } from "#tests/setup/api-harness";

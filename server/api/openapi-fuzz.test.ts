@@ -298,7 +298,7 @@ const AUTH_CALLS: Record<string, string[]> = {
 
 describe("better-auth's routes, fuzzed for every role", () => {
   it("answer below 500 in the contract's shape, and no call changes a role or anything else the server keeps", async () => {
-    const { users } = await import("../db/schema");
+    const { users } = await import("#modules/accounts/server/tables");
     const kept = async () =>
       JSON.stringify(
         (

@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
 import { createTaggedStore } from "./tagged-store";
-import {
-  acts,
-  events,
-  invites,
-  moderationEvents,
-  offers,
-  tagUpdateRequestTags,
-  tagUpdateRequests,
-  tags,
-  users,
-} from "../db/schema";
+import { acts, tags } from "#modules/acts/server/tables";
+import { events, invites, offers } from "#modules/bookings/server/tables";
+import { moderationEvents, tagUpdateRequestTags, tagUpdateRequests } from "#modules/moderation/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import { createLogger } from "../logger";
 
 /**

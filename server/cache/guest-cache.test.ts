@@ -2,7 +2,7 @@ import { eventually } from "#tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
-import { acts } from "../db/schema";
+import { acts } from "#modules/acts/server/tables";
 import type { SsrHandler } from "#start/app";
 import { htmlResponse } from "../http/page-response";
 import { cachedRead } from "./cached-read";

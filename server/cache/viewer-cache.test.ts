@@ -3,7 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_EMAILS, createTestServer, type TestServer } from "#tests/setup/api-harness";
 import type { SsrHandler } from "#start/app";
-import { acts, bookings as bookings_, events, sessions, users } from "../db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { bookings as bookings_, events } from "#modules/bookings/server/tables";
+import { sessions, users } from "#modules/accounts/server/tables";
 
 /**
  * Sessions and unread counts are kept in memory between requests (server/cache/viewer-cache.ts).

@@ -11,11 +11,10 @@ import pg from "pg";
 import { type ConstructorOptions as JobQueueConnection, fromPglite } from "pg-boss";
 import { MIGRATIONS_DIR } from "../paths";
 import { RemotePglite } from "./pglite-remote";
-import * as schema from "./schema";
 import { retryTransientFailures } from "./transient-retry";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Services accept either the database or an open transaction. */
 export type Executor = Database | Transaction;
@@ -80,12 +79,12 @@ async function openPglite(
   await remote.waitReady;
   // RemotePglite has the part of PGlite's interface drizzle calls: query, exec, transaction.
   const client = remote as unknown as PGlite;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
     listen: async (channel, onNotify) => remote.listen(channel, onNotify),
@@ -107,12 +106,12 @@ async function openPostgres(
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
   // Concurrent transactions on a server can abort each other; the embedded database runs one at a time.
-  const db = retryTransientFailures(drizzlePg({ client: pool, schema }) as unknown as Database, onTransientRetry);
+  const db = retryTransientFailures(drizzlePg({ client: pool }) as unknown as Database, onTransientRetry);
   return {
     db,
     kind: "postgres",
     migrate: async () => {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
     listen: async (channel, onNotify, onLost) => {

@@ -2,7 +2,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
-import * as schema from "./schema";
+import * as schema from "#start/schema";
 
 /**
  * What servers keep is cleared by the database's change notices (docs/architecture.md): a

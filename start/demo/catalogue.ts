@@ -29,7 +29,7 @@ import {
 } from "./catalogue-words";
 import { type Picture, type PosterAct, type PosterIcon, pictureJpeg } from "#server/db/act-posters";
 import { refreshAllResponseFacts } from "#modules/conversations/server/start";
-import * as t from "#server/db/schema";
+import * as t from "#start/schema";
 import { DEMO_PASSWORD, withSeedJobs } from "./seed";
 import { seededRandom } from "#server/db/seeded-random";
 

@@ -13,7 +13,7 @@ import { simplePdf } from "./demo-files";
 import { type PosterAct, pictureJpeg } from "#server/db/act-posters";
 import { seededRandom } from "#server/db/seeded-random";
 import { DEMO_TAGS } from "./demo-tags";
-import * as t from "#server/db/schema";
+import * as t from "#start/schema";
 
 export const DEMO_PASSWORD = "demo-password";
 

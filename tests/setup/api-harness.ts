@@ -6,7 +6,7 @@ import pg from "pg";
 import { eq, sql } from "drizzle-orm";
 import type { Role } from "#domain/roles";
 import type { SessionUser } from "#domain/session-user";
-import { users } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { inject } from "vitest";
 import { createApp, type SsrHandler } from "#start/app";
 import { createGuestPageCache } from "#server/cache/guest-cache";

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { ACCOUNT_LIMITS, type AccountAction } from "#domain/limits";
 import type { Executor } from "#server/db/client";
-import { accountActions } from "#server/db/schema";
+import { accountActions } from "#modules/accounts/server/tables";
 import { rateLimited } from "#server/errors";
 
 /**

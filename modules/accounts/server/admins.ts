@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { signUpSchema } from "../schemas";
 import { uniqueSlug } from "#domain/slug";
 import type { Database, Executor } from "#server/db/client";
-import { accounts, users } from "#server/db/schema";
+import { accounts, users } from "#modules/accounts/server/tables";
 import { newPasswordRefusal } from "./password-policy";
 
 /** Admins are made only by the operator, never through the API. */

@@ -7,7 +7,7 @@ import { LIMITS } from "#domain/limits";
 import { SELF_SERVICE_ROLES } from "#domain/roles";
 import { uniqueSlug } from "#domain/slug";
 import type { Database } from "#server/db/client";
-import * as schema from "#server/db/schema";
+import * as schema from "./tables";
 import type { Env } from "#server/env";
 import { ApiError } from "#server/errors";
 import { queueMail } from "#server/mail/queue";

@@ -4,7 +4,7 @@ import { conflict, notFound } from "#server/errors";
 import type { ArtistAccount } from "../answers";
 import type { Executor } from "#server/db/client";
 import { containsPattern } from "#server/db/like";
-import { users } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 
 /** Accounts with the ARTIST role whose name or email contains the search terms. */
 export async function searchArtists(db: Executor, searchTerms: string): Promise<ArtistAccount[]> {

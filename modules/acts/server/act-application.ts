@@ -7,7 +7,9 @@ import {
 } from "../application-checklist";
 import { deriveActStatus } from "../act-status";
 import type { Executor } from "#server/db/client";
-import { acts, actTags, images, tagUpdateRequests } from "#server/db/schema";
+import { acts, actTags } from "#modules/acts/server/tables";
+import { images } from "#modules/files/server/tables";
+import { tagUpdateRequests } from "#modules/moderation/server/tables";
 import { conflict } from "#server/errors";
 import type { SessionUser } from "#domain/session-user";
 

@@ -6,7 +6,8 @@ import type { ActUpdateInput, CreateActInput, PaymentInstructionsInput } from ".
 import { firstFreeSlug, slugify } from "#domain/slug";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { actLocations, acts, calendarSubscriptions } from "#server/db/schema";
+import { actLocations, acts } from "#modules/acts/server/tables";
+import { calendarSubscriptions } from "#modules/availability/server/tables";
 import { conflict, forbidden } from "#server/errors";
 import { requireCompleteApplication } from "./act-application";
 import { actAccess } from "./act-visibility";

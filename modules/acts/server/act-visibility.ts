@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type ActAccess, canViewAct } from "#domain/permissions";
 import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
-import { acts } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
 import { notFound } from "#server/errors";
 import type { SessionUser } from "#domain/session-user";
 

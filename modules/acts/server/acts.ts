@@ -10,7 +10,9 @@ import { averageRating, ratingDistribution, reviewerShownName } from "#domain/ra
 import type { Role } from "#domain/roles";
 import { cachedRead, type ReadCache } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
-import { type acts, invites, offers, users } from "#server/db/schema";
+import type { acts } from "#modules/acts/server/tables";
+import { invites, offers } from "#modules/bookings/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import type { SessionUser } from "#domain/session-user";
 import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "#modules/moderation/server";

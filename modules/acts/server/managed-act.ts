@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { canManageAct } from "#domain/permissions";
 import type { Executor, Transaction } from "#server/db/client";
-import { acts } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
 import { forbidden, notFound } from "#server/errors";
 import { actAccess, findVisibleAct } from "./act-visibility";
 import type { SessionUser } from "#domain/session-user";

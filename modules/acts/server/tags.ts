@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Tag, TagType } from "#domain/tags";
 import type { Executor } from "#server/db/client";
-import { tags } from "#server/db/schema";
+import { tags } from "#modules/acts/server/tables";
 
 export async function listTags(db: Executor): Promise<Tag[]> {
   const rows = await db.select().from(tags).orderBy(asc(tags.type), asc(tags.name));

@@ -8,7 +8,7 @@ import {
 import type { CreatedResult } from "#domain/resources/results";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { calendarBusyDays, calendarSubscriptions } from "#server/db/schema";
+import { calendarBusyDays, calendarSubscriptions } from "#modules/availability/server/tables";
 import { conflict, notFound, rateLimited, validationFailed } from "#server/errors";
 import { actTimeZone } from "./availability";
 import { CalendarBudgetError, NotICalendarError } from "./calendar-busy-days";

@@ -4,17 +4,10 @@ import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery, Paged } from "#domain/paging";
 import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
-import {
-  acts,
-  bookings,
-  events,
-  ledgerLines,
-  ledgerTransactions,
-  offers,
-  payments,
-  places,
-  users,
-} from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { bookings, events, ledgerLines, ledgerTransactions, offers, payments } from "#modules/bookings/server/tables";
+import { places } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { canManageAct } from "#domain/permissions";
 import { actAccess } from "#modules/acts/server";
 import { MESSAGES } from "#domain/messages";

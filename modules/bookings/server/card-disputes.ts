@@ -3,7 +3,7 @@ import { and, eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { formatPrice } from "#domain/prices";
 import type { Executor } from "#server/db/client";
-import { cases, payments } from "#server/db/schema";
+import { cases, payments } from "#modules/bookings/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { CASE_KIND_LABELS } from "../cases";
 import { adminIds } from "#modules/accounts/server";

@@ -2,7 +2,9 @@
 import { type SQL, and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "#server/db/client";
-import { acts, bookings, cases, payments, stripeEvents, users } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { bookings, cases, payments, stripeEvents } from "#modules/bookings/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { feeBasisPoints, platformFee } from "../money";
 import type { CardGateway } from "#server/payments/card-gateway";

@@ -1,7 +1,7 @@
 // Refunds to a planner's card: the job that asks Stripe; Stripe's charge.refunded then records them.
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { payments, stripeEvents } from "#server/db/schema";
+import { payments, stripeEvents } from "#modules/bookings/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import Stripe from "stripe";
 import type { CardGateway } from "#server/payments/card-gateway";

@@ -4,19 +4,19 @@ import { alias } from "drizzle-orm/pg-core";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
+import { acts } from "#modules/acts/server/tables";
 import {
-  acts,
   bookings,
   cases,
-  conversations,
   events,
   ledgerLines,
   ledgerTransactions,
   payments,
-  places,
   stripeEvents,
-  users,
-} from "#server/db/schema";
+} from "#modules/bookings/server/tables";
+import { conversations } from "#modules/conversations/server/tables";
+import { places } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { ledgerLines, ledgerTransactions } from "#server/db/schema";
+import { ledgerLines, ledgerTransactions } from "#modules/bookings/server/tables";
 import { LEDGER_ACCOUNTS, type LedgerAccount, REFUND_PAID_MEMOS } from "../money";
 
 export interface LedgerEntry {

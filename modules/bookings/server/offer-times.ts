@@ -3,7 +3,7 @@ import { formatShortCalendarDate } from "#domain/calendar-days";
 import { dayIn, offerEndsAt, offerReminderAt } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
-import { offers } from "#server/db/schema";
+import { offers } from "#modules/bookings/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { ApiError } from "#server/errors";
 import { runInviteMove } from "./process/run-invite-move";

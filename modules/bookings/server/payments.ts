@@ -4,7 +4,7 @@ import { formatShortCalendarDate } from "#domain/calendar-days";
 import { dayIn } from "../events";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
-import { payments } from "#server/db/schema";
+import { payments } from "#modules/bookings/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { postToLedger } from "./ledger";
 import { daysBetween } from "../money";

@@ -3,7 +3,7 @@ import { desc, inArray } from "drizzle-orm";
 import type { EventDetailsAnswer, Offer } from "../answers";
 import type { InviteState } from "../events";
 import type { Executor } from "#server/db/client";
-import { type events, offers } from "#server/db/schema";
+import { type events, offers } from "#modules/bookings/server/tables";
 
 /** What an act needs to quote, as the API answers it. */
 export function detailsOf(

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
-import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { bookings, events, invites, offers } from "#modules/bookings/server/tables";
+import { places } from "#server/db/schema";
 import type { SessionUser } from "#domain/session-user";
 import type { CancellationPolicy } from "../money";
 import type { AcceptTerms } from "../bookings";

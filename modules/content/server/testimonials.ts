@@ -5,7 +5,7 @@ import { MESSAGES } from "#domain/messages";
 import type { ReorderInput } from "../reorder-schemas";
 import type { TestimonialInput } from "../testimonial-schemas";
 import type { Database, Transaction } from "#server/db/client";
-import { testimonials } from "#server/db/schema";
+import { testimonials } from "#modules/content/server/tables";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { lockActById, requireManagedAct, requireManagedActById } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";

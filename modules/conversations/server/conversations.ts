@@ -13,7 +13,10 @@ import type { Conversation, ConversationMessage, ConversationSummary } from "../
 import type { MessageInput, StartConversationInput } from "../schemas";
 import type { Role } from "#domain/roles";
 import type { Database, Executor } from "#server/db/client";
-import { acts, conversationReads, conversations, events, messages, users } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { conversationReads, conversations, messages } from "#modules/conversations/server/tables";
+import { events } from "#modules/bookings/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import { conflict, forbidden, notFound } from "#server/errors";
 import { takeAccountAction } from "#modules/accounts/server";
 import { actAccess, findVisibleAct } from "#modules/acts/server";

@@ -3,7 +3,8 @@ import { categorySlug, LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES } from "../listing
 import { type ListingAddress, parseSearchFilter, serializeSearchFilter } from "../search-filter";
 import type { TagType } from "#domain/tags";
 import type { Executor } from "#server/db/client";
-import { places, tags } from "#server/db/schema";
+import { places } from "#server/db/schema";
+import { tags } from "#modules/acts/server/tables";
 import { placesWithin } from "./search/conditions";
 import { searchActs } from "./search/search-acts";
 

@@ -3,7 +3,7 @@ import type { PageQuery, Paged } from "#domain/paging";
 import { canMessageAct } from "#domain/permissions";
 import type { ActSearchResult } from "../answers";
 import type { Executor } from "#server/db/client";
-import { shortlists } from "#server/db/schema";
+import { shortlists } from "#modules/discovery/server/tables";
 import { forbidden } from "#server/errors";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { RESULT_COLUMNS, type ResultRow, searchResultOf } from "./search/result-rows";

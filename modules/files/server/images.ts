@@ -5,7 +5,7 @@ import { MESSAGES } from "#domain/messages";
 import type { ImageInput } from "../schemas";
 import type { Database } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { images } from "#server/db/schema";
+import { images } from "#modules/files/server/tables";
 import { conflict, notFound } from "#server/errors";
 import type { FileStorage } from "#server/storage/file-storage";
 import { lockActById, requireManagedAct } from "#modules/acts/server";

@@ -10,7 +10,8 @@ import {
   detectImage,
 } from "../file-types";
 import type { Database, Executor } from "#server/db/client";
-import { acts, documents, images, uploads } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { documents, images, uploads } from "#modules/files/server/tables";
 import { ApiError, forbidden, rateLimited, validationFailed } from "#server/errors";
 import { accountActionsLeft, takeAccountAction } from "#modules/accounts/server";
 import { cleanImage, sizedCopies } from "./image-cleaning";

@@ -5,7 +5,7 @@ import { MESSAGES } from "#domain/messages";
 import type { VideoLinkInput } from "../schemas";
 import { detectVideo } from "../video-files";
 import type { Database, Executor } from "#server/db/client";
-import { videoUploads, videos } from "#server/db/schema";
+import { videoUploads, videos } from "#modules/files/server/tables";
 import { ApiError, conflict, notFound } from "#server/errors";
 import { type FileStorage, newKey } from "#server/storage/file-storage";
 import { takeAccountAction } from "#modules/accounts/server";

@@ -9,7 +9,8 @@ import type {
 import { MESSAGES } from "#domain/messages";
 import type { SetStatusInput } from "../schemas";
 import type { Database, Transaction } from "#server/db/client";
-import { acts, users } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { recordModeration } from "./moderation-log";
 import { notify } from "#modules/notifications/server";

@@ -2,7 +2,10 @@ import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { applicationChecklist } from "#modules/acts/application-checklist";
 import type { ActStatusKey } from "#modules/acts/act-status";
 import type { Executor } from "#server/db/client";
-import { acts, actTags, documents, tags, tagUpdateRequests, users } from "#server/db/schema";
+import { acts, actTags, tags } from "#modules/acts/server/tables";
+import { documents } from "#modules/files/server/tables";
+import { tagUpdateRequests } from "#modules/moderation/server/tables";
+import { users } from "#modules/accounts/server/tables";
 import { applicationFacts } from "#modules/acts/server";
 import { pendingRequests } from "./act-tags";
 

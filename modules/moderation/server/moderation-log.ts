@@ -2,7 +2,9 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { MODERATION_ACTIONS, type ModerationAction, type ModerationEvent } from "../moderation";
 import { moderationChanges, recordedTagIds } from "../moderation-changes";
 import type { Executor } from "#server/db/client";
-import { moderationEvents, tags, users } from "#server/db/schema";
+import { moderationEvents } from "#modules/moderation/server/tables";
+import { tags } from "#modules/acts/server/tables";
+import { users } from "#modules/accounts/server/tables";
 
 /** Records a moderation action; call it inside the transaction that made the change. */
 export async function recordModeration(

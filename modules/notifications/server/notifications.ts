@@ -4,7 +4,7 @@ import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type Notific
 import type { Notification, NotificationSetting } from "../answers";
 import type { Role } from "#domain/roles";
 import type { Executor } from "#server/db/client";
-import { notificationOptOuts, notifications } from "#server/db/schema";
+import { notificationOptOuts, notifications } from "#modules/notifications/server/tables";
 import { MAIL_CHANNEL } from "#server/mail/outbox";
 import { forbidden } from "#server/errors";
 import type { SessionUser } from "#domain/session-user";

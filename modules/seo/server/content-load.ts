@@ -4,7 +4,7 @@ import { z } from "zod";
 import { guideSchema, seoEntrySchema } from "../schemas";
 import { CONTENT_DIR } from "#server/paths";
 import type { Database } from "#server/db/client";
-import { contentImports, guides, seoEntries } from "#server/db/schema";
+import { contentImports, guides, seoEntries } from "#modules/seo/server/tables";
 
 /** The files' own shape (url, title, desc; long-form: url, title, paragraphs). */
 const actFile = z.array(z.object({ url: z.string(), title: z.string(), desc: z.string() }));

@@ -5,7 +5,8 @@ import { LISTING_PATH_PATTERN, type SeoEntryKind } from "../seo";
 import type { Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { containsPattern } from "#server/db/like";
-import { acts, guides, seoEntries } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { guides, seoEntries } from "#modules/seo/server/tables";
 import { conflict, notFound, validationFailed } from "#server/errors";
 import { findCategory, findPlaceBySlug } from "#modules/discovery/server";
 

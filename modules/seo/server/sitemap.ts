@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES, MIN_INDEXABLE_ACTS, listingPath } from "#modules/discovery/listings";
 import type { TagType } from "#domain/tags";
 import type { Executor } from "#server/db/client";
-import { tags } from "#server/db/schema";
+import { tags } from "#modules/acts/server/tables";
 import { listGuides } from "./seo";
 import { rowsOf } from "#server/db/rows-of";
 

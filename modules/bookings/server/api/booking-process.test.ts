@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings } from "#server/db/schema";
+import { bookings } from "#modules/bookings/server/tables";
 import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 

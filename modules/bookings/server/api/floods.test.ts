@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
-import { accountActions, mailOutbox } from "#server/db/schema";
+import { accountActions } from "#modules/accounts/server/tables";
+import { mailOutbox } from "#modules/notifications/server/tables";
 import { createTestServer, json, sessionCookie, type TestServer } from "#tests/setup/api-harness";
 
 /**

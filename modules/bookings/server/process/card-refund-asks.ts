@@ -2,7 +2,7 @@
 // (modules/bookings/server/card-refunds.ts) that asks Stripe once the change commits.
 import { eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { payments } from "#server/db/schema";
+import { payments } from "#modules/bookings/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { splitRefund } from "../../money";
 

@@ -2,7 +2,7 @@
 // booking, of its payments' money and of its cases goes through here, one at a time per booking.
 import { eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { bookings, payments } from "#server/db/schema";
+import { bookings, payments } from "#modules/bookings/server/tables";
 import { conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";

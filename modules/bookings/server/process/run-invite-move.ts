@@ -2,7 +2,9 @@
 // invite's row is the lock, as the booking's row is for a booking's moves.
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client";
-import { acts, bookings, events, invites, offers, places } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
+import { bookings, events, invites, offers } from "#modules/bookings/server/tables";
+import { places } from "#server/db/schema";
 import { conflict } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";

@@ -1,6 +1,6 @@
 // A reminder or request is sent once per subject and moment, however often its job runs.
 import type { Executor } from "#server/db/client";
-import { remindersSent } from "#server/db/schema";
+import { remindersSent } from "#modules/bookings/server/tables";
 
 /**
  * Claims the sending of one reminder in the caller's transaction: true the first time, false

@@ -4,7 +4,7 @@ import { ACCOUNT_LIMITS, LIMITS } from "#domain/limits";
 import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
-import { acts } from "#server/db/schema";
+import { acts } from "#modules/acts/server/tables";
 import { refreshAllResponseFacts } from "../response-facts";
 
 let server: TestServer;

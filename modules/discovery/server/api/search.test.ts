@@ -5,20 +5,11 @@ import { serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { searchBounds } from "#modules/discovery/server/search/search-query";
 import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
-import {
-  actLocations,
-  actTags,
-  acts,
-  bookings,
-  events,
-  invites,
-  offers,
-  packages,
-  places,
-  reviews,
-  tags,
-  users,
-} from "#server/db/schema";
+import { actLocations, actTags, acts, tags } from "#modules/acts/server/tables";
+import { bookings, events, invites, offers } from "#modules/bookings/server/tables";
+import { packages, reviews } from "#modules/content/server/tables";
+import { places } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 
 let server: TestServer;
 

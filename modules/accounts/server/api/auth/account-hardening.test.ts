@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS } from "#domain/limits";
-import { users } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { PASSWORD_RESET_ANSWER_MS } from "./";
 import {
   ROLE_EMAILS,

@@ -17,7 +17,7 @@ import { isUnsafeText } from "#domain/schemas/fields";
 import { REDIRECT_PARAMETERS, safeRedirect } from "#domain/redirect";
 import { badRequest, errorBody, notFound, unauthenticated, validationError, validationFailed } from "#server/errors";
 import { socketAddress, withClientIp } from "#server/http/client-ip";
-import { users, verifications } from "#server/db/schema";
+import { users, verifications } from "#modules/accounts/server/tables";
 import type { Database } from "#server/db/client";
 import { accountActionsLeft, clearAccountActions, takeAccountAction } from "#modules/accounts/server/account-limits";
 import { newPasswordRefusal } from "#modules/accounts/server/password-policy";

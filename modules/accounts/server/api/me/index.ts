@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Me, meSchema } from "#modules/accounts/answers";
 import { phoneSchema } from "#modules/accounts/schemas";
 import { messageResultSchema } from "#domain/resources/results";
-import { users } from "#server/db/schema";
+import { users } from "#modules/accounts/server/tables";
 import { unauthenticated } from "#server/errors";
 import { apiRoute, dataResponse } from "#server/api/route-docs";
 import { createRouter } from "#server/api/router";

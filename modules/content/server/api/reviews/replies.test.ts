@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "#modules/acts/act-profile";
 import { eq } from "drizzle-orm";
-import { reviews } from "#server/db/schema";
+import { reviews } from "#modules/content/server/tables";
 import { createPeerServer, createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 
 let server: TestServer;

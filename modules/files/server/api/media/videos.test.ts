@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActProfile } from "#modules/acts/act-profile";
 import { eq } from "drizzle-orm";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
-import { videoUploads } from "#server/db/schema";
+import { videoUploads } from "#modules/files/server/tables";
 import { TOO_MANY_OPEN_UPLOADS, removeStaleVideoUploads } from "#modules/files/server/videos";
 
 let server: TestServer;
