@@ -7,6 +7,9 @@ import {
   listingAddress,
   parseSearchFilter,
   serializeSearchFilter,
+  FILTER_KINDS,
+  actSearchFilterSchema,
+  narrowsOnlyBy,
 } from "./search-filter";
 
 describe("act search filter", () => {
@@ -68,5 +71,23 @@ describe("the search page's query keys", () => {
       budget: undefined,
       date: undefined,
     });
+  });
+});
+
+describe("what each key of the filter narrows, declared once", () => {
+  it("names a kind for every key the schema takes, and the lists are the lists", () => {
+    expect(Object.keys(FILTER_KINDS).sort()).toEqual(Object.keys(actSearchFilterSchema.shape).sort());
+    expect(LIST_KEYS.every((key) => FILTER_KINDS[key] === "list")).toBe(true);
+  });
+
+  it("says a filter narrowed by a range or a day is not narrowed by lists alone, so no kept count ignores it", () => {
+    const lists = parseSearchFilter("styles[]=Jazz&eventTypes[]=Wedding&page=2&sort=rating");
+    expect(narrowsOnlyBy(lists, ["list"])).toBe(true);
+    expect(narrowsOnlyBy(parseSearchFilter("styles[]=Jazz&budget=2000"), ["list"])).toBe(false);
+    expect(narrowsOnlyBy(parseSearchFilter("styles[]=Jazz&date=2027-06-12"), ["list"])).toBe(false);
+    expect(narrowsOnlyBy(parseSearchFilter("styles[]=Jazz&date=2027-06-12"), ["list", "day"])).toBe(true);
+    expect(narrowsOnlyBy(parseSearchFilter("searchTerms=soul"), ["list", "day"])).toBe(false);
+    expect(narrowsOnlyBy(parseSearchFilter("location=Austin%2C%20TX"), ["list"])).toBe(false);
+    expect(narrowsOnlyBy(parseSearchFilter(""), [])).toBe(true);
   });
 });

@@ -89,6 +89,45 @@ export const actSearchFilterSchema = z.object({
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;
 
+/**
+ * What each key of the filter does, declared once: a list of values (each a facet of the act's
+ * search row), the words, the place (a circle), a day the act must be free, a range (a bound on
+ * a number of the act's), or no narrowing at all (paging, order, an admin's status). The search's
+ * fast paths (kept counts of a browse, of one value, of a pair) hold only for filters narrowed by
+ * the kinds they know, and ask this (`narrowsOnlyBy`): a key added to the schema does not compile
+ * until it says its kind, and a new range is never ignored by a kept count.
+ */
+export type FilterKind = "list" | "words" | "place" | "day" | "range" | "none";
+export const FILTER_KINDS: Record<keyof ActSearchFilter, FilterKind> = {
+  status: "none",
+  page: "none",
+  perPage: "none",
+  sort: "none",
+  searchTerms: "words",
+  ...(Object.fromEntries([...TAG_LIST_KEYS, ...ACT_FACT_KEYS, "extras"].map((key) => [key, "list"])) as Record<
+    ListKey,
+    "list"
+  >),
+  location: "place",
+  radius: "place",
+  location_lat: "place",
+  location_lng: "place",
+  date: "day",
+  budget: "range",
+};
+
+/** Whether a key's value narrows the search: a list with values, words, any other value given. */
+function isSet(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== "";
+}
+
+/** Whether every key that narrows this filter is of one of these kinds (a filter narrowed by nothing is too). */
+export function narrowsOnlyBy(filter: ActSearchFilter, kinds: readonly FilterKind[]): boolean {
+  return (Object.keys(FILTER_KINDS) as (keyof ActSearchFilter)[]).every(
+    (key) => FILTER_KINDS[key] === "none" || kinds.includes(FILTER_KINDS[key]) || !isSet(filter[key]),
+  );
+}
+
 /** The sort a filter asks for, or its default: relevance with keywords, else recommended. */
 export function effectiveSort(filter: Pick<ActSearchFilter, "sort" | "searchTerms">, hasLocation: boolean): SearchSort {
   const sort = filter.sort ?? (filter.searchTerms ? "relevance" : "recommended");

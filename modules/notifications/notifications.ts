@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * What we tell people, and when (issue 15): one entry per kind, with the words of the
  * in-app notification and of its email, and the page the reader acts on. The server writes
@@ -43,33 +45,158 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** What a notification may mention; each kind uses its own part. */
-export interface NotificationFacts {
-  actName?: string;
-  actUrl?: string;
-  reason?: string | null;
-  documentTitle?: string;
-  eventName?: string;
-  price?: string;
-  /** A day as people read it ("Thu, Dec 10"). */
-  day?: string;
-  /** A booking's number, the event's time where it happens, what is due, and the other side's contact on the day. */
-  bookingNumber?: string;
-  when?: string;
-  due?: string;
-  contact?: string;
-  /** Where and how soon the event is ("tomorrow", "in 7 days"), and its address on the site. */
-  venue?: string;
-  soon?: string;
-  /** A payment's kind: "deposit" or "balance". */
-  paymentKind?: string;
-  eventUrl?: string;
-  rating?: number;
-  /** A message's writer, its conversation and its first words. */
-  fromName?: string;
-  conversationId?: number;
-  excerpt?: string;
-}
+/**
+ * What each kind mentions, and nothing else: a schema each, so a caller that forgets a fact or
+ * names one the kind does not say fails to compile, and notify() parses what it is given before
+ * writing the words. A fact means one thing within its kind (`due`: what is due, in the words of
+ * that kind's sentence; `when`: the event's time where it happens).
+ */
+export const NOTIFICATION_FACTS = {
+  act_approved: z.object({ actName: z.string(), actUrl: z.string() }),
+  act_declined: z.object({ actName: z.string(), actUrl: z.string(), reason: z.string().nullable().optional() }),
+  act_reassigned: z.object({ actName: z.string() }),
+  tag_request_accepted: z.object({ actName: z.string(), actUrl: z.string() }),
+  tag_request_declined: z.object({ actName: z.string(), actUrl: z.string() }),
+  document_approved: z.object({ actName: z.string(), documentTitle: z.string() }),
+  document_declined: z.object({ actName: z.string(), documentTitle: z.string() }),
+  act_invited: z.object({ actName: z.string(), eventName: z.string() }),
+  invite_withdrawn: z.object({ actName: z.string(), eventName: z.string() }),
+  invite_declined: z.object({ actName: z.string(), eventName: z.string() }),
+  event_cancelled: z.object({ actName: z.string(), eventName: z.string() }),
+  offer_received: z.object({ actName: z.string(), eventName: z.string(), price: z.string() }),
+  offer_expiring: z.object({ actName: z.string(), day: z.string(), eventName: z.string(), price: z.string() }),
+  offer_accepted: z.object({
+    actName: z.string(),
+    bookingNumber: z.string().optional(),
+    contact: z.string().optional(),
+    eventName: z.string(),
+    when: z.string().optional(),
+  }),
+  booking_confirmed: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    contact: z.string(),
+    due: z.string(),
+    eventName: z.string(),
+    when: z.string(),
+  }),
+  event_reminder: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    contact: z.string(),
+    due: z.string(),
+    eventName: z.string(),
+    soon: z.string(),
+    venue: z.string(),
+    when: z.string(),
+  }),
+  payment_due: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    day: z.string(),
+    due: z.string().optional(),
+    eventName: z.string(),
+    paymentKind: z.string(),
+    price: z.string(),
+    soon: z.string(),
+  }),
+  payment_recorded: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    day: z.string(),
+    eventName: z.string(),
+    paymentKind: z.string(),
+    price: z.string(),
+  }),
+  card_paid: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    due: z.string(),
+    eventName: z.string(),
+    fromName: z.string(),
+    paymentKind: z.string(),
+    price: z.string(),
+  }),
+  payment_received: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    eventName: z.string(),
+    paymentKind: z.string(),
+    price: z.string(),
+  }),
+  refund_paid: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    eventName: z.string(),
+    price: z.string(),
+    reason: z.string().nullable(),
+  }),
+  payout_sent: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    due: z.string(),
+    eventName: z.string(),
+    paymentKind: z.string(),
+    price: z.string(),
+  }),
+  booking_cancelled: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    due: z.string(),
+    eventName: z.string(),
+    excerpt: z.string(),
+    fromName: z.string(),
+  }),
+  problem_reported: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    eventName: z.string(),
+    excerpt: z.string(),
+    fromName: z.string(),
+    reason: z.string().nullable(),
+  }),
+  case_opened: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    eventName: z.string(),
+    excerpt: z.string(),
+    fromName: z.string(),
+    reason: z.string().nullable(),
+  }),
+  case_resolved: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    due: z.string(),
+    eventName: z.string(),
+    excerpt: z.string(),
+  }),
+  review_requested: z.object({
+    actName: z.string(),
+    actUrl: z.string(),
+    eventName: z.string(),
+    eventUrl: z.string().optional(),
+  }),
+  invite_released: z.object({ actName: z.string(), eventName: z.string(), when: z.string() }),
+  offer_declined: z.object({ actName: z.string(), eventName: z.string(), price: z.string() }),
+  offer_withdrawn: z.object({ actName: z.string(), eventName: z.string(), price: z.string() }),
+  review_posted: z.object({ actName: z.string(), actUrl: z.string(), rating: z.number() }),
+  review_reply: z.object({ actName: z.string(), actUrl: z.string(), excerpt: z.string() }),
+  review_removed: z.object({
+    actName: z.string(),
+    actUrl: z.string(),
+    excerpt: z.string(),
+    reason: z.string().nullable().optional(),
+  }),
+  message: z.object({
+    actName: z.string(),
+    conversationId: z.number().optional(),
+    excerpt: z.string(),
+    fromName: z.string(),
+  }),
+} satisfies Record<NotificationKind, z.ZodType>;
+export type FactsOf<K extends NotificationKind> = z.infer<(typeof NOTIFICATION_FACTS)[K]>;
+/** A notice to send: a kind with that kind's facts, as one value (a union over the kinds). */
+export type Notice = { [K in NotificationKind]: { kind: K; facts: FactsOf<K> } }[NotificationKind];
 
 export interface NotificationText {
   /** The email's subject and the notification's title. */
@@ -80,21 +207,20 @@ export interface NotificationText {
   link: string;
 }
 
-const actPage = (facts: NotificationFacts) => `/entertainment/${facts.actUrl ?? ""}`;
+const actPage = (facts: { actUrl?: string }) => `/entertainment/${facts.actUrl ?? ""}`;
 /** Every mail about a booking links to the booking's own page. */
-const bookingPage = (facts: NotificationFacts) => `/bookings/${encodeURIComponent(facts.bookingNumber ?? "")}`;
+const bookingPage = (facts: { bookingNumber?: string }) => `/bookings/${encodeURIComponent(facts.bookingNumber ?? "")}`;
 
 /** For each kind: who gets it, the line of the settings page, the email's button, and its words. */
-export const NOTIFICATIONS: Record<
-  NotificationKind,
-  {
+export const NOTIFICATIONS: {
+  [K in NotificationKind]: {
     setting: string;
     action: string;
     /** Who gets it: admins' kinds are about the marketplace's own work (a case to read). */
     recipient: "artist" | "planner" | "both" | "admin";
-    text: (facts: NotificationFacts) => NotificationText;
-  }
-> = {
+    text: (facts: FactsOf<K>) => NotificationText;
+  };
+} = {
   act_approved: {
     setting: "An act of mine is approved",
     action: "See the profile",

@@ -54,7 +54,7 @@ export async function inviteAct(
     if (isUniqueViolation(error)) throw conflict(`${act.name} is already invited to this event`);
     throw error;
   }
-  await notify(tx, act.managerId, "act_invited", { actName: act.name, actUrl: act.url, eventName: event.name });
+  await notify(tx, act.managerId, "act_invited", { actName: act.name, eventName: event.name });
   await recordInEventConversation(
     tx,
     planner,

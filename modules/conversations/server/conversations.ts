@@ -113,7 +113,6 @@ async function addMessage(
       {
         fromName: author.name,
         actName: conversation.act.name,
-        actUrl: conversation.act.url,
         conversationId: conversation.id,
         excerpt: messageExcerpt(body),
       },

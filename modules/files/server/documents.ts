@@ -124,11 +124,12 @@ export async function setDocumentApproval(
       .select({ name: acts.name, url: acts.url, managerId: acts.managerId })
       .from(acts)
       .where(eq(acts.id, doc.actId));
-    await notify(tx, act?.managerId ?? null, approval === "approved" ? "document_approved" : "document_declined", {
-      documentTitle: doc.title,
-      actName: act?.name,
-      actUrl: act?.url,
-    });
+    if (act) {
+      await notify(tx, act.managerId, approval === "approved" ? "document_approved" : "document_declined", {
+        documentTitle: doc.title,
+        actName: act.name,
+      });
+    }
     return { message: `${doc.title} ${approval === "approved" ? "Approved" : "Declined"}` };
   });
 }

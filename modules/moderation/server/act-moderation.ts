@@ -115,7 +115,7 @@ export async function reassignAct(
       },
       after: { manager: artist.url, manager_name: artist.name, internal_use_only: false },
     });
-    await notify(tx, artist.id, "act_reassigned", { actName: act.name, actUrl: act.url });
+    await notify(tx, artist.id, "act_reassigned", { actName: act.name });
     return { message: `${act.name} reassigned to ${artist.name}` };
   });
 }

@@ -1,6 +1,13 @@
 import type { PageQuery, Paged } from "#domain/paging";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationFacts, type NotificationKind } from "../notifications";
+import {
+  type FactsOf,
+  type Notice,
+  NOTIFICATION_FACTS,
+  NOTIFICATION_KINDS,
+  NOTIFICATIONS,
+  type NotificationKind,
+} from "../notifications";
 import type { Notification, NotificationSetting } from "../answers";
 import type { Role } from "#domain/roles";
 import type { Executor } from "#server/db/client";
@@ -14,15 +21,15 @@ import type { NotificationSettingInput } from "../schemas";
  * Tells a user what happened: a row of their in-app list, and its email unless they turned
  * that kind off (or the caller says this one sends none). Call it inside the transaction of the change, so both happen or neither.
  */
-export async function notify(
+export async function notify<K extends NotificationKind>(
   tx: Executor,
   userId: string | null,
-  kind: NotificationKind,
-  facts: NotificationFacts,
+  kind: K,
+  facts: FactsOf<K>,
   options: { email?: boolean } = {},
 ): Promise<void> {
   if (!userId) return;
-  const text = NOTIFICATIONS[kind].text(facts);
+  const text = wordsOf(kind, facts);
   const [row] = await tx
     .insert(notifications)
     .values({ userId, kind, title: text.title, body: text.body, link: text.link })
@@ -36,6 +43,18 @@ export async function notify(
   );
   // Wakes the mail workers when the transaction commits; they also look every few seconds.
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+}
+
+/** notify() for a notice decided elsewhere (a move of the booking process): its kind and facts travel together. */
+export function notifyOf(tx: Executor, userId: string | null, notice: Notice, options: { email?: boolean } = {}) {
+  // The union pairs each kind with its facts; TypeScript cannot follow that pairing into the generic call.
+  return notify(tx, userId, notice.kind as NotificationKind, notice.facts as never, options);
+}
+
+/** A kind's words from its facts, parsed with the kind's schema first (a missing fact fails here, by name). */
+function wordsOf<K extends NotificationKind>(kind: K, facts: FactsOf<K>) {
+  const parsed = NOTIFICATION_FACTS[kind].parse(facts) as FactsOf<K>;
+  return NOTIFICATIONS[kind].text(parsed);
 }
 
 /** A page of the user's notifications, newest first. */

@@ -8,9 +8,8 @@ import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";
 import { MESSAGES } from "#domain/messages";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#modules/notifications/server";
-import type { NotificationKind } from "#modules/notifications/notifications";
-import type { NotificationFacts } from "#modules/notifications/notifications";
+import { notifyOf } from "#modules/notifications/server";
+import type { Notice } from "#modules/notifications/notifications";
 import { type Actor, BOOKING_MOVES, type BookingMoveName, type Move } from "../../booking-process";
 import { type BookingStatus, bookingStatusAt } from "../../bookings";
 import type { LedgerAccount } from "../../money";
@@ -39,7 +38,7 @@ export interface Decision<R> {
   booking?: Partial<typeof bookings.$inferInsert>;
   payments?: { id: number; set: Partial<typeof payments.$inferInsert> }[];
   ledger?: Omit<LedgerEntry, "booking">[];
-  notices?: { to: string | null; kind: NotificationKind; facts: NotificationFacts }[];
+  notices?: ({ to: string | null } & Notice)[];
   /**
    * Money to give back to the planner's card (a booking paid by card): split over its charges,
    * each part a job that asks Stripe, keyed by what decided it.
@@ -61,7 +60,7 @@ export interface MoveRequest {
 }
 
 /** What every notice of a booking names: the act, its page, the event and the booking's number. */
-export function bookingFacts(row: BookingRow): NotificationFacts {
+export function bookingFacts(row: BookingRow) {
   return { actName: row.act.name, actUrl: row.act.url, eventName: row.event.name, bookingNumber: row.booking.number };
 }
 
@@ -148,7 +147,7 @@ async function apply<R>(
     await refundBookingByCard(tx, jobs, booking.payments, decision.cardRefund.cents, decision.cardRefund.key);
   for (const notice of decision.notices ?? []) {
     if (!move.notifies.includes(notice.kind)) throw new Error(`${name} does not send ${notice.kind}`);
-    await notify(tx, notice.to, notice.kind, notice.facts);
+    await notifyOf(tx, notice.to, notice);
   }
   if (decision.thread) {
     if (!move.thread) throw new Error(`${name} writes no thread line`);

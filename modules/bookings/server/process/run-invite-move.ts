@@ -10,8 +10,8 @@ import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";
 import { MESSAGES } from "#domain/messages";
 import { recordInEventConversation } from "#modules/conversations/server";
-import { notify } from "#modules/notifications/server";
-import type { NotificationFacts, NotificationKind } from "#modules/notifications/notifications";
+import { notifyOf } from "#modules/notifications/server";
+import type { Notice } from "#modules/notifications/notifications";
 import type { MessageKind } from "#modules/conversations/conversations";
 import { type Actor, INVITE_MOVES, type Move, OFFER_MOVES } from "../../booking-process";
 import { type InviteState, type OfferStatus, offerStatusAt } from "../../events";
@@ -39,7 +39,7 @@ export interface InviteNow {
 export interface InviteDecision<R> {
   /** Other offers of the invite that change with the move (the act's waiting ones withdrawn). */
   offers?: { id: number; set: Partial<typeof offers.$inferInsert> }[];
-  notices?: { to: string | null; kind: NotificationKind; facts: NotificationFacts }[];
+  notices?: ({ to: string | null } & Notice)[];
   thread?: { by: SessionUser; kind: MessageKind; line: string };
   /** Offers whose reminder and expiry the move calls off (the table's `cancels`). */
   callOff?: number[];
@@ -170,7 +170,7 @@ async function applyInviteMove<R>(
   for (const offer of decision.offers ?? []) await tx.update(offers).set(offer.set).where(eq(offers.id, offer.id));
   for (const notice of decision.notices ?? []) {
     if (!move.notifies.includes(notice.kind)) throw new Error(`${name} does not send ${notice.kind}`);
-    await notify(tx, notice.to, notice.kind, notice.facts);
+    await notifyOf(tx, notice.to, notice);
   }
   if (decision.thread) {
     if (!move.thread) throw new Error(`${name} writes no thread line`);

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { LIST_KEYS, type ListKey } from "#modules/discovery/search-filter";
+import { LIST_KEYS, type ListKey, narrowsOnlyBy } from "#modules/discovery/search-filter";
 import type { Executor } from "#server/db/client";
 import { browseFacetCounts } from "./facet-counts";
 import { rowsOf } from "#server/db/rows-of";
@@ -77,7 +77,7 @@ async function listPass(db: Executor, query: Query, key: ListKey): Promise<Count
 /** The one "<list>:<value>" key a guest's search asks, when it asks nothing else (no date either), or null. */
 function soleValue(query: Query): string | null {
   const { admin, circle, keywords, filter } = query;
-  if (admin || circle || keywords || filter.date || filter.budget !== undefined) return null;
+  if (admin || circle || keywords || !narrowsOnlyBy(filter, ["list", "words", "place"])) return null;
   const chosen = chosenKeys(filter);
   return chosen.length === 1 ? chosen[0]! : null;
 }

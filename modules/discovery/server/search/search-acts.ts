@@ -6,6 +6,7 @@ import {
   LIST_KEYS,
   type SearchSort,
   effectiveSort,
+  narrowsOnlyBy,
 } from "#modules/discovery/search-filter";
 import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import type { SessionUser } from "#domain/session-user";
@@ -129,10 +130,7 @@ async function pairedMatches(db: Executor, admin: boolean, filter: ActSearchFilt
   const chosen = chosenKeys(filter);
   const asksMore =
     admin ||
-    filter.searchTerms ||
-    filter.location ||
-    filter.location_lat !== undefined ||
-    filter.budget !== undefined ||
+    !narrowsOnlyBy(filter, ["list", "day"]) ||
     chosen.length !== 2 ||
     LIST_KEYS.some((key) => filter[key].length > 1);
   if (asksMore) return null;

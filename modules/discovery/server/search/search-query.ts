@@ -3,6 +3,7 @@ import {
   type ActSearchFilter,
   FACETS_EXACT_UP_TO,
   LIST_KEYS,
+  narrowsOnlyBy,
   SPARSE_SAMPLE_FROM,
   type ListKey,
 } from "#modules/discovery/search-filter";
@@ -204,12 +205,5 @@ export const countFrom = (query: Query) => (query.admin && query.filter.status ?
 
 /** A guest's search with no condition but visibility: its counts are kept (browseFacetCounts). */
 export function isBrowse({ admin, filter, circle, keywords }: Query): boolean {
-  return (
-    !admin &&
-    !circle &&
-    !keywords &&
-    !filter.date &&
-    filter.budget === undefined &&
-    LIST_KEYS.every((key) => filter[key].length === 0)
-  );
+  return !admin && !circle && !keywords && narrowsOnlyBy(filter, ["words", "place"]);
 }
