@@ -1,3 +1,4 @@
+import { MESSAGES } from "#domain/messages";
 import { useState } from "react";
 import { pageCount } from "#domain/paging";
 import { Pager } from "#ui/pager";
@@ -189,10 +190,13 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
   const { run, pending } = useAction();
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    const priceCents = price.trim() === "" ? undefined : centsOfDollars(price);
+    if (priceCents !== undefined && Number.isNaN(priceCents))
+      return setErrors({ price_cents: [MESSAGES.priceWholeCents] });
     const depositCents = deposit.trim() === "" ? undefined : centsOfDollars(deposit);
     if (depositCents === null) return setErrors({ deposit_cents: ["Enter the deposit in dollars, such as 500"] });
     const parsed = offerSchema.safeParse({
-      price: price === "" ? undefined : Number(price),
+      price_cents: priceCents ?? undefined,
       message,
       deposit_cents: depositCents,
       expires_on: expiresOn || undefined,
@@ -234,7 +238,7 @@ function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventNa
         step="0.01"
         value={price}
         onChange={(event) => setPrice(event.target.value)}
-        errors={errors.price}
+        errors={errors.price_cents ?? errors.price}
       />
       <TextField
         label="Deposit (USD, optional)"

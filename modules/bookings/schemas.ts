@@ -80,12 +80,25 @@ export const inviteSchema = z.object({
 
 export const offerSchema = z
   .object({
+    /** US cents, like every other amount of the API. */
+    price_cents: z
+      .number({ error: MESSAGES.offerPriceRequired })
+      .int(MESSAGES.priceWholeCentsInCents)
+      .min(100, MESSAGES.offerPriceTooLow)
+      .max(MAX_AMOUNT_CENTS, "Price is too high")
+      .optional(),
     // Whole cents, never rounded: 12.345 is refused, not stored as 12.35 (or 12.34).
     price: z
-      .number({ error: "Price is required" })
+      .number({ error: MESSAGES.offerPriceRequired })
       .min(1, MESSAGES.offerPriceTooLow)
       .max(MAX_AMOUNT_CENTS / 100, "Price is too high")
-      .refine((price) => isWholeCents(price), MESSAGES.priceWholeCents),
+      .refine((price) => isWholeCents(price), MESSAGES.priceWholeCents)
+      .optional()
+      .meta({
+        deprecated: true,
+        description:
+          "Deprecated: send price_cents. The price in dollars (1500.50), accepted until 2027-06-30 for clients written before; given with price_cents, the two must agree.",
+      }),
     message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
     /** US cents paid on booking, from 0 to the price. */
     deposit_cents: z
@@ -106,11 +119,27 @@ export const offerSchema = z
       .meta({ description: "What comes back to a planner who cancels (moderate by default)" }),
   })
   .superRefine((offer, context) => {
-    if (offer.deposit_cents !== undefined && offer.deposit_cents > Math.round(offer.price * 100)) {
+    const cents = offerPriceCents(offer);
+    if (offer.price_cents === undefined && offer.price === undefined) {
+      context.addIssue({ code: "custom", path: ["price_cents"], message: MESSAGES.offerPriceRequired });
+    } else if (
+      offer.price_cents !== undefined &&
+      offer.price !== undefined &&
+      cents !== Math.round(offer.price * 100)
+    ) {
+      context.addIssue({ code: "custom", path: ["price"], message: MESSAGES.offerPricesDisagree });
+    }
+    if (offer.deposit_cents !== undefined && cents !== null && offer.deposit_cents > cents) {
       context.addIssue({ code: "custom", path: ["deposit_cents"], message: MESSAGES.depositAbovePrice });
     }
   });
 export type OfferInput = z.infer<typeof offerSchema>;
+
+/** An offer's price in cents: price_cents, or the deprecated dollars of price; null when neither is given. */
+export function offerPriceCents(offer: Pick<OfferInput, "price" | "price_cents">): number | null {
+  if (offer.price_cents !== undefined) return offer.price_cents;
+  return offer.price === undefined ? null : Math.round(offer.price * 100);
+}
 
 /** POST /api/events/invite-acts/{eventUrl}: a quote request to up to 10 acts, with words for each conversation. */
 export const inviteActsSchema = z.object({

@@ -7374,7 +7374,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    price: number;
+                    price_cents?: number;
+                    /**
+                     * @deprecated
+                     * @description Deprecated: send price_cents. The price in dollars (1500.50), accepted until 2027-06-30 for clients written before; given with price_cents, the two must agree.
+                     */
+                    price?: number;
                     message?: string | null;
                     deposit_cents?: number;
                     expires_on?: string;

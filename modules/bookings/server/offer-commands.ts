@@ -5,7 +5,7 @@ import { dayIn, defaultOfferExpiry, offerExpiryRange } from "../events";
 import { MESSAGES } from "#domain/messages";
 import { fitsOneCardPayment, formatPrice } from "#domain/prices";
 import { canManageAct } from "#domain/permissions";
-import type { AcceptOfferInput, OfferInput } from "../schemas";
+import { type AcceptOfferInput, type OfferInput, offerPriceCents } from "../schemas";
 import type { Database, Executor } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { acts } from "#modules/acts/server/tables";
@@ -81,7 +81,7 @@ export async function submitOffer(
         .insert(offers)
         .values({
           inviteId,
-          priceCents: Math.round(input.price * 100),
+          priceCents: offerPriceCents(input)!,
           message: input.message,
           depositCents: input.deposit_cents ?? 0,
           expiresOn,
@@ -140,10 +140,13 @@ async function takeOfferPlaces(tx: Executor, sender: SessionUser, offersOnInvite
  * each is 0 or between Stripe's bounds (a 30-cent deposit would make a Checkout Stripe refuses).
  */
 function requireCardAmounts(input: OfferInput): void {
-  const price = Math.round(input.price * 100);
+  const price = offerPriceCents(input)!;
   const deposit = input.deposit_cents ?? 0;
   if (!fitsOneCardPayment(deposit)) throw validationFailed({ deposit_cents: [MESSAGES.cardPaymentBounds] });
-  if (!fitsOneCardPayment(price - deposit)) throw validationFailed({ price: [MESSAGES.cardPaymentBounds] });
+  if (!fitsOneCardPayment(price - deposit))
+    throw validationFailed({
+      [input.price_cents === undefined ? "price" : "price_cents"]: [MESSAGES.cardPaymentBounds],
+    });
 }
 
 /**

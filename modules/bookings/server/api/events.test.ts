@@ -322,12 +322,44 @@ describe("offers and bookings", () => {
       ).toEqual({ price: [message] });
     }
     expect((await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", {}))).errors).toEqual(
-      { price: ["Price is required"] },
+      { price_cents: ["Price is required"] },
     );
     const ok = await post(`/api/offers/submit/${inviteId}`, "owner", { price: 7250.5, message: "Full band" });
     expect(ok.status).toBe(200);
     const event = (await plannerEvents()).find((item) => item.url === "summer-wedding")!;
     expect(event.invites[0]).toMatchObject({ state: "offered", offers: [{ price_cents: 725050, status: "pending" }] });
+  });
+
+  it("takes the price in cents as every amount is, and still the deprecated dollars, which must agree", async () => {
+    for (const [price_cents, message] of [
+      [99, "An offer is at least $1"],
+      [1500.5, "Enter the price in whole cents, such as 150000 for $1,500"],
+      [100_000_000_000, "Price is too high"],
+    ] as const) {
+      const body = { price_cents };
+      const answer = await json<{ errors: unknown }>(await post(`/api/offers/submit/${inviteId}`, "owner", body));
+      expect(answer.errors, String(price_cents)).toEqual({ price_cents: [message] });
+    }
+    const twice = await post(`/api/offers/submit/${inviteId}`, "owner", { price_cents: 725000, price: 7250.5 });
+    expect(twice.status).toBe(422);
+    expect((await json<{ errors: unknown }>(twice)).errors).toEqual({
+      price: ["Send the price once: price_cents and the deprecated price say different amounts"],
+    });
+    const ok = await post(`/api/offers/submit/${inviteId}`, "owner", { price_cents: 725000, deposit_cents: 100000 });
+    expect(ok.status).toBe(200);
+    const event = (await plannerEvents()).find((item) => item.url === "summer-wedding")!;
+    expect(event.invites[0]!.offers[0]).toMatchObject({
+      price_cents: 725000,
+      deposit_cents: 100000,
+      status: "pending",
+    });
+    // The document says which to send.
+    const doc = await json<{
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    }>(await get("/api/openapi.json", "owner"));
+    const offerBody = JSON.stringify(doc.paths["/offers/submit/{inviteId}"]!.post.requestBody);
+    expect(offerBody).toContain('"price_cents"');
+    expect(offerBody).toMatch(/"price":\{[^}]*"deprecated":true/);
   });
 
   it("the newest offer is the act's latest offer", async () => {
