@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { canSubmitApplication } from "#domain/permissions";
 import { createdWithUrlSchema, messageResultSchema } from "#domain/resources/results";
 import { actUpdateSchema, createActSchema, paymentInstructionsSchema } from "#modules/acts/schemas";
@@ -22,58 +23,46 @@ export const actEditRoutes = createRouter()
     async (c) => c.json({ data: await createAct(c.get("db"), requireViewer(c), c.req.valid("json")) }, 201),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: onAct(),
-      path: "/acts/update/{actUrl}",
-      tags: ["Acts"],
-      summary: "Update the profile (the act's artist or an admin; additional_info admins only)",
-      params: actUrlParam,
-      body: actUpdateSchema,
-      result: messageResultSchema,
-    }),
-    async (c) =>
-      c.json(
-        {
-          data: await updateActProfile(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")),
-        },
-        200,
-      ),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/acts/update/{actUrl}",
+        tags: ["Acts"],
+        summary: "Update the profile (the act's artist or an admin; additional_info admins only)",
+        params: actUrlParam,
+        body: actUpdateSchema,
+        result: messageResultSchema,
+      }),
+      (deps, c) => updateActProfile(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: onAct(),
-      path: "/acts/{actUrl}/payment-instructions",
-      tags: ["Acts"],
-      summary: "Say how planners pay the act directly (the act's artist or an admin)",
-      description:
-        "1-1000 characters: whom to pay and how. Bookings paid directly answer them as `payment_instructions`, and the booking page, the confirmation mail and the agreement show them to the planner.",
-      params: actUrlParam,
-      body: paymentInstructionsSchema,
-      result: messageResultSchema,
-    }),
-    async (c) =>
-      c.json(
-        {
-          data: await setPaymentInstructions(
-            c.get("db"),
-            requireViewer(c),
-            c.req.valid("param").actUrl,
-            c.req.valid("json"),
-          ),
-        },
-        200,
-      ),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/acts/{actUrl}/payment-instructions",
+        tags: ["Acts"],
+        summary: "Say how planners pay the act directly (the act's artist or an admin)",
+        description:
+          "1-1000 characters: whom to pay and how. Bookings paid directly answer them as `payment_instructions`, and the booking page, the confirmation mail and the agreement show them to the planner.",
+        params: actUrlParam,
+        body: paymentInstructionsSchema,
+        result: messageResultSchema,
+      }),
+      (deps, c) => setPaymentInstructions(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: onAct(canSubmitApplication),
-      path: "/acts/submit-application/{actUrl}",
-      tags: ["Acts"],
-      summary: "Submit a draft for approval (the act's artist or an admin)",
-      params: actUrlParam,
-      result: messageResultSchema,
-      errors: [409],
-    }),
-    async (c) =>
-      c.json({ data: await submitApplication(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    ...commandRoute(
+      actionRoute({
+        guard: onAct(canSubmitApplication),
+        path: "/acts/submit-application/{actUrl}",
+        tags: ["Acts"],
+        summary: "Submit a draft for approval (the act's artist or an admin)",
+        params: actUrlParam,
+        result: messageResultSchema,
+        errors: [409],
+      }),
+      (deps, c) => submitApplication(deps.db, deps.viewer, c.req.valid("param").actUrl),
+    ),
   );

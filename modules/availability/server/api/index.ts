@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import {
   availabilityDaySchema,
@@ -86,15 +87,17 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         ),
     )
     .openapi(
-      actionRoute({
-        guard: onItem("id", findManagedBlock),
-        path: "/availability/unblock/{id}",
-        result: messageResultSchema,
-        tags: ["Availability"],
-        summary: "Free blocked days again",
-        params: idParam("id"),
-      }),
-      async (c) => c.json({ data: await unblockDays(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+      ...commandRoute(
+        actionRoute({
+          guard: onItem("id", findManagedBlock),
+          path: "/availability/unblock/{id}",
+          result: messageResultSchema,
+          tags: ["Availability"],
+          summary: "Free blocked days again",
+          params: idParam("id"),
+        }),
+        (deps, c) => unblockDays(deps.db, deps.viewer, c.req.valid("param").id),
+      ),
     )
     .openapi(
       apiRoute({
@@ -124,58 +127,57 @@ export function availabilityRoutes(options: { publicUrl: string; reading: Calend
         ),
     )
     .openapi(
-      apiRoute({
-        method: "get",
-        middleware: [onAct()],
-        path: "/availability/calendars/{actUrl}",
-        tags: ["Availability"],
-        summary: "The act's subscribed calendars, with when each was last read and why its last read failed",
-        request: { params: actUrlParam },
-        responses: { 200: dataResponse("Subscriptions, oldest first", z.array(calendarSubscriptionSchema)) },
-      }),
-      async (c) =>
-        c.json({ data: await listCalendars(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+      ...commandRoute(
+        apiRoute({
+          method: "get",
+          middleware: [onAct()],
+          path: "/availability/calendars/{actUrl}",
+          tags: ["Availability"],
+          summary: "The act's subscribed calendars, with when each was last read and why its last read failed",
+          request: { params: actUrlParam },
+          responses: { 200: dataResponse("Subscriptions, oldest first", z.array(calendarSubscriptionSchema)) },
+        }),
+        (deps, c) => listCalendars(deps.db, deps.viewer, c.req.valid("param").actUrl),
+      ),
     )
     .openapi(
-      actionRoute({
-        guard: onItem("id", findManagedCalendar),
-        path: "/availability/calendars/remove/{id}",
-        result: messageResultSchema,
-        tags: ["Availability"],
-        summary: "Stop reading a calendar; its busy days go with it",
-        params: idParam("id"),
-      }),
-      async (c) => c.json({ data: await removeCalendar(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+      ...commandRoute(
+        actionRoute({
+          guard: onItem("id", findManagedCalendar),
+          path: "/availability/calendars/remove/{id}",
+          result: messageResultSchema,
+          tags: ["Availability"],
+          summary: "Stop reading a calendar; its busy days go with it",
+          params: idParam("id"),
+        }),
+        (deps, c) => removeCalendar(deps.db, deps.viewer, c.req.valid("param").id),
+      ),
     )
     .openapi(
-      apiRoute({
-        method: "get",
-        middleware: [onAct()],
-        path: "/availability/feed/{actUrl}",
-        tags: ["Availability"],
-        summary: "The act's private iCalendar feed of its bookings and blocked days",
-        request: { params: actUrlParam },
-        responses: { 200: dataResponse("The feed's address", feedResult) },
-      }),
-      async (c) =>
-        c.json(
-          { data: await actFeedAddress(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) },
-          200,
-        ),
+      ...commandRoute(
+        apiRoute({
+          method: "get",
+          middleware: [onAct()],
+          path: "/availability/feed/{actUrl}",
+          tags: ["Availability"],
+          summary: "The act's private iCalendar feed of its bookings and blocked days",
+          request: { params: actUrlParam },
+          responses: { 200: dataResponse("The feed's address", feedResult) },
+        }),
+        (deps, c) => actFeedAddress(deps.db, deps.viewer, c.req.valid("param").actUrl, publicUrl),
+      ),
     )
     .openapi(
-      actionRoute({
-        guard: onAct(),
-        path: "/availability/feed/rotate/{actUrl}",
-        result: feedResult,
-        tags: ["Availability"],
-        summary: "Replace the feed's address; the old one stops answering",
-        params: actUrlParam,
-      }),
-      async (c) =>
-        c.json(
-          { data: await rotateActFeed(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, publicUrl) },
-          200,
-        ),
+      ...commandRoute(
+        actionRoute({
+          guard: onAct(),
+          path: "/availability/feed/rotate/{actUrl}",
+          result: feedResult,
+          tags: ["Availability"],
+          summary: "Replace the feed's address; the old one stops answering",
+          params: actUrlParam,
+        }),
+        (deps, c) => rotateActFeed(deps.db, deps.viewer, c.req.valid("param").actUrl, publicUrl),
+      ),
     );
 }

@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/paging";
 import { messageResultSchema } from "#domain/resources/results";
@@ -47,19 +48,21 @@ export const bookingRoutes = createRouter()
     async (c) => c.json(await listBookings(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
-    apiRoute(
-      {
-        method: "get",
-        middleware: [signedIn],
-        path: "/bookings/{number}",
-        tags: ["Bookings"],
-        summary: "A booking: its agreement, payments and each side's contact on the day",
-        request: { params: numberParam },
-        responses: { 200: dataResponse("The booking", bookingSchema), ...errorResponses(404) },
-      },
-      { who: SIDES, session: "required", forbids: false, finds: true },
+    ...commandRoute(
+      apiRoute(
+        {
+          method: "get",
+          middleware: [signedIn],
+          path: "/bookings/{number}",
+          tags: ["Bookings"],
+          summary: "A booking: its agreement, payments and each side's contact on the day",
+          request: { params: numberParam },
+          responses: { 200: dataResponse("The booking", bookingSchema), ...errorResponses(404) },
+        },
+        { who: SIDES, session: "required", forbids: false, finds: true },
+      ),
+      (deps, c) => bookingDetail(deps.db, deps.viewer, c.req.valid("param").number),
     ),
-    async (c) => c.json({ data: await bookingDetail(c.get("db"), requireViewer(c), c.req.valid("param").number) }, 200),
   )
   .openapi(
     apiRoute({
@@ -74,116 +77,91 @@ export const bookingRoutes = createRouter()
     async (c) => c.json({ data: await ledgerOf(c.get("db"), requireAdmin(c), c.req.valid("param").number) }, 200),
   )
   .openapi(
-    apiRoute(
-      {
-        method: "get",
-        middleware: [signedIn],
-        path: "/bookings/{number}/cancellation",
+    ...commandRoute(
+      apiRoute(
+        {
+          method: "get",
+          middleware: [signedIn],
+          path: "/bookings/{number}/cancellation",
+          tags: ["Bookings"],
+          summary:
+            "What would be refunded and what kept if the caller's side cancelled the booking today (409 from the event's start)",
+          request: { params: numberParam },
+          responses: {
+            200: dataResponse("Refunded and kept, in US cents", cancellationQuoteSchema),
+            ...errorResponses(403, 404, 409),
+          },
+        },
+        { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+      ),
+      (deps, c) => cancellationQuote(deps.db, deps.viewer, c.req.valid("param").number),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      apiRoute(
+        {
+          method: "post",
+          middleware: [signedIn],
+          path: "/bookings/{number}/cancel",
+          tags: ["Bookings"],
+          summary:
+            "Cancel a booking (its planner or its act's manager): refunds by the policy (all of it when the act cancels), the other side told",
+          request: {
+            params: numberParam,
+            body: { content: { "application/json": { schema: cancelBookingSchema } }, required: true },
+          },
+          responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(403, 404, 409, 422) },
+        },
+        { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+      ),
+      (deps, c) => cancelBooking(deps.db, deps.jobs, deps.viewer, c.req.valid("param").number, c.req.valid("json")),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: signedIn,
+        path: "/payments/{paymentId}/record",
+        result: messageResultSchema,
+        tags: ["Bookings"],
+        summary: "Record a payment the planner made to the act directly (the act's manager); the planner is told",
+        params: idParam("paymentId"),
+        body: recordPaymentSchema,
+        errors: [403, 404, 409, 422],
+      }),
+      (deps, c) => recordPayment(deps.db, deps.jobs, deps.viewer, c.req.valid("param").paymentId, c.req.valid("json")),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      actionRoute({
+        guard: signedIn,
+        path: "/payments/{paymentId}/checkout",
+        result: cardRedirectSchema,
         tags: ["Bookings"],
         summary:
-          "What would be refunded and what kept if the caller's side cancelled the booking today (409 from the event's start)",
-        request: { params: numberParam },
-        responses: {
-          200: dataResponse("Refunded and kept, in US cents", cancellationQuoteSchema),
-          ...errorResponses(403, 404, 409),
-        },
-      },
-      { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+          "Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. 409 'Card payments are not set up' without Stripe",
+        params: idParam("paymentId"),
+        errors: [403, 404, 409],
+      }),
+      (deps, c) => startCheckout(deps.db, deps.cards, deps.viewer, c.req.valid("param").paymentId),
     ),
-    async (c) =>
-      c.json({ data: await cancellationQuote(c.get("db"), requireViewer(c), c.req.valid("param").number) }, 200),
   )
   .openapi(
-    apiRoute(
-      {
-        method: "post",
-        middleware: [signedIn],
-        path: "/bookings/{number}/cancel",
+    ...commandRoute(
+      actionRoute({
+        guard: onAct(canSetUpPayouts, "The act's own artist"),
+        path: "/payouts/onboard/{actUrl}",
+        result: cardRedirectSchema,
         tags: ["Bookings"],
         summary:
-          "Cancel a booking (its planner or its act's manager): refunds by the policy (all of it when the act cancels), the other side told",
-        request: {
-          params: numberParam,
-          body: { content: { "application/json": { schema: cancelBookingSchema } }, required: true },
-        },
-        responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(403, 404, 409, 422) },
-      },
-      { who: "The booking's planner or its act's manager", session: "required", forbids: true, finds: true },
+          "Set up the act's payouts (its artist): answers a one-time Stripe onboarding address for the act's Express account. 409 'Card payments are not set up' without Stripe",
+        params: actUrlParam,
+        errors: [403, 404, 409],
+      }),
+      (deps, c) => startPayoutOnboarding(deps.db, deps.cards, deps.viewer, c.req.valid("param").actUrl),
     ),
-    async (c) =>
-      c.json(
-        {
-          data: await cancelBooking(
-            c.get("db"),
-            c.get("jobs"),
-            requireViewer(c),
-            c.req.valid("param").number,
-            c.req.valid("json"),
-          ),
-        },
-        200,
-      ),
-  )
-  .openapi(
-    actionRouteWithBody({
-      guard: signedIn,
-      path: "/payments/{paymentId}/record",
-      result: messageResultSchema,
-      tags: ["Bookings"],
-      summary: "Record a payment the planner made to the act directly (the act's manager); the planner is told",
-      params: idParam("paymentId"),
-      body: recordPaymentSchema,
-      errors: [403, 404, 409, 422],
-    }),
-    async (c) =>
-      c.json(
-        {
-          data: await recordPayment(
-            c.get("db"),
-            c.get("jobs"),
-            requireViewer(c),
-            c.req.valid("param").paymentId,
-            c.req.valid("json"),
-          ),
-        },
-        200,
-      ),
-  )
-  .openapi(
-    actionRoute({
-      guard: signedIn,
-      path: "/payments/{paymentId}/checkout",
-      result: cardRedirectSchema,
-      tags: ["Bookings"],
-      summary:
-        "Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. 409 'Card payments are not set up' without Stripe",
-      params: idParam("paymentId"),
-      errors: [403, 404, 409],
-    }),
-    async (c) =>
-      c.json(
-        { data: await startCheckout(c.get("db"), c.get("cards"), requireViewer(c), c.req.valid("param").paymentId) },
-        200,
-      ),
-  )
-  .openapi(
-    actionRoute({
-      guard: onAct(canSetUpPayouts, "The act's own artist"),
-      path: "/payouts/onboard/{actUrl}",
-      result: cardRedirectSchema,
-      tags: ["Bookings"],
-      summary:
-        "Set up the act's payouts (its artist): answers a one-time Stripe onboarding address for the act's Express account. 409 'Card payments are not set up' without Stripe",
-      params: actUrlParam,
-      errors: [403, 404, 409],
-    }),
-    async (c) =>
-      c.json(
-        {
-          data: await startPayoutOnboarding(c.get("db"), c.get("cards"), requireViewer(c), c.req.valid("param").actUrl),
-        },
-        200,
-      ),
   )
   .openapi(
     apiRoute(
@@ -213,30 +191,20 @@ export const bookingRoutes = createRouter()
       ),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: signedIn,
-      path: "/payments/{paymentId}/record-refund",
-      result: messageResultSchema,
-      tags: ["Bookings"],
-      summary:
-        "Record money the act paid back to the planner (the act's manager): at most what was paid and not yet refunded",
-      params: idParam("paymentId"),
-      body: recordRefundSchema,
-      errors: [403, 404, 409, 422],
-    }),
-    async (c) =>
-      c.json(
-        {
-          data: await recordRefund(
-            c.get("db"),
-            c.get("jobs"),
-            requireViewer(c),
-            c.req.valid("param").paymentId,
-            c.req.valid("json"),
-          ),
-        },
-        200,
-      ),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: signedIn,
+        path: "/payments/{paymentId}/record-refund",
+        result: messageResultSchema,
+        tags: ["Bookings"],
+        summary:
+          "Record money the act paid back to the planner (the act's manager): at most what was paid and not yet refunded",
+        params: idParam("paymentId"),
+        body: recordRefundSchema,
+        errors: [403, 404, 409, 422],
+      }),
+      (deps, c) => recordRefund(deps.db, deps.jobs, deps.viewer, c.req.valid("param").paymentId, c.req.valid("json")),
+    ),
   )
   .openapi(
     apiRoute(

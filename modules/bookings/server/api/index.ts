@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import {
   invitableEventSchema,
@@ -82,74 +83,63 @@ export const eventRoutes = createRouter()
     async (c) => c.json(await listPlannerEvents(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
-    apiRoute({
-      method: "get",
-      middleware: [onAct((viewer) => viewer.role === "PLANNER", "Planners")],
-      path: "/events/events-to-invite/{actUrl}",
-      tags: ["Events"],
-      summary: "The planner's upcoming events whose name contains searchTerms, without those the act is invited to",
-      request: { params: actUrlParam, query: z.object({ searchTerms: text().max(200).optional() }) },
-      responses: { 200: dataResponse("Events, soonest first (50 at most)", z.array(invitableEventSchema)) },
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        {
-          data: await eventsToInvite(
-            c.get("db"),
-            viewer,
-            c.req.valid("param").actUrl,
-            c.req.valid("query").searchTerms?.trim() ?? "",
-          ),
-        },
-        200,
-      );
-    },
-  )
-  .openapi(
-    actionRouteWithBody({
-      guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"),
-      path: "/acts/invite-to-event/{actUrl}",
-      result: messageResultSchema,
-      tags: ["Events"],
-      summary: "Invite an act to one of the planner's events (once per event)",
-      params: actUrlParam,
-      body: inviteSchema,
-      errors: [400, 401, 403, 404, 409, 422, 429],
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        { data: await inviteToEvent(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json").event) },
-        200,
-      );
-    },
-  )
-  .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [roles("PLANNER")],
-      path: "/events/invite-acts/{eventUrl}",
-      tags: ["Events"],
-      summary:
-        "Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation",
-      request: {
-        params: eventUrlParam,
-        body: { content: { "application/json": { schema: inviteActsSchema } }, required: true },
-      },
-      responses: {
-        200: dataResponse(
-          "For each act asked: invited, already invited, not free that day, or not found",
-          z.array(quoteRequestResultSchema),
+    ...commandRoute(
+      apiRoute({
+        method: "get",
+        middleware: [onAct((viewer) => viewer.role === "PLANNER", "Planners")],
+        path: "/events/events-to-invite/{actUrl}",
+        tags: ["Events"],
+        summary: "The planner's upcoming events whose name contains searchTerms, without those the act is invited to",
+        request: { params: actUrlParam, query: z.object({ searchTerms: text().max(200).optional() }) },
+        responses: { 200: dataResponse("Events, soonest first (50 at most)", z.array(invitableEventSchema)) },
+      }),
+      (deps, c) =>
+        eventsToInvite(
+          deps.db,
+          deps.viewer,
+          c.req.valid("param").actUrl,
+          c.req.valid("query").searchTerms?.trim() ?? "",
         ),
-        ...errorResponses(404, 409, 429),
-      },
-    }),
-    async (c) =>
-      c.json(
-        { data: await inviteActs(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) },
-        200,
-      ),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(canInviteToEvent, "Planners, for an approved act that is not for internal use only"),
+        path: "/acts/invite-to-event/{actUrl}",
+        result: messageResultSchema,
+        tags: ["Events"],
+        summary: "Invite an act to one of the planner's events (once per event)",
+        params: actUrlParam,
+        body: inviteSchema,
+        errors: [400, 401, 403, 404, 409, 422, 429],
+      }),
+      (deps, c) => inviteToEvent(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json").event),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [roles("PLANNER")],
+        path: "/events/invite-acts/{eventUrl}",
+        tags: ["Events"],
+        summary:
+          "Request quotes: invite up to 10 acts to one of the planner's events at once, with words for each act's conversation",
+        request: {
+          params: eventUrlParam,
+          body: { content: { "application/json": { schema: inviteActsSchema } }, required: true },
+        },
+        responses: {
+          200: dataResponse(
+            "For each act asked: invited, already invited, not free that day, or not found",
+            z.array(quoteRequestResultSchema),
+          ),
+          ...errorResponses(404, 409, 429),
+        },
+      }),
+      (deps, c) => inviteActs(deps.db, deps.viewer, c.req.valid("param").eventUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
     apiRoute({
@@ -164,34 +154,22 @@ export const eventRoutes = createRouter()
     async (c) => c.json(await listArtistInvites(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
-      path: "/offers/submit/{inviteId}",
-      result: offerSentSchema,
-      tags: ["Events"],
-      summary: "Answer an invite with a price and a message (the act's artist)",
-      description:
-        "An invite holds at most 5 offers in all, and an account sends at most 20 offers an hour, each counted as a message toward the 120 an hour: 429 with Retry-After beyond, nothing written.",
-      params: idParam("inviteId"),
-      body: offerSchema,
-      errors: [400, 401, 404, 409, 422, 429],
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        {
-          data: await submitOffer(
-            c.get("db"),
-            c.get("jobs"),
-            viewer,
-            c.req.valid("param").inviteId,
-            c.req.valid("json"),
-            c.get("cards"),
-          ),
-        },
-        200,
-      );
-    },
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
+        path: "/offers/submit/{inviteId}",
+        result: offerSentSchema,
+        tags: ["Events"],
+        summary: "Answer an invite with a price and a message (the act's artist)",
+        description:
+          "An invite holds at most 5 offers in all, and an account sends at most 20 offers an hour, each counted as a message toward the 120 an hour: 429 with Retry-After beyond, nothing written.",
+        params: idParam("inviteId"),
+        body: offerSchema,
+        errors: [400, 401, 404, 409, 422, 429],
+      }),
+      (deps, c) =>
+        submitOffer(deps.db, deps.jobs, deps.viewer, c.req.valid("param").inviteId, c.req.valid("json"), deps.cards),
+    ),
   )
   .openapi(
     apiRoute({
@@ -228,109 +206,93 @@ export const eventRoutes = createRouter()
     },
   )
   .openapi(
-    actionRoute({
-      guard: onItem("offerId", findPlannersOffer, "The event's planner"),
-      path: "/offers/decline/{offerId}",
-      result: messageResultSchema,
-      tags: ["Events"],
-      summary: "Decline an offer still waiting for an answer (the event's planner); the act is told",
-      params: idParam("offerId"),
-      errors: [401, 403, 404, 409],
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        { data: await declineOffer(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").offerId) },
-        200,
-      );
-    },
+    ...commandRoute(
+      actionRoute({
+        guard: onItem("offerId", findPlannersOffer, "The event's planner"),
+        path: "/offers/decline/{offerId}",
+        result: messageResultSchema,
+        tags: ["Events"],
+        summary: "Decline an offer still waiting for an answer (the event's planner); the act is told",
+        params: idParam("offerId"),
+        errors: [401, 403, 404, 409],
+      }),
+      (deps, c) => declineOffer(deps.db, deps.jobs, deps.viewer, c.req.valid("param").offerId),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
-      path: "/invites/decline/{inviteId}",
-      result: messageResultSchema,
-      tags: ["Events"],
-      summary:
-        "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told",
-      params: idParam("inviteId"),
-      errors: [401, 404, 409],
-    }),
-    async (c) =>
-      c.json(
-        { data: await declineInvite(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").inviteId) },
-        200,
-      ),
+    ...commandRoute(
+      actionRoute({
+        guard: onItem("inviteId", findManagedInvite, "The invited act's artist and admins"),
+        path: "/invites/decline/{inviteId}",
+        result: messageResultSchema,
+        tags: ["Events"],
+        summary:
+          "Decline an invite not yet booked (the act's artist); its waiting offers go with it and the planner is told",
+        params: idParam("inviteId"),
+        errors: [401, 404, 409],
+      }),
+      (deps, c) => declineInvite(deps.db, deps.jobs, deps.viewer, c.req.valid("param").inviteId),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: onItem("offerId", findManagedOffer, "The act's artist and admins"),
-      path: "/offers/withdraw/{offerId}",
-      result: messageResultSchema,
-      tags: ["Events"],
-      summary: "Withdraw an offer the planner has not answered (the act's artist); the planner is told",
-      params: idParam("offerId"),
-      errors: [401, 404, 409],
-    }),
-    async (c) =>
-      c.json(
-        { data: await withdrawOffer(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").offerId) },
-        200,
-      ),
+    ...commandRoute(
+      actionRoute({
+        guard: onItem("offerId", findManagedOffer, "The act's artist and admins"),
+        path: "/offers/withdraw/{offerId}",
+        result: messageResultSchema,
+        tags: ["Events"],
+        summary: "Withdraw an offer the planner has not answered (the act's artist); the planner is told",
+        params: idParam("offerId"),
+        errors: [401, 404, 409],
+      }),
+      (deps, c) => withdrawOffer(deps.db, deps.jobs, deps.viewer, c.req.valid("param").offerId),
+    ),
   )
   .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [roles("PLANNER")],
-      path: "/events/update/{eventUrl}",
-      tags: ["Events"],
-      summary:
-        "Change one of the planner's events: its name, time, place and what an act needs to quote; invited acts read the new details",
-      request: {
-        params: eventUrlParam,
-        body: { content: { "application/json": { schema: updateEventSchema } }, required: true },
-      },
-      responses: { 200: dataResponse("Saved", messageResultSchema), ...errorResponses(404, 409) },
-    }),
-    async (c) =>
-      c.json(
-        { data: await updateEvent(c.get("db"), requireViewer(c), c.req.valid("param").eventUrl, c.req.valid("json")) },
-        200,
-      ),
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [roles("PLANNER")],
+        path: "/events/update/{eventUrl}",
+        tags: ["Events"],
+        summary:
+          "Change one of the planner's events: its name, time, place and what an act needs to quote; invited acts read the new details",
+        request: {
+          params: eventUrlParam,
+          body: { content: { "application/json": { schema: updateEventSchema } }, required: true },
+        },
+        responses: { 200: dataResponse("Saved", messageResultSchema), ...errorResponses(404, 409) },
+      }),
+      (deps, c) => updateEvent(deps.db, deps.viewer, c.req.valid("param").eventUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [roles("PLANNER")],
-      path: "/events/cancel/{eventUrl}",
-      tags: ["Events"],
-      summary:
-        "Cancel one of the planner's events: its bookings end, its waiting offers are withdrawn, and every invited act is told",
-      request: { params: eventUrlParam },
-      responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(404, 409) },
-    }),
-    async (c) =>
-      c.json(
-        { data: await cancelEvent(c.get("db"), c.get("jobs"), requireViewer(c), c.req.valid("param").eventUrl) },
-        200,
-      ),
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [roles("PLANNER")],
+        path: "/events/cancel/{eventUrl}",
+        tags: ["Events"],
+        summary:
+          "Cancel one of the planner's events: its bookings end, its waiting offers are withdrawn, and every invited act is told",
+        request: { params: eventUrlParam },
+        responses: { 200: dataResponse("Cancelled", messageResultSchema), ...errorResponses(404, 409) },
+      }),
+      (deps, c) => cancelEvent(deps.db, deps.jobs, deps.viewer, c.req.valid("param").eventUrl),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: onItem("inviteId", findPlannersInvite, "The event's planner"),
-      path: "/invites/withdraw/{inviteId}",
-      result: messageResultSchema,
-      tags: ["Events"],
-      summary:
-        "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told",
-      params: idParam("inviteId"),
-      errors: [401, 403, 404, 409],
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        { data: await withdrawInvite(c.get("db"), c.get("jobs"), viewer, c.req.valid("param").inviteId) },
-        200,
-      );
-    },
+    ...commandRoute(
+      actionRoute({
+        guard: onItem("inviteId", findPlannersInvite, "The event's planner"),
+        path: "/invites/withdraw/{inviteId}",
+        result: messageResultSchema,
+        tags: ["Events"],
+        summary:
+          "Withdraw an invite, with any offer on it, unless the act is booked (the event's planner); the act is told",
+        params: idParam("inviteId"),
+        errors: [401, 403, 404, 409],
+      }),
+      (deps, c) => withdrawInvite(deps.db, deps.jobs, deps.viewer, c.req.valid("param").inviteId),
+    ),
   );

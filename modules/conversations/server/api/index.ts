@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import {
   conversationIdSchema,
   conversationSchema,
@@ -69,17 +70,18 @@ export const conversationRoutes = (hub?: ConversationHub) =>
       async (c) => c.json(await listConversations(c.get("db"), requireViewer(c), c.req.valid("query")), 200),
     )
     .openapi(
-      apiRoute({
-        method: "get",
-        middleware: [onItem("id", findReadableConversation, READERS)],
-        path: "/conversations/{id}",
-        tags: TAGS,
-        summary: "A conversation with its messages, oldest first; reading it marks it read for the caller",
-        request: { params: idParam("id") },
-        responses: { 200: dataResponse("The conversation", conversationSchema) },
-      }),
-      async (c) =>
-        c.json({ data: await readConversation(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+      ...commandRoute(
+        apiRoute({
+          method: "get",
+          middleware: [onItem("id", findReadableConversation, READERS)],
+          path: "/conversations/{id}",
+          tags: TAGS,
+          summary: "A conversation with its messages, oldest first; reading it marks it read for the caller",
+          request: { params: idParam("id") },
+          responses: { 200: dataResponse("The conversation", conversationSchema) },
+        }),
+        (deps, c) => readConversation(deps.db, deps.viewer, c.req.valid("param").id),
+      ),
     )
     .openapi(
       apiRoute({

@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import {
   actDecisionSchema,
@@ -24,7 +25,7 @@ import {
   listTagUpdateRequests,
   requestTagUpdate,
 } from "../act-tags";
-import { adminOnly, requireAdmin, requireViewer } from "#server/api/guards";
+import { adminOnly, requireAdmin } from "#server/api/guards";
 import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse } from "#server/api/route-docs";
 import { actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
@@ -146,38 +147,33 @@ export const moderationRoutes = createRouter()
     },
   )
   .openapi(
-    actionRouteWithBody({
-      guard: onAct(canRequestTagUpdate),
-      path: "/acts/request-to-update-tags/{actUrl}",
-      result: messageResultSchema,
-      tags: ["Tags"],
-      summary: "Ask admins for new tags (the act's artist or an admin); one pending request per act",
-      params: actUrlParam,
-      body: tagSelectionSchema,
-      errors: ADMIN_ERRORS,
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        { data: await requestTagUpdate(c.get("db"), viewer, c.req.valid("param").actUrl, c.req.valid("json")) },
-        200,
-      );
-    },
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(canRequestTagUpdate),
+        path: "/acts/request-to-update-tags/{actUrl}",
+        result: messageResultSchema,
+        tags: ["Tags"],
+        summary: "Ask admins for new tags (the act's artist or an admin); one pending request per act",
+        params: actUrlParam,
+        body: tagSelectionSchema,
+        errors: ADMIN_ERRORS,
+      }),
+      (deps, c) => requestTagUpdate(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: onAct(canRequestTagUpdate),
-      path: "/acts/cancel-tag-update-request/{actUrl}",
-      result: messageResultSchema,
-      tags: ["Tags"],
-      summary: "Cancel the pending request (the act's artist or an admin)",
-      params: actUrlParam,
-      errors: [401, 403, 404, 409],
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json({ data: await cancelTagUpdateRequest(c.get("db"), viewer, c.req.valid("param").actUrl) }, 200);
-    },
+    ...commandRoute(
+      actionRoute({
+        guard: onAct(canRequestTagUpdate),
+        path: "/acts/cancel-tag-update-request/{actUrl}",
+        result: messageResultSchema,
+        tags: ["Tags"],
+        summary: "Cancel the pending request (the act's artist or an admin)",
+        params: actUrlParam,
+        errors: [401, 403, 404, 409],
+      }),
+      (deps, c) => cancelTagUpdateRequest(deps.db, deps.viewer, c.req.valid("param").actUrl),
+    ),
   )
   .openapi(
     actionRoute({
@@ -213,19 +209,18 @@ export const moderationRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
-      middleware: [onAct()],
-      path: "/acts/get-tag-update-requests/{actUrl}",
-      tags: ["Tags"],
-      summary: "Pending tag update requests, oldest first (the act's artist and admins)",
-      request: { params: actUrlParam },
-      responses: {
-        200: dataResponse("Pending requests, oldest first", z.array(tagUpdateRequestSchema)),
-      },
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json({ data: await listTagUpdateRequests(c.get("db"), viewer, c.req.valid("param").actUrl) }, 200);
-    },
+    ...commandRoute(
+      apiRoute({
+        method: "get",
+        middleware: [onAct()],
+        path: "/acts/get-tag-update-requests/{actUrl}",
+        tags: ["Tags"],
+        summary: "Pending tag update requests, oldest first (the act's artist and admins)",
+        request: { params: actUrlParam },
+        responses: {
+          200: dataResponse("Pending requests, oldest first", z.array(tagUpdateRequestSchema)),
+        },
+      }),
+      (deps, c) => listTagUpdateRequests(deps.db, deps.viewer, c.req.valid("param").actUrl),
+    ),
   );

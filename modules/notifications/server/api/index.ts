@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import { notificationSchema, notificationSettingSchema } from "#modules/notifications/answers";
 import { messageResultSchema } from "#domain/resources/results";
@@ -58,30 +59,31 @@ export const notificationRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
-      middleware: [signedIn],
-      path: "/notifications/settings",
-      tags: TAGS,
-      summary: "Which notifications the signed-in user gets by email",
-      responses: { 200: dataResponse("Settings", z.array(notificationSettingSchema)) },
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json({ data: await notificationSettings(c.get("db"), viewer.id, viewer.role) }, 200);
-    },
+    ...commandRoute(
+      apiRoute({
+        method: "get",
+        middleware: [signedIn],
+        path: "/notifications/settings",
+        tags: TAGS,
+        summary: "Which notifications the signed-in user gets by email",
+        responses: { 200: dataResponse("Settings", z.array(notificationSettingSchema)) },
+      }),
+      (deps) => notificationSettings(deps.db, deps.viewer.id, deps.viewer.role),
+    ),
   )
   .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [signedIn],
-      path: "/notifications/settings",
-      tags: TAGS,
-      summary: "Turn one kind of notification email on or off",
-      request: {
-        body: { content: { "application/json": { schema: notificationSettingInputSchema } }, required: true },
-      },
-      responses: { 200: dataResponse("Saved", z.array(notificationSettingSchema)), ...errorResponses(403) },
-    }),
-    async (c) => c.json({ data: await saveEmailSetting(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [signedIn],
+        path: "/notifications/settings",
+        tags: TAGS,
+        summary: "Turn one kind of notification email on or off",
+        request: {
+          body: { content: { "application/json": { schema: notificationSettingInputSchema } }, required: true },
+        },
+        responses: { 200: dataResponse("Saved", z.array(notificationSettingSchema)), ...errorResponses(403) },
+      }),
+      (deps, c) => saveEmailSetting(deps.db, deps.viewer, c.req.valid("json")),
+    ),
   );

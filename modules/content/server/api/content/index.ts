@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { offeringSchema } from "#modules/content/offering-schemas";
@@ -35,80 +36,78 @@ const CREATE_ERRORS = [...WRITE_ERRORS, 409];
 /** Testimonials and offerings: the act's artist or an admin. */
 export const contentRoutes = createRouter()
   .openapi(
-    actionRouteWithBody({
-      guard: onAct(),
-      path: "/testimonials/add-testimonial/{actUrl}",
-      result: createdResultSchema,
-      tags: ["Testimonials"],
-      summary: "Add a testimonial (an act holds at most 50)",
-      params: actUrlParam,
-      body: testimonialSchema,
-      errors: CREATE_ERRORS,
-    }),
-    async (c) =>
-      c.json(
-        { data: await addTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
-        200,
-      ),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/testimonials/add-testimonial/{actUrl}",
+        result: createdResultSchema,
+        tags: ["Testimonials"],
+        summary: "Add a testimonial (an act holds at most 50)",
+        params: actUrlParam,
+        body: testimonialSchema,
+        errors: CREATE_ERRORS,
+      }),
+      (deps, c) => addTestimonial(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: ownsTestimonial,
-      path: "/testimonials/edit-testimonial/{id}",
-      result: messageResultSchema,
-      tags: ["Testimonials"],
-      summary: "Edit a testimonial",
-      params: idParam,
-      body: testimonialSchema,
-      errors: WRITE_ERRORS,
-    }),
-    async (c) =>
-      c.json(
-        { data: await editTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) },
-        200,
-      ),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: ownsTestimonial,
+        path: "/testimonials/edit-testimonial/{id}",
+        result: messageResultSchema,
+        tags: ["Testimonials"],
+        summary: "Edit a testimonial",
+        params: idParam,
+        body: testimonialSchema,
+        errors: WRITE_ERRORS,
+      }),
+      (deps, c) => editTestimonial(deps.db, deps.viewer, c.req.valid("param").id, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: ownsTestimonial,
-      path: "/testimonials/delete-testimonial/{id}",
-      result: messageResultSchema,
-      tags: ["Testimonials"],
-      summary: "Delete a testimonial",
-      params: idParam,
-      errors: [401, 403, 404],
-    }),
-    async (c) => c.json({ data: await deleteTestimonial(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+    ...commandRoute(
+      actionRoute({
+        guard: ownsTestimonial,
+        path: "/testimonials/delete-testimonial/{id}",
+        result: messageResultSchema,
+        tags: ["Testimonials"],
+        summary: "Delete a testimonial",
+        params: idParam,
+        errors: [401, 403, 404],
+      }),
+      (deps, c) => deleteTestimonial(deps.db, deps.viewer, c.req.valid("param").id),
+    ),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: reorders,
-      path: "/testimonials/order-testimonial",
-      result: messageResultSchema,
-      tags: ["Testimonials"],
-      summary: "Save the order of all of an act's testimonials (ranks from 1)",
-      params: noParams,
-      body: reorderSchema,
-      errors: WRITE_ERRORS,
-    }),
-    async (c) => c.json({ data: await orderTestimonials(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: reorders,
+        path: "/testimonials/order-testimonial",
+        result: messageResultSchema,
+        tags: ["Testimonials"],
+        summary: "Save the order of all of an act's testimonials (ranks from 1)",
+        params: noParams,
+        body: reorderSchema,
+        errors: WRITE_ERRORS,
+      }),
+      (deps, c) => orderTestimonials(deps.db, deps.viewer, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: onAct(),
-      path: "/packages/create/{actUrl}",
-      result: createdResultSchema,
-      tags: ["Offerings"],
-      summary: "Add an offering (an act holds at most 30)",
-      params: actUrlParam,
-      body: offeringSchema,
-      errors: CREATE_ERRORS,
-    }),
-    async (c) =>
-      c.json(
-        { data: await createPackage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
-        200,
-      ),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/packages/create/{actUrl}",
+        result: createdResultSchema,
+        tags: ["Offerings"],
+        summary: "Add an offering (an act holds at most 30)",
+        params: actUrlParam,
+        body: offeringSchema,
+        errors: CREATE_ERRORS,
+      }),
+      (deps, c) => createPackage(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
   )
   .openapi(
     actionRouteWithBody({
@@ -130,27 +129,31 @@ export const contentRoutes = createRouter()
     },
   )
   .openapi(
-    actionRoute({
-      guard: ownsPackage,
-      path: "/packages/soft-delete/{id}",
-      result: messageResultSchema,
-      tags: ["Offerings"],
-      summary: "Delete an offering (kept as a record)",
-      params: idParam,
-      errors: [401, 403, 404],
-    }),
-    async (c) => c.json({ data: await softDeletePackage(c.get("db"), requireViewer(c), c.req.valid("param").id) }, 200),
+    ...commandRoute(
+      actionRoute({
+        guard: ownsPackage,
+        path: "/packages/soft-delete/{id}",
+        result: messageResultSchema,
+        tags: ["Offerings"],
+        summary: "Delete an offering (kept as a record)",
+        params: idParam,
+        errors: [401, 403, 404],
+      }),
+      (deps, c) => softDeletePackage(deps.db, deps.viewer, c.req.valid("param").id),
+    ),
   )
   .openapi(
-    actionRouteWithBody({
-      guard: reorders,
-      path: "/packages/order-package",
-      result: messageResultSchema,
-      tags: ["Offerings"],
-      summary: "Save the order of all of an act's offerings (ranks from 1)",
-      params: noParams,
-      body: reorderSchema,
-      errors: WRITE_ERRORS,
-    }),
-    async (c) => c.json({ data: await orderPackages(c.get("db"), requireViewer(c), c.req.valid("json")) }, 200),
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: reorders,
+        path: "/packages/order-package",
+        result: messageResultSchema,
+        tags: ["Offerings"],
+        summary: "Save the order of all of an act's offerings (ranks from 1)",
+        params: noParams,
+        body: reorderSchema,
+        errors: WRITE_ERRORS,
+      }),
+      (deps, c) => orderPackages(deps.db, deps.viewer, c.req.valid("json")),
+    ),
   );

@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
 import { canAddReview } from "#domain/permissions";
@@ -34,21 +35,20 @@ const reviewIdParam = idParam("reviewId");
 
 export const reviewRoutes = createRouter()
   .openapi(
-    apiRoute({
-      method: "get",
-      middleware: [onAct((viewer) => viewer.role === "PLANNER", "Planners")],
-      path: "/entertainer-reviews/eligible-events-for-entertainer-review/{actUrl}",
-      tags: ["Reviews"],
-      summary: "The planner's started events in which the act was booked and not yet reviewed",
-      request: { params: actUrlParam },
-      responses: {
-        200: dataResponse("Eligible events", z.array(reviewableEventSchema)),
-      },
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json({ data: await eligibleEventsForAct(c.get("db"), viewer, c.req.valid("param").actUrl) }, 200);
-    },
+    ...commandRoute(
+      apiRoute({
+        method: "get",
+        middleware: [onAct((viewer) => viewer.role === "PLANNER", "Planners")],
+        path: "/entertainer-reviews/eligible-events-for-entertainer-review/{actUrl}",
+        tags: ["Reviews"],
+        summary: "The planner's started events in which the act was booked and not yet reviewed",
+        request: { params: actUrlParam },
+        responses: {
+          200: dataResponse("Eligible events", z.array(reviewableEventSchema)),
+        },
+      }),
+      (deps, c) => eligibleEventsForAct(deps.db, deps.viewer, c.req.valid("param").actUrl),
+    ),
   )
   .openapi(
     apiRoute({
@@ -129,38 +129,33 @@ export const reviewRoutes = createRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [onItem("reviewId", findAnswerableReview, "The act's artist")],
-      path: "/entertainer-reviews/reply/edit/{reviewId}",
-      tags: ["Reviews"],
-      summary: "Change the act's answer to a review, within a day of posting it (its artist)",
-      request: {
-        params: reviewIdParam,
-        body: { content: { "application/json": { schema: reviewReplySchema } }, required: true },
-      },
-      responses: { 200: dataResponse("Changed", messageResultSchema), ...errorResponses(409) },
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json(
-        { data: await editReviewReply(c.get("db"), viewer, c.req.valid("param").reviewId, c.req.valid("json")) },
-        200,
-      );
-    },
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [onItem("reviewId", findAnswerableReview, "The act's artist")],
+        path: "/entertainer-reviews/reply/edit/{reviewId}",
+        tags: ["Reviews"],
+        summary: "Change the act's answer to a review, within a day of posting it (its artist)",
+        request: {
+          params: reviewIdParam,
+          body: { content: { "application/json": { schema: reviewReplySchema } }, required: true },
+        },
+        responses: { 200: dataResponse("Changed", messageResultSchema), ...errorResponses(409) },
+      }),
+      (deps, c) => editReviewReply(deps.db, deps.viewer, c.req.valid("param").reviewId, c.req.valid("json")),
+    ),
   )
   .openapi(
-    actionRoute({
-      guard: onItem("reviewId", findAnswerableReview, "Admins"),
-      path: "/entertainer-reviews/reply/delete/{reviewId}",
-      result: messageResultSchema,
-      tags: ["Reviews"],
-      summary: "Take down the act's answer to a review (admins)",
-      params: reviewIdParam,
-      errors: [401, 403, 404],
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      return c.json({ data: await deleteReviewReply(c.get("db"), viewer, c.req.valid("param").reviewId) }, 200);
-    },
+    ...commandRoute(
+      actionRoute({
+        guard: onItem("reviewId", findAnswerableReview, "Admins"),
+        path: "/entertainer-reviews/reply/delete/{reviewId}",
+        result: messageResultSchema,
+        tags: ["Reviews"],
+        summary: "Take down the act's answer to a review (admins)",
+        params: reviewIdParam,
+        errors: [401, 403, 404],
+      }),
+      (deps, c) => deleteReviewReply(deps.db, deps.viewer, c.req.valid("param").reviewId),
+    ),
   );

@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { pageQuerySchema } from "#domain/paging";
 import { messageResultSchema } from "#domain/resources/results";
 import { actSearchResultSchema } from "#modules/discovery/answers";
@@ -10,30 +11,32 @@ const TAGS = ["Shortlist"];
 
 export const shortlistRoutes = createRouter()
   .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [roles("PLANNER")],
-      path: "/shortlist/add/{actUrl}",
-      tags: TAGS,
-      summary: "Save a public act to the planner's shortlist (saving it again changes nothing)",
-      request: { params: actUrlParam },
-      responses: { 200: dataResponse("Saved", messageResultSchema) },
-    }),
-    async (c) =>
-      c.json({ data: await addToShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [roles("PLANNER")],
+        path: "/shortlist/add/{actUrl}",
+        tags: TAGS,
+        summary: "Save a public act to the planner's shortlist (saving it again changes nothing)",
+        request: { params: actUrlParam },
+        responses: { 200: dataResponse("Saved", messageResultSchema) },
+      }),
+      (deps, c) => addToShortlist(deps.db, deps.viewer, c.req.valid("param").actUrl),
+    ),
   )
   .openapi(
-    apiRoute({
-      method: "post",
-      middleware: [roles("PLANNER")],
-      path: "/shortlist/remove/{actUrl}",
-      tags: TAGS,
-      summary: "Take an act off the planner's shortlist",
-      request: { params: actUrlParam },
-      responses: { 200: dataResponse("Removed", messageResultSchema) },
-    }),
-    async (c) =>
-      c.json({ data: await removeFromShortlist(c.get("db"), requireViewer(c), c.req.valid("param").actUrl) }, 200),
+    ...commandRoute(
+      apiRoute({
+        method: "post",
+        middleware: [roles("PLANNER")],
+        path: "/shortlist/remove/{actUrl}",
+        tags: TAGS,
+        summary: "Take an act off the planner's shortlist",
+        request: { params: actUrlParam },
+        responses: { 200: dataResponse("Removed", messageResultSchema) },
+      }),
+      (deps, c) => removeFromShortlist(deps.db, deps.viewer, c.req.valid("param").actUrl),
+    ),
   )
   .openapi(
     apiRoute({

@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import type { FileStorage } from "#server/storage/file-storage";
 import { documentSchema as documentAnswerSchema } from "#modules/files/answers";
@@ -11,7 +12,7 @@ import {
   listDocuments,
   setDocumentApproval,
 } from "#modules/files/server/documents";
-import { adminOnly, onItem, roles, requireAdmin, requireViewer } from "#server/api/guards";
+import { adminOnly, onItem, roles, requireAdmin } from "#server/api/guards";
 import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses } from "#server/api/route-docs";
 import { idParam as pathId, actionRoute, actionRouteWithBody, actUrlParam, createRouter } from "#server/api/router";
@@ -21,55 +22,50 @@ const idParam = pathId("id");
 export function documentRoutes(storage: FileStorage) {
   return createRouter()
     .openapi(
-      apiRoute({
-        method: "get",
-        middleware: [roles("ARTIST", "ADMIN")],
-        path: "/documents",
-        tags: ["Documents"],
-        summary: "Documents of the caller's acts (admins: all), optionally of one act",
-        request: { query: z.object({ actUrl: text().max(255).optional() }) },
-        responses: {
-          200: dataResponse("Documents, by act name and age", z.array(documentAnswerSchema)),
-          ...errorResponses(404),
-        },
-      }),
-      async (c) =>
-        c.json(
-          { data: await listDocuments(c.get("db"), requireViewer(c), c.req.valid("query").actUrl || undefined) },
-          200,
-        ),
-    )
-    .openapi(
-      actionRouteWithBody({
-        guard: onAct(),
-        path: "/documents/create/{actUrl}",
-        result: createdResultSchema,
-        tags: ["Documents"],
-        summary: "Add an uploaded document (waits for an admin's approval)",
-        params: actUrlParam,
-        body: documentSchema,
-        errors: [400, 401, 403, 404, 409, 422],
-      }),
-      async (c) =>
-        c.json(
-          {
-            data: await createDocument(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")),
+      ...commandRoute(
+        apiRoute({
+          method: "get",
+          middleware: [roles("ARTIST", "ADMIN")],
+          path: "/documents",
+          tags: ["Documents"],
+          summary: "Documents of the caller's acts (admins: all), optionally of one act",
+          request: { query: z.object({ actUrl: text().max(255).optional() }) },
+          responses: {
+            200: dataResponse("Documents, by act name and age", z.array(documentAnswerSchema)),
+            ...errorResponses(404),
           },
-          200,
-        ),
+        }),
+        (deps, c) => listDocuments(deps.db, deps.viewer, c.req.valid("query").actUrl || undefined),
+      ),
     )
     .openapi(
-      actionRoute({
-        guard: onItem("id", findDocument, "The act's artist (its manager) and admins"),
-        path: "/documents/delete/{id}",
-        result: messageResultSchema,
-        tags: ["Documents"],
-        summary: "Delete a document and its file",
-        params: idParam,
-        errors: [401, 403, 404],
-      }),
-      async (c) =>
-        c.json({ data: await deleteDocument(c.get("db"), storage, requireViewer(c), c.req.valid("param").id) }, 200),
+      ...commandRoute(
+        actionRouteWithBody({
+          guard: onAct(),
+          path: "/documents/create/{actUrl}",
+          result: createdResultSchema,
+          tags: ["Documents"],
+          summary: "Add an uploaded document (waits for an admin's approval)",
+          params: actUrlParam,
+          body: documentSchema,
+          errors: [400, 401, 403, 404, 409, 422],
+        }),
+        (deps, c) => createDocument(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+      ),
+    )
+    .openapi(
+      ...commandRoute(
+        actionRoute({
+          guard: onItem("id", findDocument, "The act's artist (its manager) and admins"),
+          path: "/documents/delete/{id}",
+          result: messageResultSchema,
+          tags: ["Documents"],
+          summary: "Delete a document and its file",
+          params: idParam,
+          errors: [401, 403, 404],
+        }),
+        (deps, c) => deleteDocument(deps.db, storage, deps.viewer, c.req.valid("param").id),
+      ),
     )
     .openapi(
       actionRoute({

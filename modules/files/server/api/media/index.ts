@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { bodyLimit } from "hono/body-limit";
 import type { FileStorage } from "#server/storage/file-storage";
 import { createdResultSchema, messageResultSchema } from "#domain/resources/results";
@@ -64,21 +65,19 @@ export function mediaRoutes(storage: FileStorage) {
       },
     )
     .openapi(
-      actionRouteWithBody({
-        guard: onAct(),
-        path: "/images/create/{actUrl}",
-        result: createdResultSchema,
-        tags: ["Images"],
-        summary: "Add an uploaded image to the act (six at most)",
-        params: actUrlParam,
-        body: imageSchema,
-        errors: [400, 401, 403, 404, 409, 422],
-      }),
-      async (c) =>
-        c.json(
-          { data: await createImage(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
-          200,
-        ),
+      ...commandRoute(
+        actionRouteWithBody({
+          guard: onAct(),
+          path: "/images/create/{actUrl}",
+          result: createdResultSchema,
+          tags: ["Images"],
+          summary: "Add an uploaded image to the act (six at most)",
+          params: actUrlParam,
+          body: imageSchema,
+          errors: [400, 401, 403, 404, 409, 422],
+        }),
+        (deps, c) => createImage(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+      ),
     )
     .openapi(
       actionRoute({

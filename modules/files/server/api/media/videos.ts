@@ -1,3 +1,4 @@
+import { commandRoute } from "#server/api/command-route";
 import { randomUUID } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { createdResultSchema, messageResultSchema, videoUploadedSchema } from "#domain/resources/results";
@@ -108,45 +109,33 @@ export function videoRoutes(db: Database, storage: FileStorage) {
 
   return router
     .openapi(
-      actionRouteWithBody({
-        guard: onAct(),
-        path: "/videos/upload-link/{actUrl}",
-        result: createdResultSchema,
-        tags: ["Videos"],
-        summary: "Add a YouTube or Vimeo link (six videos at most)",
-        params: actUrlParam,
-        body: videoLinkSchema,
-        errors: [400, 401, 403, 404, 409, 422],
-      }),
-      async (c) =>
-        c.json(
-          { data: await addVideoLink(c.get("db"), requireViewer(c), c.req.valid("param").actUrl, c.req.valid("json")) },
-          200,
-        ),
+      ...commandRoute(
+        actionRouteWithBody({
+          guard: onAct(),
+          path: "/videos/upload-link/{actUrl}",
+          result: createdResultSchema,
+          tags: ["Videos"],
+          summary: "Add a YouTube or Vimeo link (six videos at most)",
+          params: actUrlParam,
+          body: videoLinkSchema,
+          errors: [400, 401, 403, 404, 409, 422],
+        }),
+        (deps, c) => addVideoLink(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+      ),
     )
     .openapi(
-      actionRoute({
-        guard: roles("ARTIST", "ADMIN"),
-        path: "/videos/upload-complete/{uppyId}",
-        result: videoUploadedSchema,
-        tags: ["Videos"],
-        summary: "Turn a finished tus upload into one of the act's videos",
-        params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }),
-        errors: [401, 404, 409, 415],
-      }),
-      async (c) =>
-        c.json(
-          {
-            data: await completeVideoUpload(
-              c.get("db"),
-              storage,
-              requireViewer(c),
-              c.req.valid("param").uppyId,
-              uploadState,
-            ),
-          },
-          200,
-        ),
+      ...commandRoute(
+        actionRoute({
+          guard: roles("ARTIST", "ADMIN"),
+          path: "/videos/upload-complete/{uppyId}",
+          result: videoUploadedSchema,
+          tags: ["Videos"],
+          summary: "Turn a finished tus upload into one of the act's videos",
+          params: z.object({ uppyId: pathSegmentSchema().openapi({ param: { name: "uppyId", in: "path" } }) }),
+          errors: [401, 404, 409, 415],
+        }),
+        (deps, c) => completeVideoUpload(deps.db, storage, deps.viewer, c.req.valid("param").uppyId, uploadState),
+      ),
     )
     .openapi(
       actionRoute({
