@@ -15,12 +15,16 @@ export interface BookingOptions {
   act?: string;
   planner?: DemoUser;
   artist?: DemoUser;
-  price?: number;
+  /** The offer's price and deposit in US cents: $5,800 with $1,500 down unless told otherwise. */
+  price_cents?: number;
   deposit_cents?: number;
   cancellation_policy?: string;
   terms?: string;
   message?: string;
-  phone?: string;
+  /** The planner's phone on the day; null accepts without one. */
+  phone?: string | null;
+  /** Whether accepting releases the event's other acts (the API's default: yes). */
+  release_others?: boolean;
   venue?: string;
   hours?: number;
 }
@@ -49,7 +53,7 @@ export async function bookThroughApi(server: TestServer, options: BookingOptions
   );
   const inviteId = events.data.find((event) => event.url === eventUrl)!.invites[0]!.id;
   const offer = await server.post(`/api/offers/submit/${inviteId}`, artist, {
-    price: options.price ?? 5800,
+    price_cents: options.price_cents ?? 580_000,
     deposit_cents: options.deposit_cents ?? 150_000,
     ...(options.terms ? { terms: options.terms } : {}),
     ...(options.message ? { message: options.message } : {}),
@@ -57,9 +61,12 @@ export async function bookThroughApi(server: TestServer, options: BookingOptions
   });
   expect(offer.status, await offer.clone().text()).toBe(200);
   const offerId = (await json<{ data: { id: number } }>(offer)).data.id;
-  const accepted = await server.post(`/api/offers/accept/${offerId}`, planner, {
-    phone: options.phone ?? "+1 312 555 0142",
-  });
+  const phone = options.phone === undefined ? "+1 312 555 0142" : options.phone;
+  const accept = {
+    ...(phone === null ? {} : { phone }),
+    ...(options.release_others === undefined ? {} : { release_others: options.release_others }),
+  };
+  const accepted = await server.post(`/api/offers/accept/${offerId}`, planner, accept);
   expect(accepted.status, await accepted.clone().text()).toBe(200);
   return { number: (await json<{ data: { booking: string } }>(accepted)).data.booking, eventUrl, inviteId, offerId };
 }

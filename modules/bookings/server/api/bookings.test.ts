@@ -1,3 +1,4 @@
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 import { sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +21,6 @@ afterAll(async () => server.close());
 type Who = DemoUser | "guest";
 const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const get = (path: string, as: Who) => server.get(path, as);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 interface BookingView {
   number: string;
@@ -39,34 +39,9 @@ interface BookingView {
 
 /** The Velvet Tones (artist@) quote $5,800 with a $1,500 deposit for an event `days` ahead, and the planner books. */
 async function booked(name: string, days: number, policy?: string): Promise<string> {
-  const created = await json<{ data: { url: string } }>(
-    await post("/api/events/create", "planner", {
-      name,
-      starttime: inDays(days),
-      location: "Chicago, IL",
-      actUrl: "the-velvet-tones",
-    }),
-  );
-  const events = await json<{ data: { url: string; invites: { id: number }[] }[] }>(
-    await get("/api/events?perPage=50", "planner"),
-  );
-  const invite = events.data.find((event) => event.url === created.data.url)!.invites[0]!;
-  const offer = await post(`/api/offers/submit/${invite.id}`, "owner", {
-    price: 5800,
-    deposit_cents: 150_000,
-    terms: "Half the deposit back up to 90 days before.",
-    ...(policy ? { cancellation_policy: policy } : {}),
-  });
-  expect(offer.status, await offer.clone().text()).toBe(200);
-  const accepted = await post(
-    `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,
-    "planner",
-    {
-      phone: "+1 312 555 0142",
-    },
-  );
-  expect(accepted.status).toBe(200);
-  return (await json<{ data: { booking: string } }>(accepted)).data.booking;
+  const terms = "Half the deposit back up to 90 days before.";
+  return (await bookThroughApi(server, { name, days, terms, ...(policy ? { cancellation_policy: policy } : {}) }))
+    .number;
 }
 
 /** A booking's ledger summed by account, in account order: [account, cents]. */

@@ -1,3 +1,4 @@
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoUser, type TestServer, createPeerServer, createTestServer, json } from "#tests/setup/api-harness";
@@ -17,7 +18,6 @@ afterAll(async () => server.close());
 type Who = DemoUser | "guest";
 const post = (path: string, as: Who, body?: unknown) => server.post(path, as, body);
 const get = (path: string, as: Who) => server.get(path, as);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const stripe = () => server.stripe!;
 
 interface Payment {
@@ -38,23 +38,7 @@ interface Booking {
 
 /** The Velvet Tones quote $5,800 with a $1,500 deposit for an event `days` ahead, and the planner books. */
 async function booked(name: string, days: number, policy = "moderate"): Promise<string> {
-  const created = await json<{ data: { url: string } }>(
-    await post("/api/events/create", "planner", {
-      name,
-      starttime: inDays(days),
-      location: "Chicago, IL",
-      actUrl: "the-velvet-tones",
-    }),
-  );
-  const offer = await post(`/api/offers/submit/${await server.inviteOf(created.data.url)}`, "owner", {
-    price: 5800,
-    deposit_cents: 150_000,
-    cancellation_policy: policy,
-  });
-  expect(offer.status, await offer.clone().text()).toBe(200);
-  const accepted = await post(`/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`, "planner");
-  expect(accepted.status).toBe(200);
-  return (await json<{ data: { booking: string } }>(accepted)).data.booking;
+  return (await bookThroughApi(server, { name, days, cancellation_policy: policy, phone: null })).number;
 }
 
 const bookingOf = async (number: string) =>

@@ -1,3 +1,4 @@
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 import { sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,29 +40,16 @@ let nextName = 0;
 async function booked(days: number, policy: string, price = 5800, deposit = 150_000): Promise<string> {
   // Many events in one file: the planner's hourly limit is not what these tests are about.
   await server.database.db.execute(sql`delete from account_actions`);
-  const created = await json<{ data: { url: string } }>(
-    await post("/api/events/create", "planner", {
-      name: `Money ${++nextName}`,
-      starttime: inDays(days),
-      location: "Chicago, IL",
-      actUrl: "the-velvet-tones",
-    }),
-  );
-  const offer = await post(`/api/offers/submit/${await server.inviteOf(created.data.url)}`, "owner", {
-    price,
-    deposit_cents: deposit,
+  const booking = await bookThroughApi(server, {
+    name: `Money ${++nextName}`,
+    days,
     cancellation_policy: policy,
+    price_cents: Math.round(price * 100),
+    deposit_cents: deposit,
+    phone: null,
+    release_others: false,
   });
-  expect(offer.status, await offer.clone().text()).toBe(200);
-  const accepted = await post(
-    `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,
-    "planner",
-    {
-      release_others: false,
-    },
-  );
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
-  return (await json<{ data: { booking: string } }>(accepted)).data.booking;
+  return booking.number;
 }
 
 async function ledgerSums(number: string): Promise<Record<string, number>> {
