@@ -8,3 +8,5 @@ export { OfferTerms } from "./offer-terms";
 export { PaymentList } from "./payment-list";
 export { PaymentMethodSelect } from "./payment-method-select";
 export { ReportProblem } from "./report-problem";
+export { OfferForm } from "./offer-form";
+export { BookingLedger } from "./booking-ledger";
