@@ -1,3 +1,4 @@
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,24 +33,14 @@ async function cardBooking(policy: string): Promise<{ number: string; payments: 
   // Each run is a new event and conversation of the one demo planner: the day's allowance is
   // for people, not for a property test's hundred bookings.
   await server.database.db.execute(sql`delete from account_actions`);
-  const answer = await server.post("/api/events/create", "planner", {
+  const { number } = await bookThroughApi(server, {
     name: `Property ${eventDays}`,
-    starttime: new Date(Date.now() + eventDays * 86_400_000).toISOString(),
-    location: "Chicago, IL",
-    actUrl: "the-velvet-tones",
-  });
-  expect(answer.status, await answer.clone().text()).toBe(201);
-  const created = await json<{ data: { url: string } }>(answer);
-  const offer = await server.post(`/api/offers/submit/${await server.inviteOf(created.data.url)}`, "owner", {
-    price: 2000,
+    days: eventDays,
+    price_cents: 200_000,
     deposit_cents: 50_000,
     cancellation_policy: policy,
+    phone: null,
   });
-  const accepted = await server.post(
-    `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,
-    "planner",
-  );
-  const number = (await json<{ data: { booking: string } }>(accepted)).data.booking;
   const booking = await json<{ data: { provider: string; payments: { id: number; kind: string }[] } }>(
     await server.get(`/api/bookings/${number}`, "planner"),
   );
