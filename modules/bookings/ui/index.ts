@@ -9,4 +9,5 @@ export { PaymentList } from "./payment-list";
 export { PaymentMethodSelect } from "./payment-method-select";
 export { ReportProblem } from "./report-problem";
 export { OfferForm } from "./offer-form";
-export { BookingLedger } from "./booking-ledger";
+export { BookingView } from "./booking-view";
+export type { BookingActionData, BookingPageData } from "./booking-view";
