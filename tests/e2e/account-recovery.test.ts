@@ -121,6 +121,9 @@ describe("accounts that recover themselves", () => {
     await signIn(page, "artist2@example.com");
     expect(await page.getByTestId("unread-count").textContent()).toBe("1 unread");
     await page.getByRole("link", { name: /Notifications/ }).click();
+    // A click that lands before the header's page is hydrated is a whole navigation; the new page's
+    // "Mark all read" is a script's button, so wait for the page to be React's (tests/e2e/hydrated-pages.ts).
+    await page.waitForURL(/\/notifications$/);
     const item = page.getByRole("listitem").filter({ hasText: "Pending Act is approved" });
     await item.waitFor();
     expect(await item.getByText("New").isVisible()).toBe(true);
