@@ -9,9 +9,10 @@ export interface BookedFixture {
 }
 
 export interface BookingOptions {
-  /** The event's name, and how many days from now it starts. */
+  /** The event's name, and how many days from now it starts (or its start as a wall time there, `2027-06-12T18:30`). */
   name: string;
   days: number;
+  starttime?: string;
   act?: string;
   planner?: DemoUser;
   artist?: DemoUser;
@@ -40,7 +41,7 @@ export async function bookThroughApi(server: TestServer, options: BookingOptions
   const act = options.act ?? "the-velvet-tones";
   const created = await server.post("/api/events/create", planner, {
     name: options.name,
-    starttime: new Date(Date.now() + options.days * 86_400_000).toISOString(),
+    starttime: options.starttime ?? new Date(Date.now() + options.days * 86_400_000).toISOString(),
     location: "Chicago, IL",
     actUrl: act,
     ...(options.venue ? { venue: options.venue } : {}),

@@ -13,6 +13,7 @@ import { refreshDueCalendars } from "../calendar-subscriptions";
 import { seedCatalogue } from "#start/demo/catalogue";
 import { type CalendarServer, icsDay, icsFile, startCalendarServer } from "#tests/setup/calendar-server";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 
 let server: TestServer;
 let calendars: CalendarServer;
@@ -450,29 +451,16 @@ describe("the act's own feed and a planner's event file", () => {
       expect((await get(`/api/availability/feed/${ACT}`, who)).status, who).toBe(status);
       expect((await post(`/api/availability/feed/rotate/${ACT}`, who)).status, who).toBe(status);
     }
-    // A booking: the planner's event, invited, offered and accepted.
     const date = day(15);
-    const eventUrl = (
-      await json<{ data: { url: string } }>(
-        await post("/api/events/create", "planner", {
-          name: "Feed Wedding",
-          starttime: `${date}T18:30`,
-          location: "Chicago, IL",
-          hours: 3,
-          venue: "The Drake",
-        }),
-      )
-    ).data.url;
-    await post(`/api/acts/invite-to-event/${ACT}`, "planner", { event: eventUrl });
-    const invite = (
-      await json<{ data: { id: number; event: { url: string } }[] }>(await get("/api/invites", "owner"))
-    ).data.find((item) => item.event.url === eventUrl)!;
-    const offer = (
-      await json<{ data: { id: number } }>(
-        await post(`/api/offers/submit/${invite.id}`, "owner", { price: 3000, message: "" }),
-      )
-    ).data.id;
-    expect((await post(`/api/offers/accept/${offer}`, "planner")).status).toBe(200);
+    const { eventUrl } = await bookThroughApi(server, {
+      name: "Feed Wedding",
+      days: 15,
+      starttime: `${date}T18:30`,
+      hours: 3,
+      venue: "The Drake",
+      price_cents: 300_000,
+      deposit_cents: 0,
+    });
     expect((await block(day(16), day(17), "Rest")).status).toBe(201);
     expect(await availability("owner", date, date)).toEqual([{ date, status: "booked", event: "Feed Wedding" }]);
 

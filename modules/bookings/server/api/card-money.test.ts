@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_SCHEMA } from "#server/jobs/job-queue";
 import { moneyAlerts } from "../cases";
 import { type TestServer, createTestServer, json } from "#tests/setup/api-harness";
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 
 /**
  * CONTRACT.md "Money exactly right (turn 5)", by card: amounts one charge can carry, the fee
@@ -45,18 +46,16 @@ interface Booking {
   payments: { id: number; kind: string; status: string; refunded_cents: number }[];
 }
 async function booked(price: number, deposit: number, policy: string): Promise<Booking> {
-  const offer = await server.post(`/api/offers/submit/${await invite()}`, "owner", {
-    price,
+  await server.database.db.execute(sql`delete from account_actions`);
+  const { number } = await bookThroughApi(server, {
+    name: `Card money ${(days += 2)}`,
+    days,
+    price_cents: price * 100,
     deposit_cents: deposit,
     cancellation_policy: policy,
+    phone: null,
+    release_others: false,
   });
-  expect(offer.status, await offer.clone().text()).toBe(200);
-  const accepted = await server.post(
-    `/api/offers/accept/${(await json<{ data: { id: number } }>(offer)).data.id}`,
-    "planner",
-    { release_others: false },
-  );
-  const number = (await json<{ data: { booking: string } }>(accepted)).data.booking;
   return bookingOf(number);
 }
 const bookingOf = async (number: string) =>

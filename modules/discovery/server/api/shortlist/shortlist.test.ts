@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActSearchResult } from "#modules/discovery/answers";
 import type { Conversation, ConversationSummary } from "#modules/conversations/answers";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
+import { bookThroughApi } from "#tests/setup/booking-fixture";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,17 +60,14 @@ describe("requesting quotes from several acts", () => {
   it("invites each act with the planner's words in its own conversation, and says which were invited before, not free or not found", async () => {
     // DJ Nova is booked on June 12, 2031 for another event.
     const day = "2031-06-12T19:00";
-    const booked = await createEvent("Rehearsal Dinner", day);
-    await post("/api/acts/invite-to-event/dj-nova", "planner", { event: booked });
-    const inviteId = (
-      await json<{ data: { id: number; event: { url: string } }[] }>(await get("/api/invites", "owner"))
-    ).data.find((item) => item.event.url === booked)!.id;
-    const offer = (
-      await json<{ data: { id: number } }>(
-        await post(`/api/offers/submit/${inviteId}`, "owner", { price: 900, message: "" }),
-      )
-    ).data.id;
-    expect((await post(`/api/offers/accept/${offer}`, "planner")).status).toBe(200);
+    const { eventUrl: booked } = await bookThroughApi(server, {
+      name: "Rehearsal Dinner",
+      days: 0,
+      starttime: day,
+      act: "dj-nova",
+      price_cents: 90_000,
+      deposit_cents: 0,
+    });
     const wedding = await createEvent("June Wedding", day);
     const message = "We are planning a June wedding for 150 guests. Could you send a quote?";
     const answer = await post(`/api/events/invite-acts/${wedding}`, "planner", {
