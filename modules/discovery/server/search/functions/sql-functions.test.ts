@@ -46,4 +46,19 @@ describe("refresh_act_search, written once", () => {
     await server.database.db.execute(sql`update acts set is_featured = true where url = 'dj-nova'`);
     expect(await facets()).toContain("extras:Featured");
   });
+
+  it("the acts trigger watches every column of acts the function reads: a new one cannot go stale unnoticed", async () => {
+    // The trigger's column list is SQL a migration writes; the compiler cannot see that the
+    // function reads a column the trigger does not watch (found adding a "travels" filter).
+    const read = new Set([...refreshActSearchSql().matchAll(/\ba\."([a-z_]+)"/g)].map((match) => match[1]!));
+    read.delete("id");
+    const watched = await rowsOf<{ name: string }>(
+      server.database.db.execute(sql`
+        select a.attname as name from pg_trigger t
+        join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
+        where t.tgname = 'acts_search' and t.tgrelid = 'acts'::regclass`),
+    );
+    expect(read.size).toBeGreaterThan(5);
+    expect([...read].filter((column) => !watched.some((row) => row.name === column))).toEqual([]);
+  });
 });
