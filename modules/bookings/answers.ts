@@ -1,7 +1,7 @@
 import { DAY_STATUSES } from "../availability/availability";
 import { z } from "zod";
 import { INVITE_STATES, OFFER_STATUSES } from "./events";
-import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
+import { AGREEMENT_SIDES, BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
 import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS, PAID_METHODS } from "./money";
 import { CASE_KINDS, CASE_STATUSES } from "./cases";
 
@@ -347,8 +347,25 @@ export const bookingSchema = bookingSummarySchema
       .describe("How the planner pays the act directly, in the act's words (bookings paid offline; null otherwise)"),
     contacts: z.object({ planner: contactSchema, act: contactSchema }).describe("Each side's contact on the day"),
     agreement: z
-      .object({ accepted_at: z.iso.datetime(), accepted_by: z.string() })
-      .describe("Accepting the offer signed the agreement: when, and by whom"),
+      .object({
+        accepted_at: z.iso.datetime(),
+        accepted_by: z.string(),
+        signatures: z
+          .array(
+            z.object({
+              side: z.enum(AGREEMENT_SIDES),
+              name: z.string().describe("Who signed: for the act, whoever sent its offer"),
+              signed_at: z.iso.datetime(),
+            }),
+          )
+          .describe("The act signed by sending its offer, the planner by accepting it"),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .describe("The SHA-256 of `text` (UTF-8), in hex, as the agreement's PDF prints it"),
+        text: z.string().describe("The agreement's text as both sides signed it, fixed when the planner accepted"),
+      })
+      .describe("The agreement both sides signed: when, by whom, and a digest of what was agreed"),
     provider: z.enum(["offline", "stripe"]).describe("offline: the planner pays the act directly"),
     cancellation: z
       .object({ at: z.iso.datetime(), by: z.enum(["planner", "act"]), reason: z.string() })
@@ -373,7 +390,16 @@ export const bookingSchema = bookingSummarySchema
         planner: { name: "Pat Planner", email: "planner@example.com", phone: "+1 312 555 0142" },
         act: { name: "Alex Artist", email: "artist@example.com", phone: null },
       },
-      agreement: { accepted_at: "2027-01-10T18:22:00.000Z", accepted_by: "Pat Planner" },
+      agreement: {
+        accepted_at: "2027-01-10T18:22:00.000Z",
+        accepted_by: "Pat Planner",
+        signatures: [
+          { side: "act", name: "Alex Artist for The Velvet Tones", signed_at: "2027-01-08T15:02:11.000Z" },
+          { side: "planner", name: "Pat Planner", signed_at: "2027-01-10T18:22:00.000Z" },
+        ],
+        sha256: "9f2c1d6a0b8e4f3a7c5d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+        text: "Booking: GDQTJ79Y\nEvent: June Wedding\n…",
+      },
       provider: "offline",
       cancellation: null,
     },

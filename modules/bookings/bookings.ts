@@ -96,3 +96,7 @@ export interface AcceptTerms {
   schedule: { kind: PaymentKind; amount_cents: number; due_on: string }[];
   paying: Paying;
 }
+
+/** The two sides that sign a booking's agreement (modules/bookings/agreement.ts). */
+export const AGREEMENT_SIDES = ["act", "planner"] as const;
+export type AgreementSide = (typeof AGREEMENT_SIDES)[number];

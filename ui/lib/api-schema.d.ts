@@ -3454,7 +3454,21 @@ export interface components {
          *       },
          *       "agreement": {
          *         "accepted_at": "2027-01-10T18:22:00.000Z",
-         *         "accepted_by": "Pat Planner"
+         *         "accepted_by": "Pat Planner",
+         *         "signatures": [
+         *           {
+         *             "side": "act",
+         *             "name": "Alex Artist for The Velvet Tones",
+         *             "signed_at": "2027-01-08T15:02:11.000Z"
+         *           },
+         *           {
+         *             "side": "planner",
+         *             "name": "Pat Planner",
+         *             "signed_at": "2027-01-10T18:22:00.000Z"
+         *           }
+         *         ],
+         *         "sha256": "9f2c1d6a0b8e4f3a7c5d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b",
+         *         "text": "Booking: GDQTJ79Y\nEvent: June Wedding\n…"
          *       },
          *       "provider": "offline",
          *       "cancellation": null
@@ -3510,11 +3524,24 @@ export interface components {
                     phone: string | null;
                 };
             };
-            /** @description Accepting the offer signed the agreement: when, and by whom */
+            /** @description The agreement both sides signed: when, by whom, and a digest of what was agreed */
             agreement: {
                 /** Format: date-time */
                 accepted_at: string;
                 accepted_by: string;
+                /** @description The act signed by sending its offer, the planner by accepting it */
+                signatures: {
+                    /** @enum {string} */
+                    side: "act" | "planner";
+                    /** @description Who signed: for the act, whoever sent its offer */
+                    name: string;
+                    /** Format: date-time */
+                    signed_at: string;
+                }[];
+                /** @description The SHA-256 of `text` (UTF-8), in hex, as the agreement's PDF prints it */
+                sha256: string;
+                /** @description The agreement's text as both sides signed it, fixed when the planner accepted */
+                text: string;
             };
             /**
              * @description offline: the planner pays the act directly

@@ -1,20 +1,12 @@
 // The booking's paper: the agreement both sides signed by accepting, and a receipt of each payment.
 import { createHash } from "node:crypto";
-import { formatCalendarDate } from "#domain/calendar-days";
-import { formatEventTime, formatTimeOfDay } from "#domain/time-zones";
 import { formatPrice } from "#domain/prices";
 import type { Paper } from "./pdf/paper";
 import { drawOnPdfThread } from "./pdf/pdf-thread";
 import type { BookingAnswer, PaymentAnswer } from "../answers";
-import { dayIn } from "../events";
-import { PAYMENT_METHOD_NAMES, POLICY_WORDS } from "../money";
-
-/** The marketplace's terms every agreement carries, in short. */
-export const MARKETPLACE_TERMS = [
-  "The act performs at the event as offered; the planner pays the amounts above by their days.",
-  "Either side may cancel: the cancellation policy above says what comes back to the planner; when the act cancels, everything paid comes back.",
-  "Either side may report a problem with the booking; the marketplace reads both sides before any money is released or refunded.",
-];
+import { PAYMENT_METHOD_NAMES } from "../money";
+import { onPaper, whenLine } from "../agreement";
+import type { StoredAgreement } from "./tables";
 
 /** Papers made lately, by a hash of everything they say: a document asked again is not drawn again. */
 const made = new Map<string, Promise<Buffer>>();
@@ -40,69 +32,33 @@ function render(paper: Paper): Promise<Buffer> {
   return drawing;
 }
 
-/** A day on paper: with its year, as it will be read long after ("Saturday, June 12, 2027"). */
-const onPaper = (day: string) => formatCalendarDate(day);
-
-function paymentLine(payment: PaymentAnswer): [string, string] {
-  return [
-    payment.kind === "deposit" ? "Deposit" : "Balance",
-    `${formatPrice(payment.amount_cents)}, due ${onPaper(payment.due_on)}`,
-  ];
-}
-
-/** When the act plays: its start and end where the event happens, or its start and that the hours were not set. */
-function whenLine(booking: BookingAnswer): string {
-  const { starttime, time_zone: zone, hours } = booking.event;
-  const start = formatEventTime(starttime, zone, new Date(), { year: "always" });
-  if (!hours) return `${start} (hours not set)`;
-  const end = new Date(new Date(starttime).getTime() + hours * 3_600_000);
-  return `${start} to ${formatTimeOfDay(end, zone)} (${hours} ${hours === 1 ? "hour" : "hours"})`;
-}
-
 /** A side on the day: its name, email and phone. */
 function contactOnTheDay(contact: BookingAnswer["contacts"]["act"]): string {
   return [contact.name, contact.email, contact.phone ?? "no phone given"].filter(Boolean).join(", ");
 }
 
-/** How the money is paid, as the agreement says it. */
-function payingLine(booking: BookingAnswer): string {
-  if (booking.provider === "stripe")
-    return "By card through the marketplace, on the booking's page: the marketplace holds each payment and releases it to the act.";
-  return booking.payment_instructions
-    ? `Directly to the act: ${booking.payment_instructions}`
-    : "Directly to the act, as the act tells the planner (no payment instructions were given).";
-}
-
 /**
- * The booking agreement: who, where and when, what the act does, the amounts and their days,
- * how they are paid, the policy, the terms, and who accepted when.
+ * The booking agreement: what both sides signed, line for line as it was signed (who, where and
+ * when, what the act does, the amounts and their days, how they are paid, the policy, the terms and
+ * both signatures), then the day-of contacts as they are now and the digest that proves the rest.
  */
-export function agreementPdf(booking: BookingAnswer, acceptedFrom: string | null): Promise<Buffer> {
-  const policy = POLICY_WORDS[booking.cancellation_policy];
-  const accepted = onPaper(dayIn(new Date(booking.agreement.accepted_at), booking.event.time_zone));
+export function agreementPdf(
+  booking: BookingAnswer,
+  agreement: StoredAgreement,
+  acceptedFrom: string | null,
+): Promise<Buffer> {
   return render({
     title: `Booking agreement ${booking.number}`,
     lines: [
-      ["Booking", booking.number],
-      ["Event", booking.event.name],
-      ["Where", booking.event.venue ? `${booking.event.venue}, ${booking.event.location}` : booking.event.location],
-      ["When", whenLine(booking)],
-      ["Act", `${booking.act.name} (managed by ${booking.contacts.act.name})`],
-      ["Planner", booking.planner.name],
-      ["Services", booking.services || "As offered in the act's offer: no further description was given."],
-      ["Price", formatPrice(booking.price_cents)],
-      ...booking.payments.map(paymentLine),
-      ["Paying", payingLine(booking)],
-      ["Cancellation policy", `${policy.name}. ${policy.rule} If the act cancels, everything paid comes back.`],
+      ...agreement.lines,
+      ...(acceptedFrom ? [["Accepted from", acceptedFrom] as [string, string]] : []),
       ["The act on the day", contactOnTheDay(booking.contacts.act)],
       ["The planner on the day", contactOnTheDay(booking.contacts.planner)],
-      ["Accepted", `by ${booking.agreement.accepted_by} on ${accepted}${acceptedFrom ? ` from ${acceptedFrom}` : ""}`],
+      ["SHA-256", agreement.sha256],
     ],
     paragraphs: [
-      ...(booking.terms ? [`The act's own terms: ${booking.terms}`] : []),
-      "The marketplace's terms:",
-      ...MARKETPLACE_TERMS,
-      "The act agreed to this by sending its offer, and the planner by accepting it.",
+      ...agreement.paragraphs,
+      `The SHA-256 above is the digest of the agreement's text as both sides signed it (the lines from Booking to the signatures, then these paragraphs, as the booking's page gives it): any change to what was agreed changes it. The day-of contacts are not part of it.`,
     ],
   });
 }

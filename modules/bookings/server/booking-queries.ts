@@ -1,11 +1,21 @@
 // What the two sides of a booking (and admins) read of it: the bookings list and one booking.
 import { type SQL, and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery, Paged } from "#domain/paging";
 import { formatEventTime } from "#domain/time-zones";
 import type { Executor } from "#server/db/client";
 import { acts } from "#modules/acts/server/tables";
-import { bookings, events, ledgerLines, ledgerTransactions, offers, payments } from "#modules/bookings/server/tables";
+import {
+  type StoredAgreement,
+  bookings,
+  events,
+  ledgerLines,
+  ledgerTransactions,
+  offers,
+  payments,
+} from "#modules/bookings/server/tables";
+import { type AgreementSignature, type SignedAgreement, signAgreement } from "../agreement";
 import { places } from "#server/db/schema";
 import { users } from "#modules/accounts/server/tables";
 import { canManageAct } from "#domain/permissions";
@@ -23,6 +33,17 @@ import type { CancellingSide, PaidMethod } from "../money";
 
 const planners = alias(users, "planners");
 const managers = alias(users, "managers");
+const senders = alias(users, "senders");
+
+/**
+ * The planner has signed: the agreement is drawn from the booking as it now stands (its payments
+ * scheduled) and kept with its digest, so later changes to names, venue or instructions leave what
+ * was signed as it was. In the accepting move's transaction.
+ */
+export async function recordAgreement(tx: Executor, planner: SessionUser, number: string): Promise<void> {
+  const { bookingId, agreement } = await bookingView(tx, planner, number);
+  await tx.update(bookings).set({ agreement }).where(eq(bookings.id, bookingId));
+}
 
 /** Which bookings a viewer may read: a planner their events', an artist their acts', an admin all. */
 function visibleTo(viewer: SessionUser): SQL | undefined {
@@ -40,7 +61,10 @@ function bookingRows(db: Executor) {
         depositCents: offers.depositCents,
         terms: offers.terms,
         message: offers.message,
+        sentAt: offers.dateTimePosted,
       },
+      /** Who sent the offer for the act (null for offers sent before senders were kept, or removed accounts). */
+      senderName: senders.name,
       policy: offers.cancellationPolicy,
       event: {
         url: events.url,
@@ -61,6 +85,7 @@ function bookingRows(db: Executor) {
     .innerJoin(acts, eq(acts.id, bookings.actId))
     .innerJoin(planners, eq(planners.id, events.plannerId))
     .leftJoin(managers, eq(managers.id, acts.managerId))
+    .leftJoin(senders, eq(senders.id, offers.sentBy))
     .leftJoin(places, eq(places.id, events.placeId));
 }
 export type BookingRow = Awaited<ReturnType<typeof bookingRows>>[number];
@@ -205,6 +230,8 @@ export async function bookingView(
   /** The address the planner accepted from: kept with the agreement, printed on admins' copy only. */
   acceptedFrom: string | null;
   booking: BookingAnswer;
+  /** The agreement as signed, as the paper draws it. */
+  agreement: StoredAgreement;
   side: CancellingSide | null;
   quote: CancellationQuote | null;
 }> {
@@ -215,10 +242,12 @@ export async function bookingView(
     refundsPaid(db, row.booking.number),
   ]);
   const side = sideOf(row, viewer);
+  const { booking, agreement } = bookingAnswer(viewer, row, paymentRows, balances, refunds);
   return {
     bookingId: row.booking.id,
     acceptedFrom: row.booking.acceptedFrom,
-    booking: bookingAnswer(viewer, row, paymentRows, balances, refunds),
+    booking,
+    agreement,
     side,
     quote: side ? quoteFor(row, paymentRows, balances, side, now) : null,
   };
@@ -230,8 +259,8 @@ function bookingAnswer(
   paymentRows: (typeof payments.$inferSelect)[],
   balances: Record<LedgerAccount, number>,
   refunds: RefundPaid[],
-): BookingAnswer {
-  return {
+): { booking: BookingAnswer; agreement: StoredAgreement } {
+  const answer: Omit<BookingAnswer, "agreement"> = {
     ...summaryOf(row, paymentRows),
     deposit_cents: row.offer.depositCents,
     balance_cents: row.offer.priceCents - row.offer.depositCents,
@@ -244,7 +273,6 @@ function bookingAnswer(
     refund_owed_cents: Math.max(-balances.refund_owed, 0),
     payment_instructions: row.booking.provider === "offline" ? row.act.paymentInstructions : null,
     contacts: contactsFor(row, sideOf(row, viewer) !== null),
-    agreement: { accepted_at: row.booking.createdAt.toISOString(), accepted_by: row.planner.name },
     provider: row.booking.provider,
     cancellation:
       row.booking.cancelledAt && row.booking.cancelledBy
@@ -255,7 +283,40 @@ function bookingAnswer(
           }
         : null,
   };
+  // Signed when the planner accepted; a booking from before signatures were kept is drawn now.
+  const agreement = row.booking.agreement ?? withDigest(signAgreement(answer, signaturesOf(row)));
+  return {
+    booking: {
+      ...answer,
+      agreement: {
+        accepted_at: row.booking.createdAt.toISOString(),
+        accepted_by: row.planner.name,
+        signatures: agreement.signatures,
+        sha256: agreement.sha256,
+        text: agreement.text,
+      },
+    },
+    agreement,
+  };
 }
+
+/** Both sides' signatures on a booking: whoever sent the offer for the act, when; the planner when accepting. */
+export function signaturesOf(row: BookingRow): AgreementSignature[] {
+  return [
+    {
+      side: "act",
+      name: row.senderName ? `${row.senderName} for ${row.act.name}` : row.act.name,
+      signed_at: row.offer.sentAt.toISOString(),
+    },
+    { side: "planner", name: row.planner.name, signed_at: row.booking.createdAt.toISOString() },
+  ];
+}
+
+/** A signed agreement with the SHA-256 of its text, in hex: what either side can check a copy against. */
+export const withDigest = (signed: SignedAgreement): StoredAgreement => ({
+  ...signed,
+  sha256: createHash("sha256").update(signed.text, "utf8").digest("hex"),
+});
 
 /** Which side of the booking the viewer is, if any (admins read every booking but are neither). */
 export function sideOf(row: BookingRow, viewer: SessionUser): CancellingSide | null {

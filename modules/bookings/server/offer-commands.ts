@@ -1,4 +1,5 @@
 // The moves on an offer (modules/bookings/booking-process.ts): send, accept (which books), decline, withdraw.
+import { recordAgreement } from "./booking-queries";
 import { eq, sql } from "drizzle-orm";
 import type { BookingMade, MessageResult, OfferSent } from "#domain/resources/results";
 import { dayIn, defaultOfferExpiry, offerExpiryRange } from "../events";
@@ -87,6 +88,7 @@ export async function submitOffer(
           expiresOn,
           terms: input.terms,
           cancellationPolicy: input.cancellation_policy,
+          sentBy: artist.id,
         })
         .returning();
       await scheduleOfferJobs(tx, jobs, { id: offer!.id, expiresOn }, row.timeZone);
@@ -226,6 +228,7 @@ export async function acceptOffer(
         starttime: row.event.starttime,
         timeZone: row.timeZone,
       });
+      await recordAgreement(tx, planner, number);
       // The act's other offers for this event wait for nothing now.
       const others = row.offers.filter((each) => each.id !== offerId && each.status === "pending");
       const booked = {

@@ -32,10 +32,10 @@ export function bookingPdfRoutes() {
     .get(PDF_PATHS[0], async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
-      const { booking, acceptedFrom } = await bookingView(c.get("db"), viewer, c.req.param("number"));
+      const { booking, agreement, acceptedFrom } = await bookingView(c.get("db"), viewer, c.req.param("number"));
       // The paper names who accepted and when; the address it was accepted from is for admins alone.
       const from = viewer.role === "ADMIN" ? acceptedFrom : null;
-      return pdf(await agreementPdf(booking, from), `booking-${booking.number}-agreement.pdf`);
+      return pdf(await agreementPdf(booking, agreement, from), `booking-${booking.number}-agreement.pdf`);
     })
     .get(PDF_PATHS[1], async (c) => {
       const viewer = c.get("viewer");

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, id } from "#server/db/columns";
+import type { SignedAgreement } from "../agreement";
 import { BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "../bookings";
 import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS } from "../money";
 import { CASE_KINDS, CASE_STATUSES } from "../cases";
@@ -184,6 +185,8 @@ export const offers = pgTable(
     /** The last day the offer stands, where the event happens; null for offers made before offers expired. */
     expiresOn: date("expires_on", { mode: "string" }),
     terms: text("terms").notNull().default(""),
+    /** Who sent the offer for the act: sending it is the act's signature on the agreement. */
+    sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
     /** What comes back to a planner who cancels (modules/bookings/money.ts computes it). */
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("moderate"),
   },
@@ -198,6 +201,9 @@ export const offers = pgTable(
     check("offers_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
   ],
 );
+
+/** A signed agreement as a booking keeps it: with the digest of its text. */
+export type StoredAgreement = SignedAgreement & { sha256: string };
 
 export const bookings = pgTable(
   "bookings",
@@ -221,6 +227,12 @@ export const bookings = pgTable(
     /** The agreement: accepting is signing; who accepted and from which address (createdAt is when). */
     acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
     acceptedFrom: text("accepted_from"),
+    /**
+     * The agreement as both sides signed it, fixed when the planner signs (modules/bookings/agreement.ts):
+     * its lines, paragraphs, signatures, text and the text's SHA-256. Null for bookings made before
+     * signatures were kept, whose agreement is drawn from the booking when read.
+     */
+    agreement: jsonb("agreement").$type<StoredAgreement>(),
     /** A booking cancelled on its own (the event may go on): when, by which side, and why. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by", { enum: ["planner", "act"] }),

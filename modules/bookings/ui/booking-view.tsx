@@ -1,3 +1,4 @@
+import { formatEventTime } from "#domain/time-zones";
 import { addDays } from "#domain/calendar-days";
 import { Form, Link, useNavigation } from "react-router";
 import { formatShortCalendarDate } from "#domain/calendar-days";
@@ -286,6 +287,27 @@ export function BookingView({
           {formatShortCalendarDate(dayIn(new Date(booking.agreement.accepted_at), booking.event.time_zone))}: the price,
           the payments above, the cancellation policy and the marketplace's terms.
         </p>
+        <h3 className="mt-3 text-sm font-semibold">Signed</h3>
+        <ul className="mt-1 text-sm text-gray-800">
+          {booking.agreement.signatures.map((signature) => (
+            <li key={signature.side}>
+              {signature.side === "act" ? "For the act" : "The planner"}: {signature.name},{" "}
+              <time dateTime={signature.signed_at}>
+                {formatEventTime(signature.signed_at, booking.event.time_zone, new Date(), { year: "always" })}
+              </time>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm text-gray-800">
+          SHA-256 of the signed text:{" "}
+          <code className="break-all rounded bg-gray-100 px-1 text-xs">{booking.agreement.sha256}</code>
+        </p>
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer text-brand-800 underline">Read the signed text</summary>
+          <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-gray-50 p-2 text-xs text-gray-900">
+            {booking.agreement.text}
+          </pre>
+        </details>
         <p className="mt-2 text-sm">
           <a href={`/bookings/${booking.number}/agreement.pdf`} className="text-brand-800 underline" download>
             Download the agreement (PDF)

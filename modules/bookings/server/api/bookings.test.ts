@@ -6,6 +6,8 @@ import { type DemoUser, type TestServer, createTestServer, json } from "#tests/s
 import { dayIn } from "../../events";
 import type { BookingAnswer } from "../../answers";
 import { agreementPdf } from "../booking-pdfs";
+import { withDigest } from "../booking-queries";
+import { signAgreement } from "../../agreement";
 
 /**
  * A booking is a thing: its list and page for its two sides and admins, the payments the act
@@ -368,12 +370,12 @@ describe("bookings", () => {
     );
     expect(actsCopy).toContain(number);
     // Who accepted and when, on every copy; the address accepted from, on admins' alone.
-    expect(actsCopy).toContain("by Pat Planner on");
+    expect(actsCopy).toContain("Signed by the planner: Pat Planner");
     expect(actsCopy).not.toContain("192.0.2.1");
     expect(agreement).not.toContain("192.0.2.1");
     expect(
       await textOf(await server.request(`/bookings/${number}/agreement.pdf`, { cookie: await cookie("admin") })),
-    ).toContain("from 192.0.2.1");
+    ).toContain("Accepted from: 192.0.2.1");
     for (const who of ["otherPlanner", "otherArtist"] as const)
       expect(
         (await server.request(`/bookings/${number}/agreement.pdf`, { cookie: await cookie(who) })).status,
@@ -456,7 +458,16 @@ describe("the paper in every script, drawn away from the request thread (issue 6
     // Ten different papers, so none is one already kept.
     const papers = await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
-        agreementPdf({ ...booking, number: `${booking.number}-${n}`, terms: longTerms }, null),
+        agreementPdf(
+          booking,
+          withDigest(
+            signAgreement(
+              { ...booking, number: `${booking.number}-${n}`, terms: longTerms },
+              booking.agreement.signatures,
+            ),
+          ),
+          null,
+        ),
       ),
     );
     drawing = false;
