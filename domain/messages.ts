@@ -27,6 +27,10 @@ export const MESSAGES = {
   refundAbovePaid: "That is more than was paid and not yet refunded",
   refundAboveOwed: "That is more than is owed back to the planner",
   paymentInstructionsRequired: "Say whom the planner pays and how",
+  freeMilesWhole: "Enter free miles as a whole number from 0 to 3,000",
+  travelWholeCents: "Enter a travel price in whole cents a mile",
+  travelTooHigh: "Enter a travel price of $10 a mile or less",
+  priceCoversTravel: (travel: string) => `The price must cover travel of ${travel}`,
   bookingNotCancellable: "A completed booking cannot be cancelled",
   /** A cancellation (or its quote) from the event's start: what went wrong is a case now. */
   cancelAfterStart: "The event has started: report a problem instead",

@@ -25,3 +25,14 @@ export function unknownPlaceMessage(written: string, suggestions: string[]): str
 
 /** A place written in full, "City, ST": such a location must be a known place (others, like "Online", name none). */
 export const CITY_AND_STATE = /^.+,\s*[A-Za-z]{2}$/;
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Great-circle miles between two points: "as the crow flies", what travel is priced on. */
+export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(radians(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -130,7 +130,12 @@ export default function Invites({ loaderData }: Route.ComponentProps) {
                       Your offer waits for the planner's answer. Withdraw it to send another.
                     </p>
                   ) : (
-                    <OfferForm inviteId={invite.id} eventName={invite.event.name} actName={invite.act.name} />
+                    <OfferForm
+                      inviteId={invite.id}
+                      eventName={invite.event.name}
+                      actName={invite.act.name}
+                      travelCents={invite.travel_cents}
+                    />
                   )}
                   <div className="mt-3">
                     <ConfirmDialog

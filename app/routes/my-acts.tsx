@@ -7,6 +7,7 @@ import { loadMyActs } from "./my-acts.server";
 import { paymentInstructionsSchema } from "#modules/acts/schemas";
 import { LIMITS } from "#domain/limits";
 import { TextAreaDialog } from "#ui/text-area-dialog";
+import { TravelSection } from "#modules/acts/ui";
 import type { Route } from "./+types/my-acts";
 
 export function meta() {
@@ -208,6 +209,7 @@ function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean 
       </div>
       {cardPayments !== null && <CardPayments act={act} takesCards={cardPayments} />}
       <PaymentInstructions act={act} />
+      <TravelSection act={act} />
       {act.checklist.length > 0 && !ready && (
         <p id={`why-not-${act.url}`} className="mt-2 text-sm text-gray-700">
           Finish the checklist above to submit {act.name} for approval.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { travelSchema } from "./travel";
 import { actFactsSchema } from "./act-facts";
 import { REVIEW_SOURCES } from "#domain/ratings";
 import type { ApplicationFacts } from "./application-checklist";
@@ -303,6 +304,15 @@ export const actProfileSchema = z
       .int()
       .nullable()
       .describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
+    travel: travelSchema.nullable().describe("What the act charges to travel; null when it prices no travel"),
+    travel_cents: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        "Asked with `event_url`: travel to that event's place in US cents (null when the act prices no travel or has no location)",
+      ),
     ...responseFactsFields,
     testimonials: z.array(profileTestimonialSchema),
     entertainerReviews: z.array(profileReviewSchema),
@@ -369,6 +379,7 @@ export const actProfileSchema = z
       videos: [],
       packages: [],
       price_from_cents: null,
+      travel: { free_miles: 30, cents_per_mile: 200 },
       testimonials: [],
       entertainerReviews: [],
       reviewSummary: { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },

@@ -17,6 +17,12 @@ export const offerSchema = z
   .object({
     id: z.number().int(),
     price_cents: z.number().int().describe("The price in US cents"),
+    travel_cents: z
+      .number()
+      .int()
+      .describe(
+        "The travel line of the price, in US cents: part of price_cents, what the act charges to reach the event",
+      ),
     message: z.string(),
     status: z
       .enum(OFFER_STATUSES)
@@ -36,6 +42,7 @@ export const offerSchema = z
     example: {
       id: 1,
       price_cents: 850000,
+      travel_cents: 18000,
       message: "Full band, four sets, sound included.",
       status: "accepted",
       date_time_posted: "2026-09-30T11:11:33.925Z",
@@ -139,6 +146,7 @@ export const plannerEventSchema = z
             {
               id: 1,
               price_cents: 850000,
+              travel_cents: 0,
               message: "Full band, four sets, sound included.",
               status: "pending",
               date_time_posted: "2027-03-30T15:00:00.000Z",
@@ -184,6 +192,13 @@ export const inviteSchema = z
       .describe(
         "Why the act is not free on the event's day apart from this event (booked for another, blocked, busy), or null",
       ),
+    travel_cents: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "What the act charges to travel to the event, in US cents: the travel line an offer's price carries (null when it prices no travel)",
+      ),
   })
   .meta({
     id: "Invite",
@@ -213,6 +228,7 @@ export const inviteSchema = z
       offers: [],
       booking: null,
       act_day: null,
+      travel_cents: 18000,
     },
   });
 export type Invite = z.infer<typeof inviteSchema>;

@@ -38,6 +38,14 @@ export const actSearchResultSchema = z
       .nullable()
       .optional()
       .describe("Only when the search names a place: which of the act's locations is nearest"),
+    travel_cents: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        "Only when the search names a place: what the act charges to travel there, in US cents (null when it prices no travel)",
+      ),
     status: actStatusSchema.optional().describe("Admins only"),
   })
   .meta({
@@ -60,6 +68,7 @@ export const actSearchResultSchema = z
       response_time_hours: 2.5,
       distance_miles: 4.2,
       nearest_location: "Chicago, IL",
+      travel_cents: 0,
     },
   });
 export type ActSearchResult = z.infer<typeof actSearchResultSchema>;

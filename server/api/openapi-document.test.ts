@@ -96,7 +96,7 @@ describe("the OpenAPI document", () => {
 
   it("declares every field of the central resources", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
-    expect(fields("ActProfile")).toHaveLength(46);
+    expect(fields("ActProfile")).toHaveLength(48);
     expect(fields("ActProfile")).toEqual(
       expect.arrayContaining([
         "images",
@@ -111,6 +111,8 @@ describe("the OpenAPI document", () => {
         "response_rate",
         "response_time_hours",
         "facts",
+        "travel",
+        "travel_cents",
       ]),
     );
     for (const name of [

@@ -42,6 +42,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /acts/create": "createAct",
   "POST /acts/update/{actUrl}": "updateAct",
   "POST /acts/{actUrl}/payment-instructions": "setPaymentInstructions",
+  "POST /acts/{actUrl}/travel": "setActTravel",
   "POST /acts/submit-application/{actUrl}": "submitApplication",
   "POST /acts/set-status/{actUrl}": "setActStatus",
   "POST /acts/reassign/{actUrl}": "reassignAct",

@@ -250,6 +250,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/acts/{actUrl}/travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say what travel costs (the act's artist or an admin)
+         * @description The first `free_miles` are free; each whole mile beyond, from the nearest of the act's locations as the crow flies, costs `cents_per_mile` (at most 1,000). The profile asked with `event_url`, search results with a place and offers answer `travel_cents`.
+         *
+         *     **Who may call:** The act's artist (its manager) and admins.
+         */
+        post: operations["setActTravel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/acts/submit-application/{actUrl}": {
         parameters: {
             query?: never;
@@ -2282,7 +2304,8 @@ export interface components {
          *       "response_rate": 92,
          *       "response_time_hours": 2.5,
          *       "distance_miles": 4.2,
-         *       "nearest_location": "Chicago, IL"
+         *       "nearest_location": "Chicago, IL",
+         *       "travel_cents": 0
          *     }
          */
         ActSearchResult: {
@@ -2316,6 +2339,8 @@ export interface components {
             distance_miles?: number | null;
             /** @description Only when the search names a place: which of the act's locations is nearest */
             nearest_location?: string | null;
+            /** @description Only when the search names a place: what the act charges to travel there, in US cents (null when it prices no travel) */
+            travel_cents?: number | null;
             /**
              * @description Admins only
              * @example {
@@ -2503,6 +2528,10 @@ export interface components {
          *       "videos": [],
          *       "packages": [],
          *       "price_from_cents": null,
+         *       "travel": {
+         *         "free_miles": 30,
+         *         "cents_per_mile": 200
+         *       },
          *       "testimonials": [],
          *       "entertainerReviews": [],
          *       "reviewSummary": {
@@ -2575,6 +2604,21 @@ export interface components {
             packages: components["schemas"]["Offering"][];
             /** @description US cents: the lowest starting price of the act's offerings, null when none names one */
             price_from_cents: number | null;
+            /**
+             * @description What the act charges to travel; null when it prices no travel
+             * @example {
+             *       "free_miles": 30,
+             *       "cents_per_mile": 200
+             *     }
+             */
+            travel: {
+                /** @description Miles the act travels at no charge, from the nearest of its locations */
+                free_miles: number;
+                /** @description US cents a mile beyond the free miles, at most 1,000 ($10) */
+                cents_per_mile: number;
+            } | null;
+            /** @description Asked with `event_url`: travel to that event's place in US cents (null when the act prices no travel or has no location) */
+            travel_cents?: number | null;
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;
             /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */
@@ -2938,6 +2982,18 @@ export interface components {
             message: string;
         };
         /**
+         * @example {
+         *       "free_miles": 30,
+         *       "cents_per_mile": 200
+         *     }
+         */
+        Travel: {
+            /** @description Miles the act travels at no charge, from the nearest of its locations */
+            free_miles: number;
+            /** @description US cents a mile beyond the free miles, at most 1,000 ($10) */
+            cents_per_mile: number;
+        };
+        /**
          * @description A limit or the item's state forbids it
          * @example {
          *       "message": "A limit or the item's state forbids it",
@@ -3106,6 +3162,7 @@ export interface components {
          *             {
          *               "id": 1,
          *               "price_cents": 850000,
+         *               "travel_cents": 0,
          *               "message": "Full band, four sets, sound included.",
          *               "status": "pending",
          *               "date_time_posted": "2027-03-30T15:00:00.000Z",
@@ -3199,6 +3256,7 @@ export interface components {
          * @example {
          *       "id": 1,
          *       "price_cents": 850000,
+         *       "travel_cents": 18000,
          *       "message": "Full band, four sets, sound included.",
          *       "status": "accepted",
          *       "date_time_posted": "2026-09-30T11:11:33.925Z",
@@ -3212,6 +3270,8 @@ export interface components {
             id: number;
             /** @description The price in US cents */
             price_cents: number;
+            /** @description The travel line of the price, in US cents: part of price_cents, what the act charges to reach the event */
+            travel_cents: number;
             message: string;
             /**
              * @description pending until the planner answers; expired once its last day has ended where the event happens
@@ -3293,7 +3353,8 @@ export interface components {
          *       "state": "invited",
          *       "offers": [],
          *       "booking": null,
-         *       "act_day": null
+         *       "act_day": null,
+         *       "travel_cents": 18000
          *     }
          */
         Invite: {
@@ -3327,6 +3388,8 @@ export interface components {
              * @enum {string|null}
              */
             act_day: "booked" | "blocked" | "busy" | null;
+            /** @description What the act charges to travel to the event, in US cents: the travel line an offer's price carries (null when it prices no travel) */
+            travel_cents: number | null;
         };
         /**
          * @description The offer, sent
@@ -4693,7 +4756,10 @@ export interface operations {
     };
     getActProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the planner's events: the answer adds `travel_cents` to its place (404 for an event not theirs) */
+                event_url?: string;
+            };
             header?: never;
             path: {
                 actUrl: string;
@@ -4729,6 +4795,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */
@@ -4971,6 +5046,97 @@ export interface operations {
                      */
                     payment_instructions: string;
                 };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    setActTravel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actUrl: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Travel"];
             };
         };
         responses: {

@@ -1,4 +1,5 @@
 import type { PageSeo } from "#modules/seo/seo";
+import type { Travel } from "../travel";
 import { actFactsOf } from "../act-facts";
 import { desc, eq } from "drizzle-orm";
 import type { ActProfile, ActSocialLinks, ManagerInfo } from "../act-profile";
@@ -103,7 +104,12 @@ export async function getActProfilePage(
   actUrl: string,
   viewer: SessionUser | null,
   cache?: ReadCache,
-): Promise<{ profile: ActProfile; curatedSeo: PageSeo | null; actId: number }> {
+): Promise<{
+  profile: ActProfile;
+  curatedSeo: PageSeo | null;
+  actId: number;
+  act: { id: number; placeId: number | null; travel: Travel | null };
+}> {
   const act = await findVisibleAct(db, actUrl, viewer, cache);
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
@@ -144,6 +150,7 @@ export async function getActProfilePage(
     videos: sections.videos,
     packages: sections.packages,
     price_from_cents: lowestPrice(sections.packages),
+    travel: act.travel,
     testimonials: sections.testimonials,
     entertainerReviews: reviewRows.map((row) => ({
       id: row.id,
@@ -195,5 +202,10 @@ export async function getActProfilePage(
     profile.additional_info = act.additionalInfo;
     profile.decline_reason = act.declineReason;
   }
-  return { profile, curatedSeo: sections.seo, actId: act.id };
+  return {
+    profile,
+    curatedSeo: sections.seo,
+    actId: act.id,
+    act: { id: act.id, placeId: act.placeId, travel: act.travel },
+  };
 }

@@ -1,5 +1,6 @@
 // Acts' tables: what this module stores. The platform's database gets them at start (start/schema.ts, and
 // drizzle.config.ts for migrations); other modules' queries read them through this entry.
+import type { Travel } from "../travel";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, id } from "#server/db/columns";
@@ -69,6 +70,8 @@ export const acts = pgTable(
     cardPayments: boolean("card_payments").notNull().default(false),
     /** How a planner pays the act directly (offline bookings): whom to pay and how, in the act's words. */
     paymentInstructions: text("payment_instructions"),
+    /** What the act charges to travel (modules/acts/travel.ts); null when it prices no travel. */
+    travel: jsonb("travel").$type<Travel>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

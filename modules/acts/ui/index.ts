@@ -2,3 +2,4 @@
 export { ActFactFields } from "./act-fact-fields";
 export type { SignupFailure } from "./create-account-prompt";
 export { ProfilePage } from "./profile-page";
+export { TravelSection } from "./travel-dialog";

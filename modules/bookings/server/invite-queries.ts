@@ -1,4 +1,5 @@
 // What an act's artist reads of its invites: the invites page.
+import { placePoint, travelCentsTo } from "#modules/acts/server";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { PageQuery, Paged } from "#domain/paging";
 import type { Invite } from "../answers";
@@ -37,6 +38,8 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         cancelledAt: events.cancelledAt,
         event: events,
         plannerName: users.name,
+        actTravel: acts.travel,
+        actPlaceId: acts.placeId,
       })
       .from(invites)
       .innerJoin(acts, eq(acts.id, invites.actId))
@@ -63,6 +66,16 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
   // The act's other commitments that day, so an artist is warned before quoting into it.
   const actDays = await Promise.all(
     rows.map((row) => dayStatus(db, row.actId, dayIn(row.starttime, row.timeZone), row.eventId)),
+  );
+  // What travel to each event costs the act: the line its offer's price will carry.
+  const travel = await Promise.all(
+    rows.map(async (row) =>
+      travelCentsTo(
+        db,
+        { id: row.actId, placeId: row.actPlaceId, travel: row.actTravel },
+        await placePoint(db, row.event.placeId),
+      ),
+    ),
   );
   const data = rows.map((row, index): Invite => {
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
@@ -92,6 +105,7 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
       offers: own.map((offer) => offerOf(offer)),
       booking: booking?.number ?? null,
       act_day: actDays[index] ?? null,
+      travel_cents: travel[index] ?? null,
     };
   });
   return { data, meta };

@@ -1,5 +1,6 @@
 // The moves on an offer (modules/bookings/booking-process.ts): send, accept (which books), decline, withdraw.
 import { recordAgreement } from "./booking-queries";
+import { placePoint, travelCentsTo } from "#modules/acts/server";
 import { eq, sql } from "drizzle-orm";
 import type { BookingMade, MessageResult, OfferSent } from "#domain/resources/results";
 import { dayIn, defaultOfferExpiry, offerExpiryRange } from "../events";
@@ -78,11 +79,16 @@ export async function submitOffer(
       const range = offerExpiryRange(row.event.starttime, row.timeZone);
       if (expiresOn < range.first || expiresOn > range.last)
         throw validationFailed({ expires_on: [MESSAGES.offerExpiryOutOfRange] });
+      // Travel is a line of the price: what the act charges to reach the event, which the price must cover.
+      const travelCents = (await travelCentsTo(tx, row.act, await placePoint(tx, row.event.placeId))) ?? 0;
+      if (offerPriceCents(input)! < travelCents)
+        throw validationFailed({ price_cents: [MESSAGES.priceCoversTravel(formatPrice(travelCents))] });
       const [offer] = await tx
         .insert(offers)
         .values({
           inviteId,
           priceCents: offerPriceCents(input)!,
+          travelCents,
           message: input.message,
           depositCents: input.deposit_cents ?? 0,
           expiresOn,

@@ -24,6 +24,7 @@ export function offerOf(offer: typeof offers.$inferSelect): Offer {
   return {
     id: offer.id,
     price_cents: offer.priceCents,
+    travel_cents: offer.travelCents,
     message: offer.message,
     status: offer.status,
     date_time_posted: offer.dateTimePosted.toISOString(),

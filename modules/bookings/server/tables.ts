@@ -178,6 +178,8 @@ export const offers = pgTable(
       .notNull()
       .references(() => invites.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
+    /** The travel line of the price (part of it, not added to it): what the act charged to reach the event when it sent the offer. */
+    travelCents: integer("travel_cents").notNull().default(0),
     message: text("message").notNull().default(""),
     status: text("status", { enum: STORED_OFFER_STATUSES }).notNull().default("pending"),
     dateTimePosted: timestamp("date_time_posted", { withTimezone: true }).notNull().defaultNow(),
@@ -199,6 +201,7 @@ export const offers = pgTable(
     check("offers_price_check", sql`${t.priceCents} >= 0`),
     check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn', 'declined', 'expired')`),
     check("offers_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
+    check("offers_travel_check", sql`${t.travelCents} between 0 and ${t.priceCents}`),
   ],
 );
 

@@ -17,6 +17,8 @@ interface AcceptOfferDialogProps {
   offer: {
     id: number;
     price_cents: number;
+    /** The travel line of the price (part of it); absent on offers drawn before travel was priced. */
+    travel_cents?: number;
     deposit_cents: number;
     terms: string | null;
     message: string | null;
@@ -72,7 +74,10 @@ export function AcceptOfferDialog({ actName, event, offer, agreeing, othersWaiti
         </p>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Price</dt>
-          <dd>{formatPrice(offer.price_cents)}</dd>
+          <dd>
+            {formatPrice(offer.price_cents)}
+            {offer.travel_cents ? `, of which travel ${formatPrice(offer.travel_cents)}` : ""}
+          </dd>
           {agreeing.schedule.map((payment) => (
             <Fragment key={payment.kind}>
               <dt className="font-semibold">{payment.kind === "deposit" ? "Deposit" : "Balance"}</dt>

@@ -1,7 +1,7 @@
 import { MESSAGES } from "#domain/messages";
 import { useState } from "react";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { centsOfDollars } from "#domain/prices";
+import { centsOfDollars, formatDollars } from "#domain/prices";
 import { offerSchema } from "../schemas";
 import { CANCELLATION_POLICIES, type CancellationPolicy, DEFAULT_CANCELLATION_POLICY, POLICY_WORDS } from "../money";
 import { Button } from "#ui/button";
@@ -11,7 +11,18 @@ import { api, outcome } from "#ui/lib/api-client";
 import { useAction } from "#ui/lib/use-action";
 
 /** The act's answer to an invite: a price, a deposit, the offer's last day, terms, a policy and words, sent to the API. */
-export function OfferForm({ inviteId, eventName, actName }: { inviteId: number; eventName: string; actName: string }) {
+export function OfferForm({
+  inviteId,
+  eventName,
+  actName,
+  travelCents = null,
+}: {
+  inviteId: number;
+  eventName: string;
+  actName: string;
+  /** What the act's travel price comes to for this event: a line the price must cover. */
+  travelCents?: number | null;
+}) {
   const [price, setPrice] = useState("");
   const [deposit, setDeposit] = useState("");
   const [expiresOn, setExpiresOn] = useState("");
@@ -70,6 +81,11 @@ export function OfferForm({ inviteId, eventName, actName }: { inviteId: number; 
         step="0.01"
         value={price}
         onChange={(event) => setPrice(event.target.value)}
+        hint={
+          travelCents
+            ? `Include travel of ${formatDollars(travelCents)} to this event (your travel price): the planner sees it as a line of the price.`
+            : undefined
+        }
         errors={errors.price_cents ?? errors.price}
       />
       <TextField

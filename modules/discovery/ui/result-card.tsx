@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ActPicture } from "#modules/files/ui";
 import { Badge } from "#ui/badge";
 import { StarRating } from "#ui/star-rating";
-import { priceFromText } from "#domain/prices";
+import { formatDollars, priceFromText } from "#domain/prices";
 import { distanceText } from "#domain/formatters";
 import { formatShortCalendarDate } from "#domain/calendar-days";
 import { responseFactsText } from "#modules/conversations/conversations";
@@ -52,6 +52,7 @@ export function ResultCard({
         {act.price_from_cents !== null && (
           <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
         )}
+        <TravelToPlace act={act} />
         {responses && <p className="mt-1 text-sm text-gray-700">{responses}</p>}
         {actFactLines(act.facts).map((line) => (
           <p key={line} className="mt-1 text-sm text-gray-700">
@@ -84,6 +85,18 @@ export function ResultCard({
         </div>
       )}
     </article>
+  );
+}
+
+/** What the act charges to travel to the searched place, when it prices travel: a line of any price it quotes. */
+function TravelToPlace({ act }: { act: Result }) {
+  if (!("travel_cents" in act) || act.travel_cents === null || act.travel_cents === undefined) return null;
+  return (
+    <p className="mt-1 text-sm text-gray-700" data-testid="travel-line">
+      {act.travel_cents === 0
+        ? "No travel charge to this place"
+        : `+ ${formatDollars(act.travel_cents)} travel to this place`}
+    </p>
   );
 }
 

@@ -3,6 +3,8 @@ import { canSubmitApplication } from "#domain/permissions";
 import { createdWithUrlSchema, messageResultSchema } from "#domain/resources/results";
 import { actUpdateSchema, createActSchema, paymentInstructionsSchema } from "#modules/acts/schemas";
 import { createAct, setPaymentInstructions, submitApplication, updateActProfile } from "../act-profile-edit";
+import { setTravel } from "../act-travel";
+import { travelSchema } from "#modules/acts/travel";
 import { roles, requireViewer } from "#server/api/guards";
 import { onAct } from "#modules/acts/server/on-act";
 import { apiRoute, errorResponses, dataResponse } from "#server/api/route-docs";
@@ -50,6 +52,22 @@ export const actEditRoutes = createRouter()
         result: messageResultSchema,
       }),
       (deps, c) => setPaymentInstructions(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/acts/{actUrl}/travel",
+        tags: ["Acts"],
+        summary: "Say what travel costs (the act's artist or an admin)",
+        description:
+          "The first `free_miles` are free; each whole mile beyond, from the nearest of the act's locations as the crow flies, costs `cents_per_mile` (at most 1,000). The profile asked with `event_url`, search results with a place and offers answer `travel_cents`.",
+        params: actUrlParam,
+        body: travelSchema,
+        result: messageResultSchema,
+      }),
+      (deps, c) => setTravel(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
     ),
   )
   .openapi(

@@ -1,4 +1,5 @@
 import { Globe, MapPin } from "lucide-react";
+import { travelTerms } from "../../travel";
 import { SOCIAL_NETWORKS, SOCIAL_NETWORK_LABELS } from "#modules/acts/act-profile";
 import { priceFromText } from "#domain/prices";
 import { responseFactsText } from "#modules/conversations/conversations";
@@ -65,6 +66,7 @@ export function ProfileHeader({ act, can }: SectionProps) {
         {act.price_from_cents !== null && (
           <p className="text-lg font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
         )}
+        {act.travel && <p className="text-sm text-gray-800">Travel: {travelTerms(act.travel)}</p>}
         {responses && (
           <p className="text-sm text-gray-800" data-testid="response-facts">
             {responses}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ActSearchResult } from "#modules/discovery/answers";
 import { deriveActStatus } from "#modules/acts/act-status";
 import { actFactsOf } from "#modules/acts/act-facts";
+import { type Travel, travelCents } from "#modules/acts/travel";
 import { KIND_TAG_TYPES } from "#domain/tags";
 
 // What a search result shows of an act: for search, and for lists of acts such as a shortlist.
@@ -13,7 +14,7 @@ const KIND_TYPES = sql`array[${sql.join(
 
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
 export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized, a.facts,
-    a.active, a.declined, a.application_complete, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
+    a.active, a.declined, a.application_complete, a.travel, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
     (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
       order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind`;
@@ -43,6 +44,7 @@ export function searchResultOf(
       ? {
           distance_miles: row.distance == null ? null : Math.round(Number(row.distance) * 10) / 10,
           nearest_location: row.nearest ?? null,
+          travel_cents: travelCents(row.travel, row.distance == null ? null : Number(row.distance)),
         }
       : {}),
     ...(admin
@@ -76,6 +78,7 @@ export interface ResultRow {
   response_hours: number | null;
   distance?: number | null;
   nearest?: string | null;
+  travel: Travel | null;
   tags: string[];
   kind: string | null;
   facts: Record<string, unknown>;
