@@ -48,6 +48,19 @@ describe("an offline wedding, as a couple reads it on a phone (issue 63)", () =>
     await toast(acts, "Payment instructions saved");
     await acts.getByText(INSTRUCTIONS).first().waitFor();
 
+    // And what it charges to travel, which its profile tells planners (the wedding is at home: no line).
+    await acts.getByRole("button", { name: "Set travel for The Velvet Tones" }).click();
+    const travel = acts.getByRole("dialog", { name: "Travel for The Velvet Tones" });
+    await travel.getByLabel("Free miles").fill("30");
+    await travel.getByLabel("Price a mile beyond them (US dollars)").fill("12");
+    await travel.getByRole("button", { name: "Save travel" }).click();
+    await travel.getByText("Enter a travel price of $10 a mile or less").first().waitFor();
+    expect(await axeViolations(acts)).toEqual([]);
+    await travel.getByLabel("Price a mile beyond them (US dollars)").fill("2");
+    await travel.getByRole("button", { name: "Save travel" }).click();
+    await toast(acts, "Travel saved: First 30 miles free, then $2 a mile");
+    await acts.getByText("First 30 miles free, then $2 a mile").waitFor();
+
     // The couple asks, and the act quotes.
     const starttime = new Date(Date.now() + 100 * 86_400_000).toISOString();
     const event = await call(planner, "/api/events/create", {
@@ -89,7 +102,18 @@ describe("an offline wedding, as a couple reads it on a phone (issue 63)", () =>
     const number = (await bookingLink.textContent())!.replace("Booking ", "");
     await couple.goto(`${suite.app.baseUrl}/bookings/${number}`);
     await couple.getByRole("heading", { name: "How to pay The Velvet Tones" }).waitFor();
-    await couple.getByText(INSTRUCTIONS).waitFor();
+    await couple.getByText(INSTRUCTIONS, { exact: true }).waitFor();
+    // Both signatures, and the digest of what they signed.
+    const signed = couple.getByRole("list", { name: "Signed" });
+    await signed
+      .getByRole("listitem")
+      .filter({ hasText: /^For the act: Riley Artist for The Velvet Tones, / })
+      .waitFor();
+    await signed
+      .getByRole("listitem")
+      .filter({ hasText: /^The planner: Pat Planner, / })
+      .waitFor();
+    expect(await couple.locator("code").first().textContent()).toMatch(/^[0-9a-f]{64}$/);
 
     // Paid as the act asked; the act records both payments.
     const act = await phonePage(artist);

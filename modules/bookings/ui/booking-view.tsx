@@ -287,8 +287,10 @@ export function BookingView({
           {formatShortCalendarDate(dayIn(new Date(booking.agreement.accepted_at), booking.event.time_zone))}: the price,
           the payments above, the cancellation policy and the marketplace's terms.
         </p>
-        <h3 className="mt-3 text-sm font-semibold">Signed</h3>
-        <ul className="mt-1 text-sm text-gray-800">
+        <h3 id="signatures-heading" className="mt-3 text-sm font-semibold">
+          Signed
+        </h3>
+        <ul aria-labelledby="signatures-heading" className="mt-1 text-sm text-gray-800">
           {booking.agreement.signatures.map((signature) => (
             <li key={signature.side}>
               {signature.side === "act" ? "For the act" : "The planner"}: {signature.name},{" "}
