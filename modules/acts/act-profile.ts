@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { travelSchema } from "./travel";
+import { travelCentsAnswer, travelSchema } from "./travel";
 import { actFactsSchema } from "./act-facts";
 import { REVIEW_SOURCES } from "#domain/ratings";
 import type { ApplicationFacts } from "./application-checklist";
@@ -305,14 +305,7 @@ export const actProfileSchema = z
       .nullable()
       .describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
     travel: travelSchema.nullable().describe("What the act charges to travel; null when it prices no travel"),
-    travel_cents: z
-      .number()
-      .int()
-      .nullable()
-      .optional()
-      .describe(
-        "Asked with `event_url`: travel to that event's place in US cents (null when the act prices no travel or has no location)",
-      ),
+    travel_cents: travelCentsAnswer("Asked with `event_url`, the event's place"),
     ...responseFactsFields,
     testimonials: z.array(profileTestimonialSchema),
     entertainerReviews: z.array(profileReviewSchema),

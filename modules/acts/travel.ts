@@ -29,6 +29,18 @@ export const travelSchema = z
   .meta({ id: "Travel", example: { free_miles: 30, cents_per_mile: 200 } });
 export type Travel = z.infer<typeof travelSchema>;
 
+/**
+ * An answer's `travel_cents`: what travel to a place the request names costs, present only when it
+ * names one (null when the act prices no travel or has no location).
+ */
+export const travelCentsAnswer = (place: string) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(`${place}: what the act charges to travel there, in US cents (null when it prices no travel)`);
+
 /** Whole miles beyond the free ones, for this distance. */
 export const milesCharged = (travel: Travel, miles: number): number =>
   Math.max(0, Math.round(miles) - travel.free_miles);

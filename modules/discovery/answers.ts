@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { travelCentsAnswer } from "#modules/acts/travel";
 import { actStatusSchema } from "../acts/act-status";
 import { actFactsSchema } from "../acts/act-facts";
 import { responseFactsFields } from "../conversations/answers";
@@ -38,14 +39,7 @@ export const actSearchResultSchema = z
       .nullable()
       .optional()
       .describe("Only when the search names a place: which of the act's locations is nearest"),
-    travel_cents: z
-      .number()
-      .int()
-      .nullable()
-      .optional()
-      .describe(
-        "Only when the search names a place: what the act charges to travel there, in US cents (null when it prices no travel)",
-      ),
+    travel_cents: travelCentsAnswer("Only when the search names a place"),
     status: actStatusSchema.optional().describe("Admins only"),
   })
   .meta({

@@ -2617,7 +2617,7 @@ export interface components {
                 /** @description US cents a mile beyond the free miles, at most 1,000 ($10) */
                 cents_per_mile: number;
             } | null;
-            /** @description Asked with `event_url`: travel to that event's place in US cents (null when the act prices no travel or has no location) */
+            /** @description Asked with `event_url`, the event's place: what the act charges to travel there, in US cents (null when it prices no travel) */
             travel_cents?: number | null;
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;

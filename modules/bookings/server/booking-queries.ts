@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery, Paged } from "#domain/paging";
 import { formatEventTime } from "#domain/time-zones";
-import type { Executor } from "#server/db/client";
+import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import { acts } from "#modules/acts/server/tables";
 import {
   type StoredAgreement,
@@ -236,11 +236,18 @@ export async function bookingView(
   quote: CancellationQuote | null;
 }> {
   const row = await findBooking(db, viewer, number);
-  const [paymentRows, balances, refunds] = await Promise.all([
-    paymentsOf(db, [row.booking.id]),
-    bookingBalances(db, row.booking.number),
-    refundsPaid(db, row.booking.number),
-  ]);
+  // Side by side on a pool; in turn in a transaction (the accept move's), whose one connection takes one query at a time.
+  const [paymentRows, balances, refunds] = runsQueriesSideBySide(db)
+    ? await Promise.all([
+        paymentsOf(db, [row.booking.id]),
+        bookingBalances(db, row.booking.number),
+        refundsPaid(db, row.booking.number),
+      ])
+    : [
+        await paymentsOf(db, [row.booking.id]),
+        await bookingBalances(db, row.booking.number),
+        await refundsPaid(db, row.booking.number),
+      ];
   const side = sideOf(row, viewer);
   const { booking, agreement } = bookingAnswer(viewer, row, paymentRows, balances, refunds);
   return {
