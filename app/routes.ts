@@ -22,6 +22,7 @@ export default [
   route("events/edit/:eventUrl", "routes/events.edit.$eventUrl.tsx"),
   route("invites", "routes/invites.tsx"),
   route("bookings/:number", "routes/bookings.$number.tsx"),
+  route("book/:actUrl/:offeringId", "routes/book.$actUrl.$offeringId.tsx"),
   route("documents", "routes/documents.tsx"),
   route("my-acts", "routes/my-acts.tsx"),
   route("hire/:category/:city", "routes/hire.$category.$city.tsx"),

@@ -31,6 +31,12 @@ export const MESSAGES = {
   travelWholeCents: "Enter a travel price in whole cents a mile",
   travelTooHigh: "Enter a travel price of $10 a mile or less",
   priceCoversTravel: (travel: string) => `The price must cover travel of ${travel}`,
+  /** Booking at once an offering its act has not made instant. */
+  notInstant: "This offering is not bookable at once: ask the act for a quote",
+  /** Booking at once an act planners cannot book (not approved, or internal use only). */
+  actNotBookable: "This act cannot be booked",
+  instantPriceRequired: "Enter the price for booking at once",
+  instantFilter: "Use instant=1 for acts bookable at once, or leave it out",
   bookingNotCancellable: "A completed booking cannot be cancelled",
   /** A cancellation (or its quote) from the event's start: what went wrong is a case now. */
   cancelAfterStart: "The event has started: report a problem instead",

@@ -42,19 +42,21 @@ describe("prices", () => {
 
   it("the form says what the API would say, on the fields in dollars", () => {
     const form = { title: "Set", description: "Music", eventTypes: [1] };
+    const byQuote = { instant: false, instant_price: "", instant_deposit: "", instant_policy: "", instant_terms: "" };
     const errors = (price_from: string, price_to: string) =>
       offeringFormSchema
-        .safeParse({ ...form, price_from, price_to })
+        .safeParse({ ...form, ...byQuote, price_from, price_to })
         .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(errors("", "")).toBeUndefined();
     expect(errors("ten", "")).toEqual([["price_from", "Enter a price from $0 to $1,000,000"]]);
     expect(errors("1000001", "")).toEqual([["price_from", "Enter a price from $0 to $1,000,000"]]);
     expect(errors("", "500")).toEqual([["price_from", "Enter the starting price too"]]);
     expect(errors("500", "499.99")).toEqual([["price_to", "The top of the range can't be below its start"]]);
-    expect(offeringInputOfForm({ ...form, price_from: "1,500", price_to: "" })).toEqual({
+    expect(offeringInputOfForm({ ...form, ...byQuote, price_from: "1,500", price_to: "" })).toEqual({
       ...form,
       price_from_cents: 150_000,
       price_to_cents: null,
+      instant: null,
     });
   });
 });

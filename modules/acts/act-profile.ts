@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantAnswerSchema } from "#modules/content/instant";
 import { travelCentsAnswer, travelSchema } from "./travel";
 import { actFactsSchema } from "./act-facts";
 import { REVIEW_SOURCES } from "#domain/ratings";
@@ -145,6 +146,7 @@ export const profilePackageSchema = z
     rank: z.number().int(),
     price_from_cents: z.number().int().nullable().describe("US cents; null when the offering names no price"),
     price_to_cents: z.number().int().nullable().describe("US cents; the top of the range, null when open or not set"),
+    instant: instantAnswerSchema,
   })
   .meta({
     id: "Offering",
@@ -157,6 +159,7 @@ export const profilePackageSchema = z
       rank: 1,
       price_from_cents: 450000,
       price_to_cents: 800000,
+      instant: null,
     },
   });
 export type ProfilePackage = z.infer<typeof profilePackageSchema>;

@@ -15,7 +15,7 @@ export const MARKETPLACE_TERMS = [
   "Either side may report a problem with the booking; the marketplace reads both sides before any money is released or refunded.",
 ];
 
-/** A side's signature: the act signs by sending its offer, the planner by accepting it. */
+/** A side's signature: the act signs by sending its offer (or making an offering instant), the planner by accepting it (or booking it). */
 export interface AgreementSignature {
   side: AgreementSide;
   name: string;
@@ -77,6 +77,8 @@ const signatureLine = (signature: AgreementSignature, timeZone: string | null): 
 export function signAgreement(
   booking: Omit<BookingAnswer, "agreement">,
   signatures: AgreementSignature[],
+  /** How the act signed: by sending its offer, or by making the offering bookable at once. */
+  madeBy: "offer" | "instant" = "offer",
 ): SignedAgreement {
   const policy = POLICY_WORDS[booking.cancellation_policy];
   const lines: [string, string][] = [
@@ -97,7 +99,9 @@ export function signAgreement(
     ...(booking.terms ? [`The act's own terms: ${booking.terms}`] : []),
     "The marketplace's terms:",
     ...MARKETPLACE_TERMS,
-    "The act agreed to this by sending its offer, and the planner by accepting it.",
+    madeBy === "instant"
+      ? "The act agreed to this by making its offering bookable at once, and the planner by booking it."
+      : "The act agreed to this by sending its offer, and the planner by accepting it.",
   ];
   return { lines, paragraphs, signatures, text: agreementText(lines, paragraphs) };
 }

@@ -123,6 +123,18 @@ export const OFFER_MOVES = {
     api: "POST /api/offers/accept/{offerId}",
     beforeStart: true,
   },
+  // An offering its act made bookable at once: its standing offer, made for the planner's event
+  // (on the act's invite, made if need be) and booked in the same move, as accepting books.
+  bookInstantly: {
+    from: ["pending"],
+    to: "accepted",
+    by: ["planner"],
+    notifies: ["offer_accepted", "booking_confirmed"],
+    thread: true,
+    cancels: ["offer_expiring", "offer_expire"],
+    api: "POST /api/bookings/instant",
+    beforeStart: true,
+  },
   decline: {
     from: ["pending"],
     to: "declined",

@@ -6,6 +6,7 @@ import { MAX_AMOUNT_CENTS, MAX_BUDGET_DOLLARS, isWholeCents } from "#domain/pric
 import { isRealStartTime } from "#domain/time-zones";
 import {
   calendarDate,
+  idSchema,
   optionalLine,
   optionalPhone,
   optionalText,
@@ -163,6 +164,13 @@ export const acceptOfferSchema = z.object({
   }),
 });
 export type AcceptOfferInput = z.infer<typeof acceptOfferSchema>;
+
+/** POST /api/bookings/instant: an offering its act made bookable at once, for one of the planner's events. */
+export const instantBookingSchema = acceptOfferSchema.extend({
+  offering_id: idSchema.meta({ description: "The offering (its act's manager made it instant)" }),
+  event_url: text({ error: MESSAGES.eventRequired }).trim().min(1, MESSAGES.eventRequired).pipe(urlSlugSchema),
+});
+export type InstantBookingInput = z.infer<typeof instantBookingSchema>;
 
 /** POST /api/payments/{id}/record: the act's manager says the planner paid them directly. */
 export const recordPaymentSchema = z.object({

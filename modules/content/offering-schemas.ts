@@ -3,6 +3,7 @@ import { LIMITS } from "#domain/limits";
 import { MESSAGES } from "#domain/messages";
 import { MAX_PRICE_CENTS, centsOfDollars } from "#domain/prices";
 import { idSchema, requiredLine, requiredText } from "#domain/schemas/fields";
+import { type InstantTerms, instantSchema } from "./instant";
 
 type PriceIssue = { end: "from" | "to"; message: string };
 
@@ -50,7 +51,13 @@ const cents = z
   .describe("US cents, 0 to 100,000,000; null or left out for none");
 
 export const offeringSchema = z
-  .object({ ...offeringFields, price_from_cents: cents, price_to_cents: cents })
+  .object({
+    ...offeringFields,
+    price_from_cents: cents,
+    price_to_cents: cents,
+    /** Bookable at once on these terms; null or left out: by quote only (an edit replaces it too). */
+    instant: instantSchema.nullable().optional(),
+  })
   .superRefine((value, context) => {
     for (const issue of priceOrderIssues(value.price_from_cents ?? null, value.price_to_cents ?? null))
       context.addIssue({
@@ -61,9 +68,26 @@ export const offeringSchema = z
   });
 export type OfferingInput = z.infer<typeof offeringSchema>;
 
+/** The form's instant fields by the API's: the prices are typed in dollars. */
+export const INSTANT_FORM_FIELDS = {
+  price_cents: "instant_price",
+  deposit_cents: "instant_deposit",
+  cancellation_policy: "instant_policy",
+  terms: "instant_terms",
+} as const;
+
 /** The Add/Edit Offering form: the same rules, with the prices in dollars as typed. */
 export const offeringFormSchema = z
-  .object({ ...offeringFields, price_from: z.string(), price_to: z.string() })
+  .object({
+    ...offeringFields,
+    price_from: z.string(),
+    price_to: z.string(),
+    instant: z.boolean(),
+    instant_price: z.string(),
+    instant_deposit: z.string(),
+    instant_policy: z.string(),
+    instant_terms: z.string(),
+  })
   .superRefine((value, context) => {
     for (const issue of priceRangeIssues(centsOfDollars(value.price_from), centsOfDollars(value.price_to)))
       context.addIssue({
@@ -71,8 +95,26 @@ export const offeringFormSchema = z
         path: [issue.end === "from" ? "price_from" : "price_to"],
         message: issue.message,
       });
+    if (!value.instant) return;
+    const checked = instantSchema.safeParse(instantOfForm(value));
+    for (const issue of checked.success ? [] : checked.error.issues)
+      context.addIssue({
+        code: "custom",
+        path: [INSTANT_FORM_FIELDS[issue.path[0] as keyof typeof INSTANT_FORM_FIELDS] ?? "instant_price"],
+        message: issue.message,
+      });
   });
 export type OfferingFormInput = z.input<typeof offeringFormSchema>;
+
+/** The instant fields as the API's terms: an empty deposit is none, a price not typed as dollars is no number. */
+function instantOfForm(values: OfferingFormInput) {
+  return {
+    price_cents: centsOfDollars(values.instant_price) ?? Number.NaN,
+    deposit_cents: values.instant_deposit.trim() === "" ? 0 : (centsOfDollars(values.instant_deposit) ?? Number.NaN),
+    cancellation_policy: values.instant_policy,
+    terms: values.instant_terms,
+  };
+}
 
 /** The form's values as the API's body. */
 export function offeringInputOfForm(values: OfferingFormInput) {
@@ -82,5 +124,6 @@ export function offeringInputOfForm(values: OfferingFormInput) {
     eventTypes: values.eventTypes,
     price_from_cents: centsOfDollars(values.price_from),
     price_to_cents: centsOfDollars(values.price_to),
+    instant: values.instant ? (instantOfForm(values) as InstantTerms) : null,
   };
 }

@@ -28,6 +28,7 @@ export const actSearchResultSchema = z
         "What kind of act it is: its first variety, speaker or band setup tag (a placeholder without a photo says it), or null",
       ),
     facts: actFactsSchema,
+    instant: z.boolean().describe('Bookable at once: one of its offerings is instant ("Book instantly")'),
     ...responseFactsFields,
     distance_miles: z
       .number()
@@ -58,6 +59,7 @@ export const actSearchResultSchema = z
       tags: ["7+ Piece Band", "Funk", "Motown", "Soul"],
       kind: "7+ Piece Band",
       facts: { languages: ["English", "Spanish"] },
+      instant: false,
       response_rate: 92,
       response_time_hours: 2.5,
       distance_miles: 4.2,

@@ -86,18 +86,20 @@ export const actSearchFilterSchema = z.object({
     .max(MAX_BUDGET_DOLLARS, MESSAGES.budgetTooHigh)
     .optional(),
   sort: z.enum(SORTS).optional(),
+  /** "1": only acts with an offering bookable at once. */
+  instant: z.enum(["1"], { error: MESSAGES.instantFilter }).optional(),
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;
 
 /**
  * What each key of the filter does, declared once: a list of values (each a facet of the act's
  * search row), the words, the place (a circle), a day the act must be free, a range (a bound on
- * a number of the act's), or no narrowing at all (paging, order, an admin's status). The search's
+ * a number of the act's), a condition (a fact of the act's, such as an instant offering), or no narrowing at all (paging, order, an admin's status). The search's
  * fast paths (kept counts of a browse, of one value, of a pair) hold only for filters narrowed by
  * the kinds they know, and ask this (`narrowsOnlyBy`): a key added to the schema does not compile
  * until it says its kind, and a new range is never ignored by a kept count.
  */
-export type FilterKind = "list" | "words" | "place" | "day" | "range" | "none";
+export type FilterKind = "list" | "words" | "place" | "day" | "range" | "condition" | "none";
 export const FILTER_KINDS: Record<keyof ActSearchFilter, FilterKind> = {
   status: "none",
   page: "none",
@@ -114,6 +116,7 @@ export const FILTER_KINDS: Record<keyof ActSearchFilter, FilterKind> = {
   location_lng: "place",
   date: "day",
   budget: "range",
+  instant: "condition",
 };
 
 /** Whether a key's value narrows the search: a list with values, words, any other value given. */
@@ -220,7 +223,7 @@ export function rawSearchFilter(query: string | URLSearchParams): Record<string,
 export function activeFilterCount(raw: Record<string, unknown>): number {
   let count = 0;
   for (const key of LIST_KEYS) count += Array.isArray(raw[key]) ? raw[key].length : 0;
-  for (const key of ["date", "budget"]) if (typeof raw[key] === "string" && raw[key] !== "") count += 1;
+  for (const key of ["date", "budget", "instant"]) if (typeof raw[key] === "string" && raw[key] !== "") count += 1;
   return count;
 }
 

@@ -78,6 +78,7 @@ export const OPERATION_IDS: Record<string, string> = {
   "GET /bookings/{number}": "getBooking",
   "GET /bookings/{number}/cancellation": "getBookingCancellation",
   "POST /bookings/{number}/cancel": "cancelBooking",
+  "POST /bookings/instant": "bookInstantly",
   "POST /payments/{paymentId}/record": "recordPayment",
   "POST /payments/{paymentId}/record-refund": "recordRefund",
   "POST /payments/{paymentId}/checkout": "startCheckout",

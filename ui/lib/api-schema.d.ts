@@ -994,6 +994,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/instant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book an instant offering for one of the caller's events (planners): the booking accepting an offer makes, at the offering's terms with travel added; 409 when the day is not free, the offering is not instant or the act cannot be booked
+         * @description **Who may call:** Planners.
+         */
+        post: operations["bookInstantly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings/{number}/ledger": {
         parameters: {
             query?: never;
@@ -2301,6 +2321,7 @@ export interface components {
          *           "Spanish"
          *         ]
          *       },
+         *       "instant": false,
          *       "response_rate": 92,
          *       "response_time_hours": 2.5,
          *       "distance_miles": 4.2,
@@ -2331,6 +2352,8 @@ export interface components {
             facts: {
                 languages: ("English" | "Spanish" | "French" | "Portuguese" | "Italian" | "German" | "Polish" | "Greek" | "Russian" | "Hebrew" | "Arabic" | "Hindi" | "Mandarin" | "Cantonese" | "Korean" | "Japanese" | "Tagalog" | "Vietnamese")[];
             };
+            /** @description Bookable at once: one of its offerings is instant ("Book instantly") */
+            instant: boolean;
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;
             /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */
@@ -2780,7 +2803,8 @@ export interface components {
          *       ],
          *       "rank": 1,
          *       "price_from_cents": 450000,
-         *       "price_to_cents": 800000
+         *       "price_to_cents": 800000,
+         *       "instant": null
          *     }
          */
         Offering: {
@@ -2793,6 +2817,15 @@ export interface components {
             price_from_cents: number | null;
             /** @description US cents; the top of the range, null when open or not set */
             price_to_cents: number | null;
+            /** @description Bookable at once on these terms (POST /api/bookings/instant); null: by quote only */
+            instant: {
+                /** @description US cents, before travel */
+                price_cents: number;
+                deposit_cents: number;
+                /** @enum {string} */
+                cancellation_policy: "flexible" | "moderate" | "strict";
+                terms: string;
+            } | null;
         };
         /**
          * @description A testimonial the artist added, in their order (rank)
@@ -4057,6 +4090,27 @@ export interface components {
             /** @description What happened, after a replacement */
             message?: string;
         };
+        /**
+         * @description An offering bookable at once: its fixed price (travel is added for the event's place), deposit, policy and terms
+         * @example {
+         *       "price_cents": 60000,
+         *       "deposit_cents": 15000,
+         *       "cancellation_policy": "moderate",
+         *       "terms": ""
+         *     }
+         */
+        InstantTerms: {
+            /** @description US cents, $0.50 to $999,999.99: the price before travel */
+            price_cents: number;
+            /** @default 0 */
+            deposit_cents: number;
+            /**
+             * @default moderate
+             * @enum {string}
+             */
+            cancellation_policy: "flexible" | "moderate" | "strict";
+            terms?: string | null;
+        } | null;
         /**
          * @description A curated title and description of an act's profile or of a listing page
          * @example {
@@ -8422,6 +8476,118 @@ export interface operations {
             };
         };
     };
+    bookInstantly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The planner's phone on the day, for the act
+                     * @example +1 312 555 0142
+                     */
+                    phone?: string | null;
+                    /**
+                     * @description Close the event's other open invites and withdraw their waiting offers; false when booking several acts for one event
+                     * @default true
+                     */
+                    release_others?: boolean;
+                    /** @description The offering (its act's manager made it instant) */
+                    offering_id: number;
+                    event_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Booked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingMade"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No valid session: sign in first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            /** @description Signed in, but this role or this user may not */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description A limit or the item's state forbids it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description Something went wrong on our side; the log has it, with the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getBookingLedger: {
         parameters: {
             query?: never;
@@ -11033,6 +11199,7 @@ export interface operations {
                     price_from_cents?: number | null;
                     /** @description US cents, 0 to 100,000,000; null or left out for none */
                     price_to_cents?: number | null;
+                    instant?: components["schemas"]["InstantTerms"];
                 };
             };
         };
@@ -11142,6 +11309,7 @@ export interface operations {
                     price_from_cents?: number | null;
                     /** @description US cents, 0 to 100,000,000; null or left out for none */
                     price_to_cents?: number | null;
+                    instant?: components["schemas"]["InstantTerms"];
                 };
             };
         };

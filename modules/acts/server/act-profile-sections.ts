@@ -75,6 +75,7 @@ const readSectionRows = preparedStatement(
       from videos v where v.act_id = $1) as videos,
     (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'rank', p.rank,
         'price_from_cents', p.price_from_cents, 'price_to_cents', p.price_to_cents,
+        'instant', p.instant - 'signed_by' - 'signed_at',
         'eventTypes', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'type', t.type) order by t.name, t.id), '[]'::json)
           from package_event_types pe join tags t on t.id = pe.tag_id where pe.package_id = p.id)) order by p.rank, p.id), '[]'::json)
       from packages p where p.act_id = $1 and p.deleted_at is null) as packages,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fieldMessagesText } from "#domain/api-error";
+import { type FieldErrors, fieldErrorsFromIssues, fieldMessagesText } from "#domain/api-error";
 import { Button } from "#ui/button";
 import { Dialog } from "#ui/dialog";
 import { FormActions } from "#ui/form-fields";
@@ -8,7 +8,7 @@ import { useAction } from "#ui/lib/use-action";
 import { TextField } from "#ui/text-field";
 import { type Travel, travelSchema, travelTerms } from "../travel";
 
-type Errors = Partial<Record<keyof Travel, string[]>>;
+type Errors = FieldErrors;
 
 /**
  * What the act charges to travel, as its artist sets it: the first miles free, then a price a
@@ -29,7 +29,7 @@ export function TravelSection({ act }: { act: { url: string; name: string; trave
     const cents = dollars.trim() === "" || !/^\d+(\.\d{1,2})?$/.test(dollars.trim()) ? Number.NaN : body.cents_per_mile;
     const checked = travelSchema.safeParse({ ...body, cents_per_mile: cents });
     if (!checked.success) {
-      setErrors(checked.error.flatten().fieldErrors as Errors);
+      setErrors(fieldErrorsFromIssues(checked.error.issues));
       return;
     }
     const result = await run(() =>
@@ -38,7 +38,7 @@ export function TravelSection({ act }: { act: { url: string; name: string; trave
     if (result.ok) {
       setErrors({});
       setOpen(false);
-    } else if (result.error?.errors) setErrors(result.error.errors as Errors);
+    } else if (result.error?.errors) setErrors(result.error.errors);
   }
 
   return (

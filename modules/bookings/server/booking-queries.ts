@@ -62,6 +62,7 @@ function bookingRows(db: Executor) {
         terms: offers.terms,
         message: offers.message,
         sentAt: offers.dateTimePosted,
+        instantOfferingId: offers.instantOfferingId,
       },
       /** Who sent the offer for the act (null for offers sent before senders were kept, or removed accounts). */
       senderName: senders.name,
@@ -291,7 +292,9 @@ function bookingAnswer(
         : null,
   };
   // Signed when the planner accepted; a booking from before signatures were kept is drawn now.
-  const agreement = row.booking.agreement ?? withDigest(signAgreement(answer, signaturesOf(row)));
+  const agreement =
+    row.booking.agreement ??
+    withDigest(signAgreement(answer, signaturesOf(row), row.offer.instantOfferingId === null ? "offer" : "instant"));
   return {
     booking: {
       ...answer,

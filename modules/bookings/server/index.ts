@@ -14,3 +14,4 @@ export { acceptTermsOf } from "./accept-terms";
 export { bookingView, ledgerOf } from "./booking-queries";
 export { casesOfBooking } from "./cases";
 export { listPlannerEvents, plannersEvent } from "./event-queries";
+export { bookInstantly, instantQuote, type InstantQuote } from "./instant-booking";

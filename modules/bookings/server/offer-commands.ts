@@ -25,7 +25,7 @@ import { feeBasisPoints } from "../money";
 import { scheduleOfferJobs } from "./offer-times";
 import { bothSidesNotices, releaseOtherInvites, unusedBookingNumber } from "./book-act";
 import { findManagedInvite } from "./invite-commands";
-import { runInviteMove } from "./process/run-invite-move";
+import { type InviteDecision, type InviteNow, type OfferRow, runInviteMove } from "./process/run-invite-move";
 import { scheduleBooking } from "./booking-schedule";
 import type { CardGateway } from "#server/payments/card-gateway";
 import { paidByCard, payingOf } from "./accept-terms";
@@ -161,7 +161,7 @@ function requireCardAmounts(input: OfferInput): void {
  * Holds the act's day until the transaction ends, on every server: whoever books the act for that
  * day next waits, then sees this booking.
  */
-async function lockActDay(tx: Executor, actId: number, day: string): Promise<void> {
+export async function lockActDay(tx: Executor, actId: number, day: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${actId}, hashtext(${`act-day:${day}`}))`);
 }
 
@@ -198,69 +198,98 @@ export async function acceptOffer(
     await tx.execute(
       sql`select id from ${events} where id = (select event_id from ${invites} where id = ${inviteId}) for update`,
     );
-    return runInviteMove(tx, jobs, { inviteId, move: { offer: "accept", offerId }, by: "planner" }, async (row) => {
-      const offer = row.offers.find((each) => each.id === offerId)!;
-      // An act plays one event a day: two planners accepting at once for one evening queue on the
-      // act's day, and the second then finds it booked (or blocked, or busy since the offer).
-      const day = dayIn(row.event.starttime, row.timeZone);
-      await lockActDay(tx, row.invite.actId, day);
-      if (await dayStatus(tx, row.invite.actId, day, row.event.id))
-        throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
-      const number = await unusedBookingNumber(tx);
-      const plannerPhone = input.phone?.trim() || null;
-      let bookingId: number;
-      try {
-        const [made] = await tx
-          .insert(bookings)
-          .values({
-            eventId: row.event.id,
-            actId: row.invite.actId,
-            offerId,
-            number,
-            plannerPhone,
-            acceptedBy: planner.id,
-            acceptedFrom: from,
-            provider: paidByCard(row.act, cards) ? "stripe" : "offline",
-            // The fee is part of what was agreed: a change of PLATFORM_FEE_PERCENT applies to bookings made after it.
-            feeBasisPoints: cards ? feeBasisPoints(cards.feePercent) : null,
-          })
-          .returning({ id: bookings.id });
-        bookingId = made!.id;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`${row.act.name} is already booked for this event`);
-        throw error;
-      }
-      await scheduleBooking(tx, jobs, { id: bookingId, number }, offer, {
-        starttime: row.event.starttime,
-        timeZone: row.timeZone,
-      });
-      await recordAgreement(tx, planner, number);
-      // The act's other offers for this event wait for nothing now.
-      const others = row.offers.filter((each) => each.id !== offerId && each.status === "pending");
-      const booked = {
-        number,
-        event: row.event,
-        timeZone: row.timeZone,
-        act: row.act,
-        offer,
-        plannerPhone,
-        paying: payingOf(row.act, cards),
-      };
-      const notices = await bothSidesNotices(tx, planner, booked);
-      if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
-      return {
-        offers: others.map((each) => ({ id: each.id, set: { status: "withdrawn" as const } })),
-        notices,
-        thread: {
-          by: planner,
-          kind: "booking" as const,
-          line: `${planner.name} accepted the offer of ${formatPrice(offer.priceCents)}: ${row.act.name} is booked for ${row.event.name}. Booking ${number}.`,
-        },
-        callOff: [offerId, ...others.map((each) => each.id)],
-        result: { message: `${row.act.name} booked for ${row.event.name}`, booking: number },
-      };
-    });
+    return runInviteMove(tx, jobs, { inviteId, move: { offer: "accept", offerId }, by: "planner" }, (row) =>
+      bookTheOffer(tx, jobs, planner, row, {
+        offerId,
+        input,
+        from,
+        cards,
+        line: (offer, number) =>
+          `${planner.name} accepted the offer of ${formatPrice(offer.priceCents)}: ${row.act.name} is booked for ${row.event.name}. Booking ${number}.`,
+      }),
+    );
   });
+}
+
+export interface BookingTheOffer {
+  offerId: number;
+  input: AcceptOfferInput;
+  /** The address the planner booked from, kept with the agreement. */
+  from: string | null;
+  cards?: CardGateway;
+  /** The booking's line in the thread. */
+  line: (offer: OfferRow, number: string) => string;
+}
+
+/**
+ * What booking an offer decides, in its invite's move (accepting it, or booking an offering at
+ * once): the act's day held and found free, the booking with its schedule and signed agreement,
+ * the act's other waiting offers withdrawn, both sides told, and the event's other acts released
+ * unless the planner keeps them.
+ */
+export async function bookTheOffer(
+  tx: Executor,
+  jobs: JobQueue,
+  planner: SessionUser,
+  row: InviteNow,
+  { offerId, input, from, cards, line }: BookingTheOffer,
+): Promise<InviteDecision<BookingMade>> {
+  const offer = row.offers.find((each) => each.id === offerId)!;
+  // An act plays one event a day: two planners accepting at once for one evening queue on the
+  // act's day, and the second then finds it booked (or blocked, or busy since the offer).
+  const day = dayIn(row.event.starttime, row.timeZone);
+  await lockActDay(tx, row.invite.actId, day);
+  if (await dayStatus(tx, row.invite.actId, day, row.event.id))
+    throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
+  const number = await unusedBookingNumber(tx);
+  const plannerPhone = input.phone?.trim() || null;
+  let bookingId: number;
+  try {
+    const [made] = await tx
+      .insert(bookings)
+      .values({
+        eventId: row.event.id,
+        actId: row.invite.actId,
+        offerId,
+        number,
+        plannerPhone,
+        acceptedBy: planner.id,
+        acceptedFrom: from,
+        provider: paidByCard(row.act, cards) ? "stripe" : "offline",
+        // The fee is part of what was agreed: a change of PLATFORM_FEE_PERCENT applies to bookings made after it.
+        feeBasisPoints: cards ? feeBasisPoints(cards.feePercent) : null,
+      })
+      .returning({ id: bookings.id });
+    bookingId = made!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`${row.act.name} is already booked for this event`);
+    throw error;
+  }
+  await scheduleBooking(tx, jobs, { id: bookingId, number }, offer, {
+    starttime: row.event.starttime,
+    timeZone: row.timeZone,
+  });
+  await recordAgreement(tx, planner, number);
+  // The act's other offers for this event wait for nothing now.
+  const others = row.offers.filter((each) => each.id !== offerId && each.status === "pending");
+  const booked = {
+    number,
+    event: row.event,
+    timeZone: row.timeZone,
+    act: row.act,
+    offer,
+    plannerPhone,
+    paying: payingOf(row.act, cards),
+  };
+  const notices = await bothSidesNotices(tx, planner, booked);
+  if (input.release_others) await releaseOtherInvites(tx, jobs, planner, booked);
+  return {
+    offers: others.map((each) => ({ id: each.id, set: { status: "withdrawn" as const } })),
+    notices,
+    thread: { by: planner, kind: "booking" as const, line: line(offer, number) },
+    callOff: [offerId, ...others.map((each) => each.id)],
+    result: { message: `${row.act.name} booked for ${row.event.name}`, booking: number },
+  };
 }
 
 /** The event's planner says no to an offer; the act is told, in the app and in the conversation. */

@@ -189,6 +189,11 @@ export const offers = pgTable(
     terms: text("terms").notNull().default(""),
     /** Who sent the offer for the act: sending it is the act's signature on the agreement. */
     sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The offering booked at once, whose terms this offer carries (packages.id; no reference, as
+     * content's tables stand on these): its signature is the act's, when it made the offering instant.
+     */
+    instantOfferingId: integer("instant_offering_id"),
     /** What comes back to a planner who cancels (modules/bookings/money.ts computes it). */
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("moderate"),
   },

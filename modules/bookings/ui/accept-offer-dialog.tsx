@@ -1,7 +1,6 @@
-import { Fragment, useState } from "react";
-import { formatPrice } from "#domain/prices";
-import { formatCalendarDate } from "#domain/calendar-days";
-import { POLICY_WORDS, type CancellationPolicy } from "../money";
+import { useState } from "react";
+import type { CancellationPolicy } from "../money";
+import { BookingTermsList } from "./booking-terms-list";
 import type { AcceptTerms } from "../bookings";
 import { acceptOfferSchema } from "../schemas";
 import { Button } from "#ui/button";
@@ -32,7 +31,6 @@ interface AcceptOfferDialogProps {
 
 /** The planner books an act: what they agree to, their phone on the day, and whether the other acts are let go. */
 export function AcceptOfferDialog({ actName, event, offer, agreeing, othersWaiting }: AcceptOfferDialogProps) {
-  const policy = POLICY_WORDS[offer.cancellation_policy];
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState("");
   const [releaseOthers, setReleaseOthers] = useState(true);
@@ -72,43 +70,7 @@ export function AcceptOfferDialog({ actName, event, offer, agreeing, othersWaiti
         <p>
           Accepting books {actName} for {event.name} on <time dateTime={event.starttime}>{event.short_starttime}</time>.
         </p>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-semibold">Price</dt>
-          <dd>
-            {formatPrice(offer.price_cents)}
-            {offer.travel_cents ? `, of which travel ${formatPrice(offer.travel_cents)}` : ""}
-          </dd>
-          {agreeing.schedule.map((payment) => (
-            <Fragment key={payment.kind}>
-              <dt className="font-semibold">{payment.kind === "deposit" ? "Deposit" : "Balance"}</dt>
-              <dd>
-                {formatPrice(payment.amount_cents)}, due {formatCalendarDate(payment.due_on)}
-              </dd>
-            </Fragment>
-          ))}
-          <dt className="font-semibold">Cancellation</dt>
-          <dd>
-            {policy.name}: {policy.rule} If the act cancels, everything paid comes back.
-          </dd>
-          {offer.terms && (
-            <>
-              <dt className="font-semibold">The act's terms</dt>
-              <dd className="whitespace-pre-wrap">{offer.terms}</dd>
-            </>
-          )}
-          <dt className="font-semibold">Paying</dt>
-          <dd className="whitespace-pre-wrap">
-            {agreeing.paying.by === "card"
-              ? "By card, on the booking's page once you accept. We hold each payment and release it to the act: the deposit once it can no longer come back, the balance two days after the event."
-              : `Directly to ${actName}: ${agreeing.paying.instructions ?? "they have not given payment instructions yet, so ask them in your conversation."}`}
-          </dd>
-          {offer.message && (
-            <>
-              <dt className="font-semibold">What they offer</dt>
-              <dd className="whitespace-pre-wrap">“{offer.message}”</dd>
-            </>
-          )}
-        </dl>
+        <BookingTermsList actName={actName} terms={offer} agreeing={agreeing} />
         <div className="mt-4">
           <TextField
             label="Your phone on the day (optional)"

@@ -11,3 +11,5 @@ export { ReportProblem } from "./report-problem";
 export { OfferForm } from "./offer-form";
 export { BookingView } from "./booking-view";
 export type { BookingActionData, BookingPageData } from "./booking-view";
+export { InstantBookingView } from "./instant-booking-view";
+export type { InstantBookingActionData, InstantBookingPageData } from "./instant-booking-view";

@@ -3,6 +3,7 @@ import { LIMITS } from "#domain/limits";
 import type { CreatedResult, MessageResult } from "#domain/resources/results";
 import { MESSAGES } from "#domain/messages";
 import type { OfferingInput } from "../offering-schemas";
+import { type InstantTerms, type StoredInstant, instantAnswer } from "../instant";
 import type { ReorderInput } from "../reorder-schemas";
 import type { Database, Executor, Transaction } from "#server/db/client";
 import { packageEventTypes, packages } from "#modules/content/server/tables";
@@ -26,13 +27,25 @@ async function setEventTypes(tx: Transaction, packageId: number, ids: number[]) 
 }
 
 /** The offering's own columns; a price left out of an edit is no price, as every field is replaced. */
-function offeringColumns(input: OfferingInput) {
+function offeringColumns(input: OfferingInput, viewer: SessionUser, before: StoredInstant | null = null) {
   return {
     title: input.title,
     description: input.description,
     priceFromCents: input.price_from_cents ?? null,
     priceToCents: input.price_to_cents ?? null,
+    instant: signedInstant(input.instant ?? null, viewer, before),
   };
+}
+
+/**
+ * Instant terms as kept, signed: setting them is the act's signature on every booking made from
+ * them, so terms saved again unchanged keep who signed them and when, and changed ones are the
+ * saver's, now.
+ */
+function signedInstant(terms: InstantTerms | null, viewer: SessionUser, before: StoredInstant | null) {
+  if (!terms) return null;
+  const same = before && JSON.stringify(instantAnswer(before)) === JSON.stringify(instantAnswer(terms));
+  return same ? before : { ...terms, signed_by: viewer.id, signed_at: new Date().toISOString() };
 }
 
 export async function createPackage(
@@ -52,7 +65,7 @@ export async function createPackage(
     if ((last?.count ?? 0) >= LIMITS.maxOfferings) throw conflict(MESSAGES.tooManyOfferings);
     const [row] = await tx
       .insert(packages)
-      .values({ actId: act.id, ...offeringColumns(input), rank: (last?.rank ?? 0) + 1 })
+      .values({ actId: act.id, ...offeringColumns(input, viewer), rank: (last?.rank ?? 0) + 1 })
       .returning({ id: packages.id });
     await setEventTypes(tx, row!.id, input.eventTypes);
     return { id: row!.id, message: "Offering added" };
@@ -77,11 +90,14 @@ export async function editPackage(
   id: number,
   input: OfferingInput,
 ): Promise<MessageResult> {
-  const { act } = await findLivePackage(db, viewer, id);
+  const { act, row } = await findLivePackage(db, viewer, id);
   if (act.url !== actUrl) throw notFound("No such offering");
   await checkEventTypes(db, input.eventTypes);
   await db.transaction(async (tx) => {
-    await tx.update(packages).set(offeringColumns(input)).where(eq(packages.id, id));
+    await tx
+      .update(packages)
+      .set(offeringColumns(input, viewer, row.instant))
+      .where(eq(packages.id, id));
     await setEventTypes(tx, id, input.eventTypes);
   });
   return { message: "Offering updated" };

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id } from "#server/db/columns";
 import { REVIEW_SOURCES } from "#domain/ratings";
+import type { StoredInstant } from "../instant";
 import { users } from "#modules/accounts/server/tables";
 import { tags, acts } from "#modules/acts/server/tables";
 import { events } from "#modules/bookings/server/tables";
@@ -49,11 +51,15 @@ export const packages = pgTable(
     /** US cents; the act's "from" price is the lowest of its live offerings'. */
     priceFromCents: integer("price_from_cents"),
     priceToCents: integer("price_to_cents"),
+    /** Bookable at once on these terms, signed by who set them (modules/content/instant.ts); null: by quote only. */
+    instant: jsonb("instant").$type<StoredInstant>(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("packages_act_idx").on(t.actId, t.rank),
+    // Search's "Book instantly" filter asks, act by act, whether one of its live offerings is instant.
+    index("packages_instant_idx").on(t.actId).where(sql`${t.instant} is not null and ${t.deletedAt} is null`),
     check("packages_rank_check", sql`${t.rank} >= 1`),
     check(
       "packages_price_check",

@@ -1,3 +1,4 @@
+import { BOOK_INSTANTLY } from "#modules/content/instant";
 import { Link } from "react-router";
 import { ActPicture } from "#modules/files/ui";
 import { Badge } from "#ui/badge";
@@ -53,6 +54,12 @@ export function ResultCard({
           <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
         )}
         <TravelToPlace act={act} />
+        {act.instant && (
+          <p className="mt-1 text-sm font-semibold text-brand-800">
+            <span aria-hidden="true">⚡ </span>
+            {BOOK_INSTANTLY}
+          </p>
+        )}
         {responses && <p className="mt-1 text-sm text-gray-700">{responses}</p>}
         {actFactLines(act.facts).map((line) => (
           <p key={line} className="mt-1 text-sm text-gray-700">

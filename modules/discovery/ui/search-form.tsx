@@ -1,3 +1,4 @@
+import { BOOK_INSTANTLY } from "#modules/content/instant";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { FieldErrors } from "#domain/api-error";
@@ -175,6 +176,10 @@ export function SearchForm({
                 className={inputClass}
               />
             </Field>
+            <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+              <input type="checkbox" name="instant" value="1" defaultChecked={text("instant") === "1"} />
+              {BOOK_INSTANTLY}
+            </label>
             <Field label="Sort by" error={errors.sort}>
               <select name="sort" defaultValue={text("sort")} className={inputClass}>
                 <option value="">{DEFAULT_SORT_LABEL}</option>

@@ -7,7 +7,9 @@ import { useAction } from "#ui/lib/use-action";
 import { OfferingDialog } from "#modules/content/ui";
 import { ReorderList } from "#modules/content/ui";
 import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
-import { priceRangeText } from "#domain/prices";
+import { formatPrice, priceRangeText } from "#domain/prices";
+import { BOOK_INSTANTLY } from "#modules/content/instant";
+import { POLICY_WORDS } from "#modules/bookings/money";
 import { Button } from "#ui/button";
 import { InviteToEventDialog } from "#modules/bookings/ui";
 import { MessageActDialog } from "#modules/conversations/ui";
@@ -48,6 +50,15 @@ export function SideColumn({ act, can, shortlisted, threads, availability = null
             {act.packages.map((item) => (
               <li key={item.id} className="border-b border-gray-100 pb-3 last:border-0 last:pb-0">
                 <Offering item={item} />
+                {item.instant && (can.invite || can.signUpToBook) && (
+                  <Link
+                    to={`/book/${act.url}/${item.id}`}
+                    className="mt-2 inline-block rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                  >
+                    {BOOK_INSTANTLY}
+                    <span className="sr-only">: {item.title}</span>
+                  </Link>
+                )}
                 {can.manage && (
                   <div className="mt-2 flex gap-2">
                     <OfferingDialog
@@ -100,6 +111,13 @@ function Offering({ item }: { item: ProfilePackage }) {
       <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{item.description}</p>
       {item.eventTypes.length > 0 && (
         <p className="mt-1 text-xs text-gray-700">For: {item.eventTypes.map((tag) => tag.name).join(", ")}</p>
+      )}
+      {item.instant && (
+        <p className="mt-1 text-sm text-gray-800">
+          <span className="font-semibold">Bookable at once:</span> {formatPrice(item.instant.price_cents)}
+          {item.instant.deposit_cents > 0 ? `, deposit ${formatPrice(item.instant.deposit_cents)}` : ", no deposit"},{" "}
+          {POLICY_WORDS[item.instant.cancellation_policy].name.toLowerCase()} cancellation; travel added for your place.
+        </p>
       )}
     </>
   );

@@ -1,9 +1,10 @@
 import { commandRoute } from "#server/api/command-route";
 import { z } from "@hono/zod-openapi";
 import { pageQuerySchema } from "#domain/paging";
-import { messageResultSchema } from "#domain/resources/results";
+import { bookingMadeSchema, messageResultSchema } from "#domain/resources/results";
 import { pathSegmentSchema } from "#domain/schemas/fields";
-import { adminOnly, requireAdmin, requireViewer, signedIn } from "#server/api/guards";
+import { adminOnly, requireAdmin, requireViewer, roles, signedIn } from "#server/api/guards";
+import { socketAddress } from "#server/http/client-ip";
 import { onAct } from "#modules/acts/server";
 import { canSetUpPayouts } from "#domain/permissions";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
@@ -20,7 +21,8 @@ import {
 } from "../../answers";
 import { CASE_STATUSES, reportProblemSchema, resolveCaseSchema } from "../../cases";
 import { listCases, reportProblem, resolveCase } from "../cases";
-import { cancelBookingSchema, recordPaymentSchema, recordRefundSchema } from "../../schemas";
+import { cancelBookingSchema, instantBookingSchema, recordPaymentSchema, recordRefundSchema } from "../../schemas";
+import { bookInstantly } from "../instant-booking";
 import { cancelBooking } from "../booking-commands";
 import { bookingDetail, cancellationQuote, ledgerOf, listBookings } from "../booking-queries";
 import { recordPayment, recordRefund } from "../payment-commands";
@@ -63,6 +65,32 @@ export const bookingRoutes = createRouter()
       ),
       (deps, c) => bookingDetail(deps.db, deps.viewer, c.req.valid("param").number),
     ),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      middleware: [roles("PLANNER")],
+      path: "/bookings/instant",
+      tags: ["Bookings"],
+      summary:
+        "Book an instant offering for one of the caller's events (planners): the booking accepting an offer makes, at the offering's terms with travel added; 409 when the day is not free, the offering is not instant or the act cannot be booked",
+      request: { body: { content: { "application/json": { schema: instantBookingSchema } }, required: true } },
+      responses: { 201: dataResponse("Booked", bookingMadeSchema), ...errorResponses(403, 404, 409, 422) },
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await bookInstantly(
+            c.get("db"),
+            c.get("jobs"),
+            requireViewer(c),
+            c.req.valid("json"),
+            socketAddress(c) ?? null,
+            c.get("cards"),
+          ),
+        },
+        201,
+      ),
   )
   .openapi(
     apiRoute({

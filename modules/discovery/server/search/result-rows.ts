@@ -12,12 +12,19 @@ const KIND_TYPES = sql`array[${sql.join(
   sql`, `,
 )}]::text[]`;
 
+/** Whether the act has a live offering bookable at once (read through packages_instant_idx). */
+export const INSTANT_OFFERING = (actId: string) =>
+  sql.raw(
+    `exists (select 1 from packages k where k.act_id = ${actId} and k.instant is not null and k.deleted_at is null)`,
+  );
+
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
 export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized, a.facts,
     a.active, a.declined, a.application_complete, a.travel, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
     (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
-      order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind`;
+      order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind,
+    ${INSTANT_OFFERING("a.id")} as instant`;
 
 /** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
 export function searchResultOf(
@@ -37,6 +44,7 @@ export function searchResultOf(
     tags: row.tags,
     kind: row.kind,
     facts: actFactsOf(row.facts),
+    instant: row.instant,
     ...(row.response_rate === null
       ? {}
       : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
@@ -82,4 +90,5 @@ export interface ResultRow {
   tags: string[];
   kind: string | null;
   facts: Record<string, unknown>;
+  instant: boolean;
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { INSTANT_OFFERING } from "./result-rows";
 import {
   type ActSearchFilter,
   FACETS_EXACT_UP_TO,
@@ -142,6 +143,7 @@ export function conditions(query: Query, except?: ListKey, every?: number, place
   if (every) parts.push(inSlice(every));
   // Acts with no price have a null here, which no budget admits.
   if (filter.budget !== undefined) parts.push(sql`s.price_from_cents <= ${filter.budget * 100}`);
+  if (filter.instant) parts.push(INSTANT_OFFERING("s.act_id"));
   for (const key of LIST_KEYS) {
     if (key === except) continue;
     const condition = listCondition(key, filter[key]);
