@@ -12,6 +12,7 @@ export const MESSAGES = {
   paidToActDirectly: "This booking is paid to the act directly, not by card",
   /** Checkout of a payment already paid, refunded, or of a cancelled booking. */
   paymentNotDue: "This payment is not due",
+  saveCardOnDepositOnly: "Only a deposit with the balance still to come can save the card for it",
   /** Recording by hand a payment of a booking paid by card: Stripe's webhook records those. */
   paidByCard: "This booking is paid by card through us: its payments record themselves",
   onlyPlannerPays: "Only the booking's planner pays it",

@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { centsOfDollars } from "#domain/prices";
 
-import { recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
+import { checkoutSchema, recordPaymentSchema, recordRefundSchema } from "#modules/bookings/schemas";
 import { loadBooking } from "./bookings.$number.server";
 import { recordPayment, recordRefund } from "#modules/bookings/server";
 import { startCheckout } from "#modules/bookings/server";
@@ -34,8 +33,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const typed = (name: string) => String(form.get(name) ?? "");
   if (typed("intent") === "checkout") {
     // Card payments happen on Stripe's page; it sends the planner back here.
-    const checkout = await runCommand(context, z.object({}), {}, ({ db, cards, viewer }) =>
-      startCheckout(db, cards, viewer, paymentId),
+    const checkout = await runCommand(
+      context,
+      checkoutSchema,
+      { save_card: form.get("save_card") === "1" },
+      ({ db, cards, viewer }, body) => startCheckout(db, cards, viewer, paymentId, body.save_card),
     );
     if (checkout.ok) throw redirect(checkout.data.url);
     return { paymentId, report: false, ok: false, message: checkout.message, errors: checkout.errors };

@@ -361,6 +361,12 @@ export const bookingSchema = bookingSummarySchema
       .string()
       .nullable()
       .describe("How the planner pays the act directly, in the act's words (bookings paid offline; null otherwise)"),
+    card_saved_at: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "When the planner saved the card paying by card: each later payment is charged to it on its day; null when none is saved",
+      ),
     contacts: z.object({ planner: contactSchema, act: contactSchema }).describe("Each side's contact on the day"),
     agreement: z
       .object({
@@ -402,6 +408,7 @@ export const bookingSchema = bookingSummarySchema
       refunded_cents: 0,
       refund_owed_cents: 0,
       payment_instructions: "Bank transfer to The Velvet Tones LLC, or Zelle to pay@velvettones.example",
+      card_saved_at: null,
       contacts: {
         planner: { name: "Pat Planner", email: "planner@example.com", phone: "+1 312 555 0142" },
         act: { name: "Alex Artist", email: "artist@example.com", phone: null },

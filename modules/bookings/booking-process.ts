@@ -183,7 +183,7 @@ export const BOOKING_MOVES = {
     by: ["planner", "act"],
     notifies: ["booking_cancelled"],
     thread: true,
-    cancels: ["event_reminder", "payment_due", "review_request"],
+    cancels: ["event_reminder", "payment_due", "payment_charge", "review_request"],
     api: "POST /api/bookings/{number}/cancel",
     beforeStart: true,
   },
@@ -195,7 +195,7 @@ export const BOOKING_MOVES = {
     by: ["planner"],
     notifies: ["booking_cancelled"],
     thread: true,
-    cancels: ["event_reminder", "payment_due", "review_request"],
+    cancels: ["event_reminder", "payment_due", "payment_charge", "review_request"],
     api: "POST /api/events/cancel/{eventUrl}",
     beforeStart: true,
   },
@@ -215,10 +215,11 @@ export const BOOKING_MOVES = {
     thread: true,
     api: "POST /api/payments/{id}/record-refund",
   },
-  // Stripe says a Checkout Session was paid; on a booking cancelled meanwhile, the money goes back.
+  // Stripe says a Checkout Session was paid, or the saved card was charged on its day (issue 65);
+  // on a booking cancelled meanwhile, the money goes back.
   payByCard: {
     from: ["confirmed", "completed", "cancelled"],
-    by: ["stripe"],
+    by: ["stripe", "time"],
     notifies: ["card_paid", "payment_received"],
     thread: false,
   },
@@ -229,6 +230,16 @@ export const BOOKING_MOVES = {
     notifies: ["refund_paid"],
     thread: false,
   },
+  // The card paid with was saved for the later payments: each is charged off-session on its day.
+  saveCard: {
+    from: ["confirmed"],
+    by: ["time"],
+    notifies: [],
+    thread: false,
+    schedules: ["payment_charge"],
+  },
+  // The saved card was refused on its day (declined, or the bank asks the planner): they pay by hand.
+  cardFailed: { from: ["confirmed"], by: ["time"], notifies: ["payment_failed"], thread: false },
   // We read what Stripe kept of a card payment (its charge's fee), a line of the ledger of its own.
   chargeRead: { from: ["confirmed", "completed", "cancelled"], by: ["time"], notifies: [], thread: false },
   // The planner's bank disputes a card payment: a case opens and holds every release of the booking.

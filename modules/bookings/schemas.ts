@@ -172,6 +172,15 @@ export const instantBookingSchema = acceptOfferSchema.extend({
 });
 export type InstantBookingInput = z.infer<typeof instantBookingSchema>;
 
+/** POST /api/payments/{id}/checkout: pay by card, and whether to save the card for the balance. */
+export const checkoutSchema = z.object({
+  save_card: z.boolean({ error: "Choose whether to save the card" }).default(false).meta({
+    description:
+      "Save the card for the balance (a deposit only): Stripe keeps it, and the balance is charged off-session on its due day",
+  }),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
 /** POST /api/payments/{id}/record: the act's manager says the planner paid them directly. */
 export const recordPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: MESSAGES.paymentMethodRequired }),

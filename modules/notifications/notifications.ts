@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   "payment_recorded",
   "card_paid",
   "payment_received",
+  "payment_failed",
   "refund_paid",
   "payout_sent",
   "booking_cancelled",
@@ -123,6 +124,17 @@ export const NOTIFICATION_FACTS = {
     eventName: z.string(),
     paymentKind: z.string(),
     price: z.string(),
+  }),
+  payment_failed: z.object({
+    actName: z.string(),
+    bookingNumber: z.string(),
+    eventName: z.string(),
+    paymentKind: z.string(),
+    price: z.string(),
+    /** What the bank said, in the planner's words. */
+    reason: z.string(),
+    /** A Stripe Checkout address for this payment (good for 24 hours), or "" when none could be made. */
+    checkoutUrl: z.string(),
   }),
   refund_paid: z.object({
     actName: z.string(),
@@ -418,6 +430,16 @@ export const NOTIFICATIONS: {
     text: (f) => ({
       title: `Your ${f.paymentKind} of ${f.price} is paid`,
       body: `We received your card payment of ${f.price}, the ${f.paymentKind} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}). We hold it for the act until it is due to them. Your receipt is on the booking.`,
+      link: bookingPage(f),
+    }),
+  },
+  payment_failed: {
+    setting: "My saved card could not be charged",
+    action: "Pay on the booking",
+    recipient: "planner",
+    text: (f) => ({
+      title: `We could not charge your card: ${f.price} for ${f.eventName}`,
+      body: `${f.reason} The ${f.paymentKind} of ${f.price} for ${f.actName} at ${f.eventName} (booking ${f.bookingNumber}) is still due. ${f.checkoutUrl ? `Pay it on Stripe: ${f.checkoutUrl} (good for 24 hours), or from the booking's page.` : "Pay it by card from the booking's page."}`,
       link: bookingPage(f),
     }),
   },

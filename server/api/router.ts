@@ -73,9 +73,13 @@ export function actionRoute<P extends z.ZodObject, R extends z.ZodType>(options:
 
 /** The same, with a JSON body checked by a shared schema. */
 export function actionRouteWithBody<P extends z.ZodObject, R extends z.ZodType, B extends z.ZodType>(
-  options: ActionOptions<P, R> & { body: B },
+  options: ActionOptions<P, R> & {
+    body: B;
+    /** False: a call without a JSON body is the body's defaults (a field added to a call that had none). */
+    bodyRequired?: boolean;
+  },
 ) {
-  const { guard, path, tags, summary, description, params, result, errors = [], body } = options;
+  const { guard, path, tags, summary, description, params, result, errors = [], body, bodyRequired = true } = options;
   return apiRoute({
     method: "post" as const,
     path,
@@ -83,7 +87,7 @@ export function actionRouteWithBody<P extends z.ZodObject, R extends z.ZodType, 
     summary,
     ...(description ? { description } : {}),
     middleware: [guard],
-    request: { params, body: { content: { "application/json": { schema: body } }, required: true } },
+    request: { params, body: { content: { "application/json": { schema: body } }, required: bodyRequired } },
     responses: { 200: dataResponse("Done", result), ...errorResponses(...errors) },
   });
 }

@@ -28,6 +28,7 @@ describe("routes declare the query parameters they read", () => {
           "actUrl",
           "budget",
           "date",
+          "event",
           "kind",
           "month",
           "paid",

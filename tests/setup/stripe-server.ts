@@ -9,6 +9,11 @@ import Stripe from "stripe";
 type Params = Record<string, unknown>;
 type StripeObject = Record<string, unknown> & { id: string };
 type Answer = { status: number; body: unknown };
+/**
+ * How a saved card answers an off-session charge, as Stripe's test cards do: 4242… works,
+ * 4000 0000 0000 0341 attaches but declines, 4000 0027 6000 3184 asks for authentication.
+ */
+export type SavedCardBehaviour = "works" | "declines" | "needs_authentication";
 
 /** What the test does where Stripe's own pages and dashboard would: onboard, pay, deliver events. */
 export interface LocalStripe {
@@ -18,8 +23,14 @@ export interface LocalStripe {
   webhookSecret: string;
   /** The act's manager finishes onboarding: the account may charge and pay out (account.updated). */
   completeOnboarding(accountId: string): Promise<void>;
-  /** The planner pays a Checkout Session on Stripe's page (checkout.session.completed), delivered unless held back. */
-  payCheckout(sessionId: string, options?: { deliver?: boolean }): Promise<void>;
+  /**
+   * The planner pays a Checkout Session on Stripe's page (checkout.session.completed), delivered
+   * unless held back. A session that saves the card (setup_future_usage) makes a customer and
+   * attaches the card to it; `savedCard` says how that card answers later off-session charges.
+   */
+  payCheckout(sessionId: string, options?: { deliver?: boolean; savedCard?: SavedCardBehaviour }): Promise<void>;
+  /** A saved card starts answering off-session charges this way (it expired, or the bank wants the planner). */
+  cardWillAnswer(paymentMethodId: string, behaviour: SavedCardBehaviour): void;
   /**
    * Days pass: every charge's funds become available, as Stripe's do two business days after the
    * charge (until then a transfer without source_transaction finds the balance too low).
@@ -52,7 +63,9 @@ export interface LocalStripe {
       | "refunds"
       | "transfers"
       | "disputes"
-      | "balanceTransactions",
+      | "balanceTransactions"
+      | "customers"
+      | "paymentMethods",
   ): StripeObject[];
   /**
    * The platform's balance in cents, available and pending together: charged less Stripe's fee,
@@ -98,6 +111,8 @@ export async function startLocalStripe(
     transfers: new Map<string, StripeObject>(),
     disputes: new Map<string, StripeObject>(),
     balanceTransactions: new Map<string, StripeObject>(),
+    customers: new Map<string, StripeObject>(),
+    paymentMethods: new Map<string, StripeObject>(),
   };
   const events: StripeObject[] = [];
   let delivered = 0;
@@ -216,6 +231,8 @@ export async function startLocalStripe(
           amount_total: amount,
           currency: "usd",
           customer_email: params.customer_email ?? null,
+          customer: null,
+          customer_creation: params.customer_creation ?? null,
           client_reference_id: params.client_reference_id ?? null,
           metadata: params.metadata ?? {},
           payment_intent: null,
@@ -400,6 +417,63 @@ export async function startLocalStripe(
       },
     ],
     [
+      "POST",
+      /^\/v1\/payment_intents$/,
+      (_, params) => {
+        const amount = Number(params.amount);
+        if (!Number.isSafeInteger(amount) || amount < 50)
+          return error(400, "invalid_request_error", "Amount must be at least $0.50 usd", { param: "amount" });
+        if (params.currency !== "usd")
+          return error(400, "invalid_request_error", "Invalid currency", { param: "currency" });
+        const methodId = String(params.payment_method ?? "");
+        const method = store.paymentMethods.get(methodId);
+        if (!method) return missing("payment_method", methodId, "payment_method");
+        if (method.customer !== params.customer)
+          return error(
+            400,
+            "invalid_request_error",
+            "The provided PaymentMethod was previously used to make a payment without being attached to a Customer or was detached from a Customer, and may not be used again.",
+            { param: "payment_method" },
+          );
+        if (params.confirm !== "true" || params.off_session !== "true")
+          return error(400, "invalid_request_error", "This stand-in confirms off-session charges only", {
+            param: "confirm",
+          });
+        const metadata = (params.metadata ?? {}) as Params;
+        const behaviour = method.behaviour as SavedCardBehaviour;
+        if (behaviour !== "works") {
+          const intent = {
+            id: idFor("pi"),
+            object: "payment_intent",
+            amount,
+            currency: "usd",
+            status: "requires_payment_method",
+            customer: params.customer,
+            payment_method: null,
+            latest_charge: null,
+            setup_future_usage: null,
+            metadata,
+            created: now(),
+          };
+          store.intents.set(intent.id, intent);
+          emit("payment_intent.payment_failed", intent);
+          return behaviour === "declines"
+            ? error(402, "card_error", "Your card was declined.", {
+                code: "card_declined",
+                decline_code: "generic_decline",
+                payment_intent: intent,
+              })
+            : error(402, "card_error", "Your card was declined. This transaction requires authentication.", {
+                code: "authentication_required",
+                decline_code: "authentication_required",
+                payment_intent: intent,
+              });
+        }
+        const intent = chargeCard(amount, metadata, { customer: String(params.customer), paymentMethod: methodId });
+        return { status: 200, body: intent };
+      },
+    ],
+    [
       "GET",
       /^\/v1\/payment_intents\/([^/]+)$/,
       ([, id], params) => {
@@ -571,6 +645,63 @@ export async function startLocalStripe(
     return sent;
   }
 
+  /**
+   * A card charged: its balance transaction (pending, less Stripe's fee), the charge and its
+   * succeeded PaymentIntent, with payment_intent.succeeded emitted.
+   */
+  function chargeCard(
+    amount: number,
+    metadata: Params,
+    card: { customer: string | null; paymentMethod: string; setupFutureUsage?: string | null },
+  ): StripeObject {
+    const intentId = idFor("pi");
+    const fee = stripeCardFee(amount);
+    const transaction = {
+      id: idFor("txn"),
+      object: "balance_transaction",
+      amount,
+      fee,
+      net: amount - fee,
+      currency: "usd",
+      status: "pending",
+      type: "charge",
+      created: now(),
+    };
+    store.balanceTransactions.set(transaction.id, transaction);
+    const charge = {
+      id: idFor("ch"),
+      object: "charge",
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      paid: true,
+      disputed: false,
+      payment_intent: intentId,
+      payment_method: card.paymentMethod,
+      balance_transaction: transaction.id,
+      currency: "usd",
+      created: now(),
+    };
+    store.charges.set(charge.id, charge);
+    const intent = {
+      id: intentId,
+      object: "payment_intent",
+      amount,
+      currency: "usd",
+      status: "succeeded",
+      customer: card.customer,
+      payment_method: card.paymentMethod,
+      setup_future_usage: card.setupFutureUsage ?? null,
+      latest_charge: charge.id,
+      metadata,
+      created: now(),
+    };
+    store.intents.set(intentId, intent);
+    pending += amount - fee;
+    emit("payment_intent.succeeded", intent);
+    return intent;
+  }
+
   const api: LocalStripe = {
     url,
     secretKey,
@@ -640,51 +771,49 @@ export async function startLocalStripe(
     async payCheckout(sessionId, options = {}) {
       const session = store.sessions.get(sessionId);
       if (session?.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
-      const amount = Number(session.amount_total);
-      const intentId = idFor("pi");
-      const fee = stripeCardFee(amount);
-      const transaction = {
-        id: idFor("txn"),
-        object: "balance_transaction",
-        amount,
-        fee,
-        net: amount - fee,
-        currency: "usd",
-        status: "pending",
-        type: "charge",
-        created: now(),
-      };
-      store.balanceTransactions.set(transaction.id, transaction);
-      const charge = {
-        id: idFor("ch"),
-        object: "charge",
-        amount,
-        amount_refunded: 0,
-        refunded: false,
-        paid: true,
-        disputed: false,
-        payment_intent: intentId,
-        balance_transaction: transaction.id,
-        currency: "usd",
-        created: now(),
-      };
-      const metadata = (session.payment_intent_data as { metadata?: unknown }).metadata ?? {};
-      store.charges.set(charge.id, charge);
-      store.intents.set(intentId, {
-        id: intentId,
-        object: "payment_intent",
-        amount,
-        status: "succeeded",
-        latest_charge: charge.id,
-        metadata,
+      const intentData = session.payment_intent_data as { metadata?: Params; setup_future_usage?: string };
+      const saves = intentData.setup_future_usage === "off_session";
+      // Checkout makes the customer a saved card needs, and attaches the card to it.
+      let customer: string | null = null;
+      if (saves || session.customer_creation === "always") {
+        customer = idFor("cus");
+        store.customers.set(customer, {
+          id: customer,
+          object: "customer",
+          email: session.customer_email,
+          created: now(),
+        });
+      }
+      const paymentMethod = idFor("pm");
+      store.paymentMethods.set(paymentMethod, {
+        id: paymentMethod,
+        object: "payment_method",
+        type: "card",
+        card: { brand: "visa", last4: options.savedCard === "declines" ? "0341" : "4242" },
+        customer: saves ? customer : null,
+        behaviour: options.savedCard ?? "works",
         created: now(),
       });
-      pending += amount - fee;
-      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intentId, url: null });
-      emit("payment_intent.succeeded", store.intents.get(intentId)!);
+      const intent = chargeCard(Number(session.amount_total), intentData.metadata ?? {}, {
+        customer,
+        paymentMethod,
+        setupFutureUsage: saves ? "off_session" : null,
+      });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: intent.id,
+        customer,
+        url: null,
+      });
       emit("checkout.session.completed", session);
       if (options.deliver === false) delivered = events.length;
       else await deliverPending();
+    },
+    cardWillAnswer(paymentMethodId, behaviour) {
+      const method = store.paymentMethods.get(paymentMethodId);
+      if (!method) throw new Error(`no payment method ${paymentMethodId}`);
+      method.behaviour = behaviour;
     },
     deliverPending,
     async redeliver(eventId) {

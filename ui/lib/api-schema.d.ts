@@ -1104,7 +1104,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. 409 'Card payments are not set up' without Stripe
+         * Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. With save_card (a deposit while the balance is to come) the card is saved and the balance charged on its day. 409 'Card payments are not set up' without Stripe
          * @description **Who may call:** Any signed-in user.
          */
         post: operations["startCheckout"];
@@ -2206,7 +2206,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "payment_failed" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             title: string;
             body: string;
             /** @description The page to act on, a path on this site */
@@ -2225,7 +2225,7 @@ export interface components {
          */
         NotificationSetting: {
             /** @enum {string} */
-            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+            kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "payment_failed" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
             /** @description When this mail is sent, in words */
             label: string;
             email: boolean;
@@ -3536,6 +3536,7 @@ export interface components {
          *       "refunded_cents": 0,
          *       "refund_owed_cents": 0,
          *       "payment_instructions": "Bank transfer to The Velvet Tones LLC, or Zelle to pay@velvettones.example",
+         *       "card_saved_at": null,
          *       "contacts": {
          *         "planner": {
          *           "name": "Pat Planner",
@@ -3607,6 +3608,11 @@ export interface components {
             refund_owed_cents: number;
             /** @description How the planner pays the act directly, in the act's words (bookings paid offline; null otherwise) */
             payment_instructions: string | null;
+            /**
+             * Format: date-time
+             * @description When the planner saved the card paying by card: each later payment is charged to it on its day; null when none is saved
+             */
+            card_saved_at: string | null;
             /** @description Each side's contact on the day */
             contacts: {
                 planner: {
@@ -4597,7 +4603,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
+                    kind: "act_approved" | "act_declined" | "act_reassigned" | "tag_request_accepted" | "tag_request_declined" | "document_approved" | "document_declined" | "act_invited" | "invite_withdrawn" | "invite_declined" | "event_cancelled" | "offer_received" | "offer_expiring" | "offer_accepted" | "booking_confirmed" | "invite_released" | "event_reminder" | "payment_due" | "payment_recorded" | "card_paid" | "payment_received" | "payment_failed" | "refund_paid" | "payout_sent" | "booking_cancelled" | "problem_reported" | "case_opened" | "case_resolved" | "review_requested" | "offer_declined" | "offer_withdrawn" | "review_posted" | "review_reply" | "review_removed" | "message";
                     email: boolean;
                 };
             };
@@ -8951,7 +8957,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Save the card for the balance (a deposit only): Stripe keeps it, and the balance is charged off-session on its due day
+                     * @default false
+                     */
+                    save_card?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Done */
             200: {
@@ -9007,6 +9023,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The body or file is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description Field rules: `errors` holds the messages per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
                 };
             };
             /** @description Something went wrong on our side; the log has it, with the request id */
@@ -12384,7 +12418,7 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 state?: "scheduled" | "running" | "done" | "failed";
-                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "card_charge" | "card_payout" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release";
+                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "card_charge" | "card_payout" | "payment_charge" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release";
             };
             header?: never;
             path?: never;

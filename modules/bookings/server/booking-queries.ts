@@ -280,6 +280,7 @@ function bookingAnswer(
     // The ledger's refund_owed holds what the policy or a case gave back and is not yet paid back (negative).
     refund_owed_cents: Math.max(-balances.refund_owed, 0),
     payment_instructions: row.booking.provider === "offline" ? row.act.paymentInstructions : null,
+    card_saved_at: row.booking.cardSavedAt?.toISOString() ?? null,
     contacts: contactsFor(row, sideOf(row, viewer) !== null),
     provider: row.booking.provider,
     cancellation:

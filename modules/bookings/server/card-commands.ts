@@ -76,16 +76,35 @@ export async function startPayoutOnboarding(
 
 /**
  * The booking's planner pays one payment by card on Stripe Checkout (no card data on our
- * origin). Each attempt is counted, so its idempotency key is new while the SDK's retries of one
- * attempt are one session; the attempt before is expired, so that it cannot be paid as well.
- * The payment is paid when Stripe's webhook says so.
+ * origin). With `saveCard`, allowed on a deposit while the balance is still to come, Stripe
+ * saves the card for the balance (setup_future_usage), which the `payment_charge` job then
+ * charges on its day. The payment is paid when Stripe's webhook says so.
  */
 export async function startCheckout(
   db: Database,
   cards: CardGateway | undefined,
   viewer: SessionUser,
   paymentId: number,
+  saveCard = false,
 ): Promise<{ url: string }> {
+  const row = await checkoutRow(db, paymentId);
+  const isPlanner = row?.event.plannerId === viewer.id;
+  if (!row || (!isPlanner && !canManageAct(viewer, actAccess(row.act)))) throw notFound("No such payment");
+  if (!isPlanner) throw forbidden(MESSAGES.onlyPlannerPays);
+  const gateway = requireCards(cards);
+  if (row.booking.provider !== "stripe") throw conflict(MESSAGES.paidToActDirectly);
+  if (row.booking.status === "cancelled") throw conflict(MESSAGES.bookingCancelled);
+  if (row.payment.status !== "due") throw conflict(MESSAGES.paymentNotDue);
+  // An offer from before card bounds were checked may hold a payment Stripe would refuse: say so, not a 500.
+  if (!fitsOneCardPayment(row.payment.amountCents)) throw conflict(MESSAGES.cardPaymentBounds);
+  if (saveCard && !(await balanceToCome(db, row.payment))) throw conflict(MESSAGES.saveCardOnDepositOnly);
+  return openCheckout(db, gateway, row, saveCard);
+}
+
+type CheckoutRow = NonNullable<Awaited<ReturnType<typeof checkoutRow>>>;
+
+/** A payment with its booking, act, event and planner's email: what a Checkout Session names. */
+export async function checkoutRow(db: Database, paymentId: number) {
   const [row] = await db
     .select({
       payment: payments,
@@ -100,16 +119,31 @@ export async function startCheckout(
     .innerJoin(events, eq(events.id, bookings.eventId))
     .innerJoin(users, eq(users.id, events.plannerId))
     .where(eq(payments.id, paymentId));
-  const isPlanner = row?.event.plannerId === viewer.id;
-  if (!row || (!isPlanner && !canManageAct(viewer, actAccess(row.act)))) throw notFound("No such payment");
-  if (!isPlanner) throw forbidden(MESSAGES.onlyPlannerPays);
-  const { stripe, publicUrl } = requireCards(cards);
-  if (row.booking.provider !== "stripe") throw conflict(MESSAGES.paidToActDirectly);
-  if (row.booking.status === "cancelled") throw conflict(MESSAGES.bookingCancelled);
-  if (row.payment.status !== "due") throw conflict(MESSAGES.paymentNotDue);
-  // An offer from before card bounds were checked may hold a payment Stripe would refuse: say so, not a 500.
-  if (!fitsOneCardPayment(row.payment.amountCents)) throw conflict(MESSAGES.cardPaymentBounds);
+  return row;
+}
 
+/** Whether a deposit has a balance still due after it, which a saved card would pay. */
+async function balanceToCome(db: Database, payment: CheckoutRow["payment"]): Promise<boolean> {
+  if (payment.kind !== "deposit") return false;
+  const [balance] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingId, payment.bookingId), eq(payments.kind, "balance"), eq(payments.status, "due")));
+  return Boolean(balance);
+}
+
+/**
+ * A new Checkout Session for the payment. Each attempt is counted, so its idempotency key is new
+ * while the SDK's retries of one attempt are one session; the attempt before is expired, so that
+ * it cannot be paid as well.
+ */
+export async function openCheckout(
+  db: Database,
+  { stripe, publicUrl }: CardGateway,
+  row: CheckoutRow,
+  saveCard: boolean,
+): Promise<{ url: string }> {
+  const paymentId = row.payment.id;
   const [counted] = await db
     .update(payments)
     .set({ checkoutAttempts: row.payment.checkoutAttempts + 1 })
@@ -142,11 +176,16 @@ export async function startCheckout(
           },
         ],
         metadata,
-        payment_intent_data: { metadata, transfer_group: row.booking.number },
+        payment_intent_data: {
+          metadata,
+          transfer_group: row.booking.number,
+          ...(saveCard ? { setup_future_usage: "off_session" as const } : {}),
+        },
+        ...(saveCard ? { customer_creation: "always" as const } : {}),
         success_url: `${publicUrl}/bookings/${row.booking.number}?paid=${paymentId}`,
         cancel_url: `${publicUrl}/bookings/${row.booking.number}`,
       },
-      { idempotencyKey: `payment-${paymentId}-checkout-${attempt}` },
+      { idempotencyKey: `payment-${paymentId}-checkout-${attempt}${saveCard ? "-save" : ""}` },
     ),
   );
   await db.update(payments).set({ checkoutSessionId: session.id }).where(eq(payments.id, paymentId));

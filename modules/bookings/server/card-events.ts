@@ -118,13 +118,7 @@ async function accountUpdated(tx: Executor, account: Stripe.Account): Promise<vo
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-/**
- * A Checkout Session paid: its payment is paid by card and held by us until its release. The
- * booking is locked first, as for every move of it, so a cancellation at the same moment either
- * came first (and the money goes back whole: it was never the booking's) or counts this
- * payment. A session whose amount or currency is not the payment's is not applied: answered
- * 200 with applied false, and kept for admins to see.
- */
+/** A Checkout Session paid: the payment it names is paid by card (the session's amount checked). */
 async function checkoutPaid(
   tx: Executor,
   jobs: JobQueue,
@@ -135,31 +129,66 @@ async function checkoutPaid(
   const paymentId = Number(session.metadata?.payment_id);
   const intentId = idOf(session.payment_intent);
   if (!Number.isSafeInteger(paymentId) || !intentId) return "A paid session that names no payment of ours";
+  return cardPaymentPaid(tx, jobs, {
+    paymentId,
+    intentId,
+    amountCents: session.amount_total,
+    currency: session.currency,
+    sessionId: session.id,
+    at,
+    by: "stripe",
+  });
+}
+
+/** A charge Stripe made for one of our payments: on Checkout (by webhook) or off-session (by our job). */
+export interface CardCharged {
+  paymentId: number;
+  intentId: string;
+  amountCents: number | null;
+  currency: string | null;
+  /** The Checkout Session paid, or null for a saved card charged off-session. */
+  sessionId: string | null;
+  at: Date;
+  by: "stripe" | "time";
+}
+
+/**
+ * A card charge for a payment: its payment is paid by card and held by us until its release. The
+ * booking is locked first, as for every move of it, so a cancellation at the same moment either
+ * came first (and the money goes back whole: it was never the booking's) or counts this
+ * payment. A charge whose amount or currency is not the payment's is not applied: answered
+ * with why, and kept for admins to see. The same charge told twice changes nothing more.
+ */
+export async function cardPaymentPaid(tx: Executor, jobs: JobQueue, charged: CardCharged): Promise<Outcome> {
+  const { paymentId, intentId, at } = charged;
+  const unwantedKey = `unwanted-${charged.sessionId ?? intentId}`;
   const [found] = await tx
     .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, provider: bookings.provider })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(eq(payments.id, paymentId));
   if (found?.provider !== "stripe") return `A paid session for payment ${paymentId}, which is not paid by card`;
-  if (session.amount_total !== found.amountCents || session.currency?.toLowerCase() !== "usd")
-    return `A paid session of ${session.amount_total} ${session.currency} for payment ${paymentId}, which is ${found.amountCents} usd`;
+  if (charged.amountCents !== found.amountCents || charged.currency?.toLowerCase() !== "usd")
+    return `A paid session of ${charged.amountCents} ${charged.currency} for payment ${paymentId}, which is ${found.amountCents} usd`;
   const paid = await runBookingMove(
     tx,
     jobs,
-    { bookingId: found.bookingId, move: "payByCard", by: "stripe" },
+    { bookingId: found.bookingId, move: "payByCard", by: charged.by },
     async (booking) => {
       const { row } = booking;
       const payment = booking.payments.find((each) => each.id === paymentId)!;
+      // This very charge, told again (the job's retry after Stripe answered): nothing more.
+      if (payment.paymentIntentId === intentId) return { result: false };
       if (payment.status !== "due" || booking.status === "cancelled") {
         await scheduleCardRefund(tx, jobs, {
           paymentIntentId: intentId,
           paymentId: null,
-          cents: session.amount_total ?? 0,
-          key: `unwanted-${session.id}`,
+          cents: charged.amountCents ?? 0,
+          key: unwantedKey,
         });
         // What Stripe kept of it is read next, and written in the booking's ledger.
         await jobs.schedule(tx, "card_charge", {
-          key: `unwanted-${session.id}`,
+          key: unwantedKey,
           runAt: new Date(),
           data: { subject: `Booking ${row.booking.number}`, bookingId: row.booking.id, paymentIntentId: intentId },
         });
@@ -180,7 +209,7 @@ async function checkoutPaid(
               paidOn: dayIn(at, row.timeZone),
               method: "card",
               paymentIntentId: intentId,
-              checkoutSessionId: session.id,
+              ...(charged.sessionId ? { checkoutSessionId: charged.sessionId } : {}),
               releaseAt: release,
             },
           },

@@ -7,6 +7,7 @@ import { bookings, cases, payments, stripeEvents } from "#modules/bookings/serve
 import { users } from "#modules/accounts/server/tables";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { feeBasisPoints, platformFee } from "../money";
+import { saveCardOf } from "./card-saved";
 import type { CardGateway } from "#server/payments/card-gateway";
 import { applyRelease } from "./card-events";
 import { bookingBalances } from "./ledger";
@@ -188,6 +189,8 @@ export async function readCharge(
   const intent = await cards.stripe.paymentIntents.retrieve(payment.paymentIntentId, {
     expand: ["latest_charge.balance_transaction"],
   });
+  // A card saved with this payment pays the later ones on their days.
+  await saveCardOf(db, jobs, payment.bookingId, intent);
   const charge = intent.latest_charge as Stripe.Charge | string | null;
   if (!charge || typeof charge === "string") return typeof charge === "string" ? charge : null;
   const transaction = charge.balance_transaction as Stripe.BalanceTransaction | string | null;

@@ -104,7 +104,13 @@ export async function remindPaymentDue(
                 day: formatShortCalendarDate(payment.dueOn),
                 soon: daysLeft === 0 ? "today" : daysLeft === 1 ? "tomorrow" : `in ${daysLeft} days`,
                 // A card booking is paid through us: the reminder says where.
-                ...(row.booking.provider === "stripe" ? { due: "Pay it by card from the booking's page." } : {}),
+                ...(row.booking.provider === "stripe"
+                  ? {
+                      due: row.booking.cardSavedAt
+                        ? `We charge it to the card you saved on ${formatShortCalendarDate(payment.dueOn)}; to pay another way, pay it from the booking's page before then.`
+                        : "Pay it by card from the booking's page.",
+                    }
+                  : {}),
               },
             },
           ],

@@ -2,6 +2,7 @@ import type { Database } from "#server/db/client";
 import type { CardGateway } from "#server/payments/card-gateway";
 import { readCharge, readUnwantedCharge, releaseHeldPayments, releasePayment } from "./card-payouts";
 import { refundByCard } from "./card-refunds";
+import { chargeSavedCard } from "./card-saved";
 import { remindOfEvent, requestReview } from "./booking-times";
 import { expireOffer, remindOfferExpiring } from "./offer-times";
 import { remindPaymentDue } from "./payments";
@@ -17,7 +18,8 @@ export type ProcessJobKind =
   | "card_refund"
   | "card_charge"
   | "card_payout"
-  | "card_release";
+  | "card_release"
+  | "payment_charge";
 
 export function processJobHandlers(
   db: Database,
@@ -32,6 +34,7 @@ export function processJobHandlers(
         : (await readCharge(db, jobs, cards, data.paymentId)) !== null,
     card_payout: (data) => releasePayment(db, jobs, cards, data.paymentId, data.attempt),
     card_release: () => releaseHeldPayments(db, jobs, cards),
+    payment_charge: (data) => chargeSavedCard(db, jobs, cards, data.paymentId),
     offer_expiring: (data) => remindOfferExpiring(db, jobs, data.offerId),
     offer_expire: (data) => expireOffer(db, jobs, data.offerId),
     event_reminder: (data) => remindOfEvent(db, jobs, data.bookingId, data.days),

@@ -254,6 +254,14 @@ export const bookings = pgTable(
      * (410 is 4.1%). Null for bookings made before it was fixed, which pay the fee configured.
      */
     feeBasisPoints: integer("fee_basis_points"),
+    /**
+     * The card the planner saved when paying by card (Checkout's setup_future_usage): Stripe's
+     * customer and payment method, which the `payment_charge` job charges off-session on each
+     * later payment's day. Null: nothing is charged without the planner.
+     */
+    cardCustomerId: text("card_customer_id"),
+    cardPaymentMethodId: text("card_payment_method_id"),
+    cardSavedAt: timestamp("card_saved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

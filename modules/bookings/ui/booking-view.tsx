@@ -55,6 +55,7 @@ export function BookingView({
   actionData: BookingActionData | undefined;
 }) {
   const { booking, side, quote, cases, ledger, today, paidNow, started } = data;
+  const balanceDue = booking.payments.find((payment) => payment.kind === "balance" && payment.status === "due");
   const policy = POLICY_WORDS[booking.cancellation_policy];
   const submitting = useNavigation().state === "submitting";
   // What is owed back is recorded against the payment with the most left to refund, up to what is owed.
@@ -131,6 +132,13 @@ export function BookingView({
           </p>
         )}
         <PaymentList number={booking.number} payments={booking.payments} cancelled={booking.status === "cancelled"} />
+        {side === "planner" && booking.card_saved_at && booking.status === "confirmed" && balanceDue && (
+          <p role="status" className="mt-2 rounded-md bg-emerald-50 p-2 text-sm text-emerald-950">
+            Your card is saved for this booking: the balance of {formatPrice(balanceDue.amount_cents)} is charged to it
+            on {formatShortCalendarDate(balanceDue.due_on)}, and you are told 3 days before. Paying it here first stops
+            that.
+          </p>
+        )}
         {side === "planner" &&
           booking.provider === "stripe" &&
           booking.status === "confirmed" &&
@@ -140,6 +148,16 @@ export function BookingView({
               <Form key={payment.id} method="post" className="mt-3" aria-label={`Pay the ${payment.kind} by card`}>
                 <input type="hidden" name="paymentId" value={payment.id} />
                 <input type="hidden" name="intent" value="checkout" />
+                {payment.kind === "deposit" && balanceDue && !booking.card_saved_at && (
+                  <label className="mb-2 flex items-start gap-2 text-sm">
+                    <input type="checkbox" name="save_card" value="1" className="mt-1" />
+                    <span>
+                      Save my card and charge the balance of {formatPrice(balanceDue.amount_cents)} to it on{" "}
+                      {formatShortCalendarDate(balanceDue.due_on)} (told 3 days before; Stripe keeps the card, we never
+                      see it)
+                    </span>
+                  </label>
+                )}
                 <Button type="submit" disabled={submitting}>
                   Pay the {payment.kind} of {formatPrice(payment.amount_cents)} by card
                 </Button>

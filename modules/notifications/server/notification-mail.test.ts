@@ -307,8 +307,15 @@ describe("notification mail", () => {
       }[]
     ).find((payment) => payment.kind === "deposit")!;
     await step(["card_paid", "payment_received"], async () => {
-      const checkout = await ok(await server.post(`/api/payments/${cardDeposit.id}/checkout`, "planner"));
-      await server.stripe!.payCheckout(String(checkout.data.url).split("/").pop()!);
+      // The planner saves the card for the balance; the bank will refuse it on the day.
+      const checkout = await ok(
+        await server.post(`/api/payments/${cardDeposit.id}/checkout`, "planner", { save_card: true }),
+      );
+      await server.stripe!.payCheckout(String(checkout.data.url).split("/").pop()!, { savedCard: "declines" });
+    });
+    await step("payment_failed", async () => {
+      await server.runJob("card_charge", String(cardDeposit.id));
+      await server.runJob("payment_charge", `${cardBooking}:balance`);
     });
     await ok(
       await server.post("/api/users/artist/payout-marks", "admin", {
@@ -447,6 +454,11 @@ describe("notification mail", () => {
         subject: /^Your deposit of \$1,000\.00 is paid/,
         link: `/bookings/${cardBooking}`,
       },
+      payment_failed: {
+        to: "planner@example.com",
+        subject: /^We could not charge your card: \$[\d,.]+ for /,
+        link: `/bookings/${cardBooking}`,
+      },
       card_paid: {
         to: "artist@example.com",
         subject: /^Pat Planner paid the deposit of \$1,000\.00 by card/,
@@ -519,6 +531,7 @@ describe("notification mail", () => {
         (item) => item.kind,
       ),
     ).toEqual([
+      "payment_failed",
       "payment_received",
       "booking_confirmed",
       "offer_received",
@@ -538,7 +551,6 @@ describe("notification mail", () => {
       "review_requested",
       "payment_recorded",
       "payment_due",
-      "event_reminder",
     ]);
   });
 
@@ -637,6 +649,7 @@ describe("notification mail", () => {
       "payment_due",
       "payment_recorded",
       "payment_received",
+      "payment_failed",
       "refund_paid",
       "booking_cancelled",
       "problem_reported",

@@ -21,7 +21,13 @@ import {
 } from "../../answers";
 import { CASE_STATUSES, reportProblemSchema, resolveCaseSchema } from "../../cases";
 import { listCases, reportProblem, resolveCase } from "../cases";
-import { cancelBookingSchema, instantBookingSchema, recordPaymentSchema, recordRefundSchema } from "../../schemas";
+import {
+  cancelBookingSchema,
+  checkoutSchema,
+  instantBookingSchema,
+  recordPaymentSchema,
+  recordRefundSchema,
+} from "../../schemas";
 import { bookInstantly } from "../instant-booking";
 import { cancelBooking } from "../booking-commands";
 import { bookingDetail, cancellationQuote, ledgerOf, listBookings } from "../booking-queries";
@@ -163,17 +169,27 @@ export const bookingRoutes = createRouter()
   )
   .openapi(
     ...commandRoute(
-      actionRoute({
+      actionRouteWithBody({
         guard: signedIn,
         path: "/payments/{paymentId}/checkout",
         result: cardRedirectSchema,
         tags: ["Bookings"],
         summary:
-          "Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. 409 'Card payments are not set up' without Stripe",
+          "Pay a payment by card (the booking's planner): answers a Stripe Checkout address; the payment is paid when Stripe's webhook says so. With save_card (a deposit while the balance is to come) the card is saved and the balance charged on its day. 409 'Card payments are not set up' without Stripe",
         params: idParam("paymentId"),
-        errors: [403, 404, 409],
+        body: checkoutSchema,
+        bodyRequired: false,
+        errors: [403, 404, 409, 422],
       }),
-      (deps, c) => startCheckout(deps.db, deps.cards, deps.viewer, c.req.valid("param").paymentId),
+      (deps, c) =>
+        startCheckout(
+          deps.db,
+          deps.cards,
+          deps.viewer,
+          c.req.valid("param").paymentId,
+          // Without a JSON body the validator is skipped: the body's defaults.
+          checkoutSchema.parse(c.req.valid("json") ?? {}).save_card,
+        ),
     ),
   )
   .openapi(

@@ -6,6 +6,9 @@ import { EVENT_REMINDER_DAYS, PAYMENT_KINDS, PAYMENT_REMINDER_DAYS } from "../..
 export const paymentReminderKey = (bookingNumber: string, kind: string, days: number) =>
   `${bookingNumber}:${kind}:${days}`;
 
+/** A payment's off-session charge on its day, once per booking and payment kind. */
+export const paymentChargeKey = (bookingNumber: string, kind: string) => `${bookingNumber}:${kind}`;
+
 /** The booking is cancelled: its moments, and its payments' reminders, are called off. */
 export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNumbers: string[]): Promise<void> {
   for (const number of bookingNumbers) {
@@ -13,6 +16,7 @@ export async function cancelBookingJobs(tx: Executor, jobs: JobQueue, bookingNum
     for (const kind of PAYMENT_KINDS)
       for (const days of PAYMENT_REMINDER_DAYS)
         await jobs.cancel(tx, "payment_due", paymentReminderKey(number, kind, days));
+    for (const kind of PAYMENT_KINDS) await jobs.cancel(tx, "payment_charge", paymentChargeKey(number, kind));
     await jobs.cancel(tx, "review_request", number);
   }
 }
