@@ -30,6 +30,7 @@ import { type ViewerFacts, viewerFacts } from "#app/lib/viewer-facts.server";
 import { DEV_ENHANCE_SCRIPTS, pageHandler } from "#server/render/page-handler";
 import { sitemapRoutes } from "#modules/seo/server/start";
 import { calendarRoutes } from "#modules/availability/server/start";
+import { mapRoutes } from "#modules/discovery/server/start";
 import { PDF_PATHS, bookingPdfRoutes } from "#modules/bookings/server/start";
 import { privateAnswersToSignedIn } from "#server/http/private-answers";
 import type { FileStorage } from "#server/storage/file-storage";
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route("/", calendarRoutes({ db: database.db, publicUrl: env.publicUrl }));
+  app.route("/", mapRoutes());
   // Drawing a PDF is a render: it counts toward the client's renders in progress.
   for (const path of PDF_PATHS) app.on("GET", path, concurrency.page);
   app.route("/", bookingPdfRoutes());

@@ -4,7 +4,8 @@ import { fieldErrorsFromIssues } from "#domain/api-error";
 import { actSearchFilterSchema, rawSearchFilter } from "#modules/discovery/search-filter";
 import { ApiError } from "#server/errors";
 import { invitedActUrls } from "#modules/bookings/server";
-import { searchActs } from "#modules/discovery/server";
+import { mapViewOf, searchActs } from "#modules/discovery/server";
+import { parseBounds } from "#modules/discovery/map-bounds";
 import { packJson } from "../lib/packed-json";
 
 export type SearchResults = Awaited<ReturnType<typeof searchActs>>;
@@ -14,7 +15,10 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   const raw = rawSearchFilter(url.searchParams);
   const parsed = actSearchFilterSchema.safeParse(raw);
   const { appName, publicUrl, enhanceScripts } = context.config;
+  // The map view (issue 65): the same search, its page of acts drawn on a map of the states.
+  const view = url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const);
   const base = {
+    view,
     appName,
     canonicalUrl: `${publicUrl}/search`,
     viewerRole: context.viewer?.role ?? null,
@@ -37,7 +41,9 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
       context.shortlisted(),
     ]);
     const results = packJson(found);
-    return { ...base, filter: parsed.data, results, invited, shortlisted, errors: {} as FieldErrors, raw };
+    const map =
+      view === "map" ? mapViewOf(found.data, parsed.data.bounds ? parseBounds(parsed.data.bounds) : null) : null;
+    return { ...base, filter: parsed.data, results, map, invited, shortlisted, errors: {} as FieldErrors, raw };
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed")
       return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };

@@ -10,7 +10,8 @@ import {
 } from "#modules/discovery/search-filter";
 import { pageHref, Pagination } from "#modules/discovery/ui";
 import { ResultList } from "#modules/discovery/ui";
-import { SearchForm } from "#modules/discovery/ui";
+import { ResultMap, SearchForm } from "#modules/discovery/ui";
+import { US_STATES_PATH } from "#modules/discovery/map-bounds";
 import { foundLine } from "#modules/discovery/found-line";
 import { unpackJson } from "../lib/packed-json";
 import { publicPageMeta } from "../lib/page-meta";
@@ -22,7 +23,7 @@ import type { Route } from "./+types/search";
  * Guests get the page as plain HTML, as they do listings (decision 0024); a small script keeps
  * its results following the form in place.
  */
-export const handle: RouteHandle = { publicForGuests: true, queryParams: SEARCH_QUERY_KEYS };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: [...SEARCH_QUERY_KEYS, "view"] };
 
 export function meta({ data, location }: Route.MetaArgs) {
   const appName = data?.appName ?? "EVA";
@@ -80,8 +81,10 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
           facets={results?.meta.facets ?? null}
           facetsEstimated={results?.meta.facetsEstimated}
           errors={errors}
+          view={data.view}
         />
       </div>
+      <ViewSwitch filter={filter} view={data.view} />
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">
           Results
@@ -90,6 +93,13 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
           {results ? foundLine(results.meta) : "Correct the search to see results"}
         </p>
         <div data-live="results" className="contents">
+          {"map" in data && data.map && filter && (
+            <ResultMap
+              view={data.map}
+              statesImage={US_STATES_PATH}
+              areaHref={(bounds) => searchHref({ ...filter, page: 1, bounds: bounds ?? undefined }, "map")}
+            />
+          )}
           {results && results.data.length > 0 && (
             <ResultList
               name="search-results"
@@ -98,6 +108,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
               invited={"invited" in data ? data.invited : []}
               shortlisted={"shortlisted" in data ? data.shortlisted : []}
               freeOn={filter?.date ?? null}
+              onMap={data.view === "map"}
             />
           )}
           {results && total === 0 && filter && <EmptyState filter={filter} />}
@@ -107,6 +118,36 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
         </div>
       </section>
     </>
+  );
+}
+
+type Filter = NonNullable<SearchData["filter"]>;
+
+/** The search's address for this filter, on the list or the map. */
+function searchHref(filter: Partial<Filter>, view: "list" | "map"): string {
+  const { page, ...rest } = filter;
+  const query = serializeSearchFilter(page && page > 1 ? { ...rest, page } : rest);
+  const all = [query, view === "map" ? "view=map" : ""].filter(Boolean).join("&");
+  return all ? `/search?${all}` : "/search";
+}
+
+/** The results as a list or on a map: two links, the current one marked. */
+function ViewSwitch({ filter, view }: { filter: Filter | null; view: "list" | "map" }) {
+  const base = filter ?? {};
+  const link = (to: "list" | "map", label: string) => (
+    <a
+      href={searchHref({ ...base, page: 1 }, to)}
+      aria-current={view === to ? "page" : undefined}
+      className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === to ? "bg-brand-700 text-white" : "bg-white text-brand-800 ring-1 ring-gray-300"}`}
+    >
+      {label}
+    </a>
+  );
+  return (
+    <nav aria-label="Show results" className="mt-4 flex gap-2">
+      {link("list", "List")}
+      {link("map", "Map")}
+    </nav>
   );
 }
 

@@ -5,6 +5,8 @@ import { actFactsSchema } from "../acts/act-facts";
 import { responseFactsFields } from "../conversations/answers";
 import { LIST_KEYS, SORTS } from "./search-filter";
 
+const mapPointSchema = z.object({ lat: z.number(), lng: z.number() });
+
 export const actSearchResultSchema = z
   .object({
     url: z.string(),
@@ -29,6 +31,11 @@ export const actSearchResultSchema = z
       ),
     facts: actFactsSchema,
     instant: z.boolean().describe('Bookable at once: one of its offerings is instant ("Book instantly")'),
+    map: mapPointSchema
+      .nullable()
+      .describe(
+        "Where the map pins the act: its base city's centre from the gazetteer (never an address); null without one",
+      ),
     ...responseFactsFields,
     distance_miles: z
       .number()
@@ -60,6 +67,7 @@ export const actSearchResultSchema = z
       kind: "7+ Piece Band",
       facts: { languages: ["English", "Spanish"] },
       instant: false,
+      map: { lat: 41.8781, lng: -87.6298 },
       response_rate: 92,
       response_time_hours: 2.5,
       distance_miles: 4.2,
@@ -108,6 +116,10 @@ export const actSearchPageSchema = z
         ),
       sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
       facets: actSearchFacetsSchema,
+      bounds: z
+        .object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() })
+        .nullable()
+        .describe("The box around this page's acts on the map (degrees); null when none has a place"),
       facetsEstimated: z
         .boolean()
         .describe(

@@ -52,7 +52,7 @@ describe("the search page's query keys", () => {
     const lists = LIST_KEYS.map((key) => `${key}[]=x`).join("&");
     const full = parseSearchFilter(
       `status=approved&page=2&perPage=30&searchTerms=jazz&${lists}&location=Austin%2C%20TX&radius=50` +
-        "&location_lat=30.2&location_lng=-97.7&date=2030-01-01&budget=900&sort=rating&instant=1",
+        "&location_lat=30.2&location_lng=-97.7&date=2030-01-01&budget=900&sort=rating&instant=1&bounds=30,-98,31,-97",
     );
     const written = [...new Set(new URLSearchParams(serializeSearchFilter(full)).keys())].sort();
     expect(written).toEqual([...SEARCH_QUERY_KEYS].sort());

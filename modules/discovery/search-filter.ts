@@ -1,4 +1,5 @@
 import { MESSAGES } from "#domain/messages";
+import { BOUNDS_MESSAGE, parseBounds } from "./map-bounds";
 import { z } from "zod";
 import { MAX_BUDGET_DOLLARS } from "#domain/prices";
 import { calendarDate, text } from "#domain/schemas/fields";
@@ -88,6 +89,11 @@ export const actSearchFilterSchema = z.object({
   sort: z.enum(SORTS).optional(),
   /** "1": only acts with an offering bookable at once. */
   instant: z.enum(["1"], { error: MESSAGES.instantFilter }).optional(),
+  /** The map's area, "south,west,north,east" in degrees: only acts based inside it. */
+  bounds: text({ error: BOUNDS_MESSAGE })
+    .trim()
+    .refine((value) => value === "" || (value.length <= 100 && parseBounds(value) !== null), BOUNDS_MESSAGE)
+    .optional(),
 });
 export type ActSearchFilter = z.infer<typeof actSearchFilterSchema>;
 
@@ -117,6 +123,7 @@ export const FILTER_KINDS: Record<keyof ActSearchFilter, FilterKind> = {
   date: "day",
   budget: "range",
   instant: "condition",
+  bounds: "condition",
 };
 
 /** Whether a key's value narrows the search: a list with values, words, any other value given. */
@@ -223,7 +230,8 @@ export function rawSearchFilter(query: string | URLSearchParams): Record<string,
 export function activeFilterCount(raw: Record<string, unknown>): number {
   let count = 0;
   for (const key of LIST_KEYS) count += Array.isArray(raw[key]) ? raw[key].length : 0;
-  for (const key of ["date", "budget", "instant"]) if (typeof raw[key] === "string" && raw[key] !== "") count += 1;
+  for (const key of ["date", "budget", "instant", "bounds"])
+    if (typeof raw[key] === "string" && raw[key] !== "") count += 1;
   return count;
 }
 

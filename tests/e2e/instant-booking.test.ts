@@ -80,8 +80,26 @@ describe("instant booking, on a phone (issue 65, item 2)", () => {
     const sameDay = await addEvent(planner, "Rehearsal dinner", 91, "Chicago, IL");
     const wedding = await addEvent(planner, "Barn wedding", 120, "Rockford, IL");
 
-    // The planner filters search for it and opens the act from its card.
+    // The planner finds the act on the map: its pin links to its card, and the card back to its pin.
     const page = await phonePage(planner);
+    await page.goto(`${suite.app.baseUrl}/search`);
+    await page.getByRole("navigation", { name: "Show results" }).getByRole("link", { name: "Map" }).click();
+    await page.waitForURL(/view=map/);
+    const pin = page.getByRole("link", { name: /^The Velvet Tones, Chicago, IL: see its card$/ });
+    await pin.focus();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`pin-${ACT}`);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`#act-${ACT}$`));
+    const states = await page.request.get(`${suite.app.baseUrl}/map/us-states.svg`);
+    expect([states.status(), states.headers()["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: /^On the map\s*: The Velvet Tones$/ }).click();
+    await page.waitForURL(new RegExp(`#pin-${ACT}$`));
+    // A malformed area is the field's error, not a broken page.
+    await page.goto(`${suite.app.baseUrl}/search?view=map&bounds=1,2,3`);
+    await page.getByText("Give the map's area as four numbers: south,west,north,east").first().waitFor();
+
+    // The planner filters search for it and opens the act from its card.
     await page.goto(`${suite.app.baseUrl}/search?instant=1`);
     const card = page.getByRole("article").filter({ hasText: "The Velvet Tones" });
     await card.getByText("Book instantly").waitFor();

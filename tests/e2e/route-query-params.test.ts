@@ -36,6 +36,7 @@ describe("routes declare the query parameters they read", () => {
           "redirectTo",
           "reset",
           "state",
+          "view",
           ...PAGE_QUERY_KEYS,
           ...SEARCH_QUERY_KEYS,
         ]),

@@ -2289,6 +2289,13 @@ export interface components {
                  */
                 sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "price" | "distance";
                 facets: components["schemas"]["ActSearchFacets"];
+                /** @description The box around this page's acts on the map (degrees); null when none has a place */
+                bounds: {
+                    south: number;
+                    west: number;
+                    north: number;
+                    east: number;
+                } | null;
                 /** @description True when more acts matched than facet counts are exact for (2,500): the counts are then estimates from one act in eight. With a date alone, when more than 2,500 acts are not free that day: every visible act's counts less one in eight of those times eight */
                 facetsEstimated: boolean;
             };
@@ -2322,6 +2329,10 @@ export interface components {
          *         ]
          *       },
          *       "instant": false,
+         *       "map": {
+         *         "lat": 41.8781,
+         *         "lng": -87.6298
+         *       },
          *       "response_rate": 92,
          *       "response_time_hours": 2.5,
          *       "distance_miles": 4.2,
@@ -2354,6 +2365,11 @@ export interface components {
             };
             /** @description Bookable at once: one of its offerings is instant ("Book instantly") */
             instant: boolean;
+            /** @description Where the map pins the act: its base city's centre from the gazetteer (never an address); null without one */
+            map: {
+                lat: number;
+                lng: number;
+            } | null;
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;
             /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */

@@ -6,3 +6,4 @@ export { listingQuery, listingResults, nearbyCitiesWithCategory } from "./listin
 export type { ListingNarrowing } from "./listings";
 export { searchActs } from "./search/search-acts";
 export { listShortlist, shortlistedActUrls } from "./shortlists";
+export { mapViewOf, usStatesSvg } from "./us-map";

@@ -5,3 +5,4 @@ export { searchRoutes } from "./api/search";
 export { shortlistRoutes } from "./api/shortlist";
 export { compactFacetCounts } from "./search/facet-counts";
 export { applySqlFunctions } from "./search/functions/sql-functions";
+export { mapRoutes } from "./map-routes";

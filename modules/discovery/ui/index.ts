@@ -4,3 +4,4 @@ export { ActTile } from "./act-tile";
 export { Pagination, pageHref } from "./pagination";
 export { ResultList } from "./result-list";
 export { SearchForm } from "./search-form";
+export { ResultMap } from "./result-map";

@@ -21,6 +21,7 @@ export function ResultCard({
   invited = false,
   shortlisted = false,
   freeOn = null,
+  onMap = false,
 }: {
   act: Result;
   /** A planner's Invite button (the results are all acts a planner may invite). */
@@ -31,11 +32,14 @@ export function ResultCard({
   shortlisted?: boolean;
   /** The searched day, which every act found is free on (busy acts are left out). */
   freeOn?: string | null;
+  /** Beside the map, with a pin to link to. */
+  onMap?: boolean;
 }) {
   const responses = responseFactsText(act);
   return (
     <article
-      className="flex h-full flex-wrap gap-4 rounded-lg bg-white p-4 shadow-sm sm:flex-nowrap"
+      id={`act-${act.url}`}
+      className="flex h-full scroll-mt-4 flex-wrap gap-4 rounded-lg bg-white p-4 shadow-sm target:ring-2 target:ring-brand-700 sm:flex-nowrap"
       aria-labelledby={`result-${act.url}`}
     >
       <ActPicture act={act} width={96} height={96} className="h-24 w-24 shrink-0 rounded-md" />
@@ -54,6 +58,11 @@ export function ResultCard({
           <p className="mt-1 font-semibold text-emerald-800">{priceFromText(act.price_from_cents)}</p>
         )}
         <TravelToPlace act={act} />
+        {onMap && (
+          <a href={`#pin-${act.url}`} className="mt-1 inline-block text-sm text-brand-800 underline">
+            On the map<span className="sr-only">: {act.name}</span>
+          </a>
+        )}
         {act.instant && (
           <p className="mt-1 text-sm font-semibold text-brand-800">
             <span aria-hidden="true">⚡ </span>

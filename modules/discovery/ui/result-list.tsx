@@ -14,6 +14,7 @@ export function ResultList({
   invited = [],
   shortlisted = [],
   freeOn = null,
+  onMap = false,
 }: {
   name: string;
   acts: readonly Result[];
@@ -24,13 +25,15 @@ export function ResultList({
   shortlisted?: readonly string[];
   /** The searched day: every act found is free on it, and its card says so. */
   freeOn?: string | null;
+  /** Shown beside the map: each card links to its pin. */
+  onMap?: boolean;
 }) {
   // Only the acts on this page shape the cards, so planners who invited or saved none of them share one rendering.
   const onPage = (urls: readonly string[]) => urls.filter((url) => acts.some((act) => act.url === url));
   return (
     <CachedMarkup
       name={name}
-      input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted), freeOn }}
+      input={{ acts, canInvite, invited: onPage(invited), shortlisted: onPage(shortlisted), freeOn, onMap }}
       interactive
       render={(input) => <Cards {...input} />}
     />
@@ -43,12 +46,14 @@ function Cards({
   invited,
   shortlisted,
   freeOn,
+  onMap,
 }: {
   acts: readonly Result[];
   canInvite: boolean;
   invited: readonly string[];
   shortlisted: readonly string[];
   freeOn: string | null;
+  onMap: boolean;
 }) {
   return (
     // Two columns where there is room: a card leads with its photo, name, place, price and rating, and a full-width one was mostly empty.
@@ -61,6 +66,7 @@ function Cards({
             invited={invited.includes(act.url)}
             shortlisted={shortlisted.includes(act.url)}
             freeOn={freeOn}
+            onMap={onMap && act.map !== null}
           />
         </li>
       ))}

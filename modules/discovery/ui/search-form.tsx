@@ -33,6 +33,7 @@ export function SearchForm({
   facets,
   facetsEstimated = false,
   errors,
+  view = "list",
 }: {
   filter: ActSearchFilter | null;
   raw: Record<string, unknown>;
@@ -40,6 +41,8 @@ export function SearchForm({
   /** Past 2,500 matches the counts are estimates (FACETS_EXACT_UP_TO), and say so. */
   facetsEstimated?: boolean;
   errors: FieldErrors;
+  /** On the map view the form keeps it, and the map's area. */
+  view?: "list" | "map";
 }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -88,6 +91,15 @@ export function SearchForm({
       onChange={onChange}
       className="flex flex-col gap-4"
     >
+      {view === "map" && <input type="hidden" name="view" value="map" />}
+      {view === "map" && text("bounds") && !errors.bounds && (
+        <input type="hidden" name="bounds" value={text("bounds")} />
+      )}
+      {errors.bounds && (
+        <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {errors.bounds[0]}: the whole country is searched when you change the search.
+        </p>
+      )}
       <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
         <Field label="What" error={errors.searchTerms}>
           <input

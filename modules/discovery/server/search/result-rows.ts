@@ -24,7 +24,8 @@ export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.l
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
     (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
       order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind,
-    ${INSTANT_OFFERING("a.id")} as instant`;
+    ${INSTANT_OFFERING("a.id")} as instant,
+    (select p.lat from places p where p.id = a.place_id) as map_lat, (select p.lng from places p where p.id = a.place_id) as map_lng`;
 
 /** A row of RESULT_COLUMNS (with a search's distance and nearest place, when it has a circle) as the API answers it. */
 export function searchResultOf(
@@ -45,6 +46,7 @@ export function searchResultOf(
     kind: row.kind,
     facts: actFactsOf(row.facts),
     instant: row.instant,
+    map: row.map_lat === null || row.map_lng === null ? null : { lat: Number(row.map_lat), lng: Number(row.map_lng) },
     ...(row.response_rate === null
       ? {}
       : { response_rate: row.response_rate, response_time_hours: row.response_hours }),
@@ -91,4 +93,6 @@ export interface ResultRow {
   kind: string | null;
   facts: Record<string, unknown>;
   instant: boolean;
+  map_lat: number | null;
+  map_lng: number | null;
 }

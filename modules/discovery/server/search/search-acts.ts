@@ -1,3 +1,4 @@
+import { boundsAround } from "#modules/discovery/map-bounds";
 import { type SQL, sql } from "drizzle-orm";
 import type { ActSearchPage } from "#modules/discovery/answers";
 import {
@@ -262,14 +263,16 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     ]);
   }
   const { total, facets, estimated, totalEstimated } = counted;
+  const data = rows.map((row) => searchResultOf(row, { circle: circle !== null, admin }));
   return {
-    data: rows.map((row) => searchResultOf(row, { circle: circle !== null, admin })),
+    data,
     meta: {
       page: filter.page,
       perPage: filter.perPage,
       total,
       totalEstimated,
       sort,
+      bounds: boundsAround(data.flatMap((act) => (act.map ? [act.map] : []))),
       facets,
       facetsEstimated: estimated,
     },

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { INSTANT_OFFERING } from "./result-rows";
+import { parseBounds } from "#modules/discovery/map-bounds";
 import {
   type ActSearchFilter,
   FACETS_EXACT_UP_TO,
@@ -144,6 +145,10 @@ export function conditions(query: Query, except?: ListKey, every?: number, place
   // Acts with no price have a null here, which no budget admits.
   if (filter.budget !== undefined) parts.push(sql`s.price_from_cents <= ${filter.budget * 100}`);
   if (filter.instant) parts.push(INSTANT_OFFERING("s.act_id"));
+  const bounds = filter.bounds ? parseBounds(filter.bounds) : null;
+  if (bounds)
+    parts.push(sql`s.place_id in (select id from places where lat between ${bounds.south} and ${bounds.north}
+      and lng between ${bounds.west} and ${bounds.east})`);
   for (const key of LIST_KEYS) {
     if (key === except) continue;
     const condition = listCondition(key, filter[key]);
