@@ -104,4 +104,94 @@ describe("paying an act by card", () => {
     await planner.close();
     await artist.close();
   });
+
+  it("at 390 px: a planner finds a DJ-style package on the map, books it instantly on a free Saturday with travel, saves the card with the deposit; the balance job charges it; both download the signed agreement (issue 65)", async () => {
+    const owner = await suite.sessions.contextFor("owner");
+    const plannerContext = await suite.sessions.contextFor("planner");
+    const admin = await suite.sessions.contextFor("admin");
+    await apiAs(owner, "POST", "/api/acts/the-velvet-tones/travel", { free_miles: 20, cents_per_mile: 100 });
+    const act = (await apiAs(owner, "GET", "/api/acts/the-velvet-tones")).data as unknown as {
+      eventTypes: { id: number }[];
+    };
+    const made = await apiAs(owner, "POST", "/api/packages/create/the-velvet-tones", {
+      title: "Saturday Party Set",
+      description: "Four hours, sound and lights included.",
+      eventTypes: [act.eventTypes[0]!.id],
+      instant: { price_cents: 240_000, deposit_cents: 60_000, cancellation_policy: "moderate", terms: "" },
+    });
+    const offeringId = made.data.id as number;
+    // A Saturday 20 weeks ahead, in Rockford (about 80 miles from Chicago).
+    const saturday = new Date(Date.now() + 140 * 86_400_000);
+    saturday.setUTCDate(saturday.getUTCDate() + ((6 - saturday.getUTCDay() + 7) % 7));
+    saturday.setUTCHours(23, 0, 0, 0);
+    const event = await apiAs(plannerContext, "POST", "/api/events/create", {
+      name: "Barn Party",
+      starttime: saturday.toISOString(),
+      location: "Rockford, IL",
+    });
+
+    const page = await plannerContext.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${appBase}/search?view=map&instant=1`);
+    await page.getByRole("link", { name: /^The Velvet Tones, Chicago, IL: see its card$/ }).click();
+    await page.waitForURL(/#act-the-velvet-tones$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${appBase}/book/the-velvet-tones/${offeringId}?event=${event.data.url}`);
+    await page.getByRole("status").filter({ hasText: "Free:" }).waitFor();
+    await page
+      .getByText(/of which travel/)
+      .first()
+      .waitFor();
+    await page.getByRole("button", { name: /^Book now for \$2,4\d\d\.00$/ }).click();
+    await page.waitForURL(/\/bookings\/[A-Z0-9]+$/);
+    const number = page.url().split("/").pop()!;
+
+    // The deposit on Checkout, saving the card for the balance.
+    await page.getByLabel(/Save my card and charge the balance/).check();
+    await page.getByRole("button", { name: "Pay the deposit of $600.00 by card" }).click();
+    await page.getByRole("heading", { name: "Pay $600.00 (test)" }).waitFor();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(new RegExp(`/bookings/${number}\\?paid=\\d+$`));
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByText("Your card is saved for this booking").count();
+      })
+      .toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // On its day the job charges it: an admin runs it now, as the worker would at 9 AM.
+    const jobs = (await apiAs(admin, "GET", "/api/admin/jobs?kind=payment_charge")).data as unknown as {
+      id: string;
+      subject: string;
+    }[];
+    const job = jobs.find((each) => each.subject === `Booking ${number}`)!;
+    await apiAs(admin, "POST", `/api/admin/jobs/${job.id}/run-now`, { reason: "The balance's day, in the test" });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page
+          .getByRole("list", { name: "Payments" })
+          .getByText(/Paid .*, card, online/)
+          .count();
+      })
+      .toBe(2);
+
+    // Both sides keep the agreement both signed.
+    const artist = await owner.newPage();
+    await artist.goto(`${appBase}/bookings/${number}`);
+    for (const [context, view] of [
+      [plannerContext, page],
+      [owner, artist],
+    ] as const) {
+      const href = await view.getByRole("link", { name: "Download the agreement (PDF)" }).getAttribute("href");
+      const pdf = await context.request.get(`${appBase}${href}`);
+      expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+      await view
+        .getByText(/SHA-256/)
+        .first()
+        .waitFor();
+    }
+    await Promise.all([page.close(), artist.close()]);
+  });
 });
