@@ -35,6 +35,8 @@ const ACT = "the-velvet-tones"; // the demo act with the most content
 const SEARCH = "/search?searchTerms=jazz&location=Chicago%2C%20IL&radius=50";
 // A listing page for search engines over the demo catalogue.
 const LISTING = "/hire/wedding/chicago-il";
+// The same page of results on the map (issue 65): drawn on the server, the states an image of its own.
+const SEARCH_MAP = "/search?view=map";
 const CONNECTIONS = 50;
 const QUICK = process.argv.includes("--quick");
 const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 10));
@@ -149,6 +151,8 @@ async function benchDatabase(label, databaseEnv) {
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
     ["/search, cache off", await run(uncachedBase + SEARCH)],
+    ["/search map view, cached", await run(cachedBase + SEARCH_MAP)],
+    ["/search map view, cache off", await run(uncachedBase + SEARCH_MAP)],
     ["listing, cached", await run(cachedBase + LISTING)],
     ["listing, cache off", await run(uncachedBase + LISTING)],
     [`  cold: each of ${listingPaths.length} listings once`, await runEachOnce(uncachedBase, listingPaths)],
@@ -202,6 +206,7 @@ async function benchDatabase(label, databaseEnv) {
   console.log(
     `${idle.opened} idle conversation streams open on one server: resident memory ${idle.before} MB before, ${idle.after} MB with them (${idle.after - idle.before} MB more)`,
   );
+  if (!mapHtml) mapHtml = await (await fetch(cachedBase + SEARCH_MAP)).text();
   return html;
 }
 
@@ -356,6 +361,8 @@ async function sequence(steps) {
 }
 
 const databases = [];
+/** The map view's page as the embedded database's server answers it, for the JavaScript it downloads. */
+let mapHtml = "";
 try {
   const html = await benchDatabase("Embedded database (PGlite)", {});
   if (SERVER_URL) {
@@ -376,6 +383,16 @@ try {
   console.log(`\nHTML: ${html.length} bytes, ${gzipSync(html).length} gzip`);
   console.log(`JavaScript a guest downloads: ${guestJs} bytes gzip (aim: under 100 KB)`);
   for (const item of jsBytes) console.log(`  ${item.src}  ${item.gzip} B gzip`);
+  const mapScripts = [...mapHtml.matchAll(/<script[^>]+src="([^"]+)"/g)]
+    .map((match) => match[1])
+    .filter((src) => src.startsWith("/"));
+  const mapJs = mapScripts.reduce(
+    (total, src) => total + gzipSync(readFileSync(join("build", "client", src))).length,
+    0,
+  );
+  console.log(
+    `Map view (${SEARCH_MAP}): HTML ${gzipSync(mapHtml).length} B gzip; JavaScript a guest downloads ${mapJs} B gzip (${mapScripts.join(", ") || "none"}); the map itself needs none`,
+  );
 } finally {
   for (const child of children) child.kill("SIGTERM");
   // The servers must let go of the database before it can be dropped.
