@@ -19,13 +19,16 @@ export const freePort = () =>
     });
   });
 
-/** Resolves once the address answers 2xx; throws after about 30 s. */
+/**
+ * Resolves once the address answers 2xx; throws after about 2 minutes: a first start seeds the
+ * demo catalogue into a new embedded database, which took over 30 s on a busy 2-core machine.
+ */
 export async function waitFor(url) {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
-    if (i > 300) throw new Error(`${url} did not answer`);
+    if (i > 1200) throw new Error(`${url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
