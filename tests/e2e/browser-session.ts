@@ -89,3 +89,10 @@ export async function searchAnswered(page: Page): Promise<void> {
     () => document.querySelector('form[aria-label="Search entertainers"]')?.getAttribute("aria-busy") !== "true",
   );
 }
+
+/** A page as a phone shows it, 390 pixels wide. */
+export async function phonePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  return page;
+}

@@ -1,18 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { browserSuite, toast } from "./browser-session";
+import { browserSuite, phonePage, toast } from "./browser-session";
 
 const suite = browserSuite();
 
 const INSTRUCTIONS = "Zelle to pay@velvettones.example, or a check to The Velvet Tones LLC";
-
-/** A page as a phone shows it, 390 pixels wide. */
-async function phonePage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 390, height: 844 });
-  return page;
-}
 
 /** An API call as the page would make it (our origin, the context's session). */
 async function call(context: BrowserContext, path: string, data: unknown) {

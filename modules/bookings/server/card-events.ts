@@ -115,7 +115,8 @@ async function accountUpdated(tx: Executor, account: Stripe.Account): Promise<vo
     .where(eq(acts.stripeAccountId, account.id));
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
+/** A Stripe field that is an id, or the object it names when expanded. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
 
 /** A Checkout Session paid: the payment it names is paid by card (the session's amount checked). */

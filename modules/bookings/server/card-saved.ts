@@ -8,13 +8,10 @@ import type { JobQueue } from "#server/jobs/job-queue";
 import type { CardGateway } from "#server/payments/card-gateway";
 import { morningOf } from "../bookings";
 import { notNow } from "./booking-times";
-import { cardPaymentPaid } from "./card-events";
+import { cardPaymentPaid, idOf } from "./card-events";
 import { checkoutRow, openCheckout } from "./card-commands";
 import { paymentChargeKey } from "./process/booking-jobs";
 import { bookingFacts, runBookingMove } from "./process/run-booking-move";
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === "string" ? value : (value?.id ?? null);
 
 /**
  * After a card payment's charge is read: when the planner chose to save the card (Checkout's
