@@ -22,6 +22,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import {
   buildApp,
+  cpuMilliseconds,
   createServerDatabase,
   freePort,
   percentile,
@@ -89,10 +90,11 @@ async function startBareStatic(htmlFile) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(zipped ? { "content-encoding": "gzip" } : {}) });
       res.end(zipped ? gzip : body);
     }).listen(${port}, "127.0.0.1");`;
-  children.push(spawn(process.execPath, ["-e", source], { stdio: "inherit" }));
+  const child = spawn(process.execPath, ["-e", source], { stdio: "inherit" });
+  children.push(child);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(base);
-  return base;
+  return { base, pid: child.pid };
 }
 
 /** Every row of one run against one database: the servers share it, as several servers would. */
@@ -110,7 +112,11 @@ async function benchDatabase(label, databaseEnv) {
   const html = await (await fetch(cachedBase + pagePath)).text();
   const htmlFile = join(workDir, `${label}-profile.html`);
   writeFileSync(htmlFile, html);
-  const bare = await startBareStatic(htmlFile);
+  const bareServer = await startBareStatic(htmlFile);
+  const bare = bareServer.base;
+  // Which process answers a URL, for the CPU it spent on a row.
+  const pidOf = (url) =>
+    url.startsWith(uncachedBase) ? uncachedApp.pid : url.startsWith(bare) ? bareServer.pid : cachedApp.pid;
   const cookies = Object.fromEntries(
     await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])),
   );
@@ -122,7 +128,9 @@ async function benchDatabase(label, databaseEnv) {
 
   const headers = { "accept-encoding": "gzip" };
   const run = (url, extraHeaders = {}) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } });
+    withCpu(pidOf(url), () =>
+      autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } }),
+    );
   const warm = (url, extraHeaders = {}) =>
     autocannon({ url, connections: 10, duration: 1, headers: { ...headers, ...extraHeaders } });
   // Every row's request once warm, so a row measures a server that has served it before (its
@@ -139,7 +147,10 @@ async function benchDatabase(label, databaseEnv) {
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, cache off", await run(uncachedBase + pagePath)],
-    [`  cold: each of ${paths.length} acts once`, await runEachOnce(uncachedBase, paths)],
+    [
+      `  cold: each of ${paths.length} acts once`,
+      await withCpu(uncachedApp.pid, () => runEachOnce(uncachedBase, paths)),
+    ],
     ...(await sequence(
       ROLES.map(([role]) => async () => [
         `signed in: ${role}`,
@@ -147,7 +158,10 @@ async function benchDatabase(label, databaseEnv) {
       ]),
     )),
     // A planner's first look at each act: nothing of the page kept for them, nor the act's body for planners.
-    [`  planner: each of ${paths.length} acts once`, await runEachOnce(cachedBase, paths, { cookie: cookies.planner })],
+    [
+      `  planner: each of ${paths.length} acts once`,
+      await withCpu(cachedApp.pid, () => runEachOnce(cachedBase, paths, { cookie: cookies.planner })),
+    ],
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
     ["/search, cache off", await run(uncachedBase + SEARCH)],
@@ -155,7 +169,10 @@ async function benchDatabase(label, databaseEnv) {
     ["/search map view, cache off", await run(uncachedBase + SEARCH_MAP)],
     ["listing, cached", await run(cachedBase + LISTING)],
     ["listing, cache off", await run(uncachedBase + LISTING)],
-    [`  cold: each of ${listingPaths.length} listings once`, await runEachOnce(uncachedBase, listingPaths)],
+    [
+      `  cold: each of ${listingPaths.length} listings once`,
+      await withCpu(uncachedApp.pid, () => runEachOnce(uncachedBase, listingPaths)),
+    ],
   ];
 
   // A planner's conversation with the act, read again and again (each read marks it read).
@@ -184,12 +201,12 @@ async function benchDatabase(label, databaseEnv) {
     `\n${label}: the act profile ${pagePath} and more, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`,
   );
   console.log(
-    `${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   errors`,
+    `${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   CPU ms/req   errors`,
   );
   for (const [name, result] of results) {
     const rps = result.requests.average;
     console.log(
-      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cachedRps / rps).toFixed(2).padStart(8)}x  ${(bareRps / rps).toFixed(2).padStart(7)}x   ${result.errors + result.non2xx}`,
+      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cachedRps / rps).toFixed(2).padStart(8)}x  ${(bareRps / rps).toFixed(2).padStart(7)}x   ${result.cpuPerRequest.toFixed(2).padStart(10)}   ${result.errors + result.non2xx}`,
     );
   }
   console.log(
@@ -351,6 +368,17 @@ async function runEachOnce(base, paths, extraHeaders = {}) {
     errors,
     non2xx,
   };
+}
+
+/**
+ * A row's result with the CPU its server spent per request: the figure that says where time
+ * goes, and the steadiest to set beside another build's.
+ */
+async function withCpu(pid, measure) {
+  const before = cpuMilliseconds(pid);
+  const result = await measure();
+  const total = result.requests.total || result.requests.average * DURATION;
+  return { ...result, cpuPerRequest: (cpuMilliseconds(pid) - before) / total };
 }
 
 /** Runs the steps one after another (each bench row alone on the machine). */
