@@ -9,6 +9,10 @@ export const LIMITS = {
   paymentInstructions: 1000,
   /** Offers one invite may ever hold, withdrawn and declined ones too: each is a notice, a mail and a thread line. */
   maxOffersPerInvite: 5,
+  /** An act's saved quotes (CONTRACT "What acts get to run their business"): a short list to pick from. */
+  quoteTemplates: 20,
+  /** Days one insights answer covers (a year, a leap year's too). */
+  insightsDays: 366,
   maxDocuments: 30,
   reviewsShown: 5,
   maxGenres: 5,

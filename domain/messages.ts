@@ -31,6 +31,16 @@ export const MESSAGES = {
   freeMilesWhole: "Enter free miles as a whole number from 0 to 3,000",
   travelWholeCents: "Enter a travel price in whole cents a mile",
   travelTooHigh: "Enter a travel price of $10 a mile or less",
+  minBudgetWhole: "Enter the least budget in whole dollars, $1,000,000 or less",
+  maxMilesWhole: "Enter how far you travel as a whole number of miles from 1 to 3,000",
+  weekdayNumber: "Choose days from Sunday (0) to Saturday (6)",
+  tooManyEventTypes: "Choose at most 30 event types, or none for every type",
+  insightsFromAfterTo: "The first day must not be after the last",
+  insightsTooManyDays: "Choose at most 366 days",
+  /** Quote templates (issue 66). */
+  templateNameRequired: "Name the template",
+  templateLimit: "An act keeps at most 20 quote templates: delete one first",
+  templateNameTaken: "A template of that name exists: choose another name",
   priceCoversTravel: (travel: string) => `The price must cover travel of ${travel}`,
   /** Booking at once an offering its act has not made instant. */
   notInstant: "This offering is not bookable at once: ask the act for a quote",

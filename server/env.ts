@@ -23,6 +23,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   CHAT_WIDGET_SRC: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
+  VIEW_COUNTING: flag.default(true),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
   STREAMS_PER_ACCOUNT: z.coerce.number().int().min(0).max(10_000).default(LIVE_STREAMS.perAccount),
   SMTP_URL: z
@@ -80,6 +81,8 @@ export interface Env {
   chatWidgetSrc: string | undefined;
   /** Keep guests' pages in memory (on by default; off for measuring a first render). */
   guestPageCache: boolean;
+  /** Count profile views and search appearances for acts' insights (on by default; off for the bench's side by side). */
+  viewCounting: boolean;
   /** Searches or uncached renders one client may have in progress; 0 for no limit. */
   clientConcurrency: number;
   /** Live conversation streams one account may hold open on a server; 0 is no limit (benchmarks). */
@@ -140,6 +143,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
+    viewCounting: value.VIEW_COUNTING,
     clientConcurrency: value.CLIENT_CONCURRENCY,
     streamsPerAccount: value.STREAMS_PER_ACCOUNT,
     smtpUrl: value.SMTP_URL,

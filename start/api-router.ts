@@ -15,6 +15,8 @@ import { conversationRoutes } from "#modules/conversations/server/start";
 import { documentRoutes } from "#modules/files/server/start";
 import { eventRoutes } from "#modules/bookings/server/start";
 import { bookingRoutes } from "#modules/bookings/server/start";
+import { quoteTemplateRoutes } from "#modules/bookings/server/start";
+import { type ActivityCounter, insightsRoutes } from "#modules/insights/server/start";
 import { jobRoutes } from "#server/api/jobs";
 import { meRoutes } from "#modules/accounts/server/start";
 import { mediaRoutes } from "#modules/files/server/start";
@@ -41,6 +43,7 @@ export function apiRouter(deps: {
   storage: FileStorage;
   conversationHub?: ConversationHub | undefined;
   pagePolicy: { chatWidgetSrc: string | null; development: boolean };
+  activity: ActivityCounter;
 }) {
   const { env, database, storage } = deps;
   const api = createRouter();
@@ -57,9 +60,11 @@ export function apiRouter(deps: {
     userRoutes,
     eventRoutes,
     bookingRoutes,
+    quoteTemplateRoutes,
   ])
     api.route("/", routes);
   api.route("/", conversationRoutes(deps.conversationHub));
+  api.route("/", insightsRoutes(deps.activity));
   api.route(
     "/",
     availabilityRoutes({

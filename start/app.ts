@@ -35,6 +35,12 @@ import { PDF_PATHS, bookingPdfRoutes } from "#modules/bookings/server/start";
 import { privateAnswersToSignedIn } from "#server/http/private-answers";
 import type { FileStorage } from "#server/storage/file-storage";
 import { unsubscribeRoutes } from "#modules/notifications/server/start";
+import {
+  type ActivityCounter,
+  INSIGHTS_CSV_PATH,
+  createActivityCounter,
+  insightsCsvRoutes,
+} from "#modules/insights/server/start";
 
 /** React Router's handler as the product runs it: the platform's context and the pages' viewer facts. */
 export type SsrHandler = PlatformSsrHandler<ViewerFacts>;
@@ -68,6 +74,8 @@ export interface AppDeps {
   readCache?: ReadCache;
   /** Whole pages kept by the data they were rendered from (production; decision 0022). */
   keepPages?: boolean;
+  /** Counts profile views and search appearances for acts' insights (made here unless given). */
+  activity?: ActivityCounter;
   /** URLs per sitemap file before /sitemap.xml becomes an index (tests set it low). */
   sitemapMaxUrls?: number;
 }
@@ -90,7 +98,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       : [],
   };
   const concurrency = clientConcurrency(env.clientConcurrency);
-  const api = apiRouter({ env, database, storage, conversationHub: deps.conversationHub, pagePolicy });
+  const activity =
+    deps.activity ??
+    createActivityCounter(database.db, {
+      enabled: env.viewCounting,
+      onError: (error) => logger.warn({ err: error }, "insights' counts could not be written"),
+    });
+  const api = apiRouter({ env, database, storage, conversationHub: deps.conversationHub, pagePolicy, activity });
 
   app.onError(errorAnswer(logger, { pages: Boolean(deps.ssr) }));
   const cards = deps.cards ?? openCardGateway(env.stripe, env.publicUrl);
@@ -131,12 +145,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", calendarRoutes({ db: database.db, publicUrl: env.publicUrl }));
   app.route("/", mapRoutes());
   // Drawing a PDF is a render: it counts toward the client's renders in progress.
-  for (const path of PDF_PATHS) app.on("GET", path, concurrency.page);
+  for (const path of [...PDF_PATHS, INSIGHTS_CSV_PATH]) app.on("GET", path, concurrency.page);
   app.route("/", bookingPdfRoutes());
+  app.route("/", insightsCsvRoutes(activity));
   if (deps.staticDir) serveBuiltAssets(app, deps.staticDir);
 
   if (deps.ssr) {
     app.use("*", pageWriteGuard(publicOrigin));
+    // Around the guest cache, so that a page served from it is counted as one rendered.
+    app.use("*", activity.middleware);
     if (deps.guestCache) app.use("*", deps.guestCache.middleware);
     // A page that reaches here is rendered (the guest cache answered the others).
     app.use("*", concurrency.page);

@@ -1,4 +1,5 @@
 import "../scripts/require-node.mjs";
+import { createActivityCounter } from "#modules/insights/server/start";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type SsrHandler } from "./app";
@@ -54,7 +55,12 @@ async function main() {
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
   const jobs = await openJobQueue(database, logger, { work: true });
   const cards = openCardGateway(env.stripe, env.publicUrl);
+  const activity = createActivityCounter(database.db, {
+    enabled: env.viewCounting,
+    onError: (error) => logger.warn({ err: error }, "insights' counts could not be written"),
+  });
   const app = createApp({
+    activity,
     env,
     database,
     jobs,
@@ -121,6 +127,8 @@ async function main() {
       await streams;
       await closeVite();
       await jobs.stop();
+      // What was counted since the last batch is written before the database closes.
+      await activity.stop();
       await store.stop();
       await mailWorker.stop();
       await database.close();

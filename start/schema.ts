@@ -12,3 +12,4 @@ export * from "#modules/files/server/tables";
 export * from "#modules/moderation/server/tables";
 export * from "#modules/notifications/server/tables";
 export * from "#modules/seo/server/tables";
+export * from "#modules/insights/server/tables";

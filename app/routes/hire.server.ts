@@ -18,6 +18,7 @@ import {
   nearbyCitiesWithCategory,
 } from "#modules/discovery/server";
 import { curatedListingFor } from "#modules/seo/server";
+import { SHOWN_ACTS_MEMO } from "#modules/insights/server";
 import { reviewSourceCounts } from "#modules/content/server";
 import { cachedRead } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
@@ -44,9 +45,15 @@ const listingPage = cachedRead({
 });
 
 /** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
-export function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
+export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
   const { page, ...narrowing } = listingAddress(url.searchParams);
-  return listingPage({ db: context.db, cache: context.readCache }, { params, page, narrowing, config: context.config });
+  const listing = await listingPage(
+    { db: context.db, cache: context.readCache },
+    { params, page, narrowing, config: context.config },
+  );
+  // The acts of this page of results, counted as shown on it (on each cached copy's hit too).
+  context.remember(SHOWN_ACTS_MEMO, listing.shown);
+  return listing;
 }
 
 async function readListingPage(db: Executor, { params, page, narrowing, config }: ListingArgs) {
@@ -116,6 +123,8 @@ async function readListingPage(db: Executor, { params, page, narrowing, config }
       Object.values(narrowing).every((value) => value === undefined) && results.meta.total >= MIN_INDEXABLE_ACTS,
     // The page's largest value, sent as one string (app/lib/packed-json.ts), and kept packed with the rest.
     results: packJson(results),
+    /** The acts on this page, by url: counted as shown (the loader tells the page's memo). */
+    shown: results.data.map((act) => act.url),
     searchQuery: listingQuery(tag, place.label),
     raw: rawSearchFilter(listingQuery(tag, place.label, 1, narrowing)),
     related,

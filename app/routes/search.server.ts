@@ -7,6 +7,7 @@ import { invitedActUrls } from "#modules/bookings/server";
 import { mapViewOf, searchActs } from "#modules/discovery/server";
 import { parseBounds } from "#modules/discovery/map-bounds";
 import { packJson } from "../lib/packed-json";
+import { SHOWN_ACTS_MEMO } from "#modules/insights/server";
 
 export type SearchResults = Awaited<ReturnType<typeof searchActs>>;
 
@@ -40,6 +41,11 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
       viewer?.role === "PLANNER" ? invitedActUrls(context.db, viewer) : [],
       context.shortlisted(),
     ]);
+    // The acts of this page of results, counted as shown on it (on each cached copy's hit too).
+    context.remember(
+      SHOWN_ACTS_MEMO,
+      found.data.map((act) => act.url),
+    );
     const results = packJson(found);
     const map =
       view === "map" ? mapViewOf(found.data, parsed.data.bounds ? parseBounds(parsed.data.bounds) : null) : null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { instantAnswerSchema } from "#modules/content/instant";
 import { travelCentsAnswer, travelSchema } from "./travel";
+import { takesSchema } from "./takes";
 import { actFactsSchema } from "./act-facts";
 import { REVIEW_SOURCES } from "#domain/ratings";
 import type { ApplicationFacts } from "./application-checklist";
@@ -309,6 +310,7 @@ export const actProfileSchema = z
       .describe("US cents: the lowest starting price of the act's offerings, null when none names one"),
     travel: travelSchema.nullable().describe("What the act charges to travel; null when it prices no travel"),
     travel_cents: travelCentsAnswer("Asked with `event_url`, the event's place"),
+    takes: takesSchema.nullable().describe("What the act takes (its lead preferences); null when it has not said"),
     ...responseFactsFields,
     testimonials: z.array(profileTestimonialSchema),
     entertainerReviews: z.array(profileReviewSchema),
@@ -376,6 +378,7 @@ export const actProfileSchema = z
       packages: [],
       price_from_cents: null,
       travel: { free_miles: 30, cents_per_mile: 200 },
+      takes: { event_types: ["Wedding", "Private Party"], min_budget_cents: 200000, max_miles: 50, weekdays: [5, 6] },
       testimonials: [],
       entertainerReviews: [],
       reviewSummary: { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },

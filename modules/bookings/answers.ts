@@ -4,6 +4,7 @@ import { INVITE_STATES, OFFER_STATUSES } from "./events";
 import { AGREEMENT_SIDES, BOOKING_STATUSES, PAYMENT_KINDS, PAYMENT_STATUSES } from "./bookings";
 import { CANCELLATION_POLICIES, LEDGER_ACCOUNTS, PAID_METHODS } from "./money";
 import { CASE_KINDS, CASE_STATUSES } from "./cases";
+import { fitAnswer } from "#modules/acts/takes";
 
 /** The answers of the events, invites and offers calls. */
 
@@ -88,6 +89,7 @@ export const plannerInviteSchema = z
   .object({
     id: z.number().int(),
     act: actRef,
+    ...fitAnswer,
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
     booking: z
@@ -106,6 +108,8 @@ export const plannerInviteSchema = z
     example: {
       id: 2,
       act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+      fits: true,
+      misfits: [],
       state: "invited",
       offers: [],
       booking: null,
@@ -141,6 +145,8 @@ export const plannerEventSchema = z
         {
           id: 1,
           act: { url: "the-velvet-tones", name: "The Velvet Tones" },
+          fits: true,
+          misfits: [],
           state: "offered",
           offers: [
             {
@@ -180,6 +186,14 @@ export const inviteSchema = z
       .string()
       .nullable()
       .describe("The planner's words asking this act for a quote, or null when the invite came without any"),
+    ...fitAnswer,
+    created_at: z.iso.datetime().describe("When the invite came"),
+    answer_by: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "While the invite waits for a first offer: 24 hours after it came, the response time planners see counted against (null once answered or closed)",
+      ),
     state: z.enum(INVITE_STATES),
     offers: z.array(offerSchema).describe("Newest first"),
     booking: z
@@ -224,6 +238,10 @@ export const inviteSchema = z
         planner: { name: "Pat Planner" },
       },
       request: "About 200 guests, three hours after dinner. What would you charge?",
+      fits: false,
+      misfits: ["weekday"],
+      created_at: "2026-12-01T15:00:00.000Z",
+      answer_by: "2026-12-02T15:00:00.000Z",
       state: "invited",
       offers: [],
       booking: null,
@@ -234,11 +252,17 @@ export const inviteSchema = z
 export type Invite = z.infer<typeof inviteSchema>;
 
 export const invitableEventSchema = z
-  .object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime })
+  .object({ url: z.string(), name: z.string(), short_starttime: eventTimes.short_starttime, ...fitAnswer })
   .meta({
     id: "InvitableEvent",
     description: "An upcoming event of the planner that the act is not yet invited to",
-    example: { url: "summer-wedding", name: "Summer Wedding", short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST" },
+    example: {
+      url: "summer-wedding",
+      name: "Summer Wedding",
+      short_starttime: "Sat, Jan 23, 2027, 5:00 PM CST",
+      fits: true,
+      misfits: [],
+    },
   });
 export type InvitableEvent = z.infer<typeof invitableEventSchema>;
 
@@ -528,3 +552,28 @@ export const webhookReceivedSchema = z
     applied: z.boolean().describe("false when this event was applied before (Stripe retried it)"),
   })
   .meta({ id: "WebhookReceived", description: "The event was verified", example: { received: true, applied: true } });
+
+export const quoteTemplateAnswerSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price_cents: z.number().int().describe("US cents"),
+    deposit_cents: z.number().int().describe("US cents paid on booking"),
+    cancellation_policy: z.enum(CANCELLATION_POLICIES),
+    terms: z.string(),
+    message: z.string(),
+  })
+  .meta({
+    id: "QuoteTemplate",
+    description: "A saved answer to leads: the offer form fills from it",
+    example: {
+      id: 1,
+      name: "Four-hour wedding",
+      price_cents: 250000,
+      deposit_cents: 50000,
+      cancellation_policy: "moderate",
+      terms: "Two 45-minute sets and a DJ break.",
+      message: "Thank you for thinking of us! Here is our standard wedding package.",
+    },
+  });
+export type QuoteTemplate = z.infer<typeof quoteTemplateAnswerSchema>;

@@ -142,6 +142,45 @@ export function offerPriceCents(offer: Pick<OfferInput, "price" | "price_cents">
   return offer.price === undefined ? null : Math.round(offer.price * 100);
 }
 
+/**
+ * POST /api/acts/{actUrl}/quote-templates: a saved answer to leads (issue 66), with an offer's
+ * price, deposit, policy and terms and a message; the offer form fills from it.
+ */
+export const quoteTemplateSchema = z
+  .object({
+    name: requiredLine(LIMITS.title, MESSAGES.templateNameRequired),
+    price_cents: z
+      .number({ error: MESSAGES.offerPriceRequired })
+      .int(MESSAGES.priceWholeCentsInCents)
+      .min(100, MESSAGES.offerPriceTooLow)
+      .max(MAX_AMOUNT_CENTS, "Price is too high"),
+    deposit_cents: z
+      .number({ error: "Enter the deposit in cents" })
+      .int("Enter the deposit in cents")
+      .min(0, "The deposit can't be negative")
+      .max(MAX_AMOUNT_CENTS, MESSAGES.amountTooHigh)
+      .default(0),
+    cancellation_policy: z.enum(CANCELLATION_POLICIES, { error: UNKNOWN_POLICY_MESSAGE }),
+    terms: optionalText(LIMITS.offerTerms).transform((value) => value ?? ""),
+    message: optionalText(LIMITS.reviewBody).transform((value) => value ?? ""),
+  })
+  .superRefine((template, context) => {
+    if (template.deposit_cents > template.price_cents)
+      context.addIssue({ code: "custom", path: ["deposit_cents"], message: MESSAGES.depositAbovePrice });
+  })
+  .meta({
+    id: "QuoteTemplateInput",
+    example: {
+      name: "Four-hour wedding",
+      price_cents: 250_000,
+      deposit_cents: 50_000,
+      cancellation_policy: "moderate",
+      terms: "Two 45-minute sets and a DJ break.",
+      message: "Thank you for thinking of us! Here is our standard wedding package.",
+    },
+  });
+export type QuoteTemplateInput = z.infer<typeof quoteTemplateSchema>;
+
 /** POST /api/events/invite-acts/{eventUrl}: a quote request to up to 10 acts, with words for each conversation. */
 export const inviteActsSchema = z.object({
   acts: z

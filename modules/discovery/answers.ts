@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { travelCentsAnswer } from "#modules/acts/travel";
+import { takesSchema } from "#modules/acts/takes";
 import { actStatusSchema } from "../acts/act-status";
 import { actFactsSchema } from "../acts/act-facts";
 import { responseFactsFields } from "../conversations/answers";
@@ -31,6 +32,7 @@ export const actSearchResultSchema = z
       ),
     facts: actFactsSchema,
     instant: z.boolean().describe('Bookable at once: one of its offerings is instant ("Book instantly")'),
+    takes: takesSchema.nullable().describe("What the act takes (its lead preferences); null when it has not said"),
     map: mapPointSchema
       .nullable()
       .describe(
@@ -67,6 +69,7 @@ export const actSearchResultSchema = z
       kind: "7+ Piece Band",
       facts: { languages: ["English", "Spanish"] },
       instant: false,
+      takes: null,
       map: { lat: 41.8781, lng: -87.6298 },
       response_rate: 92,
       response_time_hours: 2.5,

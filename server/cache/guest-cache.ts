@@ -10,6 +10,8 @@ interface Entry {
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
+  /** What the page told the middleware around it (AppVariables.pageMemo), told again on each hit. */
+  memo: Record<string, unknown> | undefined;
 }
 
 const CACHED_HEADERS = new Set(["content-type", "cache-control", "content-language", "content-security-policy"]);
@@ -81,6 +83,7 @@ export function createGuestPageCache(
       headers.set("x-cache", "hit");
       headers.set("vary", "accept-encoding");
       if (gzip) headers.set("content-encoding", "gzip");
+      if (hit.memo) c.set("pageMemo", hit.memo);
       return new Response(gzip ? hit.gzip : hit.body, { status: 200, headers });
     }
     const renderedAt = store.now();
@@ -100,7 +103,13 @@ export function createGuestPageCache(
     const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => CACHED_HEADERS.has(name.toLowerCase()));
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
-    store.put<Entry>(key, c.get("pageTags") ?? "*", renderedAt, { body, gzip, headers }, pages);
+    store.put<Entry>(
+      key,
+      c.get("pageTags") ?? "*",
+      renderedAt,
+      { body, gzip, headers, memo: c.get("pageMemo") },
+      pages,
+    );
     setResponseHeader(c, "x-cache", "miss");
   };
 

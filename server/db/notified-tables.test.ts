@@ -34,6 +34,9 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   ledger_lines: "the ledger's lines: read fresh with their transactions; no page keeps them",
   cases: "problems reported on bookings: the booking page and the admins' queue read them fresh; no page keeps them",
   reminders_sent: "which reminders were sent: only the reminder jobs read it, in their own transaction",
+  quote_templates: "an act's saved quotes: read fresh by the leads page and the templates call; no page keeps them",
+  act_views: "insights' profile views: written in batches, read fresh by the insights page, call and CSV",
+  act_appearances: "insights' search appearances: written in batches, read fresh by the insights page, call and CSV",
   stripe_events:
     "the ids of Stripe's events already applied: only the webhook reads them, in its own transaction; no page shows them",
 };

@@ -24,6 +24,11 @@ export interface AppVariables {
   renderUrl?: string;
   /** What the rendered page read (server/cache/read-tracking.ts): its guest copy waits for these tags. */
   pageTags?: Dependencies;
+  /**
+   * What a page tells the middleware around it about itself (its loader's `remember`), kept with
+   * its cached copy and given again on each hit: a page of results names the acts it shows.
+   */
+  pageMemo?: Record<string, unknown>;
 }
 export interface AppEnv {
   Bindings: HttpBindings;

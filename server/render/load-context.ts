@@ -31,6 +31,11 @@ export type LoadContext = {
   config: PublicConfig;
   /** Whether whole pages are kept by the data they were rendered from (decision 0022). */
   keepPages: boolean;
+  /**
+   * Tells the middleware around the page something about it, kept with its cached copy and told
+   * again on each hit (server/http/app-env.ts: pageMemo).
+   */
+  remember(key: string, value: unknown): void;
   /** Calls our own /api in process, as the signed-in user of this request. */
   apiFetch(path: string, init?: RequestInit): Promise<Response>;
   requestId: string;

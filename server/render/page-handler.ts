@@ -47,6 +47,7 @@ export function pageHandler<Facts extends object>(deps: PageDeps<Facts>): Handle
     // What of the viewer's the header and pages show, kept per viewer when there is a viewer cache.
     // Which declared reads the page makes, and whether it read anything else (server/cache/read-tracking.ts).
     const reads = new PageReads();
+    const memo: Record<string, unknown> = {};
     const context: LoadContext & Facts = {
       // The viewer's facts read the database itself, not the page's watched reads: they are kept per viewer, never in a guest's page.
       ...deps.viewerFacts({ viewer, db: database.db, viewerCache }),
@@ -58,6 +59,9 @@ export function pageHandler<Facts extends object>(deps: PageDeps<Facts>): Handle
       keepPages: deps.keepPages,
       requestId: c.get("requestId"),
       config: deps.config,
+      remember: (key, value) => {
+        memo[key] = value;
+      },
       apiFetch: (path, init = {}) => {
         const headers = new Headers(init.headers);
         const cookie = c.req.header("cookie");
@@ -78,6 +82,7 @@ export function pageHandler<Facts extends object>(deps: PageDeps<Facts>): Handle
         : c.req.raw;
     const response = finishPage(await deps.ssr(request, context), { ...deps.pagePolicy, acceptsGzip: acceptsGzip(c) });
     c.set("pageTags", reads.tags());
+    if (Object.keys(memo).length) c.set("pageMemo", memo);
     return withPagePolicy(response, deps.pagePolicy);
   };
 }

@@ -272,6 +272,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/acts/{actUrl}/lead-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say what the act takes: event types, least budget, distance, days (the act's artist or an admin)
+         * @description The profile and search items answer them as `takes`. A quote request or invite outside them is still delivered, marked `fits: false` with the reasons (`event_type`, `budget`, `distance`, `weekday`) on GET /api/invites, the planner's events and the planner's list of events to invite to. Every event type must be one of the Event Type tags (422 on `event_types`).
+         *
+         *     **Who may call:** The act's artist (its manager) and admins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    actUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadPreferences"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MessageResult"];
+                        };
+                    };
+                };
+                /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BadRequestError"];
+                    };
+                };
+                /** @description No valid session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnauthenticatedError"];
+                    };
+                };
+                /** @description Signed in, but this role or this user may not */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForbiddenError"];
+                    };
+                };
+                /** @description No such item, or one the caller may not see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotFoundError"];
+                    };
+                };
+                /** @description The body or file is over its limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PayloadTooLargeError"];
+                    };
+                };
+                /** @description Field rules: `errors` holds the messages per field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationFailedError"];
+                    };
+                };
+                /** @description Something went wrong on our side; the log has it, with the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InternalError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/acts/submit-application/{actUrl}": {
         parameters: {
             query?: never;
@@ -1234,6 +1346,288 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/acts/{actUrl}/quote-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The act's quote templates, by name (the act's artist or an admin)
+         * @description **Who may call:** The act's artist (its manager) and admins.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    actUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Templates */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["QuoteTemplate"][];
+                        };
+                    };
+                };
+                /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BadRequestError"];
+                    };
+                };
+                /** @description No valid session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnauthenticatedError"];
+                    };
+                };
+                /** @description Signed in, but this role or this user may not */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForbiddenError"];
+                    };
+                };
+                /** @description No such item, or one the caller may not see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotFoundError"];
+                    };
+                };
+                /** @description Something went wrong on our side; the log has it, with the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InternalError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a quote template (the act's artist or an admin)
+         * @description A price, deposit, policy, terms and message the offer form fills from. At most 20 an act and each name once (409).
+         *
+         *     **Who may call:** The act's artist (its manager) and admins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    actUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuoteTemplateInput"];
+                };
+            };
+            responses: {
+                /** @description Done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CreatedResult"];
+                        };
+                    };
+                };
+                /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BadRequestError"];
+                    };
+                };
+                /** @description No valid session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnauthenticatedError"];
+                    };
+                };
+                /** @description Signed in, but this role or this user may not */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForbiddenError"];
+                    };
+                };
+                /** @description No such item, or one the caller may not see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotFoundError"];
+                    };
+                };
+                /** @description A limit or the item's state forbids it */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConflictError"];
+                    };
+                };
+                /** @description The body or file is over its limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PayloadTooLargeError"];
+                    };
+                };
+                /** @description Field rules: `errors` holds the messages per field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationFailedError"];
+                    };
+                };
+                /** @description Something went wrong on our side; the log has it, with the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InternalError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/acts/{actUrl}/quote-templates/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a quote template (the act's artist or an admin)
+         * @description **Who may call:** The act's artist (its manager) and admins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    actUrl: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MessageResult"];
+                        };
+                    };
+                };
+                /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BadRequestError"];
+                    };
+                };
+                /** @description No valid session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnauthenticatedError"];
+                    };
+                };
+                /** @description Signed in, but this role or this user may not */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForbiddenError"];
+                    };
+                };
+                /** @description No such item, or one the caller may not see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotFoundError"];
+                    };
+                };
+                /** @description Something went wrong on our side; the log has it, with the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InternalError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversations/start/{actUrl}": {
         parameters: {
             query?: never;
@@ -1328,6 +1722,110 @@ export interface paths {
          *     **Who may call:** The conversation's planner, the act's artist and admins.
          */
         get: operations["streamConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/acts/{actUrl}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The act's numbers by day: views, search appearances, leads, offers, bookings, earnings (the act's artist or an admin)
+         * @description Days in UTC from `from` to `to`, both included (the last 30 days when left out; at most 366, 422 beyond). A view is a profile page seen by a guest or a planner, once per visitor per day, crawlers not counted, cached pages counted too; a search appearance is the act on a page of results someone was shown. Counts are written in batches every few seconds.
+         *
+         *     **Who may call:** The act's artist (its manager) and admins.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The first day, YYYY-MM-DD (UTC); 29 days before `to` when left out */
+                    from?: string;
+                    /** @description The last day, YYYY-MM-DD (UTC); today when left out */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    actUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The act's days and totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ActInsights"];
+                        };
+                    };
+                };
+                /** @description The body is not JSON, not an object, or of the wrong types; or the path is malformed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BadRequestError"];
+                    };
+                };
+                /** @description No valid session: sign in first */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnauthenticatedError"];
+                    };
+                };
+                /** @description Signed in, but this role or this user may not */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForbiddenError"];
+                    };
+                };
+                /** @description No such item, or one the caller may not see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotFoundError"];
+                    };
+                };
+                /** @description Field rules: `errors` holds the messages per field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationFailedError"];
+                    };
+                };
+                /** @description Something went wrong on our side; the log has it, with the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InternalError"];
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;
@@ -2329,6 +2827,7 @@ export interface components {
          *         ]
          *       },
          *       "instant": false,
+         *       "takes": null,
          *       "map": {
          *         "lat": 41.8781,
          *         "lng": -87.6298
@@ -2365,6 +2864,31 @@ export interface components {
             };
             /** @description Bookable at once: one of its offerings is instant ("Book instantly") */
             instant: boolean;
+            /**
+             * @description What the act takes (its lead preferences); null when it has not said
+             * @example {
+             *       "event_types": [
+             *         "Wedding",
+             *         "Private Party"
+             *       ],
+             *       "min_budget_cents": 200000,
+             *       "max_miles": 50,
+             *       "weekdays": [
+             *         5,
+             *         6
+             *       ]
+             *     }
+             */
+            takes: {
+                /** @description Names of the event-type tags the act plays; empty for every type */
+                event_types: string[];
+                /** @description The least budget the act takes, in US cents; null or 0 for any */
+                min_budget_cents?: number | null;
+                /** @description How far the act goes from the nearest of its locations, in miles; null for anywhere */
+                max_miles?: number | null;
+                /** @description The days the act works, 0 (Sunday) to 6 (Saturday); null or empty for every day */
+                weekdays?: number[] | null;
+            } | null;
             /** @description Where the map pins the act: its base city's centre from the gazetteer (never an address); null without one */
             map: {
                 lat: number;
@@ -2571,6 +3095,18 @@ export interface components {
          *         "free_miles": 30,
          *         "cents_per_mile": 200
          *       },
+         *       "takes": {
+         *         "event_types": [
+         *           "Wedding",
+         *           "Private Party"
+         *         ],
+         *         "min_budget_cents": 200000,
+         *         "max_miles": 50,
+         *         "weekdays": [
+         *           5,
+         *           6
+         *         ]
+         *       },
          *       "testimonials": [],
          *       "entertainerReviews": [],
          *       "reviewSummary": {
@@ -2658,6 +3194,31 @@ export interface components {
             } | null;
             /** @description Asked with `event_url`, the event's place: what the act charges to travel there, in US cents (null when it prices no travel) */
             travel_cents?: number | null;
+            /**
+             * @description What the act takes (its lead preferences); null when it has not said
+             * @example {
+             *       "event_types": [
+             *         "Wedding",
+             *         "Private Party"
+             *       ],
+             *       "min_budget_cents": 200000,
+             *       "max_miles": 50,
+             *       "weekdays": [
+             *         5,
+             *         6
+             *       ]
+             *     }
+             */
+            takes: {
+                /** @description Names of the event-type tags the act plays; empty for every type */
+                event_types: string[];
+                /** @description The least budget the act takes, in US cents; null or 0 for any */
+                min_budget_cents?: number | null;
+                /** @description How far the act goes from the nearest of its locations, in miles; null for anywhere */
+                max_miles?: number | null;
+                /** @description The days the act works, 0 (Sunday) to 6 (Saturday); null or empty for every day */
+                weekdays?: number[] | null;
+            } | null;
             /** @description Once 3 conversations were started with the act in the last 90 days: the whole percent of them it answered within 24 hours */
             response_rate?: number;
             /** @description With response_rate: the median hours to the act's first answer, one decimal (null when it answered none) */
@@ -3043,6 +3604,30 @@ export interface components {
             cents_per_mile: number;
         };
         /**
+         * @example {
+         *       "event_types": [
+         *         "Wedding",
+         *         "Private Party"
+         *       ],
+         *       "min_budget_cents": 200000,
+         *       "max_miles": 50,
+         *       "weekdays": [
+         *         5,
+         *         6
+         *       ]
+         *     }
+         */
+        LeadPreferences: {
+            /** @description Names of the event-type tags the act plays; empty for every type */
+            event_types: string[];
+            /** @description The least budget the act takes, in US cents; null or 0 for any */
+            min_budget_cents?: number | null;
+            /** @description How far the act goes from the nearest of its locations, in miles; null for anywhere */
+            max_miles?: number | null;
+            /** @description The days the act works, 0 (Sunday) to 6 (Saturday); null or empty for every day */
+            weekdays?: number[] | null;
+        };
+        /**
          * @description A limit or the item's state forbids it
          * @example {
          *       "message": "A limit or the item's state forbids it",
@@ -3206,6 +3791,8 @@ export interface components {
          *             "url": "the-velvet-tones",
          *             "name": "The Velvet Tones"
          *           },
+         *           "fits": true,
+         *           "misfits": [],
          *           "state": "offered",
          *           "offers": [
          *             {
@@ -3271,6 +3858,8 @@ export interface components {
          *         "url": "the-velvet-tones",
          *         "name": "The Velvet Tones"
          *       },
+         *       "fits": true,
+         *       "misfits": [],
          *       "state": "invited",
          *       "offers": [],
          *       "booking": null,
@@ -3280,6 +3869,10 @@ export interface components {
         EventInvite: {
             id: number;
             act: components["schemas"]["ActRef"];
+            /** @description Whether the lead is inside what the act takes (false: still delivered, marked) */
+            fits: boolean;
+            /** @description Why the lead falls outside what the act takes: event_type, budget, distance, weekday */
+            misfits: ("event_type" | "budget" | "distance" | "weekday")[];
             /** @enum {string} */
             state: "invited" | "offered" | "booked" | "declined" | "released" | "cancelled";
             /** @description Newest first */
@@ -3349,7 +3942,9 @@ export interface components {
          * @example {
          *       "url": "summer-wedding",
          *       "name": "Summer Wedding",
-         *       "short_starttime": "Sat, Jan 23, 2027, 5:00 PM CST"
+         *       "short_starttime": "Sat, Jan 23, 2027, 5:00 PM CST",
+         *       "fits": true,
+         *       "misfits": []
          *     }
          */
         InvitableEvent: {
@@ -3357,6 +3952,10 @@ export interface components {
             name: string;
             /** @description The start in the event's own time zone, as people read it */
             short_starttime: string;
+            /** @description Whether the lead is inside what the act takes (false: still delivered, marked) */
+            fits: boolean;
+            /** @description Why the lead falls outside what the act takes: event_type, budget, distance, weekday */
+            misfits: ("event_type" | "budget" | "distance" | "weekday")[];
         };
         /**
          * @description What happened for one act of a quote request: invited now, invited before, booked elsewhere that day, or no act to invite
@@ -3399,6 +3998,12 @@ export interface components {
          *         }
          *       },
          *       "request": "About 200 guests, three hours after dinner. What would you charge?",
+         *       "fits": false,
+         *       "misfits": [
+         *         "weekday"
+         *       ],
+         *       "created_at": "2026-12-01T15:00:00.000Z",
+         *       "answer_by": "2026-12-02T15:00:00.000Z",
          *       "state": "invited",
          *       "offers": [],
          *       "booking": null,
@@ -3426,6 +4031,20 @@ export interface components {
             };
             /** @description The planner's words asking this act for a quote, or null when the invite came without any */
             request: string | null;
+            /** @description Whether the lead is inside what the act takes (false: still delivered, marked) */
+            fits: boolean;
+            /** @description Why the lead falls outside what the act takes: event_type, budget, distance, weekday */
+            misfits: ("event_type" | "budget" | "distance" | "weekday")[];
+            /**
+             * Format: date-time
+             * @description When the invite came
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description While the invite waits for a first offer: 24 hours after it came, the response time planners see counted against (null once answered or closed)
+             */
+            answer_by: string | null;
             /** @enum {string} */
             state: "invited" | "offered" | "booked" | "declined" | "released" | "cancelled";
             /** @description Newest first */
@@ -3884,6 +4503,50 @@ export interface components {
             conversation_id: number | null;
         };
         /**
+         * @description A saved answer to leads: the offer form fills from it
+         * @example {
+         *       "id": 1,
+         *       "name": "Four-hour wedding",
+         *       "price_cents": 250000,
+         *       "deposit_cents": 50000,
+         *       "cancellation_policy": "moderate",
+         *       "terms": "Two 45-minute sets and a DJ break.",
+         *       "message": "Thank you for thinking of us! Here is our standard wedding package."
+         *     }
+         */
+        QuoteTemplate: {
+            id: number;
+            name: string;
+            /** @description US cents */
+            price_cents: number;
+            /** @description US cents paid on booking */
+            deposit_cents: number;
+            /** @enum {string} */
+            cancellation_policy: "flexible" | "moderate" | "strict";
+            terms: string;
+            message: string;
+        };
+        /**
+         * @example {
+         *       "name": "Four-hour wedding",
+         *       "price_cents": 250000,
+         *       "deposit_cents": 50000,
+         *       "cancellation_policy": "moderate",
+         *       "terms": "Two 45-minute sets and a DJ break.",
+         *       "message": "Thank you for thinking of us! Here is our standard wedding package."
+         *     }
+         */
+        QuoteTemplateInput: {
+            name: string;
+            price_cents: number;
+            /** @default 0 */
+            deposit_cents: number;
+            /** @enum {string} */
+            cancellation_policy: "flexible" | "moderate" | "strict";
+            terms?: string | null;
+            message?: string | null;
+        };
+        /**
          * @description The conversation
          * @example {
          *       "id": 3
@@ -4054,6 +4717,67 @@ export interface components {
         MessageId: {
             /** @description The new message's id */
             id: number;
+        };
+        /**
+         * @example {
+         *       "days": [
+         *         {
+         *           "day": "2026-12-01",
+         *           "views": 14,
+         *           "search_appearances": 220,
+         *           "leads": 2,
+         *           "offers": 1,
+         *           "bookings": 0,
+         *           "earnings_cents": 0
+         *         }
+         *       ],
+         *       "totals": {
+         *         "views": 14,
+         *         "search_appearances": 220,
+         *         "leads": 2,
+         *         "offers": 1,
+         *         "bookings": 0,
+         *         "earnings_cents": 0
+         *       },
+         *       "response_rate": 92,
+         *       "response_time_hours": 2.5
+         *     }
+         */
+        ActInsights: {
+            days: {
+                /** @description YYYY-MM-DD (UTC) */
+                day: string;
+                /** @description Profile pages seen by guests and planners, once per visitor per day; crawlers and the act's own people not counted */
+                views: number;
+                /** @description Times the act was on a page of results someone was shown */
+                search_appearances: number;
+                /** @description Invites and quote requests that came */
+                leads: number;
+                /** @description Offers the act sent */
+                offers: number;
+                /** @description Bookings made */
+                bookings: number;
+                /** @description What the act earned that day in the ledger, in US cents (less on a refund) */
+                earnings_cents: number;
+            }[];
+            totals: {
+                /** @description Profile pages seen by guests and planners, once per visitor per day; crawlers and the act's own people not counted */
+                views: number;
+                /** @description Times the act was on a page of results someone was shown */
+                search_appearances: number;
+                /** @description Invites and quote requests that came */
+                leads: number;
+                /** @description Offers the act sent */
+                offers: number;
+                /** @description Bookings made */
+                bookings: number;
+                /** @description What the act earned that day in the ledger, in US cents (less on a refund) */
+                earnings_cents: number;
+            };
+            /** @description The response rate planners see, in percent; null until enough conversations */
+            response_rate: number | null;
+            /** @description The median hours to a first answer planners see */
+            response_time_hours: number | null;
         };
         /**
          * @description A day the act is not free

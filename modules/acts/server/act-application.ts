@@ -80,6 +80,7 @@ export async function listOwnActs(db: Executor, viewer: SessionUser) {
     decline_reason: row.declined ? row.declineReason : null,
     payment_instructions: row.paymentInstructions,
     travel: row.travel,
+    takes: row.takes,
     // A declined act shows its checklist again: its artist fixes what the reason names and resubmits.
     checklist: row.applicationComplete && !row.declined ? [] : applicationChecklist(facts.get(row.id)!),
   }));

@@ -151,6 +151,7 @@ export async function getActProfilePage(
     packages: sections.packages,
     price_from_cents: lowestPrice(sections.packages),
     travel: act.travel,
+    takes: act.takes,
     testimonials: sections.testimonials,
     entertainerReviews: reviewRows.map((row) => ({
       id: row.id,

@@ -9,3 +9,4 @@ export { visibleActOr404 } from "./visible-act-page";
 export { listOwnActs } from "./act-application";
 export { onAct } from "./on-act";
 export { placePoint, travelCentsTo } from "./act-travel";
+export { eventMisfits, setTakes } from "./act-takes";

@@ -1,6 +1,7 @@
 // Acts' tables: what this module stores. The platform's database gets them at start (start/schema.ts, and
 // drizzle.config.ts for migrations); other modules' queries read them through this entry.
 import type { Travel } from "../travel";
+import type { Takes } from "../takes";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, id } from "#server/db/columns";
@@ -72,6 +73,8 @@ export const acts = pgTable(
     paymentInstructions: text("payment_instructions"),
     /** What the act charges to travel (modules/acts/travel.ts); null when it prices no travel. */
     travel: jsonb("travel").$type<Travel>(),
+    /** What the act takes (modules/acts/takes.ts): leads outside are delivered marked; null when it has not said. */
+    takes: jsonb("takes").$type<Takes>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

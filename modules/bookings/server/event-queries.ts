@@ -10,7 +10,8 @@ import { acts } from "#modules/acts/server/tables";
 import { bookings, events, invites } from "#modules/bookings/server/tables";
 import { places } from "#server/db/schema";
 import { reviews } from "#modules/content/server/tables";
-import { findVisibleAct } from "#modules/acts/server";
+import { eventMisfits, findVisibleAct } from "#modules/acts/server";
+import type { MisfitReason, Takes } from "#modules/acts/takes";
 import type { SessionUser } from "#domain/session-user";
 import { requirePlanner } from "./require-planner";
 import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
@@ -59,6 +60,7 @@ export async function listPlannerEvents(
           actName: acts.name,
           declinedAt: invites.declinedAt,
           releasedAt: invites.releasedAt,
+          misfits: invites.misfits,
         })
         .from(invites)
         .innerJoin(acts, eq(acts.id, invites.actId))
@@ -98,6 +100,8 @@ export async function listPlannerEvents(
           return {
             id: invite.id,
             act: { url: invite.actUrl, name: invite.actName },
+            fits: invite.misfits.length === 0,
+            misfits: invite.misfits as MisfitReason[],
             state: inviteState(
               own,
               booked,
@@ -132,25 +136,38 @@ export async function invitedActUrls(db: Executor, planner: SessionUser, now = n
   return rows.map((row) => row.url).sort();
 }
 
-/** The planner's events still to come, soonest first (50 at most), that also meet `more`. */
+/**
+ * The planner's events still to come, soonest first (50 at most), that also meet `more`; each
+ * judged against what `act` takes, when the list is for one act.
+ */
 async function upcomingEvents(
   db: Executor,
   planner: SessionUser,
   more: SQL | undefined,
   now: Date,
+  act?: { id: number; placeId: number | null; takes: Takes | null },
 ): Promise<InvitableEvent[]> {
   const rows = await db
-    .select({ url: events.url, name: events.name, starttime: events.starttime, timeZone: places.timeZone })
+    .select({
+      id: events.id,
+      url: events.url,
+      name: events.name,
+      starttime: events.starttime,
+      timeZone: places.timeZone,
+    })
     .from(events)
     .leftJoin(places, eq(places.id, events.placeId))
     .where(and(eq(events.plannerId, planner.id), gt(events.starttime, now), isNull(events.cancelledAt), more))
     .orderBy(asc(events.starttime))
     .limit(50);
+  const misfits = await Promise.all(rows.map((row) => (act ? eventMisfits(db, act, row.id) : [])));
   return rows.map(
-    (row): InvitableEvent => ({
+    (row, index): InvitableEvent => ({
       url: row.url,
       name: row.name,
       short_starttime: formatEventTime(row.starttime, row.timeZone),
+      fits: !misfits[index]?.length,
+      misfits: misfits[index] ?? [],
     }),
   );
 }
@@ -173,6 +190,7 @@ export async function eventsToInvite(
       sql`not exists (select 1 from ${invites} where ${invites.eventId} = ${events.id} and ${invites.actId} = ${act.id})`,
     ),
     now,
+    act,
   );
 }
 

@@ -15,7 +15,7 @@ import { notify } from "#modules/notifications/server";
 import { recordInEventConversation } from "#modules/conversations/server";
 import { isFreeOn } from "#modules/availability/server";
 import { AVAILABILITY_MESSAGES } from "#modules/availability/availability";
-import { actAccess, findVisibleAct } from "#modules/acts/server";
+import { actAccess, eventMisfits, findVisibleAct } from "#modules/acts/server";
 import type { SessionUser } from "#domain/session-user";
 import type { JobQueue } from "#server/jobs/job-queue";
 import { runInviteMove } from "./process/run-invite-move";
@@ -48,8 +48,10 @@ export async function inviteAct(
   const day = await eventDay(tx, event.id);
   if (!(await isFreeOn(tx, act.id, day))) throw conflict(AVAILABILITY_MESSAGES.notAvailableOn(day));
   await takeAccountAction(tx, "actInvited", planner.id);
+  // Outside what the act takes, the invite is still delivered: marked, with the reasons, on both sides.
+  const misfits = await eventMisfits(tx, act, event.id);
   try {
-    await tx.insert(invites).values({ eventId: event.id, actId: act.id, requestMessage });
+    await tx.insert(invites).values({ eventId: event.id, actId: act.id, requestMessage, misfits });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`${act.name} is already invited to this event`);
     throw error;

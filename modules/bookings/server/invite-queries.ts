@@ -14,6 +14,8 @@ import { forbidden } from "#server/errors";
 import { dayStatus } from "#modules/availability/server";
 import type { SessionUser } from "#domain/session-user";
 import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
+import type { MisfitReason } from "#modules/acts/takes";
+import { answerBy } from "../leads";
 
 /** A page of the invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
 export async function listArtistInvites(db: Executor, artist: SessionUser, paging: PageQuery): Promise<Paged<Invite>> {
@@ -35,6 +37,8 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         declinedAt: invites.declinedAt,
         releasedAt: invites.releasedAt,
         requestMessage: invites.requestMessage,
+        misfits: invites.misfits,
+        createdAt: invites.createdAt,
         cancelledAt: events.cancelledAt,
         event: events,
         plannerName: users.name,
@@ -81,6 +85,13 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
     const own = offerRows.filter((offer) => offer.inviteId === row.id);
     const booking = bookingRows.find((each) => each.eventId === row.eventId && each.actId === row.actId);
     const booked = booking !== undefined && booking.status !== "cancelled";
+    const state = inviteState(
+      own,
+      booked,
+      row.declinedAt !== null,
+      row.cancelledAt !== null || booking?.status === "cancelled",
+      row.releasedAt !== null,
+    );
     return {
       id: row.id,
       act: { url: row.actUrl, name: row.actName },
@@ -95,13 +106,11 @@ export async function listArtistInvites(db: Executor, artist: SessionUser, pagin
         planner: { name: row.plannerName },
       },
       request: row.requestMessage,
-      state: inviteState(
-        own,
-        booked,
-        row.declinedAt !== null,
-        row.cancelledAt !== null || booking?.status === "cancelled",
-        row.releasedAt !== null,
-      ),
+      fits: row.misfits.length === 0,
+      misfits: row.misfits as MisfitReason[],
+      created_at: row.createdAt.toISOString(),
+      answer_by: state === "invited" && own.length === 0 ? answerBy(row.createdAt).toISOString() : null,
+      state,
       offers: own.map((offer) => offerOf(offer)),
       booking: booking?.number ?? null,
       act_day: actDays[index] ?? null,

@@ -2,6 +2,7 @@
 // time, and what the demo data and the database's set-up call. Only start/ (and the tests' harness) imports it.
 export { eventRoutes } from "./api";
 export { bookingRoutes } from "./api/bookings";
+export { quoteTemplateRoutes } from "./api/quote-templates";
 export { newBookingNumber } from "./booking-number";
 export { scheduleBooking } from "./booking-schedule";
 export { releaseHeldPayments, releasePayment } from "./card-payouts";

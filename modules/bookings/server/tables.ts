@@ -166,6 +166,8 @@ export const invites = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
     /** The planner's words asking for a quote, as sent with the request (also a message in the thread). */
     requestMessage: text("request_message"),
+    /** Why the invite fell outside what the act takes when it was sent (modules/acts/takes.ts); empty when it fit. */
+    misfits: text("misfits").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex("invites_event_act_unique").on(t.eventId, t.actId), index("invites_act_idx").on(t.actId)],
 );
@@ -207,6 +209,31 @@ export const offers = pgTable(
     check("offers_status_check", sql`${t.status} in ('pending', 'accepted', 'withdrawn', 'declined', 'expired')`),
     check("offers_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
     check("offers_travel_check", sql`${t.travelCents} between 0 and ${t.priceCents}`),
+  ],
+);
+
+/**
+ * An act's saved answer to a lead (issue 66): the offer form fills from one. At most
+ * LIMITS.quoteTemplates an act, each name once.
+ */
+export const quoteTemplates = pgTable(
+  "quote_templates",
+  {
+    id: id(),
+    actId: integer("act_id")
+      .notNull()
+      .references(() => acts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    depositCents: integer("deposit_cents").notNull().default(0),
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull(),
+    terms: text("terms").notNull().default(""),
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("quote_templates_act_name_unique").on(t.actId, sql`lower(${t.name})`),
+    check("quote_templates_deposit_check", sql`${t.depositCents} between 0 and ${t.priceCents}`),
   ],
 );
 

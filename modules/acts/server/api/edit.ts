@@ -5,6 +5,8 @@ import { actUpdateSchema, createActSchema, paymentInstructionsSchema } from "#mo
 import { createAct, setPaymentInstructions, submitApplication, updateActProfile } from "../act-profile-edit";
 import { setTravel } from "../act-travel";
 import { travelSchema } from "#modules/acts/travel";
+import { takesSchema } from "#modules/acts/takes";
+import { setTakes } from "../act-takes";
 import { roles, requireViewer } from "#server/api/guards";
 import { onAct } from "#modules/acts/server/on-act";
 import { apiRoute, errorResponses, dataResponse } from "#server/api/route-docs";
@@ -68,6 +70,22 @@ export const actEditRoutes = createRouter()
         result: messageResultSchema,
       }),
       (deps, c) => setTravel(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
+    ),
+  )
+  .openapi(
+    ...commandRoute(
+      actionRouteWithBody({
+        guard: onAct(),
+        path: "/acts/{actUrl}/lead-preferences",
+        tags: ["Acts"],
+        summary: "Say what the act takes: event types, least budget, distance, days (the act's artist or an admin)",
+        description:
+          "The profile and search items answer them as `takes`. A quote request or invite outside them is still delivered, marked `fits: false` with the reasons (`event_type`, `budget`, `distance`, `weekday`) on GET /api/invites, the planner's events and the planner's list of events to invite to. Every event type must be one of the Event Type tags (422 on `event_types`).",
+        params: actUrlParam,
+        body: takesSchema,
+        result: messageResultSchema,
+      }),
+      (deps, c) => setTakes(deps.db, deps.viewer, c.req.valid("param").actUrl, c.req.valid("json")),
     ),
   )
   .openapi(

@@ -3,6 +3,7 @@ import type { ActSearchResult } from "#modules/discovery/answers";
 import { deriveActStatus } from "#modules/acts/act-status";
 import { actFactsOf } from "#modules/acts/act-facts";
 import { type Travel, travelCents } from "#modules/acts/travel";
+import type { Takes } from "#modules/acts/takes";
 import { KIND_TAG_TYPES } from "#domain/tags";
 
 // What a search result shows of an act: for search, and for lists of acts such as a shortlist.
@@ -20,7 +21,7 @@ export const INSTANT_OFFERING = (actId: string) =>
 
 /** What a search result shows of an act (`a`) and its search row (`s`), for search and for lists of acts such as a shortlist. */
 export const RESULT_COLUMNS = sql`a.id, a.url, a.name, a.headline, a.avatar, a.location, a.is_featured, a.nationally_recognized, a.facts,
-    a.active, a.declined, a.application_complete, a.travel, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
+    a.active, a.declined, a.application_complete, a.travel, a.takes, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours,
     array(select distinct t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id order by t.name) as tags,
     (select t.name from act_tags at join tags t on t.id = at.tag_id where at.act_id = a.id and t.type::text = any(${KIND_TYPES})
       order by array_position(${KIND_TYPES}, t.type::text), t.name limit 1) as kind,
@@ -46,6 +47,7 @@ export function searchResultOf(
     kind: row.kind,
     facts: actFactsOf(row.facts),
     instant: row.instant,
+    takes: row.takes,
     map: row.map_lat === null || row.map_lng === null ? null : { lat: Number(row.map_lat), lng: Number(row.map_lng) },
     ...(row.response_rate === null
       ? {}
@@ -89,6 +91,7 @@ export interface ResultRow {
   distance?: number | null;
   nearest?: string | null;
   travel: Travel | null;
+  takes: Takes | null;
   tags: string[];
   kind: string | null;
   facts: Record<string, unknown>;
