@@ -25,6 +25,8 @@ export default [
   route("book/:actUrl/:offeringId", "routes/book.$actUrl.$offeringId.tsx"),
   route("documents", "routes/documents.tsx"),
   route("my-acts", "routes/my-acts.tsx"),
+  route("my-acts/:actUrl/leads", "routes/my-acts.$actUrl.leads.tsx"),
+  route("my-acts/:actUrl/insights", "routes/my-acts.$actUrl.insights.tsx"),
   route("hire/:category/:city", "routes/hire.$category.$city.tsx"),
   route("guides", "routes/guides.tsx"),
   route("guides/:slug", "routes/guides.$slug.tsx"),

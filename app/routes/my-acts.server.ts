@@ -1,6 +1,6 @@
 import { PAGING } from "#domain/limits";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { listOwnActs } from "#modules/acts/server";
+import { listOwnActs, listTags } from "#modules/acts/server";
 import { listArtistInvites } from "#modules/bookings/server";
 import { cardPaymentsOf } from "#modules/bookings/server";
 
@@ -10,13 +10,16 @@ export async function loadMyActs(context: AppLoadContext) {
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent("/my-acts")}`);
   if (viewer.role !== "ARTIST" && viewer.role !== "ADMIN")
     throw data("Only artists and admins have acts", { status: 403 });
-  const [acts, invites] = await Promise.all([
+  const [acts, invites, tags] = await Promise.all([
     listOwnActs(context.db, viewer),
     listArtistInvites(context.db, viewer, { page: 1, perPage: PAGING.maxPerPage }),
+    listTags(context.db),
   ]);
   const now = Date.now();
   return {
     acts,
+    /** The event types an act may say it takes. */
+    eventTypes: tags.filter((tag) => tag.type === "Event Type").map((tag) => tag.name),
     /** With Stripe set up: which of the acts take card payments (their artist onboards them here). */
     cardPayments: context.cards
       ? await cardPaymentsOf(

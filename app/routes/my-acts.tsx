@@ -7,7 +7,7 @@ import { loadMyActs } from "./my-acts.server";
 import { paymentInstructionsSchema } from "#modules/acts/schemas";
 import { LIMITS } from "#domain/limits";
 import { TextAreaDialog } from "#ui/text-area-dialog";
-import { TravelSection } from "#modules/acts/ui";
+import { TakesSection, TravelSection } from "#modules/acts/ui";
 import type { Route } from "./+types/my-acts";
 
 export function meta() {
@@ -21,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 type OwnAct = Route.ComponentProps["loaderData"]["acts"][number];
 
 export default function MyActs({ loaderData }: Route.ComponentProps) {
-  const { acts, waitingInvites, cardPayments } = loaderData;
+  const { acts, waitingInvites, cardPayments, eventTypes } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,7 +62,12 @@ export default function MyActs({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 flex flex-col gap-4" aria-label="Your acts">
           {acts.map((act) => (
-            <OwnActCard key={act.url} act={act} cardPayments={cardPayments?.[act.url] ?? null} />
+            <OwnActCard
+              key={act.url}
+              act={act}
+              cardPayments={cardPayments?.[act.url] ?? null}
+              eventTypes={eventTypes}
+            />
           ))}
         </ul>
       )}
@@ -143,7 +148,15 @@ function PaymentInstructions({ act }: { act: OwnAct }) {
   );
 }
 
-function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean | null }) {
+function OwnActCard({
+  act,
+  cardPayments,
+  eventTypes,
+}: {
+  act: OwnAct;
+  cardPayments: boolean | null;
+  eventTypes: string[];
+}) {
   const { run, pending } = useAction();
   const ready = act.checklist.every((item) => item.done);
   return (
@@ -186,6 +199,18 @@ function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean 
         >
           Update Profile
         </Link>
+        <Link
+          to={`/my-acts/${act.url}/leads`}
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+        >
+          Leads<span className="sr-only"> for {act.name}</span>
+        </Link>
+        <Link
+          to={`/my-acts/${act.url}/insights`}
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+        >
+          Insights<span className="sr-only"> for {act.name}</span>
+        </Link>
         <a
           href={`/acts/${act.url}/statement.pdf`}
           className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50"
@@ -210,6 +235,7 @@ function OwnActCard({ act, cardPayments }: { act: OwnAct; cardPayments: boolean 
       {cardPayments !== null && <CardPayments act={act} takesCards={cardPayments} />}
       <PaymentInstructions act={act} />
       <TravelSection act={act} />
+      <TakesSection act={act} eventTypes={eventTypes} />
       {act.checklist.length > 0 && !ready && (
         <p id={`why-not-${act.url}`} className="mt-2 text-sm text-gray-700">
           Finish the checklist above to submit {act.name} for approval.

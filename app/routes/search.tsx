@@ -11,6 +11,7 @@ import {
 import { pageHref, Pagination } from "#modules/discovery/ui";
 import { ResultList } from "#modules/discovery/ui";
 import { ResultMap, SearchForm } from "#modules/discovery/ui";
+import { RANKING_FACTORS, RANKING_SUMMARY } from "#modules/discovery/ranking";
 import { US_STATES_PATH } from "#modules/discovery/map-bounds";
 import { foundLine } from "#modules/discovery/found-line";
 import { unpackJson } from "../lib/packed-json";
@@ -117,7 +118,26 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
           )}
         </div>
       </section>
+      <HowResultsAreOrdered />
     </>
+  );
+}
+
+/** What "Recommended" and "Best match" weigh (modules/discovery/ranking.ts), readable with or without scripts. */
+function HowResultsAreOrdered() {
+  return (
+    <details id="how-results-are-ordered" className="mt-8 rounded-lg bg-white p-4 text-sm shadow-sm">
+      <summary className="cursor-pointer font-semibold">How results are ordered</summary>
+      <p className="mt-2 text-gray-800">{RANKING_SUMMARY}</p>
+      <dl className="mt-2 flex flex-col gap-2">
+        {RANKING_FACTORS.map((factor) => (
+          <div key={factor.key}>
+            <dt className="font-semibold">{factor.title}</dt>
+            <dd className="text-gray-800">{factor.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 

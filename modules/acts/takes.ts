@@ -117,17 +117,23 @@ export function takesLine(takes: Takes): string {
   return parts.filter(Boolean).join(", ");
 }
 
-/** Each reason as a sentence both sides read: "It plays Fridays and Saturdays". */
-export function misfitWords(reason: MisfitReason, takes: Takes): string {
+/** Each reason as a sentence both sides read: "Not a day it works (Fridays and Saturdays)"; shorter without the act's preferences. */
+export function misfitWords(reason: MisfitReason, takes: Takes | null): string {
   switch (reason) {
     case "event_type":
-      return `Not an event type it takes (${typesInWords(takes.event_types).toLowerCase()})`;
+      return takes?.event_types.length
+        ? `Not an event type it takes (${typesInWords(takes.event_types).toLowerCase()})`
+        : "Not an event type it takes";
     case "budget":
-      return `Below its least budget of ${formatDollars(takes.min_budget_cents ?? 0)}`;
+      return takes?.min_budget_cents
+        ? `Below its least budget of ${formatDollars(takes.min_budget_cents)}`
+        : "Below its least budget";
     case "distance":
-      return `Farther than the ${takes.max_miles} miles it travels`;
+      return takes?.max_miles ? `Farther than the ${takes.max_miles} miles it travels` : "Farther than it travels";
     case "weekday":
-      return `Not a day it works (${listed((takes.weekdays ?? []).map((day) => WEEKDAY_NAMES[day] ?? ""))})`;
+      return takes?.weekdays
+        ? `Not a day it works (${listed(takes.weekdays.map((day) => WEEKDAY_NAMES[day] ?? ""))})`
+        : "Not a day it works";
   }
 }
 

@@ -96,7 +96,7 @@ describe("the OpenAPI document", () => {
 
   it("declares every field of the central resources", () => {
     const fields = (name: string) => Object.keys(doc.components.schemas[name]!.properties ?? {});
-    expect(fields("ActProfile")).toHaveLength(48);
+    expect(fields("ActProfile")).toHaveLength(49);
     expect(fields("ActProfile")).toEqual(
       expect.arrayContaining([
         "images",
@@ -113,6 +113,7 @@ describe("the OpenAPI document", () => {
         "facts",
         "travel",
         "travel_cents",
+        "takes",
       ]),
     );
     for (const name of [

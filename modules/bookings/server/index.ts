@@ -15,3 +15,4 @@ export { bookingView, ledgerOf } from "./booking-queries";
 export { casesOfBooking } from "./cases";
 export { listPlannerEvents, plannersEvent } from "./event-queries";
 export { bookInstantly, instantQuote, type InstantQuote } from "./instant-booking";
+export { listQuoteTemplates } from "./quote-templates";

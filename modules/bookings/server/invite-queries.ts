@@ -17,10 +17,18 @@ import { detailsOf, offerOf, inviteState, loadOffers } from "./process-answers";
 import type { MisfitReason } from "#modules/acts/takes";
 import { answerBy } from "../leads";
 
-/** A page of the invites to the acts the caller manages (an artist's, or an admin's own), newest first. */
-export async function listArtistInvites(db: Executor, artist: SessionUser, paging: PageQuery): Promise<Paged<Invite>> {
+/**
+ * A page of the invites to the acts the caller manages (an artist's, or an admin's own), newest
+ * first; or to one act (its leads), which the caller was found to manage.
+ */
+export async function listArtistInvites(
+  db: Executor,
+  artist: SessionUser,
+  paging: PageQuery,
+  only?: { actId: number },
+): Promise<Paged<Invite>> {
   if (artist.role !== "ARTIST" && artist.role !== "ADMIN") throw forbidden("Only artists receive invites");
-  const managed = eq(acts.managerId, artist.id);
+  const managed = only ? eq(acts.id, only.actId) : eq(acts.managerId, artist.id);
   const [rows, [counted]] = await Promise.all([
     db
       .select({

@@ -13,3 +13,5 @@ export { BookingView } from "./booking-view";
 export type { BookingActionData, BookingPageData } from "./booking-view";
 export { InstantBookingView } from "./instant-booking-view";
 export type { InstantBookingActionData, InstantBookingPageData } from "./instant-booking-view";
+export { InviteCard } from "./invite-card";
+export { QuoteTemplates } from "./quote-templates";

@@ -3,6 +3,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGES } from "#domain/messages";
 import { inviteSchema } from "../schemas";
+import { type MisfitReason, type Takes, misfitWords } from "#modules/acts/takes";
 import { Button } from "#ui/button";
 import { Dialog } from "#ui/dialog";
 import { FieldErrors, FormActions } from "#ui/form-fields";
@@ -13,6 +14,8 @@ interface InvitableEvent {
   url: string;
   name: string;
   short_starttime: string;
+  fits: boolean;
+  misfits: MisfitReason[];
 }
 
 /** Invite To Event: a new event (the add-event page) or an existing one found by name. */
@@ -21,6 +24,7 @@ export function InviteToEventDialog({
   actName,
   compact = false,
   invited: invitedBefore = false,
+  takes = null,
 }: {
   actUrl: string;
   actName: string;
@@ -28,6 +32,8 @@ export function InviteToEventDialog({
   compact?: boolean;
   /** Already invited to one of the planner's upcoming events: the short button says so. */
   invited?: boolean;
+  /** What the act takes: an event outside it says why before the planner sends anything. */
+  takes?: Takes | null;
 }) {
   const [open, setOpen] = useState(false);
   const [invited, setInvited] = useState(invitedBefore);
@@ -134,6 +140,12 @@ export function InviteToEventDialog({
                   />
                   <span>
                     {item.name} <span className="text-sm text-gray-700">({item.short_starttime})</span>
+                    {!item.fits && (
+                      <span className="block text-sm text-amber-900">
+                        Outside what {actName} takes:{" "}
+                        {item.misfits.map((reason) => misfitWords(reason, takes)).join("; ")}. You may still ask.
+                      </span>
+                    )}
                   </span>
                 </label>
               ))

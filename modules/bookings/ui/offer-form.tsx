@@ -1,7 +1,8 @@
 import { MESSAGES } from "#domain/messages";
 import { useState } from "react";
 import { type FieldErrors as Errors, fieldErrorsFromIssues } from "#domain/api-error";
-import { centsOfDollars, formatDollars } from "#domain/prices";
+import { centsOfDollars, dollarsOfCents, formatDollars } from "#domain/prices";
+import type { QuoteTemplate } from "../answers";
 import { offerSchema } from "../schemas";
 import { CANCELLATION_POLICIES, type CancellationPolicy, DEFAULT_CANCELLATION_POLICY, POLICY_WORDS } from "../money";
 import { Button } from "#ui/button";
@@ -16,12 +17,15 @@ export function OfferForm({
   eventName,
   actName,
   travelCents = null,
+  templates = [],
 }: {
   inviteId: number;
   eventName: string;
   actName: string;
   /** What the act's travel price comes to for this event: a line the price must cover. */
   travelCents?: number | null;
+  /** The act's saved quotes: choosing one fills the form, which stays the act's to change. */
+  templates?: QuoteTemplate[];
 }) {
   const [price, setPrice] = useState("");
   const [deposit, setDeposit] = useState("");
@@ -31,6 +35,16 @@ export function OfferForm({
   const [policy, setPolicy] = useState<CancellationPolicy>(DEFAULT_CANCELLATION_POLICY);
   const [errors, setErrors] = useState<Errors>({});
   const { run, pending } = useAction();
+  function fillFrom(id: string) {
+    const template = templates.find((each) => String(each.id) === id);
+    if (!template) return;
+    setPrice(dollarsOfCents(template.price_cents));
+    setDeposit(template.deposit_cents ? dollarsOfCents(template.deposit_cents) : "");
+    setPolicy(template.cancellation_policy);
+    setTerms(template.terms);
+    setMessage(template.message);
+    setErrors({});
+  }
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const priceCents = price.trim() === "" ? undefined : centsOfDollars(price);
@@ -73,6 +87,24 @@ export function OfferForm({
       className="mt-3 grid gap-3 sm:grid-cols-3"
       aria-label={`Send an offer for ${eventName} from ${actName}`}
     >
+      {templates.length > 0 && (
+        <label className="flex flex-col gap-1 text-sm font-medium sm:col-span-3">
+          Fill from a quote template
+          <select
+            name="template"
+            defaultValue=""
+            onChange={(event) => fillFrom(event.target.value)}
+            className="rounded-md border border-gray-300 px-3 py-2"
+          >
+            <option value="">Choose a template…</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name} ({formatDollars(template.price_cents)})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <TextField
         label="Price (USD)"
         name="price"

@@ -15,7 +15,7 @@ export const SHOWN_ACTS_MEMO = "shown-acts";
 
 /** Robots, previews and tools that fetch pages: none of them is a planner looking. */
 const CRAWLER =
-  /bot\b|bot\/|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|preview|lighthouse|headless|python-requests|curl\/|wget|httpclient|go-http-client|node-fetch|undici|axios|autocannon/i;
+  /bot\b|bot\/|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|preview|lighthouse|python-requests|curl\/|wget|httpclient|go-http-client|node-fetch|undici|axios|autocannon/i;
 
 /** A request from a crawler or a tool, or with no browser named at all. */
 export function isCrawler(userAgent: string | undefined): boolean {

@@ -60,7 +60,8 @@ describe("what an act takes", () => {
       expect(refused.status, JSON.stringify(body)).toBe(status ?? 422);
       expect((await json<{ errors: unknown }>(refused)).errors, JSON.stringify(body)).toEqual(errors);
     }
-    const profile = async () => (await json<{ data: { takes: unknown } }>(await server.get(`/api/acts/${ACT}`, "guest"))).data;
+    const profile = async () =>
+      (await json<{ data: { takes: unknown } }>(await server.get(`/api/acts/${ACT}`, "guest"))).data;
     expect((await profile()).takes).toBeNull();
 
     expect((await server.post(path, "admin", { event_types: [] })).status).toBe(200);
@@ -103,9 +104,9 @@ describe("what an act takes", () => {
 
     for (const event of [fitting, outside])
       expect((await server.post(`/api/acts/invite-to-event/${ACT}`, "planner", { event })).status).toBe(200);
-    const invites = await json<{ data: ({ event: { url: string }; answer_by: string | null; created_at: string } & Fit)[] }>(
-      await server.get("/api/invites?perPage=50", "owner"),
-    );
+    const invites = await json<{
+      data: ({ event: { url: string }; answer_by: string | null; created_at: string } & Fit)[];
+    }>(await server.get("/api/invites?perPage=50", "owner"));
     const invite = (url: string) => invites.data.find((item) => item.event.url === url)!;
     expect(invite(fitting)).toMatchObject({ fits: true, misfits: [] });
     expect(invite(outside)).toMatchObject({ fits: false, misfits: ["event_type", "budget", "distance", "weekday"] });

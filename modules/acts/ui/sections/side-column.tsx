@@ -10,6 +10,7 @@ import { MESSAGES, OWN_EMPTY_STATES } from "#domain/messages";
 import { formatPrice, priceRangeText } from "#domain/prices";
 import { BOOK_INSTANTLY } from "#modules/content/instant";
 import { POLICY_WORDS } from "#modules/bookings/money";
+import { takesLine } from "#modules/acts/takes";
 import { Button } from "#ui/button";
 import { InviteToEventDialog } from "#modules/bookings/ui";
 import { MessageActDialog } from "#modules/conversations/ui";
@@ -149,6 +150,7 @@ function BookingBlock({ act, can, shortlisted = false, threads = [] }: SectionPr
     return (
       <section aria-label="Book this act" className="rounded-lg bg-brand-700 p-5 text-white shadow-sm">
         <p className="font-semibold">Want {act.name} at your event?</p>
+        {act.takes && <p className="mt-1 text-sm">It takes: {takesLine(act.takes)}.</p>}
         <a
           href="#create-account"
           className="mt-3 inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
@@ -165,7 +167,12 @@ function BookingBlock({ act, can, shortlisted = false, threads = [] }: SectionPr
         aria-label="Book this act"
         className="flex scroll-mt-20 flex-col gap-2 rounded-lg bg-white p-5 shadow-sm"
       >
-        <InviteToEventDialog actUrl={act.url} actName={act.name} />
+        {act.takes && (
+          <p className="text-sm text-gray-800">
+            <span className="font-semibold">{act.name} takes:</span> {takesLine(act.takes)}
+          </p>
+        )}
+        <InviteToEventDialog actUrl={act.url} actName={act.name} takes={act.takes} />
         <MessageActDialog actUrl={act.url} actName={act.name} threads={threads} />
         <ShortlistHeart actUrl={act.url} actName={act.name} saved={shortlisted} />
         <Link

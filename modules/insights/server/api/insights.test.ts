@@ -18,7 +18,8 @@ import { SHOWN_ACTS_MEMO, createActivityCounter } from "../activity-counter";
 
 const ACT = "the-velvet-tones"; // managed by "owner"
 const OTHER = "dj-nova";
-const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
+const BROWSER =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
 const today = () => new Date().toISOString().slice(0, 10);
 
 const ssr: SsrHandler = async (request, context) => {
@@ -37,15 +38,31 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Day = { day: string; views: number; search_appearances: number; leads: number; offers: number; bookings: number; earnings_cents: number };
-type Answer = { days: Day[]; totals: Omit<Day, "day">; response_rate: number | null; response_time_hours: number | null };
+type Day = {
+  day: string;
+  views: number;
+  search_appearances: number;
+  leads: number;
+  offers: number;
+  bookings: number;
+  earnings_cents: number;
+};
+type Answer = {
+  days: Day[];
+  totals: Omit<Day, "day">;
+  response_rate: number | null;
+  response_time_hours: number | null;
+};
 
 const insights = async (query = "", as: DemoUser = "owner") =>
   (await json<{ data: Answer }>(await server.get(`/api/acts/${ACT}/insights${query}`, as))).data;
 const todayOf = async () => (await insights()).days.at(-1)!;
 
 /** A page asked as a browser would: from an address, with a browser's name, maybe signed in. */
-async function look(path: string, { ip = "203.0.113.7", agent = BROWSER, as }: { ip?: string; agent?: string; as?: DemoUser } = {}) {
+async function look(
+  path: string,
+  { ip = "203.0.113.7", agent = BROWSER, as }: { ip?: string; agent?: string; as?: DemoUser } = {},
+) {
   const cookie = as ? await server.cookieFor(as) : null;
   return server.request(path, { ip, headers: { "user-agent": agent }, cookie });
 }
@@ -68,7 +85,7 @@ describe("insights", () => {
   });
 
   it("refuses days that are not days, backwards ranges and more than 366 days, by field", async () => {
-    for (const [query, errors, status] of [
+    for (const [query, errors] of [
       ["?from=2026-02-30", { from: [MESSAGES.calendarDate] }],
       ["?to=yesterday", { to: [MESSAGES.calendarDate] }],
       ["?from=2026-12-02&to=2026-12-01", { from: [MESSAGES.insightsFromAfterTo] }],
@@ -76,7 +93,7 @@ describe("insights", () => {
       ["?from=%00", { from: [MESSAGES.calendarDate] }],
     ] as const) {
       const refused = await server.get(`/api/acts/${ACT}/insights${query}`, "owner");
-      expect(refused.status, query).toBe(status ?? 422);
+      expect(refused.status, query).toBe(422);
       expect((await json<{ errors: unknown }>(refused)).errors, query).toEqual(errors);
     }
     // A leap year's 366 days are one answer.
@@ -101,7 +118,10 @@ describe("insights", () => {
     await look(`/entertainment/${ACT}`, { as: "planner" });
     await look(`/entertainment/${ACT}`, { as: "planner" });
     // Not counted: a crawler, a tool with no browser's name, the act's artist, an admin, another artist, a missing page, its calendar.
-    await look(`/entertainment/${ACT}`, { ip: "66.249.66.1", agent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+    await look(`/entertainment/${ACT}`, {
+      ip: "66.249.66.1",
+      agent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
     await look(`/entertainment/${ACT}`, { ip: "203.0.113.9", agent: "" });
     await look(`/entertainment/${ACT}`, { as: "owner" });
     await look(`/entertainment/${ACT}`, { as: "admin" });
@@ -111,7 +131,9 @@ describe("insights", () => {
 
     // Only a digest of the guest is kept, never the address.
     const stored = await rowsOf<{ visitor: string }>(
-      server.database.db.execute(sql`select visitor from act_views v join acts a on a.id = v.act_id where a.url = ${ACT}`),
+      server.database.db.execute(
+        sql`select visitor from act_views v join acts a on a.id = v.act_id where a.url = ${ACT}`,
+      ),
     );
     expect(stored.some((row) => row.visitor.includes("203.0.113"))).toBe(false);
   });
@@ -174,7 +196,10 @@ describe("insights", () => {
     expect(guest.status).toBe(302);
     expect(guest.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/acts/${ACT}/insights.csv`)}`);
     for (const who of ["planner", "otherArtist"] as const)
-      expect((await server.request(`/acts/${ACT}/insights.csv`, { cookie: await server.cookieFor(who) })).status, who).toBe(403);
+      expect(
+        (await server.request(`/acts/${ACT}/insights.csv`, { cookie: await server.cookieFor(who) })).status,
+        who,
+      ).toBe(403);
     const bad = await server.request(`/acts/${ACT}/insights.csv?from=2026-12-02&to=2026-12-01`, {
       cookie: await server.cookieFor("owner"),
     });

@@ -1,0 +1,1 @@
+export { InsightCharts } from "./insight-charts";
