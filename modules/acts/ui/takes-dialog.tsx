@@ -98,10 +98,7 @@ export function TakesSection({
             <TextField
               label="Least budget (US dollars, optional)"
               name="min_budget"
-              type="number"
               inputMode="decimal"
-              min={0}
-              step={1}
               value={budget}
               onChange={(event) => setBudget(event.target.value)}
               errors={errors.min_budget_cents}

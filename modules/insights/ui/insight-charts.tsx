@@ -64,6 +64,16 @@ function BarChart({ days, figure }: { days: InsightDay[]; figure: InsightKey }) 
   );
 }
 
+/** The table's headings, short enough for a phone. */
+const SHORT_LABELS: Record<InsightKey, string> = {
+  views: "Views",
+  search_appearances: "In search",
+  leads: "Leads",
+  offers: "Offers",
+  bookings: "Bookings",
+  earnings_cents: "Earned",
+};
+
 /** Every figure's chart, then the days as a table. */
 export function InsightCharts({ days }: { days: InsightDay[] }) {
   return (
@@ -73,17 +83,18 @@ export function InsightCharts({ days }: { days: InsightDay[] }) {
           <BarChart key={figure} days={days} figure={figure} />
         ))}
       </div>
-      <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
+      {/* Narrow enough for a phone: short labels, small type, no sideways scrolling. */}
+      <div className="mt-6 rounded-lg bg-white shadow-sm">
+        <table className="w-full text-left text-xs sm:text-sm">
           <caption className="p-3 text-left font-semibold">Every day</caption>
           <thead className="bg-gray-50">
             <tr>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-1.5 py-2 sm:px-3">
                 Day
               </th>
               {INSIGHT_KEYS.map((figure) => (
-                <th key={figure} scope="col" className="px-3 py-2 text-right">
-                  {INSIGHT_LABELS[figure].replace(" (USD)", "")}
+                <th key={figure} scope="col" className="px-1.5 py-2 sm:px-3 text-right">
+                  {SHORT_LABELS[figure]}
                 </th>
               ))}
             </tr>
@@ -91,11 +102,11 @@ export function InsightCharts({ days }: { days: InsightDay[] }) {
           <tbody>
             {[...days].reverse().map((day) => (
               <tr key={day.day} className="border-t border-gray-100">
-                <th scope="row" className="px-3 py-1.5 font-normal">
+                <th scope="row" className="px-1.5 py-1.5 sm:px-3 font-normal">
                   <time dateTime={day.day}>{formatShortCalendarDate(day.day)}</time>
                 </th>
                 {INSIGHT_KEYS.map((figure) => (
-                  <td key={figure} className="px-3 py-1.5 text-right tabular-nums">
+                  <td key={figure} className="px-1.5 py-1.5 sm:px-3 text-right tabular-nums">
                     {shown(figure, day[figure])}
                   </td>
                 ))}
