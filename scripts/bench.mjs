@@ -1,6 +1,7 @@
 // `npm run bench` (`-- --quick` for a short check): the act profile, side by side in one run,
 // 50 concurrent connections each: the same bytes from a bare node:http server in its own
-// process (the physical anchor), the cached guest page, the cached page asked with a junk
+// process (the physical anchor), the cached guest page (with insights' view counting on, and beside
+// it a server with it off), the cached page asked with a junk
 // cookie and with an unknown query parameter (both must stay cached), a first render (a
 // second server with the cache off), every other act once on that server (a crawler's cold
 // renders, with nothing of those acts kept in memory), the page signed in as a planner, as
@@ -39,6 +40,8 @@ const LISTING = "/hire/wedding/chicago-il";
 // The same page of results on the map (issue 65): drawn on the server, the states an image of its own.
 const SEARCH_MAP = "/search?view=map";
 const CONNECTIONS = 50;
+const BROWSER =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
 const QUICK = process.argv.includes("--quick");
 const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 10));
 const SERVER_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
@@ -107,6 +110,12 @@ async function benchDatabase(label, databaseEnv) {
     GUEST_PAGE_CACHE: "0",
     ...(databaseEnv.DATABASE_URL ? { SEED_DEMO: "0" } : {}),
   });
+  // The same cached server with insights' view counting off (issue 66), for the side by side.
+  const uncountedApp = await startApp(`${label}-uncounted`, {
+    ...databaseEnv,
+    VIEW_COUNTING: "0",
+    ...(databaseEnv.DATABASE_URL ? { SEED_DEMO: "0" } : {}),
+  });
   const cachedBase = cachedApp.base;
   const uncachedBase = uncachedApp.base;
   const html = await (await fetch(cachedBase + pagePath)).text();
@@ -116,7 +125,13 @@ async function benchDatabase(label, databaseEnv) {
   const bare = bareServer.base;
   // Which process answers a URL, for the CPU it spent on a row.
   const pidOf = (url) =>
-    url.startsWith(uncachedBase) ? uncachedApp.pid : url.startsWith(bare) ? bareServer.pid : cachedApp.pid;
+    url.startsWith(uncachedBase)
+      ? uncachedApp.pid
+      : url.startsWith(uncountedApp.base)
+        ? uncountedApp.pid
+        : url.startsWith(bare)
+          ? bareServer.pid
+          : cachedApp.pid;
   const cookies = Object.fromEntries(
     await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])),
   );
@@ -126,7 +141,9 @@ async function benchDatabase(label, databaseEnv) {
   // Every indexable listing but the one the other rows show: a crawler's cold listings.
   const listingPaths = sitemapPaths.filter((path) => path.startsWith("/hire/") && path !== LISTING);
 
-  const headers = { "accept-encoding": "gzip" };
+  // A browser's name, as planners' requests carry: a request without one is a tool's, which
+  // insights do not count as a view, and the rows must measure the counting.
+  const headers = { "accept-encoding": "gzip", "user-agent": BROWSER };
   const run = (url, extraHeaders = {}) =>
     withCpu(pidOf(url), () =>
       autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } }),
@@ -136,6 +153,7 @@ async function benchDatabase(label, databaseEnv) {
   // Every row's request once warm, so a row measures a server that has served it before (its
   // code compiled, what it keeps kept), not the first moments of a process.
   await warm(cachedBase + pagePath);
+  await warm(uncountedApp.base + pagePath);
   await warm(uncachedBase + pagePath);
   for (const [role] of ROLES) await warm(cachedBase + pagePath, { cookie: cookies[role] });
   await warm(`${cachedBase}/api/acts/${ACT}`);
@@ -144,6 +162,7 @@ async function benchDatabase(label, databaseEnv) {
   const results = [
     ["bare static (node:http)", await run(`${bare}/`)],
     ["guest page, cached", await run(cachedBase + pagePath)],
+    ["  with view counting off", await run(uncountedApp.base + pagePath)],
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, cache off", await run(uncachedBase + pagePath)],
