@@ -2,7 +2,8 @@ import { Link, useLocation } from "react-router";
 import { PublicPageBody } from "../components/public-page-body";
 import { listingPath } from "#modules/discovery/listings";
 import { LISTING_QUERY_KEYS, listingAddress } from "#modules/discovery/search-filter";
-import { Pagination } from "#modules/discovery/ui";
+import { Pagination, ResultMap, ViewSwitch } from "#modules/discovery/ui";
+import { US_STATES_PATH } from "#modules/discovery/map-bounds";
 import { ResultList } from "#modules/discovery/ui";
 import { SearchForm } from "#modules/discovery/ui";
 import { foundLine } from "#modules/discovery/found-line";
@@ -14,7 +15,7 @@ import { loadListingPage } from "./hire.server";
 import type { Route } from "./+types/hire.$category.$city";
 
 /** Guests get the page as plain HTML, as they do an act's profile (decisions 0005 and 0024). */
-export const handle: RouteHandle = { publicForGuests: true, queryParams: LISTING_QUERY_KEYS };
+export const handle: RouteHandle = { publicForGuests: true, queryParams: [...LISTING_QUERY_KEYS, "view"] };
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
@@ -101,6 +102,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           errors={{}}
         />
       </div>
+      <ViewSwitch view={data.view} href={(to) => viewHref(path, search, to)} />
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">
           {category} near {place.label}
@@ -108,12 +110,21 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
         <p role="status" aria-live="polite" className="font-medium">
           {foundLine(results.meta)}
         </p>
+        {data.map && (
+          <ResultMap
+            view={data.map}
+            statesImage={US_STATES_PATH}
+            // A crowd's area, or the country, is a search of the same category: the listing is its city's.
+            areaHref={(bounds) => `/search?${searchQuery}&view=map${bounds ? `&bounds=${bounds}` : ""}`}
+          />
+        )}
         {results.data.length > 0 ? (
           <ResultList
             name="listing-results"
             acts={results.data}
             canInvite={false}
             freeOn={listingAddress(new URLSearchParams(search)).date ?? null}
+            onMap={data.view === "map"}
           />
         ) : (
           <p className="mt-4">
@@ -185,4 +196,14 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
       )}
     </>
   );
+}
+
+/** The same listing, narrowing kept, from its first page, as a list or on the map. */
+function viewHref(path: string, search: string, view: "list" | "map"): string {
+  const query = new URLSearchParams(search);
+  query.delete("page");
+  if (view === "map") query.set("view", "map");
+  else query.delete("view");
+  const rest = query.toString();
+  return rest ? `${path}?${rest}` : path;
 }

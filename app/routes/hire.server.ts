@@ -15,6 +15,7 @@ import {
   findPlaceBySlug,
   listingQuery,
   listingResults,
+  mapViewOf,
   nearbyCitiesWithCategory,
 } from "#modules/discovery/server";
 import { curatedListingFor } from "#modules/seo/server";
@@ -23,10 +24,15 @@ import { reviewSourceCounts } from "#modules/content/server";
 import { cachedRead } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { packJson } from "../lib/packed-json";
+import { padded } from "#modules/discovery/map-bounds";
+
+const pointBounds = ({ lat, lng }: { lat: number; lng: number }) => ({ south: lat, west: lng, north: lat, east: lng });
 
 interface ListingArgs {
   params: { category?: string; city?: string };
   page: number;
+  /** The page's acts as a list, or on the map (issue 65): the map's pins are drawn from them. */
+  view: "list" | "map";
   narrowing: ListingNarrowing;
   config: AppLoadContext["config"];
 }
@@ -39,7 +45,8 @@ interface ListingArgs {
 const listingPage = cachedRead({
   name: "listings",
   maxEntries: 5_000,
-  key: ({ params, page, narrowing }: ListingArgs) => JSON.stringify([params.category, params.city, page, narrowing]),
+  key: ({ params, page, narrowing, view }: ListingArgs) =>
+    JSON.stringify([params.category, params.city, page, narrowing, view]),
   tags: () => "*",
   read: readListingPage,
 });
@@ -47,16 +54,17 @@ const listingPage = cachedRead({
 /** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
 export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
   const { page, ...narrowing } = listingAddress(url.searchParams);
+  const view = url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const);
   const listing = await listingPage(
     { db: context.db, cache: context.readCache },
-    { params, page, narrowing, config: context.config },
+    { params, page, narrowing, view, config: context.config },
   );
   // The acts of this page of results, counted as shown on it (on each cached copy's hit too).
   context.remember(SHOWN_ACTS_MEMO, listing.shown);
   return listing;
 }
 
-async function readListingPage(db: Executor, { params, page, narrowing, config }: ListingArgs) {
+async function readListingPage(db: Executor, { params, page, narrowing, view, config }: ListingArgs) {
   const [tag, place] = await Promise.all([
     findCategory(db, params.category ?? ""),
     findPlaceBySlug(db, params.city ?? ""),
@@ -123,6 +131,9 @@ async function readListingPage(db: Executor, { params, page, narrowing, config }
       Object.values(narrowing).every((value) => value === undefined) && results.meta.total >= MIN_INDEXABLE_ACTS,
     // The page's largest value, sent as one string (app/lib/packed-json.ts), and kept packed with the rest.
     results: packJson(results),
+    view,
+    // The listing's 50 miles around its city (about 0.75 degrees each way), drawn on the states.
+    map: view === "map" ? mapViewOf(results.data, padded(pointBounds(place), 0, 1.5)) : null,
     /** The acts on this page, by url: counted as shown (the loader tells the page's memo). */
     shown: results.data.map((act) => act.url),
     searchQuery: listingQuery(tag, place.label),

@@ -10,7 +10,7 @@ import {
 } from "#modules/discovery/search-filter";
 import { pageHref, Pagination } from "#modules/discovery/ui";
 import { ResultList } from "#modules/discovery/ui";
-import { ResultMap, SearchForm } from "#modules/discovery/ui";
+import { ResultMap, SearchForm, ViewSwitch } from "#modules/discovery/ui";
 import { RANKING_FACTORS, RANKING_SUMMARY } from "#modules/discovery/ranking";
 import { US_STATES_PATH } from "#modules/discovery/map-bounds";
 import { foundLine } from "#modules/discovery/found-line";
@@ -85,7 +85,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
           view={data.view}
         />
       </div>
-      <ViewSwitch filter={filter} view={data.view} />
+      <ViewSwitch view={data.view} href={(to) => searchHref({ ...(filter ?? {}), page: 1 }, to)} />
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="sr-only">
           Results
@@ -149,26 +149,6 @@ function searchHref(filter: Partial<Filter>, view: "list" | "map"): string {
   const query = serializeSearchFilter(page && page > 1 ? { ...rest, page } : rest);
   const all = [query, view === "map" ? "view=map" : ""].filter(Boolean).join("&");
   return all ? `/search?${all}` : "/search";
-}
-
-/** The results as a list or on a map: two links, the current one marked. */
-function ViewSwitch({ filter, view }: { filter: Filter | null; view: "list" | "map" }) {
-  const base = filter ?? {};
-  const link = (to: "list" | "map", label: string) => (
-    <a
-      href={searchHref({ ...base, page: 1 }, to)}
-      aria-current={view === to ? "page" : undefined}
-      className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === to ? "bg-brand-700 text-white" : "bg-white text-brand-800 ring-1 ring-gray-300"}`}
-    >
-      {label}
-    </a>
-  );
-  return (
-    <nav aria-label="Show results" className="mt-4 flex gap-2">
-      {link("list", "List")}
-      {link("map", "Map")}
-    </nav>
-  );
 }
 
 /** No results: offer a wider radius, or the same search without one of its filters. */

@@ -131,4 +131,27 @@ describe("instant booking, on a phone (issue 65, item 2)", () => {
       .first()
       .waitFor();
   });
+
+  it("a listing page shows its acts on the map too: pins link to cards, crowds search their area, all without a script", async () => {
+    const guest = await suite.sessions.contextFor("guest");
+    const page = await phonePage(guest);
+    await page.goto(`${suite.app.baseUrl}/hire/wedding/chicago-il`);
+    await page.getByRole("navigation", { name: "Show results" }).getByRole("link", { name: "Map" }).click();
+    await page.waitForURL(/\/hire\/wedding\/chicago-il\?view=map$/);
+    expect(
+      await page
+        .getByRole("navigation", { name: "Show results" })
+        .getByRole("link", { name: "Map" })
+        .getAttribute("aria-current"),
+    ).toBe("page");
+    await page.getByText(/^Map of this page's acts: \d+ placed/).waitFor();
+    // Chicago's acts crowd one point: a numbered circle that searches the category in its area on the map.
+    const crowd = page.getByRole("link", { name: /acts here: .*Search this area/ }).first();
+    expect(await crowd.getAttribute("href")).toMatch(/^\/search\?.*view=map&bounds=-?\d/);
+    expect(await page.locator("script[src]").count()).toBeLessThanOrEqual(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await crowd.click();
+    await page.waitForURL(/\/search\?.*bounds=/);
+    await page.getByText(/^Map of this page's acts: \d+ placed/).waitFor();
+  });
 });

@@ -5,3 +5,4 @@ export { Pagination, pageHref } from "./pagination";
 export { ResultList } from "./result-list";
 export { SearchForm } from "./search-form";
 export { ResultMap } from "./result-map";
+export { ViewSwitch } from "./view-switch";
