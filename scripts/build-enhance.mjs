@@ -1,7 +1,9 @@
 // Bundles the pages' small, framework-free scripts (app/enhance) into build/client/enhance,
 // with content hashes, and writes the names the server links to into build/enhance-manifest.json.
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { build } from "esbuild";
 
 /** `import css from "x.css?inline"` gives the stylesheet's text, as Vite does in development. */
@@ -47,4 +49,11 @@ for (const [name, source] of Object.entries(entryPoints)) {
   if (!file) throw new Error(`no output for ${source}`);
   manifest[name] = `/${file.replace(/^build\/client\//, "")}`;
 }
+// MapLibre's worker runs as a classic script from our origin (the CSP allows no blob: workers):
+// copied as the package ships it, under a name that changes with its bytes.
+const worker = await readFile(createRequire(import.meta.url).resolve("maplibre-gl/dist/maplibre-gl-csp-worker.js"));
+const workerName = `enhance/maplibre-worker-${createHash("sha256").update(worker).digest("hex").slice(0, 8)}.js`;
+writeFileSync(`build/client/${workerName}`, worker);
+manifest.mapLibreWorker = `/${workerName}`;
+
 writeFileSync("build/enhance-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);

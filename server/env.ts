@@ -22,6 +22,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: flag.optional(),
   CHAT_WIDGET_SRC: z.url().optional(),
+  MAP_STYLE_URL: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
   VIEW_COUNTING: flag.default(true),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
@@ -81,6 +82,8 @@ export interface Env {
   chatWidgetSrc: string | undefined;
   /** Keep guests' pages in memory (on by default; off for measuring a first render). */
   guestPageCache: boolean;
+  /** A MapLibre style (vector tiles) for the map view; without it the map is the states drawn on the server. */
+  mapStyleUrl: string | undefined;
   /** Count profile views and search appearances for acts' insights (on by default; off for the bench's side by side). */
   viewCounting: boolean;
   /** Searches or uncached renders one client may have in progress; 0 for no limit. */
@@ -143,6 +146,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
+    mapStyleUrl: value.MAP_STYLE_URL,
     viewCounting: value.VIEW_COUNTING,
     clientConcurrency: value.CLIENT_CONCURRENCY,
     streamsPerAccount: value.STREAMS_PER_ACCOUNT,

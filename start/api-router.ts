@@ -2,7 +2,7 @@ import { swaggerUI } from "@hono/swagger-ui";
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { sendError } from "#server/http/error-response";
-import { withPagePolicy } from "#server/http/security-headers";
+import { type PagePolicyOptions, withPagePolicy } from "#server/http/security-headers";
 import type { ConversationHub } from "#modules/conversations/server/start";
 import type { FileStorage } from "#server/storage/file-storage";
 import { actRoutes } from "#modules/acts/server/start";
@@ -42,7 +42,7 @@ export function apiRouter(deps: {
   database: DatabaseHandle;
   storage: FileStorage;
   conversationHub?: ConversationHub | undefined;
-  pagePolicy: { chatWidgetSrc: string | null; development: boolean };
+  pagePolicy: PagePolicyOptions;
   activity: ActivityCounter;
 }) {
   const { env, database, storage } = deps;

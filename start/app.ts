@@ -92,6 +92,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const pagePolicy = {
     chatWidgetSrc: env.chatWidgetSrc ?? null,
     development: env.nodeEnv === "development",
+    // The map's style names its tiles, glyphs and sprites, which the browser fetches from its host.
+    mapHosts: env.mapStyleUrl ? [new URL(env.mapStyleUrl).origin] : [],
     // A card payment's form answers with a redirect to Stripe Checkout, which form-action governs.
     formTargets: env.stripe
       ? [env.stripe.apiBase ? new URL(env.stripe.apiBase).origin : "https://checkout.stripe.com"]
@@ -162,6 +164,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       publicUrl: env.publicUrl,
       chatWidgetSrc: env.chatWidgetSrc ?? null,
       enhanceScripts: deps.enhanceScripts ?? DEV_ENHANCE_SCRIPTS,
+      mapStyleUrl: env.mapStyleUrl ?? null,
     };
     app.all(
       "*",

@@ -114,6 +114,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
           <ResultMap
             view={data.map}
             statesImage={US_STATES_PATH}
+            live={data.liveMap}
             // A crowd's area, or the country, is a search of the same category: the listing is its city's.
             areaHref={(bounds) => `/search?${searchQuery}&view=map${bounds ? `&bounds=${bounds}` : ""}`}
           />

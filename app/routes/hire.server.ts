@@ -24,6 +24,7 @@ import { reviewSourceCounts } from "#modules/content/server";
 import { cachedRead } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { packJson } from "../lib/packed-json";
+import { liveMapOf } from "../lib/live-map.server";
 import { padded } from "#modules/discovery/map-bounds";
 
 const pointBounds = ({ lat, lng }: { lat: number; lng: number }) => ({ south: lat, west: lng, north: lat, east: lng });
@@ -134,6 +135,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
     view,
     // The listing's 50 miles around its city (about 0.75 degrees each way), drawn on the states.
     map: view === "map" ? mapViewOf(results.data, padded(pointBounds(place), 0, 1.5)) : null,
+    liveMap: view === "map" ? liveMapOf(config) : null,
     /** The acts on this page, by url: counted as shown (the loader tells the page's memo). */
     shown: results.data.map((act) => act.url),
     searchQuery: listingQuery(tag, place.label),

@@ -6,6 +6,7 @@ import { ApiError } from "#server/errors";
 import { invitedActUrls } from "#modules/bookings/server";
 import { mapViewOf, searchActs } from "#modules/discovery/server";
 import { parseBounds } from "#modules/discovery/map-bounds";
+import { liveMapOf } from "../lib/live-map.server";
 import { packJson } from "../lib/packed-json";
 import { SHOWN_ACTS_MEMO } from "#modules/insights/server";
 
@@ -24,6 +25,7 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
     canonicalUrl: `${publicUrl}/search`,
     viewerRole: context.viewer?.role ?? null,
     enhanceScript: enhanceScripts.searchForm,
+    liveMap: view === "map" ? liveMapOf(context.config) : null,
   };
   if (!parsed.success)
     return {

@@ -98,6 +98,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
             <ResultMap
               view={data.map}
               statesImage={US_STATES_PATH}
+              live={data.liveMap}
               areaHref={(bounds) => searchHref({ ...filter, page: 1, bounds: bounds ?? undefined }, "map")}
             />
           )}

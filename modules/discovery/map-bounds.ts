@@ -84,4 +84,20 @@ export interface MapView {
   zoomOut: string | null;
   /** Acts on the page that the map cannot place (no city, or outside the US). */
   unplaced: number;
+  /** Each placed act where it is, for a map drawn in the browser (MapLibre, when a style is set). */
+  places: MapPlace[];
+  /** The area the map shows: the searched one, or the box around the page's acts (null: none placed). */
+  area: MapBounds | null;
+}
+export interface MapPlace extends MapPoint {
+  url: string;
+  name: string;
+  location: string | null;
+}
+
+/** A map drawn in the browser over a tile style (MAP_STYLE_URL), with the scripts it runs. */
+export interface LiveMap {
+  styleUrl: string;
+  script: string;
+  worker: string;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
-import { securityHeaders } from "./security-headers";
+import { pagePolicy, securityHeaders } from "./security-headers";
 
 const INLINE = 'window.__context = {"a":1};';
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">{"@type":"Thing"}</script></head><body><script src="/assets/app.js"></script><script>${INLINE}</script></body></html>`;
@@ -60,5 +60,16 @@ describe("security headers", () => {
       "max-age=31536000; includeSubDomains",
     );
     expect((await app(false).request("/")).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("a map's style host may be fetched from and shown, but never run script or take a worker (MAP_STYLE_URL)", () => {
+    const policy = directives(pagePolicy(PAGE, { mapHosts: ["https://tiles.example"] }));
+    expect(policy["connect-src"]).toEqual(["'self'", "https://tiles.example"]);
+    expect(policy["img-src"]).toContain("https://tiles.example");
+    expect(policy["script-src"]).not.toContain("https://tiles.example");
+    // MapLibre's worker comes from our origin: workers fall back to script-src, which allows no blob:.
+    expect(policy["worker-src"]).toBeUndefined();
+    expect(policy["script-src"]).not.toContain("blob:");
+    expect(directives(pagePolicy(PAGE))["connect-src"]).toEqual(["'self'"]);
   });
 });

@@ -32,6 +32,8 @@ export interface PagePolicyOptions {
   development?: boolean;
   /** Further hosts a page may load script and styles from (the API reference's CDN). */
   assetHosts?: string[];
+  /** Where the map's style, tiles, glyphs and sprites come from (MAP_STYLE_URL's origin). */
+  mapHosts?: string[];
   /** Where a page's form may send its person on (Stripe's Checkout, after the booking page's "Pay"). */
   formTargets?: string[];
 }
@@ -45,15 +47,16 @@ export function pagePolicy(html: string | Uint8Array, options: PagePolicyOptions
   const chat = options.chatWidgetSrc ? originOf(options.chatWidgetSrc) : null;
   const extra = chat ? [chat] : [];
   const assets = options.assetHosts ?? [];
+  const maps = options.mapHosts ?? [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...inlineScriptHashes(html), ...extra, ...assets],
     "style-src": ["'self'", "'unsafe-inline'", ...assets],
-    "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com", ...extra],
+    "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com", ...extra, ...maps],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
     "frame-src": ["https://www.youtube-nocookie.com", "https://player.vimeo.com", ...extra],
-    "connect-src": ["'self'", ...extra, ...(options.development ? ["ws:", "wss:"] : [])],
+    "connect-src": ["'self'", ...extra, ...maps, ...(options.development ? ["ws:", "wss:"] : [])],
     "form-action": ["'self'", ...(options.formTargets ?? [])],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

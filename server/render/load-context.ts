@@ -13,10 +13,12 @@ export interface PublicConfig {
   chatWidgetSrc: string | null;
   /** Addresses of the framework-free page scripts (app/enhance), by name. */
   enhanceScripts: EnhanceScripts;
+  /** MAP_STYLE_URL: the map view draws MapLibre over this style; null for the states drawn on the server. */
+  mapStyleUrl: string | null;
 }
 
 /** The guest scripts (app/enhance/scripts.json, their one registry) by name: the address each is served from. */
-export type EnhanceScripts = Record<keyof typeof GUEST_SCRIPTS, string>;
+export type EnhanceScripts = Record<keyof typeof GUEST_SCRIPTS | "mapLibreWorker", string>;
 
 // A type alias, not an interface, so it fits React Router's index-signature context type.
 export type LoadContext = {

@@ -10,13 +10,15 @@ import type { AppEnv } from "../http/app-env";
 import { socketAddress, withClientIp } from "../http/client-ip";
 import { hasUnsafePath } from "../http/page-writes";
 import { acceptsGzip, finishPage } from "../http/page-response";
-import { withPagePolicy } from "../http/security-headers";
+import { type PagePolicyOptions, withPagePolicy } from "../http/security-headers";
 import type { EnhanceScripts, LoadContext, PublicConfig, SsrHandler, ViewerFactsOf } from "./load-context";
 
 /** In development Vite serves the scripts straight from their sources. */
-export const DEV_ENHANCE_SCRIPTS = Object.fromEntries(
-  Object.entries(GUEST_SCRIPTS).map(([name, source]) => [name, `/${source}`]),
-) as EnhanceScripts;
+export const DEV_ENHANCE_SCRIPTS = {
+  ...Object.fromEntries(Object.entries(GUEST_SCRIPTS).map(([name, source]) => [name, `/${source}`])),
+  // MapLibre's worker is a classic script, served as the package ships it (scripts/build-enhance.mjs).
+  mapLibreWorker: "/node_modules/maplibre-gl/dist/maplibre-gl-csp-worker.js",
+} as EnhanceScripts;
 
 export interface PageDeps<Facts extends object> {
   ssr: SsrHandler<Facts>;
@@ -27,7 +29,7 @@ export interface PageDeps<Facts extends object> {
   cards: CardGateway | undefined;
   publicOrigin: string;
   config: PublicConfig;
-  pagePolicy: { chatWidgetSrc: string | null; development: boolean };
+  pagePolicy: PagePolicyOptions;
   viewerCache?: ViewerCache | undefined;
   readCache?: ReadCache;
   keepPages: boolean;

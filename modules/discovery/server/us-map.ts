@@ -127,5 +127,13 @@ export function mapViewOf(
     clusters,
     zoomOut: searched ? formatBounds(padded(searched, 0.5)) : null,
     unplaced: acts.length - placed.length,
+    places: placed.map(({ act, point }) => ({
+      url: act.url,
+      name: act.name,
+      location: act.location,
+      lat: point.lat,
+      lng: point.lng,
+    })),
+    area: searched ?? boundsAround(placed.map((each) => each.point)),
   };
 }

@@ -1,16 +1,23 @@
-import type { MapView } from "../map-bounds";
+import type { LiveMap, MapView } from "../map-bounds";
 
 /**
  * A page of results on a map of the states (drawn on the server: no tiles, no script). Each pin
  * is a link to its act's card below, and each card links back to its pin; a cluster is a link
  * that searches its area, as zooming in would; the controls zoom out or show the whole country.
+ *
+ * With a tile style (`live`), the same figure names its style and places, and its script
+ * (app/enhance/result-map.ts) draws MapLibre in their stead: an async module script, which React
+ * loads once per page wherever the map appears, and which a page without script never misses.
  */
 export function ResultMap({
   view,
   areaHref,
   statesImage,
+  live = null,
 }: {
   view: MapView;
+  /** MapLibre over MAP_STYLE_URL's style, drawn in the browser; null keeps the server's drawing alone. */
+  live?: LiveMap | null;
   /** The search's address with this area (null: the whole country), on the map view. */
   areaHref: (bounds: string | null) => string;
   statesImage: string;
@@ -19,7 +26,23 @@ export function ResultMap({
   const r = 10 * view.unit;
   const zoomed = view.zoomOut !== null;
   return (
-    <figure className="mt-4 rounded-lg bg-white p-3 shadow-sm" aria-labelledby="map-caption">
+    <figure
+      className="mt-4 rounded-lg bg-white p-3 shadow-sm"
+      aria-labelledby="map-caption"
+      {...(live && {
+        "data-map-style": live.styleUrl,
+        "data-map-worker": live.worker,
+        "data-map-search": areaHref(null),
+        "data-map-places": JSON.stringify(view.places),
+        "data-map-area": view.area ? JSON.stringify(view.area) : undefined,
+      })}
+    >
+      {live && (
+        <>
+          <div data-map-live="" hidden className="h-96 w-full overflow-hidden rounded-md" />
+          <script type="module" async src={live.script} />
+        </>
+      )}
       <svg viewBox={view.viewBox.join(" ")} className="h-auto w-full" data-map-view="">
         <title>Map of this page's acts</title>
         <image href={statesImage} x={0} y={0} width={975} height={610} />
