@@ -71,6 +71,8 @@ async function startApp(name, extraEnv = {}) {
       DATABASE_URL: "",
       CLIENT_CONCURRENCY: "0",
       STREAMS_PER_ACCOUNT: "0",
+      // /healthz says how many statements the server has sent, for each row's statements per request.
+      STATEMENT_COUNT: "1",
       ...extraEnv,
     },
     stdio: "inherit",
@@ -123,15 +125,15 @@ async function benchDatabase(label, databaseEnv) {
   writeFileSync(htmlFile, html);
   const bareServer = await startBareStatic(htmlFile);
   const bare = bareServer.base;
-  // Which process answers a URL, for the CPU it spent on a row.
-  const pidOf = (url) =>
+  // Which process answers a URL, for the CPU it spent on a row and the statements it sent.
+  const serverOf = (url) =>
     url.startsWith(uncachedBase)
-      ? uncachedApp.pid
+      ? uncachedApp
       : url.startsWith(uncountedApp.base)
-        ? uncountedApp.pid
+        ? uncountedApp
         : url.startsWith(bare)
-          ? bareServer.pid
-          : cachedApp.pid;
+          ? { pid: bareServer.pid, base: null }
+          : cachedApp;
   const cookies = Object.fromEntries(
     await Promise.all(ROLES.map(async ([role, email]) => [role, await signIn(cachedBase, email)])),
   );
@@ -145,7 +147,7 @@ async function benchDatabase(label, databaseEnv) {
   // insights do not count as a view, and the rows must measure the counting.
   const headers = { "accept-encoding": "gzip", "user-agent": BROWSER };
   const run = (url, extraHeaders = {}) =>
-    withCpu(pidOf(url), () =>
+    withCost(serverOf(url), () =>
       autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { ...headers, ...extraHeaders } }),
     );
   const warm = (url, extraHeaders = {}) =>
@@ -172,10 +174,7 @@ async function benchDatabase(label, databaseEnv) {
     ["  with a junk cookie", await run(cachedBase + pagePath, { cookie: "theme=dark; eva.session_token=forged" })],
     ["  with an unknown parameter", await run(`${cachedBase + pagePath}?utm_source=bench`)],
     ["guest page, cache off", await run(uncachedBase + pagePath)],
-    [
-      `  cold: each of ${paths.length} acts once`,
-      await withCpu(uncachedApp.pid, () => runEachOnce(uncachedBase, paths)),
-    ],
+    [`  cold: each of ${paths.length} acts once`, await withCost(uncachedApp, () => runEachOnce(uncachedBase, paths))],
     ...(await sequence(
       ROLES.map(([role]) => async () => [
         `signed in: ${role}`,
@@ -185,7 +184,7 @@ async function benchDatabase(label, databaseEnv) {
     // A planner's first look at each act: nothing of the page kept for them, nor the act's body for planners.
     [
       `  planner: each of ${paths.length} acts once`,
-      await withCpu(cachedApp.pid, () => runEachOnce(cachedBase, paths, { cookie: cookies.planner })),
+      await withCost(cachedApp, () => runEachOnce(cachedBase, paths, { cookie: cookies.planner })),
     ],
     ["profile JSON (/api/acts/…)", await run(`${cachedBase}/api/acts/${ACT}`)],
     ["/search, cached", await run(cachedBase + SEARCH)],
@@ -196,7 +195,7 @@ async function benchDatabase(label, databaseEnv) {
     ["listing, cache off", await run(uncachedBase + LISTING)],
     [
       `  cold: each of ${listingPaths.length} listings once`,
-      await withCpu(uncachedApp.pid, () => runEachOnce(uncachedBase, listingPaths)),
+      await withCost(uncachedApp, () => runEachOnce(uncachedBase, listingPaths)),
     ],
   ];
 
@@ -226,12 +225,12 @@ async function benchDatabase(label, databaseEnv) {
     `\n${label}: the act profile ${pagePath} and more, ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`,
   );
   console.log(
-    `${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   CPU ms/req   errors`,
+    `${"".padEnd(30)} ${"req/s".padStart(8)}   ${"p50".padStart(7)}   ${"p99".padStart(7)}   vs cached   vs bare   CPU ms/req   stmts/req   errors`,
   );
   for (const [name, result] of results) {
     const rps = result.requests.average;
     console.log(
-      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cachedRps / rps).toFixed(2).padStart(8)}x  ${(bareRps / rps).toFixed(2).padStart(7)}x   ${result.cpuPerRequest.toFixed(2).padStart(10)}   ${result.errors + result.non2xx}`,
+      `${name.padEnd(30)} ${String(Math.round(rps)).padStart(8)}   ${String(result.latency.p50).padStart(4)} ms   ${String(result.latency.p99).padStart(4)} ms   ${(cachedRps / rps).toFixed(2).padStart(8)}x  ${(bareRps / rps).toFixed(2).padStart(7)}x   ${result.cpuPerRequest.toFixed(2).padStart(10)}   ${(result.statementsPerRequest === null ? "-" : result.statementsPerRequest.toFixed(1)).padStart(9)}   ${result.errors + result.non2xx}`,
     );
   }
   console.log(
@@ -396,14 +395,29 @@ async function runEachOnce(base, paths, extraHeaders = {}) {
 }
 
 /**
- * A row's result with the CPU its server spent per request: the figure that says where time
- * goes, and the steadiest to set beside another build's.
+ * A row's result with the CPU its server spent per request, the figure that says where time
+ * goes and the steadiest to set beside another build's, and the statements it sent its
+ * database per request (null for a server that has none, or does not say).
  */
-async function withCpu(pid, measure) {
-  const before = cpuMilliseconds(pid);
+async function withCost({ pid, base }, measure) {
+  const cpuBefore = cpuMilliseconds(pid);
+  const statementsBefore = await statementsSent(base);
   const result = await measure();
   const total = result.requests.total || result.requests.average * DURATION;
-  return { ...result, cpuPerRequest: (cpuMilliseconds(pid) - before) / total };
+  const statementsAfter = await statementsSent(base);
+  return {
+    ...result,
+    cpuPerRequest: (cpuMilliseconds(pid) - cpuBefore) / total,
+    statementsPerRequest:
+      statementsBefore === null || statementsAfter === null ? null : (statementsAfter - statementsBefore) / total,
+  };
+}
+
+/** How many statements a server has sent its database (its /healthz, with STATEMENT_COUNT on). */
+async function statementsSent(base) {
+  if (!base) return null;
+  const health = await (await fetch(`${base}/healthz`)).json();
+  return typeof health.statements === "number" ? health.statements : null;
 }
 
 /** Runs a, b, a, b and answers each one's better run (more requests a second). */

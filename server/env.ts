@@ -25,6 +25,7 @@ const envSchema = z.object({
   MAP_STYLE_URL: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
   VIEW_COUNTING: flag.default(true),
+  STATEMENT_COUNT: flag.default(false),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
   STREAMS_PER_ACCOUNT: z.coerce.number().int().min(0).max(10_000).default(LIVE_STREAMS.perAccount),
   SMTP_URL: z
@@ -86,6 +87,8 @@ export interface Env {
   mapStyleUrl: string | undefined;
   /** Count profile views and search appearances for acts' insights (on by default; off for the bench's side by side). */
   viewCounting: boolean;
+  /** /healthz says how many statements the process has sent its database (the bench turns it on). */
+  statementCount: boolean;
   /** Searches or uncached renders one client may have in progress; 0 for no limit. */
   clientConcurrency: number;
   /** Live conversation streams one account may hold open on a server; 0 is no limit (benchmarks). */
@@ -148,6 +151,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     guestPageCache: value.GUEST_PAGE_CACHE,
     mapStyleUrl: value.MAP_STYLE_URL,
     viewCounting: value.VIEW_COUNTING,
+    statementCount: value.STATEMENT_COUNT,
     clientConcurrency: value.CLIENT_CONCURRENCY,
     streamsPerAccount: value.STREAMS_PER_ACCOUNT,
     smtpUrl: value.SMTP_URL,

@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Text responses go out compressed; files and images are sent as stored.
   app.use("*", compress());
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));
-  app.route("/", healthRoutes(database));
+  app.route("/", healthRoutes(database, { statementCount: env.statementCount }));
   app.use(
     "*",
     sessionViewer((headers) => auth.api.getSession({ headers }), deps.viewerCache),

@@ -12,6 +12,7 @@ import { type ConstructorOptions as JobQueueConnection, fromPglite } from "pg-bo
 import { MIGRATIONS_DIR } from "../paths";
 import { RemotePglite } from "./pglite-remote";
 import { retryTransientFailures } from "./transient-retry";
+import { countStatement } from "./statement-count";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -105,6 +106,14 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString, max: 10, options: "-c jit=off" });
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
+  // Each connection counts what it sends (pool.query borrows one too): pg has no event per query.
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      countStatement();
+      return query(...args);
+    }) as typeof client.query;
+  });
   // Concurrent transactions on a server can abort each other; the embedded database runs one at a time.
   const db = retryTransientFailures(drizzlePg({ client: pool }) as unknown as Database, onTransientRetry);
   return {

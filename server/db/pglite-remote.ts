@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { PROJECT_ROOT } from "../paths";
+import { countStatement } from "./statement-count";
 
 const WORKER_FILE = join(PROJECT_ROOT, "server", "db", "pglite-worker.mjs");
 
@@ -96,16 +97,20 @@ export class RemotePglite {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, txId?: number): Promise<Results<T>> {
+    countStatement();
     return this.call({ op: "query", sql, params, options: sendable(options), txId });
   }
 
   exec(sql: string, options?: QueryOptions, txId?: number): Promise<Results[]> {
+    countStatement();
     return this.call({ op: "exec", sql, options: sendable(options), txId });
   }
 
   /** Runs callback in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextId++;
+    // BEGIN and COMMIT are statements too, as on a PostgreSQL server.
+    countStatement();
     await this.call({ op: "begin", txId });
     let closed = false;
     const tx = {
@@ -128,6 +133,7 @@ export class RemotePglite {
       if (!closed) await this.call({ op: "rollback", txId }).catch(() => undefined);
       throw error;
     }
+    countStatement();
     if (!closed) await this.call({ op: "commit", txId });
     return result;
   }
