@@ -25,9 +25,7 @@ import { cachedRead } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { packJson } from "../lib/packed-json";
 import { liveMapOf } from "../lib/live-map.server";
-import { padded } from "#modules/discovery/map-bounds";
-
-const pointBounds = ({ lat, lng }: { lat: number; lng: number }) => ({ south: lat, west: lng, north: lat, east: lng });
+import { boundsAround, padded, resultsViewOf } from "#modules/discovery/map-bounds";
 
 interface ListingArgs {
   params: { category?: string; city?: string };
@@ -55,7 +53,7 @@ const listingPage = cachedRead({
 /** /hire/{category}/{city}: the acts within 50 miles that carry the tag, best first; 404 for an unknown tag or city. */
 export async function loadListingPage(context: AppLoadContext, params: { category?: string; city?: string }, url: URL) {
   const { page, ...narrowing } = listingAddress(url.searchParams);
-  const view = url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const);
+  const view = resultsViewOf(url.searchParams);
   const listing = await listingPage(
     { db: context.db, cache: context.readCache },
     { params, page, narrowing, view, config: context.config },
@@ -134,7 +132,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
     results: packJson(results),
     view,
     // The listing's 50 miles around its city (about 0.75 degrees each way), drawn on the states.
-    map: view === "map" ? mapViewOf(results.data, padded(pointBounds(place), 0, 1.5)) : null,
+    map: view === "map" ? mapViewOf(results.data, padded(boundsAround([place])!, 0, 1.5)) : null,
     liveMap: view === "map" ? liveMapOf(config) : null,
     /** The acts on this page, by url: counted as shown (the loader tells the page's memo). */
     shown: results.data.map((act) => act.url),

@@ -5,7 +5,7 @@ import { actSearchFilterSchema, rawSearchFilter } from "#modules/discovery/searc
 import { ApiError } from "#server/errors";
 import { invitedActUrls } from "#modules/bookings/server";
 import { mapViewOf, searchActs } from "#modules/discovery/server";
-import { parseBounds } from "#modules/discovery/map-bounds";
+import { parseBounds, resultsViewOf } from "#modules/discovery/map-bounds";
 import { liveMapOf } from "../lib/live-map.server";
 import { packJson } from "../lib/packed-json";
 import { SHOWN_ACTS_MEMO } from "#modules/insights/server";
@@ -18,7 +18,7 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
   const parsed = actSearchFilterSchema.safeParse(raw);
   const { appName, publicUrl, enhanceScripts } = context.config;
   // The map view (issue 65): the same search, its page of acts drawn on a map of the states.
-  const view = url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const);
+  const view = resultsViewOf(url.searchParams);
   const base = {
     view,
     appName,

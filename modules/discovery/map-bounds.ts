@@ -11,6 +11,11 @@ export interface MapPoint {
   lng: number;
 }
 
+/** A page of results as a list or on the map (`view=map`; anything else is the list). */
+export function resultsViewOf(query: URLSearchParams): "list" | "map" {
+  return query.get("view") === "map" ? "map" : "list";
+}
+
 /** Where the map view's states image is served (modules/discovery/server/map-routes.ts). */
 export const US_STATES_PATH = "/map/us-states.svg";
 
