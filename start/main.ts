@@ -2,6 +2,7 @@ import "../scripts/require-node.mjs";
 import { createActivityCounter } from "#modules/insights/server/start";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { serveEventStreams } from "#server/http/event-stream";
 import { createApp, type SsrHandler } from "./app";
 import { createGuestPageCache } from "#server/cache/guest-cache";
 import { createTaggedStore } from "#server/cache/tagged-store";
@@ -79,7 +80,8 @@ async function main() {
     keepPages: !dev && env.guestPageCache,
     enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
   });
-  const honoListener = getRequestListener(app.fetch);
+  // Event streams are written to their sockets, not through a web stream (server/http/event-stream.ts).
+  const honoListener = getRequestListener(serveEventStreams(app.fetch));
   const server = createServer((req, res) => {
     if (viteMiddleware) viteMiddleware(req, res, () => void honoListener(req, res));
     else void honoListener(req, res);

@@ -1,7 +1,11 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationMessage } from "#modules/conversations/answers";
 import { createPeerServer, createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
+import { serveEventStreams } from "#server/http/event-stream";
 
 /**
  * The live thread: server-sent events of a conversation, woken by PostgreSQL's notifications
@@ -272,6 +276,71 @@ describe("a stream outlives no access", () => {
       await again.close();
     } finally {
       await hurried.close();
+    }
+  });
+});
+
+describe("served on the socket, as the Node server serves it", () => {
+  /** The test server's app behind a real HTTP listener, through the production server's own listener. */
+  async function listening() {
+    const http = createServer(getRequestListener(serveEventStreams((request, env) => server.app.fetch(request, env))));
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const { port } = http.address() as AddressInfo;
+    const request = (path: string, options: { cookie?: string | null; headers?: Record<string, string> }) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: { ...options.headers, ...(options.cookie ? { cookie: options.cookie } : {}) },
+      });
+    return {
+      request,
+      close: () =>
+        new Promise<void>((resolve) => {
+          http.closeAllConnections();
+          http.close(() => resolve());
+        }),
+    };
+  }
+
+  it("carries the middleware's headers and brings a new message", async () => {
+    const live = await listening();
+    try {
+      const response = await live.request(`/api/conversations/${conversation}/stream?after=${await lastId()}`, {
+        cookie: (await server.cookieFor("owner"))!,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(response.headers.get("cache-control")).toMatch(/no-store/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+      expect(response.headers.get("x-request-id")).toBeTruthy();
+      const stream = eventsOf(response);
+      await server.post(`/api/conversations/${conversation}/messages`, "planner", { body: "Over the socket" });
+      expect((await stream.next(2_000)).message.body).toBe("Over the socket");
+      await stream.close();
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("frees its place when the client leaves, and ends when its reader signs out", async () => {
+    const live = await listening();
+    try {
+      const cookie = await server.signIn("planner@example.com");
+      const open = [];
+      for (let n = 0; n < 5; n++) open.push(await openStream(live.request, cookie, `?after=${await lastId()}`));
+      expect((await live.request(`/api/conversations/${conversation}/stream`, { cookie })).status).toBe(429);
+      await open.pop()!.close();
+      await eventually(async () => {
+        const again = await live.request(`/api/conversations/${conversation}/stream?after=${await lastId()}`, {
+          cookie,
+        });
+        if (again.status === 200) open.push(eventsOf(again));
+        return again.status === 200;
+      });
+      expect((await server.request("/api/auth/sign-out", { method: "POST", cookie, json: {} })).status).toBe(200);
+      await server.post(`/api/conversations/${conversation}/messages`, "owner", { body: "After this sign-out" });
+      for (const stream of open) await expect(stream.next(2_500)).rejects.toThrow("the stream ended");
+    } finally {
+      await live.close();
     }
   });
 });

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
 import { LIVE_STREAM_MESSAGES, LIVE_STREAMS } from "#modules/conversations/conversations";
 import type { ConversationHub } from "../conversation-hub";
+import { eventStreamResponse } from "#server/http/event-stream";
 import { sessionTokenIn } from "#server/http/session-cookie";
 import { rateLimited } from "#server/errors";
 import { findReadableConversation } from "../conversations";
@@ -64,20 +64,18 @@ export function streamConversation(hub: ConversationHub) {
     const token = sessionTokenIn(c.req.header("cookie"));
     const open = token ? hub.open(viewer, token, id, resumeAfter(c.req.header("last-event-id"), after)) : null;
     if (!open) throw rateLimited(LIVE_STREAM_MESSAGES.tooMany, LIVE_STREAMS.checkEveryMs / 1000);
-    c.header("cache-control", "no-store");
-    return streamSSE(c, async (stream) => {
-      await new Promise<void>((resolve) => {
-        stream.onAbort(resolve);
+    // Nothing of the request is kept by what follows: an idle stream is its connection and its reader.
+    return eventStreamResponse({
+      start: (writer) =>
         open.attach({
           send: async (messages) => {
             for (const message of messages)
-              await stream.writeSSE({ id: String(message.id), event: "message", data: JSON.stringify(message) });
+              await writer.write(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
           },
-          heartbeat: () => stream.write(": still here\n\n").then(() => undefined),
-          end: resolve,
-        });
-      });
-      open.close();
+          heartbeat: () => writer.write(": still here\n\n"),
+          end: () => writer.end(),
+        }),
+      closed: () => open.close(),
     });
   };
 }
