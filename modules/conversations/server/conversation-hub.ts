@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import { CHANGE_CHANNEL } from "#server/db/change-notices";
 import {
   CONVERSATION_CHANNEL,
+  conversationsOfActs,
   markStreamsRead,
   messageOf,
   messageRowsAfter,
@@ -48,6 +49,9 @@ export interface ConversationHub {
   /** Ends every open stream (a stopping server), then stops listening. */
   stop(): Promise<void>;
 }
+
+/** Readers checked by one statement: 500 take about 6 ms on the embedded database. */
+const CHECK_SLICE = 500;
 
 interface Reader {
   id: number;
@@ -98,24 +102,31 @@ export async function createConversationHub(
     reader.sink?.end();
   };
 
-  /** The readers of `list` who may still read their conversation; the others are ended. */
+  /**
+   * The readers of `list` who may still read their conversation; the others are ended. A long
+   * list is checked in slices, one statement each, so that a message's delivery waits behind one
+   * slice, not behind every stream of the server (the embedded database runs one statement at a time).
+   */
   const keepAllowed = async (list: Reader[]): Promise<Reader[]> => {
-    if (list.length === 0) return [];
-    const allowed = await streamsStillAllowed(
-      db,
-      list.map((reader) => ({
-        id: reader.id,
-        userId: reader.viewer.id,
-        sessionToken: reader.sessionToken,
-        conversationId: reader.conversationId,
-      })),
-    );
-    const now = Date.now();
-    return list.filter((reader) => {
-      const keep = allowed.has(reader.id) && now - reader.openedAt < maxAgeMs;
-      if (!keep) endReader(reader);
-      return keep;
-    });
+    const kept: Reader[] = [];
+    for (let from = 0; from < list.length; from += CHECK_SLICE) {
+      const slice = list.slice(from, from + CHECK_SLICE);
+      const allowed = await streamsStillAllowed(
+        db,
+        slice.map((reader) => ({
+          id: reader.id,
+          userId: reader.viewer.id,
+          sessionToken: reader.sessionToken,
+          conversationId: reader.conversationId,
+        })),
+      );
+      const now = Date.now();
+      for (const reader of slice) {
+        if (allowed.has(reader.id) && now - reader.openedAt < maxAgeMs) kept.push(reader);
+        else endReader(reader);
+      }
+    }
+    return kept;
   };
 
   const write = (reader: Reader, work: (sink: StreamSink) => Promise<void>) => {
@@ -177,12 +188,25 @@ export async function createConversationHub(
   });
 
   // A session ended or an account changed (user:<id>, from the sessions' and users' triggers),
-  // or an act changed hands (act:<url>): those readers are checked at once, not at the next round.
-  let actCheckPending = false;
+  // or an act changed (act:<url>): those readers are checked at once, not at the next round. An
+  // act's change concerns only the readers of its conversations (it may have changed hands); acts
+  // change with every message (their response facts), so the acts of a moment are looked up together.
+  const changedActs = new Set<string>();
   const recheck = (list: Reader[]) =>
     void keepAllowed(list).catch((error: unknown) =>
       logger.warn({ err: error }, "could not check the conversation streams' readers"),
     );
+  const recheckActs = async () => {
+    const actUrls = [...changedActs];
+    changedActs.clear();
+    const theirs = await conversationsOfActs(db, actUrls, [...byConversation.keys()]);
+    // An admin reads every conversation, whoever runs its act.
+    recheck(
+      theirs.flatMap((conversationId) =>
+        [...(byConversation.get(conversationId) ?? [])].filter((reader) => reader.viewer.role !== "ADMIN"),
+      ),
+    );
+  };
   const accessChanges = await listenForChanges(database, CHANGE_CHANNEL, logger, {
     onNotify: (tag) => {
       if (readers.size === 0) return;
@@ -190,12 +214,15 @@ export async function createConversationHub(
         const userId = tag.slice("user:".length);
         const theirs = [...readers.values()].filter((reader) => reader.viewer.id === userId);
         if (theirs.length > 0) recheck(theirs);
-      } else if (tag.startsWith("act:") && !actCheckPending) {
-        actCheckPending = true;
-        setImmediate(() => {
-          actCheckPending = false;
-          recheck([...readers.values()]);
-        });
+      } else if (tag.startsWith("act:")) {
+        if (changedActs.size === 0)
+          setImmediate(
+            () =>
+              void recheckActs().catch((error: unknown) =>
+                logger.warn({ err: error }, "could not check the conversation streams' readers"),
+              ),
+          );
+        changedActs.add(tag.slice("act:".length));
       }
     },
     // Missed notices are made up by the round below.

@@ -356,6 +356,22 @@ export async function streamsStillAllowed(
   );
 }
 
+/** Of these conversations, those with one of these acts: whose readers an act's change may concern. */
+export async function conversationsOfActs(
+  db: Executor,
+  actUrls: string[],
+  conversationIds: number[],
+): Promise<number[]> {
+  if (actUrls.length === 0 || conversationIds.length === 0) return [];
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(acts, eq(acts.id, conversations.actId))
+    // The ids as one array parameter: a server may hold tens of thousands of conversations open.
+    .where(and(inArray(acts.url, actUrls), sql`${conversations.id} = any(${`{${conversationIds.join(",")}}`}::int[])`));
+  return rows.map((row) => row.id);
+}
+
 /**
  * Readers have seen a conversation up to these ids (a page read, or what streams delivered): one
  * transaction for all of them, with their read marks, their message notifications, and the
