@@ -72,6 +72,8 @@ export interface HubTimes {
   checkEveryMs?: number;
   maxAgeMs?: number;
   perAccount?: number;
+  /** Readers checked by one statement (CHECK_SLICE; tests set it low to check a round in several). */
+  checkSlice?: number;
 }
 
 export async function createConversationHub(
@@ -81,6 +83,7 @@ export async function createConversationHub(
 ): Promise<ConversationHub> {
   const maxAgeMs = times.maxAgeMs ?? LIVE_STREAMS.maxAgeMs;
   const perAccountMax = times.perAccount ?? LIVE_STREAMS.perAccount;
+  const checkSlice = times.checkSlice ?? CHECK_SLICE;
   const db = database.db;
   const readers = new Map<number, Reader>();
   const byConversation = new Map<number, Set<Reader>>();
@@ -109,8 +112,8 @@ export async function createConversationHub(
    */
   const keepAllowed = async (list: Reader[]): Promise<Reader[]> => {
     const kept: Reader[] = [];
-    for (let from = 0; from < list.length; from += CHECK_SLICE) {
-      const slice = list.slice(from, from + CHECK_SLICE);
+    for (let from = 0; from < list.length; from += checkSlice) {
+      const slice = list.slice(from, from + checkSlice);
       const allowed = await streamsStillAllowed(
         db,
         slice.map((reader) => ({

@@ -278,6 +278,28 @@ describe("a stream outlives no access", () => {
       await hurried.close();
     }
   });
+
+  it("a round of checks reaches every stream when it takes them a few to a statement", async () => {
+    const hurried = await createTestServer({ liveStreams: { maxAgeMs: 1_500, checkEveryMs: 200, checkSlice: 2 } });
+    try {
+      const started = await hurried.post("/api/conversations/start/the-velvet-tones", "planner", {
+        body: "Five of us",
+      });
+      const id = (await json<{ data: { id: number } }>(started)).data.id;
+      const streams = [];
+      for (const who of ["planner", "planner", "owner", "owner", "admin"] as const)
+        streams.push(
+          eventsOf(
+            await hurried.request(`/api/conversations/${id}/stream`, { cookie: (await hurried.cookieFor(who))! }),
+          ),
+        );
+      // Checked two at a time, every reader is kept while allowed, and every stream ends at its hour.
+      for (const stream of streams) expect((await stream.next()).message.body).toBe("Five of us");
+      await Promise.all(streams.map((stream) => expect(stream.next(5_000)).rejects.toThrow("the stream ended")));
+    } finally {
+      await hurried.close();
+    }
+  });
 });
 
 describe("served on the socket, as the Node server serves it", () => {
