@@ -276,8 +276,10 @@ describe("days people read are the event's", () => {
     });
     const proxy = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
     const text = (await extractText(proxy, { mergePages: true })).text;
-    expect(text).toContain("on Friday, December 4, 2026");
-    expect(text).not.toContain("December 5, 2026");
+    // The planner's signature is the acceptance; the act's is its offer's, sent today (on 5 December
+    // in Honolulu, that day's date stands there, and must not be taken for the acceptance's).
+    expect(text).toContain("Signed by the planner: Pat Planner, on Friday, December 4, 2026");
+    expect(text).not.toContain("Signed by the planner: Pat Planner, on Saturday, December 5, 2026");
     const reported = await post(`/api/bookings/${number}/report`, "planner", { kind: "other", details: "A question" });
     expect((await json<{ data: { case: { event: { time_zone: string } } } }>(reported)).data.case.event.time_zone).toBe(
       "Pacific/Honolulu",
