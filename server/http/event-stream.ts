@@ -24,7 +24,7 @@ const socketSources = new WeakMap<ReadableStream<Uint8Array>, EventSource>();
  * A server-sent events answer that stays open. Behind the Node server (`serveEventStreams`) its
  * events are written straight to the socket's response, so that an idle stream holds no web
  * stream, no request context and no middleware's closures, only the connection itself (issue 67,
- * item 3: 2,000 idle streams held 60 MB of heap through Hono's streaming helper, 21 MB so).
+ * item 3: 2,000 idle streams held 60 MB of heap through Hono's streaming helper, 22 MB so).
  * Anywhere else (the in-process tests' `app.request`) its body is a web stream that starts the
  * same delivery when first read. Either way the middleware's headers are the answer's.
  */

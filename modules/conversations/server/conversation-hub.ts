@@ -195,16 +195,15 @@ export async function createConversationHub(
   // act's change concerns only the readers of its conversations (it may have changed hands); acts
   // change with every message (their response facts), so the acts of a moment are looked up together.
   const changedActs = new Set<string>();
-  const recheck = (list: Reader[]) =>
-    void keepAllowed(list).catch((error: unknown) =>
-      logger.warn({ err: error }, "could not check the conversation streams' readers"),
-    );
+  const checkFailed = (error: unknown) =>
+    logger.warn({ err: error }, "could not check the conversation streams' readers");
+  const recheck = (list: Reader[]) => void keepAllowed(list).catch(checkFailed);
   const recheckActs = async () => {
     const actUrls = [...changedActs];
     changedActs.clear();
     const theirs = await conversationsOfActs(db, actUrls, [...byConversation.keys()]);
     // An admin reads every conversation, whoever runs its act.
-    recheck(
+    await keepAllowed(
       theirs.flatMap((conversationId) =>
         [...(byConversation.get(conversationId) ?? [])].filter((reader) => reader.viewer.role !== "ADMIN"),
       ),
@@ -218,13 +217,7 @@ export async function createConversationHub(
         const theirs = [...readers.values()].filter((reader) => reader.viewer.id === userId);
         if (theirs.length > 0) recheck(theirs);
       } else if (tag.startsWith("act:")) {
-        if (changedActs.size === 0)
-          setImmediate(
-            () =>
-              void recheckActs().catch((error: unknown) =>
-                logger.warn({ err: error }, "could not check the conversation streams' readers"),
-              ),
-          );
+        if (changedActs.size === 0) setImmediate(() => void recheckActs().catch(checkFailed));
         changedActs.add(tag.slice("act:".length));
       }
     },
@@ -242,7 +235,7 @@ export async function createConversationHub(
         for (const reader of kept)
           if (now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs) void write(reader, (sink) => sink.heartbeat());
       })
-      .catch((error: unknown) => logger.warn({ err: error }, "could not check the conversation streams' readers"));
+      .catch(checkFailed);
   }, times.checkEveryMs ?? LIVE_STREAMS.checkEveryMs);
   check.unref();
 
