@@ -10,7 +10,7 @@ export interface GeneratedQuery {
   query: string;
 }
 
-interface Vocabulary {
+export interface Vocabulary {
   /** Words of acts' names and headlines, most common first ("jazz", "wedding", "band"). */
   words: string[];
   genres: string[];

@@ -20,7 +20,7 @@ import { seedDemoData } from "#start/demo/seed";
 import { loadEnv } from "#server/env";
 import { createFileStorage } from "#server/storage/create-storage";
 import { searchActs } from "#modules/discovery/server/search/search-acts";
-import { catalogueVocabulary, generatedQueries } from "./bench-search-queries";
+import { type Vocabulary, catalogueVocabulary, generatedQueries } from "./bench-search-queries";
 
 const TARGET = Number(process.env.BENCH_ACTS ?? 100_000);
 // A day a month ahead: within the generated acts' blocked and busy days (the next 400).
@@ -32,6 +32,9 @@ const GENERATED_PER_KIND = Number(process.env.BENCH_GENERATED ?? 40);
 // Other generated queries of each kind asked first, not timed: see below.
 const WARM_UP_PER_KIND = 5;
 const env = loadEnv();
+// Read from the catalogue before the database is closed, for the concurrent searchers.
+let searchVocabulary: Vocabulary | undefined;
+let timedQueries = new Set<string>();
 const database = await openDatabase({
   databaseUrl: env.databaseUrl,
   dataDir: env.dataDir,
@@ -85,6 +88,8 @@ try {
   const vocabulary = await catalogueVocabulary(db);
   const generated = generatedQueries(vocabulary, GENERATED_PER_KIND);
   const timed = new Set(generated.map(({ query }) => query));
+  searchVocabulary = vocabulary;
+  timedQueries = timed;
   for (const { query } of generatedQueries(vocabulary, WARM_UP_PER_KIND, 7)) {
     if (!timed.has(query)) await searchActs(db, null, parseSearchFilter(query));
   }
@@ -164,6 +169,8 @@ const server = spawn(process.execPath, ["dist/server.js"], {
     LOG_LEVEL: "silent",
     GUEST_PAGE_CACHE: "0",
     SEED_DEMO: "0",
+    // The searchers below are one client (one address) with many searches in flight.
+    CLIENT_CONCURRENCY: "0",
   },
   stdio: "inherit",
 });
@@ -203,6 +210,52 @@ try {
       `${name.padEnd(36)} first byte p50 ${at("ttfb", 0.5).padStart(7)} ms  p99 ${at("ttfb", 0.99).padStart(7)} ms   total p50 ${at("total", 0.5).padStart(7)} ms  p99 ${at("total", 0.99).padStart(7)} ms   ${runs[0]!.bytes} bytes`,
     );
   }
+  await concurrentSearchers(base, searchVocabulary!, timedQueries);
 } finally {
   server.kill("SIGTERM");
+}
+
+/**
+ * SEARCHERS planners at once (200), each asking a query of the generated kinds it has not asked,
+ * reading the page for a moment (THINK_MS, 0 to 2 s at random), and asking the next, through the
+ * API of the served app: queries none of the timed rows above asked, so no kept answer serves
+ * them. p50 and p99 of every answer, and by kind.
+ */
+async function concurrentSearchers(base: string, vocabulary: Vocabulary, timed: Set<string>) {
+  const SEARCHERS = Number(process.env.BENCH_SEARCHERS ?? 200);
+  const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2_000);
+  const ASKS = Number(process.env.BENCH_SEARCHER_ASKS ?? 5);
+  const queries = generatedQueries(vocabulary, Math.ceil((SEARCHERS * ASKS) / 10) + GENERATED_PER_KIND, 97).filter(
+    ({ query }) => !timed.has(query),
+  );
+  const times = new Map<string, number[]>();
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  const searcher = async () => {
+    for (let asked = 0; asked < ASKS; asked++) {
+      const item = queries[next++ % queries.length]!;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * THINK_MS));
+      const at = performance.now();
+      const response = await fetch(`${base}/api/acts?${item.query}`);
+      await response.arrayBuffer();
+      if (!response.ok) failed++;
+      const kind = times.get(item.kind) ?? [];
+      kind.push(performance.now() - at);
+      times.set(item.kind, kind);
+    }
+  };
+  await Promise.all(Array.from({ length: SEARCHERS }, searcher));
+  const seconds = (performance.now() - started) / 1000;
+  const all = [...times.values()].flat();
+  const row = (name: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    return `${name.padEnd(40)} p50 ${at(0.5).padStart(7)} ms   p99 ${at(0.99).padStart(7)} ms   ${values.length} searches`;
+  };
+  console.log(
+    `\n${SEARCHERS} searchers at once through GET /api/acts, ${ASKS} searches each, 0 to ${THINK_MS} ms between them: ${(all.length / seconds).toFixed(0)} searches/s${failed ? `, ${failed} failed` : ""}\n`,
+  );
+  console.log(row("every search", all));
+  for (const [kind, values] of times) console.log(row(kind, values));
 }

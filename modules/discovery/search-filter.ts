@@ -46,6 +46,15 @@ export const FACETS_EXACT_UP_TO = 2_500;
  */
 export const TOTAL_EXACT_UP_TO = 20_000;
 /**
+ * Up to this many matches, a keyword search sorted by relevance ranks every match by how well
+ * its words match (ts_rank); past it, every match counts as relevant, those with the words as
+ * typed before those found by a typo alternative, and the acts that answer best come first
+ * (featured, response rate and time, rating): the page is then walked to along that order with
+ * the words as a filter, where ranking 300,000 matches of one common word took half a second at
+ * a million acts (decision 57).
+ */
+export const RANKED_UP_TO = 5_000;
+/**
  * Past this many matches by the sparse slice (one act in 64), its counts are scaled instead of the
  * one in eight's: at hundreds of thousands of matches, one in eight was still tens of thousands
  * of rows to read and count (decision 30, addendum); from 32,000, 500 counted put a total within

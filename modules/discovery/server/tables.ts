@@ -126,6 +126,16 @@ export const actSearch = pgTable(
     // The acts with response facts: what the periodic sweep looks at besides recent conversations.
     index("act_search_responding_idx").on(t.actId).where(sql`${t.responseRate} is not null`),
     index("act_search_price_idx").on(t.visible, sql`${t.priceFromCents} asc nulls last`, t.actId),
+    // A keyword search past RANKED_UP_TO matches walks this order with its words as a filter
+    // (decision 57): the order of equally relevant acts.
+    index("act_search_answering_idx").on(
+      t.visible,
+      sql`${t.featured} desc`,
+      sql`${t.responseRate} desc nulls last`,
+      sql`${t.responseHours} asc nulls last`,
+      sql`${t.ratingAvg} desc nulls last`,
+      t.actId,
+    ),
   ],
 );
 

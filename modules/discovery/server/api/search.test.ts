@@ -576,6 +576,30 @@ describe("sorting, paging and facets", () => {
     expect((await search({ searchTerms: "round rock" })).data[0]!.tags).toEqual(["Corporate Event", "Jazz", "Swing"]);
   });
 
+  it("past RANKED_UP_TO matches, a keyword search by relevance puts the best answering first, words as typed before typo alternatives, and pages on", async () => {
+    const ranked = await search({ searchTerms: "jazz" });
+    const RANKED = searchBounds.rankedUpTo;
+    searchBounds.rankedUpTo = 0;
+    try {
+      const unranked = await search({ searchTerms: "jazz", perPage: 2 });
+      // Ranked, the act with jazz in its name and tags leads; unranked, the featured one.
+      expect(ranked.data[0]!.url).toBe("austin-jazz-trio");
+      expect(unranked.data[0]!.url).toBe("round-rock-swing");
+      expect(unranked.meta.sort).toBe("relevance");
+      expect(unranked.meta.total).toBe(ranked.meta.total);
+      expect(unranked.meta.facets).toEqual(ranked.meta.facets);
+      const second = await search({ searchTerms: "jazz", perPage: 2, page: 2 });
+      const pages = [...unranked.data, ...second.data].map((act) => act.url);
+      expect(pages.sort()).toEqual(ranked.data.map((act) => act.url).sort());
+      // Found by a typo alternative alone, and as typed with the typo corrected.
+      // (Another page size than the keyword tests': an answer kept from them would not be this order's.)
+      expect(await urls({ searchTerms: "velvit tones", perPage: 3 })).toEqual(["the-velvet-tones"]);
+      expect(await urls({ searchTerms: "velvet tones", perPage: 3 })).toEqual(["the-velvet-tones"]);
+    } finally {
+      searchBounds.rankedUpTo = RANKED;
+    }
+  });
+
   it("a keyword search by relevance (one pass) counts, pages and places exactly as the same search in another order", async () => {
     const filter: Partial<ActSearchFilter> = {
       searchTerms: "jazz",

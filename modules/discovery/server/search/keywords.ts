@@ -17,6 +17,13 @@ export interface KeywordQuery {
   exact: string;
   /** The same, each word also allowing the known words one typo away. */
   tolerant: string;
+  /**
+   * The matches of `tolerant` with at least one word found only by a typo alternative (and
+   * perhaps also as typed): the alternatives of one word with the others as in `tolerant`, for
+   * each word that has them; null when none has. A words index finds them without reading
+   * every match of the words as typed.
+   */
+  typos?: string | null;
 }
 
 const MIN_TYPO_LENGTH = 4;
@@ -31,6 +38,7 @@ export async function keywordQuery(db: Executor, terms: string): Promise<Keyword
   const words = searchWords(terms);
   if (words.length === 0) return null;
   const groups: string[] = [];
+  const alternativesOf: string[][] = [];
   for (const word of words) {
     const alternatives = new Set([`${word}:*`]);
     if (word.length >= MIN_TYPO_LENGTH) {
@@ -43,9 +51,16 @@ export async function keywordQuery(db: Executor, terms: string): Promise<Keyword
         if (/^[a-z0-9]+$/.test(known) && !known.startsWith(word)) alternatives.add(known);
     }
     groups.push(`(${[...alternatives].join(" | ")})`);
+    alternativesOf.push([...alternatives].slice(1));
   }
   const exact = words.map((word) => `${word}:*`).join(" & ");
   // No word has a typo alternative: one query serves both, and ranking runs once.
   const typos = groups.some((group) => group.includes(" | "));
-  return { exact, tolerant: typos ? groups.join(" & ") : exact };
+  if (!typos) return { exact, tolerant: exact, typos: null };
+  const byTypo = alternativesOf.flatMap((alternatives, i) =>
+    alternatives.length
+      ? [groups.map((group, j) => (j === i ? `(${alternatives.join(" | ")})` : group)).join(" & ")]
+      : [],
+  );
+  return { exact, tolerant: groups.join(" & "), typos: byTypo.map((part) => `(${part})`).join(" | ") };
 }

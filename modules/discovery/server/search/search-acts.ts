@@ -19,6 +19,7 @@ import { rowsOf } from "#server/db/rows-of";
 import {
   CIRCLE_WALK_FACTOR,
   IN_SAMPLE,
+  SPARSE_EVERY,
   type Query,
   conditions,
   countFrom,
@@ -56,13 +57,20 @@ function relevanceRank(keywords: KeywordQuery): SQL {
 // Unqualified: inside a select that names it, only its output column is called so.
 const LOCAL_FIRST = sql`based desc, `;
 
-function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean, circle: boolean): SQL {
+function orderBy(
+  sort: SearchSort,
+  keywords: KeywordQuery | null,
+  admin: boolean,
+  circle: boolean,
+  unranked = false,
+): SQL {
   // Guests' searches all have s.visible; leading with it lets a browse read an index in order.
   const visible = admin ? sql`` : sql`s.visible, `;
   const local = circle ? LOCAL_FIRST : sql``;
   switch (sort) {
     case "relevance":
       if (!keywords) return sql`s.featured desc, ${local}s.rating_avg desc nulls last, s.act_id`;
+      if (unranked) return sql`${hasTypos(keywords) ? sql`s.as_typed desc, ` : sql``}${BY_RANK_THEN}`;
       return sql`${relevanceRank(keywords)} desc, ${local}${BY_RANK_THEN}`;
     // The same keys, in the same order, as the act_search indexes, so a browse reads one index.
     case "recommended":
@@ -81,7 +89,69 @@ function orderBy(sort: SearchSort, keywords: KeywordQuery | null, admin: boolean
 }
 
 /** After relevance, the order of equally relevant acts: featured, then those that answer more often, and faster (issue 30). */
+// The keys of act_search_answering_idx, which a keyword search past RANKED_UP_TO matches walks.
 const BY_RANK_THEN = sql`s.featured desc, s.response_rate desc nulls last, s.response_hours asc nulls last, s.rating_avg desc nulls last, s.act_id`;
+
+const hasTypos = (keywords: KeywordQuery) => keywords.tolerant !== keywords.exact;
+/** The act's document has every word as typed, not only a typo alternative of one. */
+const asTyped = (keywords: KeywordQuery) => sql`s.document @@ to_tsquery('simple', ${keywords.exact})`;
+
+/**
+ * Whether a keyword search sorted by relevance may be ordered without ranking its matches, when
+ * they are past searchBounds.rankedUpTo (RANKED_UP_TO): a guest's or a user's, without a circle.
+ * An admin's search and a circle's (whose matches are its acts, tens of thousands at most) rank
+ * every match.
+ */
+function mayGoUnranked({ keywords, admin, circle }: Query, sort: SearchSort): boolean {
+  return keywords !== null && sort === "relevance" && !admin && circle === null;
+}
+
+/**
+ * The page of a keyword search past searchBounds.rankedUpTo matches, in its unranked order: the
+ * acts with every word as typed, then those found by a typo alternative, each group in the
+ * order of equally relevant acts (act_search_answering_idx). With at least `walkFrom` matches,
+ * the order's index is walked with the conditions tested on each row, hidden from the words'
+ * GIN index (\`is true\`), which the planner would otherwise take for a guess of two words'
+ * matches as if independent and read all of them: 20 acts of "jazz", 311,000 matches at a
+ * million acts, in 2 ms where ranking them took 450. A group with a typo alternative is left to
+ * the planner, since the words as typed may match few acts or none.
+ */
+function unrankedMatches(
+  query: Query,
+  keywords: KeywordQuery,
+  { total, typed, walkFrom, lastRow }: { total: number; typed: number; walkFrom: number; lastRow: number },
+): SQL {
+  const group = (words: string, isTyped: boolean, matches: number) => {
+    // The words as typed, or their typo alternatives, each found through the words' index.
+    const found = conditions({ ...query, keywords: { ...keywords, tolerant: words } });
+    const where = isTyped ? found : sql`${found} and not (${asTyped(keywords)})`;
+    const select = (condition: SQL) =>
+      sql`select ${SORTED_COLUMNS}, ${isTyped} as as_typed, false as based_here from act_search s where ${condition}`;
+    // Few: every match read through the words' index, then sorted (offset 0 keeps the limit out).
+    return matches >= walkFrom
+      ? sql`(${select(sql`s.visible and (${where}) is true`)} order by ${BY_RANK_THEN} limit ${lastRow})`
+      : sql`(select * from (${select(where)} offset 0) s order by ${BY_RANK_THEN} limit ${lastRow})`;
+  };
+  if (!hasTypos(keywords) || !keywords.typos) return sql`from ${group(keywords.tolerant, true, total)} s`;
+  const typedGroup = group(keywords.exact, true, typed);
+  const typoGroup = group(keywords.typos, false, total - typed);
+  return sql`from (${typedGroup} union all ${typoGroup}) s`;
+}
+
+/**
+ * About how many matches of a search with a typo alternative have every word as typed: its one
+ * act in SPARSE_EVERY (through the slice's own words index), scaled; which says whether that
+ * group's page is walked to or read (unrankedMatches).
+ */
+async function typedMatches(db: Executor, query: Query, keywords: KeywordQuery): Promise<number> {
+  const typedOnly: Query = { ...query, keywords: { exact: keywords.exact, tolerant: keywords.exact } };
+  const [row] = await rowsOf<{ n: number }>(
+    db.execute(
+      sql`select count(*)::int as n from act_search s where ${conditions(typedOnly, undefined, SPARSE_EVERY)}`,
+    ),
+  );
+  return (row?.n ?? 0) * SPARSE_EVERY;
+}
 
 /**
  * A search whose page the planner would choose by a guess of its matches: of its lists', or of a
@@ -89,8 +159,10 @@ const BY_RANK_THEN = sql`s.featured desc, s.response_rate desc nulls last, s.res
  * not: it took a word near Roswell, GA, which no act there has, for 2,600 acts, and walked a
  * million rows in 1.6 s. Not a ranked keyword search, which reads every match to rank it.
  */
-function walksOnGuess({ keywords, circle, filter }: Query, sort: SearchSort): boolean {
-  if (keywords && sort === "relevance") return false;
+function walksOnGuess(query: Query, sort: SearchSort): boolean {
+  const { keywords, circle, filter } = query;
+  // Its total says whether its matches are ranked (mayGoUnranked).
+  if (keywords && sort === "relevance") return mayGoUnranked(query, sort);
   return circle !== null || (!keywords && LIST_KEYS.some((key) => filter[key].length > 0));
 }
 
@@ -116,9 +188,9 @@ const SORTED_COLUMNS = sql`s.act_id, s.visible, s.featured, s.rating_avg, s.revi
   s.price_from_cents, s.response_rate, s.response_hours, s.place_id`;
 
 /** The search rows of matches a pass has read, by id, as matchingRows gives them. */
-const byIds = ({ based, rest }: MatchIds) =>
-  sql`select ${SORTED_COLUMNS}, true as based_here from act_search s where s.act_id = any(${based}::int[])
-    union all select ${SORTED_COLUMNS}, false from act_search s where s.act_id = any(${rest}::int[])`;
+const byIds = ({ based, rest }: MatchIds, columns: SQL) =>
+  sql`select ${columns}, true as based_here from act_search s where s.act_id = any(${based}::int[])
+    union all select ${columns}, false from act_search s where s.act_id = any(${rest}::int[])`;
 
 /** How many times the walking bound two values' pair count must be, for a day's acts not free not to matter. */
 const PAIRED_MARGIN = 1.25;
@@ -201,18 +273,24 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // matches feeds both the page and the counts: a second scan, with its recheck of every
     // match's document, was a third of a keyword search's time on the embedded database. A
     // server's pool runs the two passes below side by side instead, which is faster there.
+    // Past searchBounds.rankedUpTo matches, the same unranked order as a server's (unrankedMatches).
+    const unranked = mayGoUnranked(query, sort)
+      ? sql`(select count(*) from matches) > ${searchBounds.rankedUpTo}`
+      : sql`false`;
+    const pageOrder = sql`case when ${unranked} then s.as_typed::int::real else s.rank end desc, ${local}${BY_RANK_THEN}`;
     const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ResultRow[] }>(
       db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
-          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours, ${relevanceRank(keywords)} as rank, ${distance} as distance, ${based} as based
+          select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours, ${relevanceRank(keywords)} as rank,
+            ${hasTypos(keywords) ? asTyped(keywords) : sql`true`} as as_typed, ${distance} as distance, ${based} as based
           ${countFrom(query)} where ${conditions(query)}),
-        page as (select * from matches s order by s.rank desc, ${local}${BY_RANK_THEN} ${limit})
+        page as (select * from matches s order by ${pageOrder} ${limit})
         select
           (select count(*)::int from matches) as total,
           (select coalesce(json_agg(json_build_object('key', f, 'count', n) order by n desc, f), '[]'::json)
             from (select f, count(*)::int as n from matches s cross join unnest(s.facets || ${TOTAL_KEY}::text) f
               where (select count(*) from matches) <= ${FACETS_EXACT_UP_TO} or ${IN_SAMPLE} group by f) counted) as facets,
           (select coalesce(json_agg(r order by r.place), '[]'::json)
-            from (select ${columns}, row_number() over (order by s.rank desc, ${local}${BY_RANK_THEN}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
+            from (select ${columns}, row_number() over (order by ${pageOrder}) as place from page s join acts a on a.id = s.act_id) r) as rows`),
     );
     const facetRows = jsonColumn<FacetRow[]>(result!.facets);
     rows = jsonColumn<ResultRow[]>(result!.rows);
@@ -236,29 +314,40 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // Two values' kept pair count says the matches are many (a day takes few of them): the page
     // is walked to without waiting for the sample (18 ms for 32,000 matches at a million acts).
     const walkFrom = searchBounds.walkFrom * (circle ? CIRCLE_WALK_FACTOR : 1) * lastRow;
+    // Whether the matches are ranked turns on their number, exact up to TOTAL_EXACT_UP_TO: the
+    // first pass's whole answer, not the sample's early guess, as the embedded database decides.
+    const goesUnranked = mayGoUnranked(query, sort);
+    const typed = goesUnranked && hasTypos(keywords!) ? typedMatches(db, query, keywords!) : undefined;
+    typed?.catch(() => {});
     const first =
       paired !== null && paired >= walkFrom * PAIRED_MARGIN
         ? { total: paired }
-        : firstPass && (await Promise.race([early, firstPass]));
+        : firstPass && (await (goesUnranked ? firstPass : Promise.race([early, firstPass])));
+    const unranked = goesUnranked && first !== undefined && first.total > searchBounds.rankedUpTo;
     const few = first && first.total < walkFrom;
     const ids = pageReadsIds(query) && first?.ids;
-    const matches = ids
-      ? sql`from (${byIds(ids)} offset 0) s`
-      : few
-        ? sql`from (${matchingRows(query, SORTED_COLUMNS, undefined, circle && sort !== "distance" ? { order: orderBy(sort, keywords, admin, false), rows: lastRow } : undefined)} offset 0) s`
-        : circle && sort === "recommended"
-          ? recommendedInCircle(query, circle, lastRow)
-          : sql`${countFrom(query)} where ${conditions(query)}`;
+    // A ranked page reads each match's document.
+    const sortedColumns = keywords && sort === "relevance" ? sql`${SORTED_COLUMNS}, s.document` : SORTED_COLUMNS;
+    const matches = unranked
+      ? unrankedMatches(query, keywords!, { total: first.total, typed: (await typed) ?? 0, walkFrom, lastRow })
+      : ids
+        ? sql`from (${byIds(ids, sortedColumns)} offset 0) s`
+        : few
+          ? sql`from (${matchingRows(query, sortedColumns, undefined, circle && sort !== "distance" ? { order: orderBy(sort, keywords, admin, false), rows: lastRow } : undefined)} offset 0) s`
+          : circle && sort === "recommended"
+            ? recommendedInCircle(query, circle, lastRow)
+            : sql`${countFrom(query)} where ${conditions(query)}`;
+    const order = orderBy(sort, keywords, admin, circle !== null, unranked);
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
       counting,
       rowsOf<ResultRow>(
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
-          from (select s.*, ${distance} as distance, ${ids || few ? sql`s.based_here` : based} as based ${matches}
-            order by ${orderBy(sort, keywords, admin, circle !== null)} ${limit}) s
+          from (select s.*, ${distance} as distance, ${ids || few || unranked ? sql`s.based_here` : based} as based ${matches}
+            order by ${order} ${limit}) s
           join acts a on a.id = s.act_id
-          order by ${orderBy(sort, keywords, admin, circle !== null)}`),
+          order by ${order}`),
       ),
     ]);
   }

@@ -5,6 +5,7 @@ import {
   type ActSearchFilter,
   FACETS_EXACT_UP_TO,
   LIST_KEYS,
+  RANKED_UP_TO,
   narrowsOnlyBy,
   SPARSE_SAMPLE_FROM,
   type ListKey,
@@ -111,9 +112,11 @@ const READ_CIRCLE_UP_TO = 10_000;
  * demo's few acts' pages as a million's are found, `notFreeListedUpTo` to find a busy day's
  * acts as each statement does, `notFreeExactUpTo` to count a busy day's by their sample,
  * `rowCostInPostings` to read a circle's lists through their index, and `readCircleUpTo` to
- * count a small circle's passes each on its own, as for a big circle.
+ * count a small circle's passes each on its own, as for a big circle, and `rankedUpTo` to order
+ * the demo's few matches of a word as a million acts' are ordered.
  */
 export const searchBounds = {
+  rankedUpTo: RANKED_UP_TO,
   sparseFrom: SPARSE_SAMPLE_FROM,
   walkFrom: WALK_FROM_MATCHES_PER_ROW,
   notFreeListedUpTo: NOT_FREE_LISTED_UP_TO,

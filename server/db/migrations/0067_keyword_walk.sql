@@ -1,0 +1,1 @@
+CREATE INDEX "act_search_answering_idx" ON "act_search" USING btree ("visible","featured" desc,"response_rate" desc nulls last,"response_hours" asc nulls last,"rating_avg" desc nulls last,"act_id");
