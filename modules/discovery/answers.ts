@@ -4,7 +4,14 @@ import { takesSchema } from "#modules/acts/takes";
 import { actStatusSchema } from "../acts/act-status";
 import { actFactsSchema } from "../acts/act-facts";
 import { responseFactsFields } from "../conversations/answers";
-import { LIST_KEYS, SORTS } from "./search-filter";
+import {
+  FACETS_EXACT_UP_TO,
+  LIST_KEYS,
+  RANKED_UP_TO,
+  SORTS,
+  SPARSE_SAMPLE_FROM,
+  TOTAL_EXACT_UP_TO,
+} from "./search-filter";
 
 const mapPointSchema = z.object({ lat: z.number(), lng: z.number() });
 
@@ -115,9 +122,13 @@ export const actSearchPageSchema = z
       totalEstimated: z
         .boolean()
         .describe(
-          "True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty. With a date alone, true when more than 2,500 acts are not free that day: every visible act less one in eight of those times eight",
+          `True when the search's sample (one act in eight, or in 64 past ${SPARSE_SAMPLE_FROM.toLocaleString("en-US")} matches) says more than ${TOTAL_EXACT_UP_TO.toLocaleString("en-US")} acts match: the total is then that sample's count scaled, and the last page may come out shorter or empty. With a date alone, true when more than ${FACETS_EXACT_UP_TO.toLocaleString("en-US")} acts are not free that day: every visible act less one in eight of those times eight`,
         ),
-      sort: z.enum(SORTS).describe("The order applied: relevance by default with keywords, recommended without"),
+      sort: z
+        .enum(SORTS)
+        .describe(
+          `The order applied: relevance by default with keywords, recommended without. Relevance ranks every match up to ${RANKED_UP_TO.toLocaleString("en-US")} matches; past it, the acts with the words as typed come first, then those found by a typo alternative, each the best answering first (featured, response rate and time, rating)`,
+        ),
       facets: actSearchFacetsSchema,
       bounds: z
         .object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() })

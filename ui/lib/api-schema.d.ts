@@ -2371,10 +2371,10 @@ export interface components {
                 page: number;
                 perPage: number;
                 total: number;
-                /** @description True when the sample of one act in eight says more than 20,000 acts match: the total is then that sample's count times eight, and the last page may come out shorter or empty. With a date alone, true when more than 2,500 acts are not free that day: every visible act less one in eight of those times eight */
+                /** @description True when the search's sample (one act in eight, or in 64 past 32,000 matches) says more than 5,000 acts match: the total is then that sample's count scaled, and the last page may come out shorter or empty. With a date alone, true when more than 2,500 acts are not free that day: every visible act less one in eight of those times eight */
                 totalEstimated: boolean;
                 /**
-                 * @description The order applied: relevance by default with keywords, recommended without
+                 * @description The order applied: relevance by default with keywords, recommended without. Relevance ranks every match up to 5,000 matches; past it, the acts with the words as typed come first, then those found by a typo alternative, each the best answering first (featured, response rate and time, rating)
                  * @enum {string}
                  */
                 sort: "relevance" | "recommended" | "rating" | "reviews" | "newest" | "price" | "distance";
