@@ -138,6 +138,22 @@ function unrankedMatches(
   return sql`from (${typedGroup} union all ${typoGroup}) s`;
 }
 
+/** How many times RANKED_UP_TO the one-in-64 slice's count must say, for the embedded database to walk (sparseMatches). */
+const UNRANKED_MARGIN = 2;
+
+/**
+ * About how many acts match: the one-in-SPARSE_EVERY slice's count, scaled. On the embedded
+ * database, a keyword search this far past searchBounds.rankedUpTo takes a server's way (its
+ * total from the sample, its page walked) rather than ranking and counting every match in one
+ * statement: a common word's 19,000 matches at 100,000 acts took 64 ms at the median that way.
+ */
+async function sparseMatches(db: Executor, query: Query): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db.execute(sql`select count(*)::int as n from act_search s where ${conditions(query, undefined, SPARSE_EVERY)}`),
+  );
+  return (row?.n ?? 0) * SPARSE_EVERY;
+}
+
 /**
  * About how many matches of a search with a typo alternative have every word as typed: its one
  * act in SPARSE_EVERY (through the slice's own words index), scaled; which says whether that
@@ -268,7 +284,12 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
   const columns = sql`${RESULT_COLUMNS}, s.distance, ${nearest} as nearest`;
   let counted: Counts;
   let rows: ResultRow[];
-  if (keywords && sort === "relevance" && !runsQueriesSideBySide(db)) {
+  if (
+    keywords &&
+    sort === "relevance" &&
+    !runsQueriesSideBySide(db) &&
+    !(mayGoUnranked(query, sort) && (await sparseMatches(db, query)) >= searchBounds.rankedUpTo * UNRANKED_MARGIN)
+  ) {
     // Every match is ranked to pick the page. Where queries run in turn, one scan of the
     // matches feeds both the page and the counts: a second scan, with its recheck of every
     // match's document, was a third of a keyword search's time on the embedded database. A
