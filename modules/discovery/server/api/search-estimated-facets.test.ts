@@ -40,8 +40,9 @@ async function exactCounts(where: ReturnType<typeof sql>): Promise<Map<string, n
 
 /**
  * A total is exact, or (past TOTAL_EXACT_UP_TO by the sample) the sample's count times eight and
- * saying so. A search ranked by relevance reads every match on the embedded database anyway,
- * and counts them there; a server estimates it like any other.
+ * saying so. A search ranked by relevance with fewer matches reads every match on the embedded
+ * database anyway, and counts them there; a server, and the embedded database past twice
+ * RANKED_UP_TO by the one-in-64 slice, estimate it like any other.
  */
 function expectTotal(page: ActSearchPage, truth: number) {
   if (!page.meta.totalEstimated) return expect(page.meta.total).toBe(truth);
