@@ -75,8 +75,7 @@ try {
       total = (await searchActs(db, null, filter)).meta.total;
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    const at = (q: number) => quantile(times, q).toFixed(1);
     console.log(`${name.padEnd(28)} p50 ${at(0.5).padStart(7)} ms   p99 ${at(0.99).padStart(7)} ms   ${total} acts`);
   }
 
@@ -108,12 +107,8 @@ try {
     `\nGenerated queries from the catalogue's words, places and days: ${generated.length} distinct, each asked once, after ${WARM_UP_PER_KIND} others of each kind not timed\n`,
   );
   for (const [kind, { times, matches }] of byKind) {
-    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-    const at = (values: number[], q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))]!;
-    const t = sorted(times);
-    const m = sorted(matches);
     console.log(
-      `${kind.padEnd(40)} p50 ${at(t, 0.5).toFixed(1).padStart(7)} ms   p99 ${at(t, 0.99).toFixed(1).padStart(7)} ms   ${String(times.length).padStart(3)} queries, median ${at(m, 0.5)} acts, most ${m.at(-1)}`,
+      `${kind.padEnd(40)} p50 ${quantile(times, 0.5).toFixed(1).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(1).padStart(7)} ms   ${String(times.length).padStart(3)} queries, median ${quantile(matches, 0.5)} acts, most ${quantile(matches, 1)}`,
     );
   }
 } finally {
@@ -136,6 +131,12 @@ async function serverMemory(db: typeof database.db, kind: typeof database.kind):
   // The embedded database's are set by PGLITE_SHARED_BUFFERS; it has no huge pages.
   const pages = kind === "postgres" ? `, huge_pages ${row!.huge}` : "";
   return `${buffers}${pages}, search rows and indexes ${row!.search}`;
+}
+
+/** The value at quantile `q` (0 to 1) of `values`, which need not be sorted. */
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 /** Time to the response's headers, and to its last byte, of a GET. */
@@ -202,10 +203,11 @@ try {
     await timed(base + path);
     const runs: { ttfb: number; total: number; bytes: number }[] = [];
     for (let i = 0; i < PAGE_RUNS; i++) runs.push(await timed(base + path));
-    const at = (key: "ttfb" | "total", q: number) => {
-      const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
-      return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-    };
+    const at = (key: "ttfb" | "total", q: number) =>
+      quantile(
+        runs.map((run) => run[key]),
+        q,
+      ).toFixed(1);
     console.log(
       `${name.padEnd(36)} first byte p50 ${at("ttfb", 0.5).padStart(7)} ms  p99 ${at("ttfb", 0.99).padStart(7)} ms   total p50 ${at("total", 0.5).padStart(7)} ms  p99 ${at("total", 0.99).padStart(7)} ms   ${runs[0]!.bytes} bytes`,
     );
@@ -236,12 +238,12 @@ async function concurrentSearchers(base: string, vocabulary: Vocabulary, timed: 
     for (let asked = 0; asked < ASKS; asked++) {
       const item = queries[next++ % queries.length]!;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * THINK_MS));
-      const at = performance.now();
+      const askedAt = performance.now();
       const response = await fetch(`${base}/api/acts?${item.query}`);
       await response.arrayBuffer();
       if (!response.ok) failed++;
       const kind = times.get(item.kind) ?? [];
-      kind.push(performance.now() - at);
+      kind.push(performance.now() - askedAt);
       times.set(item.kind, kind);
     }
   };
@@ -249,8 +251,7 @@ async function concurrentSearchers(base: string, vocabulary: Vocabulary, timed: 
   const seconds = (performance.now() - started) / 1000;
   const all = [...times.values()].flat();
   const row = (name: string, values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    const at = (q: number) => quantile(values, q).toFixed(1);
     return `${name.padEnd(40)} p50 ${at(0.5).padStart(7)} ms   p99 ${at(0.99).padStart(7)} ms   ${values.length} searches`;
   };
   console.log(

@@ -20,10 +20,10 @@ export interface KeywordQuery {
   /**
    * The matches of `tolerant` with at least one word found only by a typo alternative (and
    * perhaps also as typed): the alternatives of one word with the others as in `tolerant`, for
-   * each word that has them; null when none has. A words index finds them without reading
-   * every match of the words as typed.
+   * each word that has them; null when none has (then `tolerant` is `exact`). A words index
+   * finds them without reading every match of the words as typed.
    */
-  typos?: string | null;
+  typos: string | null;
 }
 
 const MIN_TYPO_LENGTH = 4;

@@ -92,7 +92,7 @@ function orderBy(
 // The keys of act_search_answering_idx, which a keyword search past RANKED_UP_TO matches walks.
 const BY_RANK_THEN = sql`s.featured desc, s.response_rate desc nulls last, s.response_hours asc nulls last, s.rating_avg desc nulls last, s.act_id`;
 
-const hasTypos = (keywords: KeywordQuery) => keywords.tolerant !== keywords.exact;
+const hasTypos = (keywords: KeywordQuery) => keywords.typos !== null;
 /** The act's document has every word as typed, not only a typo alternative of one. */
 const asTyped = (keywords: KeywordQuery) => sql`s.document @@ to_tsquery('simple', ${keywords.exact})`;
 
@@ -132,7 +132,7 @@ function unrankedMatches(
       ? sql`(${select(sql`s.visible and (${where}) is true`)} order by ${BY_RANK_THEN} limit ${lastRow})`
       : sql`(select * from (${select(where)} offset 0) s order by ${BY_RANK_THEN} limit ${lastRow})`;
   };
-  if (!hasTypos(keywords) || !keywords.typos) return sql`from ${group(keywords.tolerant, true, total)} s`;
+  if (keywords.typos === null) return sql`from ${group(keywords.tolerant, true, total)} s`;
   const typedGroup = group(keywords.exact, true, typed);
   const typoGroup = group(keywords.typos, false, total - typed);
   return sql`from (${typedGroup} union all ${typoGroup}) s`;
@@ -142,29 +142,16 @@ function unrankedMatches(
 const UNRANKED_MARGIN = 2;
 
 /**
- * About how many acts match: the one-in-SPARSE_EVERY slice's count, scaled. On the embedded
- * database, a keyword search this far past searchBounds.rankedUpTo takes a server's way (its
- * total from the sample, its page walked) rather than ranking and counting every match in one
- * statement: a common word's 19,000 matches at 100,000 acts took 64 ms at the median that way.
+ * About how many acts match: the one-in-SPARSE_EVERY slice's count (through the slice's own
+ * indexes), scaled. On the embedded database, a keyword search this far past
+ * searchBounds.rankedUpTo takes a server's way (its total from the sample, its page walked)
+ * rather than ranking and counting every match in one statement: a common word's 19,000 matches
+ * at 100,000 acts took 64 ms at the median that way. Of the words as typed alone, it says
+ * whether that group's page is walked to or read (unrankedMatches).
  */
 async function sparseMatches(db: Executor, query: Query): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db.execute(sql`select count(*)::int as n from act_search s where ${conditions(query, undefined, SPARSE_EVERY)}`),
-  );
-  return (row?.n ?? 0) * SPARSE_EVERY;
-}
-
-/**
- * About how many matches of a search with a typo alternative have every word as typed: its one
- * act in SPARSE_EVERY (through the slice's own words index), scaled; which says whether that
- * group's page is walked to or read (unrankedMatches).
- */
-async function typedMatches(db: Executor, query: Query, keywords: KeywordQuery): Promise<number> {
-  const typedOnly: Query = { ...query, keywords: { exact: keywords.exact, tolerant: keywords.exact } };
-  const [row] = await rowsOf<{ n: number }>(
-    db.execute(
-      sql`select count(*)::int as n from act_search s where ${conditions(typedOnly, undefined, SPARSE_EVERY)}`,
-    ),
   );
   return (row?.n ?? 0) * SPARSE_EVERY;
 }
@@ -338,7 +325,10 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
     // Whether the matches are ranked turns on their number, exact up to TOTAL_EXACT_UP_TO: the
     // first pass's whole answer, not the sample's early guess, as the embedded database decides.
     const goesUnranked = mayGoUnranked(query, sort);
-    const typed = goesUnranked && hasTypos(keywords!) ? typedMatches(db, query, keywords!) : undefined;
+    const typed =
+      goesUnranked && hasTypos(keywords!)
+        ? sparseMatches(db, { ...query, keywords: { exact: keywords!.exact, tolerant: keywords!.exact, typos: null } })
+        : undefined;
     typed?.catch(() => {});
     const first =
       paired !== null && paired >= walkFrom * PAIRED_MARGIN
