@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { ApiError } from "#server/errors";
 import { dayIn } from "#modules/bookings/events";
-import { bookingView, ledgerOf } from "#modules/bookings/server";
+import { keptBookingView, ledgerOf } from "#modules/bookings/server";
 import { casesOfBooking } from "#modules/bookings/server";
 
 /** A booking's page: guests sign in first; anyone but its two sides and admins finds nothing. */
@@ -9,9 +9,10 @@ export async function loadBooking(context: AppLoadContext, url: URL, number: str
   const viewer = context.viewer;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   try {
-    const { bookingId, booking, side, quote } = await bookingView(context.db, viewer, number);
+    const source = { db: context.db, cache: context.readCache };
+    const { bookingId, booking, side, quote, hasCases } = await keptBookingView(source, viewer, number);
     const [cases, ledger] = await Promise.all([
-      casesOfBooking(context.db, bookingId),
+      hasCases ? casesOfBooking(context.db, bookingId) : [],
       // Admins read the booking's money as the ledger has it: what is held, released, owed.
       viewer.role === "ADMIN" ? ledgerOf(context.db, viewer, number) : Promise.resolve(null),
     ]);

@@ -29,7 +29,7 @@ export async function loadConversation(context: AppLoadContext, url: URL, id: st
   try {
     const sides = await findReadableConversation(context.db, viewer, conversationId);
     const [conversation, waiting] = await Promise.all([
-      readConversation(context.db, viewer, conversationId),
+      readConversation(context.db, viewer, conversationId, sides),
       waitingOfferInThread(
         context.db,
         viewer,

@@ -16,13 +16,18 @@ export interface ReadSource {
  * A read a server may answer from memory, declared once: its name (the group of its entries,
  * and the start of every key), its key and its tags from its arguments, and the read itself.
  * Tags name what the answer was read from: `act:<url>` for one act's rows, `user:<id>` for one
- * person's, `*` for any act (docs/guides/caching.md).
+ * person's, `booking:<number>` for one booking's own rows, `*` for any act (docs/guides/caching.md).
  */
 export interface CachedReadDeclaration<Args, T> {
   name: string;
   maxEntries: number;
   key(args: Args): string;
   tags(args: Args): Dependencies;
+  /**
+   * Tags only the answer can name (the act and the people a booking joins): kept under these as
+   * well as `tags`, and a page that makes the read depends on them too.
+   */
+  tagsFound?(value: T): readonly string[];
   read(db: Executor, args: Args): Promise<T>;
 }
 
@@ -37,11 +42,17 @@ export type CachedRead<Args, T> = (source: ReadSource, args: Args) => Promise<T>
  */
 export function cachedRead<Args, T>(declaration: CachedReadDeclaration<Args, T>): CachedRead<Args, T> {
   const options = { group: declaration.name, maxEntries: declaration.maxEntries };
-  return ({ db, cache }, args) => {
+  const { tagsFound } = declaration;
+  return async ({ db, cache }, args) => {
     const tags = declaration.tags(args);
     const database = declaredRead(db, tags);
     const read = async () => deepFreeze(await declaration.read(database, args));
-    return cache ? cache.cached(`${declaration.name}:${declaration.key(args)}`, tags, read, options) : read();
+    const key = `${declaration.name}:${declaration.key(args)}`;
+    if (!tagsFound) return cache ? cache.cached(key, tags, read, options) : read();
+    const allTags = (value: T): Dependencies => (tags === "*" ? tags : [...tags, ...tagsFound(value)]);
+    const value = cache ? await cache.cached(key, allTags, read, options) : await read();
+    declaredRead(db, tagsFound(value));
+    return value;
   };
 }
 

@@ -29,15 +29,23 @@ interface Entry {
  * store of groups of entries, one clock of tags, one listening connection on one channel.
  *
  * A value is kept with the clock's count from before its read and the tags it depends on
- * ("act:<url>", "user:<id>", or "*" for any act), and is fresh while none of them was notified
+ * ("act:<url>", "user:<id>", "booking:<number>", or "*" for any act), and is fresh while none of them was notified
  * since. Triggers notify at commit ("all" when anything may have changed); a write answered
  * here invalidates what writes invalidate at once, since a PostgreSQL server's notice may reach this
  * server after the writer's next request. While the change notices cannot be heard (at start, or
  * while the connection is down), nothing is kept or trusted.
  */
 export interface TaggedStore {
-  /** The kept value of `key`, or `load`'s, kept under `tags` when it may be. */
-  cached<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: CacheOptions): Promise<T>;
+  /**
+   * The kept value of `key`, or `load`'s, kept under `tags` when it may be: the tags themselves,
+   * or made from the value read when what it depends on is only known once it is read.
+   */
+  cached<T>(
+    key: string,
+    tags: Dependencies | ((value: T) => Dependencies),
+    load: () => Promise<T>,
+    options: CacheOptions,
+  ): Promise<T>;
   /** The fresh kept value of `key`, for values made outside a load (a rendered page). */
   peek<T>(key: string, options: CacheOptions): T | undefined;
   /** Keeps a value made outside a load, read from `readAt` (now() before it was made). */
@@ -63,7 +71,7 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     for (const entries of groups.values()) entries.clear();
   };
   const onNotify = (tag: string) => {
-    if (tag.startsWith("act:") || tag.startsWith("user:")) clock.changed(tag);
+    if (tag.startsWith("act:") || tag.startsWith("user:") || tag.startsWith("booking:")) clock.changed(tag);
     else invalidateAll();
   };
   const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, {
@@ -113,12 +121,17 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
   }
 
   return {
-    async cached<T>(key: string, tags: Dependencies, load: () => Promise<T>, options: CacheOptions): Promise<T> {
+    async cached<T>(
+      key: string,
+      tags: Dependencies | ((value: T) => Dependencies),
+      load: () => Promise<T>,
+      options: CacheOptions,
+    ): Promise<T> {
       const known = fresh(key, options);
       if (known) return known.value as T;
       const readAt = clock.now();
       const value = await load();
-      put(key, tags, readAt, value, options);
+      put(key, typeof tags === "function" ? tags(value) : tags, readAt, value, options);
       return value;
     },
     peek: <T>(key: string, options: CacheOptions) => fresh(key, options)?.value as T | undefined,

@@ -11,6 +11,8 @@ export const CHANGE_CHANNEL = "change";
 export const actTag = (url: string) => `act:${url}`;
 /** What is kept of one viewer: "user:<id>". */
 export const userTag = (id: string) => `user:${id}`;
+/** One booking's own rows (it, its payments, its ledger, its cases): "booking:<number>" (migration 0068). */
+export const bookingTag = (number: string) => `booking:${number}`;
 
 /** A statement that sends the tag's change notice at commit. */
 export function notifyChange(tag: string): SQL {

@@ -29,10 +29,8 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   notification_opt_outs: "read fresh by the account page and when a notification is sent",
   calendar_subscriptions: "read fresh by the calendar page and the reader; the busy days they write notify their act",
   act_calendar_feeds: "a feed's token: read fresh by the calendar page and the feed itself",
-  payments: "a booking's payments: read fresh by the booking's page, its list and the reminders; no page keeps them",
-  ledger_transactions: "the ledger: read fresh by a booking's page and the admins' ledger; no page keeps it",
-  ledger_lines: "the ledger's lines: read fresh with their transactions; no page keeps them",
-  cases: "problems reported on bookings: the booking page and the admins' queue read them fresh; no page keeps them",
+  ledger_lines:
+    "the ledger's lines: written only with their transaction, whose insert notifies its booking (migration 0068)",
   reminders_sent: "which reminders were sent: only the reminder jobs read it, in their own transaction",
   quote_templates: "an act's saved quotes: read fresh by the leads page and the templates call; no page keeps them",
   act_views: "insights' profile views: written in batches, read fresh by the insights page, call and CSV",

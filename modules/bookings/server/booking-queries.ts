@@ -5,10 +5,13 @@ import { alias } from "drizzle-orm/pg-core";
 import type { PageQuery, Paged } from "#domain/paging";
 import { formatEventTime } from "#domain/time-zones";
 import { type Executor, runsQueriesSideBySide } from "#server/db/client";
+import { type ReadSource, cachedRead } from "#server/cache/cached-read";
+import { actTag, bookingTag, userTag } from "#server/db/change-notices";
 import { acts } from "#modules/acts/server/tables";
 import {
   type StoredAgreement,
   bookings,
+  cases,
   events,
   ledgerLines,
   ledgerTransactions,
@@ -66,6 +69,7 @@ function bookingRows(db: Executor) {
       },
       /** Who sent the offer for the act (null for offers sent before senders were kept, or removed accounts). */
       senderName: senders.name,
+      senderId: senders.id,
       policy: offers.cancellationPolicy,
       event: {
         url: events.url,
@@ -213,8 +217,71 @@ function contactsFor(row: BookingRow, isSide: boolean): BookingAnswer["contacts"
 }
 
 /** One booking whole: the agreement, its payments and each side's contact on the day. */
-export async function bookingDetail(db: Executor, viewer: SessionUser, number: string): Promise<BookingAnswer> {
-  return (await bookingView(db, viewer, number)).booking;
+export async function bookingDetail(source: ReadSource, viewer: SessionUser, number: string): Promise<BookingAnswer> {
+  return (await keptBookingView(source, viewer, number)).booking;
+}
+
+/** What a booking's view is drawn from: its row and joins, its payments, its ledger's figures, whether it has cases. */
+interface BookingRecord {
+  row: BookingRow;
+  paymentRows: (typeof payments.$inferSelect)[];
+  balances: Record<LedgerAccount, number>;
+  refunds: RefundPaid[];
+  hasCases: boolean;
+}
+
+/** A booking's record by its number, whoever asks (the viewer is checked by viewOf). */
+async function readBookingRecord(db: Executor, number: string): Promise<BookingRecord | undefined> {
+  const [row] = await bookingRows(db).where(eq(bookings.number, number)).limit(1);
+  if (!row) return undefined;
+  const reads = [
+    () => paymentsOf(db, [row.booking.id]),
+    () => bookingBalances(db, number),
+    () => refundsPaid(db, number),
+    () => db.select({ id: cases.id }).from(cases).where(eq(cases.bookingId, row.booking.id)).limit(1),
+  ] as const;
+  // Side by side on a pool; in turn in a transaction (the accept move's), whose one connection takes one query at a time.
+  const [paymentRows, balances, refunds, anyCase] = runsQueriesSideBySide(db)
+    ? await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()])
+    : [await reads[0](), await reads[1](), await reads[2](), await reads[3]()];
+  return { row, paymentRows, balances, refunds, hasCases: anyCase.length > 0 };
+}
+
+/**
+ * A booking's record kept by what it was read from (decision 0058): its own rows notify
+ * `booking:<number>` (migration 0068), its act `act:<url>`, its event and people `user:<id>`. The
+ * booking page, the booking's API answer and its PDFs read it; moves read afresh in their
+ * transaction.
+ */
+const keptBookingRecord = cachedRead({
+  name: "booking-records",
+  maxEntries: 5_000,
+  key: (number: string) => number,
+  tags: (number: string) => [bookingTag(number)],
+  tagsFound: (record: BookingRecord | undefined) =>
+    record
+      ? [
+          actTag(record.row.act.url),
+          userTag(record.row.planner.id),
+          ...(record.row.act.managerId ? [userTag(record.row.act.managerId)] : []),
+          ...(record.row.senderId ? [userTag(record.row.senderId)] : []),
+        ]
+      : [],
+  read: readBookingRecord,
+});
+
+/** What a booking's view gives: see bookingView. */
+export interface BookingView {
+  bookingId: number;
+  /** The address the planner accepted from: kept with the agreement, printed on admins' copy only. */
+  acceptedFrom: string | null;
+  booking: BookingAnswer;
+  /** The agreement as signed, as the paper draws it. */
+  agreement: StoredAgreement;
+  side: CancellingSide | null;
+  quote: CancellationQuote | null;
+  /** Whether anything was reported on it: its page reads the cases only then. */
+  hasCases: boolean;
 }
 
 /**
@@ -226,29 +293,26 @@ export async function bookingView(
   viewer: SessionUser,
   number: string,
   now = new Date(),
-): Promise<{
-  bookingId: number;
-  /** The address the planner accepted from: kept with the agreement, printed on admins' copy only. */
-  acceptedFrom: string | null;
-  booking: BookingAnswer;
-  /** The agreement as signed, as the paper draws it. */
-  agreement: StoredAgreement;
-  side: CancellingSide | null;
-  quote: CancellationQuote | null;
-}> {
-  const row = await findBooking(db, viewer, number);
-  // Side by side on a pool; in turn in a transaction (the accept move's), whose one connection takes one query at a time.
-  const [paymentRows, balances, refunds] = runsQueriesSideBySide(db)
-    ? await Promise.all([
-        paymentsOf(db, [row.booking.id]),
-        bookingBalances(db, row.booking.number),
-        refundsPaid(db, row.booking.number),
-      ])
-    : [
-        await paymentsOf(db, [row.booking.id]),
-        await bookingBalances(db, row.booking.number),
-        await refundsPaid(db, row.booking.number),
-      ];
+): Promise<BookingView> {
+  if (!BOOKING_NUMBER_PATTERN.test(number)) throw notFound("No such booking");
+  return viewOf(await readBookingRecord(db, number), viewer, now);
+}
+
+/** bookingView from the booking's kept record: for reads outside a move's transaction. */
+export async function keptBookingView(
+  source: ReadSource,
+  viewer: SessionUser,
+  number: string,
+  now = new Date(),
+): Promise<BookingView> {
+  if (!BOOKING_NUMBER_PATTERN.test(number)) throw notFound("No such booking");
+  return viewOf(await keptBookingRecord(source, number), viewer, now);
+}
+
+/** The view of a record for its viewer: its two sides and admins; anyone else is told there is none. */
+function viewOf(record: BookingRecord | undefined, viewer: SessionUser, now: Date): BookingView {
+  if (!record || !mayRead(record.row, viewer)) throw notFound("No such booking");
+  const { row, paymentRows, balances, refunds } = record;
   const side = sideOf(row, viewer);
   const { booking, agreement } = bookingAnswer(viewer, row, paymentRows, balances, refunds);
   return {
@@ -258,7 +322,15 @@ export async function bookingView(
     agreement,
     side,
     quote: side ? quoteFor(row, paymentRows, balances, side, now) : null,
+    hasCases: record.hasCases,
   };
+}
+
+/** visibleTo, on a row already read: a planner their events', an artist their acts', an admin all. */
+function mayRead(row: BookingRow, viewer: SessionUser): boolean {
+  if (viewer.role === "ADMIN") return true;
+  if (viewer.role === "PLANNER") return row.planner.id === viewer.id;
+  return row.act.managerId === viewer.id;
 }
 
 function bookingAnswer(

@@ -229,12 +229,11 @@ export async function listCases(db: Executor, status?: "open" | "resolved"): Pro
 }
 
 /**
- * A booking's cases, for its page, which has already found the booking for its viewer: most
- * bookings have none, and a look at the cases' own index says so before the wider read.
+ * A booking's cases, for its page, which has already found the booking for its viewer and that
+ * it has some (most have none: its kept record says so, booking-queries.ts).
  */
 export async function casesOfBooking(db: Executor, bookingId: number): Promise<CaseAnswer[]> {
-  const [any] = await db.select({ id: cases.id }).from(cases).where(eq(cases.bookingId, bookingId)).limit(1);
-  return any ? caseRows(db, eq(cases.bookingId, bookingId)) : [];
+  return caseRows(db, eq(cases.bookingId, bookingId));
 }
 
 /** What of card money needs an admin's eye, beside the cases (the /admin/cases page). */

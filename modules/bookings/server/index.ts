@@ -11,7 +11,7 @@ export { invitedActUrls, plannerUpcomingEvents } from "./event-queries";
 export { inviteActs } from "./invite-commands";
 export { recordPayment, recordRefund } from "./payment-commands";
 export { acceptTermsOf } from "./accept-terms";
-export { bookingView, ledgerOf } from "./booking-queries";
+export { keptBookingView, ledgerOf } from "./booking-queries";
 export { casesOfBooking } from "./cases";
 export { listPlannerEvents, plannersEvent } from "./event-queries";
 export { bookInstantly, instantQuote, type InstantQuote } from "./instant-booking";

@@ -2,7 +2,7 @@ import { decimalId } from "#domain/schemas/fields";
 import { Hono } from "hono";
 import type { AppEnv } from "#server/http/app-env";
 import { notFound } from "#server/errors";
-import { bookingDetail, bookingView } from "./booking-queries";
+import { bookingDetail, keptBookingView } from "./booking-queries";
 import { agreementPdf, receiptPdf, statementPdf } from "./booking-pdfs";
 import { actStatement } from "./booking-queries";
 
@@ -32,7 +32,11 @@ export function bookingPdfRoutes() {
     .get(PDF_PATHS[0], async (c) => {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
-      const { booking, agreement, acceptedFrom } = await bookingView(c.get("db"), viewer, c.req.param("number"));
+      const { booking, agreement, acceptedFrom } = await keptBookingView(
+        { db: c.get("db"), cache: c.get("readCache") },
+        viewer,
+        c.req.param("number"),
+      );
       // The paper names who accepted and when; the address it was accepted from is for admins alone.
       const from = viewer.role === "ADMIN" ? acceptedFrom : null;
       return pdf(await agreementPdf(booking, agreement, from), `booking-${booking.number}-agreement.pdf`);
@@ -41,7 +45,11 @@ export function bookingPdfRoutes() {
       const viewer = c.get("viewer");
       if (!viewer) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`);
       const id = decimalId(c.req.param("file").match(/^(\d{1,10})\.pdf$/)?.[1]);
-      const booking = await bookingDetail(c.get("db"), viewer, c.req.param("number"));
+      const booking = await bookingDetail(
+        { db: c.get("db"), cache: c.get("readCache") },
+        viewer,
+        c.req.param("number"),
+      );
       const payment = booking.payments.find((each) => each.id === id && each.status !== "due");
       if (!payment) throw notFound("No such receipt");
       return pdf(await receiptPdf(booking, payment), `booking-${booking.number}-receipt-${payment.id}.pdf`);

@@ -402,8 +402,10 @@ export async function readConversation(
   db: Database,
   viewer: SessionUser,
   conversationId: number,
+  /** The conversation as findReadableConversation found it for this viewer, when the caller has it. */
+  found?: ConversationRow,
 ): Promise<Conversation> {
-  const conversation = await findReadableConversation(db, viewer, conversationId);
+  const conversation = found ?? (await findReadableConversation(db, viewer, conversationId));
   const [list, readUpTo] = await Promise.all([
     messagesAfter(db, viewer, conversationId),
     lastReadId(db, conversationId, viewer.id),

@@ -69,7 +69,7 @@ export const bookingRoutes = createRouter()
         },
         { who: SIDES, session: "required", forbids: false, finds: true },
       ),
-      (deps, c) => bookingDetail(deps.db, deps.viewer, c.req.valid("param").number),
+      (deps, c) => bookingDetail({ db: deps.db, cache: c.get("readCache") }, deps.viewer, c.req.valid("param").number),
     ),
   )
   .openapi(
