@@ -4,7 +4,7 @@ import { pageQueryOf } from "#domain/paging";
 import { LIMITS } from "#domain/limits";
 import { canWriteConversation } from "#modules/conversations/conversations";
 import { ApiError } from "#server/errors";
-import { findReadableConversation, listConversations, readConversation } from "#modules/conversations/server";
+import { listConversations, readKeptConversation } from "#modules/conversations/server";
 import { waitingOfferInThread } from "#modules/bookings/server";
 
 function signedIn(context: AppLoadContext, url: URL) {
@@ -27,20 +27,14 @@ export async function loadConversation(context: AppLoadContext, url: URL, id: st
   const conversationId = decimalId(id);
   if (conversationId === null) throw data("No such conversation", { status: 404 });
   try {
-    const sides = await findReadableConversation(context.db, viewer, conversationId);
-    const [conversation, waiting] = await Promise.all([
-      readConversation(context.db, viewer, conversationId, sides),
-      waitingOfferInThread(
-        context.db,
-        viewer,
-        {
-          plannerId: sides.plannerId,
-          actId: sides.act.id,
-          eventUrl: sides.event?.url ?? null,
-        },
-        context.cards,
-      ),
-    ]);
+    const source = { db: context.db, cache: context.readCache };
+    const { sides, conversation } = await readKeptConversation(source, viewer, conversationId);
+    const waiting = await waitingOfferInThread(
+      source,
+      viewer,
+      { plannerId: sides.plannerId, act: sides.act, eventUrl: sides.event?.url ?? null },
+      context.cards,
+    );
     return { conversation, waiting, canWrite: canWriteConversation(viewer, sides), viewerRole: viewer.role };
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") throw data("No such conversation", { status: 404 });

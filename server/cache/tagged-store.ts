@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { CHANGE_CHANNEL } from "../db/change-notices";
+import { CHANGE_CHANNEL, KEPT_TAG_PREFIXES } from "../db/change-notices";
 import type { DatabaseHandle } from "../db/client";
 import { ChangeClock, type Dependencies } from "./change-clock";
 import { listenForChanges } from "./change-listener";
@@ -29,7 +29,7 @@ interface Entry {
  * store of groups of entries, one clock of tags, one listening connection on one channel.
  *
  * A value is kept with the clock's count from before its read and the tags it depends on
- * ("act:<url>", "user:<id>", "booking:<number>", or "*" for any act), and is fresh while none of them was notified
+ * ("act:<url>", "user:<id>", "booking:<number>", "conversation:<id>", or "*" for any act), and is fresh while none of them was notified
  * since. Triggers notify at commit ("all" when anything may have changed); a write answered
  * here invalidates what writes invalidate at once, since a PostgreSQL server's notice may reach this
  * server after the writer's next request. While the change notices cannot be heard (at start, or
@@ -71,7 +71,7 @@ export async function createTaggedStore(database: DatabaseHandle, logger: Logger
     for (const entries of groups.values()) entries.clear();
   };
   const onNotify = (tag: string) => {
-    if (tag.startsWith("act:") || tag.startsWith("user:") || tag.startsWith("booking:")) clock.changed(tag);
+    if (KEPT_TAG_PREFIXES.some((prefix) => tag.startsWith(prefix))) clock.changed(tag);
     else invalidateAll();
   };
   const listener = await listenForChanges(database, CHANGE_CHANNEL, logger, {

@@ -13,6 +13,11 @@ export const actTag = (url: string) => `act:${url}`;
 export const userTag = (id: string) => `user:${id}`;
 /** One booking's own rows (it, its payments, its ledger, its cases): "booking:<number>" (migration 0068). */
 export const bookingTag = (number: string) => `booking:${number}`;
+/** One conversation's own rows (it, its messages, its read marks): "conversation:<id>" (migration 0069). */
+export const conversationTag = (id: number) => `conversation:${id}`;
+
+/** The tags a server's kept values may wait for; any other notice ("all") clears everything. */
+export const KEPT_TAG_PREFIXES = ["act:", "user:", "booking:", "conversation:"] as const;
 
 /** A statement that sends the tag's change notice at commit. */
 export function notifyChange(tag: string): SQL {

@@ -23,8 +23,6 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   video_uploads: "resumable uploads in progress: read fresh by the tus server",
   account_actions: "hourly limits per account: counted fresh in the writing transaction",
   content_imports: "which content files were imported: read at start only",
-  messages: "conversation pages read it fresh; a message's notification sends its reader's change notice",
-  conversation_reads: "read fresh by the conversation pages; reading sends the reader's change notice from the service",
   mail_outbox: "the mail worker's queue: read fresh by the worker",
   notification_opt_outs: "read fresh by the account page and when a notification is sent",
   calendar_subscriptions: "read fresh by the calendar page and the reader; the busy days they write notify their act",

@@ -397,6 +397,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
       return app;
     },
     database,
+    /** The reads the server keeps (undefined with viewerCache: false), for tests of a kept read itself. */
+    readCache,
     env,
     storage,
     s3,

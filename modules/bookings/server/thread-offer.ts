@@ -9,6 +9,8 @@ import type { CancellationPolicy } from "../money";
 import type { AcceptTerms } from "../bookings";
 import { acceptTermsOf } from "./accept-terms";
 import type { CardGateway } from "#server/payments/card-gateway";
+import { type ReadSource, cachedRead } from "#server/cache/cached-read";
+import { actTag, userTag } from "#server/db/change-notices";
 
 /** The offer a planner can answer from the thread, with what the accept dialog shows. */
 export interface WaitingOffer {
@@ -28,17 +30,14 @@ export interface WaitingOffer {
   othersWaiting: string[];
 }
 
-/**
- * In the thread of a planner, an act and an event: the act's offer that waits for this
- * planner's answer, so they answer it where they talk. Null for anyone else, or when nothing waits.
- */
-export async function waitingOfferInThread(
-  db: Executor,
-  viewer: SessionUser,
-  thread: { plannerId: string; actId: number; eventUrl: string | null },
-  cards?: CardGateway,
-): Promise<WaitingOffer | null> {
-  if (viewer.id !== thread.plannerId || !thread.eventUrl) return null;
+/** A planner's thread with an act about an event. */
+interface Thread {
+  plannerId: string;
+  act: { id: number; url: string };
+  eventUrl: string;
+}
+
+async function readWaitingOffer(db: Executor, thread: Thread) {
   const [row] = await db
     .select({
       offer: offers,
@@ -60,8 +59,8 @@ export async function waitingOfferInThread(
     .where(
       and(
         eq(events.url, thread.eventUrl),
-        eq(events.plannerId, viewer.id),
-        eq(invites.actId, thread.actId),
+        eq(events.plannerId, thread.plannerId),
+        eq(invites.actId, thread.act.id),
         eq(offers.status, "pending"),
         isNull(events.cancelledAt),
         isNull(invites.declinedAt),
@@ -73,18 +72,54 @@ export async function waitingOfferInThread(
     .limit(1);
   if (!row) return null;
   const others = await db
-    .select({ name: acts.name, booked: bookings.id })
+    .select({ name: acts.name, url: acts.url, booked: bookings.id })
     .from(invites)
     .innerJoin(acts, eq(acts.id, invites.actId))
     .leftJoin(bookings, and(eq(bookings.eventId, invites.eventId), eq(bookings.actId, invites.actId)))
     .where(
       and(
         eq(invites.eventId, row.event.id),
-        ne(invites.actId, thread.actId),
+        ne(invites.actId, thread.act.id),
         isNull(invites.declinedAt),
         isNull(invites.releasedAt),
       ),
     );
+  return { row, others };
+}
+
+/**
+ * What waits in a thread, kept by what it was read from (decision 0058): the act's invites, offers
+ * and bookings notify `act:<url>`, the planner's events `user:<id>`, and the event's other acts
+ * (whose invites and bookings say who still waits) their own `act:<url>`.
+ */
+const keptWaitingOffer = cachedRead({
+  name: "thread-offers",
+  maxEntries: 5_000,
+  key: (thread: Thread) => `${thread.plannerId} ${thread.act.id} ${thread.eventUrl}`,
+  tags: (thread: Thread) => [actTag(thread.act.url), userTag(thread.plannerId)],
+  tagsFound: (found: Awaited<ReturnType<typeof readWaitingOffer>>) =>
+    found ? found.others.map((other) => actTag(other.url)) : [],
+  read: readWaitingOffer,
+});
+
+/**
+ * In the thread of a planner, an act and an event: the act's offer that waits for this
+ * planner's answer, so they answer it where they talk. Null for anyone else, or when nothing waits.
+ */
+export async function waitingOfferInThread(
+  source: ReadSource,
+  viewer: SessionUser,
+  thread: { plannerId: string; act: { id: number; url: string }; eventUrl: string | null },
+  cards?: CardGateway,
+): Promise<WaitingOffer | null> {
+  if (viewer.id !== thread.plannerId || !thread.eventUrl) return null;
+  const found = await keptWaitingOffer(source, {
+    plannerId: thread.plannerId,
+    act: thread.act,
+    eventUrl: thread.eventUrl,
+  });
+  if (!found) return null;
+  const { row, others } = found;
   return {
     offer: {
       id: row.offer.id,

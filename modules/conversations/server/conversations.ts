@@ -25,9 +25,11 @@ import { refreshResponseFacts } from "./response-facts";
 import { rowsOf } from "#server/db/rows-of";
 import { containsPattern } from "#server/db/like";
 import type { SessionUser } from "#domain/session-user";
+import { type ReadCache, cachedRead } from "#server/cache/cached-read";
+import { actTag, conversationTag, userTag } from "#server/db/change-notices";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
-interface ConversationRow extends ConversationSides {
+export interface ConversationRow extends ConversationSides {
   id: number;
   act: { id: number; url: string; name: string };
   plannerName: string;
@@ -397,22 +399,70 @@ export async function markStreamsRead(
   });
 }
 
-/** A conversation with every message; reading it marks it, and its message notifications, read for the caller. */
-export async function readConversation(
-  db: Database,
+/** What a thread is drawn from: the conversation, every message, each reader's read mark. */
+interface ThreadRecord {
+  row: ConversationRow;
+  messageRows: MessageRow[];
+  readMarks: Record<string, number>;
+}
+
+/**
+ * A conversation's thread kept by what it was read from (decision 0058): its own rows notify
+ * `conversation:<id>` (migration 0069), its act `act:<url>`, its planner and its authors
+ * `user:<id>` (names, roles; an event notifies its planner's).
+ */
+const keptThread = cachedRead({
+  name: "thread-records",
+  maxEntries: 5_000,
+  key: (id: number) => String(id),
+  tags: (id: number) => [conversationTag(id)],
+  tagsFound: (record: ThreadRecord | undefined) =>
+    record
+      ? [
+          actTag(record.row.act.url),
+          ...new Set(
+            [record.row.plannerId, ...record.messageRows.map((row) => row.authorId)]
+              .filter((id): id is string => id !== null)
+              .map(userTag),
+          ),
+        ]
+      : [],
+  read: async (db: Executor, id: number): Promise<ThreadRecord | undefined> => {
+    const row = await loadConversation(db, id);
+    if (!row) return undefined;
+    const [messageRows, marks] = await Promise.all([
+      messageRowsAfter(db, id),
+      db
+        .select({ userId: conversationReads.userId, lastReadId: conversationReads.lastReadId })
+        .from(conversationReads)
+        .where(eq(conversationReads.conversationId, id)),
+    ]);
+    return { row, messageRows, readMarks: Object.fromEntries(marks.map((mark) => [mark.userId, mark.lastReadId])) };
+  },
+});
+
+/**
+ * A conversation with every message, from its kept record, and the conversation as found for the
+ * viewer (404 for anyone who may not read it): the thread page and its API answer. Reading it
+ * marks it, and its message notifications, read for the caller.
+ */
+export async function readKeptConversation(
+  source: { db: Database; cache: ReadCache },
   viewer: SessionUser,
   conversationId: number,
-  /** The conversation as findReadableConversation found it for this viewer, when the caller has it. */
-  found?: ConversationRow,
-): Promise<Conversation> {
-  const conversation = found ?? (await findReadableConversation(db, viewer, conversationId));
-  const [list, readUpTo] = await Promise.all([
-    messagesAfter(db, viewer, conversationId),
-    lastReadId(db, conversationId, viewer.id),
-  ]);
+): Promise<{ sides: ConversationRow; conversation: Conversation }> {
+  const record = await keptThread(source, conversationId);
+  if (!record || !canReadConversation(viewer, record.row)) throw notFound("No such conversation");
+  return { sides: record.row, conversation: await readThread(source.db, viewer, record) };
+}
+
+async function readThread(db: Database, viewer: SessionUser, record: ThreadRecord): Promise<Conversation> {
+  const { row: conversation } = record;
+  const list = record.messageRows.map((row) => messageOf(row, viewer));
   const last = list.at(-1);
   // Reading again what was read writes nothing.
-  if (last && last.id > readUpTo) await markConversationRead(db, viewer, conversationId, last.id);
+  if (last && last.id > (record.readMarks[viewer.id] ?? 0))
+    await markConversationRead(db, viewer, conversation.id, last.id);
   return {
     id: conversation.id,
     side: conversationSideOf(viewer, conversation),

@@ -3,4 +3,4 @@
 export { recordInEventConversation } from "./conversations";
 export { responseFacts } from "./response-facts";
 export { plannerThreadsWithAct, postMessage, unreadMessageCount } from "./conversations";
-export { findReadableConversation, listConversations, readConversation } from "./conversations";
+export { listConversations, readKeptConversation } from "./conversations";

@@ -11,7 +11,7 @@ import {
   findReadableConversation,
   listConversations,
   postMessage,
-  readConversation,
+  readKeptConversation,
   startConversation,
 } from "../conversations";
 import { onItem, requireViewer, signedIn } from "#server/api/guards";
@@ -80,7 +80,9 @@ export const conversationRoutes = (hub?: ConversationHub) =>
           request: { params: idParam("id") },
           responses: { 200: dataResponse("The conversation", conversationSchema) },
         }),
-        (deps, c) => readConversation(deps.db, deps.viewer, c.req.valid("param").id),
+        async (deps, c) =>
+          (await readKeptConversation({ db: deps.db, cache: c.get("readCache") }, deps.viewer, c.req.valid("param").id))
+            .conversation,
       ),
     )
     .openapi(
