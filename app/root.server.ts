@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "#modules/moderation/server";
 import { cachedRead } from "#server/cache/cached-read";
-import { unreadMessageCount } from "#modules/conversations/server";
 import { countOpenCases } from "#modules/bookings/server";
 
 /** Acts, documents and tag requests notify their act's changes: the count is kept until any act changes. */
@@ -23,7 +22,7 @@ export async function loadRoot(context: AppLoadContext, url: URL) {
   // counts as read in the header from this page on.
   const reading = /^\/messages\/(\d{1,9})$/.exec(url.pathname)?.[1];
   const countUnreadMessages = () =>
-    viewer && reading ? unreadMessageCount(context.db, viewer.id, Number(reading)) : context.unreadMessages();
+    viewer && reading ? context.unreadMessagesBesides(Number(reading)) : context.unreadMessages();
   const admin = viewer?.role === "ADMIN";
   const [unread, unreadMessages, adminWaiting, openCases] = await Promise.all([
     context.unreadCount(),

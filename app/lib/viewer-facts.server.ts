@@ -20,8 +20,8 @@ export function viewerFacts({
   db: Database;
   viewerCache: ViewerCache | undefined;
 }) {
-  const kept = <T>(group: string, userId: string, load: () => Promise<T>): Promise<Readonly<T>> =>
-    viewerCache ? viewerCache.fact(group, userId, load) : load();
+  const kept = <T>(group: string, userId: string, load: () => Promise<T>, detail?: string): Promise<Readonly<T>> =>
+    viewerCache ? viewerCache.fact(group, userId, load, detail) : load();
   return {
     /** How many of the viewer's notifications are unread (null for a guest). */
     unreadCount: (): Promise<number | null> =>
@@ -29,6 +29,19 @@ export function viewerFacts({
     /** Messages from others the viewer has not read, over their conversations: reading one notifies the reader. */
     unreadMessages: (): Promise<number | null> =>
       viewer ? kept("unread-messages", viewer.id, () => unreadMessageCount(db, viewer.id)) : Promise.resolve(null),
+    /**
+     * The same but for the conversation on screen, which its page marks read: reading one, and a
+     * message to the viewer (its notification), notify the viewer.
+     */
+    unreadMessagesBesides: (conversationId: number): Promise<number | null> =>
+      viewer
+        ? kept(
+            "unread-messages-besides",
+            viewer.id,
+            () => unreadMessageCount(db, viewer.id, conversationId),
+            String(conversationId),
+          )
+        : Promise.resolve(null),
     /** A planner's saved acts (urls); empty for anyone else (a trigger on shortlists notifies the planner, migration 0031). */
     shortlisted: (): Promise<readonly string[]> =>
       viewer?.role === "PLANNER"

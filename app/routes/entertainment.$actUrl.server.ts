@@ -3,7 +3,7 @@ import { profileAbilities } from "#modules/acts/profile-abilities";
 import { actPageSeo } from "#modules/seo/seo";
 import { reviewableEvents } from "#modules/content/server";
 import { isFreeOn } from "#modules/availability/server";
-import { plannerThreadsWithAct } from "#modules/conversations/server";
+import { keptPlannerThreadsWithAct } from "#modules/conversations/server";
 import { isCalendarDate } from "#domain/calendar-days";
 import { fileUrl } from "#server/storage/file-storage";
 import { declaredRead } from "#server/cache/read-tracking";
@@ -30,7 +30,10 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   const [shortlisted, threads] = abilities.invite
     ? await Promise.all([
         context.shortlisted().then((saved) => saved.includes(profile.url)),
-        plannerThreadsWithAct(context.db, context.viewer!.id, actId),
+        keptPlannerThreadsWithAct({ db: context.db, cache: context.readCache }, context.viewer!.id, {
+          id: actId,
+          url: profile.url,
+        }),
       ])
     : [false, []];
   const { appName, publicUrl } = context.config;

@@ -1,7 +1,7 @@
 import { eventually } from "#tests/setup/eventually";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE_EMAILS, createTestServer, type TestServer } from "#tests/setup/api-harness";
+import { ROLE_EMAILS, createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import type { SsrHandler } from "#start/app";
 import { acts } from "#modules/acts/server/tables";
 import { bookings as bookings_, events } from "#modules/bookings/server/tables";
@@ -18,10 +18,15 @@ const ssr: SsrHandler = async (request, context) => {
     (await context.unreviewedBookings())
       .map((booking) => `${booking.url}@${booking.starttime.toISOString()}`)
       .join(" ");
+  const path = new URL(request.url).pathname;
+  // /reading/<id> stands in for a thread's header: the unread messages besides the one on screen.
+  const reading = /^\/reading\/(\d+)$/.exec(path)?.[1];
   const page =
-    new URL(request.url).pathname === "/bookings"
+    path === "/bookings"
       ? await bookings()
-      : `${context.viewer?.name} (${context.viewer?.role}): ${await context.unreadCount()} unread`;
+      : reading
+        ? `${await context.unreadMessagesBesides(Number(reading))} new besides`
+        : `${context.viewer?.name} (${context.viewer?.role}): ${await context.unreadCount()} unread`;
   return new Response(context.viewer ? page : "guest", { headers: { "content-type": "text/html; charset=utf-8" } });
 };
 
@@ -102,5 +107,29 @@ describe("what is kept of a signed-in viewer", () => {
       "guest",
     );
     expect(await (await server.request("/bookings", { cookie: other })).text()).not.toContain("spring-gala");
+  });
+
+  it("a thread's header counts the messages of the other conversations, kept until the reader is told of one", async () => {
+    // DJ Nova's artist ("owner"), whose other conversations may already hold unread messages.
+    const artist = await server.cookieFor("owner");
+    const besides = async (id: number) =>
+      Number.parseInt(await (await server.request(`/reading/${id}`, { cookie: artist })).text(), 10);
+    const NONE = 999_999_999;
+    const before = await besides(NONE);
+    const started = await server.post("/api/conversations/start/dj-nova", "planner", {
+      body: "About the spring gala?",
+    });
+    expect(started.status).toBe(201);
+    const id = (await json<{ data: { id: number } }>(started)).data.id;
+    expect(await besides(NONE)).toBe(before + 1);
+    expect(await besides(id)).toBe(before);
+    // A message in the thread on screen leaves its count as it was, and shows in every other thread's.
+    const posted = await server.post(`/api/conversations/${id}/messages`, "planner", { body: "One more thing" });
+    expect(posted.status).toBe(201);
+    expect(await besides(id)).toBe(before);
+    expect(await besides(NONE)).toBe(before + 2);
+    // Read (here through the API): every other thread's count drops again.
+    expect((await server.get(`/api/conversations/${id}`, "owner")).status).toBe(200);
+    await eventually(async () => (await besides(NONE)) === before);
   });
 });

@@ -30,16 +30,17 @@ export interface ViewerCache {
   /**
    * One fact of one user's (a group each: `viewer-<group>`), read by `load` and kept until the
    * user is notified: the pages' viewer facts (app/lib/viewer-facts.server.ts) are kept this way.
-   * What it answers is frozen, since every request of that viewer shares it.
+   * What it answers is frozen, since every request of that viewer shares it. `detail` tells apart
+   * facts of one group that depend on more than the user (the conversation on screen).
    */
-  fact<T>(group: string, userId: string, load: () => Promise<T>): Promise<Readonly<T>>;
+  fact<T>(group: string, userId: string, load: () => Promise<T>, detail?: string): Promise<Readonly<T>>;
 }
 
 export function createViewerCache(store: TaggedStore): ViewerCache {
   const options = (group: string) => ({ group: `viewer-${group}`, maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
   /** A fact about one user, kept until that user is notified, a write is answered here, or a minute passes. */
-  const perUser = <T>(group: string, userId: string, load: () => Promise<T>) =>
-    store.cached(userId, [`user:${userId}`], load, options(group));
+  const perUser = <T>(group: string, userId: string, load: () => Promise<T>, detail?: string) =>
+    store.cached(detail === undefined ? userId : `${userId} ${detail}`, [`user:${userId}`], load, options(group));
 
   return {
     async session(token, load) {
@@ -54,6 +55,6 @@ export function createViewerCache(store: TaggedStore): ViewerCache {
       return session.viewer;
     },
 
-    fact: (group, userId, load) => perUser(group, userId, async () => Object.freeze(await load())),
+    fact: (group, userId, load, detail) => perUser(group, userId, async () => Object.freeze(await load()), detail),
   };
 }

@@ -25,7 +25,7 @@ import { refreshResponseFacts } from "./response-facts";
 import { rowsOf } from "#server/db/rows-of";
 import { containsPattern } from "#server/db/like";
 import type { SessionUser } from "#domain/session-user";
-import { type ReadCache, cachedRead } from "#server/cache/cached-read";
+import { type ReadCache, type ReadSource, cachedRead } from "#server/cache/cached-read";
 import { actTag, conversationTag, userTag } from "#server/db/change-notices";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
@@ -166,6 +166,27 @@ export async function plannerThreadsWithAct(
     eventId: row.eventId,
     event: row.eventUrl && row.eventName ? { url: row.eventUrl, name: row.eventName } : null,
   }));
+}
+
+/**
+ * plannerThreadsWithAct kept (decision 0058): a conversation made or moved on (each message moves
+ * `last_message_at`) notifies its act's `act:<url>`, an event its planner's `user:<id>`. The
+ * profile page's "Message" choices read it for every planner's view.
+ */
+const keptPlannerThreads = cachedRead({
+  name: "planner-threads",
+  maxEntries: 10_000,
+  key: ({ plannerId, act }: { plannerId: string; act: { id: number; url: string } }) => `${plannerId} ${act.id}`,
+  tags: ({ plannerId, act }: { plannerId: string; act: { id: number; url: string } }) => [
+    actTag(act.url),
+    userTag(plannerId),
+  ],
+  read: (db, { plannerId, act }) => plannerThreadsWithAct(db, plannerId, act.id),
+});
+
+/** A planner's open conversations with an act, kept between changes of either. */
+export function keptPlannerThreadsWithAct(source: ReadSource, plannerId: string, act: { id: number; url: string }) {
+  return keptPlannerThreads(source, { plannerId, act });
 }
 
 /**
