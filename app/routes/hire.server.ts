@@ -21,7 +21,7 @@ import {
 import { curatedListingFor } from "#modules/seo/server";
 import { SHOWN_ACTS_MEMO } from "#modules/insights/server";
 import { reviewSourceCounts } from "#modules/content/server";
-import { cachedRead } from "#server/cache/cached-read";
+import { type ReadCache, cachedRead } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import { packJson } from "../lib/packed-json";
 import { liveMapOf } from "../lib/live-map.server";
@@ -34,6 +34,8 @@ interface ListingArgs {
   view: "list" | "map";
   narrowing: ListingNarrowing;
   config: AppLoadContext["config"];
+  /** Where the listing's own parts (its tags, curated copy, review counts) are kept; not part of its key. */
+  cache: ReadCache;
 }
 
 /**
@@ -56,16 +58,16 @@ export async function loadListingPage(context: AppLoadContext, params: { categor
   const view = resultsViewOf(url.searchParams);
   const listing = await listingPage(
     { db: context.db, cache: context.readCache },
-    { params, page, narrowing, view, config: context.config },
+    { params, page, narrowing, view, config: context.config, cache: context.readCache },
   );
   // The acts of this page of results, counted as shown on it (on each cached copy's hit too).
   context.remember(SHOWN_ACTS_MEMO, listing.shown);
   return listing;
 }
 
-async function readListingPage(db: Executor, { params, page, narrowing, view, config }: ListingArgs) {
+async function readListingPage(db: Executor, { params, page, narrowing, view, config, cache }: ListingArgs) {
   const [tag, place] = await Promise.all([
-    findCategory(db, params.category ?? ""),
+    findCategory(db, params.category ?? "", cache),
     findPlaceBySlug(db, params.city ?? ""),
   ]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
@@ -76,7 +78,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
 
   const path = listingPath(tag.name, place.slug);
   const category = categoryLabel(tag);
-  const curated = await curatedListingFor(db, path);
+  const curated = await curatedListingFor(db, path, cache);
   const ownList = LIST_OF_TAG_TYPE[tag.type];
   // Other tags the acts here carry most, as links to their own listing in this city.
   const seen = new Set([tag.name]);
@@ -106,6 +108,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
             ...(await reviewSourceCounts(
               db,
               results.data.filter((act) => act.rating.count > 0).map((act) => act.url),
+              cache,
             )),
           },
           appName,

@@ -17,6 +17,8 @@ import { lockAct } from "#modules/moderation/server";
 import { recordModeration } from "#modules/moderation/server";
 import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#domain/session-user";
+import { type ReadCache, cachedRead } from "#server/cache/cached-read";
+import { actTag } from "#server/db/change-notices";
 
 /** An admin's review, under the reviewer name they give. */
 export async function addAdminReview(
@@ -181,9 +183,9 @@ export async function deleteReview(
 }
 
 /** How many reviews the acts at these addresses have, and how many of them come from verified bookings: a listing's sentence. */
-export async function reviewSourceCounts(
+async function readReviewSourceCounts(
   db: Executor,
-  actUrls: string[],
+  actUrls: readonly string[],
 ): Promise<{ count: number; verified: number }> {
   if (!actUrls.length) return { count: 0, verified: 0 };
   const [row] = await db
@@ -193,6 +195,25 @@ export async function reviewSourceCounts(
     })
     .from(reviews)
     .innerJoin(acts, eq(acts.id, reviews.actId))
-    .where(inArray(acts.url, actUrls));
+    .where(inArray(acts.url, [...actUrls]));
   return { count: row?.count ?? 0, verified: row?.verified ?? 0 };
+}
+
+/** reviewSourceCounts kept: reviews notify their act's `act:<url>`. */
+const keptReviewSourceCounts = cachedRead({
+  name: "review-source-counts",
+  maxEntries: 5_000,
+  key: (actUrls: readonly string[]) => actUrls.join(" "),
+  tags: (actUrls: readonly string[]) => actUrls.map(actTag),
+  read: readReviewSourceCounts,
+});
+
+/** How many reviews the acts at these addresses have, and how many of them come from verified bookings: a listing's sentence. */
+export function reviewSourceCounts(
+  db: Executor,
+  actUrls: string[],
+  cache?: ReadCache,
+): Promise<{ count: number; verified: number }> {
+  if (!actUrls.length) return Promise.resolve({ count: 0, verified: 0 });
+  return cache ? keptReviewSourceCounts({ db, cache }, actUrls) : readReviewSourceCounts(db, actUrls);
 }

@@ -6,6 +6,8 @@ import type { Executor } from "#server/db/client";
 import { places } from "#server/db/schema";
 import { tags } from "#modules/acts/server/tables";
 import { placesWithin } from "./search/conditions";
+import { type ReadCache, cachedRead } from "#server/cache/cached-read";
+import { keptPlace } from "./kept-places";
 import { searchActs } from "./search/search-acts";
 
 export interface ListingTag {
@@ -14,20 +16,34 @@ export interface ListingTag {
   type: TagType;
 }
 
-/** The tag a category slug names ("jazz", "wedding", "magician"), or null. */
-export async function findCategory(db: Executor, slug: string): Promise<ListingTag | null> {
-  const rows = await db.select({ id: tags.id, name: tags.name, type: tags.type }).from(tags).orderBy(tags.id);
+const readTags = (db: Executor) =>
+  db.select({ id: tags.id, name: tags.name, type: tags.type }).from(tags).orderBy(tags.id);
+
+/** Every tag, kept until everything changes: a change to tags notifies "all" (migration 0006). */
+const everyTag = cachedRead({
+  name: "listing-tags",
+  maxEntries: 1,
+  key: () => "all",
+  tags: () => [],
+  read: (db) => readTags(db),
+});
+
+/** The tag a category slug names ("jazz", "wedding", "magician"), or null; from the kept tags when given a cache. */
+export async function findCategory(db: Executor, slug: string, cache?: ReadCache): Promise<ListingTag | null> {
+  const rows = cache ? await everyTag({ db, cache }, null) : await readTags(db);
   const tag = rows.find((row) => categorySlug(row.name) === slug);
   return tag ? { ...tag, type: tag.type as TagType } : null;
 }
 
 export async function findPlaceBySlug(db: Executor, slug: string) {
-  const [place] = await db
-    .select({ id: places.id, label: places.label, slug: places.slug, lat: places.lat, lng: places.lng })
-    .from(places)
-    .where(eq(places.slug, slug))
-    .limit(1);
-  return place ?? null;
+  return keptPlace(`slug:${slug}`, async () => {
+    const [place] = await db
+      .select({ id: places.id, label: places.label, slug: places.slug, lat: places.lat, lng: places.lng })
+      .from(places)
+      .where(eq(places.slug, slug))
+      .limit(1);
+    return place ?? null;
+  });
 }
 
 /** What a planner may narrow a listing by in its address (LISTING_QUERY_KEYS but its page): a budget, a free date. */

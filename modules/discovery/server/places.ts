@@ -5,6 +5,7 @@ import type { Executor } from "#server/db/client";
 import { likePrefix } from "#server/db/like";
 import { places } from "#server/db/schema";
 import { validationFailed } from "#server/errors";
+import { keptPlace } from "./kept-places";
 
 type PlaceRow = typeof places.$inferSelect;
 
@@ -60,12 +61,14 @@ export async function searchPlaces(db: Executor, query: string): Promise<Place[]
 export async function findPlace(db: Executor, written: string) {
   const { name, region } = splitWritten(written);
   if (!name || !region) return null;
-  const [row] = await db
-    .select(PLACE_COLUMNS)
-    .from(places)
-    .where(and(sql`lower(${places.name}) = ${name.toLowerCase()}`, eq(places.region, region)))
-    .limit(1);
-  return row ?? null;
+  return keptPlace(`written:${name.toLowerCase()},${region}`, async () => {
+    const [row] = await db
+      .select(PLACE_COLUMNS)
+      .from(places)
+      .where(and(sql`lower(${places.name}) = ${name.toLowerCase()}`, eq(places.region, region)))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /** Up to three known places nearest to what was written: same state first, then likeness, then size. */

@@ -3,6 +3,7 @@ import { MESSAGES } from "#domain/messages";
 import type { GuideInput, SeoEntryInput } from "../schemas";
 import { LISTING_PATH_PATTERN, type SeoEntryKind } from "../seo";
 import type { Executor } from "#server/db/client";
+import { type ReadCache, cachedRead } from "#server/cache/cached-read";
 import { isUniqueViolation } from "#server/db/errors";
 import { containsPattern } from "#server/db/like";
 import { acts } from "#modules/acts/server/tables";
@@ -44,9 +45,28 @@ async function entryFor(db: Executor, kind: SeoEntryKind, key: string) {
   return entry ?? null;
 }
 
-/** A listing page's curated title, description and introduction, keyed by its path. */
-export function curatedListingFor(db: Executor, path: string) {
-  return entryFor(db, "listing", path);
+/**
+ * Every listing's curated copy, by path, kept until everything changes: a listing's entry
+ * notifies "all" (migration 0034). Admins curate a few hundred at most.
+ */
+const curatedListings = cachedRead({
+  name: "curated-listings",
+  maxEntries: 1,
+  key: () => "all",
+  tags: () => [],
+  read: async (db) =>
+    new Map(
+      (await db.select(entryColumns).from(seoEntries).where(eq(seoEntries.kind, "listing"))).map((entry) => [
+        entry.key,
+        entry,
+      ]),
+    ),
+});
+
+/** A listing page's curated title, description and introduction, keyed by its path; from the kept copy when given a cache. */
+export async function curatedListingFor(db: Executor, path: string, cache?: ReadCache) {
+  if (!cache) return entryFor(db, "listing", path);
+  return (await curatedListings({ db, cache }, null)).get(path) ?? null;
 }
 
 export async function findSeoEntry(db: Executor, id: number) {
