@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, createPeerServer, createTestServer, json } from "#tests/setup/api-harness";
 import { bookThroughApi, paidYesterday } from "#tests/setup/booking-fixture";
+import { eventually } from "#tests/setup/eventually";
 import { rowsOf } from "#server/db/rows-of";
 import type { BookingAnswer } from "../../answers";
 import { postToLedger } from "../ledger";
@@ -21,16 +22,6 @@ afterAll(async () => server.close());
 
 const booking = async (number: string, as: "planner" | "owner" | "admin" = "planner") =>
   (await json<{ data: BookingAnswer }>(await server.get(`/api/bookings/${number}`, as))).data;
-
-/** Reads until the answer shows the change: a notice arrives at commit, a moment after the write. */
-async function shows(read: () => Promise<BookingAnswer>, changed: (answer: BookingAnswer) => unknown) {
-  let answer = await read();
-  for (let tries = 0; tries < 50 && !changed(answer); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    answer = await read();
-  }
-  return answer;
-}
 
 describe("a booking's kept answer", () => {
   it("shows each change to the booking, its payments, its ledger, its act, its event and its people", async () => {
@@ -106,7 +97,7 @@ describe("a booking's kept answer", () => {
     ];
     for (const [what, change, changed] of changes) {
       await change();
-      expect(changed(await shows(read, changed)), what).toBeTruthy();
+      await eventually(async () => Boolean(changed(await read()))).catch(() => expect.fail(what));
     }
   });
 
@@ -139,7 +130,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("on two servers", () => {
       expect(recorded.status).toBe(200);
       const paid = (answer: BookingAnswer) =>
         answer.payments.find((payment) => payment.id === deposit.id)?.status !== "due";
-      expect(paid(await shows(readOnPeer, paid))).toBe(true);
+      await eventually(async () => paid(await readOnPeer()));
     } finally {
       await peer.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitingOfferInThread } from "#modules/bookings/server";
 import { rowsOf } from "#server/db/rows-of";
 import { type TestServer, createTestServer, json } from "#tests/setup/api-harness";
+import { eventually } from "#tests/setup/eventually";
 import type { Conversation } from "../../answers";
 
 /**
@@ -16,16 +17,6 @@ beforeAll(async () => {
   server = await createTestServer();
 });
 afterAll(async () => server.close());
-
-/** Reads until `changed` holds: a notice arrives at commit, a moment after the write. */
-async function eventually<T>(read: () => Promise<T>, changed: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let tries = 0; tries < 50 && !changed(value); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
 
 describe("a kept thread", () => {
   it("shows a message, an author's new name and the act's new name written elsewhere, and still marks it read", async () => {
@@ -44,7 +35,8 @@ describe("a kept thread", () => {
     await db.execute(
       sql`insert into messages (conversation_id, author_id, body) values (${id}, ${act!.manager_id}, 'Yes, we are free')`,
     );
-    const answered = await eventually(read, (thread) => thread.messages.some((m) => m.body === "Yes, we are free"));
+    await eventually(async () => (await read()).messages.some((m) => m.body === "Yes, we are free"));
+    const answered = await read();
     expect(answered.messages.at(-1)?.body).toBe("Yes, we are free");
     // Reading it marked it read for the planner, as a fresh read did.
     const [mark] = await rowsOf<{ last_read_id: number }>(
@@ -55,11 +47,10 @@ describe("a kept thread", () => {
     expect(mark!.last_read_id).toBe(answered.messages.at(-1)!.id);
 
     await db.execute(sql`update users set name = 'Nova Kept' where id = ${act!.manager_id}`);
-    const renamed = await eventually(read, (thread) => thread.messages.at(-1)?.from?.name === "Nova Kept");
-    expect(renamed.messages.at(-1)?.from?.name).toBe("Nova Kept");
+    await eventually(async () => (await read()).messages.at(-1)?.from?.name === "Nova Kept");
 
     await db.execute(sql`update acts set name = 'DJ Nova Kept' where url = 'dj-nova'`);
-    expect((await eventually(read, (thread) => thread.act.name === "DJ Nova Kept")).act.name).toBe("DJ Nova Kept");
+    await eventually(async () => (await read()).act.name === "DJ Nova Kept");
     // Kept or not, anyone else is told there is no such conversation.
     expect((await server.get(`/api/conversations/${id}`, "otherPlanner")).status).toBe(404);
   });
@@ -91,6 +82,6 @@ describe("a kept thread", () => {
     expect(await waitingOfferInThread(source, (await server.pageContext("owner")).viewer!, thread)).toBeNull();
 
     await db.execute(sql`update offers set status = 'withdrawn' where invite_id = ${inviteId}`);
-    expect(await eventually(waiting, (offer) => offer === null)).toBeNull();
+    await eventually(async () => (await waiting()) === null);
   });
 });
