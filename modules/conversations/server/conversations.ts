@@ -87,27 +87,36 @@ async function addMessage(
   body: string,
 ): Promise<number> {
   if (kind === "text") await takeAccountAction(tx, "messageSent", author.id);
-  const [previous] = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.conversationId, conversation.id))
-    .orderBy(desc(messages.id))
-    .limit(1);
-  const [message] = await tx
-    .insert(messages)
-    .values({ conversationId: conversation.id, authorId: author.id, kind, body })
-    .returning({ id: messages.id, createdAt: messages.createdAt });
-  await tx
-    .update(conversations)
-    .set({ lastMessageAt: message!.createdAt })
-    .where(eq(conversations.id, conversation.id));
-  // The writer has read their own words.
-  await markRead(tx, conversation.id, author.id, message!.id);
   // The invite, offers and booking tell the other side in their own notifications.
   const recipient = author.id === conversation.plannerId ? conversation.managerId : conversation.plannerId;
+  // One statement writes the message, moves the conversation's last activity, marks it read for
+  // its writer, and finds what the other side had read before it: a message is on every open
+  // stream as soon as its transaction commits, so its round trips are the fan-out's delay. The
+  // streams hear of it at commit (pg_notify is transactional).
+  const [written] = await rowsOf<{ id: number; previous_id: number | null; recipient_read: number | null }>(
+    tx.execute(sql`with previous as (
+        select max(id) as id from messages where conversation_id = ${conversation.id}),
+      written as (
+        insert into messages (conversation_id, author_id, kind, body)
+        values (${conversation.id}, ${author.id}, ${kind}, ${body})
+        returning id, created_at),
+      moved as (
+        update conversations set last_message_at = (select created_at from written) where id = ${conversation.id}),
+      marked as (
+        insert into conversation_reads (conversation_id, user_id, last_read_id)
+        select ${conversation.id}, ${author.id}, id from written
+        on conflict (conversation_id, user_id)
+        do update set last_read_id = greatest(conversation_reads.last_read_id, excluded.last_read_id))
+      select written.id, (select id from previous) as previous_id,
+        (select last_read_id from conversation_reads
+          where conversation_id = ${conversation.id} and user_id = ${recipient ?? null}) as recipient_read,
+        pg_notify(${CONVERSATION_CHANNEL}, ${String(conversation.id)}) as notified
+      from written`),
+  );
+  const messageId = Number(written!.id);
   if (kind === "text" && recipient && recipient !== author.id) {
-    const readUpTo = await lastReadId(tx, conversation.id, recipient);
-    const hadReadAll = !previous || readUpTo >= previous.id;
+    const hadReadAll =
+      written!.previous_id === null || Number(written!.recipient_read ?? 0) >= Number(written!.previous_id);
     await notify(
       tx,
       recipient,
@@ -123,31 +132,11 @@ async function addMessage(
   }
   // A conversation's first message, or the act's answer, moves the act's response facts.
   await refreshResponseFacts(tx, conversation.act.id);
-  // Open streams of this conversation hear of it when the transaction commits.
-  await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${String(conversation.id)})`);
-  return message!.id;
+  return messageId;
 }
 
 /** The channel that tells every server a conversation has a new message (its id as payload). */
 export const CONVERSATION_CHANNEL = "conversation_message";
-
-async function lastReadId(db: Executor, conversationId: number, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ id: conversationReads.lastReadId })
-    .from(conversationReads)
-    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
-  return row?.id ?? 0;
-}
-
-async function markRead(db: Executor, conversationId: number, userId: string, messageId: number): Promise<void> {
-  await db
-    .insert(conversationReads)
-    .values({ conversationId, userId, lastReadId: messageId })
-    .onConflictDoUpdate({
-      target: [conversationReads.conversationId, conversationReads.userId],
-      set: { lastReadId: sql`greatest(${conversationReads.lastReadId}, excluded.last_read_id)` },
-    });
-}
 
 /** A planner's conversations with an act that are still open (no cancelled event), the latest active first. */
 export async function plannerThreadsWithAct(

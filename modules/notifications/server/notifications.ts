@@ -30,19 +30,19 @@ export async function notify<K extends NotificationKind>(
 ): Promise<void> {
   if (!userId) return;
   const text = wordsOf(kind, facts);
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId, kind, title: text.title, body: text.body, link: text.link })
-    .returning({ id: notifications.id });
-  // A kind may send fewer emails than notifications (a conversation: one until it is read).
-  if (options.email === false) return;
-  await tx.execute(
-    sql`insert into mail_outbox (notification_id, recipient)
-        select ${row!.id}, u.email from users u
-         where u.id = ${userId} and not exists (select 1 from notification_opt_outs o where o.user_id = u.id and o.kind = ${kind})`,
-  );
-  // Wakes the mail workers when the transaction commits; they also look every few seconds.
-  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+  // One statement: the row, its email unless the kind sends none this time or the user turned it
+  // off, and the mail workers woken at commit when there is one (they also look every few seconds).
+  await tx.execute(sql`with notice as (
+      insert into notifications (user_id, kind, title, body, link)
+      values (${userId}, ${kind}, ${text.title}, ${text.body}, ${text.link})
+      returning id),
+    mail as (
+      insert into mail_outbox (notification_id, recipient)
+      select notice.id, u.email from notice, users u
+      where ${options.email !== false} and u.id = ${userId}
+        and not exists (select 1 from notification_opt_outs o where o.user_id = u.id and o.kind = ${kind})
+      returning 1)
+    select pg_notify(${MAIL_CHANNEL}, '') from mail`);
 }
 
 /** notify() for a notice decided elsewhere (a move of the booking process): its kind and facts travel together. */
