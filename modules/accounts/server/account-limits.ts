@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { ACCOUNT_LIMITS, type AccountAction } from "#domain/limits";
 import type { Executor } from "#server/db/client";
 import { rowsOf } from "#server/db/rows-of";
@@ -29,17 +29,17 @@ export async function takeAccountAction(
     db.execute(sql`with gone as (
         delete from account_actions where action = ${action} and subject = ${subject} and at <= ${since}::timestamptz),
       recent as (
-        select at, row_number() over (order by at) as place, count(*) over () as total
+        select at, row_number() over (order by at) as place
         from account_actions where action = ${action} and subject = ${subject} and at > ${since}::timestamptz),
-      fits as (select coalesce((select max(total) from recent), 0) + ${count} <= ${max} as yes),
+      fits as (select count(*) + ${count} <= ${max} as yes, count(*) as total from recent),
       added as (
         insert into account_actions (action, subject, at)
         select ${action}, ${subject}, ${now.toISOString()}::timestamptz from generate_series(1, ${count}), fits where fits.yes
         returning 1)
       select (select count(*) from added)::int as added,
         -- The window frees a place when its oldest counted action leaves it.
-        (select extract(epoch from at) * 1000 from recent
-          where place = greatest(1, total + ${count} - ${max}))::float8 as freed_at`),
+        (select extract(epoch from at) * 1000 from recent, fits
+          where place = greatest(1, fits.total + ${count} - ${max}))::float8 as freed_at`),
   );
   if (taken && Number(taken.added) > 0) return;
   const oldest = taken?.freed_at == null ? now.getTime() : Number(taken.freed_at);
