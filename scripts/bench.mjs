@@ -339,26 +339,32 @@ async function fanOut(writeBase, streamBase, conversation, cookies) {
 }
 
 /**
- * Opens `count` streams of one conversation on a server, reads its resident memory before and
- * with them, and runs `meanwhile` while they are open.
+ * Opens `count` streams of one conversation on a server, from a process of their own
+ * (scripts/bench-idle-streams.mjs), reads the server's resident memory before and with them, and
+ * runs `meanwhile` while they are open.
  */
 async function idleStreams(app, conversation, cookie, count, meanwhile) {
   const mb = () => Number.parseInt(residentMegabytes(app.pid), 10);
   const before = mb();
-  const closers = [];
-  for (let i = 0; i < count; i += 100)
-    closers.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(100, count - i) }, () =>
-          openStream(app.base, conversation, cookie, () => undefined),
-        ),
-      )),
-    );
+  const holder = spawn(process.execPath, ["scripts/bench-idle-streams.mjs", app.base, conversation, cookie, count], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  children.push(holder);
+  const opened = await new Promise((resolve, reject) => {
+    let said = "";
+    holder.stdout.on("data", (chunk) => {
+      said += chunk;
+      const open = /open (\d+)/.exec(said);
+      if (open) resolve(Number(open[1]));
+    });
+    holder.on("exit", (code) => reject(new Error(`the idle streams' holder stopped (${code})`)));
+  });
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = mb();
   const during = await meanwhile();
-  await Promise.all(closers.map((close) => close()));
-  return { opened: closers.length, before, after, during };
+  holder.stdin.end();
+  await new Promise((resolve) => holder.once("exit", resolve));
+  return { opened, before, after, during };
 }
 
 /** Every path in the sitemap (and its parts, when it is an index). */

@@ -16,7 +16,7 @@ import { Button } from "#ui/button";
 import { messageSchema } from "#modules/conversations/schemas";
 import { notFound } from "#server/errors";
 import { runCommand } from "#server/render/page-command";
-import { postMessage } from "#modules/conversations/server";
+import { findReadableConversation, postMessage } from "#modules/conversations/server";
 import { loadConversation } from "./messages.server";
 import type { Route } from "./+types/messages.$id";
 
@@ -33,10 +33,15 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const id = decimalId(params.id);
-  const result = await runCommand(context, messageSchema, { body: form.get("body") ?? "" }, ({ db, viewer }, input) => {
-    if (id === null) throw notFound("No such conversation");
-    return postMessage(db, viewer, id, input);
-  });
+  const result = await runCommand(
+    context,
+    messageSchema,
+    { body: form.get("body") ?? "" },
+    async ({ db, viewer }, input) => {
+      if (id === null) throw notFound("No such conversation");
+      return postMessage(db, viewer, await findReadableConversation(db, viewer, id), input);
+    },
+  );
   if (result.ok) return { sent: true as const, message: "Sent", errors: {} as Record<string, string[]> };
   return { sent: false as const, message: result.message, errors: result.errors };
 }

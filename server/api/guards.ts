@@ -85,8 +85,18 @@ export function onItem(
   return describedGuard(
     guard(async (c) => {
       const viewer = requireViewer(c);
-      await find(c.get("db"), viewer, pathParam(c, param, PATH_ID));
+      c.set("found", { find, item: await find(c.get("db"), viewer, pathParam(c, param, PATH_ID)) });
     }),
     { who, session: "required", forbids: true, finds: true },
   );
+}
+
+/**
+ * What the route's `onItem` guard found with `find`, as its caller may see it: a handler that
+ * needs the item takes it from here instead of reading it again.
+ */
+export function foundBy<T>(c: Context<AppEnv>, find: (db: Database, viewer: SessionUser, id: number) => Promise<T>): T {
+  const found = c.get("found");
+  if (!found || found.find !== find) throw new Error("the route's guard found nothing with this function");
+  return found.item as T;
 }

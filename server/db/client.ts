@@ -13,6 +13,7 @@ import { MIGRATIONS_DIR } from "../paths";
 import { RemotePglite } from "./pglite-remote";
 import { retryTransientFailures } from "./transient-retry";
 import { countStatement } from "./statement-count";
+import { createStatementNamer } from "./named-statements";
 
 /** One type for both drivers: services never know which PostgreSQL they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -106,12 +107,14 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString, max: 10, options: "-c jit=off" });
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
+  const namer = createStatementNamer();
   // Each connection counts what it sends (pool.query borrows one too): pg has no event per query.
+  // It names what it sends, to be parsed and planned once per connection (named-statements.ts).
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       countStatement();
-      return query(...args);
+      return query(...namer.name(args));
     }) as typeof client.query;
   });
   // Concurrent transactions on a server can abort each other; the embedded database runs one at a time.

@@ -29,6 +29,8 @@ export interface AppVariables {
    * its cached copy and given again on each hit: a page of results names the acts it shows.
    */
   pageMemo?: Record<string, unknown>;
+  /** What a path's guard found for its caller (server/api/guards.ts `onItem`), for its handler to use rather than read again. */
+  found?: { find: unknown; item: unknown };
 }
 export interface AppEnv {
   Bindings: HttpBindings;

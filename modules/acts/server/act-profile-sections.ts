@@ -32,6 +32,7 @@ interface SectionRows {
   }[];
   documents: ProfileDocument[];
   seo: PageSeo | null;
+  response: { response_rate: number; response_time_hours: number | null } | null;
 }
 
 type Sections = Awaited<ReturnType<typeof readProfileSections>>;
@@ -40,6 +41,8 @@ type Sections = Awaited<ReturnType<typeof readProfileSections>>;
  * An act's sections as every viewer sees them (they hold nothing private: approved public
  * documents only), kept with the act's row: every table they read notifies the act at commit
  * (or every page, for a tag's new name), as the row's own columns do (docs/guides/caching.md).
+ * Its response facts are written with a message, which notifies the act, or by the sweep, which
+ * notifies each act whose figures it changed: read here, a cold profile is a statement shorter.
  */
 const profileSections = cachedRead({
   name: "sections",
@@ -90,7 +93,9 @@ const readSectionRows = preparedStatement(
     (select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'file_path', d.file_path, 'file_path_raw', d.file_path_raw) order by d.created_at, d.id), '[]'::json)
       from documents d where d.act_id = $1 and d.is_public and d.approval = 'approved') as documents,
     (select json_build_object('title', e.title, 'description', e.description)
-      from seo_entries e join acts a on a.url = e.key where a.id = $1 and e.kind = 'act') as seo`,
+      from seo_entries e join acts a on a.url = e.key where a.id = $1 and e.kind = 'act') as seo,
+    (select json_build_object('response_rate', s.response_rate, 'response_time_hours', s.response_hours)
+      from act_search s where s.act_id = $1 and s.response_rate is not null) as response`,
 );
 
 async function readProfileSections(db: Executor, actId: number) {
@@ -123,5 +128,7 @@ async function readProfileSections(db: Executor, actId: number) {
     documents: sections.documents,
     /** The curated title and description of the page, if an admin or content/ wrote them. */
     seo: sections.seo,
+    /** How the act answers messages (modules/conversations/server/response-facts.ts), until enough conversations: null. */
+    response: sections.response,
   };
 }

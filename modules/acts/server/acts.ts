@@ -18,7 +18,6 @@ import type { SessionUser } from "#domain/session-user";
 import { loadProfileSections } from "./act-profile-sections";
 import { pendingRequests } from "#modules/moderation/server";
 import { actAccess, findVisibleAct } from "./act-visibility";
-import { responseFacts } from "#modules/conversations/server";
 import { moderationHistory } from "#modules/moderation/server";
 
 type ActRow = typeof acts.$inferSelect;
@@ -72,8 +71,8 @@ function actFact<T>(name: string, read: (db: Executor, act: ActKey) => Promise<T
 
 /**
  * What an act's managers see of it (its latest offer, its pending tag request) and what admins
- * see (its manager, its moderation history), each the same for every manager or every admin,
- * and how it answers messages: kept per act, since the act's change notice covers them all
+ * see (its manager, its moderation history), each the same for every manager or every admin:
+ * kept per act, since the act's change notice covers them all
  * (offers, invites and tag requests notify their act, migrations 0018 and 0019; a
  * conversation's start and each message do too, migration 0029).
  */
@@ -83,7 +82,6 @@ const managedFacts = actFact("act-managed", (db, act) =>
 const administeredFacts = actFact("act-administered", (db, act) =>
   Promise.all([loadManager(db, act.managerId), moderationHistory(db, act.id)]),
 );
-const actResponseFacts = actFact("act-responses", (db, act) => responseFacts(db, act.id));
 
 /**
  * Everything the profile page shows, filtered to what this caller may see. Reads for a page or
@@ -185,12 +183,11 @@ export async function getActProfilePage(
   };
   // What only the act's managers and admins see, read side by side (a server's pool runs them at once).
   const source = { db, cache };
-  const [managed, administered, responses] = await Promise.all([
+  const [managed, administered] = await Promise.all([
     manages ? managedFacts(source, act) : null,
     admin ? administeredFacts(source, act) : null,
-    actResponseFacts(source, act),
   ]);
-  if (responses) Object.assign(profile, responses);
+  if (sections.response) Object.assign(profile, sections.response);
   if (managed) {
     const [latestOffer, [first]] = managed;
     profile.latestOffer = latestOffer;

@@ -93,7 +93,12 @@ async function addMessage(
   // its writer, and finds what the other side had read before it: a message is on every open
   // stream as soon as its transaction commits, so its round trips are the fan-out's delay. The
   // streams hear of it at commit (pg_notify is transactional).
-  const [written] = await rowsOf<{ id: number; previous_id: number | null; recipient_read: number | null }>(
+  const [written] = await rowsOf<{
+    id: number;
+    previous_id: number | null;
+    recipient_read: number | null;
+    answered_before: boolean;
+  }>(
     tx.execute(sql`with previous as (
         select max(id) as id from messages where conversation_id = ${conversation.id}),
       written as (
@@ -110,6 +115,8 @@ async function addMessage(
       select written.id, (select id from previous) as previous_id,
         (select last_read_id from conversation_reads
           where conversation_id = ${conversation.id} and user_id = ${recipient ?? null}) as recipient_read,
+        exists (select 1 from messages where conversation_id = ${conversation.id} and kind = 'text'
+          and author_id is not null and author_id <> ${conversation.plannerId}) as answered_before,
         pg_notify(${CONVERSATION_CHANNEL}, ${String(conversation.id)}) as notified
       from written`),
   );
@@ -130,8 +137,11 @@ async function addMessage(
       { email: hadReadAll },
     );
   }
-  // A conversation's first message, or the act's answer, moves the act's response facts.
-  await refreshResponseFacts(tx, conversation.act.id);
+  // Only a conversation's first message, or the act's first answer in it, moves the act's
+  // response facts (response-facts.ts times the first of each); any other message leaves them.
+  const actAnswers = kind === "text" && author.id !== conversation.plannerId;
+  if (written!.previous_id === null || (actAnswers && !written!.answered_before))
+    await refreshResponseFacts(tx, conversation.act.id);
   return messageId;
 }
 
@@ -265,18 +275,20 @@ export async function recordInEventConversation(
 }
 
 /** One of the two sides writes; 404 for anyone who may not read it, 403 for an admin reading someone else's. */
+/**
+ * Writes the viewer's message in a conversation they may read (findReadableConversation's row,
+ * as the route's guard found it: reading it again inside the transaction was a round trip more
+ * before the message reaches the streams).
+ */
 export async function postMessage(
   db: Database,
   viewer: SessionUser,
-  conversationId: number,
+  conversation: ConversationRow,
   input: MessageInput,
 ): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    const conversation = await findReadableConversation(tx, viewer, conversationId);
-    if (!canWriteConversation(viewer, conversation))
-      throw forbidden("Only the planner and the act's artist write in a conversation");
-    return { id: await addMessage(tx, conversation, viewer, "text", input.body) };
-  });
+  if (!canWriteConversation(viewer, conversation))
+    throw forbidden("Only the planner and the act's artist write in a conversation");
+  return db.transaction(async (tx) => ({ id: await addMessage(tx, conversation, viewer, "text", input.body) }));
 }
 
 export type MessageRow = {

@@ -2,5 +2,5 @@
 // and an act's response facts.
 export { recordInEventConversation } from "./conversations";
 export { responseFacts } from "./response-facts";
-export { keptPlannerThreadsWithAct, postMessage, unreadMessageCount } from "./conversations";
+export { findReadableConversation, keptPlannerThreadsWithAct, postMessage, unreadMessageCount } from "./conversations";
 export { listConversations, readKeptConversation } from "./conversations";

@@ -14,7 +14,7 @@ import {
   readKeptConversation,
   startConversation,
 } from "../conversations";
-import { onItem, requireViewer, signedIn } from "#server/api/guards";
+import { foundBy, onItem, requireViewer, signedIn } from "#server/api/guards";
 import { onAct } from "#modules/acts/server";
 import { apiRoute, dataResponse, errorResponses, pagedResponse } from "#server/api/route-docs";
 import { actUrlParam, createRouter, idParam } from "#server/api/router";
@@ -100,7 +100,14 @@ export const conversationRoutes = (hub?: ConversationHub) =>
       }),
       async (c) =>
         c.json(
-          { data: await postMessage(c.get("db"), requireViewer(c), c.req.valid("param").id, c.req.valid("json")) },
+          {
+            data: await postMessage(
+              c.get("db"),
+              requireViewer(c),
+              foundBy(c, findReadableConversation),
+              c.req.valid("json"),
+            ),
+          },
           201,
         ),
     )
