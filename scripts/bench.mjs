@@ -11,7 +11,8 @@
 // listing of the sitemap once on the server with the cache off (cold), and a planner's
 // conversation page read again and again; then each server's resident memory, a message's
 // fan-out (from its POST on one server to its event on a stream open on the other, 100 times)
-// and the memory 10,000 idle conversation streams take (BENCH_STREAMS), with the fan-out again while they are open; and the JavaScript a guest downloads. On the embedded database,
+// and the memory 10,000 idle conversation streams take (BENCH_STREAMS, held open by a process of
+// their own), with the fan-out again while they are open; and the JavaScript a guest downloads. On the embedded database,
 // and again on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server whose role
 // may create databases. Figures only: nothing here passes or fails.
 import "./require-node.mjs";
