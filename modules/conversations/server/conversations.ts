@@ -274,11 +274,11 @@ export async function recordInEventConversation(
   await addMessage(tx, (await loadConversation(tx, id))!, author, kind, body);
 }
 
-/** One of the two sides writes; 404 for anyone who may not read it, 403 for an admin reading someone else's. */
 /**
- * Writes the viewer's message in a conversation they may read (findReadableConversation's row,
- * as the route's guard found it: reading it again inside the transaction was a round trip more
- * before the message reaches the streams).
+ * One of the two sides writes; 403 for an admin reading someone else's. The conversation is
+ * findReadableConversation's row (404 for anyone who may not read it), as the route's guard found
+ * it: reading it again inside the transaction was a round trip more before the message reaches
+ * the streams.
  */
 export async function postMessage(
   db: Database,
