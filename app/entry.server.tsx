@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -8,16 +9,22 @@ import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
 import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
 import { CachedMarkupContext, type CachedMarkupRenderer } from "#ui/cached-markup";
+import { packedJsonOf } from "./lib/packed-json";
 
 /** How long a render may wait for data still on its way before it is cut short. */
 export const streamTimeout = 5_000;
 
 /** Parts of pages rendered once per distinct input, for every request of this process. */
-const keeper = createMarkupKeeper();
+const keeper = createMarkupKeeper(undefined, packedJsonOf);
 /** Whole pages kept by the data they were rendered from (decision 0022). */
 const pages = createPageKeeper();
 
-/** The kept parts' renderer for one request, which notes the parts its page holds. */
+/**
+ * The kept parts' renderer for one request, which notes the parts its page holds. React writes
+ * a mark where each part goes, and the page's bytes are joined around the part's own bytes
+ * (`withKeptParts`): tens of kilobytes a page that React would otherwise write out as text and
+ * encode again on every request.
+ */
 function cachedMarkupFor(pieces: CachedPiece[]): CachedMarkupRenderer {
   return {
     markup(name, input, element) {
@@ -26,9 +33,32 @@ function cachedMarkupFor(pieces: CachedPiece[]): CachedMarkupRenderer {
       const piece = keeper.piece(name, input, () => hoistedMarkup(renderToStaticMarkup(element())));
       for (const href of piece.imagePreloads) preload(href, { as: "image" });
       pieces.push(piece);
-      return piece.html;
+      return `${KEPT_MARK}${pieces.length - 1}-->`;
     },
   };
+}
+
+/**
+ * Where a kept part goes in a page's render. The comment cannot come from anything a user
+ * writes: React escapes text, and the mark carries a number drawn when the process started.
+ */
+const KEPT_MARK = `<!--kept-part:${randomBytes(9).toString("base64url")}:`;
+const KEPT_MARK_BYTES = Buffer.from(KEPT_MARK);
+
+/** The page's bytes with each kept part's mark replaced by the part's bytes. */
+function withKeptParts(bytes: Buffer<ArrayBuffer>, pieces: readonly CachedPiece[]): Buffer<ArrayBuffer> {
+  if (pieces.length === 0) return bytes;
+  const joined: Buffer[] = [];
+  let at = 0;
+  for (let mark = bytes.indexOf(KEPT_MARK_BYTES); mark >= 0; mark = bytes.indexOf(KEPT_MARK_BYTES, at)) {
+    const numberAt = mark + KEPT_MARK_BYTES.byteLength;
+    const end = bytes.indexOf("-->", numberAt);
+    const piece = pieces[Number(bytes.toString("latin1", numberAt, end))]!;
+    joined.push(bytes.subarray(at, mark), piece.bytes);
+    at = end + 3;
+  }
+  joined.push(bytes.subarray(at));
+  return Buffer.concat(joined);
 }
 
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
@@ -110,7 +140,7 @@ function renderPage(request: Request, status: number, routerContext: EntryContex
       },
       final(callback) {
         clearTimeout(timeout);
-        const bytes = Buffer.concat(chunks);
+        const bytes = withKeptParts(Buffer.concat(chunks), cachedPieces);
         // A guest's page hydrates nothing: only signed-in pages carry React Router's bootstrap.
         const page = bytes.includes(BOOTSTRAP_OPENING) ? Buffer.from(hydrateAfterPaint(bytes.toString("utf8"))) : bytes;
         resolve({ bytes: page, status, kept: cachedPieces });

@@ -13,7 +13,8 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "sonner";
 import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
+import { type HeaderData, SiteHeader } from "./components/site-header";
+import { CachedMarkup } from "#ui/cached-markup";
 import { loadRoot } from "./root.server";
 import "./app.css";
 
@@ -92,12 +93,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A guest's header and footer are the same on every public page: kept as rendered markup
+ * (decision 0021) like the page's body, so a guest's render makes only what differs per page.
+ * A signed-in page renders them with React, whose links and menu it hydrates.
+ */
 function RootHeader() {
-  return <SiteHeader data={useRouteLoaderData<typeof loader>("root") ?? null} />;
+  const data = useRouteLoaderData<typeof loader>("root") ?? null;
+  if (!usePublicLayout()) return <SiteHeader data={data} />;
+  return (
+    <CachedMarkup
+      name="site-header"
+      input={{ appName: data?.appName ?? "EVA" }}
+      interactive={false}
+      render={({ appName }) => <SiteHeader data={guestHeader(appName)} />}
+    />
+  );
+}
+
+function guestHeader(appName: string): HeaderData {
+  return { appName, viewer: null, unread: null, unreadMessages: null, adminWaiting: null, openCases: null };
 }
 
 function RootFooter() {
-  return <SiteFooter appName={useRouteLoaderData<typeof loader>("root")?.appName ?? "EVA"} />;
+  const appName = useRouteLoaderData<typeof loader>("root")?.appName ?? "EVA";
+  if (!usePublicLayout()) return <SiteFooter appName={appName} />;
+  return (
+    <CachedMarkup
+      name="site-footer"
+      input={{ appName }}
+      interactive={false}
+      render={(input) => <SiteFooter appName={input.appName} />}
+    />
+  );
 }
 
 export default function App() {

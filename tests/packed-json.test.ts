@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packJson, unpackJson, type PackedJson } from "#app/lib/packed-json";
+import { packJson, packedJsonOf, unpackJson, type PackedJson } from "#app/lib/packed-json";
 
 /** Large loader data travels as one JSON string (decision 0023). */
 describe("packed JSON", () => {
@@ -22,5 +22,14 @@ describe("packed JSON", () => {
     const again = unpackJson(first);
     expect(again).toEqual({ n: 0 });
     expect(unpackJson(packJson({ n: 1 }))).not.toBe(again);
+  });
+
+  it("the same JSON packed again hands out the first value, whose JSON the server can name without writing it", () => {
+    const first = { url: "the-trio", rating: 4 };
+    const packed = packJson(first);
+    const again = packJson({ url: "the-trio", rating: 4 });
+    expect(unpackJson(again)).toBe(first);
+    expect(packedJsonOf(unpackJson(again))).toBe(packed);
+    expect(packedJsonOf({ url: "the-trio", rating: 4 })).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import * as router from "react-router";
  * element, rendered once per distinct input and reused (server/cache/markup-cache.ts).
  */
 export interface CachedMarkupRenderer {
+  /** What stands for the part in the page's render: its markup, or a mark the server swaps for it. */
   markup(name: string, input: unknown, element: () => ReactElement): string;
 }
 

@@ -12,10 +12,14 @@ export type PackedJson<T> = string & { readonly [packedOf]?: T };
 /** Values packed or unpacked lately, by their JSON: a page's render and its meta read one value several times. */
 const recent = new Map<string, unknown>();
 const RECENT = 16;
+/** The JSON of each value `unpackJson` has handed out, while the value lives. */
+const jsonOfValue = new WeakMap<object, string>();
 
 export function packJson<T>(value: T): PackedJson<T> {
   const json = JSON.stringify(value);
-  remember(json, value);
+  // The same JSON keeps the value first seen with it, so that requests of unchanged data get one
+  // object (and what is kept by that object, as a kept part's key, stays kept).
+  if (!recent.has(json)) remember(json, value);
   return json as PackedJson<T>;
 }
 
@@ -27,7 +31,17 @@ export function unpackJson<T>(packed: PackedJson<T>): T {
   return value;
 }
 
+/**
+ * The JSON a value handed out by `unpackJson` was unpacked from, when it is such a value: what
+ * the server keys a kept part by instead of writing the value out again. Values handed out are
+ * shared by every render of the same JSON, so they are never changed.
+ */
+export function packedJsonOf(value: object): string | undefined {
+  return jsonOfValue.get(value);
+}
+
 function remember(json: string, value: unknown) {
+  if (typeof value === "object" && value !== null) jsonOfValue.set(value, json);
   recent.set(json, value);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
 }

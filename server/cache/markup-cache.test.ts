@@ -36,6 +36,32 @@ describe("kept markup", () => {
     expect(keeper.piece("p", 2, render("rendered again")).html).toBe("rendered again");
   });
 
+  it("a value whose JSON is known keys its part by that JSON, digested once per value", () => {
+    const written = new Map<object, string>();
+    let asked = 0;
+    const keeper = createMarkupKeeper(undefined, (value) => {
+      asked++;
+      return written.get(value);
+    });
+    const act = { name: "The Velvet Tones" };
+    written.set(act, JSON.stringify(act));
+    let renders = 0;
+    const render = () => () => ({ html: `<p>${++renders}</p>`, imagePreloads: [] });
+    const first = keeper.piece("profile", { act, guest: true }, render());
+    expect(keeper.piece("profile", { act, guest: true }, render()).html).toBe(first.html);
+    // The same JSON from another value is the same input; another field is another input.
+    const same = { name: "The Velvet Tones" };
+    written.set(same, JSON.stringify(same));
+    expect(keeper.piece("profile", { act: same, guest: true }, render()).html).toBe(first.html);
+    expect(keeper.piece("profile", { act, guest: false }, render()).html).toBe("<p>2</p>");
+    const changed = { name: "The Velvet Tones Trio" };
+    written.set(changed, JSON.stringify(changed));
+    expect(keeper.piece("profile", { act: changed, guest: true }, render()).html).toBe("<p>3</p>");
+    // A value whose JSON is not known is written out as before.
+    expect(keeper.piece("profile", { act: { name: "The Velvet Tones" }, guest: true }, render()).html).toBe("<p>4</p>");
+    expect(asked).toBeGreaterThan(0);
+  });
+
   it("a page's gzip with kept parts inside decompresses to the page, wherever the parts sit", () => {
     const text = fc.string({ unit: "grapheme", maxLength: 400 });
     fc.assert(

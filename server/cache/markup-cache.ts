@@ -41,13 +41,28 @@ export interface MarkupKeeper {
   size(): { entries: number; bytes: number };
 }
 
-export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
+/**
+ * `knownJson` gives the JSON of a value whose JSON is already written (a loader's packed value,
+ * app/lib/packed-json.ts), for a value that is never changed: it stands in the key as a digest
+ * made once per value, instead of the value being written out and hashed on every request.
+ */
+export function createMarkupKeeper(
+  maxBytes = DEFAULT_MAX_BYTES,
+  knownJson: (value: object) => string | undefined = () => undefined,
+): MarkupKeeper {
   const kept = createSizedLru<CachedPiece>(maxBytes);
+  const digests = new WeakMap<object, string>();
+  const standIn = (_key: string, value: unknown) => {
+    if (typeof value !== "object" || value === null) return value;
+    const json = knownJson(value);
+    if (json === undefined) return value;
+    let digest = digests.get(value);
+    if (digest === undefined) digests.set(value, (digest = sha256(json)));
+    return { "#json": digest };
+  };
   return {
     piece(name, input, render) {
-      const key = `${name}:${createHash("sha256")
-        .update(JSON.stringify(input) ?? "undefined")
-        .digest("base64")}`;
+      const key = `${name}:${sha256(JSON.stringify(input, standIn) ?? "undefined")}`;
       const known = kept.get(key);
       if (known !== undefined) return known;
       const made = cachedPiece(render());
@@ -56,6 +71,10 @@ export function createMarkupKeeper(maxBytes = DEFAULT_MAX_BYTES): MarkupKeeper {
     },
     size: () => kept.size(),
   };
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("base64");
 }
 
 export function cachedPiece({ html, imagePreloads }: RenderedMarkup): CachedPiece {

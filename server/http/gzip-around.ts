@@ -3,6 +3,13 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 /** RFC 1952: gzip's magic, DEFLATE, no flags, no time, no extra flags, Unix. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
+/**
+ * Gaps between kept parts shorter than this go in as stored (uncompressed) blocks: a page's
+ * short joins (a closing tag and the next opening one) would gain a few bytes from DEFLATE and
+ * cost a zlib stream's set-up each, the largest part of compressing them.
+ */
+const STORED_BELOW = 512;
+
 /** A part of the bytes whose compressed form is already made: raw DEFLATE ending in a sync flush. */
 export interface Precompressed {
   readonly bytes: Uint8Array;
@@ -23,20 +30,33 @@ export function gzipAround(bytes: Uint8Array, parts: readonly Precompressed[], l
   for (const part of parts) {
     const start = view.indexOf(part.bytes, at);
     if (start < 0 || part.bytes.byteLength === 0) continue;
-    if (start > at)
-      chunks.push(
-        deflateRawSync(view.subarray(at, start), {
-          level,
-          finishFlush: constants.Z_SYNC_FLUSH,
-        }),
-      );
+    if (start > at) chunks.push(deflatedRun(view.subarray(at, start), level, false));
     chunks.push(part.deflated());
     at = start + part.bytes.byteLength;
   }
-  chunks.push(deflateRawSync(view.subarray(at), { level }));
+  chunks.push(deflatedRun(view.subarray(at), level, true));
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(view), 0);
   trailer.writeUInt32LE(view.byteLength % 2 ** 32, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);
+}
+
+/** DEFLATE blocks of `bytes` that end on a byte boundary, the last of the stream when `final`. */
+function deflatedRun(bytes: Buffer, level: number, final: boolean): Uint8Array {
+  if (bytes.byteLength < STORED_BELOW) return storedBlock(bytes, final);
+  return deflateRawSync(bytes, { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+}
+
+/**
+ * RFC 1951 3.2.4: a stored block, begun on a byte boundary (every run before ends on one): its
+ * header bits (BFINAL, then BTYPE 00) padded to a byte, LEN and its ones' complement, the bytes.
+ */
+function storedBlock(bytes: Buffer, final: boolean): Uint8Array {
+  const block = Buffer.allocUnsafe(5 + bytes.byteLength);
+  block[0] = final ? 1 : 0;
+  block.writeUInt16LE(bytes.byteLength, 1);
+  block.writeUInt16LE(~bytes.byteLength & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
 }
