@@ -12,11 +12,15 @@ export type PackedJson<T> = string & { readonly [packedOf]?: T };
 /** Values packed or unpacked lately, by their JSON: a page's render and its meta read one value several times. */
 const recent = new Map<string, unknown>();
 const RECENT = 16;
-/** The JSON of each value `unpackJson` has handed out, while the value lives. */
+/** The JSON of each value `unpackJson` has handed out or `packJson` was given frozen, while the value lives. */
 const jsonOfValue = new WeakMap<object, string>();
 
 export function packJson<T>(value: T): PackedJson<T> {
-  const json = JSON.stringify(value);
+  // A value frozen whole (as every kept read is) never changes: its JSON is written once.
+  const frozen = typeof value === "object" && value !== null && Object.isFrozen(value);
+  const known = frozen ? jsonOfValue.get(value) : undefined;
+  const json = known ?? JSON.stringify(value);
+  if (frozen && known === undefined) jsonOfValue.set(value, json);
   // The same JSON keeps the value first seen with it, so that requests of unchanged data get one
   // object (and what is kept by that object, as a kept part's key, stays kept).
   if (!recent.has(json)) remember(json, value);

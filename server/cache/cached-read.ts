@@ -56,7 +56,8 @@ export function cachedRead<Args, T>(declaration: CachedReadDeclaration<Args, T>)
   };
 }
 
-function deepFreeze<T>(value: T): T {
+/** The value and everything in it made read-only: what is kept is shared by every request. */
+export function deepFreeze<T>(value: T): T {
   // A typed array's elements cannot be frozen; none is kept today.
   if (value && typeof value === "object" && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
     Object.freeze(value);

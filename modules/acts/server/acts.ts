@@ -9,7 +9,7 @@ import { canManageAct, canSeeAdminInfo, isManager } from "#domain/permissions";
 import { lowestPrice } from "#domain/prices";
 import { averageRating, ratingDistribution, reviewerShownName } from "#domain/ratings";
 import type { Role } from "#domain/roles";
-import { cachedRead, type ReadCache } from "#server/cache/cached-read";
+import { cachedRead, deepFreeze, type ReadCache } from "#server/cache/cached-read";
 import type { Executor } from "#server/db/client";
 import type { acts } from "#modules/acts/server/tables";
 import { invites, offers } from "#modules/bookings/server/tables";
@@ -96,6 +96,15 @@ export async function getActProfile(
   return (await getActProfilePage(db, actUrl, viewer, cache)).profile;
 }
 
+type ActProfilePage = Awaited<ReturnType<typeof getActProfilePage>>;
+
+/**
+ * The profile as everyone but its managers and admins sees it, made once per kept act row and
+ * sections (both frozen, and new objects after any change of the act) instead of on every
+ * request: the page packs it for the browser once too (app/lib/packed-json.ts).
+ */
+const publicProfiles = new WeakMap<object, { act: typeof acts.$inferSelect; page: ActProfilePage }>();
+
 /** The profile, the page's curated title and description (kept with its sections), and the act's id. */
 export async function getActProfilePage(
   db: Executor,
@@ -114,6 +123,10 @@ export async function getActProfilePage(
   const manages = canManageAct(viewer, access);
 
   const sections = await loadProfileSections(db, act, cache);
+  // Whoever neither manages nor administers the act sees what a guest sees.
+  const seenAsGuest = !admin && !manages && !isManager(viewer, access);
+  const kept = seenAsGuest ? publicProfiles.get(sections) : undefined;
+  if (kept?.act === act) return kept.page;
   const reviewRows = sections.reviews;
   const ratings = reviewRows.map((review) => review.rating);
 
@@ -200,10 +213,12 @@ export async function getActProfilePage(
     profile.additional_info = act.additionalInfo;
     profile.decline_reason = act.declineReason;
   }
-  return {
+  const page = {
     profile,
     curatedSeo: sections.seo,
     actId: act.id,
     act: { id: act.id, placeId: act.placeId, travel: act.travel },
   };
+  if (seenAsGuest) publicProfiles.set(sections, { act, page: deepFreeze(page) });
+  return page;
 }
