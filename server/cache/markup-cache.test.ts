@@ -80,6 +80,15 @@ describe("kept markup", () => {
     );
   });
 
+  it("a long run around the parts, compressed once and kept by its bytes, is never another run's", () => {
+    const body = cachedPiece({ html: "<main>kept</main>", imagePreloads: [] });
+    const head = (title: string) => `<head><title>${title}</title>${"<meta name=x>".repeat(300)}</head>`;
+    for (const title of ["First", "Second", "First", "Secont"]) {
+      const page = Buffer.from(`${head(title)}<main>kept</main>${"<footer>".repeat(400)}`);
+      expect(gunzipSync(gzipAround(page, [body], 3)).toString()).toBe(page.toString());
+    }
+  });
+
   it("a part not in the page is compressed with the rest, and a part is found after the one before it", () => {
     const page = Buffer.from("<p>same</p><main><p>same</p></main>");
     const zipped = gzipAround(

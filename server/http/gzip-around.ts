@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { createSizedLru } from "../cache/sized-lru";
 
 /** RFC 1952: gzip's magic, DEFLATE, no flags, no time, no extra flags, Unix. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
@@ -9,6 +11,15 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
  * cost a zlib stream's set-up each, the largest part of compressing them.
  */
 const STORED_BELOW = 512;
+
+/**
+ * Runs from this size up are kept compressed by their bytes' digest: the stretch of a page that
+ * is not kept markup (its head above all: the title, descriptions and structured data of its
+ * data) is the same on every render of the same data, and compressing it was most of what a
+ * render of a kept body still spent on compression.
+ */
+const KEEP_RUNS_FROM = 2048;
+const keptRuns = createSizedLru<Uint8Array>(4 * 1024 * 1024);
 
 /** A part of the bytes whose compressed form is already made: raw DEFLATE ending in a sync flush. */
 export interface Precompressed {
@@ -45,7 +56,15 @@ export function gzipAround(bytes: Uint8Array, parts: readonly Precompressed[], l
 /** DEFLATE blocks of `bytes` that end on a byte boundary, the last of the stream when `final`. */
 function deflatedRun(bytes: Buffer, level: number, final: boolean): Uint8Array {
   if (bytes.byteLength < STORED_BELOW) return storedBlock(bytes, final);
-  return deflateRawSync(bytes, { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+  const deflate = () =>
+    deflateRawSync(bytes, { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+  if (bytes.byteLength < KEEP_RUNS_FROM) return deflate();
+  const key = `${level}:${final}:${createHash("sha256").update(bytes).digest("base64")}`;
+  const known = keptRuns.get(key);
+  if (known) return known;
+  const made = deflate();
+  keptRuns.set(key, made, made.byteLength);
+  return made;
 }
 
 /**
