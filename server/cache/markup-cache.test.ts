@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { gunzipSync } from "node:zlib";
+import { constants, gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gzipAround } from "../http/gzip-around";
 import { createMarkupKeeper, cachedPiece } from "./markup-cache";
@@ -78,6 +78,18 @@ describe("kept markup", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("a part is compressed at a page's level for its first showing, then harder, once", () => {
+    const html = Array.from({ length: 2000 }, (_, n) => `<li>act ${n * 7919} plays ${n % 13} sets</li>`).join("");
+    const piece = cachedPiece({ html, imagePreloads: [] });
+    const first = piece.deflated();
+    const again = piece.deflated();
+    expect(piece.deflated()).toBe(again);
+    expect(again).not.toBe(first);
+    expect(again.byteLength).toBeLessThanOrEqual(first.byteLength);
+    for (const deflated of [first, again])
+      expect(inflateRawSync(deflated, { finishFlush: constants.Z_SYNC_FLUSH }).toString()).toBe(html);
   });
 
   it("a long run around the parts, compressed once and kept by its bytes, is never another run's", () => {

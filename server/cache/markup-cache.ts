@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { constants, deflateRawSync } from "node:zlib";
 import { createSizedLru } from "./sized-lru";
 
+/** A page's own level of compression (server/http/page-response.ts), for a part's first showing. */
+const FIRST_LEVEL = 3;
+
 /** What the kept markup of one server may hold in all, in bytes of UTF-8. */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -12,8 +15,9 @@ export interface CachedPiece {
   readonly imagePreloads: readonly string[];
   readonly bytes: Buffer;
   /**
-   * The bytes as raw DEFLATE blocks ending in a sync flush, at zlib's default level (pages use 3),
-   * since they are made once: a page's gzip takes them as they are (server/http/gzip-around.ts).
+   * The bytes as raw DEFLATE blocks ending in a sync flush: a page's gzip takes them as they are
+   * (server/http/gzip-around.ts). The first page that shows the part gets them at a page's level
+   * (3); from the second on, at zlib's default, made once.
    */
   deflated(): Buffer;
 }
@@ -79,15 +83,15 @@ function sha256(text: string): string {
 
 export function cachedPiece({ html, imagePreloads }: RenderedMarkup): CachedPiece {
   const bytes = Buffer.from(html);
-  let deflated: Buffer | undefined;
+  let fast: Buffer | undefined;
+  let best: Buffer | undefined;
+  const deflate = (level: number) => deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
   return {
     html,
     imagePreloads,
     bytes,
-    deflated: () =>
-      (deflated ??= deflateRawSync(bytes, {
-        level: constants.Z_DEFAULT_COMPRESSION,
-        finishFlush: constants.Z_SYNC_FLUSH,
-      })),
+    // A part shown once (a crawler's page) costs what the page around it costs to compress; a
+    // part shown again is compressed harder, once, for every later page that shows it.
+    deflated: () => best ?? (fast ? (best = deflate(constants.Z_DEFAULT_COMPRESSION)) : (fast = deflate(FIRST_LEVEL))),
   };
 }
