@@ -57,7 +57,13 @@ export function gzipAround(bytes: Uint8Array, parts: readonly Precompressed[], l
 function deflatedRun(bytes: Buffer, level: number, final: boolean): Uint8Array {
   if (bytes.byteLength < STORED_BELOW) return storedBlock(bytes, final);
   const deflate = () =>
-    deflateRawSync(bytes, { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
+    deflateRawSync(bytes, {
+      level,
+      // A window no larger than the run finds every match a full one would, and costs zlib less
+      // to set up (its buffers, allocated afresh for each call, scale with it).
+      windowBits: Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes.byteLength)))),
+      finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+    });
   if (bytes.byteLength < KEEP_RUNS_FROM) return deflate();
   const key = `${level}:${final}:${createHash("sha256").update(bytes).digest("base64")}`;
   const known = keptRuns.get(key);
