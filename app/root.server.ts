@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { countWaitingForAdmin } from "#modules/moderation/server";
 import { cachedRead } from "#server/cache/cached-read";
-import { countOpenCases } from "#modules/bookings/server";
+import { keptOpenCaseCount } from "#modules/bookings/server";
 
 /** Acts, documents and tag requests notify their act's changes: the count is kept until any act changes. */
 const waitingForAdmin = cachedRead({
@@ -27,10 +27,8 @@ export async function loadRoot(context: AppLoadContext, url: URL) {
   const [unread, unreadMessages, adminWaiting, openCases] = await Promise.all([
     context.unreadCount(),
     countUnreadMessages(),
-    viewer?.role === "ADMIN"
-      ? waitingForAdmin({ db: context.db, cache: context.readCache }, null).then((counts) => counts.total)
-      : null,
-    admin ? countOpenCases(context.db) : null,
+    admin ? waitingForAdmin({ db: context.db, cache: context.readCache }, null).then((counts) => counts.total) : null,
+    admin ? keptOpenCaseCount({ db: context.db, cache: context.readCache }, null) : null,
   ]);
   return {
     appName: context.config.appName,

@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatPrice } from "#domain/prices";
 import type { Database, Executor } from "#server/db/client";
+import { cachedRead } from "#server/cache/cached-read";
 import { isUniqueViolation } from "#server/db/errors";
 import { acts } from "#modules/acts/server/tables";
 import {
@@ -222,6 +223,18 @@ export async function countOpenCases(db: Executor): Promise<number> {
   const [row] = await db.select({ open: sql<number>`count(*)::int` }).from(cases).where(eq(cases.status, "open"));
   return row?.open ?? 0;
 }
+
+/**
+ * The open cases' count as the admins' header shows it on every page, kept until a case
+ * changes: any change to the cases notifies "cases" at commit (migration 0070).
+ */
+export const keptOpenCaseCount = cachedRead({
+  name: "open-cases",
+  maxEntries: 1,
+  key: () => "all",
+  tags: () => ["cases"],
+  read: (db) => countOpenCases(db),
+});
 
 /** The admins' queue: open cases first, then the resolved, newest first (200 at most). */
 export async function listCases(db: Executor, status?: "open" | "resolved"): Promise<CaseAnswer[]> {

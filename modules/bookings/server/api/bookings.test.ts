@@ -1,11 +1,14 @@
 import { bookThroughApi } from "#tests/setup/booking-fixture";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { cases } from "../tables";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoUser, type TestServer, createTestServer, json } from "#tests/setup/api-harness";
 import { dayIn } from "../../events";
 import type { BookingAnswer } from "../../answers";
 import { agreementPdf } from "../booking-pdfs";
+import { keptOpenCaseCount } from "../cases";
+import { eventually } from "#tests/setup/eventually";
 import { withDigest } from "../booking-queries";
 import { signAgreement } from "../../agreement";
 
@@ -511,12 +514,23 @@ describe("a problem with a booking", () => {
       details: ["Must be 1000 characters or less"],
     });
     expect((await get("/api/cases", "admin")).status).toBe(200);
+    // The admins' header counts the open cases, kept until a case changes: a report shows at once.
+    const openNow = () => keptOpenCaseCount({ db: server.database.db, cache: server.readCache }, null);
+    const openBefore = await openNow();
     const reported = await post(path, "planner", report);
     expect(reported.status).toBe(201);
     const opened = (
       await json<{ data: { case: { id: number; status: string; side: string; reporter: string } } }>(reported)
     ).data.case;
     expect(opened).toMatchObject({ status: "open", side: "planner", reporter: "Pat Planner", kind: "not_as_agreed" });
+    await eventually(async () => (await openNow()) === openBefore + 1);
+    // A change made beside this server (another server, a script) reaches the kept count by its notice.
+    const setStatus = (status: "open" | "resolved") =>
+      server.database.db.update(cases).set({ status }).where(eq(cases.id, opened.id));
+    await setStatus("resolved");
+    await eventually(async () => (await openNow()) === openBefore);
+    await setStatus("open");
+    await eventually(async () => (await openNow()) === openBefore + 1);
     // One open case per booking, whichever side reports.
     const second = await post(path, "owner", { kind: "other", details: "They moved the stage." });
     expect(second.status).toBe(409);
@@ -554,6 +568,7 @@ describe("a problem with a booking", () => {
     });
     const done = await resolve("admin", fair);
     expect(done.status).toBe(200);
+    await eventually(async () => (await openNow()) === openBefore);
     expect((await json<{ data: { case: { status: string; refund_cents: number } } }>(done)).data.case).toMatchObject({
       status: "resolved",
       refund_cents: 50_000,
