@@ -219,7 +219,7 @@ async function caseRows(db: Executor, where: ReturnType<typeof eq> | undefined):
 }
 
 /** How many cases wait for an admin: the header's count. */
-export async function countOpenCases(db: Executor): Promise<number> {
+async function countOpenCases(db: Executor): Promise<number> {
   const [row] = await db.select({ open: sql<number>`count(*)::int` }).from(cases).where(eq(cases.status, "open"));
   return row?.open ?? 0;
 }

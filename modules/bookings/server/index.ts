@@ -3,7 +3,7 @@
 export { waitingOfferInThread } from "./thread-offer";
 export { cardPaymentsOf } from "./card-commands";
 export { listArtistInvites } from "./invite-queries";
-export { countOpenCases, keptOpenCaseCount } from "./cases";
+export { keptOpenCaseCount } from "./cases";
 export { startCheckout } from "./card-commands";
 export { listCases, moneyAlerts, reportProblem, resolveCase } from "./cases";
 export { createEvent, updateEvent } from "./event-commands";

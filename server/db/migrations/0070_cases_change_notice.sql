@@ -1,6 +1,6 @@
 -- Issue 67: the admins' header counts the open cases on every page an admin opens; the count is
--- kept until a case changes (app/root.server.ts). Any change to the cases notifies "cases" at
--- commit, besides the booking it belongs to (migration 0068).
+-- kept until a case changes (keptOpenCaseCount, modules/bookings/server/cases.ts). Any change
+-- to the cases notifies "cases" at commit, besides the booking it belongs to (migration 0068).
 CREATE OR REPLACE FUNCTION "notify_cases_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM notify_change('cases');
