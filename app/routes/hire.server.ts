@@ -73,7 +73,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
   if (!tag || !place) throw data("No such listing", { status: 404 });
   const [results, nearby] = await Promise.all([
     listingResults(db, tag, place.label, page, narrowing),
-    nearbyCitiesWithCategory(db, tag, place),
+    nearbyCitiesWithCategory({ db, cache }, tag, place),
   ]);
 
   const path = listingPath(tag.name, place.slug);

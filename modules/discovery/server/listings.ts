@@ -5,8 +5,8 @@ import type { TagType } from "#domain/tags";
 import type { Executor } from "#server/db/client";
 import { places } from "#server/db/schema";
 import { tags } from "#modules/acts/server/tables";
-import { placesWithin } from "./search/conditions";
-import { type ReadCache, cachedRead } from "#server/cache/cached-read";
+import { type ReadCache, type ReadSource, cachedRead } from "#server/cache/cached-read";
+import { milesBetween } from "#domain/places";
 import { keptPlace } from "./kept-places";
 import { searchActs } from "./search/search-acts";
 
@@ -72,20 +72,71 @@ export function listingResults(
   return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)));
 }
 
-/** Other cities within a few hours' drive that are home to public acts with this tag, nearest first. */
+/** How far a listing looks for other cities with acts of its tag: a few hours' drive. */
+const NEARBY_MILES = 250;
+
+interface ActHome {
+  id: number;
+  label: string;
+  slug: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Every place that is home to a visible act, with where it lies: kept until any act changes. A
+ * listing's nearby cities are found among these, nearest first, so a first render no longer
+ * joins every act within 250 miles (most of a cold listing's time in the database). The places
+ * are read by skipping along the index of visible acts by place, one probe per place, not per act.
+ */
+const actHomes = cachedRead({
+  name: "act-homes",
+  maxEntries: 1,
+  key: () => "all",
+  tags: () => "*",
+  read: async (db): Promise<ActHome[]> => {
+    const result = (await db.execute(sql`with recursive homes(id) as (
+        (select s.place_id from act_search s where s.visible and s.place_id is not null order by s.place_id limit 1)
+        union all
+        select (select s.place_id from act_search s where s.visible and s.place_id > homes.id order by s.place_id limit 1)
+        from homes where homes.id is not null)
+      select p.id, p.label, p.slug, p.lat, p.lng from homes join places p on p.id = homes.id order by p.id`)) as unknown as {
+      rows: ActHome[];
+    };
+    return result.rows;
+  },
+});
+
+/**
+ * Other cities within a few hours' drive that are home to public acts with this tag, nearest
+ * first. The kept homes are ordered by distance here; the database is asked only which of the
+ * nearest carry the tag, a few at a time, until enough do or none are left.
+ */
 export async function nearbyCitiesWithCategory(
-  db: Executor,
+  source: ReadSource,
   tag: ListingTag,
   place: { id: number; lat: number; lng: number },
   limit = 6,
-) {
+): Promise<{ label: string; slug: string }[]> {
   const key = `${LIST_OF_TAG_TYPE[tag.type]}:${tag.name}`;
-  const result = (await db.execute(sql`with near as (${placesWithin({ lat: place.lat, lng: place.lng, miles: 250 })})
-    select p.label, p.slug, min(near.miles) as miles
-    from act_search s join acts a on a.id = s.act_id join near on near.id = a.place_id join places p on p.id = near.id
-    where s.visible and s.facets && ARRAY[${key}]::text[] and p.id <> ${place.id}
-    group by p.label, p.slug order by min(near.miles) limit ${limit}`)) as unknown as {
-    rows: { label: string; slug: string }[];
-  };
-  return result.rows.map((row) => ({ label: row.label, slug: row.slug }));
+  const candidates = (await actHomes(source, null))
+    .flatMap((home) => {
+      const miles = milesBetween(place, home);
+      return home.id !== place.id && miles <= NEARBY_MILES ? [{ home, miles }] : [];
+    })
+    .sort((a, b) => a.miles - b.miles || a.home.id - b.home.id)
+    .map(({ home }) => home);
+  const found: ActHome[] = [];
+  // Among dense acts the first few nearest carry the tag; a rare tag asks the rest at once.
+  for (let start = 0, size = limit * 4; start < candidates.length && found.length < limit; start += size, size *= 8) {
+    const batch = candidates.slice(start, start + size);
+    const result =
+      (await source.db.execute(sql`select c.id from unnest(${`{${batch.map((home) => home.id).join(",")}}`}::int[]) c(id)
+      where exists (select from act_search s where s.place_id = c.id and s.visible and s.facets && ARRAY[${key}]::text[])`)) as unknown as {
+        rows: { id: number }[];
+      };
+    const carrying = new Set(result.rows.map((row) => row.id));
+    found.push(...batch.filter((home) => carrying.has(home.id)));
+  }
+  return found.slice(0, limit).map((home) => ({ label: home.label, slug: home.slug }));
 }
