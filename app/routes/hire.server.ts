@@ -72,7 +72,7 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
   ]);
   if (!tag || !place) throw data("No such listing", { status: 404 });
   const [results, nearby] = await Promise.all([
-    listingResults(db, tag, place.label, page, narrowing),
+    listingResults({ db, cache }, tag, place.label, page, narrowing),
     nearbyCitiesWithCategory({ db, cache }, tag, place),
   ]);
 

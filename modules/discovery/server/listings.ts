@@ -6,7 +6,7 @@ import type { Executor } from "#server/db/client";
 import { places } from "#server/db/schema";
 import { tags } from "#modules/acts/server/tables";
 import { type ReadCache, type ReadSource, cachedRead } from "#server/cache/cached-read";
-import { milesBetween } from "#domain/places";
+import { type ActPlace, actPlacesWithin } from "./search/act-places";
 import { keptPlace } from "./kept-places";
 import { searchActs } from "./search/search-acts";
 
@@ -63,53 +63,21 @@ export function listingQuery(tag: ListingTag, placeLabel: string, page = 1, narr
 
 /** A listing page's acts: exactly the search API's for the same tag, city, radius, budget and date. */
 export function listingResults(
-  db: Executor,
+  source: ReadSource,
   tag: ListingTag,
   placeLabel: string,
   page: number,
   narrowing: ListingNarrowing = {},
 ) {
-  return searchActs(db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)));
+  return searchActs(source.db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)), source.cache);
 }
 
 /** How far a listing looks for other cities with acts of its tag: a few hours' drive. */
 const NEARBY_MILES = 250;
 
-interface ActHome {
-  id: number;
-  label: string;
-  slug: string;
-  lat: number;
-  lng: number;
-}
-
-/**
- * Every place that is home to a visible act, with where it lies: kept until any act changes. A
- * listing's nearby cities are found among these, nearest first, so a first render no longer
- * joins every act within 250 miles (most of a cold listing's time in the database). The places
- * are read by skipping along the index of visible acts by place, one probe per place, not per act.
- */
-const actHomes = cachedRead({
-  name: "act-homes",
-  maxEntries: 1,
-  key: () => "all",
-  tags: () => "*",
-  read: async (db): Promise<ActHome[]> => {
-    const result = (await db.execute(sql`with recursive homes(id) as (
-        (select s.place_id from act_search s where s.visible and s.place_id is not null order by s.place_id limit 1)
-        union all
-        select (select s.place_id from act_search s where s.visible and s.place_id > homes.id order by s.place_id limit 1)
-        from homes where homes.id is not null)
-      select p.id, p.label, p.slug, p.lat, p.lng from homes join places p on p.id = homes.id order by p.id`)) as unknown as {
-      rows: ActHome[];
-    };
-    return result.rows;
-  },
-});
-
 /**
  * Other cities within a few hours' drive that are home to public acts with this tag, nearest
- * first. The kept homes are ordered by distance here; the database is asked only which of the
+ * first. The kept places of acts (act-places.ts) are ordered by distance here; the database is asked only which of the
  * nearest carry the tag, a few at a time, until enough do or none are left.
  */
 export async function nearbyCitiesWithCategory(
@@ -119,14 +87,10 @@ export async function nearbyCitiesWithCategory(
   limit = 6,
 ): Promise<{ label: string; slug: string }[]> {
   const key = `${LIST_OF_TAG_TYPE[tag.type]}:${tag.name}`;
-  const candidates = (await actHomes(source, null))
-    .flatMap((home) => {
-      const miles = milesBetween(place, home);
-      return home.id !== place.id && miles <= NEARBY_MILES ? [{ home, miles }] : [];
-    })
-    .sort((a, b) => a.miles - b.miles || a.home.id - b.home.id)
-    .map(({ home }) => home);
-  const found: ActHome[] = [];
+  const candidates = (await actPlacesWithin(source, { lat: place.lat, lng: place.lng, miles: NEARBY_MILES }))
+    .filter((home) => home.visible && home.id !== place.id)
+    .sort((a, b) => a.miles - b.miles || a.id - b.id);
+  const found: ActPlace[] = [];
   // Among dense acts the first few nearest carry the tag; a rare tag asks the rest at once.
   for (let start = 0, size = limit * 4; start < candidates.length && found.length < limit; start += size, size *= 8) {
     const batch = candidates.slice(start, start + size);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeSearchFilter, type ActSearchFilter } from "#modules/discovery/search-filter";
 import { createTestServer, json, type DemoUser, type TestServer } from "#tests/setup/api-harness";
 import { searchBounds } from "#modules/discovery/server/search/search-query";
+import { eventually } from "#tests/setup/eventually";
 import { compactFacetCounts } from "#modules/discovery/server/search/facet-counts";
 import { actLocations, actTags, acts, tags } from "#modules/acts/server/tables";
 import { bookings, events, invites, offers } from "#modules/bookings/server/tables";
@@ -333,6 +334,33 @@ describe("filters", () => {
     expect(await urls({ location: "Austin, TX", radius: 100 })).toContain("san-antonio-soul");
     // Coordinates win over a place when both are given.
     expect(await urls("location=Austin,%20TX&location_lat=32.78&location_lng=-96.8&radius=20")).toEqual(["cafe-creme"]);
+  });
+
+  it("a circle follows acts into towns no act was in: a new base, a new location, each found at once", async () => {
+    const db = server.database.db;
+    // Waco and El Paso, TX: no demo act is based in or plays either.
+    expect(await urls({ location: "Waco, TX", radius: 10 })).toEqual([]);
+    expect(await urls({ location: "El Paso, TX", radius: 10 })).toEqual([]);
+    const [waco] = await db.select({ id: places.id }).from(places).where(eq(places.label, "Waco, TX"));
+    const [elPaso] = await db.select({ id: places.id }).from(places).where(eq(places.label, "El Paso, TX"));
+    const [cafe] = await db.select({ id: acts.id, placeId: acts.placeId }).from(acts).where(eq(acts.url, "cafe-creme"));
+    const [trio] = await db.select({ id: acts.id }).from(acts).where(eq(acts.url, "austin-jazz-trio"));
+    await db.update(acts).set({ placeId: waco!.id }).where(eq(acts.id, cafe!.id));
+    await db.insert(actLocations).values({ actId: trio!.id, location: "El Paso, TX", placeId: elPaso!.id, rank: 9 });
+    try {
+      await eventually(async () => (await urls({ location: "Waco, TX", radius: 10 })).includes("cafe-creme"));
+      await eventually(async () => (await urls({ location: "El Paso, TX", radius: 10 })).includes("austin-jazz-trio"));
+      // With a list asked too: the circle's acts are counted from the same places.
+      expect(await urls({ location: "Waco, TX", radius: 10, eventTypes: ["Wedding", "Corporate Event"] })).toEqual(
+        await urls({ eventTypes: ["Wedding", "Corporate Event"] }).then((all) =>
+          all.filter((url) => url === "cafe-creme"),
+        ),
+      );
+    } finally {
+      await db.update(acts).set({ placeId: cafe!.placeId }).where(eq(acts.id, cafe!.id));
+      await db.delete(actLocations).where(and(eq(actLocations.actId, trio!.id), eq(actLocations.placeId, elPaso!.id)));
+    }
+    await eventually(async () => (await urls({ location: "Waco, TX", radius: 10 })).length === 0);
   });
 
   it("a search by place puts the acts based there before those that only also play there", async () => {

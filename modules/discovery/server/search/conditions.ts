@@ -35,15 +35,6 @@ export interface Circle {
   miles: number;
 }
 
-const EARTH_RADIUS_MILES = 3958.8;
-
-/** Great-circle miles from the circle's centre to the place row `p`. */
-export function milesFrom(circle: Circle): SQL {
-  const lat = sql`${circle.lat}::double precision`;
-  const lng = sql`${circle.lng}::double precision`;
-  return sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(power(sin(radians(p.lat - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lng - ${lng}) / 2), 2)))))`;
-}
-
 /**
  * The circle's places (their ids, as array literals), found before the search: the planner then
  * knows how many acts they hold, and chooses between reading them by place and walking a sort's
@@ -53,6 +44,8 @@ export function milesFrom(circle: Circle): SQL {
  * a statement at a million acts; the few dozen with acts, 2).
  */
 export interface PlacesIn extends Circle {
+  /** The circle's places some act is based in or plays in, and their miles from its centre (`nearPlaces`). */
+  near: { ids: string; miles: string };
   /** The circle's places some act is based in. */
   bases: string;
   /** The circle's places some act also plays in (one of its other locations). */
@@ -85,12 +78,12 @@ export function inCircle(circle: PlacesIn): SQL {
   return sql`(${basePlaceIn(circle)} or ${onlyPlayIn(circle)})`;
 }
 
-/** Places within the circle: an indexed bounding box first, then the exact distance. */
-export function placesWithin(circle: Circle): SQL {
-  const dLat = circle.miles / 69.0;
-  const dLng = circle.miles / Math.max(0.01, 69.0 * Math.cos((circle.lat * Math.PI) / 180));
-  return sql`select p.id, ${milesFrom(circle)} as miles from places p
-    where p.lat between ${circle.lat - dLat}::double precision and ${circle.lat + dLat}::double precision
-      and p.lng between ${circle.lng - dLng}::double precision and ${circle.lng + dLng}::double precision
-      and ${milesFrom(circle)} <= ${circle.miles}::double precision`;
+/**
+ * The circle's act places and their miles from its centre, as rows `(id, miles)`: what a page's
+ * distances and nearest places are read from. Found in memory (act-places.ts), they are two
+ * arrays here: finding every place within the circle in the database, with its distance, was
+ * planned and run anew for each search.
+ */
+export function nearPlaces({ near }: PlacesIn): SQL {
+  return sql`select * from unnest(${near.ids}::int[], ${near.miles}::double precision[]) as p(id, miles)`;
 }

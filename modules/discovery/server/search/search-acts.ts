@@ -11,8 +11,8 @@ import {
 } from "#modules/discovery/search-filter";
 import { type Executor, runsQueriesSideBySide } from "#server/db/client";
 import type { SessionUser } from "#domain/session-user";
-import { cachedRead, type ReadCache } from "#server/cache/cached-read";
-import { basedIn, basePlaceIn, onlyPlayIn, type PlacesIn, placesWithin } from "./conditions";
+import { cachedRead, type ReadCache, type ReadSource } from "#server/cache/cached-read";
+import { basedIn, basePlaceIn, nearPlaces, onlyPlayIn, type PlacesIn } from "./conditions";
 import { type KeywordQuery, keywordQuery } from "./keywords";
 import { jsonColumn } from "#server/db/json-column";
 import { rowsOf } from "#server/db/rows-of";
@@ -230,7 +230,7 @@ export async function searchActs(
   filter: ActSearchFilter,
   cache?: ReadCache,
 ): Promise<ActSearchPage> {
-  return searchAnswer({ db, cache }, { admin: viewer?.role === "ADMIN", filter });
+  return searchAnswer({ db, cache }, { admin: viewer?.role === "ADMIN", filter, cache });
 }
 
 /**
@@ -241,15 +241,17 @@ export async function searchActs(
 const searchAnswer = cachedRead({
   name: "search-answers",
   maxEntries: 5_000,
-  key: ({ admin, filter }: { admin: boolean; filter: ActSearchFilter }) =>
+  key: ({ admin, filter }: { admin: boolean; filter: ActSearchFilter; cache?: ReadCache }) =>
     `${admin ? "admin" : "public"}:${JSON.stringify(filter)}`,
   tags: () => "*",
-  read: (db, { admin, filter }) => runSearch(db, admin, filter),
+  // The cache is where the search's own parts (the places acts are in) are kept; not part of its key.
+  read: (db, { admin, filter, cache }) => runSearch({ db, cache }, admin, filter),
 });
 
-async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter): Promise<ActSearchPage> {
+async function runSearch(source: ReadSource, admin: boolean, filter: ActSearchFilter): Promise<ActSearchPage> {
+  const { db } = source;
   const [place, keywords, notFree, paired] = await Promise.all([
-    searchCircle(db, filter),
+    searchCircle(source, filter),
     filter.searchTerms ? keywordQuery(db, filter.searchTerms) : null,
     filter.date ? notFreeOnDate(db, filter.date) : null,
     pairedMatches(db, admin, filter),
@@ -287,7 +289,7 @@ async function runSearch(db: Executor, admin: boolean, filter: ActSearchFilter):
       : sql`false`;
     const pageOrder = sql`case when ${unranked} then s.as_typed::int::real else s.rank end desc, ${local}${BY_RANK_THEN}`;
     const [result] = await rowsOf<{ total: number; facets: FacetRow[]; rows: ResultRow[] }>(
-      db.execute(sql`with ${circle ? sql`near as (${placesWithin(circle)}), ` : sql``}matches as materialized (
+      db.execute(sql`with ${circle ? sql`near as (${nearPlaces(circle)}), ` : sql``}matches as materialized (
           select s.act_id, s.facets, s.featured, s.rating_avg, s.review_count, s.price_from_cents, s.response_rate, s.response_hours, ${relevanceRank(keywords)} as rank,
             ${hasTypos(keywords) ? asTyped(keywords) : sql`true`} as as_typed, ${distance} as distance, ${based} as based
           ${countFrom(query)} where ${conditions(query)}),

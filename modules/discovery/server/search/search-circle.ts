@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type ActSearchFilter, DEFAULT_RADIUS_MILES } from "#modules/discovery/search-filter";
 import { unknownPlaceMessage } from "#domain/places";
-import type { Executor } from "#server/db/client";
+import type { ReadSource } from "#server/cache/cached-read";
 import { validationFailed } from "#server/errors";
 import { findPlace, nearestPlaceLabels } from "../places";
-import { type Circle, type PlacesIn, placesWithin } from "./conditions";
+import type { Circle, PlacesIn } from "./conditions";
+import { type ActPlace, actPlacesWithin } from "./act-places";
 import { jsonColumn } from "#server/db/json-column";
 import { rowsOf } from "#server/db/rows-of";
 import { SPARSE_EVERY, inSlice, chosenKeys } from "./search-query";
@@ -15,9 +16,10 @@ import { SPARSE_EVERY, inSlice, chosenKeys } from "./search-query";
  * each of the chosen lists' values, which choose how its lists are tested (listsOnRows).
  */
 export async function searchCircle(
-  db: Executor,
+  source: ReadSource,
   filter: ActSearchFilter,
 ): Promise<{ circle: PlacesIn; valueCounts: Map<string, number> } | null> {
+  const { db } = source;
   const miles = filter.radius ?? DEFAULT_RADIUS_MILES;
   let circle: Circle;
   if (filter.location_lat !== undefined && filter.location_lng !== undefined)
@@ -31,35 +33,32 @@ export async function searchCircle(
       });
     circle = { lat: place.lat, lng: place.lng, miles };
   }
+  const near = await actPlacesWithin(source, circle);
+  const ids = (places: ActPlace[]) => `{${places.map((place) => place.id).join(",")}}`;
+  const bases = ids(near.filter((place) => place.based));
   const keys = chosenKeys(filter);
   // Without lists, nothing reads how many acts the circle or a value has: not counted (3 ms
   // around Elmhurst, NY, on the embedded database).
   const sizes = keys.length
-    ? sql`(select count(*)::int from act_search s where s.visible and ${inSlice(SPARSE_EVERY)} and s.place_id in (select id from near)) as sparse,
-        (select coalesce(json_object_agg(k.key, k.n), '{}'::json) from (select key, sum(delta)::int as n from facet_count_changes
-          where key = any(array[${sql.join(
-            keys.map((key) => sql`${key}`),
-            sql`, `,
-          )}]::text[]) group by key) k) as counts`
-    : sql`null::int as sparse, '{}'::json as counts`;
-  const [row] = await rowsOf<{
-    bases: string;
-    played: string;
-    sparse: number | null;
-    counts: Record<string, number> | string;
-  }>(
-    db.execute(sql`with near as (${placesWithin(circle)})
-      select (select coalesce(array_agg(id order by id), '{}')::text from near where exists (select from act_search s where s.place_id = near.id)) as bases,
-        (select coalesce(array_agg(id order by id), '{}')::text from near where exists (select from act_locations l where l.place_id = near.id)) as played,
-        ${sizes}`),
-  );
+    ? (
+        await rowsOf<{ sparse: number; counts: Record<string, number> | string }>(
+          db.execute(sql`select (select count(*)::int from act_search s where s.visible and ${inSlice(SPARSE_EVERY)} and s.place_id = any(${bases}::int[])) as sparse,
+            (select coalesce(json_object_agg(k.key, k.n), '{}'::json) from (select key, sum(delta)::int as n from facet_count_changes
+              where key = any(array[${sql.join(
+                keys.map((key) => sql`${key}`),
+                sql`, `,
+              )}]::text[]) group by key) k) as counts`),
+        )
+      )[0]!
+    : null;
   return {
     circle: {
       ...circle,
-      bases: row!.bases,
-      played: row!.played,
-      acts: row!.sparse === null ? null : row!.sparse * SPARSE_EVERY,
+      near: { ids: ids(near), miles: `{${near.map((place) => place.miles).join(",")}}` },
+      bases,
+      played: ids(near.filter((place) => place.played)),
+      acts: sizes === null ? null : sizes.sparse * SPARSE_EVERY,
     },
-    valueCounts: new Map(Object.entries(jsonColumn<Record<string, number>>(row!.counts))),
+    valueCounts: new Map(Object.entries(sizes === null ? {} : jsonColumn<Record<string, number>>(sizes.counts))),
   };
 }

@@ -13,12 +13,11 @@ import {
 import {
   basedIn,
   basePlaceIn,
-  type Circle,
   inCircle,
   onlyPlayIn,
   listCondition,
   type PlacesIn,
-  placesWithin,
+  nearPlaces,
   statusCondition,
 } from "./conditions";
 import type { KeywordQuery } from "./keywords";
@@ -205,8 +204,8 @@ export function matchingRows(
 }
 
 /** The query's common table expressions: the circle's places when it has one, and `more`. */
-export function withNear(circle: Circle | null, more?: SQL): SQL {
-  const parts = [...(circle ? [sql`near as (${placesWithin(circle)})`] : []), ...(more ? [more] : [])];
+export function withNear(circle: PlacesIn | null, more?: SQL): SQL {
+  const parts = [...(circle ? [sql`near as (${nearPlaces(circle)})`] : []), ...(more ? [more] : [])];
   return parts.length ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
 }
 export const FROM = sql`from act_search s join acts a on a.id = s.act_id`;
