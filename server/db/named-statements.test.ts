@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
 import { rowsOf } from "./rows-of";
-import { createStatementNamer } from "./named-statements";
+import { ONE_PLAN, createStatementNamer } from "./named-statements";
 
 describe("the names a server's statements are sent under", () => {
   const call = (text: string, values?: unknown[]) => [{ text, rowMode: "array" }, ...(values ? [values] : [])];
@@ -34,6 +34,14 @@ describe("the names a server's statements are sent under", () => {
       expect(named).toEqual(args);
       expect(nameOf(named) ?? "mine").toBe("mine");
     }
+  });
+
+  it("name a statement that reads the search rows one way whatever its arguments, as it says it does", () => {
+    const namer = createStatementNamer();
+    const text = `${ONE_PLAN}select count(*) from act_search s where s.place_id = any($1::int[])`;
+    expect(nameOf(namer.name(call(text, ["{1,2}"])))).toMatch(/^eva_[0-9a-f]{24}$/);
+    // The mark must open the statement: one inside it names nothing.
+    expect(nameOf(namer.name(call(`select (${text}) as n`, ["{1}"])))).toBeUndefined();
   });
 
   it("stop at a bound, so that texts made from their input do not prepare without end", () => {

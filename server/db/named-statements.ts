@@ -11,7 +11,9 @@ import { createHash } from "node:crypto";
  *   runs, and it is rarely sent twice (migrations, DDL);
  * - a statement that reads the search rows (`act_search`): its best plan turns on the words,
  *   places and filters asked (decision 0057), and a plan kept for one word (PostgreSQL's generic
- *   plan, tried after five runs) could read a million rows for another.
+ *   plan, tried after five runs) could read a million rows for another. One that starts with
+ *   `ONE_PLAN` is named all the same: it reads them by index for ids it was given, the one plan
+ *   whatever they are.
  *
  * At most `MAX_NAMED` texts are named, process-wide: a statement whose text varies with its input
  * (a list of ids, each length a text) must not grow every connection's prepared statements without end.
@@ -19,6 +21,9 @@ import { createHash } from "node:crypto";
 export const MAX_NAMED = 2_000;
 
 const VALUE_PLANNED = /\bact_search\b/;
+
+/** The start of a statement that reads the search rows one way whatever its arguments: it is named. */
+export const ONE_PLAN = "/* one plan */ ";
 
 export interface StatementNamer {
   /** The arguments of a `client.query` call, with a name added where it should have one. */
@@ -31,7 +36,10 @@ export function createStatementNamer(maxNamed = MAX_NAMED): StatementNamer {
     const known = names.get(text);
     if (known !== undefined) return known;
     if (names.size >= maxNamed) return null;
-    const name = VALUE_PLANNED.test(text) ? null : `eva_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    const name =
+      VALUE_PLANNED.test(text) && !text.startsWith(ONE_PLAN)
+        ? null
+        : `eva_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
     names.set(text, name);
     return name;
   };

@@ -8,6 +8,7 @@ import { tags } from "#modules/acts/server/tables";
 import { type ReadCache, type ReadSource, cachedRead } from "#server/cache/cached-read";
 import { type ActPlace, actPlacesWithin } from "./search/act-places";
 import { keptPlace } from "./kept-places";
+import { ONE_PLAN } from "#server/db/named-statements";
 import { searchActs } from "./search/search-acts";
 
 export interface ListingTag {
@@ -69,7 +70,10 @@ export function listingResults(
   page: number,
   narrowing: ListingNarrowing = {},
 ) {
-  return searchActs(source.db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)), source.cache);
+  // The listing's page is kept whole (app/routes/hire.server.ts): its answer is not kept twice.
+  return searchActs(source.db, null, parseSearchFilter(listingQuery(tag, placeLabel, page, narrowing)), source.cache, {
+    keepAnswer: false,
+  });
 }
 
 /** How far a listing looks for other cities with acts of its tag: a few hours' drive. */
@@ -95,7 +99,7 @@ export async function nearbyCitiesWithCategory(
   for (let start = 0, size = limit * 4; start < candidates.length && found.length < limit; start += size, size *= 8) {
     const batch = candidates.slice(start, start + size);
     const result =
-      (await source.db.execute(sql`select c.id from unnest(${`{${batch.map((home) => home.id).join(",")}}`}::int[]) c(id)
+      (await source.db.execute(sql`${sql.raw(ONE_PLAN)}select c.id from unnest(${`{${batch.map((home) => home.id).join(",")}}`}::int[]) c(id)
       where exists (select from act_search s where s.place_id = c.id and s.visible and s.facets && ARRAY[${key}]::text[])`)) as unknown as {
         rows: { id: number }[];
       };

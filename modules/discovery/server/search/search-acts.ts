@@ -223,14 +223,20 @@ async function pairedMatches(db: Executor, admin: boolean, filter: ActSearchFilt
  * per word), every tag list, extras, a place and radius, a free date, a sort, pages, and the
  * facets of every list. The public sees approved acts that are not
  * internal use only; admins see every act and may filter by status.
+ *
+ * `cache` keeps the answer, and what a search reads before its statements (the places acts are
+ * in). A caller that keeps what it makes of the answer (a listing's page) or must read every
+ * answer afresh (the search bench) keeps the parts alone: `keepAnswer: false`.
  */
 export async function searchActs(
   db: Executor,
   viewer: SessionUser | null,
   filter: ActSearchFilter,
   cache?: ReadCache,
+  { keepAnswer = true }: { keepAnswer?: boolean } = {},
 ): Promise<ActSearchPage> {
-  return searchAnswer({ db, cache }, { admin: viewer?.role === "ADMIN", filter, cache });
+  const args = { admin: viewer?.role === "ADMIN", filter, cache };
+  return keepAnswer ? searchAnswer({ db, cache }, args) : searchAnswer({ db, cache: undefined }, args);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Circle, PlacesIn } from "./conditions";
 import { type ActPlace, actPlacesWithin } from "./act-places";
 import { jsonColumn } from "#server/db/json-column";
 import { rowsOf } from "#server/db/rows-of";
+import { ONE_PLAN } from "#server/db/named-statements";
 import { SPARSE_EVERY, inSlice, chosenKeys } from "./search-query";
 
 /**
@@ -42,7 +43,7 @@ export async function searchCircle(
   const sizes = keys.length
     ? (
         await rowsOf<{ sparse: number; counts: Record<string, number> | string }>(
-          db.execute(sql`select (select count(*)::int from act_search s where s.visible and ${inSlice(SPARSE_EVERY)} and s.place_id = any(${bases}::int[])) as sparse,
+          db.execute(sql`${sql.raw(ONE_PLAN)}select (select count(*)::int from act_search s where s.visible and ${inSlice(SPARSE_EVERY)} and s.place_id = any(${bases}::int[])) as sparse,
             (select coalesce(json_object_agg(k.key, k.n), '{}'::json) from (select key, sum(delta)::int as n from facet_count_changes
               where key = any(array[${sql.join(
                 keys.map((key) => sql`${key}`),
