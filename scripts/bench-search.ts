@@ -130,15 +130,15 @@ try {
  * one (README, scaling out).
  */
 async function serverMemory(db: typeof database.db, kind: typeof database.kind): Promise<string> {
-  const [row] = await rowsOf<{ buffers: string; huge: string; search: string; fits: boolean }>(
-    db.execute(sql`select current_setting('shared_buffers') as buffers, current_setting('huge_pages') as huge,
+  const [row] = await rowsOf<{ buffers: string; huge: string; workMem: string; search: string; fits: boolean }>(
+    db.execute(sql`select current_setting('shared_buffers') as buffers, current_setting('huge_pages') as huge, current_setting('work_mem') as "workMem",
       pg_size_pretty(pg_total_relation_size('act_search')) as search,
       pg_total_relation_size('act_search') < pg_size_bytes(current_setting('shared_buffers')) as fits`),
   );
   const buffers = `shared_buffers ${row!.buffers}${row!.fits ? "" : " (smaller than the search rows)"}`;
   // The embedded database's are set by PGLITE_SHARED_BUFFERS; it has no huge pages.
   const pages = kind === "postgres" ? `, huge_pages ${row!.huge}` : "";
-  return `${buffers}${pages}, search rows and indexes ${row!.search}`;
+  return `${buffers}${pages}, work_mem ${row!.workMem}, search rows and indexes ${row!.search}`;
 }
 
 /** The value at quantile `q` (0 to 1) of `values`, which need not be sorted. */
