@@ -109,7 +109,7 @@ async function openPostgres(
   // option, as PGOPTIONS would pass it (a connection pooler in front must let it through).
   // work_mem keeps a search's bitmaps exact: at PostgreSQL's 4 MB, a common value's bitmap over a
   // million acts (166,000 rows) turned lossy, and every act on its pages was read and tested
-  // again (an event type, a word and a date: p99 407 to 134 ms at a million acts, decision 0061).
+  // again (an event type, a word and a date: p99 241-280 to 121 ms at a million acts, decision 0061).
   const pool = new pg.Pool({ connectionString, max: 10, options: `-c jit=off -c work_mem=${SEARCH_WORK_MEM}` });
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
