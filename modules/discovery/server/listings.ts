@@ -81,8 +81,8 @@ const NEARBY_MILES = 250;
 
 /**
  * Other cities within a few hours' drive that are home to public acts with this tag, nearest
- * first. The kept places of acts (act-places.ts) are ordered by distance here; the database is asked only which of the
- * nearest carry the tag, a few at a time, until enough do or none are left.
+ * first. The kept places of acts (act-places.ts) are ordered by distance here; the database is
+ * asked only which of the nearest carry the tag, a few at a time, until enough do or none are left.
  */
 export async function nearbyCitiesWithCategory(
   source: ReadSource,
