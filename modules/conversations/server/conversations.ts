@@ -18,6 +18,7 @@ import { conversationReads, conversations, messages } from "#modules/conversatio
 import { events } from "#modules/bookings/server/tables";
 import { users } from "#modules/accounts/server/tables";
 import { conflict, forbidden, notFound } from "#server/errors";
+import { numberArray } from "#server/db/array-literal";
 import { takeAccountAction } from "#modules/accounts/server";
 import { actAccess, findVisibleAct } from "#modules/acts/server";
 import { notify } from "#modules/notifications/server";
@@ -392,7 +393,7 @@ export async function conversationsOfActs(
     .from(conversations)
     .innerJoin(acts, eq(acts.id, conversations.actId))
     // The ids as one array parameter: a server may hold tens of thousands of conversations open.
-    .where(and(inArray(acts.url, actUrls), sql`${conversations.id} = any(${`{${conversationIds.join(",")}}`}::int[])`));
+    .where(and(inArray(acts.url, actUrls), sql`${conversations.id} = any(${numberArray(conversationIds)}::int[])`));
   return rows.map((row) => row.id);
 }
 

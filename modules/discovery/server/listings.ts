@@ -9,6 +9,7 @@ import { type ReadCache, type ReadSource, cachedRead } from "#server/cache/cache
 import { type ActPlace, actPlacesWithin } from "./search/act-places";
 import { keptPlace } from "./kept-places";
 import { ONE_PLAN } from "#server/db/named-statements";
+import { numberArray } from "#server/db/array-literal";
 import { searchActs } from "./search/search-acts";
 
 export interface ListingTag {
@@ -99,7 +100,7 @@ export async function nearbyCitiesWithCategory(
   for (let start = 0, size = limit * 4; start < candidates.length && found.length < limit; start += size, size *= 8) {
     const batch = candidates.slice(start, start + size);
     const result =
-      (await source.db.execute(sql`${sql.raw(ONE_PLAN)}select c.id from unnest(${`{${batch.map((home) => home.id).join(",")}}`}::int[]) c(id)
+      (await source.db.execute(sql`${sql.raw(ONE_PLAN)}select c.id from unnest(${numberArray(batch.map((home) => home.id))}::int[]) c(id)
       where exists (select from act_search s where s.place_id = c.id and s.visible and s.facets && ARRAY[${key}]::text[])`)) as unknown as {
         rows: { id: number }[];
       };

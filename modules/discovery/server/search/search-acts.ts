@@ -235,8 +235,10 @@ export async function searchActs(
   cache?: ReadCache,
   { keepAnswer = true }: { keepAnswer?: boolean } = {},
 ): Promise<ActSearchPage> {
-  const args = { admin: viewer?.role === "ADMIN", filter, cache };
-  return keepAnswer ? searchAnswer({ db, cache }, args) : searchAnswer({ db, cache: undefined }, args);
+  return searchAnswer(
+    { db, cache: keepAnswer ? cache : undefined },
+    { admin: viewer?.role === "ADMIN", filter, cache },
+  );
 }
 
 /**
