@@ -30,10 +30,7 @@ export async function loadActProfilePage(context: AppLoadContext, actUrl: string
   const [shortlisted, threads] = abilities.invite
     ? await Promise.all([
         context.shortlisted().then((saved) => saved.includes(profile.url)),
-        keptPlannerThreadsWithAct({ db: context.db, cache: context.readCache }, context.viewer!.id, {
-          id: actId,
-          url: profile.url,
-        }),
+        keptPlannerThreadsWithAct({ db: context.db, cache: context.readCache }, context.viewer!.id, actId),
       ])
     : [false, []];
   const { appName, publicUrl } = context.config;

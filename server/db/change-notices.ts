@@ -16,8 +16,11 @@ export const bookingTag = (number: string) => `booking:${number}`;
 /** One conversation's own rows (it, its messages, its read marks): "conversation:<id>" (migration 0069). */
 export const conversationTag = (id: number) => `conversation:${id}`;
 
+/** A planner's conversations, with every act: "threads:<planner id>" (migration 0071). */
+export const threadsTag = (plannerId: string) => `threads:${plannerId}`;
+
 /** The tags a server's kept values may wait for; any other notice ("all") clears everything. */
-export const KEPT_TAG_PREFIXES = ["act:", "user:", "booking:", "conversation:"] as const;
+export const KEPT_TAG_PREFIXES = ["act:", "user:", "booking:", "conversation:", "threads:"] as const;
 
 /** A statement that sends the tag's change notice at commit. */
 export function notifyChange(tag: string): SQL {

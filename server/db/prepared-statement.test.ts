@@ -53,6 +53,22 @@ describe("a prepared statement", () => {
     }
   });
 
+  it("takes text as text: quotes, backslashes and SQL in it are matched as they are, never run", async () => {
+    const echo = preparedStatement(
+      "test_echo_text",
+      "select $1::text as said, (select count(*)::int from acts) as acts",
+    );
+    const db = server.database.db;
+    const acts = (await echo(db, ["x"]))[0]!.acts;
+    for (const said of ["it's", "'); drop table acts; --", "a\\'b", "$$ $1 $$", "é 🎷", ""]) {
+      expect((await echo(db, [said]))[0]!.said, said).toBe(said);
+      await db.transaction(async (tx) => expect((await echo(tx, [said]))[0]!.said, said).toBe(said));
+    }
+    expect((await echo(db, ["x"]))[0]!.acts).toBe(acts);
+    // PostgreSQL's text holds neither; a NUL would end the statement's text early.
+    for (const bad of ["a\0b", "\uD800"]) await expect(echo(db, [bad])).rejects.toThrow(TypeError);
+  });
+
   it("a statement that cannot be prepared fails each time it is run, and is tried again", async () => {
     const broken = preparedStatement("test_broken", "select id from no_such_table where id = $1");
     await expect(broken(server.database.db, [1])).rejects.toThrow(/no_such_table/);

@@ -4,6 +4,7 @@ import { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { PgliteDatabase } from "drizzle-orm/pglite";
 import type { Pool } from "pg";
 import type { Executor } from "./client";
+import { isUnsafeText } from "#domain/schemas/fields";
 
 export type Row = Record<string, unknown>;
 
@@ -15,24 +16,39 @@ export type Row = Record<string, unknown>;
  * instance and `EXECUTE` after it; a server's pool names the statement, which node-postgres
  * prepares once per connection. Inside a transaction the statement is sent as it is.
  *
- * The arguments are integers only (ids): `EXECUTE` takes them as literals, so they are checked.
+ * The arguments are integers (ids) and text (an address): `EXECUTE` takes them as literals, so
+ * an integer is checked and text is quoted (`literal`).
  */
 export function preparedStatement(name: string, text: string) {
-  return async function run(db: Executor, args: readonly number[]): Promise<Row[]> {
-    for (const arg of args)
-      if (!Number.isSafeInteger(arg)) throw new TypeError(`${name}: ${String(arg)} is not an integer`);
+  return async function run(db: Executor, args: readonly (number | string)[]): Promise<Row[]> {
+    const literals = args.map((arg) => literal(name, arg));
     if (db instanceof PgliteDatabase) {
       const client = (db as PgliteDatabase<Record<string, unknown>> & { $client: PGlite }).$client;
       await preparedOn(client, name, text);
-      return (await client.query<Row>(`execute ${name}(${args.join(", ")})`)).rows;
+      return (await client.query<Row>(`execute ${name}(${literals.join(", ")})`)).rows;
     }
     if (db instanceof NodePgDatabase) {
       const pool = (db as NodePgDatabase<Record<string, unknown>> & { $client: Pool }).$client;
       return (await pool.query<Row>({ name, text, values: [...args] })).rows;
     }
-    const inlined = text.replace(/\$(\d+)/g, (_, index: string) => String(args[Number(index) - 1]));
+    const inlined = text.replace(/\$(\d+)/g, (_, index: string) => literals[Number(index) - 1]!);
     return ((await db.execute(sql.raw(inlined))) as unknown as { rows: Row[] }).rows;
   };
+}
+
+/**
+ * An argument as SQL: an integer as it is, text between single quotes with each quote doubled,
+ * which is the whole of a string literal's escaping while `standard_conforming_strings` is on
+ * (PostgreSQL's default since 9.1; nothing here turns it off). A NUL ends a statement's text
+ * early, and PostgreSQL's text cannot hold one or a lone surrogate: such text is refused.
+ */
+function literal(name: string, arg: number | string): string {
+  if (typeof arg === "number") {
+    if (!Number.isSafeInteger(arg)) throw new TypeError(`${name}: ${String(arg)} is not an integer`);
+    return String(arg);
+  }
+  if (isUnsafeText(arg)) throw new TypeError(`${name}: text with a NUL or a lone surrogate`);
+  return `'${arg.replaceAll("'", "''")}'`;
 }
 
 /**

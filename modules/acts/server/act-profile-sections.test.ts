@@ -7,6 +7,7 @@ import { images } from "#modules/files/server/tables";
 import { packageEventTypes, packages } from "#modules/content/server/tables";
 import { seoEntries } from "#modules/seo/server/tables";
 import { getActProfilePage } from "./acts";
+import { loadActPage } from "./act-profile-sections";
 import { createTaggedStore } from "#server/cache/tagged-store";
 import { createLogger } from "#server/logger";
 
@@ -104,6 +105,21 @@ describe("an act's sections kept in memory", () => {
     await db.update(acts).set({ url: "the-velvet-tones" }).where(eq(acts.url, "velvet-tones-moved"));
     await shows("the-velvet-tones", "The Velvet Tones, soul from Chicago");
     await store.stop();
+  });
+
+  it("are read with the act's row in one statement: the row equals drizzle's own select of it, for every act", async () => {
+    const db = server.database.db;
+    // Give one act every kind of column a value: travel and takes as JSON, a decline, a manager.
+    const [first] = await db.select({ id: acts.id }).from(acts).orderBy(acts.id).limit(1);
+    await db
+      .update(acts)
+      .set({ travel: { free_miles: 20, cents_per_mile: 150 }, declineReason: "it's \\ 'quoted'" })
+      .where(eq(acts.id, first!.id));
+    const rows = await db.select().from(acts).orderBy(acts.id);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect((await loadActPage(db, row.url))?.act, row.url).toEqual(row);
+    for (const missing of ["no-such-act", "it's", "a\0b", "\uD800"])
+      expect(await loadActPage(db, missing)).toBeUndefined();
   });
 
   it("hold nothing private: what only the act's artist and admins see is read for each of them", async () => {

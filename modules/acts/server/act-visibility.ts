@@ -34,7 +34,14 @@ export async function findVisibleAct(
   viewer: SessionUser | null,
   cache?: ReadCache,
 ): Promise<ActRow> {
-  const act = await actRow({ db, cache }, actUrl);
+  return visibleOrNotFound(await actRow({ db, cache }, actUrl), viewer);
+}
+
+/** The act found, when there is one and this viewer may see it; otherwise the API's 404. */
+export function visibleOrNotFound<T extends Pick<ActRow, "managerId" | "active" | "internalUseOnly">>(
+  act: T | undefined,
+  viewer: SessionUser | null,
+): T {
   if (!act || !canViewAct(viewer, actAccess(act))) throw notFound("No such act");
   return act;
 }

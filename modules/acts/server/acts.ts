@@ -15,9 +15,9 @@ import type { acts } from "#modules/acts/server/tables";
 import { invites, offers } from "#modules/bookings/server/tables";
 import { users } from "#modules/accounts/server/tables";
 import type { SessionUser } from "#domain/session-user";
-import { loadProfileSections } from "./act-profile-sections";
+import { loadActPage } from "./act-profile-sections";
 import { pendingRequests } from "#modules/moderation/server";
-import { actAccess, findVisibleAct } from "./act-visibility";
+import { actAccess, visibleOrNotFound } from "./act-visibility";
 import { moderationHistory } from "#modules/moderation/server";
 
 type ActRow = typeof acts.$inferSelect;
@@ -100,7 +100,7 @@ type ActProfilePage = Awaited<ReturnType<typeof getActProfilePage>>;
 
 /**
  * The profile as everyone but its managers and admins sees it, made once per kept act row and
- * sections (both frozen, and new objects after any change of the act) instead of on every
+ * sections (read together, frozen, and new objects after any change of the act) instead of on every
  * request: the page packs it for the browser once too (app/lib/packed-json.ts).
  */
 const publicProfiles = new WeakMap<object, { act: typeof acts.$inferSelect; page: ActProfilePage }>();
@@ -117,12 +117,13 @@ export async function getActProfilePage(
   actId: number;
   act: { id: number; placeId: number | null; travel: Travel | null };
 }> {
-  const act = await findVisibleAct(db, actUrl, viewer, cache);
+  const found = await loadActPage(db, actUrl, cache);
+  const act = visibleOrNotFound(found?.act, viewer);
+  const { sections } = found!; // found, since its act is
   const access = actAccess(act);
   const admin = canSeeAdminInfo(viewer);
   const manages = canManageAct(viewer, access);
 
-  const sections = await loadProfileSections(db, act, cache);
   // Whoever neither manages nor administers the act sees what a guest sees.
   const seenAsGuest = !admin && !manages && !isManager(viewer, access);
   const kept = seenAsGuest ? publicProfiles.get(sections) : undefined;

@@ -27,7 +27,7 @@ import { rowsOf } from "#server/db/rows-of";
 import { containsPattern } from "#server/db/like";
 import type { SessionUser } from "#domain/session-user";
 import { type ReadCache, type ReadSource, cachedRead } from "#server/cache/cached-read";
-import { actTag, conversationTag, userTag } from "#server/db/change-notices";
+import { actTag, conversationTag, threadsTag, userTag } from "#server/db/change-notices";
 
 /** A conversation with what its pages and rules need: its two sides, its act and its event. */
 export interface ConversationRow extends ConversationSides {
@@ -149,44 +149,76 @@ async function addMessage(
 /** The channel that tells every server a conversation has a new message (its id as payload). */
 export const CONVERSATION_CHANNEL = "conversation_message";
 
-/** A planner's conversations with an act that are still open (no cancelled event), the latest active first. */
-export async function plannerThreadsWithAct(
-  db: Executor,
-  plannerId: string,
-  actId: number,
-): Promise<{ id: number; eventId: number | null; event: { url: string; name: string } | null }[]> {
+/** A planner's conversation that is still open (no cancelled event), as the profile page offers it. */
+interface OpenThread {
+  id: number;
+  eventId: number | null;
+  event: { url: string; name: string } | null;
+}
+
+/** A planner's open conversations, with one act or with all, each with its act, the latest active first. */
+async function plannerOpenThreads(db: Executor, plannerId: string, actId?: number) {
   const rows = await db
-    .select({ id: conversations.id, eventId: conversations.eventId, eventUrl: events.url, eventName: events.name })
+    .select({
+      id: conversations.id,
+      actId: conversations.actId,
+      eventId: conversations.eventId,
+      eventUrl: events.url,
+      eventName: events.name,
+    })
     .from(conversations)
     .leftJoin(events, eq(events.id, conversations.eventId))
-    .where(and(eq(conversations.plannerId, plannerId), eq(conversations.actId, actId), isNull(events.cancelledAt)))
+    .where(
+      and(
+        eq(conversations.plannerId, plannerId),
+        actId === undefined ? undefined : eq(conversations.actId, actId),
+        isNull(events.cancelledAt),
+      ),
+    )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
   return rows.map((row) => ({
-    id: row.id,
-    eventId: row.eventId,
-    event: row.eventUrl && row.eventName ? { url: row.eventUrl, name: row.eventName } : null,
+    actId: row.actId,
+    thread: {
+      id: row.id,
+      eventId: row.eventId,
+      event: row.eventUrl && row.eventName ? { url: row.eventUrl, name: row.eventName } : null,
+    } satisfies OpenThread,
   }));
 }
 
+/** A planner's conversations with an act that are still open (no cancelled event), the latest active first. */
+export async function plannerThreadsWithAct(db: Executor, plannerId: string, actId: number): Promise<OpenThread[]> {
+  return (await plannerOpenThreads(db, plannerId, actId)).map(({ thread }) => thread);
+}
+
+/** A planner's open conversations, by the act they are with. */
+type ThreadsByAct = Readonly<Record<number, readonly OpenThread[]>>;
+
 /**
- * plannerThreadsWithAct kept (decision 0058): a conversation made or moved on (each message moves
- * `last_message_at`) notifies its act's `act:<url>`, an event its planner's `user:<id>`. The
- * profile page's "Message" choices read it for every planner's view.
+ * A planner's open conversations with every act, kept as one read: the profile page's "Message"
+ * choices read it for every act a planner opens, and kept per act it cost a planner's first look
+ * at each act a statement. A conversation made, moved on (each message moves `last_message_at`)
+ * or removed notifies its planner's `threads:<id>` (migration 0071), an event its planner's
+ * `user:<id>`.
  */
 const keptPlannerThreads = cachedRead({
   name: "planner-threads",
   maxEntries: 10_000,
-  key: ({ plannerId, act }: { plannerId: string; act: { id: number; url: string } }) => `${plannerId} ${act.id}`,
-  tags: ({ plannerId, act }: { plannerId: string; act: { id: number; url: string } }) => [
-    actTag(act.url),
-    userTag(plannerId),
-  ],
-  read: (db, { plannerId, act }) => plannerThreadsWithAct(db, plannerId, act.id),
+  key: (plannerId: string) => plannerId,
+  tags: (plannerId) => [threadsTag(plannerId), userTag(plannerId)],
+  read: (db, plannerId) => openThreadsByAct(db, plannerId),
 });
 
-/** A planner's open conversations with an act, kept between changes of either. */
-export function keptPlannerThreadsWithAct(source: ReadSource, plannerId: string, act: { id: number; url: string }) {
-  return keptPlannerThreads(source, { plannerId, act });
+/** A planner's open conversations with an act, kept between changes of their conversations and events. */
+export async function keptPlannerThreadsWithAct(source: ReadSource, plannerId: string, actId: number) {
+  return (await keptPlannerThreads(source, plannerId))[actId] ?? [];
+}
+
+/** Every open conversation of a planner, grouped by act, each act's latest active first. */
+async function openThreadsByAct(db: Executor, plannerId: string): Promise<ThreadsByAct> {
+  const byAct: Record<number, OpenThread[]> = {};
+  for (const { actId, thread } of await plannerOpenThreads(db, plannerId)) (byAct[actId] ??= []).push(thread);
+  return byAct;
 }
 
 /**
