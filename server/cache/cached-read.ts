@@ -4,7 +4,7 @@ import { declaredRead } from "./read-tracking";
 import type { TaggedStore } from "./tagged-store";
 
 /** The server's store, as reads see it; undefined where nothing is kept (a test that turns caches off). */
-export type ReadCache = Pick<TaggedStore, "cached"> | undefined;
+export type ReadCache = Pick<TaggedStore, "cached" | "peek" | "put" | "now"> | undefined;
 
 /** Where a declared read reads from: the database, and the cache that may answer it instead. */
 export interface ReadSource {
@@ -53,6 +53,47 @@ export function cachedRead<Args, T>(declaration: CachedReadDeclaration<Args, T>)
     const value = cache ? await cache.cached(key, allTags, read, options) : await read();
     declaredRead(db, tagsFound(value));
     return value;
+  };
+}
+
+/**
+ * A read of many items at once (one act's review counts, for every act on a listing), kept item by
+ * item under each item's one tag: a page whose items were all read before, for any page, sends no
+ * statement; otherwise one statement reads the items missing. An item the read does not answer
+ * is `absent` (an act with no reviews).
+ */
+export interface CachedBatchDeclaration<T> {
+  name: string;
+  maxEntries: number;
+  tag(key: string): string;
+  read(db: Executor, keys: readonly string[]): Promise<ReadonlyMap<string, T>>;
+  absent: T;
+}
+
+export function cachedBatchRead<T>(
+  declaration: CachedBatchDeclaration<T>,
+): (source: ReadSource, keys: readonly string[]) => Promise<T[]> {
+  const options = { group: declaration.name, maxEntries: declaration.maxEntries };
+  const entryKey = (key: string) => `${declaration.name}:${key}`;
+  return async ({ db, cache }, keys) => {
+    const database = declaredRead(db, keys.map(declaration.tag));
+    const found = new Map<string, T>();
+    const missing = [...new Set(keys)].filter((key) => {
+      const kept = cache?.peek<T>(entryKey(key), options);
+      if (kept !== undefined) found.set(key, kept);
+      return kept === undefined;
+    });
+    if (missing.length) {
+      // Taken before the read: an item changed while it is read is stale at once.
+      const readAt = cache?.now() ?? 0;
+      const read = await declaration.read(database, missing);
+      for (const key of missing) {
+        const value = deepFreeze(read.get(key) ?? declaration.absent);
+        found.set(key, value);
+        cache?.put(entryKey(key), [declaration.tag(key)], readAt, value, options);
+      }
+    }
+    return keys.map((key) => found.get(key) as T);
   };
 }
 

@@ -17,7 +17,7 @@ import { lockAct } from "#modules/moderation/server";
 import { recordModeration } from "#modules/moderation/server";
 import { notify } from "#modules/notifications/server";
 import type { SessionUser } from "#domain/session-user";
-import { type ReadCache, cachedRead } from "#server/cache/cached-read";
+import { type ReadCache, cachedBatchRead } from "#server/cache/cached-read";
 import { actTag } from "#server/db/change-notices";
 
 /** An admin's review, under the reviewer name they give. */
@@ -182,38 +182,49 @@ export async function deleteReview(
   });
 }
 
-/** How many reviews the acts at these addresses have, and how many of them come from verified bookings: a listing's sentence. */
-async function readReviewSourceCounts(
-  db: Executor,
-  actUrls: readonly string[],
-): Promise<{ count: number; verified: number }> {
-  if (!actUrls.length) return { count: 0, verified: 0 };
-  const [row] = await db
+/** One act's reviews, and how many of them come from verified bookings. */
+interface ReviewCounts {
+  count: number;
+  verified: number;
+}
+
+/** The review counts of the acts at these addresses that have reviews, by address. */
+async function readReviewCountsByAct(db: Executor, actUrls: readonly string[]): Promise<Map<string, ReviewCounts>> {
+  const rows = await db
     .select({
+      url: acts.url,
       count: count(),
       verified: sql<number>`count(*) filter (where ${reviews.source} = 'booking')`.mapWith(Number),
     })
     .from(reviews)
     .innerJoin(acts, eq(acts.id, reviews.actId))
-    .where(inArray(acts.url, [...actUrls]));
-  return { count: row?.count ?? 0, verified: row?.verified ?? 0 };
+    .where(inArray(acts.url, [...actUrls]))
+    .groupBy(acts.url);
+  return new Map(rows.map(({ url, ...counts }) => [url, counts]));
 }
 
-/** reviewSourceCounts kept: reviews notify their act's `act:<url>`. */
-const keptReviewSourceCounts = cachedRead({
-  name: "review-source-counts",
-  maxEntries: 5_000,
-  key: (actUrls: readonly string[]) => actUrls.join(" "),
-  tags: (actUrls: readonly string[]) => actUrls.map(actTag),
-  read: readReviewSourceCounts,
+/**
+ * Each act's review counts, kept by act (reviews notify their act's `act:<url>`): a crawler's
+ * listings share their acts, so most of its listings find every act's counts kept and send no
+ * statement for the sentence.
+ */
+const keptReviewCounts = cachedBatchRead<ReviewCounts>({
+  name: "review-counts",
+  maxEntries: 20_000,
+  tag: actTag,
+  read: readReviewCountsByAct,
+  absent: { count: 0, verified: 0 },
 });
 
 /** How many reviews the acts at these addresses have, and how many of them come from verified bookings: a listing's sentence. */
-export function reviewSourceCounts(
+export async function reviewSourceCounts(
   db: Executor,
-  actUrls: string[],
+  actUrls: readonly string[],
   cache?: ReadCache,
-): Promise<{ count: number; verified: number }> {
-  if (!actUrls.length) return Promise.resolve({ count: 0, verified: 0 });
-  return cache ? keptReviewSourceCounts({ db, cache }, actUrls) : readReviewSourceCounts(db, actUrls);
+): Promise<ReviewCounts> {
+  const each = actUrls.length ? await keptReviewCounts({ db, cache }, [...new Set(actUrls)]) : [];
+  return {
+    count: each.reduce((sum, counts) => sum + counts.count, 0),
+    verified: each.reduce((sum, counts) => sum + counts.verified, 0),
+  };
 }
