@@ -155,6 +155,9 @@ describe("an act's calendar", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       if (width === 390) {
         expect(await axeViolations(page)).toEqual([]);
+        // The form was drawn before its scripts ran (sign-up led here, not goto): the place
+        // suggestions answer typing only once the page has hydrated, which waitForURL waits for.
+        await page.waitForURL(/\/events\/add-event/);
         await page.getByLabel("Event name").fill("Our anniversary");
         await page.getByRole("combobox", { name: "Location" }).fill("Chicago, IL");
         await page.getByRole("option", { name: "Chicago, IL", exact: true }).click();
