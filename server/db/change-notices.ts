@@ -19,8 +19,14 @@ export const conversationTag = (id: number) => `conversation:${id}`;
 /** A planner's conversations, with every act: "threads:<planner id>" (migration 0071). */
 export const threadsTag = (plannerId: string) => `threads:${plannerId}`;
 
-/** The tags a server's kept values may wait for; any other notice ("all") clears everything. */
-export const KEPT_TAG_PREFIXES = ["act:", "user:", "booking:", "conversation:", "threads:"] as const;
+/** Any change to the cases, for the admins' count of open ones: "cases" (migration 0070). */
+export const CASES_TAG = "cases";
+
+/**
+ * The tags a server's kept values may wait for; any other notice ("all") clears everything.
+ * "cases" is a whole tag: before it was listed, each change to a case cleared every kept value.
+ */
+export const KEPT_TAG_PREFIXES = ["act:", "user:", "booking:", "conversation:", "threads:", CASES_TAG] as const;
 
 /** A statement that sends the tag's change notice at commit. */
 export function notifyChange(tag: string): SQL {

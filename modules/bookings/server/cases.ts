@@ -21,6 +21,7 @@ import { users } from "#modules/accounts/server/tables";
 import { conflict, forbidden, notFound, validationFailed } from "#server/errors";
 import type { JobQueue } from "#server/jobs/job-queue";
 import type { SessionUser } from "#domain/session-user";
+import { CASES_TAG } from "#server/db/change-notices";
 import type { CaseAnswer } from "../answers";
 import {
   CASE_KIND_LABELS,
@@ -232,7 +233,7 @@ export const keptOpenCaseCount = cachedRead({
   name: "open-cases",
   maxEntries: 1,
   key: () => "all",
-  tags: () => ["cases"],
+  tags: () => [CASES_TAG],
   read: (db) => countOpenCases(db),
 });
 

@@ -8,6 +8,7 @@ import { dayIn } from "../../events";
 import type { BookingAnswer } from "../../answers";
 import { agreementPdf } from "../booking-pdfs";
 import { keptOpenCaseCount } from "../cases";
+import { loadActPage } from "#modules/acts/server/act-profile-sections";
 import { eventually } from "#tests/setup/eventually";
 import { withDigest } from "../booking-queries";
 import { signAgreement } from "../../agreement";
@@ -527,8 +528,12 @@ describe("a problem with a booking", () => {
     // A change made beside this server (another server, a script) reaches the kept count by its notice.
     const setStatus = (status: "open" | "resolved") =>
       server.database.db.update(cases).set({ status }).where(eq(cases.id, opened.id));
+    const unrelated = () => loadActPage(server.database.db, "dj-nova", server.readCache);
+    const keptPage = await unrelated();
     await setStatus("resolved");
     await eventually(async () => (await openNow()) === openBefore);
+    // Only what counts the cases hears of it: another act's kept page is the one kept, not read again.
+    expect(await unrelated()).toBe(keptPage);
     await setStatus("open");
     await eventually(async () => (await openNow()) === openBefore + 1);
     // One open case per booking, whichever side reports.
