@@ -222,7 +222,8 @@ export async function reviewSourceCounts(
   actUrls: readonly string[],
   cache?: ReadCache,
 ): Promise<ReviewCounts> {
-  const each = actUrls.length ? await keptReviewCounts({ db, cache }, [...new Set(actUrls)]) : [];
+  // No act, no statement: the batch reads only the acts it has not kept.
+  const each = await keptReviewCounts({ db, cache }, [...new Set(actUrls)]);
   return {
     count: each.reduce((sum, counts) => sum + counts.count, 0),
     verified: each.reduce((sum, counts) => sum + counts.verified, 0),
