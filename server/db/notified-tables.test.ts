@@ -19,6 +19,7 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   facet_count_changes: "derived from act_search; browse counts are kept with the search answers",
   facet_pair_count_changes: "derived from act_search; counts beside one chosen value are kept with the search answers",
   search_words: "derived from act_search: words a misspelling may have meant",
+  search_lexemes: "derived from act_search: every word its documents hold, for a typed prefix's words",
   uploads: "files nothing uses yet: read fresh by the file route and the attach calls",
   video_uploads: "resumable uploads in progress: read fresh by the tus server",
   account_actions: "hourly limits per account: counted fresh in the writing transaction",

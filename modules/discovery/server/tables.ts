@@ -170,6 +170,14 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
   index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
 ]);
 
+/**
+ * Every word any act's search document holds, as it holds it, in byte order (collation "C",
+ * migration 0072): a typed word's prefix is a range of it, so a search asks the search index
+ * for the few words it stands for rather than for every word it begins (decision 63). Kept by
+ * refresh_act_search; never pruned, since a word no act holds any more only finds nothing.
+ */
+export const searchLexemes = pgTable("search_lexemes", { word: text("word").primaryKey() });
+
 /** The acts a planner saved (a heart on cards and profiles), to compare and ask for quotes. */
 export const shortlists = pgTable(
   "shortlists",

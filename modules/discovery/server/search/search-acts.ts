@@ -45,9 +45,10 @@ import { countsAndFacets } from "./counts-and-facets";
 
 /** How well an act's document matches: words as typed weigh twice what their typo alternatives do. */
 function relevanceRank(keywords: KeywordQuery): SQL {
-  return keywords.tolerant === keywords.exact
-    ? sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact}))`
-    : sql`ts_rank(s.document, to_tsquery('simple', ${keywords.exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${keywords.tolerant}))`;
+  const { exact, tolerant } = keywords.ranked;
+  return tolerant === exact
+    ? sql`ts_rank(s.document, to_tsquery('simple', ${exact}))`
+    : sql`ts_rank(s.document, to_tsquery('simple', ${exact})) * 2 + ts_rank(s.document, to_tsquery('simple', ${tolerant}))`;
 }
 
 /**
@@ -337,7 +338,7 @@ async function runSearch(source: ReadSource, admin: boolean, filter: ActSearchFi
     const goesUnranked = mayGoUnranked(query, sort);
     const typed =
       goesUnranked && hasTypos(keywords!)
-        ? sparseMatches(db, { ...query, keywords: { exact: keywords!.exact, tolerant: keywords!.exact, typos: null } })
+        ? sparseMatches(db, { ...query, keywords: { ...keywords!, tolerant: keywords!.exact, typos: null } })
         : undefined;
     typed?.catch(() => {});
     const first =

@@ -1,4 +1,4 @@
--- An act's search row (act_search) and the words a misspelling may have meant (search_words), rebuilt
+-- An act's search row (act_search), the words a misspelling may have meant (search_words) and every word its document holds (search_lexemes), rebuilt
 -- from the act's own rows. Triggers call it (act_search_changed, migrations 0008 on); this file is its one
 -- definition: the server applies it after the migrations on every boot, when it differs from what the
 -- database has (server/db/functions/sql-functions.ts), so a change to the search row is a change here.
@@ -47,5 +47,11 @@ CREATE OR REPLACE FUNCTION "refresh_act_search"(target integer) RETURNS void LAN
   SELECT DISTINCT w FROM "act_search", unnest(tsvector_to_array("document")) w
   WHERE "act_id" = target AND length(w) >= 3 AND w ~ '^[a-z]+$'
   ORDER BY w
+  ON CONFLICT DO NOTHING;
+  -- Every word as the document holds it, for a typed prefix's words (migration 0072, decision 63).
+  INSERT INTO "search_lexemes" ("word")
+  SELECT DISTINCT w COLLATE "C" FROM "act_search", unnest(tsvector_to_array("document")) w
+  WHERE "act_id" = target
+  ORDER BY 1
   ON CONFLICT DO NOTHING;
 $$;
