@@ -154,10 +154,9 @@ export function conditions(query: Query, except?: ListKey, every?: number, place
   for (const key of LIST_KEYS) {
     if (key === except) continue;
     const condition = listCondition(key, filter[key]);
-    // A slice with words is read through the words' partial index, its lists tested on its rows:
-    // the planner cannot join two partial indexes of the same slice, and joined the words' to the
-    // whole list index instead, whose value on a sixth of a million acts took 64 ms to gather.
-    if (condition) parts.push((every && (keywords || circle)) || onRows ? sql`(${condition}) is true` : condition);
+    // A slice's words and lists are one partial index (migration 0073), which a pass reads for
+    // both; a circle's slice is read through its places, its lists tested on its rows.
+    if (condition) parts.push((every && circle) || onRows ? sql`(${condition}) is true` : condition);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
