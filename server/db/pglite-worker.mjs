@@ -4,6 +4,7 @@
 // the sources (tests, scripts) and beside the built server alike.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 
@@ -12,7 +13,7 @@ const db = new PGlite({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
   // A copy of another database (its dump, made below): the tests start each from one seeded copy.
   ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot]) } : {}),
-  extensions: { pg_trgm, unaccent },
+  extensions: { btree_gin, pg_trgm, unaccent },
   // PostgreSQL's own 128 MB unless told: a page it does not hold is read through the
   // file system's JavaScript, several times a held one's cost (PGLITE_SHARED_BUFFERS, README).
   ...(workerData.sharedBuffers

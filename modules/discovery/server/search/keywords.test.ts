@@ -74,8 +74,11 @@ describe("a typed word's prefix", () => {
     const whole = (await keywordQuery(server.database.db, "zyxqc"))!;
     expect(whole.exact).toBe("zyxqc");
     expect(whole.ranked.exact).toBe("zyxqc:*");
-    // A known word of other characters would be parsed apart in a query's text.
-    await writeDescription(third!, "Zyxq-funk nights at zyxqhall.example.com");
+    // A hyphenated word is found by its parts, which the document holds as well.
+    await writeDescription(third!, "Zyxq-funk nights");
+    expect((await keywordQuery(server.database.db, "zyxq"))!.exact).toBe("(zyxq | zyxqa | zyxqb | zyxqc)");
+    // A known word of other characters (a host) would be parsed apart in a query's text.
+    await writeDescription(third!, "Nights at zyxqhall.example.com");
     expect((await keywordQuery(server.database.db, "zyxq"))!.exact).toBe("zyxq:*");
     // No act has it: asked as typed, and finds nothing.
     expect((await keywordQuery(server.database.db, "qqqqzzzz"))!.exact).toBe("qqqqzzzz:*");
@@ -90,7 +93,7 @@ describe("a typed word's prefix", () => {
     const [first, second, third, fourth] = await someActIds(4);
     await writeDescription(first!, "Velvetine harmonies for jazzfest nights");
     await writeDescription(second!, "Jazzy swing, jazz2000 remixes");
-    await writeDescription(third!, "jazz-funk and the velvetones");
+    await writeDescription(third!, "jazz-funk and the velvetones, velvet-rope sets");
     await writeDescription(fourth!, "Velveteen jazzhands.example.com");
     // Words of the generated catalogue (names, headlines, tags, places) cut short, and the ones above.
     const common = await rowsOf<{ word: string }>(

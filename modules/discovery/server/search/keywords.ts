@@ -78,20 +78,24 @@ async function wordForms(db: Executor, words: string[]): Promise<WordForms[]> {
   return words.map((word, i) => {
     const prefix = `${word}:*`;
     // The known words in byte order from the word on: those that begin with it are all of them
-    // when fewer than were asked for. A word of other characters (a host, "high-energy") would be
-    // parsed apart in a query's text: the prefix finds it as it is.
+    // when fewer than were asked for. A hyphenated word ("close-up") adds no act: every document
+    // that holds it holds its parts, "close" among them. A word of other characters (a host, a
+    // number with a point) would be parsed apart in a query's text: the prefix finds it as it is.
     const begun = jsonColumn<string[]>(rows[i]?.lexemes ?? []).filter((known) => known.startsWith(word));
-    const stands = begun.length > 0 && begun.length <= WORDS_PER_PREFIX && begun.every((known) => WORD.test(known));
+    const plain = begun.filter((known) => !HYPHENATED.test(known));
+    const stands = plain.length > 0 && begun.length <= WORDS_PER_PREFIX && plain.every((known) => WORD.test(known));
     // A known word the prefix already finds adds nothing but a doubled estimate, which
     // would turn the planner from the index to a scan of every row.
     const typos = jsonColumn<string[]>(rows[i]?.near ?? []).filter(
       (known) => WORD.test(known) && !known.startsWith(word),
     );
-    return { indexed: stands ? anyOf(begun) : prefix, prefix, typos };
+    return { indexed: stands ? anyOf(plain) : prefix, prefix, typos };
   });
 }
 
 const WORD = /^[a-z0-9]+$/;
+/** What the search documents' parser splits into its parts as well as keeping whole. */
+const HYPHENATED = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 const anyOf = (texts: string[]) => (texts.length === 1 ? texts[0]! : `(${texts.join(" | ")})`);
 
 /** A search's texts from each word's main form and its typo alternatives. */
