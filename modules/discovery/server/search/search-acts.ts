@@ -262,7 +262,7 @@ async function runSearch(source: ReadSource, admin: boolean, filter: ActSearchFi
   const [place, keywords, notFree, paired] = await Promise.all([
     searchCircle(source, filter),
     filter.searchTerms ? keywordQuery(db, filter.searchTerms) : null,
-    filter.date ? notFreeOnDate(db, filter.date) : null,
+    filter.date ? notFreeOnDate(source, filter.date) : null,
     pairedMatches(db, admin, filter),
   ]);
   const circle = place?.circle ?? null;
