@@ -39,7 +39,8 @@ describe("the kept list of acts not free on a day", () => {
     // An act free that day, and a word of its name to find it among few.
     const first = await searchActs(server.database.db, null, parseSearchFilter(`date=${DAY}&sort=newest`));
     const { url, name } = first.data.find((act) => act.url.startsWith("bulk-act-"))!;
-    const [{ id }] = await server.database.db.select({ id: acts.id }).from(acts).where(eq(acts.url, url));
+    const [found] = await server.database.db.select({ id: acts.id }).from(acts).where(eq(acts.url, url));
+    const id = found!.id;
     const word = name.split(" ")[0]!.toLowerCase();
     expect(await freeOnDay(word)).toContain(url);
     // Asked twice, the list is kept: the second search finds the same acts.
