@@ -96,9 +96,8 @@ export async function facetPass(
     // Any other match's row is read to test its conditions, and brings its keys along: read again
     // by id, 2,500 matches of two words took 20 ms more at a million acts.
     const keysRead = query.circle === null;
-    const matches = keysRead
-      ? sql`m as materialized (${matchingRows(query, sql`s.act_id, s.facets`, except)} limit ${bound + 1})`
-      : sql`m as materialized (${matchingRows(query, sql`s.act_id`, except)} limit ${bound + 1})`;
+    const columns = keysRead ? sql`s.act_id, s.facets` : sql`s.act_id`;
+    const matches = sql`m as materialized (${matchingRows(query, columns, except)} limit ${bound + 1})`;
     const keysFrom = keysRead ? sql`m s` : sql`m join act_search s on s.act_id = m.act_id`;
     const read = await rowsOf<FacetRow & { based: string | null; rest: string | null }>(
       db.execute(sql`${withNear(query.circle, matches)}
