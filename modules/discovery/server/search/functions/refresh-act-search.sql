@@ -1,7 +1,8 @@
 -- An act's search row (act_search), the words a misspelling may have meant (search_words) and
 -- every word its document holds (search_lexemes), rebuilt from the act's own rows. Triggers call it
 -- (act_search_changed, migrations 0008 on); this file is its one definition: the server applies it
--- after the migrations on every boot, when it differs from what the database has (server/db/functions/sql-functions.ts), so a change to the search row is a change here.
+-- after the migrations on every boot, when it differs from what the database has
+-- (server/db/functions/sql-functions.ts), so a change to the search row is a change here.
 -- Migrations 0008, 0009, 0021 and 0023 hold earlier copies as they were applied; none is read again.
 CREATE OR REPLACE FUNCTION "refresh_act_search"(target integer) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "act_search" ("act_id", "document", "rating_avg", "review_count", "visible", "featured", "name", "created_at", "price_from_cents", "place_id", "facets")
