@@ -87,6 +87,9 @@ describe("a typed word's prefix", () => {
     await writeDescription(first!, many.join(" "));
     expect((await keywordQuery(server.database.db, "wvut"))!.exact).toBe("wvut:*");
     expect((await keywordQuery(server.database.db, "wvuta"))!.exact).toBe("wvuta");
+    // A word an array's text would read as no word ("null") is looked up as any other.
+    await writeDescription(second!, "Nullable nullity");
+    expect((await keywordQuery(server.database.db, "null"))!.exact).toBe("(nullable | nullity)");
   });
 
   it("finds exactly the acts the prefix finds, alone, beside another word and with a typo alternative", async () => {

@@ -66,14 +66,15 @@ export async function keywordQuery(db: Executor, terms: string): Promise<Keyword
 }
 
 async function wordForms(db: Executor, words: string[]): Promise<WordForms[]> {
-  // Words are [a-z0-9] only: the array's text needs no quoting.
+  // Words are [a-z0-9] only; each is quoted all the same, since the array's text reads a bare
+  // "null" as no word at all.
   const rows = await rowsOf<{ lexemes: unknown; near: unknown }>(
     db.execute(sql`select
         to_json(array(select l.word from search_lexemes l where l.word >= t.word collate "C"
           order by l.word limit ${WORDS_PER_PREFIX + 1})) as lexemes,
         to_json(case when length(t.word) >= ${MIN_TYPO_LENGTH} then array(select s.word from search_words s
           where s.word % t.word order by similarity(s.word, t.word) desc limit 3) else '{}'::text[] end) as near
-      from unnest(${`{${words.join(",")}}`}::text[]) with ordinality t(word, i) order by t.i`),
+      from unnest(${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[]) with ordinality t(word, i) order by t.i`),
   );
   return words.map((word, i) => {
     const prefix = `${word}:*`;
