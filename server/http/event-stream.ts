@@ -17,6 +17,8 @@ export interface EventSource {
   closed(): void;
 }
 
+const EVENT_STREAM_TYPE = "text/event-stream";
+
 /** The streams whose socket the edge may take over, by their answer's body. */
 const socketSources = new WeakMap<ReadableStream<Uint8Array>, EventSource>();
 
@@ -64,7 +66,7 @@ export function eventStreamResponse(source: EventSource): Response {
   );
   socketSources.set(body, source);
   return new Response(body, {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" },
+    headers: { "content-type": EVENT_STREAM_TYPE, "cache-control": "no-store", connection: "keep-alive" },
   });
 }
 
@@ -78,6 +80,9 @@ export function serveEventStreams(
 ): (request: Request, env: HttpBindings | Http2Bindings) => Promise<Response> {
   return async (request, env) => {
     const response = await fetch(request, env);
+    // The type first: reading the body of the Node server's light Response makes it a full web
+    // Response, whose bytes are then sent through a web stream; only a stream's body is looked at.
+    if (response.headers.get("content-type") !== EVENT_STREAM_TYPE) return response;
     const source = response.body ? socketSources.get(response.body) : undefined;
     const outgoing = env?.outgoing;
     // HTTP/2 answers keep the web stream: this server speaks HTTP/1.1 (start/main.ts).
