@@ -140,10 +140,15 @@ function renderPage(request: Request, status: number, routerContext: EntryContex
       },
       final(callback) {
         clearTimeout(timeout);
-        const bytes = withKeptParts(Buffer.concat(chunks), cachedPieces);
-        // A guest's page hydrates nothing: only signed-in pages carry React Router's bootstrap.
-        const page = bytes.includes(BOOTSTRAP_OPENING) ? Buffer.from(hydrateAfterPaint(bytes.toString("utf8"))) : bytes;
-        resolve({ bytes: page, status, kept: cachedPieces });
+        // React's own output, before the kept parts are joined in: a few kilobytes where the page is
+        // tens, and the kept parts hold no script and no preload (their markup is the app's, and
+        // every user's text in it escaped). A guest's page hydrates nothing: only signed-in pages
+        // carry React Router's bootstrap.
+        const rendered = Buffer.concat(chunks);
+        const around = rendered.includes(BOOTSTRAP_OPENING)
+          ? Buffer.from(hydrateAfterPaint(rendered.toString("utf8")))
+          : rendered;
+        resolve({ bytes: withKeptParts(around, cachedPieces), status, kept: cachedPieces });
         callback();
       },
     });
