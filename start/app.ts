@@ -22,6 +22,7 @@ import { healthRoutes } from "#server/http/health";
 import { pageWriteGuard } from "#server/http/page-writes";
 import { requestContext } from "#server/http/request-context";
 import { securityHeaders } from "#server/http/security-headers";
+import { wholeJsonCompression } from "#server/http/whole-json-compression";
 import { sessionViewer } from "#server/http/session-viewer";
 import { invalidateAfterWrites } from "#server/http/writes";
 import type { ConversationHub } from "#modules/conversations/server/start";
@@ -111,8 +112,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorAnswer(logger, { pages: Boolean(deps.ssr) }));
   const cards = deps.cards ?? openCardGateway(env.stripe, env.publicUrl);
   app.use("*", requestContext({ logger, db: database.db, jobs: deps.jobs, cards, readCache: deps.readCache }));
-  // Text responses go out compressed; files and images are sent as stored.
+  // Text responses go out compressed; files and images are sent as stored. JSON answers are
+  // compressed whole, after everything else has written them (server/http/whole-json-compression.ts).
   app.use("*", compress());
+  app.use("*", wholeJsonCompression());
   app.use("*", securityHeaders({ https: publicOrigin.startsWith("https:"), ...pagePolicy }));
   app.route("/", healthRoutes(database, { statementCount: env.statementCount }));
   app.use(
