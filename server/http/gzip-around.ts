@@ -13,12 +13,13 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 const STORED_BELOW = 512;
 
 /**
- * Runs from this size up are kept compressed by their bytes' digest: the stretch of a page that
- * is not kept markup (its head above all: the title, descriptions and structured data of its
- * data) is the same on every render of the same data, and compressing it was most of what a
- * render of a kept body still spent on compression.
+ * Every run compressed is kept compressed by its bytes' digest: the stretch of a page that is not
+ * kept markup (its head above all: the title, descriptions and structured data of its data) is
+ * the same on every render of the same data, and compressing it was most of what a render of a
+ * kept body still spent on compression. Runs were kept from 2 KB up at first, which left the
+ * search page's head (1.5 KB) to a zlib stream of its own on every request: 6% of its CPU, where
+ * a digest of the run takes a few microseconds.
  */
-const KEEP_RUNS_FROM = 2048;
 const keptRuns = createSizedLru<Uint8Array>(4 * 1024 * 1024);
 
 /** A part of the bytes whose compressed form is already made: raw DEFLATE ending in a sync flush. */
@@ -64,7 +65,6 @@ function deflatedRun(bytes: Buffer, level: number, final: boolean): Uint8Array {
       windowBits: Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes.byteLength)))),
       finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
     });
-  if (bytes.byteLength < KEEP_RUNS_FROM) return deflate();
   const key = `${level}:${final}:${createHash("sha256").update(bytes).digest("base64")}`;
   const known = keptRuns.get(key);
   if (known) return known;
