@@ -112,7 +112,7 @@ function ListingBody({ data, search }: { data: ListingData; search: string }) {
         </p>
         {data.map && (
           <ResultMap
-            view={data.map}
+            view={unpackJson(data.map)}
             statesImage={US_STATES_PATH}
             live={data.liveMap}
             // A crowd's area, or the country, is a search of the same category: the listing is its city's.

@@ -135,7 +135,9 @@ async function readListingPage(db: Executor, { params, page, narrowing, view, co
     results: packJson(results),
     view,
     // The listing's 50 miles around its city (about 0.75 degrees each way), drawn on the states.
-    map: view === "map" ? mapViewOf(results.data, padded(boundsAround([place])!, 0, 1.5)) : null,
+    // Packed as one string, as the search page's map view is (routes/search.server.ts): made once
+    // per kept listing, it is not walked by React Router's serialiser on every request.
+    map: view === "map" ? packJson(mapViewOf(results.data, padded(boundsAround([place])!, 0, 1.5))) : null,
     liveMap: view === "map" ? liveMapOf(config) : null,
     /** The acts on this page, by url: counted as shown (the loader tells the page's memo). */
     shown: results.data.map((act) => act.url),

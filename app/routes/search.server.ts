@@ -5,9 +5,9 @@ import { actSearchFilterSchema, rawSearchFilter } from "#modules/discovery/searc
 import { ApiError } from "#server/errors";
 import { invitedActUrls } from "#modules/bookings/server";
 import { mapViewOf, searchActs } from "#modules/discovery/server";
-import { parseBounds, resultsViewOf } from "#modules/discovery/map-bounds";
+import { type MapView, parseBounds, resultsViewOf } from "#modules/discovery/map-bounds";
 import { liveMapOf } from "../lib/live-map.server";
-import { packJson } from "../lib/packed-json";
+import { type PackedJson, packJson } from "../lib/packed-json";
 import { SHOWN_ACTS_MEMO } from "#modules/insights/server";
 
 export type SearchResults = Awaited<ReturnType<typeof searchActs>>;
@@ -49,12 +49,30 @@ export async function loadSearchPage(context: AppLoadContext, url: URL) {
       found.data.map((act) => act.url),
     );
     const results = packJson(found);
-    const map =
-      view === "map" ? mapViewOf(found.data, parsed.data.bounds ? parseBounds(parsed.data.bounds) : null) : null;
+    const map = view === "map" ? packedMapView(found, parsed.data.bounds) : null;
     return { ...base, filter: parsed.data, results, map, invited, shortlisted, errors: {} as FieldErrors, raw };
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed")
       return { ...base, filter: parsed.data, results: null, errors: error.errors ?? {}, raw };
     throw error;
   }
+}
+
+/** Map views packed, by the kept answer they draw and the area asked (part of that answer's filter). */
+const packedMapViews = new WeakMap<SearchResults, Map<string, PackedJson<MapView>>>();
+
+/**
+ * The map view of an answer, packed as one string (app/lib/packed-json.ts), and made once per
+ * kept answer: an answer is kept frozen until an act changes. Made on every request, its pins,
+ * clusters and places were walked by React Router's serialiser each time, a fifth of a map
+ * view's CPU, though a guest's page never sends them.
+ */
+function packedMapView(found: SearchResults, bounds: string | undefined): PackedJson<MapView> {
+  const make = () => packJson(mapViewOf(found.data, bounds ? parseBounds(bounds) : null));
+  if (!Object.isFrozen(found)) return make();
+  let views = packedMapViews.get(found);
+  if (!views) packedMapViews.set(found, (views = new Map()));
+  let packed = views.get(bounds ?? "");
+  if (packed === undefined) views.set(bounds ?? "", (packed = make()));
+  return packed;
 }

@@ -96,7 +96,7 @@ function SearchBody({ data, search }: { data: SearchData; search: string }) {
         <div data-live="results" className="contents">
           {"map" in data && data.map && filter && (
             <ResultMap
-              view={data.map}
+              view={unpackJson(data.map)}
               statesImage={US_STATES_PATH}
               live={data.liveMap}
               areaHref={(bounds) => searchHref({ ...filter, page: 1, bounds: bounds ?? undefined }, "map")}
