@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { constants, gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -60,6 +61,23 @@ describe("kept markup", () => {
     // A value whose JSON is not known is written out as before.
     expect(keeper.piece("profile", { act: { name: "The Velvet Tones" }, guest: true }, render()).html).toBe("<p>4</p>");
     expect(asked).toBeGreaterThan(0);
+  });
+
+  it("a long string keys its part by its content, whichever string brings it", () => {
+    const keeper = createMarkupKeeper();
+    let renders = 0;
+    const render = () => () => ({ html: `<p>${++renders}</p>`, imagePreloads: [] });
+    const packed = JSON.stringify({ acts: Array.from({ length: 300 }, (_, n) => `act ${n}`) });
+    expect(packed.length).toBeGreaterThan(1024);
+    const first = keeper.piece("results", { results: packed }, render());
+    // The same text made anew is the same input; one character more is another.
+    expect(keeper.piece("results", { results: `${packed} `.trimEnd() }, render()).html).toBe(first.html);
+    expect(keeper.piece("results", { results: packed.replace("act 99", "act 98") }, render()).html).toBe("<p>2</p>");
+    // No input's own data spells a long string's stand-in.
+    const digest = createHash("sha256").update(packed).digest("base64");
+    for (const spelled of [{ "#string": digest }, { "#json": digest }, digest])
+      expect(keeper.piece("results", { results: spelled }, render()).html).not.toBe(first.html);
+    expect(renders).toBe(5);
   });
 
   it("a page's gzip with kept parts inside decompresses to the page, wherever the parts sit", () => {

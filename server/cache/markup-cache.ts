@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { constants, deflateRawSync } from "node:zlib";
 import { createSizedLru } from "./sized-lru";
 
@@ -7,6 +7,15 @@ const FIRST_LEVEL = 3;
 
 /** What the kept markup of one server may hold in all, in bytes of UTF-8. */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * The field a stand-in is written under in a key: named with a number drawn when the process
+ * starts, so that no input's own data can spell a stand-in and share its key.
+ */
+const STAND_IN = `#${randomBytes(9).toString("base64url")}`;
+/** Strings of a part's input from this length stand in its key as their digest. */
+const LONG_STRING = 1024;
+/** How many long strings' digests are kept: a page's few packed values, over the pages in flight. */
+const RECENT_STRINGS = 64;
 
 /** A kept part of pages: its markup, its bytes, and their compressed form, made once. */
 export interface CachedPiece {
@@ -56,13 +65,26 @@ export function createMarkupKeeper(
 ): MarkupKeeper {
   const kept = createSizedLru<CachedPiece>(maxBytes);
   const digests = new WeakMap<object, string>();
+  const stringDigests = new Map<string, string>();
   const standIn = (_key: string, value: unknown) => {
+    if (typeof value === "string" && value.length >= LONG_STRING) return { [`${STAND_IN}:string`]: digestOf(value) };
     if (typeof value !== "object" || value === null) return value;
     const json = knownJson(value);
     if (json === undefined) return value;
     let digest = digests.get(value);
     if (digest === undefined) digests.set(value, (digest = sha256(json)));
-    return { "#json": digest };
+    return { [`${STAND_IN}:json`]: digest };
+  };
+  // A loader's packed value (its results, its map view) is a long string in a part's input: it
+  // stands in the key as its digest, made once while it is recent, instead of being escaped into
+  // the key's JSON and hashed with it on every request.
+  const digestOf = (text: string) => {
+    let digest = stringDigests.get(text);
+    if (digest === undefined) {
+      stringDigests.set(text, (digest = sha256(text)));
+      if (stringDigests.size > RECENT_STRINGS) stringDigests.delete(stringDigests.keys().next().value!);
+    }
+    return digest;
   };
   return {
     piece(name, input, render) {
