@@ -179,10 +179,9 @@ function withHandoffRead(routerContext: EntryContext, handoff: readonly Uint8Arr
  * A page in the public layout carries none of React Router's scripts, and so nothing in it
  * suspends: the handoff's transfer renders only beside the scripts, and our loaders return data,
  * not promises (nor does a page whose handoff was read first). Such a page is rendered in one
- * synchronous pass, without the stream's machinery
- * (its chunks, its sink, its flushes): 1,260-1,370 guest profiles a second with the cache off
- * became 1,660-2,040 on one server. The bytes are the same: the stream writes the doctype
- * itself, this pass does not.
+ * synchronous pass, without the stream's machinery (its chunks, its sink, its flushes):
+ * 1,260-1,370 guest profiles a second with the cache off became 1,660-2,040 on one server. The
+ * bytes are the same: the stream writes the doctype itself, this pass does not (decision 0065).
  */
 function renderedAtOnce(request: Request, status: number, routerContext: EntryContext): RenderedPage | null {
   const cachedPieces: CachedPiece[] = [];
