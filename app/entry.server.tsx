@@ -1,89 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { preload } from "react-dom";
-import { renderToPipeableStream, renderToStaticMarkup, renderToString } from "react-dom/server";
-import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import type { CachedPiece } from "#server/cache/markup-cache";
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
-import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
-import { CachedMarkupContext, type CachedMarkupRenderer } from "#ui/cached-markup";
-import { packedJsonOf } from "./lib/packed-json";
+import { CachedMarkupContext } from "#ui/cached-markup";
+import { cachedMarkupFor, pageBytes } from "./lib/kept-parts.server";
 import { isPublicLayout } from "./lib/public-layout";
+
+export { createGuestDocument } from "./guest-document.server";
 
 /** How long a render may wait for data still on its way before it is cut short. */
 export const streamTimeout = 5_000;
 
-/** Parts of pages rendered once per distinct input, for every request of this process. */
-const keeper = createMarkupKeeper(undefined, packedJsonOf);
 /** Whole pages kept by the data they were rendered from (decision 0022). */
 const pages = createPageKeeper();
-
-/**
- * The kept parts' renderer for one request, which notes the parts its page holds. React writes
- * a mark where each part goes, and the page's bytes are joined around the part's own bytes
- * (`withKeptParts`): tens of kilobytes a page that React would otherwise write out as text and
- * encode again on every request.
- */
-function cachedMarkupFor(pieces: CachedPiece[]): CachedMarkupRenderer {
-  return {
-    markup(name, input, element) {
-      // A render of its own, synchronous, inside the page's: it shares nothing with the page's
-      // render but the React elements it is given (the kept parts use no Suspense).
-      const piece = keeper.piece(name, input, () => hoistedMarkup(renderToStaticMarkup(element())));
-      for (const href of piece.imagePreloads) preload(href, { as: "image" });
-      pieces.push(piece);
-      return `${KEPT_MARK}${pieces.length - 1}-->`;
-    },
-  };
-}
-
-/**
- * Where a kept part goes in a page's render. The comment cannot come from anything a user
- * writes: React escapes text, and the mark carries a number drawn when the process started.
- */
-const KEPT_MARK = `<!--kept-part:${randomBytes(9).toString("base64url")}:`;
-const KEPT_MARK_BYTES = Buffer.from(KEPT_MARK);
-
-/** The page's bytes with each kept part's mark replaced by the part's bytes. */
-function withKeptParts(bytes: Buffer<ArrayBuffer>, pieces: readonly CachedPiece[]): Buffer<ArrayBuffer> {
-  if (pieces.length === 0) return bytes;
-  const joined: Buffer[] = [];
-  let at = 0;
-  for (let mark = bytes.indexOf(KEPT_MARK_BYTES); mark >= 0; mark = bytes.indexOf(KEPT_MARK_BYTES, at)) {
-    const numberAt = mark + KEPT_MARK_BYTES.byteLength;
-    const end = bytes.indexOf("-->", numberAt);
-    const piece = pieces[Number(bytes.toString("latin1", numberAt, end))]!;
-    joined.push(bytes.subarray(at, mark), piece.bytes);
-    at = end + 3;
-  }
-  joined.push(bytes.subarray(at));
-  return Buffer.concat(joined);
-}
-
-const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
-
-/**
- * React puts a preload of a page's first images in its head. A render of its own puts them at
- * the start of its markup instead; they are taken from there, and each page that shows the
- * markup asks its own render for them, which puts them in the head as before.
- */
-function hoistedMarkup(html: string): RenderedMarkup {
-  const links = LEADING_IMAGE_PRELOADS.exec(html)?.[0];
-  if (!links) return { html, imagePreloads: [] };
-  return {
-    html: html.slice(links.length),
-    imagePreloads: [...links.matchAll(/href="([^"]*)"/g)].map(([, href]) => unescapeAttribute(href!)),
-  };
-}
-
-function unescapeAttribute(value: string): string {
-  return value.replace(
-    /&(amp|quot|#x27|lt|gt);/g,
-    (_, entity: string) => ({ amp: "&", quot: '"', "#x27": "'", lt: "<", gt: ">" })[entity]!,
-  );
-}
 
 /**
  * Every page is rendered whole before it is sent. The server needs the whole page anyway: its
@@ -194,20 +126,6 @@ function renderedAtOnce(request: Request, status: number, routerContext: EntryCo
   if (html.includes(UNFINISHED_BOUNDARY)) return null;
   const rendered = Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
   return { bytes: pageBytes(rendered, cachedPieces), status, kept: cachedPieces };
-}
-
-/**
- * A page's bytes from React's own output, however rendered. The bootstrap is rewritten before
- * the kept parts are joined in: React's output is a few kilobytes where the page is tens, and the
- * kept parts hold no script and no preload (their markup is the app's, and every user's text in
- * it escaped). A guest's page hydrates nothing: only signed-in pages carry React Router's
- * bootstrap.
- */
-function pageBytes(rendered: Buffer<ArrayBuffer>, pieces: readonly CachedPiece[]): Buffer<ArrayBuffer> {
-  const around = rendered.includes(BOOTSTRAP_OPENING)
-    ? Buffer.from(hydrateAfterPaint(rendered.toString("utf8")))
-    : rendered;
-  return withKeptParts(around, pieces);
 }
 
 /** How React marks a Suspense boundary left for the browser to render. */

@@ -72,12 +72,42 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.setAttribute("data-hydrated", "");
   }, []);
   return (
+    <PageDocument
+      publicLayout={publicLayout}
+      head={
+        <>
+          <Meta />
+          <Links />
+        </>
+      }
+    >
+      {children}
+      {hydrate && <Toaster richColors closeButton position="top-center" />}
+      {hydrate && <ScrollRestoration />}
+      {hydrate && <Scripts />}
+    </PageDocument>
+  );
+}
+
+/**
+ * The document every page is drawn in: React Router's layout above, and a guest's document made
+ * without React Router (app/guest-document.server.tsx), which must be the same bytes.
+ */
+export function PageDocument({
+  publicLayout,
+  head,
+  children,
+}: {
+  publicLayout: boolean;
+  head: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
+        {head}
       </head>
       <body
         // One background for every page, a guest's or a signed-in one's (docs/design-system.md).
@@ -85,11 +115,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
         data-layout={publicLayout ? "public" : "authenticated"}
       >
         {children}
-        {hydrate && <Toaster richColors closeButton position="top-center" />}
-        {hydrate && <ScrollRestoration />}
-        {hydrate && <Scripts />}
       </body>
     </html>
+  );
+}
+
+/** A page's frame: the skip link, the header, the page in its main landmark, the footer. */
+export function PageFrame({
+  header,
+  footer,
+  children,
+}: {
+  header: React.ReactNode;
+  footer: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      {header}
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        {children}
+      </main>
+      {footer}
+    </>
   );
 }
 
@@ -101,12 +155,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function RootHeader() {
   const data = useRouteLoaderData<typeof loader>("root") ?? null;
   if (!usePublicLayout()) return <SiteHeader data={data} />;
+  return <GuestHeader appName={data?.appName ?? "EVA"} />;
+}
+
+export function GuestHeader({ appName }: { appName: string }) {
   return (
     <CachedMarkup
       name="site-header"
-      input={{ appName: data?.appName ?? "EVA" }}
+      input={{ appName }}
       interactive={false}
-      render={({ appName }) => <SiteHeader data={guestHeader(appName)} />}
+      render={(input) => <SiteHeader data={guestHeader(input.appName)} />}
     />
   );
 }
@@ -118,6 +176,10 @@ function guestHeader(appName: string): HeaderData {
 function RootFooter() {
   const appName = useRouteLoaderData<typeof loader>("root")?.appName ?? "EVA";
   if (!usePublicLayout()) return <SiteFooter appName={appName} />;
+  return <GuestFooter appName={appName} />;
+}
+
+export function GuestFooter({ appName }: { appName: string }) {
   return (
     <CachedMarkup
       name="site-footer"
@@ -130,19 +192,9 @@ function RootFooter() {
 
 export default function App() {
   return (
-    <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
-      >
-        Skip to content
-      </a>
-      <RootHeader />
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        <Outlet />
-      </main>
-      <RootFooter />
-    </>
+    <PageFrame header={<RootHeader />} footer={<RootFooter />}>
+      <Outlet />
+    </PageFrame>
   );
 }
 

@@ -24,6 +24,7 @@ const envSchema = z.object({
   CHAT_WIDGET_SRC: z.url().optional(),
   MAP_STYLE_URL: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
+  GUEST_DOCUMENT: flag.default(true),
   VIEW_COUNTING: flag.default(true),
   STATEMENT_COUNT: flag.default(false),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
@@ -83,6 +84,8 @@ export interface Env {
   chatWidgetSrc: string | undefined;
   /** Keep guests' pages in memory (on by default; off for measuring a first render). */
   guestPageCache: boolean;
+  /** Draw guests' public pages without React Router (decision 0066; off to compare with the router's). */
+  guestDocument: boolean;
   /** A MapLibre style (vector tiles) for the map view; without it the map is the states drawn on the server. */
   mapStyleUrl: string | undefined;
   /** Count profile views and search appearances for acts' insights (on by default; off for the bench's side by side). */
@@ -149,6 +152,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
+    guestDocument: value.GUEST_DOCUMENT,
     mapStyleUrl: value.MAP_STYLE_URL,
     viewCounting: value.VIEW_COUNTING,
     statementCount: value.STATEMENT_COUNT,

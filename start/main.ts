@@ -45,7 +45,7 @@ async function main() {
     viteMiddleware = development.middlewares;
     closeVite = development.close;
   } else {
-    ({ ssr, pageQueryParams } = await createProductionSsr(SERVER_BUILD_FILE));
+    ({ ssr, pageQueryParams } = await createProductionSsr(SERVER_BUILD_FILE, { guestDocument: env.guestDocument }));
   }
 
   // One store of what is kept between requests, one listening connection (docs/architecture.md).

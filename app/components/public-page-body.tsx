@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { usePublicLayout } from "../root";
 import { CachedMarkup } from "#ui/cached-markup";
 
-interface PublicPageBodyProps<T> {
+export interface PublicPageBodyProps<T> {
   /** Unique on the page: the kept part's name. */
   name: string;
   /** Everything the body shows, serialisable (see CachedMarkup). */
@@ -18,8 +18,13 @@ interface PublicPageBodyProps<T> {
  * a small script for its behaviours (decisions 0005, 0024 and 0025). Signed-in visitors get the
  * body rendered, and hydrated, by React.
  */
-export function PublicPageBody<T>({ name, input, script, render }: PublicPageBodyProps<T>) {
-  if (!usePublicLayout()) return render(input);
+export function PublicPageBody<T>(props: PublicPageBodyProps<T>) {
+  if (!usePublicLayout()) return props.render(props.input);
+  return <GuestPageBody {...props} />;
+}
+
+/** The body as a guest gets it, wherever the page is drawn (also app/guest-document.server.tsx). */
+export function GuestPageBody<T>({ name, input, script, render }: PublicPageBodyProps<T>) {
   return (
     <>
       <CachedMarkup name={name} input={input} interactive={false} render={render} />

@@ -10,6 +10,7 @@ import { publicPageMeta } from "../lib/page-meta";
 import { postJson } from "../lib/post-json.server";
 import { loadActProfilePage } from "./entertainment.$actUrl.server";
 import type { Route } from "./+types/entertainment.$actUrl";
+import type { GuestPage } from "../lib/guest-page";
 
 /** Guests get the public layout: plain HTML, no React in their browser (see root.tsx). */
 export const handle: RouteHandle = {
@@ -59,6 +60,10 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function EntertainerProfile({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfileBody loaderData={loaderData} actionData={actionData} />;
+}
+
+function ProfileBody({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { abilities, viewer, chatWidgetSrc, enhanceScript, reviewEvents, shortlisted, threads, availability } =
     loaderData;
   const profile = unpackJson(loaderData.profile);
@@ -89,3 +94,8 @@ export default function EntertainerProfile({ loaderData, actionData }: Route.Com
     </>
   );
 }
+
+/** A guest's page: the component's own render, which reads only its data (a GET has no action's answer). */
+export const guestPage: GuestPage<Route.ComponentProps["loaderData"]> = (data) => (
+  <ProfileBody loaderData={data} actionData={undefined} />
+);

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { PublicPageBody } from "../components/public-page-body";
+import { GuestPageBody, PublicPageBody, type PublicPageBodyProps } from "../components/public-page-body";
+import type { GuestPage } from "../lib/guest-page";
 import { listingPath } from "#modules/discovery/listings";
 import { LISTING_QUERY_KEYS, listingAddress } from "#modules/discovery/search-filter";
 import { Pagination, ResultMap, ViewSwitch } from "#modules/discovery/ui";
@@ -56,15 +57,18 @@ function crumbsOf(data: Pick<ListingData, "category" | "place" | "path" | "searc
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const search = useLocation().search;
-  return (
-    <PublicPageBody
-      name="listing"
-      input={{ data: loaderData, search }}
-      script={loaderData.enhanceScript}
-      render={(input) => <ListingBody {...input} />}
-    />
-  );
+  return <PublicPageBody {...listingBody(loaderData, useLocation().search)} />;
+}
+
+export const guestPage: GuestPage<ListingData> = (data, search) => <GuestPageBody {...listingBody(data, search)} />;
+
+function listingBody(data: ListingData, search: string): PublicPageBodyProps<{ data: ListingData; search: string }> {
+  return {
+    name: "listing",
+    input: { data, search },
+    script: data.enhanceScript,
+    render: (input) => <ListingBody {...input} />,
+  };
 }
 
 function ListingBody({ data, search }: { data: ListingData; search: string }) {

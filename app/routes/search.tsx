@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { PublicPageBody } from "../components/public-page-body";
+import { GuestPageBody, PublicPageBody, type PublicPageBodyProps } from "../components/public-page-body";
+import type { GuestPage } from "../lib/guest-page";
 import {
   serializeSearchFilter,
   DEFAULT_RADIUS_MILES,
@@ -53,21 +54,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 type SearchData = Route.ComponentProps["loaderData"];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const search = useLocation().search;
-  return (
-    <PublicPageBody
-      name="search"
-      input={{ data: loaderData, search }}
-      script={loaderData.enhanceScript}
-      render={(input) => <SearchBody {...input} />}
-    />
-  );
+  return <PublicPageBody {...searchBody(loaderData, useLocation().search)} />;
 }
 
-/**
- * The form and its answer. The parts marked `data-live` are what a guest's page replaces with
- * the next answer's as the form changes (app/enhance/search-form.ts).
- */
+export const guestPage: GuestPage<SearchData> = (data, search) => <GuestPageBody {...searchBody(data, search)} />;
+
+function searchBody(data: SearchData, search: string): PublicPageBodyProps<{ data: SearchData; search: string }> {
+  return {
+    name: "search",
+    input: { data, search },
+    script: data.enhanceScript,
+    render: (input) => <SearchBody {...input} />,
+  };
+}
+
 function SearchBody({ data, search }: { data: SearchData; search: string }) {
   const { filter, errors, raw, viewerRole } = data;
   const results = data.results ? unpackJson(data.results) : null;

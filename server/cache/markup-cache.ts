@@ -50,6 +50,8 @@ export interface RenderedMarkup {
 export interface MarkupKeeper {
   /** The markup of `name` for `input`: kept, or made by `render` and kept. */
   piece(name: string, input: unknown, render: () => RenderedMarkup): CachedPiece;
+  /** The markup of `name` for `input` when it is kept; nothing is made. */
+  known(name: string, input: unknown): CachedPiece | undefined;
   /** How many are kept and how big they are, for tests and the bench. */
   size(): { entries: number; bytes: number };
 }
@@ -86,15 +88,17 @@ export function createMarkupKeeper(
     }
     return digest;
   };
+  const keyOf = (name: string, input: unknown) => `${name}:${sha256(JSON.stringify(input, standIn) ?? "undefined")}`;
   return {
     piece(name, input, render) {
-      const key = `${name}:${sha256(JSON.stringify(input, standIn) ?? "undefined")}`;
+      const key = keyOf(name, input);
       const known = kept.get(key);
       if (known !== undefined) return known;
       const made = cachedPiece(render());
       kept.set(key, made, made.bytes.byteLength);
       return made;
     },
+    known: (name, input) => kept.get(keyOf(name, input)),
     size: () => kept.size(),
   };
 }

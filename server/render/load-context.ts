@@ -59,3 +59,17 @@ export type SsrHandler<Facts extends object = object> = (
   request: Request,
   context: LoadContext & Facts,
 ) => Promise<Response>;
+
+/** How a route's loader answered: its value, or what it threw. */
+export type LoaderOutcome = { value: unknown } | { error: unknown };
+
+/**
+ * A guest's page drawn without React Router (app/guest-document.server.tsx): its answer; or,
+ * when the page is React Router's to draw after all, the outcomes of the loaders it called, by
+ * route, which React Router is then given instead of calling them again; or null when it called
+ * none.
+ */
+export type GuestDocument<Context = LoadContext> = (
+  request: Request,
+  context: Context,
+) => Promise<Response | { loaded: Map<string, LoaderOutcome> } | null>;
