@@ -6,7 +6,7 @@ import type { CachedPiece } from "#server/cache/markup-cache";
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
 import { CachedMarkupContext } from "#ui/cached-markup";
-import { cachedMarkupFor, pageBytes } from "./lib/kept-parts.server";
+import { cachedMarkupFor, joinedPage } from "./lib/kept-parts.server";
 import { isPublicLayout } from "./lib/public-layout";
 
 export { createGuestDocument } from "./guest-document.server";
@@ -39,7 +39,11 @@ export default async function handleRequest(
   headers.set("Content-Type", "text/html; charset=utf-8");
   if (!loadContext.keepPages || request.method !== "GET" || status !== 200) {
     const page = await renderPage(request, status, routerContext);
-    return htmlResponse(page.bytes, { status: page.status, headers }, { kept: page.kept });
+    return htmlResponse(
+      page.bytes,
+      { status: page.status, headers },
+      { kept: page.kept, scriptHashes: page.scriptHashes },
+    );
   }
 
   const handoff = await readAll(routerContext.serverHandoffStream);
@@ -52,7 +56,11 @@ export default async function handleRequest(
   const page = await renderPage(request, status, routerContext, handoff);
   // A page whose render failed part way is not kept: the next request renders it again.
   const kept = page.status === 200 ? pages.keep(key, page.bytes) : undefined;
-  return htmlResponse(page.bytes, { status: page.status, headers }, { kept: page.kept, finish: kept?.finish });
+  return htmlResponse(
+    page.bytes,
+    { status: page.status, headers },
+    { kept: page.kept, finish: kept?.finish, scriptHashes: page.scriptHashes },
+  );
 }
 
 interface RenderedPage {
@@ -60,6 +68,7 @@ interface RenderedPage {
   /** 500 when a part of the page failed after its shell was rendered. */
   status: number;
   kept: CachedPiece[];
+  scriptHashes: string[];
 }
 
 /**
@@ -125,7 +134,7 @@ function renderedAtOnce(request: Request, status: number, routerContext: EntryCo
   // A boundary that could not finish is marked so; the streamed render waits for it, or reports it.
   if (html.includes(UNFINISHED_BOUNDARY)) return null;
   const rendered = Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
-  return { bytes: pageBytes(rendered, cachedPieces), status, kept: cachedPieces };
+  return { ...joinedPage(rendered, cachedPieces), status, kept: cachedPieces };
 }
 
 /** How React marks a Suspense boundary left for the browser to render. */
@@ -148,7 +157,7 @@ function renderedAsStream(request: Request, status: number, routerContext: Entry
       },
       final(callback) {
         clearTimeout(timeout);
-        resolve({ bytes: pageBytes(Buffer.concat(chunks), cachedPieces), status, kept: cachedPieces });
+        resolve({ ...joinedPage(Buffer.concat(chunks), cachedPieces), status, kept: cachedPieces });
         callback();
       },
     });

@@ -6,7 +6,7 @@ import { htmlResponse } from "#server/http/page-response";
 import type { GuestDocument, LoaderOutcome } from "#server/render/load-context";
 import { CachedMarkupContext } from "#ui/cached-markup";
 import type { GuestPage } from "./lib/guest-page";
-import { cachedMarkupFor, pageBytes } from "./lib/kept-parts.server";
+import { cachedMarkupFor, joinedPage } from "./lib/kept-parts.server";
 import { isPublicLayout } from "./lib/public-layout";
 import { GuestFooter, GuestHeader, PageDocument, PageFrame } from "./root";
 
@@ -91,11 +91,8 @@ export function createGuestDocument(build: ServerBuild): GuestDocument<AppLoadCo
     if (missing || html === null) return { loaded: outcomes };
     // Says it was drawn here, for operators and tests; the bytes are React Router's.
     const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "x-guest-document": "drawn" });
-    return htmlResponse(
-      pageBytes(Buffer.from(`<!DOCTYPE html>${html}`), pieces),
-      { status: 200, headers },
-      { kept: pieces },
-    );
+    const page = joinedPage(Buffer.from(`<!DOCTYPE html>${html}`), pieces);
+    return htmlResponse(page.bytes, { status: 200, headers }, { kept: pieces, scriptHashes: page.scriptHashes });
   };
 
   function linksFor(routeId: string, make: () => LinkDescriptor[] | null) {

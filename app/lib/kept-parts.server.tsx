@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { preload } from "react-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
+import { inlineScriptHashes } from "#server/http/security-headers";
 import type { CachedMarkupRenderer } from "#ui/cached-markup";
 import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./hydrate-after-paint.server";
 import { packedJsonOf } from "./packed-json";
@@ -85,15 +86,34 @@ function unescapeAttribute(value: string): string {
 }
 
 /**
- * A page's bytes from React's own output, however rendered. The bootstrap is rewritten before
+ * A page's bytes, and its inline scripts' hashes, from React's own output, however rendered: the
+ * hashes are found in that output and in each part once, not in the whole page on every
+ * request (a search of 56 KB for a profile). The bootstrap is rewritten before
  * the kept parts are joined in: React's output is a few kilobytes where the page is tens, and the
  * kept parts hold no script and no preload (their markup is the app's, and every user's text in
  * it escaped). A guest's page hydrates nothing: only signed-in pages carry React Router's
  * bootstrap.
  */
-export function pageBytes(rendered: Buffer<ArrayBuffer>, pieces: readonly CachedPiece[]): Buffer<ArrayBuffer> {
+export function joinedPage(rendered: Buffer<ArrayBuffer>, pieces: readonly CachedPiece[]): JoinedPage {
   const around = rendered.includes(BOOTSTRAP_OPENING)
     ? Buffer.from(hydrateAfterPaint(rendered.toString("utf8")))
     : rendered;
-  return withKeptParts(around, pieces);
+  const scriptHashes = new Set(inlineScriptHashes(around));
+  for (const piece of pieces) for (const hash of scriptHashesOf(piece)) scriptHashes.add(hash);
+  return { bytes: withKeptParts(around, pieces), scriptHashes: [...scriptHashes] };
+}
+
+export interface JoinedPage {
+  bytes: Buffer<ArrayBuffer>;
+  /** The hashes of its inline scripts, for its policy: a script lies either around the parts or in one. */
+  scriptHashes: string[];
+}
+
+/** A kept part's inline scripts' hashes, found once while it is kept. */
+const partScriptHashes = new WeakMap<CachedPiece, string[]>();
+
+function scriptHashesOf(piece: CachedPiece): string[] {
+  let hashes = partScriptHashes.get(piece);
+  if (!hashes) partScriptHashes.set(piece, (hashes = inlineScriptHashes(piece.bytes)));
+  return hashes;
 }

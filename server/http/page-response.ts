@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { gzipAround, type Precompressed } from "./gzip-around";
-import { pagePolicy, type PagePolicyOptions } from "./security-headers";
+import { pagePolicy, type PagePolicyOptions, policyOf } from "./security-headers";
 
 /**
  * A rendered page's bytes travel on its Response under this key, so what comes after the render
@@ -28,6 +28,11 @@ export interface RenderedPage {
   kept: readonly Precompressed[];
   /** What sending a kept page made once, shared by every request that sends it (decision 0022). */
   finish?: PageFinish;
+  /**
+   * The hashes of its inline scripts when the renderer found them (in what it rendered around the
+   * kept parts, and in each part once): the page's bytes are then not searched for them.
+   */
+  scriptHashes?: readonly string[];
 }
 
 /**
@@ -44,9 +49,13 @@ export interface PageFinish {
 export function htmlResponse(
   bytes: Uint8Array<ArrayBuffer>,
   init: ResponseInit,
-  { kept = [], finish }: { kept?: readonly Precompressed[]; finish?: PageFinish } = {},
+  {
+    kept = [],
+    finish,
+    scriptHashes,
+  }: { kept?: readonly Precompressed[]; finish?: PageFinish; scriptHashes?: readonly string[] } = {},
 ): Response {
-  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish });
+  return tagged(new Response(bytes, init), { bytes, gzip: null, kept, finish, scriptHashes });
 }
 
 /** What a response carries of a rendered page, if it is one. */
@@ -69,7 +78,10 @@ export function finishPage(response: Response, options: PagePolicyOptions & { ac
   if (!page) return response;
   const finish = page.finish ?? {};
   const headers = new Headers(response.headers);
-  headers.set("content-security-policy", (finish.policy ??= pagePolicy(page.bytes, options)));
+  headers.set(
+    "content-security-policy",
+    (finish.policy ??= page.scriptHashes ? policyOf(page.scriptHashes, options) : pagePolicy(page.bytes, options)),
+  );
   headers.delete("content-length");
   headers.append("vary", "accept-encoding");
   const compress = options.acceptsGzip && page.bytes.byteLength >= GZIP_MIN_BYTES;

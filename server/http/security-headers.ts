@@ -44,13 +44,18 @@ export interface PagePolicyOptions {
  * no plugins, no <base>, never framed; video players and thumbnails from their hosts.
  */
 export function pagePolicy(html: string | Uint8Array, options: PagePolicyOptions = {}): string {
+  return policyOf(inlineScriptHashes(html), options);
+}
+
+/** The same policy from the hashes of the page's inline scripts, when its renderer found them. */
+export function policyOf(scriptHashes: readonly string[], options: PagePolicyOptions = {}): string {
   const chat = options.chatWidgetSrc ? originOf(options.chatWidgetSrc) : null;
   const extra = chat ? [chat] : [];
   const assets = options.assetHosts ?? [];
   const maps = options.mapHosts ?? [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...inlineScriptHashes(html), ...extra, ...assets],
+    "script-src": ["'self'", ...scriptHashes, ...extra, ...assets],
     "style-src": ["'self'", "'unsafe-inline'", ...assets],
     "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com", ...extra, ...maps],
     "media-src": ["'self'", "blob:"],

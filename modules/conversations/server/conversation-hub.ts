@@ -52,6 +52,8 @@ export interface ConversationHub {
 
 /** Readers checked by one statement: 500 take about 6 ms on the embedded database. */
 const CHECK_SLICE = 500;
+/** Heartbeats written in one turn of the event loop. */
+const HEARTBEAT_SLICE = 500;
 
 interface Reader {
   id: number;
@@ -226,16 +228,25 @@ export async function createConversationHub(
     what: "conversation streams' readers",
   });
 
+  /**
+   * Quiet streams' heartbeats, a slice at a time with the event loop free between slices: streams
+   * opened together fall quiet together, and 10,000 writes at once held a message's delivery
+   * behind them (the bench's fan-out p99 over 50 ms in one run of three).
+   */
+  const heartbeats = async (kept: Reader[]) => {
+    const now = Date.now();
+    const quiet = kept.filter((reader) => now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs);
+    for (let from = 0; from < quiet.length; from += HEARTBEAT_SLICE) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const reader of quiet.slice(from, from + HEARTBEAT_SLICE))
+        void write(reader, (sink) => sink.heartbeat());
+    }
+  };
+
   // Every reader's access, checked together; quiet streams get their heartbeat.
   const check = setInterval(() => {
     const all = [...readers.values()];
-    void keepAllowed(all)
-      .then((kept) => {
-        const now = Date.now();
-        for (const reader of kept)
-          if (now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs) void write(reader, (sink) => sink.heartbeat());
-      })
-      .catch(checkFailed);
+    void keepAllowed(all).then(heartbeats).catch(checkFailed);
   }, times.checkEveryMs ?? LIVE_STREAMS.checkEveryMs);
   check.unref();
 
