@@ -76,6 +76,9 @@ export interface HubTimes {
   perAccount?: number;
   /** Readers checked by one statement (CHECK_SLICE; tests set it low to check a round in several). */
   checkSlice?: number;
+  /** How long a stream is quiet before its heartbeat (LIVE_STREAMS's), and how many are written in one turn (HEARTBEAT_SLICE). */
+  heartbeatMs?: number;
+  heartbeatSlice?: number;
 }
 
 export async function createConversationHub(
@@ -86,6 +89,8 @@ export async function createConversationHub(
   const maxAgeMs = times.maxAgeMs ?? LIVE_STREAMS.maxAgeMs;
   const perAccountMax = times.perAccount ?? LIVE_STREAMS.perAccount;
   const checkSlice = times.checkSlice ?? CHECK_SLICE;
+  const heartbeatMs = times.heartbeatMs ?? LIVE_STREAMS.heartbeatMs;
+  const heartbeatSlice = times.heartbeatSlice ?? HEARTBEAT_SLICE;
   const db = database.db;
   const readers = new Map<number, Reader>();
   const byConversation = new Map<number, Set<Reader>>();
@@ -235,11 +240,10 @@ export async function createConversationHub(
    */
   const heartbeats = async (kept: Reader[]) => {
     const now = Date.now();
-    const quiet = kept.filter((reader) => now - reader.lastWriteAt >= LIVE_STREAMS.heartbeatMs);
-    for (let from = 0; from < quiet.length; from += HEARTBEAT_SLICE) {
+    const quiet = kept.filter((reader) => now - reader.lastWriteAt >= heartbeatMs);
+    for (let from = 0; from < quiet.length; from += heartbeatSlice) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const reader of quiet.slice(from, from + HEARTBEAT_SLICE))
-        void write(reader, (sink) => sink.heartbeat());
+      for (const reader of quiet.slice(from, from + heartbeatSlice)) void write(reader, (sink) => sink.heartbeat());
     }
   };
 

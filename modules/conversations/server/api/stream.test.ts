@@ -302,6 +302,39 @@ describe("a stream outlives no access", () => {
   });
 });
 
+describe("a quiet stream", () => {
+  it("hears that the server is still there, every stream of a round when their heartbeats are written a few at a time", async () => {
+    const quick = await createTestServer({ liveStreams: { checkEveryMs: 200, heartbeatMs: 300, heartbeatSlice: 2 } });
+    try {
+      const started = await quick.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Quiet now" });
+      const id = (await json<{ data: { id: number } }>(started)).data.id;
+      const heard = await Promise.all(
+        (["planner", "planner", "owner", "owner", "admin"] as const).map(async (who) => {
+          const response = await quick.request(`/api/conversations/${id}/stream`, {
+            cookie: (await quick.cookieFor(who))!,
+          });
+          const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+          let text = "";
+          const deadline = Date.now() + 5_000;
+          while (!text.includes("\n: still here\n") && Date.now() < deadline) {
+            const chunk = await Promise.race([
+              reader.read(),
+              new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+            ]);
+            if (!chunk || chunk.done) break;
+            text += chunk.value;
+          }
+          await reader.cancel();
+          return text.includes("\n: still here\n");
+        }),
+      );
+      expect(heard).toEqual([true, true, true, true, true]);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
 describe("served on the socket, as the Node server serves it", () => {
   /** The test server's app behind a real HTTP listener, through the production server's own listener. */
   async function listening() {
