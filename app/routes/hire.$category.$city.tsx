@@ -62,6 +62,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
 
 export const guestPage: GuestPage<ListingData> = (data, search) => <GuestPageBody {...listingBody(data, search)} />;
 
+/** The page's body and its script, drawn by the router or without it (`guestPage`). */
 function listingBody(data: ListingData, search: string): PublicPageBodyProps<{ data: ListingData; search: string }> {
   return {
     name: "listing",

@@ -59,6 +59,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
 export const guestPage: GuestPage<SearchData> = (data, search) => <GuestPageBody {...searchBody(data, search)} />;
 
+/** The page's body and its script, drawn by the router or without it (`guestPage`). */
 function searchBody(data: SearchData, search: string): PublicPageBodyProps<{ data: SearchData; search: string }> {
   return {
     name: "search",
@@ -68,6 +69,10 @@ function searchBody(data: SearchData, search: string): PublicPageBodyProps<{ dat
   };
 }
 
+/**
+ * The form and its answer. The parts marked `data-live` are what a guest's page replaces with
+ * the next answer's as the form changes (app/enhance/search-form.ts).
+ */
 function SearchBody({ data, search }: { data: SearchData; search: string }) {
   const { filter, errors, raw, viewerRole } = data;
   const results = data.results ? unpackJson(data.results) : null;
