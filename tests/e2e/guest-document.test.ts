@@ -9,14 +9,16 @@ import { sessionsFor } from "./demo-sessions";
  * (GUEST_DOCUMENT=0), are asked for every such page the demo has and for searches of every kind.
  */
 const PUBLIC_URL = "http://eva.test";
+// A guest may use the live chat: its script is one React hoists into the head.
+const CHAT_WIDGET_SRC = "https://chat.example.com/widget.js";
 let drawn: Awaited<ReturnType<typeof startAppServer>>;
 let routed: Awaited<ReturnType<typeof startAppServer>>;
 
 beforeAll(async () => {
   // The guest cache off on both: every answer is a render.
   [drawn, routed] = await Promise.all([
-    startAppServer({ PUBLIC_URL, GUEST_PAGE_CACHE: "0" }),
-    startAppServer({ PUBLIC_URL, GUEST_PAGE_CACHE: "0", GUEST_DOCUMENT: "0" }),
+    startAppServer({ PUBLIC_URL, CHAT_WIDGET_SRC, GUEST_PAGE_CACHE: "0" }),
+    startAppServer({ PUBLIC_URL, CHAT_WIDGET_SRC, GUEST_PAGE_CACHE: "0", GUEST_DOCUMENT: "0" }),
   ]);
 });
 afterAll(async () => {
@@ -26,6 +28,7 @@ afterAll(async () => {
 interface Answer {
   status: number;
   type: string | null;
+  policy: string | null;
   drawnWithoutRouter: boolean;
   body: string;
 }
@@ -35,6 +38,7 @@ async function ask(base: string, path: string, headers: Record<string, string> =
   return {
     status: response.status,
     type: response.headers.get("content-type"),
+    policy: response.headers.get("content-security-policy"),
     drawnWithoutRouter: response.headers.get("x-guest-document") === "drawn",
     body: await response.text(),
   };
@@ -59,7 +63,7 @@ const SEARCHES = [
 ];
 
 describe("a guest's document drawn without React Router", () => {
-  it("is React Router's page, byte for byte, for every profile and listing of the sitemap and searches of every kind", async () => {
+  it("is React Router's page, byte for byte and with its policy, for every profile and listing of the sitemap and searches of every kind", async () => {
     const sitemap = await (await fetch(`${drawn.baseUrl}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>[^<]*?(\/(?:entertainment|hire)\/[^<]+)<\/loc>/g)].map(
       (match) => match[1]!,
