@@ -65,9 +65,8 @@ export function createGuestDocument(build: ServerBuild): GuestDocument<AppLoadCo
     if (!isPublicLayout(moduleOf(leaf).handle, data.get("root"))) return { loaded: outcomes };
 
     const pieces: CachedPiece[] = [];
-    let missing = false;
     const html = rendered(
-      <CachedMarkupContext.Provider value={cachedMarkupFor(pieces, () => (missing = true))}>
+      <CachedMarkupContext.Provider value={cachedMarkupFor(pieces, partMissing)}>
         <PageDocument
           publicLayout
           head={
@@ -88,7 +87,7 @@ export function createGuestDocument(build: ServerBuild): GuestDocument<AppLoadCo
         <Suspense>{null}</Suspense>
       </CachedMarkupContext.Provider>,
     );
-    if (missing || html === null) return { loaded: outcomes };
+    if (html === null) return { loaded: outcomes };
     // Says it was drawn here, for operators and tests; the bytes are React Router's.
     const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "x-guest-document": "drawn" });
     const page = joinedPage(Buffer.from(`<!DOCTYPE html>${html}`), pieces);
@@ -101,15 +100,22 @@ export function createGuestDocument(build: ServerBuild): GuestDocument<AppLoadCo
   }
 }
 
+/** Stops the render at the first kept part not made yet: the page is the router's to draw. */
+const PART_MISSING = new Error("a kept part of the page is not made yet");
+function partMissing(): never {
+  throw PART_MISSING;
+}
+
 /**
- * The document, or null when its render failed: React Router draws the page then, and its error
- * page if it fails there too. The failure is reported, as it is a difference between the two.
+ * The document, or null when a kept part is not made yet or its render failed: React Router
+ * draws the page then, and its error page if it fails there too. A failure is reported, as it is
+ * a difference between the two.
  */
 function rendered(element: ReactNode): string | null {
   try {
     return renderToString(element);
   } catch (error) {
-    console.error(error);
+    if (error !== PART_MISSING) console.error(error);
     return null;
   }
 }

@@ -16,9 +16,9 @@ const keeper = createMarkupKeeper(undefined, packedJsonOf);
  * (`withKeptParts`): tens of kilobytes a page that React would otherwise write out as text and
  * encode again on every request.
  *
- * `onMissing`, when given, is told of a part not kept yet instead of the part being made: a
- * render outside React Router (app/guest-document.server.tsx) cannot make one, as a part's
- * links and forms need the router.
+ * `onMissing`, when given, is told of a part not kept yet instead of the part being made (it may
+ * throw to stop the render): a render outside React Router (app/guest-document.server.tsx) cannot
+ * make one, as a part's links and forms need the router.
  */
 export function cachedMarkupFor(pieces: CachedPiece[], onMissing?: () => void): CachedMarkupRenderer {
   return {
