@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { CachedPiece } from "#server/cache/markup-cache";
+import type { Precompressed } from "#server/http/gzip-around";
 import { createPageKeeper } from "#server/cache/page-cache";
 import { htmlResponse } from "#server/http/page-response";
 import { CachedMarkupContext } from "#ui/cached-markup";
@@ -67,7 +68,8 @@ interface RenderedPage {
   bytes: Uint8Array<ArrayBuffer>;
   /** 500 when a part of the page failed after its shell was rendered. */
   status: number;
-  kept: CachedPiece[];
+  /** Its kept parts where they stand in it. */
+  kept: Precompressed[];
   scriptHashes: string[];
 }
 
@@ -134,7 +136,8 @@ function renderedAtOnce(request: Request, status: number, routerContext: EntryCo
   // A boundary that could not finish is marked so; the streamed render waits for it, or reports it.
   if (html.includes(UNFINISHED_BOUNDARY)) return null;
   const rendered = Buffer.from(html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
-  return { ...joinedPage(rendered, cachedPieces), status, kept: cachedPieces };
+  const joined = joinedPage(rendered, cachedPieces);
+  return { bytes: joined.bytes, scriptHashes: joined.scriptHashes, status, kept: joined.placed };
 }
 
 /** How React marks a Suspense boundary left for the browser to render. */
@@ -157,7 +160,8 @@ function renderedAsStream(request: Request, status: number, routerContext: Entry
       },
       final(callback) {
         clearTimeout(timeout);
-        resolve({ ...joinedPage(Buffer.concat(chunks), cachedPieces), status, kept: cachedPieces });
+        const joined = joinedPage(Buffer.concat(chunks), cachedPieces);
+        resolve({ bytes: joined.bytes, scriptHashes: joined.scriptHashes, status, kept: joined.placed });
         callback();
       },
     });

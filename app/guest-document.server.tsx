@@ -91,7 +91,7 @@ export function createGuestDocument(build: ServerBuild): GuestDocument<AppLoadCo
     // Says it was drawn here, for operators and tests; the bytes are React Router's.
     const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "x-guest-document": "drawn" });
     const page = joinedPage(Buffer.from(`<!DOCTYPE html>${html}`), pieces);
-    return htmlResponse(page.bytes, { status: 200, headers }, { kept: pieces, scriptHashes: page.scriptHashes });
+    return htmlResponse(page.bytes, { status: 200, headers }, { kept: page.placed, scriptHashes: page.scriptHashes });
   };
 
   function linksFor(routeId: string, make: () => LinkDescriptor[] | null) {
@@ -328,18 +328,30 @@ function metaElement(descriptor: unknown, at: number): ReactNode {
   if ("charSet" in props && props.charSet != null)
     return typeof props.charSet === "string" ? <meta key={at} charSet={props.charSet} /> : null;
   if ("script:ld+json" in props) {
-    let json: string;
-    try {
-      json = JSON.stringify(props["script:ld+json"]);
-    } catch {
-      return null;
-    }
+    const json = scriptJson(props["script:ld+json"]);
+    if (json === null) return null;
     return (
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped so that nothing in it can close the script, as React Router's <Meta> writes it.
-      <script key={at} type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeScript(json) }} />
+      <script key={at} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
     );
   }
   return createElement("meta", { key: at, ...props });
+}
+
+/** Structured data's escaped JSON, written once per object while it lives (a profile's is made once per act: app/lib/act-json-ld.ts). */
+const scriptJsonOf = new WeakMap<object, string>();
+
+function scriptJson(data: unknown): string | null {
+  const known = typeof data === "object" && data !== null ? scriptJsonOf.get(data) : undefined;
+  if (known !== undefined) return known;
+  let json: string;
+  try {
+    json = escapeScript(JSON.stringify(data));
+  } catch {
+    return null;
+  }
+  if (typeof data === "object" && data !== null) scriptJsonOf.set(data, json);
+  return json;
 }
 
 /** React Router's escape of JSON inside a script: nothing in it can close the script. */

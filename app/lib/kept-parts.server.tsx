@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { preload } from "react-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
+import type { Precompressed } from "#server/http/gzip-around";
 import { inlineScriptHashes } from "#server/http/security-headers";
 import type { CachedMarkupRenderer } from "#ui/cached-markup";
 import { BOOTSTRAP_OPENING, hydrateAfterPaint } from "./hydrate-after-paint.server";
@@ -46,20 +47,31 @@ export function cachedMarkupFor(pieces: CachedPiece[], onMissing?: () => void): 
 const KEPT_MARK = `<!--kept-part:${randomBytes(9).toString("base64url")}:`;
 const KEPT_MARK_BYTES = Buffer.from(KEPT_MARK);
 
-/** The page's bytes with each kept part's mark replaced by the part's bytes. */
-function withKeptParts(bytes: Buffer<ArrayBuffer>, pieces: readonly CachedPiece[]): Buffer<ArrayBuffer> {
-  if (pieces.length === 0) return bytes;
+/**
+ * The page's bytes with each kept part's mark replaced by the part's bytes, and the parts where
+ * they now stand, in the page's order: its gzip takes each as it is compressed.
+ */
+function withKeptParts(
+  bytes: Buffer<ArrayBuffer>,
+  pieces: readonly CachedPiece[],
+): { bytes: Buffer<ArrayBuffer>; placed: Precompressed[] } {
+  if (pieces.length === 0) return { bytes, placed: [] };
   const joined: Buffer[] = [];
+  const placed: Precompressed[] = [];
   let at = 0;
+  let length = 0;
   for (let mark = bytes.indexOf(KEPT_MARK_BYTES); mark >= 0; mark = bytes.indexOf(KEPT_MARK_BYTES, at)) {
     const numberAt = mark + KEPT_MARK_BYTES.byteLength;
     const end = bytes.indexOf("-->", numberAt);
     const piece = pieces[Number(bytes.toString("latin1", numberAt, end))]!;
     joined.push(bytes.subarray(at, mark), piece.bytes);
+    length += mark - at;
+    placed.push({ bytes: piece.bytes, deflated: () => piece.deflated(), at: length });
+    length += piece.bytes.byteLength;
     at = end + 3;
   }
   joined.push(bytes.subarray(at));
-  return Buffer.concat(joined);
+  return { bytes: Buffer.concat(joined), placed };
 }
 
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image" href="[^"]*"\/>)+/;
@@ -100,11 +112,13 @@ export function joinedPage(rendered: Buffer<ArrayBuffer>, pieces: readonly Cache
     : rendered;
   const scriptHashes = new Set(inlineScriptHashes(around));
   for (const piece of pieces) for (const hash of scriptHashesOf(piece)) scriptHashes.add(hash);
-  return { bytes: withKeptParts(around, pieces), scriptHashes: [...scriptHashes] };
+  return { ...withKeptParts(around, pieces), scriptHashes: [...scriptHashes] };
 }
 
 export interface JoinedPage {
   bytes: Buffer<ArrayBuffer>;
+  /** The kept parts where they stand in the page, for its gzip. */
+  placed: Precompressed[];
   /** The hashes of its inline scripts, for its policy: a script lies either around the parts or in one. */
   scriptHashes: string[];
 }

@@ -132,4 +132,22 @@ describe("kept markup", () => {
     );
     expect(gunzipSync(zipped).toString()).toBe(page.toString());
   });
+
+  it("a part given its place, right or wrong, gives the page's gzip with the part's own compressed bytes", () => {
+    const html = Array.from({ length: 400 }, (_, n) => `<li>act ${n * 7919}</li>`).join("");
+    const piece = cachedPiece({ html, imagePreloads: [] });
+    const page = Buffer.from(`<head>${html.slice(0, 40)}</head><main>${html}</main>`);
+    const at = page.indexOf(html, 60);
+    const deflated = piece.deflated();
+    const place = (offset: number) => ({ bytes: piece.bytes, deflated: () => deflated, at: offset });
+    const placed = gzipAround(page, [place(at)], 3);
+    expect(gunzipSync(placed).equals(page)).toBe(true);
+    // The part's own compressed bytes are in the page's gzip: it was not compressed again with the rest.
+    expect(Buffer.from(placed).includes(deflated)).toBe(true);
+    for (const wrong of [at - 1, at + 1, 0, page.byteLength, -5]) {
+      const zipped = gzipAround(page, [place(wrong)], 3);
+      expect(gunzipSync(zipped).equals(page)).toBe(true);
+      expect(Buffer.from(zipped).includes(deflated)).toBe(true);
+    }
+  });
 });

@@ -26,6 +26,11 @@ const keptRuns = createSizedLru<Uint8Array>(4 * 1024 * 1024);
 export interface Precompressed {
   readonly bytes: Uint8Array;
   deflated(): Uint8Array;
+  /**
+   * Where the part stands in the page, when whoever joined the page knows: it is checked there
+   * instead of searched for (a search for a 40 KB part in a 56 KB page was 8% of a drawn page's CPU).
+   */
+  readonly at?: number;
 }
 
 /**
@@ -40,7 +45,8 @@ export function gzipAround(bytes: Uint8Array, parts: readonly Precompressed[], l
   const chunks: Uint8Array[] = [GZIP_HEADER];
   let at = 0;
   for (const part of parts) {
-    const start = view.indexOf(part.bytes, at);
+    const start =
+      part.at !== undefined && standsAt(view, part.bytes, part.at, at) ? part.at : view.indexOf(part.bytes, at);
     if (start < 0 || part.bytes.byteLength === 0) continue;
     if (start > at) chunks.push(deflatedRun(view.subarray(at, start), level, false));
     chunks.push(part.deflated());
@@ -52,6 +58,12 @@ export function gzipAround(bytes: Uint8Array, parts: readonly Precompressed[], l
   trailer.writeUInt32LE(view.byteLength % 2 ** 32, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);
+}
+
+/** Whether `part` is the page's bytes at `offset`, no earlier than `from`. */
+function standsAt(view: Buffer, part: Uint8Array, offset: number, from: number): boolean {
+  const end = offset + part.byteLength;
+  return offset >= from && end <= view.byteLength && view.compare(part, 0, part.byteLength, offset, end) === 0;
 }
 
 /** DEFLATE blocks of `bytes` that end on a byte boundary, the last of the stream when `final`. */
