@@ -252,9 +252,11 @@ export async function createConversationHub(
 
   /**
    * Every reader's access, checked in a round; quiet streams then get their heartbeat. The round's
-   * slices are spread over half its interval: back to back, 10,000 streams' twenty statements held
-   * a message's delivery behind them every few seconds (the bench's fan-out p99 of 59 to 111 ms
-   * with them open). A round still under way when the next is due is not joined by another.
+   * slices are spread over a quarter of its interval: back to back, 10,000 streams' twenty
+   * statements held a message's delivery behind them every few seconds (the bench's fan-out p99 of
+   * 59 to 111 ms with them open). A quarter keeps a stream whose reader's loss of access was not
+   * noticed ending within 5 seconds (the round's 4, then its spread). A round still under way when
+   * the next is due is not joined by another.
    */
   const checkEveryMs = times.checkEveryMs ?? LIVE_STREAMS.checkEveryMs;
   let roundUnderWay = false;
@@ -263,7 +265,7 @@ export async function createConversationHub(
     roundUnderWay = true;
     const all = [...readers.values()];
     const slices = Math.ceil(all.length / checkSlice);
-    const paceMs = slices > 1 ? Math.floor(checkEveryMs / 2 / slices) : 0;
+    const paceMs = slices > 1 ? Math.floor(checkEveryMs / 4 / slices) : 0;
     void keepAllowed(all, paceMs)
       .then(heartbeats)
       .catch(checkFailed)
