@@ -9,7 +9,9 @@ import { createTaggedStore } from "#server/cache/tagged-store";
 import { createViewerCache } from "#server/cache/viewer-cache";
 import { createConversationHub } from "#modules/conversations/server/start";
 import { bootServices } from "./boot";
-import { EnvError, loadEnv } from "#server/env";
+import { type Env, EnvError, loadEnv } from "#server/env";
+import { createStoredPages } from "#server/cache/stored-pages";
+import { createHash } from "node:crypto";
 import { createLogger } from "#server/logger";
 import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "#server/paths";
 import type { EnhanceScripts } from "#server/render/load-context";
@@ -27,7 +29,18 @@ import { startMailWorker } from "#server/mail/outbox";
 import { notificationMailer } from "#modules/notifications/server/start";
 import { createMailTransport } from "#server/mail/transport";
 
-/** How often unused uploads are looked for; each is removed a day after it was sent. */
+/**
+ * What a guest's stored page was made with (decision 0067): the server's bundle, the scripts a
+ * page names, and the settings a page shows. Servers that agree on these serve each other's pages.
+ */
+function pageBuild(env: Env, enhanceManifest: string): string {
+  return createHash("sha256")
+    .update(readFileSync(SERVER_BUILD_FILE))
+    .update(
+      JSON.stringify([enhanceManifest, env.appName, env.publicUrl, env.chatWidgetSrc ?? null, env.mapStyleUrl ?? null]),
+    )
+    .digest("base64url");
+}
 
 async function main() {
   const env = loadEnv();
@@ -50,8 +63,15 @@ async function main() {
 
   // One store of what is kept between requests, one listening connection (docs/architecture.md).
   const store = await createTaggedStore(database, logger);
+  const enhanceManifest = dev ? undefined : readFileSync(ENHANCE_MANIFEST_FILE, "utf8");
   const guestCache =
-    dev || !env.guestPageCache ? undefined : createGuestPageCache(store, { queryParams: pageQueryParams });
+    dev || !env.guestPageCache
+      ? undefined
+      : createGuestPageCache(store, {
+          queryParams: pageQueryParams,
+          stored: createStoredPages(database.db, pageBuild(env, enhanceManifest ?? "")),
+          onStoreError: (error) => logger.warn({ err: error }, "a guest's page could not be stored for other servers"),
+        });
   const viewerCache = createViewerCache(store);
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });
   const jobs = await openJobQueue(database, logger, { work: true });
@@ -78,7 +98,7 @@ async function main() {
     conversationHub,
     // Off with the guest cache, so that GUEST_PAGE_CACHE=0 measures renders.
     keepPages: !dev && env.guestPageCache,
-    enhanceScripts: dev ? undefined : (JSON.parse(readFileSync(ENHANCE_MANIFEST_FILE, "utf8")) as EnhanceScripts),
+    enhanceScripts: enhanceManifest === undefined ? undefined : (JSON.parse(enhanceManifest) as EnhanceScripts),
   });
   // Event streams are written to their sockets, not through a web stream (server/http/event-stream.ts).
   const honoListener = getRequestListener(serveEventStreams(app.fetch));

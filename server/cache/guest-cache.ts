@@ -1,13 +1,15 @@
-import { gzipSync } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env";
 import type { TaggedStore } from "./tagged-store";
 import { renderedPage } from "../http/page-response";
 import { setResponseHeader } from "../http/set-response-header";
+import type { StoredPages } from "./stored-pages";
 
 /** A cached page, depending on what it read: one act's page, or any act (server/cache/read-tracking.ts). */
 interface Entry {
-  body: Uint8Array<ArrayBuffer>;
+  /** The page's bytes: a page from the database has only its gzip, and is unzipped once if a client asks without. */
+  body: () => Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
   /** What the page told the middleware around it (AppVariables.pageMemo), told again on each hit. */
@@ -64,9 +66,16 @@ export interface GuestPageCache {
  */
 export function createGuestPageCache(
   store: TaggedStore,
-  options: { queryParams: readonly string[]; maxEntries?: number },
+  options: {
+    queryParams: readonly string[];
+    maxEntries?: number;
+    /** Pages kept in the database for every server (decision 0067); none when not given. */
+    stored?: StoredPages;
+    /** Told of a page that could not be stored: serving it goes on. */
+    onStoreError?: (error: unknown) => void;
+  },
 ): GuestPageCache {
-  const { queryParams } = options;
+  const { queryParams, stored } = options;
   const pages = { group: "guest-pages", maxEntries: options.maxEntries ?? 500, survivesWrites: true };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -77,16 +86,17 @@ export function createGuestPageCache(
     if (!isDocumentPath(url.pathname)) return next();
     const key = pageKey(url, queryParams);
     const hit = store.peek<Entry>(key, pages);
-    if (hit) {
-      const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-      const headers = new Headers(hit.headers);
-      headers.set("x-cache", "hit");
-      headers.set("vary", "accept-encoding");
-      if (gzip) headers.set("content-encoding", "gzip");
-      if (hit.memo) c.set("pageMemo", hit.memo);
-      return new Response(gzip ? hit.gzip : hit.body, { status: 200, headers });
-    }
+    if (hit) return answer(c, hit, "hit");
     const renderedAt = store.now();
+    // One statement: the page if another server (or the job that makes pages ahead) stored it,
+    // and the snapshot a render of it begins after.
+    const look = await stored?.look(key);
+    if (look?.page) {
+      const { gzip, headers, memo, dependsOn } = look.page;
+      const entry: Entry = { body: unzipped(gzip), gzip, headers, memo };
+      store.put<Entry>(key, dependsOn, renderedAt, entry, pages);
+      return answer(c, entry, "stored");
+    }
     // The page is rendered for its key, so what is stored is true for every request with that key.
     c.set("renderUrl", new URL(key, url).toString());
     await next();
@@ -103,14 +113,14 @@ export function createGuestPageCache(
     const body = page?.bytes ?? new Uint8Array(await response.clone().arrayBuffer());
     const headers = [...response.headers].filter(([name]) => CACHED_HEADERS.has(name.toLowerCase()));
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
-    store.put<Entry>(
-      key,
-      c.get("pageTags") ?? "*",
-      renderedAt,
-      { body, gzip, headers, memo: c.get("pageMemo") },
-      pages,
-    );
+    const dependsOn = c.get("pageTags") ?? "*";
+    const memo = c.get("pageMemo");
+    store.put<Entry>(key, dependsOn, renderedAt, { body: () => body, gzip, headers, memo }, pages);
     setResponseHeader(c, "x-cache", "miss");
+    if (look)
+      stored!
+        .save(key, look.snapshot, { gzip, headers, memo, dependsOn })
+        .catch((error: unknown) => options.onStoreError?.(error));
   };
 
   return {
@@ -118,4 +128,20 @@ export function createGuestPageCache(
     derived: (key, compute) =>
       store.cached(key, "*", compute, { group: "guest-derived", maxEntries: 100, survivesWrites: true }),
   };
+}
+
+function answer(c: Context<AppEnv>, entry: Entry, how: "hit" | "stored"): Response {
+  const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+  const headers = new Headers(entry.headers);
+  headers.set("x-cache", how);
+  headers.set("vary", "accept-encoding");
+  if (gzip) headers.set("content-encoding", "gzip");
+  if (entry.memo) c.set("pageMemo", entry.memo);
+  return new Response(gzip ? entry.gzip : entry.body(), { status: 200, headers });
+}
+
+/** A page's bytes from its gzip, unzipped the first time a client asks without gzip. */
+function unzipped(gzip: Uint8Array<ArrayBuffer>): () => Uint8Array<ArrayBuffer> {
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  return () => (body ??= new Uint8Array(gunzipSync(gzip)));
 }

@@ -6,3 +6,8 @@
 export function numberArray(values: readonly number[]): string {
   return `{${values.join(",")}}`;
 }
+
+/** Text as one PostgreSQL array literal (`{"a","b"}`), each element quoted and its `"` and `\` escaped. */
+export function textArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(",")}}`;
+}

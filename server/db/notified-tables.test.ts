@@ -20,6 +20,8 @@ const NOT_CACHED_ANYWHERE: Record<string, string> = {
   facet_pair_count_changes: "derived from act_search; counts beside one chosen value are kept with the search answers",
   search_words: "derived from act_search: words a misspelling may have meant",
   search_lexemes: "derived from act_search: every word its documents hold, for a typed prefix's words",
+  tag_changes: "what notify_change records of each notice itself: read fresh with every stored page",
+  stored_pages: "guests' pages kept for every server: good only while tag_changes says so, checked on every read",
   uploads: "files nothing uses yet: read fresh by the file route and the attach calls",
   video_uploads: "resumable uploads in progress: read fresh by the tus server",
   account_actions: "hourly limits per account: counted fresh in the writing transaction",

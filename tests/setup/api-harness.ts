@@ -10,12 +10,13 @@ import { users } from "#modules/accounts/server/tables";
 import { inject } from "vitest";
 import { createApp, type SsrHandler } from "#start/app";
 import { createGuestPageCache } from "#server/cache/guest-cache";
+import { createStoredPages } from "#server/cache/stored-pages";
 import { createTaggedStore } from "#server/cache/tagged-store";
 
 /** What the tests' own pages read of the query string (the real routes declare theirs in their handles). */
 const TEST_PAGE_QUERY_PARAMS = ["redirectTo"];
 import { createAuth } from "#modules/accounts/server/start";
-import { openDatabase } from "#server/db/client";
+import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { migrateDatabase } from "#start/migrate";
 import { DEMO_PASSWORD, seedDemoData } from "#start/demo/seed";
 import { loadEnv } from "#server/env";
@@ -129,6 +130,8 @@ export interface TestServerOptions {
   /** A page renderer standing in for React Router, for tests of what wraps it. */
   ssr?: SsrHandler;
   guestCache?: boolean;
+  /** With the guest cache: its pages stored in the database for every server, made with this build (decision 0067). */
+  storedPages?: string;
   sitemapMaxUrls?: number;
   /** Where mail goes (an SMTP server the test started); without it, .eml files in DATA_DIR/mail. */
   smtpUrl?: string;
@@ -198,7 +201,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const store =
     options.guestCache || options.viewerCache !== false ? await createTaggedStore(database, logger) : undefined;
   const guestCache =
-    store && options.guestCache ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS }) : undefined;
+    store && options.guestCache ? createGuestPageCache(store, guestCacheOptions(database, options)) : undefined;
   const viewerCache = store && options.viewerCache !== false ? createViewerCache(store) : undefined;
   const readCache = options.viewerCache !== false ? store : undefined;
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
@@ -435,13 +438,22 @@ export async function json<T = Record<string, unknown>>(response: Response): Pro
   return (await response.json()) as T;
 }
 
+/** The guest cache's options for a test: its pages stored for every server when the test names a build. */
+function guestCacheOptions(database: DatabaseHandle, options: Pick<TestServerOptions, "storedPages">) {
+  return {
+    queryParams: TEST_PAGE_QUERY_PARAMS,
+    stored: options.storedPages === undefined ? undefined : createStoredPages(database.db, options.storedPages),
+    onStoreError: (error: unknown) => console.error(error),
+  };
+}
+
 /**
  * A second app server on the same PostgreSQL database as `server`, with its own connection
  * pool, auth and guest page cache: what a second machine behind the load balancer runs.
  */
 export async function createPeerServer(
   server: TestServer,
-  options: Pick<TestServerOptions, "ssr" | "guestCache" | "liveStreams"> = {},
+  options: Pick<TestServerOptions, "ssr" | "guestCache" | "storedPages" | "liveStreams"> = {},
 ) {
   const { env } = server;
   if (!env.databaseUrl) throw new Error("a peer server needs a PostgreSQL database");
@@ -449,9 +461,7 @@ export async function createPeerServer(
   const auth = createAuth(database.db, env, env.authSecret!);
   const logger = createLogger("silent");
   const store = await createTaggedStore(database, logger);
-  const guestCache = options.guestCache
-    ? createGuestPageCache(store, { queryParams: TEST_PAGE_QUERY_PARAMS })
-    : undefined;
+  const guestCache = options.guestCache ? createGuestPageCache(store, guestCacheOptions(database, options)) : undefined;
   const viewerCache = createViewerCache(store);
   const conversationHub = await createConversationHub(database, logger, options.liveStreams);
   const jobs = await openJobQueue(database, logger, { work: false });

@@ -1,0 +1,152 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acts } from "#modules/acts/server/tables";
+import type { SsrHandler } from "#start/app";
+import { eventually } from "#tests/setup/eventually";
+import { createTestServer, type TestServer } from "#tests/setup/api-harness";
+import { KEPT_TAG_PREFIXES } from "../db/change-notices";
+import { rowsOf } from "../db/rows-of";
+import { htmlResponse } from "../http/page-response";
+import { cachedRead } from "./cached-read";
+import { createStoredPages } from "./stored-pages";
+
+const BUILD = "test-build";
+let server: TestServer;
+let renders = 0;
+
+/** An act's name, declared as a read of that act only (as the profile's reads are). */
+const actName = cachedRead({
+  name: "stored-test-act-names",
+  maxEntries: 10,
+  key: (url: string) => url,
+  tags: (url) => [`act:${url}`],
+  read: async (db, url) => (await db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0],
+});
+
+/** Stands in for React Router: the act's name, read as declared or (under /undeclared/) straight from the database. */
+const ssr: SsrHandler = async (request, context) => {
+  renders += 1;
+  const path = new URL(request.url).pathname;
+  const url = path.split("/").pop()!;
+  const act = path.startsWith("/undeclared/")
+    ? (await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0]
+    : await actName({ db: context.db, cache: undefined }, url);
+  if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
+  return htmlResponse(Buffer.from(`<p>guest sees ${act.name}</p>`), {
+    headers: { "content-type": "text/html; charset=utf-8" },
+  });
+};
+
+beforeAll(async () => {
+  server = await createTestServer({ ssr, guestCache: true, storedPages: BUILD });
+});
+afterAll(async () => server.close());
+
+async function get(path: string) {
+  const response = await server.request(path, { headers: { "accept-encoding": "identity" } });
+  return { status: response.status, cache: response.headers.get("x-cache"), body: await response.text() };
+}
+
+const stored = () => createStoredPages(server.database.db, BUILD);
+/** Waits until the page a render stored is there (it is stored after the answer). */
+const storedNow = (key: string) => eventually(async () => (await stored().missing([key])).length === 0);
+/** What this server keeps in memory forgotten, as on a server that never showed the page. */
+const forgetMemory = () => server.readCache!.invalidateAll();
+
+async function rename(url: string, name: string) {
+  expect((await server.post(`/api/acts/update/${url}`, "admin", { name })).status).toBe(200);
+}
+
+describe("guests' pages stored for every server", () => {
+  it("serves a page another render stored, with one look and no render, then keeps it", async () => {
+    const first = await get("/entertainment/dj-nova");
+    expect(first).toMatchObject({ status: 200, cache: "miss" });
+    await storedNow("/entertainment/dj-nova");
+    forgetMemory();
+    const before = renders;
+    expect(await get("/entertainment/dj-nova")).toEqual({ ...first, cache: "stored" });
+    expect(await get("/entertainment/dj-nova")).toEqual({ ...first, cache: "hit" });
+    expect(renders).toBe(before);
+    // A client without gzip gets the same bytes, unzipped from what was stored.
+    forgetMemory();
+    expect((await get("/entertainment/dj-nova")).body).toBe(first.body);
+  });
+
+  it("does not serve a page of an act changed since, and stores the new render", async () => {
+    await get("/entertainment/the-velvet-tones");
+    await storedNow("/entertainment/the-velvet-tones");
+    await rename("the-velvet-tones", "The Velvet Tones Live");
+    forgetMemory();
+    expect(await get("/entertainment/the-velvet-tones")).toEqual({
+      status: 200,
+      cache: "miss",
+      body: "<p>guest sees The Velvet Tones Live</p>",
+    });
+    await storedNow("/entertainment/the-velvet-tones");
+    forgetMemory();
+    expect((await get("/entertainment/the-velvet-tones")).cache).toBe("stored");
+  });
+
+  it("keeps an act's page good when another act changes; a page of any act is not", async () => {
+    await get("/entertainment/dj-nova");
+    await get("/undeclared/dj-nova");
+    await storedNow("/entertainment/dj-nova");
+    await storedNow("/undeclared/dj-nova");
+    await rename("the-velvet-tones", "The Velvet Tones");
+    forgetMemory();
+    expect((await get("/entertainment/dj-nova")).cache).toBe("stored");
+    expect((await get("/undeclared/dj-nova")).cache).toBe("miss");
+  });
+
+  it("never serves a page made from a snapshot that did not see a change committed since", async () => {
+    const pages = stored();
+    const key = "/entertainment/dj-nova";
+    // A render begins (its snapshot taken), the act changes and commits, the render is stored after.
+    const { snapshot } = await pages.look(key);
+    await rename("dj-nova", "DJ Nova Live");
+    await pages.save(key, snapshot, {
+      gzip: new Uint8Array(0),
+      headers: [["content-type", "text/html"]],
+      memo: undefined,
+      dependsOn: ["act:dj-nova"],
+    });
+    expect((await pages.look(key)).page).toBeUndefined();
+    expect(await pages.missing([key])).toEqual([key]);
+    forgetMemory();
+    expect(await get(key)).toMatchObject({ cache: "miss", body: "<p>guest sees DJ Nova Live</p>" });
+  });
+
+  it("never serves a page of another build", async () => {
+    await get("/entertainment/dj-nova");
+    await storedNow("/entertainment/dj-nova");
+    const other = createStoredPages(server.database.db, "another-build");
+    expect((await other.look("/entertainment/dj-nova")).page).toBeUndefined();
+    expect(await other.missing(["/entertainment/dj-nova"])).toEqual(["/entertainment/dj-nova"]);
+  });
+
+  it("records the changes a guest's page can depend on, and only those", async () => {
+    const recorded = async (tag: string) => {
+      await server.database.db.execute(sql`select notify_change(${tag})`);
+      const rows = await rowsOf<{ tag: string }>(
+        server.database.db.execute(sql`select tag from tag_changes where tag in (${tag}, 'all')`),
+      );
+      return rows.map((row) => row.tag).sort();
+    };
+    await server.database.db.execute(sql`delete from tag_changes where tag = 'all'`);
+    // Every kind of tag a server keeps values under but an act's is no guest's page.
+    for (const prefix of KEPT_TAG_PREFIXES.filter((prefix) => prefix !== "act:"))
+      expect(await recorded(prefix.endsWith(":") ? `${prefix}x` : prefix)).toEqual([]);
+    expect(await recorded("act:nobody-yet")).toEqual(["act:nobody-yet"]);
+    // Anything else is "anything may have changed" to a server, and to every stored page.
+    await get("/entertainment/dj-nova");
+    await storedNow("/entertainment/dj-nova");
+    expect(await recorded("tags-renamed")).toEqual(["all"]);
+    expect(await stored().missing(["/entertainment/dj-nova"])).toEqual(["/entertainment/dj-nova"]);
+  });
+
+  it("refuses nothing and stores nothing for a key PostgreSQL cannot hold", async () => {
+    const pages = stored();
+    expect((await pages.look("/entertainment/a\u0000b")).page).toBeUndefined();
+    expect(await pages.missing(["/entertainment/a\u0000b"])).toEqual([]);
+  });
+});
