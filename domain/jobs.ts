@@ -21,6 +21,7 @@ export const JOB_KINDS = {
   upload_sweep: { label: "Remove uploads nothing uses", every: "17 * * * *" },
   response_facts: { label: "Refresh acts' response facts", every: "43 * * * *" },
   card_release: { label: "Release held card payments to acts", every: "*/5 * * * *" },
+  pages_ahead: { label: "Store guests' pages before a crawler asks", every: "* * * * *" },
 } as const satisfies Record<string, { label: string; every: string | null }>;
 
 export type JobKind = keyof typeof JOB_KINDS;
@@ -66,6 +67,7 @@ export const JOB_PAYLOADS = {
   upload_sweep: nothing,
   response_facts: nothing,
   card_release: nothing,
+  pages_ahead: nothing,
 } as const satisfies Record<JobKind, z.ZodType>;
 
 /** A job of this kind as its handler gets it. */

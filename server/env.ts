@@ -25,6 +25,7 @@ const envSchema = z.object({
   MAP_STYLE_URL: z.url().optional(),
   GUEST_PAGE_CACHE: flag.default(true),
   GUEST_DOCUMENT: flag.default(true),
+  PAGES_AHEAD: flag.default(true),
   VIEW_COUNTING: flag.default(true),
   STATEMENT_COUNT: flag.default(false),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(CLIENT_CONCURRENCY),
@@ -86,6 +87,8 @@ export interface Env {
   guestPageCache: boolean;
   /** Draw guests' public pages without React Router (decision 0066; off to compare with the router's). */
   guestDocument: boolean;
+  /** Work the `pages_ahead` round here: the sitemap's pages stored before a crawler asks (decision 0067). */
+  pagesAhead: boolean;
   /** A MapLibre style (vector tiles) for the map view; without it the map is the states drawn on the server. */
   mapStyleUrl: string | undefined;
   /** Count profile views and search appearances for acts' insights (on by default; off for the bench's side by side). */
@@ -153,6 +156,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     chatWidgetSrc: value.CHAT_WIDGET_SRC,
     guestPageCache: value.GUEST_PAGE_CACHE,
     guestDocument: value.GUEST_DOCUMENT,
+    pagesAhead: value.PAGES_AHEAD,
     mapStyleUrl: value.MAP_STYLE_URL,
     viewCounting: value.VIEW_COUNTING,
     statementCount: value.STATEMENT_COUNT,

@@ -11,7 +11,9 @@ import { createConversationHub } from "#modules/conversations/server/start";
 import { bootServices } from "./boot";
 import { type Env, EnvError, loadEnv } from "#server/env";
 import { createStoredPages } from "#server/cache/stored-pages";
+import { makePagesAhead } from "#modules/seo/server/start";
 import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { createLogger } from "#server/logger";
 import { CLIENT_BUILD_DIR, ENHANCE_MANIFEST_FILE, SERVER_BUILD_FILE } from "#server/paths";
 import type { EnhanceScripts } from "#server/render/load-context";
@@ -29,17 +31,30 @@ import { startMailWorker } from "#server/mail/outbox";
 import { notificationMailer } from "#modules/notifications/server/start";
 import { createMailTransport } from "#server/mail/transport";
 
+/** How long one `pages_ahead` round renders for: it runs every minute, and a round must end before the next. */
+const PAGES_AHEAD_BUDGET_MS = 45_000;
+
 /**
- * What a guest's stored page was made with (decision 0067): the server's bundle, the scripts a
- * page names, and the settings a page shows. Servers that agree on these serve each other's pages.
+ * What a guest's stored page was made with (decision 0067): the pages' bundle and the server's,
+ * the scripts a page names, and the settings a page shows. Servers that agree on these serve each other's pages.
  */
 function pageBuild(env: Env, enhanceManifest: string): string {
-  return createHash("sha256")
-    .update(readFileSync(SERVER_BUILD_FILE))
-    .update(
-      JSON.stringify([enhanceManifest, env.appName, env.publicUrl, env.chatWidgetSrc ?? null, env.mapStyleUrl ?? null]),
-    )
-    .digest("base64url");
+  return (
+    createHash("sha256")
+      .update(readFileSync(SERVER_BUILD_FILE))
+      // This process's own bundle: the answer's headers and policy are made here.
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .update(
+        JSON.stringify([
+          enhanceManifest,
+          env.appName,
+          env.publicUrl,
+          env.chatWidgetSrc ?? null,
+          env.mapStyleUrl ?? null,
+        ]),
+      )
+      .digest("base64url")
+  );
 }
 
 async function main() {
@@ -64,12 +79,15 @@ async function main() {
   // One store of what is kept between requests, one listening connection (docs/architecture.md).
   const store = await createTaggedStore(database, logger);
   const enhanceManifest = dev ? undefined : readFileSync(ENHANCE_MANIFEST_FILE, "utf8");
+  // Guests' pages stored in the database for every server (decision 0067), with the guest cache.
+  const stored =
+    dev || !env.guestPageCache ? undefined : createStoredPages(database.db, pageBuild(env, enhanceManifest ?? ""));
   const guestCache =
     dev || !env.guestPageCache
       ? undefined
       : createGuestPageCache(store, {
           queryParams: pageQueryParams,
-          stored: createStoredPages(database.db, pageBuild(env, enhanceManifest ?? "")),
+          stored,
           onStoreError: (error) => logger.warn({ err: error }, "a guest's page could not be stored for other servers"),
         });
   const viewerCache = createViewerCache(store);
@@ -122,6 +140,19 @@ async function main() {
   const reading = { allowPrivate: env.calendarAllowPrivateUrls, refreshMinutes: env.calendarRefreshMinutes };
   await jobs.work({
     ...processJobHandlers(database.db, jobs, cards),
+    ...(guestCache && stored && env.pagesAhead
+      ? {
+          pages_ahead: async () => {
+            const made = await makePagesAhead({
+              db: database.db,
+              stored,
+              fetchAhead: async (path) => app.fetch(guestCache.requestAhead(new URL(path, env.publicUrl).href)),
+              budgetMs: PAGES_AHEAD_BUDGET_MS,
+            });
+            if (made.made + made.failed > 0) logger.info(made, "guests' pages stored ahead of their first asking");
+          },
+        }
+      : {}),
     mail_retry: () => mailWorker.pass(),
     calendar_read: () => refreshDueCalendars(database.db, reading, { rest: true }),
     facet_compact: () => compactFacetCounts(database.db),

@@ -48,6 +48,12 @@ export function isDocumentPath(pathname: string): boolean {
 
 export interface GuestPageCache {
   middleware: MiddlewareHandler<AppEnv>;
+  /**
+   * A guest's request of a page made ahead of its first asking (the `pages_ahead` round): the page
+   * is looked for and stored in the database as any other, and kept out of this server's memory,
+   * where it would push out pages people ask for.
+   */
+  requestAhead(url: string): Request;
   /** A value derived from every act (the sitemap's listings), kept until any act changes. */
   derived<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
@@ -78,6 +84,8 @@ export function createGuestPageCache(
   const { queryParams, stored } = options;
   const pages = { group: "guest-pages", maxEntries: options.maxEntries ?? 500, survivesWrites: true };
 
+  const madeAhead = new WeakSet<Request>();
+
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== "GET" || c.get("viewer") || !store.listening()) return next();
     const url = new URL(c.req.url);
@@ -85,7 +93,8 @@ export function createGuestPageCache(
     // parameter they carry; without `version` the manifest answers "reload the page".
     if (!isDocumentPath(url.pathname)) return next();
     const key = pageKey(url, queryParams);
-    const hit = store.peek<Entry>(key, pages);
+    const ahead = madeAhead.has(c.req.raw);
+    const hit = ahead ? undefined : store.peek<Entry>(key, pages);
     if (hit) return answer(c, hit, "hit");
     const renderedAt = store.now();
     // One statement: the page if another server (or the job that makes pages ahead) stored it,
@@ -94,7 +103,7 @@ export function createGuestPageCache(
     if (look?.page) {
       const { gzip, headers, memo, dependsOn } = look.page;
       const entry: Entry = { body: unzipped(gzip), gzip, headers, memo };
-      store.put<Entry>(key, dependsOn, renderedAt, entry, pages);
+      if (!ahead) store.put<Entry>(key, dependsOn, renderedAt, entry, pages);
       return answer(c, entry, "stored");
     }
     // The page is rendered for its key, so what is stored is true for every request with that key.
@@ -115,16 +124,24 @@ export function createGuestPageCache(
     const gzip = page?.gzip ?? new Uint8Array(gzipSync(body));
     const dependsOn = c.get("pageTags") ?? "*";
     const memo = c.get("pageMemo");
-    store.put<Entry>(key, dependsOn, renderedAt, { body: () => body, gzip, headers, memo }, pages);
+    if (!ahead) store.put<Entry>(key, dependsOn, renderedAt, { body: () => body, gzip, headers, memo }, pages);
     setResponseHeader(c, "x-cache", "miss");
-    if (look)
-      stored!
-        .save(key, look.snapshot, { gzip, headers, memo, dependsOn })
-        .catch((error: unknown) => options.onStoreError?.(error));
+    if (!look) return;
+    const saved = stored!
+      .save(key, look.snapshot, { gzip, headers, memo, dependsOn })
+      .catch((error: unknown) => options.onStoreError?.(error));
+    // A page made ahead is done once it is stored; a guest's answer does not wait for it.
+    if (ahead) await saved;
   };
 
   return {
     middleware,
+    requestAhead(url) {
+      // Gzip, as crawlers ask: the page's own compression is stored, its kept parts compressed once.
+      const request = new Request(url, { headers: { "accept-encoding": "gzip" } });
+      madeAhead.add(request);
+      return request;
+    },
     derived: (key, compute) =>
       store.cached(key, "*", compute, { group: "guest-derived", maxEntries: 100, survivesWrites: true }),
   };

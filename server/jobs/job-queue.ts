@@ -30,7 +30,16 @@ function queueOptions(kind: JobKind): Omit<Queue, "name"> {
 }
 
 /** What runs a job of each kind, given what the job carries as its kind declares it (domain/jobs.ts). */
-export type JobHandlers = { [K in JobKind]: (data: JobPayload<K>) => Promise<unknown> };
+/**
+ * Kinds a server works only when it can: `pages_ahead` needs the guests' pages stored in the
+ * database, which a server with its guest cache off (or PAGES_AHEAD=0) does not keep. A server
+ * without the handler leaves the kind to those with it.
+ */
+type OptionalJobKind = "pages_ahead";
+type JobHandler<K extends JobKind> = (data: JobPayload<K>) => Promise<unknown>;
+export type JobHandlers = { [K in Exclude<JobKind, OptionalJobKind>]: JobHandler<K> } & {
+  [K in OptionalJobKind]?: JobHandler<K>;
+};
 
 /** A one-off job: what it is about and what its handler needs, as its kind declares it. */
 type OneOffJob<K extends JobKind> = { key: string; runAt: Date; data: NonNullable<JobPayloadInput<K>> };
@@ -46,8 +55,8 @@ export function parseJobPayload<K extends JobKind>(kind: K, data: unknown): JobP
   throw new Error(`A ${kind} job carries ${issues.join("; ")}`);
 }
 
-function runJob<K extends JobKind>(handlers: JobHandlers, kind: K, data: unknown): Promise<unknown> {
-  return handlers[kind](parseJobPayload(kind, data));
+function runJob<K extends JobKind>(handler: JobHandler<K>, kind: K, data: unknown): Promise<unknown> {
+  return handler(parseJobPayload(kind, data));
 }
 
 /** Quicker timing for tests: how often idle workers look for jobs, and a short fixed delay between tries. */
@@ -139,13 +148,15 @@ export async function openJobQueue(
     },
     async work(handlers, timing = {}) {
       for (const kind of JOB_KIND_NAMES) {
+        const handler = (handlers as { [K in JobKind]?: JobHandler<K> })[kind] as JobHandler<JobKind> | undefined;
+        if (!handler) continue;
         if (timing.retryDelaySeconds)
           await boss.updateQueue(kind, { retryDelay: timing.retryDelaySeconds, retryBackoff: false });
         await boss.work(
           kind,
           { pollingIntervalSeconds: timing.pollingIntervalSeconds ?? 2, batchSize: 1 },
           async ([job]) => {
-            await runJob(handlers, kind, job?.data ?? null);
+            await runJob(handler, kind, job?.data ?? null);
           },
         );
         const { every } = JOB_KINDS[kind];

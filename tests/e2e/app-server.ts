@@ -52,6 +52,9 @@ async function startOn(port: number, dataDir: string, extraEnv: Record<string, s
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // A test asks for the pages it shows: a round storing the whole sitemap at start would cost
+      // each server seconds and answer a first look from the store. Its own test turns it on.
+      PAGES_AHEAD: "0",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -13163,7 +13163,7 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 state?: "scheduled" | "running" | "done" | "failed";
-                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "card_charge" | "card_payout" | "payment_charge" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release";
+                kind?: "offer_expiring" | "offer_expire" | "event_reminder" | "payment_due" | "review_request" | "card_refund" | "card_charge" | "card_payout" | "payment_charge" | "mail_retry" | "calendar_read" | "facet_compact" | "upload_sweep" | "response_facts" | "card_release" | "pages_ahead";
             };
             header?: never;
             path?: never;

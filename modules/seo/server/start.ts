@@ -3,3 +3,4 @@
 export { seoRoutes } from "./api";
 export { loadContent } from "./content-load";
 export { sitemapRoutes } from "./sitemap-routes";
+export { makePagesAhead } from "./pages-ahead";
