@@ -51,12 +51,15 @@ export async function createServerDatabase(serverUrl, prefix = "eva_bench") {
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-/** The session cookie of an account on a server (`init` may carry a dispatcher, for a client address of its own). */
-export async function signIn(base, email, init = {}) {
+/**
+ * The session cookie of an account on a server (`init` may carry a dispatcher, for a client
+ * address of its own; `origin` is the server's public address when it is not `base`).
+ */
+export async function signIn(base, email, init = {}, origin = base) {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
     ...init,
     method: "POST",
-    headers: { "content-type": "application/json", origin: base },
+    headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ email, password: "demo-password" }),
   });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);

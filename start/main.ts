@@ -31,7 +31,12 @@ import { startMailWorker } from "#server/mail/outbox";
 import { notificationMailer } from "#modules/notifications/server/start";
 import { createMailTransport } from "#server/mail/transport";
 
-/** How long one `pages_ahead` round renders for: it runs every minute, and a round must end before the next. */
+/**
+ * How long one `pages_ahead` round renders for, a page at a time: it runs every minute, and a
+ * round must end before the next. Past a start or a deploy the rounds fill the store; after that
+ * a round makes only pages gone stale, each at most every ten minutes (the demo's 779 pages take
+ * about 8 s on PostgreSQL).
+ */
 const PAGES_AHEAD_BUDGET_MS = 45_000;
 
 /**

@@ -32,6 +32,22 @@ export function pageKey(url: URL, queryParams: readonly string[]): string {
 }
 
 /**
+ * Whether a page asks search engines to index it: its head has no robots meta saying `noindex`.
+ * Only such a page, at an address without a query, is stored for every server (decision 0067):
+ * the sitemap's pages and few others. Every thin listing (any list in any city) or every search
+ * a stranger can type would otherwise fill the database, where memory's pages are bounded.
+ */
+export function isIndexable(page: Uint8Array): boolean {
+  const start = Buffer.from(page.buffer, page.byteOffset, Math.min(page.byteLength, HEAD_BYTES)).toString("latin1");
+  const headEnd = start.indexOf("</head>");
+  return !ROBOTS_NOINDEX.test(headEnd < 0 ? start : start.slice(0, headEnd));
+}
+
+/** Where a page's head ends at the latest: its meta comes first. */
+const HEAD_BYTES = 32 * 1024;
+const ROBOTS_NOINDEX = /<meta name="robots" content="[^"]*\bnoindex\b/i;
+
+/**
  * A page a guest may be shown from the cache: not one of React Router's requests for route
  * manifests or page data, not an admin page (a guest is only ever sent to sign in from
  * there, and the way back must keep every parameter the page reads), and not the page a
@@ -75,7 +91,10 @@ export function createGuestPageCache(
   options: {
     queryParams: readonly string[];
     maxEntries?: number;
-    /** Pages kept in the database for every server (decision 0067); none when not given. */
+    /**
+     * Pages kept in the database for every server (decision 0067); none when not given. Only an
+     * indexable page at an address without a query is looked for and stored (`isIndexable`).
+     */
     stored?: StoredPages;
     /** Told of a page that could not be stored: serving it goes on. */
     onStoreError?: (error: unknown) => void;
@@ -99,7 +118,7 @@ export function createGuestPageCache(
     const renderedAt = store.now();
     // One statement: the page if another server (or the job that makes pages ahead) stored it,
     // and the snapshot a render of it begins after.
-    const look = await stored?.look(key);
+    const look = stored && !key.includes("?") ? await stored.look(key) : undefined;
     if (look?.page) {
       const { gzip, headers, memo, dependsOn } = look.page;
       const entry: Entry = { body: unzipped(gzip), gzip, headers, memo };
@@ -126,7 +145,7 @@ export function createGuestPageCache(
     const memo = c.get("pageMemo");
     if (!ahead) store.put<Entry>(key, dependsOn, renderedAt, { body: () => body, gzip, headers, memo }, pages);
     setResponseHeader(c, "x-cache", "miss");
-    if (!look) return;
+    if (!look || !isIndexable(body)) return;
     const saved = stored!
       .save(key, look.snapshot, { gzip, headers, memo, dependsOn })
       .catch((error: unknown) => options.onStoreError?.(error));

@@ -32,7 +32,9 @@ const ssr: SsrHandler = async (request, context) => {
     ? (await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0]
     : await actName({ db: context.db, cache: undefined }, url);
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
-  return htmlResponse(Buffer.from(`<p>guest sees ${act.name}</p>`), {
+  // A page that asks not to be indexed (a thin listing), as React renders its head.
+  const head = path.startsWith("/thin/") ? '<head><meta name="robots" content="noindex, follow"/></head>' : "";
+  return htmlResponse(Buffer.from(`${head}<p>guest sees ${act.name}</p>`), {
     headers: { "content-type": "text/html; charset=utf-8" },
   });
 };
@@ -116,6 +118,17 @@ describe("guests' pages stored for every server", () => {
     expect(await get(key)).toMatchObject({ cache: "miss", body: "<p>guest sees DJ Nova Live</p>" });
   });
 
+  it("counts a stale page made since a given time as not missing, for the round that makes pages again", async () => {
+    const key = "/entertainment/dj-nova";
+    await get(key);
+    await storedNow(key);
+    await rename("dj-nova", "DJ Nova");
+    const pages = stored();
+    expect(await pages.missing([key])).toEqual([key]);
+    expect(await pages.missing([key], { madeBefore: new Date(Date.now() - 60_000) })).toEqual([]);
+    expect(await pages.missing([key], { madeBefore: new Date(Date.now() + 60_000) })).toEqual([key]);
+  });
+
   it("never serves a page of another build", async () => {
     await get("/entertainment/dj-nova");
     await storedNow("/entertainment/dj-nova");
@@ -142,6 +155,22 @@ describe("guests' pages stored for every server", () => {
     await storedNow("/entertainment/dj-nova");
     expect(await recorded("tags-renamed")).toEqual(["all"]);
     expect(await stored().missing(["/entertainment/dj-nova"])).toEqual(["/entertainment/dj-nova"]);
+  });
+
+  it("stores only indexable pages at addresses without a query: what strangers type cannot fill the database", async () => {
+    const count = async () =>
+      (await rowsOf<{ n: number }>(server.database.db.execute(sql`select count(*)::int as n from stored_pages`)))[0]!.n;
+    await get("/entertainment/dj-nova");
+    await storedNow("/entertainment/dj-nova");
+    const before = await count();
+    expect((await get("/entertainment/dj-nova?redirectTo=%2Fanything-at-all")).cache).toBe("miss");
+    expect((await get("/thin/dj-nova")).cache).toBe("miss");
+    // Both answered and kept in memory as before, and neither looked for nor stored.
+    expect((await get("/entertainment/dj-nova?redirectTo=%2Fanything-at-all")).cache).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await count()).toBe(before);
+    forgetMemory();
+    expect((await get("/thin/dj-nova")).cache).toBe("miss");
   });
 
   it("refuses nothing and stores nothing for a key PostgreSQL cannot hold", async () => {

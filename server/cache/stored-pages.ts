@@ -25,8 +25,11 @@ export interface StoredPages {
   look(key: string): Promise<StoredLook>;
   /** Stores a page rendered from reads that began after `snapshot`. */
   save(key: string, snapshot: string, page: StoredPage): Promise<void>;
-  /** Which of `keys` have no good page stored, in their order. */
-  missing(keys: readonly string[]): Promise<string[]>;
+  /**
+   * Which of `keys` have no good page stored, in their order; with `madeBefore`, a stale page
+   * made since then is not counted (a page whose reads change often is made again at most so often).
+   */
+  missing(keys: readonly string[], options?: { madeBefore?: Date }): Promise<string[]>;
 }
 
 /**
@@ -83,13 +86,15 @@ export function createStoredPages(db: Executor, build: string): StoredPages {
           snapshot = excluded.snapshot, gzip = excluded.gzip, headers = excluded.headers, memo = excluded.memo,
           made_at = excluded.made_at`);
     },
-    async missing(keys) {
+    async missing(keys, options = {}) {
       const safe = keys.filter((key) => !isUnsafeText(key));
       if (safe.length === 0) return [];
-      const good = (await db.execute(
-        sql`select p.key from stored_pages p where p.key = any(${textArray(safe)}::text[]) and p.build = ${build} and ${sql.raw(FRESH)}`,
+      const madeSince = options.madeBefore === undefined ? sql`false` : sql`p.made_at >= ${options.madeBefore}`;
+      const kept = (await db.execute(
+        sql`select p.key from stored_pages p where p.key = any(${textArray(safe)}::text[]) and p.build = ${build}
+          and (${madeSince} or ${sql.raw(FRESH)})`,
       )) as unknown as { rows: { key: string }[] };
-      const found = new Set(good.rows.map((row) => row.key));
+      const found = new Set(kept.rows.map((row) => row.key));
       return safe.filter((key) => !found.has(key));
     },
   };

@@ -4,6 +4,12 @@ import { indexableListings, publicProfilesAfter } from "./sitemap";
 
 /** Profiles looked at per statement of the store. */
 const BATCH = 500;
+/**
+ * A stored page gone stale is made again by a round at most this often. Any act's change makes
+ * every listing stale (it depends on any act): without it, a catalogue that changes every minute
+ * would have every listing rendered every minute. Its askers meanwhile get a render, stored.
+ */
+const REMAKE_AFTER_MS = 10 * 60_000;
 
 export interface PagesAheadOptions {
   db: Executor;
@@ -19,7 +25,8 @@ export interface PagesAheadOptions {
  * The `pages_ahead` round (decision 0067): every page of the sitemap a crawler will ask for (each
  * public profile and each indexable listing) that has no good page stored for this build is
  * rendered now, one at a time, so that its first asking is answered from the store. A page goes
- * stale when what it read changes (a listing, when any act does): the next round makes it again.
+ * stale when what it read changes (a listing, when any act does): a round makes it again once
+ * ten minutes have passed since it was made.
  * After a deploy every page is of the old build, and the rounds make them anew, a budget at a time.
  */
 export async function makePagesAhead(
@@ -30,7 +37,8 @@ export async function makePagesAhead(
   let made = 0;
   let failed = 0;
   const make = async (paths: string[]): Promise<boolean> => {
-    for (const path of await options.stored.missing(paths)) {
+    const madeBefore = new Date(Date.now() - REMAKE_AFTER_MS);
+    for (const path of await options.stored.missing(paths, { madeBefore })) {
       if (now() >= until) return false;
       const response = await options.fetchAhead(path);
       await response.body?.cancel();
