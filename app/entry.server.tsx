@@ -38,8 +38,10 @@ export default async function handleRequest(
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
   headers.set("Content-Type", "text/html; charset=utf-8");
-  if (!loadContext.keepPages || request.method !== "GET" || status !== 200) {
-    const page = await renderPage(request, status, routerContext);
+  // A page made ahead (the `pages_ahead` round) keeps neither itself nor its parts: nobody asked for it here.
+  const keep = loadContext.keepParts !== false;
+  if (!loadContext.keepPages || !keep || request.method !== "GET" || status !== 200) {
+    const page = await renderPage(request, status, routerContext, keep);
     return htmlResponse(
       page.bytes,
       { status: page.status, headers },
@@ -54,7 +56,7 @@ export default async function handleRequest(
   headers.set("x-kept-page", known ? "hit" : "miss");
   if (known) return htmlResponse(known.bytes, { status, headers }, { finish: known.finish });
   // The render reads the handoff again, so it is given the same bytes anew.
-  const page = await renderPage(request, status, routerContext, handoff);
+  const page = await renderPage(request, status, routerContext, keep, handoff);
   // A page whose render failed part way is not kept: the next request renders it again.
   const kept = page.status === 200 ? pages.keep(key, page.bytes) : undefined;
   return htmlResponse(
@@ -82,18 +84,20 @@ function renderPage(
   request: Request,
   status: number,
   routerContext: EntryContext,
+  keep: boolean,
   handoff?: readonly Uint8Array[],
 ): Promise<RenderedPage> {
   const atOnce = handoff
-    ? renderedAtOnce(request, status, withHandoffRead(routerContext, handoff))
+    ? renderedAtOnce(request, status, withHandoffRead(routerContext, handoff), keep)
     : rendersNoScripts(routerContext)
-      ? renderedAtOnce(request, status, routerContext)
+      ? renderedAtOnce(request, status, routerContext, keep)
       : null;
   if (atOnce) return Promise.resolve(atOnce);
   return renderedAsStream(
     request,
     status,
     handoff ? { ...routerContext, serverHandoffStream: replay(handoff) } : routerContext,
+    keep,
   );
 }
 
@@ -126,10 +130,15 @@ function withHandoffRead(routerContext: EntryContext, handoff: readonly Uint8Arr
  * 1,260-1,370 guest profiles a second with the cache off became 1,660-2,040 on one server. The
  * bytes are the same: the stream writes the doctype itself, this pass does not (decision 0065).
  */
-function renderedAtOnce(request: Request, status: number, routerContext: EntryContext): RenderedPage | null {
+function renderedAtOnce(
+  request: Request,
+  status: number,
+  routerContext: EntryContext,
+  keep: boolean,
+): RenderedPage | null {
   const cachedPieces: CachedPiece[] = [];
   const html = renderToString(
-    <CachedMarkupContext.Provider value={cachedMarkupFor(cachedPieces)}>
+    <CachedMarkupContext.Provider value={cachedMarkupFor(cachedPieces, { keep })}>
       <ServerRouter context={routerContext} url={request.url} />
     </CachedMarkupContext.Provider>,
   );
@@ -149,7 +158,12 @@ function rendersNoScripts(routerContext: EntryContext): boolean {
   return isPublicLayout(leaf ? routerContext.routeModules[leaf.route.id]?.handle : undefined, loaderData.root);
 }
 
-function renderedAsStream(request: Request, status: number, routerContext: EntryContext): Promise<RenderedPage> {
+function renderedAsStream(
+  request: Request,
+  status: number,
+  routerContext: EntryContext,
+  keep: boolean,
+): Promise<RenderedPage> {
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const cachedPieces: CachedPiece[] = [];
@@ -167,7 +181,7 @@ function renderedAsStream(request: Request, status: number, routerContext: Entry
     });
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <CachedMarkupContext.Provider value={cachedMarkupFor(cachedPieces)}>
+      <CachedMarkupContext.Provider value={cachedMarkupFor(cachedPieces, { keep })}>
         <ServerRouter context={routerContext} url={request.url} />
       </CachedMarkupContext.Provider>,
       {

@@ -66,7 +66,7 @@ export function createGuestDocument(build: ServerBuild): GuestDocument<AppLoadCo
 
     const pieces: CachedPiece[] = [];
     const html = rendered(
-      <CachedMarkupContext.Provider value={cachedMarkupFor(pieces, partMissing)}>
+      <CachedMarkupContext.Provider value={cachedMarkupFor(pieces, { onMissing: partMissing })}>
         <PageDocument
           publicLayout
           head={

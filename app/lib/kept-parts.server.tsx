@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { preload } from "react-dom";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
+import { cachedPiece, createMarkupKeeper, type CachedPiece, type RenderedMarkup } from "#server/cache/markup-cache";
 import type { Precompressed } from "#server/http/gzip-around";
 import { inlineScriptHashes } from "#server/http/security-headers";
 import type { CachedMarkupRenderer } from "#ui/cached-markup";
@@ -19,16 +19,25 @@ const keeper = createMarkupKeeper(undefined, packedJsonOf);
  *
  * `onMissing`, when given, is told of a part not kept yet instead of the part being made (it may
  * throw to stop the render): a render outside React Router (app/guest-document.server.tsx) cannot
- * make one, as a part's links and forms need the router.
+ * make one, as a part's links and forms need the router. With `keep: false` a part not kept is
+ * made for this page only: a page made ahead (the `pages_ahead` round) would push out the parts
+ * of pages people ask for.
  */
-export function cachedMarkupFor(pieces: CachedPiece[], onMissing?: () => void): CachedMarkupRenderer {
+export function cachedMarkupFor(
+  pieces: CachedPiece[],
+  options: { onMissing?: () => void; keep?: boolean } = {},
+): CachedMarkupRenderer {
+  const { onMissing, keep = true } = options;
   return {
     markup(name, input, element) {
       // A render of its own, synchronous, inside the page's: it shares nothing with the page's
       // render but the React elements it is given (the kept parts use no Suspense).
+      const render = () => hoistedMarkup(renderToStaticMarkup(element()));
       const piece = onMissing
         ? keeper.known(name, input)
-        : keeper.piece(name, input, () => hoistedMarkup(renderToStaticMarkup(element())));
+        : keep
+          ? keeper.piece(name, input, render)
+          : (keeper.known(name, input) ?? cachedPiece(render()));
       if (!piece) {
         onMissing?.();
         return "";

@@ -127,6 +127,7 @@ export function createGuestPageCache(
     }
     // The page is rendered for its key, so what is stored is true for every request with that key.
     c.set("renderUrl", new URL(key, url).toString());
+    if (ahead) c.set("madeAhead", true);
     await next();
     const response = c.res;
     if (

@@ -24,8 +24,12 @@ const actName = cachedRead({
 });
 
 /** Stands in for React Router: the act's name, read as declared or (under /undeclared/) straight from the database. */
+/** What the last render was given to keep: its reads, its parts. */
+let lastKeeping: { reads: boolean; parts: boolean | undefined } | undefined;
+
 const ssr: SsrHandler = async (request, context) => {
   renders += 1;
+  lastKeeping = { reads: context.readCache !== undefined, parts: context.keepParts };
   const path = new URL(request.url).pathname;
   const url = path.split("/").pop()!;
   const act = path.startsWith("/undeclared/")
@@ -127,6 +131,24 @@ describe("guests' pages stored for every server", () => {
     expect(await pages.missing([key])).toEqual([key]);
     expect(await pages.missing([key], { madeBefore: new Date(Date.now() - 60_000) })).toEqual([]);
     expect(await pages.missing([key], { madeBefore: new Date(Date.now() + 60_000) })).toEqual([key]);
+  });
+
+  it("makes a page ahead: stored for every server, and nothing of it kept in this server's memory", async () => {
+    const key = "/entertainment/keynote-kim";
+    expect(await stored().missing([key])).toEqual([key]);
+    const made = await server.app.fetch(server.guestCache!.requestAhead(`http://localhost${key}`));
+    expect([made.status, made.headers.get("x-cache")]).toEqual([200, "miss"]);
+    expect(lastKeeping).toEqual({ reads: false, parts: false });
+    // Stored once its answer is done.
+    expect(await stored().missing([key])).toEqual([]);
+    // Not kept in memory: the first guest is answered from the store, and only then is it kept.
+    const before = renders;
+    expect((await get(key)).cache).toBe("stored");
+    expect((await get(key)).cache).toBe("hit");
+    expect(renders).toBe(before);
+    // A guest's own render keeps its reads and parts as before.
+    expect((await get("/thin/the-velvet-tones")).cache).toBe("miss");
+    expect(lastKeeping).toEqual({ reads: true, parts: true });
   });
 
   it("never serves a page of another build", async () => {

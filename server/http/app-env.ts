@@ -22,6 +22,8 @@ export interface AppVariables {
   readCache?: ReadCache;
   /** The URL a page is rendered for, when the guest cache normalised it (server/cache/guest-cache.ts). */
   renderUrl?: string;
+  /** A page made ahead of its first asking (server/cache/guest-cache.ts `requestAhead`): nothing of it is kept in memory. */
+  madeAhead?: boolean;
   /** What the rendered page read (server/cache/read-tracking.ts): its guest copy waits for these tags. */
   pageTags?: Dependencies;
   /**

@@ -34,6 +34,12 @@ export type LoadContext = {
   /** Whether whole pages are kept by the data they were rendered from (decision 0022). */
   keepPages: boolean;
   /**
+   * False for a page made ahead of its first asking (the `pages_ahead` round, decision 0067):
+   * neither it nor its parts are kept in this server's memory, where they would push out what
+   * people ask for. Its reads are not kept either (its `readCache` is undefined).
+   */
+  keepParts?: boolean;
+  /**
    * Tells the middleware around the page something about it, kept with its cached copy and told
    * again on each hit (server/http/app-env.ts: pageMemo).
    */

@@ -57,8 +57,10 @@ export function pageHandler<Facts extends object>(deps: PageDeps<Facts>): Handle
       db: reads.watch(database.db),
       jobs: deps.jobs,
       cards: deps.cards,
-      readCache: deps.readCache,
+      // A page made ahead keeps nothing here: nobody asked for it on this server (decision 0067).
+      readCache: c.get("madeAhead") ? undefined : deps.readCache,
       keepPages: deps.keepPages,
+      keepParts: !c.get("madeAhead"),
       requestId: c.get("requestId"),
       config: deps.config,
       remember: (key, value) => {

@@ -402,6 +402,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     database,
     /** The reads the server keeps (undefined with viewerCache: false), for tests of a kept read itself. */
     readCache,
+    /** The guest page cache, when asked for (`guestCache`): its requests made ahead, for their tests. */
+    guestCache,
     env,
     storage,
     s3,
