@@ -93,7 +93,8 @@ async function main() {
       : createGuestPageCache(store, {
           queryParams: pageQueryParams,
           stored,
-          onStoreError: (error) => logger.warn({ err: error }, "a guest's page could not be stored for other servers"),
+          onStoreError: (error) =>
+            logger.warn({ err: error }, "the database's store of guests' pages failed; the page is rendered as before"),
         });
   const viewerCache = createViewerCache(store);
   const conversationHub = await createConversationHub(database, logger, { perAccount: env.streamsPerAccount });

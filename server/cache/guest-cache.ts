@@ -96,7 +96,7 @@ export function createGuestPageCache(
      * indexable page at an address without a query is looked for and stored (`isIndexable`).
      */
     stored?: StoredPages;
-    /** Told of a page that could not be stored: serving it goes on. */
+    /** Told of a page that could not be looked for or stored: serving it goes on. */
     onStoreError?: (error: unknown) => void;
   },
 ): GuestPageCache {
@@ -118,7 +118,11 @@ export function createGuestPageCache(
     const renderedAt = store.now();
     // One statement: the page if another server (or the job that makes pages ahead) stored it,
     // and the snapshot a render of it begins after.
-    const look = stored && !key.includes("?") ? await stored.look(key) : undefined;
+    // A look that fails is reported and the page rendered, as it was before there was a store.
+    const look =
+      stored && !key.includes("?")
+        ? await stored.look(key).catch((error: unknown) => void options.onStoreError?.(error))
+        : undefined;
     if (look?.page) {
       const { gzip, headers, memo, dependsOn } = look.page;
       const entry: Entry = { body: unzipped(gzip), gzip, headers, memo };
