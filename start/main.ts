@@ -152,6 +152,7 @@ async function main() {
             const made = await makePagesAhead({
               db: database.db,
               stored,
+              guestCache,
               fetchAhead: async (path) => app.fetch(guestCache.requestAhead(new URL(path, env.publicUrl).href)),
               budgetMs: PAGES_AHEAD_BUDGET_MS,
             });

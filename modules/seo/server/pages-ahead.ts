@@ -1,6 +1,7 @@
 import type { StoredPages } from "#server/cache/stored-pages";
 import type { Executor } from "#server/db/client";
-import { indexableListings, publicProfilesAfter } from "./sitemap";
+import type { GuestPageCache } from "#server/cache/guest-cache";
+import { keptIndexableListings, publicProfilesAfter } from "./sitemap";
 
 /** Profiles looked at per statement of the store. */
 const BATCH = 500;
@@ -14,6 +15,8 @@ const REMAKE_AFTER_MS = 10 * 60_000;
 export interface PagesAheadOptions {
   db: Executor;
   stored: StoredPages;
+  /** Where the sitemap's listings are kept until any act changes (they are a pass over every act). */
+  guestCache?: Pick<GuestPageCache, "derived">;
   /** A guest's GET of the path through this server's app, marked as made ahead (its render is stored, not kept in memory). */
   fetchAhead: (path: string) => Promise<Response>;
   /** How long one round may render for: the rest waits for the next round, a minute later. */
@@ -48,7 +51,7 @@ export async function makePagesAhead(
     return true;
   };
   // Listings first: there are few, and each is a crawler's way into many profiles.
-  const listings = (await indexableListings(options.db)).map((listing) => listing.path);
+  const listings = (await keptIndexableListings(options.db, options.guestCache)).map((listing) => listing.path);
   for (let at = 0; at < listings.length; at += BATCH)
     if (!(await make(listings.slice(at, at + BATCH)))) return { made, failed, left: true };
   for (let afterId = 0; ; ) {

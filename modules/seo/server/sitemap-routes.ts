@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Executor } from "#server/db/client";
 import type { GuestPageCache } from "#server/cache/guest-cache";
-import { countPublicProfiles, guideUrls, indexableListings, publicProfilesAfter, type SitemapUrl } from "./sitemap";
+import { countPublicProfiles, guideUrls, keptIndexableListings, publicProfilesAfter, type SitemapUrl } from "./sitemap";
 
 /** The sitemaps.org limit of URLs in one file; past it /sitemap.xml is an index. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -47,8 +47,7 @@ interface SitemapDeps {
 export function sitemapRoutes({ db, publicUrl, guestCache, maxUrls = SITEMAP_MAX_URLS }: SitemapDeps) {
   const app = new Hono();
   // The listings need a pass over every act: kept until an act changes, when the guest cache runs.
-  const listings = () =>
-    guestCache ? guestCache.derived("sitemap:listings", () => indexableListings(db)) : indexableListings(db);
+  const listings = () => keptIndexableListings(db, guestCache);
   const profileCount = () =>
     guestCache ? guestCache.derived("sitemap:profiles", () => countPublicProfiles(db)) : countPublicProfiles(db);
   const pages = async (): Promise<SitemapUrl[]> => [

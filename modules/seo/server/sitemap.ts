@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { LIST_OF_TAG_TYPE, LISTING_RADIUS_MILES, MIN_INDEXABLE_ACTS, listingPath } from "#modules/discovery/listings";
 import type { TagType } from "#domain/tags";
 import type { Executor } from "#server/db/client";
+import type { GuestPageCache } from "#server/cache/guest-cache";
 import { tags } from "#modules/acts/server/tables";
 import { listGuides } from "./seo";
 import { rowsOf } from "#server/db/rows-of";
@@ -37,6 +38,18 @@ export async function publicProfilesAfter(
     path: `/entertainment/${row.url}`,
     lastmod: new Date(row.updated_at).toISOString(),
   }));
+}
+
+/**
+ * The indexable listings, kept until any act changes when a guest cache keeps derived values: a
+ * pass over every act, which the sitemap and the `pages_ahead` round each ask for (the round every
+ * minute, on the embedded database's one connection).
+ */
+export function keptIndexableListings(
+  db: Executor,
+  guestCache: Pick<GuestPageCache, "derived"> | undefined,
+): Promise<SitemapUrl[]> {
+  return guestCache ? guestCache.derived("sitemap:listings", () => indexableListings(db)) : indexableListings(db);
 }
 
 /**
