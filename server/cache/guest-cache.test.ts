@@ -2,22 +2,15 @@ import { eventually } from "#tests/setup/eventually";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
+import { actNameReader } from "#tests/setup/act-name-read";
 import { acts } from "#modules/acts/server/tables";
 import type { SsrHandler } from "#start/app";
 import { htmlResponse } from "../http/page-response";
-import { cachedRead } from "./cached-read";
 
 let server: TestServer;
 let renders = 0;
 
-/** An act's name, declared as a read of that act only (as the profile's reads are). */
-const actName = cachedRead({
-  name: "test-act-names",
-  maxEntries: 10,
-  key: (url: string) => url,
-  tags: (url) => [`act:${url}`],
-  read: async (db, url) => (await db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0],
-});
+const actName = actNameReader("test-act-names");
 
 /**
  * Stands in for React Router: shows who asked and the act's current name, read through the
@@ -26,10 +19,7 @@ const actName = cachedRead({
 const ssr: SsrHandler = async (request, context) => {
   renders += 1;
   const path = new URL(request.url).pathname;
-  const url = path.split("/").pop()!;
-  const act = path.startsWith("/undeclared/")
-    ? (await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0]
-    : await actName({ db: context.db, cache: undefined }, url);
+  const act = await actName(context, path);
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
   const search = new URL(request.url).search;
   return htmlResponse(Buffer.from(`<p>${context.viewer?.name ?? "guest"} sees ${act.name}${search}</p>`), {

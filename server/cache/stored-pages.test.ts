@@ -1,27 +1,19 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acts } from "#modules/acts/server/tables";
 import type { SsrHandler } from "#start/app";
 import { eventually } from "#tests/setup/eventually";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
+import { actNameReader } from "#tests/setup/act-name-read";
 import { KEPT_TAG_PREFIXES } from "../db/change-notices";
 import { rowsOf } from "../db/rows-of";
 import { htmlResponse } from "../http/page-response";
-import { cachedRead } from "./cached-read";
 import { createStoredPages } from "./stored-pages";
 
 const BUILD = "test-build";
 let server: TestServer;
 let renders = 0;
 
-/** An act's name, declared as a read of that act only (as the profile's reads are). */
-const actName = cachedRead({
-  name: "stored-test-act-names",
-  maxEntries: 10,
-  key: (url: string) => url,
-  tags: (url) => [`act:${url}`],
-  read: async (db, url) => (await db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0],
-});
+const actName = actNameReader("stored-test-act-names");
 
 /** Stands in for React Router: the act's name, read as declared or (under /undeclared/) straight from the database. */
 /** What the last render was given to keep: its reads, its parts. */
@@ -31,10 +23,7 @@ const ssr: SsrHandler = async (request, context) => {
   renders += 1;
   lastKeeping = { reads: context.readCache !== undefined, parts: context.keepParts };
   const path = new URL(request.url).pathname;
-  const url = path.split("/").pop()!;
-  const act = path.startsWith("/undeclared/")
-    ? (await context.db.select({ name: acts.name }).from(acts).where(eq(acts.url, url)))[0]
-    : await actName({ db: context.db, cache: undefined }, url);
+  const act = await actName(context, path);
   if (!act) return new Response("missing", { status: 404, headers: { "content-type": "text/html" } });
   // A page that asks not to be indexed (a thin listing), as React renders its head.
   const head = path.startsWith("/thin/") ? '<head><meta name="robots" content="noindex, follow"/></head>' : "";
