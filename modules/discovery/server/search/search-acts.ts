@@ -350,6 +350,11 @@ async function runSearch(source: ReadSource, admin: boolean, filter: ActSearchFi
     const ids = pageReadsIds(query) && first?.ids;
     // A ranked page reads each match's document.
     const sortedColumns = keywords && sort === "relevance" ? sql`${SORTED_COLUMNS}, s.document` : SORTED_COLUMNS;
+    const order = orderBy(sort, keywords, admin, circle !== null, unranked);
+    // Outside a circle, the page's ids are picked first, then only its rows read: an order's
+    // index holds every column the pick needs, so a deep page skips its earlier rows in the
+    // index alone, where reading them took a row from the table each (page 50: 70 ms, then 2.5).
+    const idsFirst = !unranked && !ids && !few && !circle && !(admin && filter.status);
     const matches = unranked
       ? unrankedMatches(query, keywords!, { total: first.total, typed: (await typed) ?? 0, walkFrom, lastRow })
       : ids
@@ -358,8 +363,9 @@ async function runSearch(source: ReadSource, admin: boolean, filter: ActSearchFi
           ? sql`from (${matchingRows(query, sortedColumns, undefined, circle && sort !== "distance" ? { order: orderBy(sort, keywords, admin, false), rows: lastRow } : undefined)} offset 0) s`
           : circle && sort === "recommended"
             ? recommendedInCircle(query, circle, lastRow)
-            : sql`${countFrom(query)} where ${conditions(query)}`;
-    const order = orderBy(sort, keywords, admin, circle !== null, unranked);
+            : idsFirst
+              ? sql`from act_search s where s.act_id = any(array(select s.act_id ${countFrom(query)} where ${conditions(query)} order by ${order} ${limit}))`
+              : sql`${countFrom(query)} where ${conditions(query)}`;
     // On a server the passes run side by side on their own connections; PGlite runs them in turn.
     [counted, rows] = await Promise.all([
       counting,
@@ -367,7 +373,7 @@ async function runSearch(source: ReadSource, admin: boolean, filter: ActSearchFi
         // The page is chosen from the search rows alone; only its acts are then read.
         db.execute(sql`${withNear(circle)}select ${columns}
           from (select s.*, ${distance} as distance, ${ids || few || unranked ? sql`s.based_here` : based} as based ${matches}
-            order by ${order} ${limit}) s
+            order by ${order} ${idsFirst ? sql`limit ${filter.perPage}` : limit}) s
           join acts a on a.id = s.act_id
           order by ${order}`),
       ),
