@@ -110,7 +110,15 @@ async function openPostgres(
   // work_mem keeps a search's bitmaps exact: at PostgreSQL's 4 MB, a common value's bitmap over a
   // million acts (166,000 rows) turned lossy, and every act on its pages was read and tested
   // again (an event type, a word and a date: p99 241-280 to 121 ms at a million acts, decision 0061).
-  const pool = new pg.Pool({ connectionString, max: 10, options: `-c jit=off -c work_mem=${SEARCH_WORK_MEM}` });
+  // No parallel workers: each is a process started for the one statement, which touches the
+  // shared buffers it reads for the first time (page by page, without huge pages), and with
+  // requests side by side the cores are taken anyway. A common word's facet pass at a million
+  // acts: 233-435 ms with two workers, 67 ms without (decision 0068).
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    options: `-c jit=off -c work_mem=${SEARCH_WORK_MEM} -c max_parallel_workers_per_gather=0`,
+  });
   // An idle client's error must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
   const namer = createStatementNamer();
