@@ -5,8 +5,7 @@ import { Agent, fetch as fetchFrom } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_CONCURRENCY } from "#domain/limits";
 import { createTestServer, type TestServer } from "#tests/setup/api-harness";
-import { eventually } from "#tests/setup/eventually";
-import { sessionTokenOf } from "./session-cookie";
+import { untilSessionKept } from "#tests/setup/kept-session";
 import { PROJECT_ROOT } from "../paths";
 
 /**
@@ -159,20 +158,10 @@ describe("one client's burst of searches", () => {
   });
 
   it("a signed-in client is one client whatever its address", async () => {
-    // In process, so that all twelve arrive before any is answered. Each must find its session
-    // kept: one that waits on the database reaches the limit later, when a search admitted before
-    // it may be over (5 of 12 ran on PostgreSQL once). The sign-in's change notice can arrive after
-    // the first search kept the session and forget it, so the session is asked again until it is
-    // kept; from there to the limit each request runs without waiting on I/O, so no notice can
-    // come between.
+    // In process, so that all twelve arrive before any is answered, each with its session kept.
     const cookie = await server.cookieFor("planner");
-    const token = sessionTokenOf(cookie ?? undefined);
-    if (token === undefined) throw new Error("the planner has no session cookie");
-    // maxEntries only completes the options: a peek trims nothing.
-    const kept = () => server.readCache?.peek(token, { group: "viewer-sessions", maxEntries: 1 }) !== undefined;
-    await eventually(async () => {
+    await untilSessionKept(server, cookie, async () => {
       expect((await server.request(search(199), { cookie, ip: "198.51.100.99" })).status).toBe(200);
-      return kept();
     });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, n) => server.request(search(200 + n), { cookie, ip: `198.51.100.${100 + n}` })),
