@@ -54,6 +54,8 @@ export interface ConversationHub {
 const CHECK_SLICE = 500;
 /** Heartbeats written in one turn of the event loop. */
 const HEARTBEAT_SLICE = 500;
+/** How often at most the readers of accounts that changed are checked apart from the round. */
+const USER_RECHECK_MS = 1_000;
 
 interface Reader {
   id: number;
@@ -79,6 +81,8 @@ export interface HubTimes {
   /** How long a stream is quiet before its heartbeat (LIVE_STREAMS's), and how many are written in one turn (HEARTBEAT_SLICE). */
   heartbeatMs?: number;
   heartbeatSlice?: number;
+  /** How often at most changed accounts' readers are checked apart from the round (USER_RECHECK_MS). */
+  userRecheckMs?: number;
 }
 
 export async function createConversationHub(
@@ -91,10 +95,12 @@ export async function createConversationHub(
   const checkSlice = times.checkSlice ?? CHECK_SLICE;
   const heartbeatMs = times.heartbeatMs ?? LIVE_STREAMS.heartbeatMs;
   const heartbeatSlice = times.heartbeatSlice ?? HEARTBEAT_SLICE;
+  const userRecheckMs = times.userRecheckMs ?? USER_RECHECK_MS;
   const db = database.db;
   const readers = new Map<number, Reader>();
   const byConversation = new Map<number, Set<Reader>>();
-  const perAccount = new Map<string, number>();
+  /** Each account's readers on this server: how many it holds, and whom its change concerns. */
+  const byAccount = new Map<string, Set<Reader>>();
   /** Conversations with a round running, and whether another must follow it. */
   const rounds = new Map<number, { again: boolean }>();
   let nextId = 1;
@@ -107,9 +113,9 @@ export async function createConversationHub(
     const set = byConversation.get(reader.conversationId);
     set?.delete(reader);
     if (set?.size === 0) byConversation.delete(reader.conversationId);
-    const left = (perAccount.get(reader.viewer.id) ?? 1) - 1;
-    if (left > 0) perAccount.set(reader.viewer.id, left);
-    else perAccount.delete(reader.viewer.id);
+    const theirs = byAccount.get(reader.viewer.id);
+    theirs?.delete(reader);
+    if (theirs?.size === 0) byAccount.delete(reader.viewer.id);
     reader.sink?.end();
   };
 
@@ -201,13 +207,25 @@ export async function createConversationHub(
   });
 
   // A session ended or an account changed (user:<id>, from the sessions' and users' triggers),
-  // or an act changed (act:<url>): those readers are checked at once, not at the next round. An
-  // act's change concerns only the readers of its conversations (it may have changed hands); acts
-  // change with every message (their response facts), so the acts of a moment are looked up together.
+  // or an act changed (act:<url>): those readers are checked before the next round. An act's
+  // change concerns only the readers of its conversations (it may have changed hands); the acts of
+  // a moment are looked up together. An account is notified with each message it is sent and each
+  // it reads (its unread counts), which concern no stream's access: an account's readers are checked
+  // at once, and the accounts changed within the second after that together once it is over.
+  // Delivery never waits for it, since every delivery checks its readers first.
   const changedActs = new Set<string>();
+  const changedAccounts = new Set<string>();
+  let accountsRecheck: NodeJS.Timeout | undefined;
+  let accountsCheckedAt = Number.NEGATIVE_INFINITY;
   const checkFailed = (error: unknown) =>
     logger.warn({ err: error }, "could not check the conversation streams' readers");
-  const recheck = (list: Reader[]) => void keepAllowed(list).catch(checkFailed);
+  const recheckAccounts = () => {
+    accountsRecheck = undefined;
+    accountsCheckedAt = Date.now();
+    const theirs = [...changedAccounts].flatMap((userId) => [...(byAccount.get(userId) ?? [])]);
+    changedAccounts.clear();
+    if (theirs.length > 0) void keepAllowed(theirs).catch(checkFailed);
+  };
   const recheckActs = async () => {
     const actUrls = [...changedActs];
     changedActs.clear();
@@ -224,8 +242,12 @@ export async function createConversationHub(
       if (readers.size === 0) return;
       if (tag.startsWith("user:")) {
         const userId = tag.slice("user:".length);
-        const theirs = [...readers.values()].filter((reader) => reader.viewer.id === userId);
-        if (theirs.length > 0) recheck(theirs);
+        if (!byAccount.has(userId)) return;
+        changedAccounts.add(userId);
+        accountsRecheck ??= setTimeout(
+          recheckAccounts,
+          Math.max(0, accountsCheckedAt + userRecheckMs - Date.now()),
+        ).unref();
       } else if (tag.startsWith("act:")) {
         if (changedActs.size === 0) setImmediate(() => void recheckActs().catch(checkFailed));
         changedActs.add(tag.slice("act:".length));
@@ -277,9 +299,8 @@ export async function createConversationHub(
 
   return {
     open(viewer, sessionToken, conversationId, after) {
-      const mine = perAccount.get(viewer.id) ?? 0;
-      if (perAccountMax > 0 && mine >= perAccountMax) return null;
-      perAccount.set(viewer.id, mine + 1);
+      const mine = byAccount.get(viewer.id) ?? new Set<Reader>();
+      if (perAccountMax > 0 && mine.size >= perAccountMax) return null;
       const now = Date.now();
       const reader: Reader = {
         id: nextId++,
@@ -294,6 +315,7 @@ export async function createConversationHub(
         ended: false,
       };
       readers.set(reader.id, reader);
+      byAccount.set(viewer.id, mine.add(reader));
       const set = byConversation.get(conversationId) ?? new Set<Reader>();
       byConversation.set(conversationId, set);
       set.add(reader);
@@ -311,6 +333,7 @@ export async function createConversationHub(
     async stop() {
       stopped = true;
       clearInterval(check);
+      clearTimeout(accountsRecheck);
       for (const reader of [...readers.values()]) endReader(reader);
       await Promise.all([changes.stop(), accessChanges.stop()]);
     },

@@ -10,7 +10,10 @@ import type { Executor } from "#server/db/client";
  * The figures live on the act's search row (`act_search.response_rate`, `response_hours`), so
  * that a profile, every result card and the order of equally relevant acts read one answer.
  * They are written when a conversation gains a message (its first, or the act's answer) and by
- * a periodic sweep, since conversations leave the window as days pass with nothing written.
+ * a periodic sweep, since conversations leave the window as days pass with nothing written. Each
+ * write announces the acts whose figures changed ("act:<url>"), and only those: a conversation's
+ * own rows do not announce its act (migration 0077), or every message would make every server
+ * forget the act's pages and every listing.
  */
 
 /** The act's figures, or null until enough conversations were started. */
@@ -26,17 +29,25 @@ export async function responseFacts(
 
 /** Recomputes one act's figures; inside the transaction that wrote its conversation's message. */
 export async function refreshResponseFacts(tx: Executor, actId: number): Promise<void> {
-  await tx.execute(refresh(sql`c.act_id = ${actId}`, sql`select ${actId}::int as act_id`));
+  await refreshAndAnnounce(tx, sql`c.act_id = ${actId}`, sql`select ${actId}::int as act_id`);
 }
 
 /**
  * Recomputes every act's figures that the passing of time may have changed (acts with figures,
- * or with a conversation in the window), and notifies the acts whose figures changed so that
- * their pages are rendered again. Every server may run it: it writes only what differs.
+ * or with a conversation in the window). Every server may run it: it writes only what differs.
  */
-export async function refreshAllResponseFacts(db: Executor): Promise<number> {
+export function refreshAllResponseFacts(db: Executor): Promise<number> {
+  return refreshAndAnnounce(
+    db,
+    sql`true`,
+    sql`select act_id from facts union select act_id from act_search where response_rate is not null`,
+  );
+}
+
+/** Writes the figures that differ and announces their acts, so that their pages are made again; how many changed. */
+async function refreshAndAnnounce(db: Executor, conversationsOf: SQL, targets: SQL): Promise<number> {
   const result = await db.execute(sql`
-    with changed as (${refresh(sql`true`, sql`select act_id from facts union select act_id from act_search where response_rate is not null`)} returning s.act_id)
+    with changed as (${refresh(conversationsOf, targets)} returning s.act_id)
     select count(notify_change('act:' || a.url))::int as notified from changed join acts a on a.id = changed.act_id`);
   return (result as unknown as { rows: { notified: number }[] }).rows[0]?.notified ?? 0;
 }

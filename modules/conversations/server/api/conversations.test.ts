@@ -6,6 +6,9 @@ import { createTestServer, json, type DemoUser, type TestServer } from "#tests/s
 import { eventually } from "#tests/setup/eventually";
 import { acts } from "#modules/acts/server/tables";
 import { refreshAllResponseFacts } from "../response-facts";
+import { listenForChanges } from "#server/cache/change-listener";
+import { actTag, CHANGE_CHANNEL, conversationTag } from "#server/db/change-notices";
+import { createLogger } from "#server/logger";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -170,6 +173,27 @@ describe("reading and writing", () => {
         .map((note) => note.body)
         .slice(0, 3),
     ).toEqual(['Riley Artist wrote: "Three"', 'Riley Artist wrote: "Two"', 'Riley Artist wrote: "One"']);
+  });
+
+  it("a message tells every server of its conversation, and of its act only when the act's figures move", async () => {
+    // What every server hears: an act's notice makes each forget the act's pages and every listing.
+    const heard: string[] = [];
+    const listener = await listenForChanges(server.database, CHANGE_CHANNEL, createLogger("silent"), {
+      onNotify: (tag) => heard.push(tag),
+      invalidateAll: () => undefined,
+      what: "this test",
+    });
+    try {
+      await eventually(async () => listener.listening());
+      expect((await post(`/api/conversations/${talk}/messages`, "planner", { body: "And the parking?" })).status).toBe(
+        201,
+      );
+      // A transaction's notices arrive together, at its commit.
+      await eventually(async () => heard.includes(conversationTag(talk)));
+      expect(heard).not.toContain(actTag("the-velvet-tones"));
+    } finally {
+      await listener.stop();
+    }
   });
 });
 

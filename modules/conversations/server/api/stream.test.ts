@@ -1,11 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationMessage } from "#modules/conversations/answers";
 import { createPeerServer, createTestServer, json, type TestServer } from "#tests/setup/api-harness";
 import { eventually } from "#tests/setup/eventually";
 import { serveEventStreams } from "#server/http/event-stream";
+import { statementsRun } from "#server/db/statement-count";
 
 /**
  * The live thread: server-sent events of a conversation, woken by PostgreSQL's notifications
@@ -75,6 +77,39 @@ const openStream = async (
   expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
   return eventsOf(response);
 };
+
+describe("an account's change notices", () => {
+  it("check its readers at once, and the notices of the next moment together: one statement, not one a notice", async () => {
+    // An account is notified with each message it is sent and each it reads; the round is far off.
+    // First in this file: no other server here has a stream open, whose round would send statements too.
+    const paced = await createTestServer({ liveStreams: { checkEveryMs: 60_000, userRecheckMs: 500 } });
+    try {
+      const started = await paced.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Chatty" });
+      const id = (await json<{ data: { id: number } }>(started)).data.id;
+      const cookie = await paced.signIn("artist@example.com");
+      const stream = eventsOf(await paced.request(`/api/conversations/${id}/stream`, { cookie }));
+      expect((await stream.next()).message.body).toBe("Chatty");
+      const [artist] = (
+        (await paced.database.db.execute(sql`select id from users where email = 'artist@example.com'`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows;
+      // Past the read marks the stream wrote on opening, whose notices are checked in their own moment.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const before = statementsRun();
+      for (let notice = 0; notice < 5; notice++)
+        await paced.database.db.execute(sql`select notify_change(${`user:${artist!.id}`})`);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // The five notices, the check at the first and one for the other four.
+      expect(statementsRun() - before).toBe(5 + 2);
+      // A sign-out within the moment still ends the stream before the next round.
+      expect((await paced.request("/api/auth/sign-out", { method: "POST", cookie, json: {} })).status).toBe(200);
+      await expect(stream.next(2_500)).rejects.toThrow("the stream ended");
+    } finally {
+      await paced.close();
+    }
+  });
+});
 
 describe("a conversation's stream", () => {
   it("starts with what was written, then brings a new message within a second, each with its id", async () => {
