@@ -140,5 +140,7 @@ export const LIVE_STREAMS = {
   perAccount: 5,
   maxAgeMs: 60 * 60 * 1000,
   checkEveryMs: 4_000,
+  /** How often every reader is asked of the database while the change notices are heard (decision 0069). */
+  fullCheckEveryMs: 60_000,
   heartbeatMs: 25_000,
 } as const;

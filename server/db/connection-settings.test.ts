@@ -24,5 +24,19 @@ describe.runIf(process.env.TEST_DB === "postgres" && process.env.TEST_DATABASE_U
         await database.close();
       }
     });
+
+    it("stay open through a quiet spell: the next request needs no new connection, nor its statements planned again", async () => {
+      const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL! });
+      const backend = async () =>
+        (await rowsOf<{ pid: number }>(database.db.execute(sql`select pg_backend_pid() as pid`)))[0]!.pid;
+      try {
+        const before = await backend();
+        // Past pg's default of 10 seconds, after which the pool used to close it.
+        await new Promise((resolve) => setTimeout(resolve, 10_500));
+        expect(await backend()).toBe(before);
+      } finally {
+        await database.close();
+      }
+    }, 20_000);
   },
 );

@@ -36,9 +36,11 @@ export interface OpenStream {
  * A message's transaction notifies the conversation's id on CONVERSATION_CHANNEL at commit;
  * this one LISTEN connection hears it for every stream here, and the conversation's streams are
  * served together: one check that their readers may still read it, one read of what is new, one
- * write of their read marks, however many streams it has. Every few seconds every stream's reader
- * is checked again (a session ended, a password changed, an act reassigned away) and a stream
- * that lost its reader's access, or is an hour old, ends; the browser reconnects. An account
+ * write of their read marks, however many streams it has. A reader's loss of access (a session
+ * ended, a password changed, an act reassigned away) is a change notice, on which that reader is
+ * checked again; every few seconds a round ends the streams an hour old, and once a minute (or at
+ * every round while notices may be missed) it checks every reader in the database. A stream that
+ * lost its reader's access ends; the browser reconnects. An account
  * keeps at most LIVE_STREAMS.perAccount open on a server (STREAMS_PER_ACCOUNT; 0 lifts it, for benchmarks).
  */
 export interface ConversationHub {
@@ -74,6 +76,8 @@ interface Reader {
 /** How often readers are checked and how long a stream lives (LIVE_STREAMS's, shorter in tests), and the streams an account may hold (0: no limit). */
 export interface HubTimes {
   checkEveryMs?: number;
+  /** How often the round checks every reader in the database while the change notices are heard (LIVE_STREAMS's). */
+  fullCheckEveryMs?: number;
   maxAgeMs?: number;
   perAccount?: number;
   /** Readers checked by one statement (CHECK_SLICE; tests set it low to check a round in several). */
@@ -105,6 +109,8 @@ export async function createConversationHub(
   const rounds = new Map<number, { again: boolean }>();
   let nextId = 1;
   let stopped = false;
+  /** When the round last checked every reader in the database (decision 0069). */
+  let fullCheckedAt = Date.now();
 
   const endReader = (reader: Reader) => {
     if (reader.ended) return;
@@ -253,8 +259,10 @@ export async function createConversationHub(
         changedActs.add(tag.slice("act:".length));
       }
     },
-    // Missed notices are made up by the round below.
-    invalidateAll: () => undefined,
+    // Notices may have been missed: the next round checks every reader.
+    invalidateAll: () => {
+      fullCheckedAt = Number.NEGATIVE_INFINITY;
+    },
     what: "conversation streams' readers",
   });
 
@@ -272,23 +280,39 @@ export async function createConversationHub(
     }
   };
 
+  /** The readers of `list` whose stream is younger than its hour; the others end. */
+  const endAged = (list: Reader[]): Reader[] => {
+    const now = Date.now();
+    return list.filter((reader) => {
+      if (now - reader.openedAt < maxAgeMs) return true;
+      endReader(reader);
+      return false;
+    });
+  };
+
   /**
-   * Every reader's access, checked in a round; quiet streams then get their heartbeat. The round's
-   * slices are spread over a quarter of its interval: back to back, 10,000 streams' twenty
-   * statements held a message's delivery behind them every few seconds (the bench's fan-out p99 of
-   * 59 to 111 ms with them open). A quarter keeps a stream whose reader's loss of access was not
-   * noticed ending within 5 seconds (the round's 4, then its spread). A round still under way when
-   * the next is due is not joined by another.
+   * The round (decision 0069): streams an hour old end, and quiet streams then get their heartbeat.
+   * While the change notices are heard, every loss of access they name is checked as it comes, so
+   * the round asks the database about every reader only once a minute, for what no notice says (a
+   * session past its expiry, a conversation deleted with its act); while they may be missed (the
+   * listening connection lost, or just made again), it asks at every round, within 5 seconds of a
+   * loss. Asked every 4 seconds, 10,000 streams' twenty statements took a tenth of the machine's two
+   * cores, and a message written meanwhile waited for them. A full round's slices are spread over
+   * a quarter of its interval, so that a delivery waits behind one slice at most. A round still
+   * under way when the next is due is not joined by another.
    */
   const checkEveryMs = times.checkEveryMs ?? LIVE_STREAMS.checkEveryMs;
+  const fullCheckEveryMs = times.fullCheckEveryMs ?? LIVE_STREAMS.fullCheckEveryMs;
   let roundUnderWay = false;
   const check = setInterval(() => {
     if (roundUnderWay) return;
     roundUnderWay = true;
     const all = [...readers.values()];
+    const full = !accessChanges.listening() || Date.now() - fullCheckedAt >= fullCheckEveryMs;
+    if (full) fullCheckedAt = Date.now();
     const slices = Math.ceil(all.length / checkSlice);
     const paceMs = slices > 1 ? Math.floor(checkEveryMs / 4 / slices) : 0;
-    void keepAllowed(all, paceMs)
+    void (full ? keepAllowed(all, paceMs) : Promise.resolve(endAged(all)))
       .then(heartbeats)
       .catch(checkFailed)
       .finally(() => {

@@ -111,6 +111,33 @@ describe("an account's change notices", () => {
   });
 });
 
+describe("the round, while the change notices are heard", () => {
+  it("asks the database nothing until its minute is up: losses of access come as notices", async () => {
+    const paced = await createTestServer({ liveStreams: { checkEveryMs: 100, fullCheckEveryMs: 60_000 } });
+    try {
+      const started = await paced.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Rounds" });
+      const id = (await json<{ data: { id: number } }>(started)).data.id;
+      const cookie = await paced.signIn("artist@example.com");
+      const streams = [];
+      for (let n = 0; n < 3; n++) {
+        streams.push(eventsOf(await paced.request(`/api/conversations/${id}/stream`, { cookie })));
+        expect((await streams.at(-1)!.next()).message.body).toBe("Rounds");
+      }
+      // Past the checks of the read marks the streams wrote on opening.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const before = statementsRun();
+      // Ten rounds of three streams.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(statementsRun() - before).toBe(0);
+      // A sign-out is a notice: every stream of the session ends before the minute is up.
+      expect((await paced.request("/api/auth/sign-out", { method: "POST", cookie, json: {} })).status).toBe(200);
+      for (const stream of streams) await expect(stream.next(2_500)).rejects.toThrow("the stream ended");
+    } finally {
+      await paced.close();
+    }
+  });
+});
+
 describe("a conversation's stream", () => {
   it("starts with what was written, then brings a new message within a second, each with its id", async () => {
     const stream = await openStream(server.request, (await server.cookieFor("owner"))!);
@@ -315,7 +342,10 @@ describe("a stream outlives no access", () => {
   });
 
   it("a round of checks reaches every stream when it takes them a few to a statement", async () => {
-    const hurried = await createTestServer({ liveStreams: { maxAgeMs: 1_500, checkEveryMs: 200, checkSlice: 2 } });
+    // Every round asks the database here, as it does once a minute, or while notices may be missed.
+    const hurried = await createTestServer({
+      liveStreams: { maxAgeMs: 1_500, checkEveryMs: 200, fullCheckEveryMs: 200, checkSlice: 2 },
+    });
     try {
       const started = await hurried.post("/api/conversations/start/the-velvet-tones", "planner", {
         body: "Five of us",
