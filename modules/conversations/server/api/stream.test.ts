@@ -78,15 +78,20 @@ const openStream = async (
   return eventsOf(response);
 };
 
+/** A planner's new conversation with The Velvet Tones on a server of its own, and a new session of the act's artist. */
+async function artistsNewConversation(on: TestServer, body: string) {
+  const started = await on.post("/api/conversations/start/the-velvet-tones", "planner", { body });
+  const id = (await json<{ data: { id: number } }>(started)).data.id;
+  return { id, cookie: await on.signIn("artist@example.com") };
+}
+
 describe("an account's change notices", () => {
   it("check its readers at once, and the notices of the next moment together: one statement, not one a notice", async () => {
     // An account is notified with each message it is sent and each it reads; the round is far off.
     // First in this file: no other server here has a stream open, whose round would send statements too.
     const paced = await createTestServer({ liveStreams: { checkEveryMs: 60_000, userRecheckMs: 500 } });
     try {
-      const started = await paced.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Chatty" });
-      const id = (await json<{ data: { id: number } }>(started)).data.id;
-      const cookie = await paced.signIn("artist@example.com");
+      const { id, cookie } = await artistsNewConversation(paced, "Chatty");
       const stream = eventsOf(await paced.request(`/api/conversations/${id}/stream`, { cookie }));
       expect((await stream.next()).message.body).toBe("Chatty");
       const [artist] = (
@@ -115,9 +120,7 @@ describe("the round, while the change notices are heard", () => {
   it("asks the database nothing until its minute is up: losses of access come as notices", async () => {
     const paced = await createTestServer({ liveStreams: { checkEveryMs: 100, fullCheckEveryMs: 60_000 } });
     try {
-      const started = await paced.post("/api/conversations/start/the-velvet-tones", "planner", { body: "Rounds" });
-      const id = (await json<{ data: { id: number } }>(started)).data.id;
-      const cookie = await paced.signIn("artist@example.com");
+      const { id, cookie } = await artistsNewConversation(paced, "Rounds");
       const streams = [];
       for (let n = 0; n < 3; n++) {
         streams.push(eventsOf(await paced.request(`/api/conversations/${id}/stream`, { cookie })));
