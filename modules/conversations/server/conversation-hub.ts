@@ -112,6 +112,9 @@ export async function createConversationHub(
   /** When the round last checked every reader in the database (decision 0069). */
   let fullCheckedAt = Date.now();
 
+  /** Whether a reader's stream is still within its hour. */
+  const young = (reader: Reader, now: number) => now - reader.openedAt < maxAgeMs;
+
   const endReader = (reader: Reader) => {
     if (reader.ended) return;
     reader.ended = true;
@@ -147,7 +150,7 @@ export async function createConversationHub(
       );
       const now = Date.now();
       for (const reader of slice) {
-        if (allowed.has(reader.id) && now - reader.openedAt < maxAgeMs) kept.push(reader);
+        if (allowed.has(reader.id) && young(reader, now)) kept.push(reader);
         else endReader(reader);
       }
     }
@@ -284,7 +287,7 @@ export async function createConversationHub(
   const endAged = (list: Reader[]): Reader[] => {
     const now = Date.now();
     return list.filter((reader) => {
-      if (now - reader.openedAt < maxAgeMs) return true;
+      if (young(reader, now)) return true;
       endReader(reader);
       return false;
     });

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { RESPONSE_FACTS } from "../conversations";
 import type { Executor } from "#server/db/client";
+import { rowsOf } from "#server/db/rows-of";
 
 /**
  * How acts answer: of the conversations started with an act in the
@@ -46,10 +47,12 @@ export function refreshAllResponseFacts(db: Executor): Promise<number> {
 
 /** Writes the figures that differ and announces their acts, so that their pages are made again; how many changed. */
 async function refreshAndAnnounce(db: Executor, conversationsOf: SQL, targets: SQL): Promise<number> {
-  const result = await db.execute(sql`
+  const [counted] = await rowsOf<{ notified: number }>(
+    db.execute(sql`
     with changed as (${refresh(conversationsOf, targets)} returning s.act_id)
-    select count(notify_change('act:' || a.url))::int as notified from changed join acts a on a.id = changed.act_id`);
-  return (result as unknown as { rows: { notified: number }[] }).rows[0]?.notified ?? 0;
+    select count(notify_change('act:' || a.url))::int as notified from changed join acts a on a.id = changed.act_id`),
+  );
+  return counted?.notified ?? 0;
 }
 
 /** An update of the search rows of the acts `targets` selects, from the figures of the conversations `conversationsOf` picks. */
